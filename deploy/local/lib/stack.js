@@ -1,0 +1,64 @@
+'use strict';
+const path = require('node:path');
+const { ROOT } = require('./paths');
+const { freePort, waitFor, httpStatus } = require('./net');
+const { startProcess } = require('./processes');
+
+/** The five services with their default ports and the variable others find them by. */
+const SERVICES = [
+  { name: 'auth', port: 4001, urlVar: 'AUTH_URL' },
+  { name: 'billing', port: 4002, urlVar: 'BILLING_URL' },
+  { name: 'download', port: 4003, urlVar: 'DOWNLOAD_URL' },
+  { name: 'feedback', port: 4004, urlVar: 'FEEDBACK_URL' },
+  { name: 'admin-reporting', port: 4005, urlVar: 'ADMIN_REPORTING_URL' },
+];
+
+function waitUntilReady(proc, url) {
+  let exited = false;
+  proc.exited.then(() => (exited = true));
+  return waitFor(async () => {
+    if (exited) throw new Error(`${proc.name} exited during start-up:\n${proc.tail()}`);
+    return (await httpStatus(url)) === 200;
+  }, { what: `${proc.name} at ${url}`, timeoutMs: 60_000 });
+}
+
+/**
+ * Starts the built services and the gateway as child processes. `env` carries the
+ * infrastructure (MONGODB_URI, REDIS_URL, keys); `freePorts` lets tests run beside `npm start`;
+ * `databasePrefix` keeps a test stack's databases apart from the real ones.
+ */
+async function startStack({ env, freePorts = false, gatewayPort = 8080, databasePrefix = 'portal_', quiet = false }) {
+  const ports = {};
+  for (const service of SERVICES) ports[service.name] = freePorts ? await freePort() : service.port;
+  const urls = Object.fromEntries(SERVICES.map((s) => [s.urlVar, `http://127.0.0.1:${ports[s.name]}`]));
+  const shared = { ...env, ...urls };
+  const processes = [];
+  const stop = async () => {
+    await Promise.all(processes.map((proc) => proc.stop()));
+  };
+  try {
+    await Promise.all(
+      SERVICES.map((service) => {
+        const proc = startProcess(service.name, process.execPath, [path.join(ROOT, 'services', service.name, 'dist', 'index.js')], {
+          env: { ...shared, PORT: String(ports[service.name]), MONGODB_DB: `${databasePrefix}${service.name.replace('-', '_')}` },
+          quiet,
+        });
+        processes.push(proc);
+        return waitUntilReady(proc, `http://127.0.0.1:${ports[service.name]}/ready`);
+      }),
+    );
+    const port = freePorts ? await freePort() : gatewayPort;
+    const gateway = startProcess('gateway', process.execPath, [path.join(ROOT, 'gateway', 'dist', 'index.js')], {
+      env: { ...shared, PORT: String(port) },
+      quiet,
+    });
+    processes.push(gateway);
+    await waitUntilReady(gateway, `http://127.0.0.1:${port}/health`);
+    return { url: `http://127.0.0.1:${port}`, ports, processes, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+module.exports = { startStack, SERVICES };

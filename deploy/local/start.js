@@ -1,0 +1,56 @@
+'use strict';
+// `npm start`: the whole portal on http://localhost:8080 with embedded infrastructure, no Docker.
+const path = require('node:path');
+const { DATA_DIR } = require('./lib/paths');
+const { ensureDependencies, build, loadDotEnv } = require('./lib/setup');
+
+async function main() {
+  loadDotEnv();
+  ensureDependencies();
+  build();
+  const { startFerretDB } = require('./lib/ferretdb');
+  const { ensureRedis } = require('./lib/redis');
+  const { ensureDevSecrets } = require('./lib/secrets');
+  const { startStack } = require('./lib/stack');
+
+  const cleanups = [];
+  let stopping = false;
+  const shutdown = async (code) => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping the portal…');
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
+
+  try {
+    let mongoUri = process.env.MONGODB_URI;
+    if (!mongoUri) {
+      const ferret = await startFerretDB({ dataDir: path.join(DATA_DIR, 'ferretdb') });
+      cleanups.push(ferret.stop);
+      mongoUri = ferret.uri;
+    }
+    const redis = await ensureRedis({ dataDir: path.join(DATA_DIR, 'redis') });
+    cleanups.push(redis.stop);
+    const secrets = process.env.JWT_PUBLIC_KEY ? {} : ensureDevSecrets(DATA_DIR);
+    const gatewayPort = Number(process.env.PORT ?? 8080);
+    const stack = await startStack({ env: { ...process.env, ...secrets, MONGODB_URI: mongoUri, REDIS_URL: redis.url }, gatewayPort });
+    cleanups.push(stack.stop);
+    for (const proc of stack.processes) {
+      proc.exited.then(({ code }) => {
+        if (!stopping) {
+          console.error(`${proc.name} stopped unexpectedly (exit ${code}); stopping the portal.`);
+          void shutdown(1);
+        }
+      });
+    }
+    console.log(`\nThe portal is running on http://localhost:${gatewayPort}  (Ctrl-C stops it)\n`);
+  } catch (error) {
+    console.error(`\nCould not start the portal: ${error.message}`);
+    await shutdown(1);
+  }
+}
+
+void main();

@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import mongoose from 'mongoose';
+import { generateTestKeys, testEnvironment } from '@portal/platform/testing';
+// The launcher is plain CommonJS so that `npm start` can run it before anything is compiled.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { startStack, SERVICES } = require('../lib/stack') as typeof import('../lib/stack');
+
+describe('the whole stack as npm start runs it', () => {
+  const databasePrefix = `t_stack_${randomBytes(3).toString('hex')}_`;
+  let stack: Awaited<ReturnType<typeof startStack>>;
+
+  beforeAll(async () => {
+    const { mongoUri, redisUrl, redisPrefix } = testEnvironment();
+    const keys = generateTestKeys();
+    stack = await startStack({
+      env: { ...process.env, MONGODB_URI: mongoUri, REDIS_URL: redisUrl, REDIS_PREFIX: `${redisPrefix}stack:`, JWT_PUBLIC_KEY: keys.publicKey, SERVICE_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn' },
+      freePorts: true,
+      databasePrefix,
+      quiet: true,
+    });
+  }, 90_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+    const connection = await mongoose.createConnection(testEnvironment().mongoUri).asPromise();
+    for (const service of SERVICES) await connection.useDb(`${databasePrefix}${service.name.replace('-', '_')}`).dropDatabase();
+    await connection.close();
+  });
+
+  it('when every service is up, then the gateway reports all five healthy', async () => {
+    const response = await fetch(`${stack.url}/health`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      status: 'ok',
+      services: { auth: 'ok', billing: 'ok', download: 'ok', feedback: 'ok', 'admin-reporting': 'ok' },
+    });
+  });
+
+  it('when a service is asked through the gateway for a route it does not have yet, then its own 404 body comes back with the request id', async () => {
+    const response = await fetch(`${stack.url}/api/payment/nothing-here`, { headers: { 'x-request-id': 'smoke-1' } });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: 'not_found', message: 'No route for GET /api/payment/nothing-here', requestId: 'smoke-1' });
+  });
+
+  it('when a service stops, then the gateway answers 503 for its paths and /health names it down', async () => {
+    const feedback = stack.processes.find((proc) => proc.name === 'feedback');
+    await feedback?.stop();
+    const health = await fetch(`${stack.url}/health`);
+    expect(health.status).toBe(503);
+    expect((await health.json()).services.feedback).toBe('down');
+  });
+});

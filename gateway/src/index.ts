@@ -1,0 +1,41 @@
+import { connectRedis, createLogger, loadConfig, Shutdown } from '@portal/platform';
+import { createGateway } from './app';
+import { configSchema } from './config';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(configSchema);
+  } catch (error) {
+    console.error(`[gateway] ${(error as Error).message}`);
+    process.exit(1);
+  }
+  const logger = createLogger('gateway', config.LOG_LEVEL);
+  const shutdown = new Shutdown(logger);
+  const redis = await connectRedis(config.REDIS_URL);
+  shutdown.add('redis', () => redis.quit());
+  const app = createGateway({
+    logger,
+    redis,
+    upstreams: {
+      auth: config.AUTH_URL,
+      billing: config.BILLING_URL,
+      download: config.DOWNLOAD_URL,
+      feedback: config.FEEDBACK_URL,
+      'admin-reporting': config.ADMIN_REPORTING_URL,
+    },
+    publicKey: config.JWT_PUBLIC_KEY,
+    corsOrigins: config.CORS_ORIGINS,
+    upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    rateLimit: { points: config.RATE_LIMIT_POINTS, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS, prefix: config.REDIS_PREFIX },
+    staticDir: config.STATIC_DIR,
+    accessLog: config.ACCESS_LOG === 'on',
+  });
+  const server = app.listen(config.PORT, config.HOST, () => logger.info({ port: config.PORT }, `gateway listening on http://${config.HOST}:${config.PORT}`));
+  shutdown.add('http', () => new Promise((resolve) => server.close(resolve)));
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => void shutdown.run().then(() => process.exit(0)));
+  }
+}
+
+void main();

@@ -1,0 +1,55 @@
+export const SERVICES = ['auth', 'billing', 'download', 'feedback', 'admin-reporting'] as const;
+export type ServiceName = (typeof SERVICES)[number];
+
+/** Who may reach a path: the gateway rejects early; each service still verifies for itself. */
+export type Access = 'public' | 'user' | 'admin';
+
+export interface RouteRule {
+  /** A public path; `:name` matches one segment and a trailing `/*` any deeper path. */
+  pattern: string;
+  service: ServiceName;
+  access: Access;
+}
+
+/**
+ * The one place that maps public paths to services (ARCHITECTURE.md, "Ownership"). First match
+ * wins, so specific paths stand before the prefixes that would also match them. Paths outside
+ * this table, /internal/* among them, are never proxied.
+ */
+export const ROUTE_TABLE: readonly RouteRule[] = [
+  { pattern: '/api/auth/profile', service: 'auth', access: 'user' },
+  { pattern: '/api/auth/logout', service: 'auth', access: 'user' },
+  { pattern: '/api/auth/*', service: 'auth', access: 'public' },
+  { pattern: '/api/admin/login', service: 'auth', access: 'public' },
+  { pattern: '/api/admin/signup', service: 'auth', access: 'public' },
+  { pattern: '/api/admin/logout', service: 'auth', access: 'admin' },
+
+  { pattern: '/api/subscription-status', service: 'billing', access: 'user' },
+  { pattern: '/api/start-trial', service: 'billing', access: 'user' },
+  { pattern: '/api/payment/create-phonepe-order', service: 'billing', access: 'user' },
+  // plans, and PhonePe's callback and return, which carry no user token
+  { pattern: '/api/payment/*', service: 'billing', access: 'public' },
+  { pattern: '/api/admin/transactions', service: 'billing', access: 'admin' },
+  { pattern: '/api/admin/users/:id/subscription', service: 'billing', access: 'admin' },
+  { pattern: '/api/admin/export/transactions', service: 'billing', access: 'admin' },
+
+  { pattern: '/api/download/check-eligibility', service: 'download', access: 'user' },
+  { pattern: '/api/download/app/*', service: 'download', access: 'user' },
+  // the latest version, and signed installer URLs whose signature is the credential
+  { pattern: '/api/download/*', service: 'download', access: 'public' },
+  { pattern: '/api/admin/releases', service: 'download', access: 'admin' },
+  { pattern: '/api/admin/releases/*', service: 'download', access: 'admin' },
+
+  { pattern: '/api/feedback', service: 'feedback', access: 'user' },
+  { pattern: '/api/feedback/*', service: 'feedback', access: 'user' },
+  { pattern: '/api/admin/feedback', service: 'feedback', access: 'admin' },
+  { pattern: '/api/admin/feedback/*', service: 'feedback', access: 'admin' },
+  { pattern: '/api/admin/export/feedback', service: 'feedback', access: 'admin' },
+
+  { pattern: '/api/track-usage', service: 'admin-reporting', access: 'user' },
+  { pattern: '/api/admin/analytics', service: 'admin-reporting', access: 'admin' },
+  { pattern: '/api/admin/users', service: 'admin-reporting', access: 'admin' },
+  { pattern: '/api/admin/users/*', service: 'admin-reporting', access: 'admin' },
+  { pattern: '/api/admin/export/users', service: 'admin-reporting', access: 'admin' },
+  { pattern: '/api/admin/audit', service: 'admin-reporting', access: 'admin' },
+];

@@ -1,0 +1,182 @@
+import request from 'supertest';
+import { TOKEN_AUDIENCE } from '@portal/contracts';
+import { createLogger } from '@portal/platform';
+import { createTestRedis, generateTestKeys, signTestToken, type TestRedis } from '@portal/platform/testing';
+import { createGateway, type GatewayDeps } from '../src/app';
+import type { ServiceName } from '../src/routing/route-table';
+import { closedPortUrl, startStubUpstreams, type StubUpstreams } from './upstream-stubs';
+
+const keys = generateTestKeys();
+const userToken = signTestToken(keys.privateKey, TOKEN_AUDIENCE.user, { sub: 'u1', email: 'u@example.com' });
+const adminToken = signTestToken(keys.privateKey, TOKEN_AUDIENCE.admin, { sub: 'a1', email: 'a@example.com', role: 'admin' });
+
+describe('gateway', () => {
+  let stubs: StubUpstreams;
+  let redis: TestRedis;
+  let gateway: ReturnType<typeof createGateway>;
+
+  const build = (overrides: Partial<GatewayDeps> = {}) =>
+    createGateway({
+      logger: createLogger('gateway', 'silent'),
+      redis: redis.redis,
+      upstreams: stubs.upstreams,
+      publicKey: keys.publicKey,
+      corsOrigins: ['http://localhost:8080'],
+      upstreamTimeoutMs: 300,
+      rateLimit: { points: 10_000, windowSeconds: 60, prefix: redis.prefix },
+      staticDir: '/nonexistent',
+      accessLog: false,
+      ...overrides,
+    });
+
+  beforeAll(async () => {
+    stubs = await startStubUpstreams();
+    redis = await createTestRedis('gateway');
+    gateway = build();
+  });
+  afterAll(async () => {
+    await stubs.close();
+    await redis.cleanup();
+  });
+
+  // Every call of spec §7, with the token its owner requires.
+  const calls: [string, string, ServiceName, string | null][] = [
+    ['GET', '/api/subscription-status', 'billing', userToken],
+    ['POST', '/api/auth/register', 'auth', null],
+    ['POST', '/api/auth/login', 'auth', null],
+    ['POST', '/api/auth/google-login', 'auth', null],
+    ['POST', '/api/auth/logout', 'auth', userToken],
+    ['PUT', '/api/auth/profile', 'auth', userToken],
+    ['POST', '/api/auth/forgot-password', 'auth', null],
+    ['POST', '/api/start-trial', 'billing', userToken],
+    ['POST', '/api/track-usage', 'admin-reporting', userToken],
+    ['GET', '/api/payment/plans', 'billing', null],
+    ['POST', '/api/payment/create-phonepe-order', 'billing', userToken],
+    ['GET', '/api/download/latest-version', 'download', null],
+    ['GET', '/api/download/check-eligibility', 'download', userToken],
+    ['GET', '/api/download/app/1.2.0', 'download', userToken],
+    ['POST', '/api/feedback', 'feedback', userToken],
+    ['POST', '/api/admin/login', 'auth', null],
+    ['POST', '/api/admin/signup', 'auth', null],
+    ['POST', '/api/admin/logout', 'auth', adminToken],
+    ['GET', '/api/admin/analytics', 'admin-reporting', adminToken],
+    ['GET', '/api/admin/transactions?startDate=2026-01-01', 'billing', adminToken],
+    ['GET', '/api/admin/users?search=pune', 'admin-reporting', adminToken],
+    ['GET', '/api/admin/users/abc123/details', 'admin-reporting', adminToken],
+    ['DELETE', '/api/admin/users/abc123', 'admin-reporting', adminToken],
+    ['PUT', '/api/admin/users/abc123/subscription', 'billing', adminToken],
+    ['GET', '/api/admin/feedback?status=open&limit=100', 'feedback', adminToken],
+    ['PUT', '/api/admin/feedback/f1', 'feedback', adminToken],
+    ['DELETE', '/api/admin/feedback/f1', 'feedback', adminToken],
+    ['GET', '/api/admin/export/users', 'admin-reporting', adminToken],
+    ['GET', '/api/admin/export/transactions', 'billing', adminToken],
+    ['GET', '/api/admin/export/feedback', 'feedback', adminToken],
+  ];
+
+  it.each(calls)('when %s %s is called, then %s answers it with path and query intact', async (method, path, service, token) => {
+    let call = request(gateway)[method.toLowerCase() as 'get'](path);
+    if (token) call = call.set('Authorization', `Bearer ${token}`);
+    const response = await call;
+    expect(response.status).toBe(200);
+    expect(response.body.service).toBe(service);
+    expect(response.body.url).toBe(path);
+  });
+
+  it('when a JSON body is posted, then it reaches the service unchanged', async () => {
+    const response = await request(gateway).post('/api/auth/login').send({ email: 'a@b.in', password: 'secret1' });
+    expect(JSON.parse(response.body.body)).toEqual({ email: 'a@b.in', password: 'secret1' });
+  });
+
+  it.each(['/internal/users', '/api/internal/users', '/api/unknown', '/api/download/../../internal/x', '/api/auth/%2e%2e/internal'])(
+    'when %s is requested, then 404 and no service sees it',
+    async (path) => {
+      const response = await request(gateway).get(path);
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ error: 'not_found', message: expect.any(String), requestId: expect.any(String) });
+    },
+  );
+
+  it('when a user path is called without a token, then 401 before any service is reached', async () => {
+    const response = await request(gateway).get('/api/subscription-status');
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ error: 'unauthorized', message: 'Authentication required', requestId: expect.any(String) });
+  });
+
+  it('when tokens cross audiences or are forged, then 401', async () => {
+    const forged = signTestToken(generateTestKeys().privateKey, TOKEN_AUDIENCE.user, { sub: 'u1', email: 'u@example.com' });
+    expect((await request(gateway).get('/api/subscription-status').set('Authorization', `Bearer ${adminToken}`)).status).toBe(401);
+    expect((await request(gateway).get('/api/admin/analytics').set('Authorization', `Bearer ${userToken}`)).status).toBe(401);
+    expect((await request(gateway).get('/api/subscription-status').set('Authorization', `Bearer ${forged}`)).status).toBe(401);
+  });
+
+  it('when a request id is sent, then the service receives the same id and the answer carries it', async () => {
+    const response = await request(gateway).get('/api/payment/plans').set('x-request-id', 'trace-42');
+    expect(response.body.requestId).toBe('trace-42');
+    expect(response.headers['x-request-id']).toBe('trace-42');
+  });
+
+  it('when no request id is sent, then one is created and passed on', async () => {
+    const response = await request(gateway).get('/api/payment/plans');
+    expect(response.body.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(response.headers['x-request-id']).toBe(response.body.requestId);
+    expect(response.body.forwardedFor).toBeDefined();
+  });
+
+  it('when a service is down, then 503 with the error body within a second', async () => {
+    const down = build({ upstreams: { ...stubs.upstreams, billing: await closedPortUrl() } });
+    const started = Date.now();
+    const response = await request(down).get('/api/payment/plans');
+    expect(response.status).toBe(503);
+    expect(response.body).toEqual({ error: 'service_unavailable', message: 'The billing service is unavailable', requestId: expect.any(String) });
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('when a service does not answer in time, then 504', async () => {
+    const started = Date.now();
+    const response = await request(gateway).get('/api/payment/hang');
+    expect(response.status).toBe(504);
+    expect(response.body).toEqual({ error: 'gateway_timeout', message: 'The billing service did not answer in time', requestId: expect.any(String) });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+  });
+
+  it('when an address goes over the rate limit, then 429 with Retry-After', async () => {
+    const limited = build({ rateLimit: { points: 3, windowSeconds: 60, prefix: `${redis.prefix}limited:` } });
+    for (let i = 0; i < 3; i++) expect((await request(limited).get('/api/payment/plans')).status).toBe(200);
+    const response = await request(limited).get('/api/payment/plans');
+    expect(response.status).toBe(429);
+    expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+    expect(response.body.error).toBe('too_many_requests');
+    expect(await redis.redis.keys(`${redis.prefix}limited:*`)).not.toHaveLength(0);
+  });
+
+  it('when every service is ready, then /health is 200 naming each one ok', async () => {
+    const response = await request(gateway).get('/health');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      status: 'ok',
+      services: { auth: 'ok', billing: 'ok', download: 'ok', feedback: 'ok', 'admin-reporting': 'ok' },
+    });
+  });
+
+  it('when a service is down, then /health is 503 and names it down', async () => {
+    const down = build({ upstreams: { ...stubs.upstreams, feedback: await closedPortUrl() } });
+    const response = await request(down).get('/health');
+    expect(response.status).toBe(503);
+    expect(response.body.services).toEqual({ auth: 'ok', billing: 'ok', download: 'ok', feedback: 'down', 'admin-reporting': 'ok' });
+  });
+
+  it('when an allowed origin calls, then CORS allows it with credentials; another origin gets no grant', async () => {
+    const allowed = await request(gateway).get('/api/payment/plans').set('Origin', 'http://localhost:8080');
+    expect(allowed.headers['access-control-allow-origin']).toBe('http://localhost:8080');
+    expect(allowed.headers['access-control-allow-credentials']).toBe('true');
+    const other = await request(gateway).get('/api/payment/plans').set('Origin', 'https://evil.example');
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('when a page is requested before the frontends are built, then a placeholder page with security headers', async () => {
+    const response = await request(gateway).get('/subscription');
+    expect(response.status).toBe(200);
+    expect(response.text).toContain('Tax Practitioner Portal');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});

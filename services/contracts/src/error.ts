@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** The one error body every service and the gateway answer with. */
+export const errorBodySchema = z.object({
+  error: z.string(),
+  message: z.string(),
+  requestId: z.string(),
+  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** Stable machine codes for `ErrorBody.error`; `message` carries the human text. */
+export const ERROR_CODES = {
+  badRequest: 'bad_request',
+  unauthorized: 'unauthorized',
+  forbidden: 'forbidden',
+  notFound: 'not_found',
+  conflict: 'conflict',
+  payloadTooLarge: 'payload_too_large',
+  tooManyRequests: 'too_many_requests',
+  internal: 'internal_error',
+  badGateway: 'bad_gateway',
+  serviceUnavailable: 'service_unavailable',
+  gatewayTimeout: 'gateway_timeout',
+} as const;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

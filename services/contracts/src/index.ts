@@ -1,0 +1,4 @@
+export * from './error';
+export * from './tokens';
+export * from './plans';
+export * from './subscription';

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** Every plan value the system knows (spec §1). */
+export const PLAN_NAMES = ['none', 'trial', 'basic', 'professional', 'business', 'pro', 'enterprise'] as const;
+export const planNameSchema = z.enum(PLAN_NAMES);
+export type PlanName = z.infer<typeof planNameSchema>;
+
+/** The three priced cards; professional is flagged 'Most Popular'. */
+export const PRICED_PLANS = ['basic', 'professional', 'business'] as const;
+export const pricedPlanSchema = z.enum(PRICED_PLANS);
+export type PricedPlan = z.infer<typeof pricedPlanSchema>;
+
+export const BILLING_PERIODS = ['monthly', 'annual'] as const;
+export const billingPeriodSchema = z.enum(BILLING_PERIODS);
+export type BillingPeriod = z.infer<typeof billingPeriodSchema>;
+
+/** Annual billing saves 20% on twelve monthly payments (spec §9). */
+export const ANNUAL_DISCOUNT = 0.2;
+
+export const planSchema = z.object({
+  name: z.string(),
+  monthlyPrice: z.number(),
+  annualPrice: z.number(),
+  annualOriginal: z.number(),
+  features: z.array(z.string()),
+});
+export type Plan = z.infer<typeof planSchema>;
+
+/** GET /api/payment/plans answers a map keyed by plan. */
+export const plansResponseSchema = z.record(z.string(), planSchema);
+export type PlansResponse = z.infer<typeof plansResponseSchema>;

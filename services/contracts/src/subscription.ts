@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { billingPeriodSchema } from './plans';
+
+/** Values on the wire; `business` and `professional` are legacy and mean active (spec §4). */
+export const SUBSCRIPTION_STATUSES = ['none', 'trial', 'active', 'expired', 'business', 'professional'] as const;
+export const subscriptionStatusValueSchema = z.enum(SUBSCRIPTION_STATUSES);
+export type SubscriptionStatusValue = z.infer<typeof subscriptionStatusValueSchema>;
+
+/** What the client works with after mapping the wire value. */
+export type ClientSubscriptionState = 'none' | 'trial' | 'active' | 'expired';
+
+export function toClientSubscriptionState(status: SubscriptionStatusValue): ClientSubscriptionState {
+  switch (status) {
+    case 'active':
+    case 'business':
+    case 'professional':
+      return 'active';
+    default:
+      return status;
+  }
+}
+
+/** Free trial length (spec §9). */
+export const TRIAL_DAYS = 30;
+
+const isoDate = z.string().nullable();
+
+/** The status object of GET /api/subscription-status (spec §3). */
+export const subscriptionStatusSchema = z.object({
+  email: z.string(),
+  subscriptionStatus: subscriptionStatusValueSchema,
+  subscriptionPlan: z.string(),
+  planPrice: z.number(),
+  trialStart: isoDate,
+  trialEnd: isoDate,
+  daysRemaining: z.number().int().min(0).default(0),
+  isTrialActive: z.boolean().default(false),
+  canDownload: z.boolean().default(false),
+  canStartTrial: z.boolean().default(false),
+  hasUsedTrial: z.boolean().default(false),
+  paymentRequested: z.boolean().default(false),
+  isAdmin: z.boolean().default(false),
+  features: z.array(z.string()),
+  usage: z.record(z.string(), z.unknown()),
+  firstName: z.string(),
+  lastName: z.string(),
+  picture: z.string().nullable(),
+  personalInfo: z.record(z.string(), z.unknown()).nullable(),
+  subscriptionEndDate: isoDate,
+  billingPeriod: billingPeriodSchema.nullable(),
+});
+export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;

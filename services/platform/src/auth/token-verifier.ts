@@ -1,0 +1,59 @@
+import jwt from 'jsonwebtoken';
+import type { Redis } from 'ioredis';
+import { TOKEN_ISSUER, type TokenAudience } from '@portal/contracts';
+import { unauthorized } from '../errors/app-errors';
+
+export interface TokenClaims {
+  sub: string;
+  aud: TokenAudience;
+  jti: string;
+  iat: number;
+  exp: number;
+  email: string;
+  role?: string;
+}
+
+export interface AuthContext {
+  userId: string;
+  email: string;
+  role?: string;
+  tokenId: string;
+  expiresAt: number;
+}
+
+export interface TokenVerifierOptions {
+  publicKey: string;
+  redis?: Redis;
+  redisPrefix?: string;
+}
+
+export const revokedTokenKey = (prefix: string, jti: string) => `${prefix}auth:revoked:${jti}`;
+export const tokensValidAfterKey = (prefix: string, userId: string) => `${prefix}auth:valid-after:${userId}`;
+
+export type TokenVerifier = (token: string, audience: TokenAudience) => Promise<AuthContext>;
+
+/**
+ * Verifies the signature, issuer, audience and expiry, then asks Redis whether the token was
+ * revoked (logout) or predates a password reset. Auth signs; everyone else only verifies.
+ */
+export function createTokenVerifier({ publicKey, redis, redisPrefix = '' }: TokenVerifierOptions): TokenVerifier {
+  return async (token, audience) => {
+    let claims: TokenClaims;
+    try {
+      claims = jwt.verify(token, publicKey, { algorithms: ['RS256'], issuer: TOKEN_ISSUER, audience }) as TokenClaims;
+    } catch {
+      throw unauthorized('Your session is not valid. Please sign in again.');
+    }
+    if (redis) {
+      const [revoked, validAfter] = await redis.mget(revokedTokenKey(redisPrefix, claims.jti), tokensValidAfterKey(redisPrefix, claims.sub));
+      if (revoked || (validAfter && claims.iat < Number(validAfter))) throw unauthorized('Your session has ended. Please sign in again.');
+    }
+    return { userId: claims.sub, email: claims.email, role: claims.role, tokenId: claims.jti, expiresAt: claims.exp };
+  };
+}
+
+export function bearerToken(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+}

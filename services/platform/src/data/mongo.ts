@@ -1,0 +1,25 @@
+import mongoose, { type Connection } from 'mongoose';
+import type { ReadinessCheck } from '../observability/readiness';
+
+export interface MongoOptions {
+  uri: string;
+  dbName: string;
+  serverSelectionTimeoutMS?: number;
+}
+
+/** A connection to the service's own database; each service owns exactly one. */
+export async function connectMongo({ uri, dbName, serverSelectionTimeoutMS = 5000 }: MongoOptions): Promise<Connection> {
+  const connection = mongoose.createConnection(uri, { dbName, serverSelectionTimeoutMS, maxPoolSize: 20 });
+  await connection.asPromise();
+  return connection;
+}
+
+export function mongoReadiness(connection: Connection): ReadinessCheck {
+  return {
+    name: 'mongodb',
+    check: async () => {
+      if (connection.readyState !== mongoose.ConnectionStates.connected || !connection.db) throw new Error('not connected');
+      await connection.db.admin().ping();
+    },
+  };
+}

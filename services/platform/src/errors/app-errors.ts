@@ -1,0 +1,36 @@
+import { ERROR_CODES, type ErrorCode } from '@portal/contracts';
+
+export interface ErrorDetail {
+  path: string;
+  message: string;
+}
+
+/** A failure the client can act on; the error middleware turns it into the shared error body. */
+export class AppError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly code: ErrorCode,
+    message: string,
+    public readonly details?: ErrorDetail[],
+    public readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, details?: ErrorDetail[]) =>
+  new AppError(400, ERROR_CODES.badRequest, message, details);
+export const unauthorized = (message = 'Authentication required') => new AppError(401, ERROR_CODES.unauthorized, message);
+export const forbidden = (message = 'You are not allowed to do this') => new AppError(403, ERROR_CODES.forbidden, message);
+export const notFound = (message = 'Not found') => new AppError(404, ERROR_CODES.notFound, message);
+export const conflict = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
+export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many requests, please try again later') =>
+  new AppError(429, ERROR_CODES.tooManyRequests, message, undefined, { 'Retry-After': String(retryAfterSeconds) });
+export const serviceUnavailable = (message = 'Service temporarily unavailable') =>
+  new AppError(503, ERROR_CODES.serviceUnavailable, message);
+
+/** MongoDB's duplicate-key error, so data access can turn it into a 409. */
+export function isDuplicateKeyError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
+}

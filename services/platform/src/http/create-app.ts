@@ -1,0 +1,43 @@
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import type { Logger } from 'pino';
+import { errorHandler, notFoundHandler } from '../errors/error-handler';
+import { createMetrics, httpMetrics, type Metrics } from '../observability/metrics';
+import { readinessHandler, type ReadinessCheck } from '../observability/readiness';
+import { accessLog } from './access-log';
+import { requestContext } from './request-context';
+
+export interface CreateAppOptions {
+  name: string;
+  logger: Logger;
+  readiness: ReadinessCheck[];
+  bodyLimit?: string;
+  metrics?: Metrics;
+  /** Mounts the service's own routes; runs after the shared middleware and before the error handlers. */
+  routes: (app: Express) => void;
+}
+
+/** The express app every service shares: headers, ids, logs, metrics, probes and one error model. */
+export function createServiceApp(options: CreateAppOptions): Express {
+  const app = express();
+  const metrics = options.metrics ?? createMetrics(options.name);
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.set('query parser', 'simple');
+  app.use(helmet());
+  app.use(requestContext);
+  app.get('/health', (_req, res) => {
+    res.json({ status: 'ok', service: options.name });
+  });
+  app.get('/ready', readinessHandler(options.readiness));
+  app.get('/metrics', async (_req, res) => {
+    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+  app.use(accessLog(options.logger));
+  app.use(httpMetrics(metrics));
+  app.use(express.json({ limit: options.bodyLimit ?? '100kb' }));
+  options.routes(app);
+  app.use(notFoundHandler);
+  app.use(errorHandler(options.logger));
+  return app;
+}

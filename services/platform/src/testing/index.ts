@@ -1,0 +1,2 @@
+export * from './test-infrastructure';
+export * from './test-keys';

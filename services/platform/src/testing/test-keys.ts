@@ -1,0 +1,34 @@
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import jwt from 'jsonwebtoken';
+import { TOKEN_ISSUER, type TokenAudience } from '@portal/contracts';
+
+export interface TestKeys {
+  privateKey: string;
+  publicKey: string;
+}
+
+export function generateTestKeys(): TestKeys {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
+  return { privateKey, publicKey };
+}
+
+/** Signs a token the way the auth service does, for tests of services that only verify. */
+export function signTestToken(
+  privateKey: string,
+  audience: TokenAudience,
+  claims: { sub: string; email: string; role?: string },
+  expiresInSeconds = 3600,
+): string {
+  return jwt.sign({ email: claims.email, role: claims.role }, privateKey, {
+    algorithm: 'RS256',
+    issuer: TOKEN_ISSUER,
+    audience,
+    subject: claims.sub,
+    jwtid: randomUUID(),
+    expiresIn: expiresInSeconds,
+  });
+}

@@ -1,0 +1,100 @@
+import express from 'express';
+import request from 'supertest';
+import { TOKEN_AUDIENCE } from '@portal/contracts';
+import {
+  createLogger,
+  createServiceCredential,
+  createTokenVerifier,
+  errorHandler,
+  requireAdmin,
+  requireService,
+  requireUser,
+  revokedTokenKey,
+  tokensValidAfterKey,
+} from '@portal/platform';
+import { createTestRedis, generateTestKeys, signTestToken, type TestRedis } from '@portal/platform/testing';
+
+const keys = generateTestKeys();
+const otherKeys = generateTestKeys();
+const secret = 's'.repeat(40);
+
+describe('token and service-credential middleware', () => {
+  let redis: TestRedis;
+  let app: express.Express;
+
+  beforeAll(async () => {
+    redis = await createTestRedis('auth-mw');
+    const verify = createTokenVerifier({ publicKey: keys.publicKey, redis: redis.redis, redisPrefix: redis.prefix });
+    app = express();
+    app.use((req, _res, next) => {
+      req.id = 'r1';
+      next();
+    });
+    app.get('/user', requireUser(verify), (req, res) => {
+      res.json(req.auth);
+    });
+    app.get('/admin', requireAdmin(verify), (req, res) => {
+      res.json(req.auth);
+    });
+    app.get('/internal/ping', requireService(secret, ['billing']), (req, res) => {
+      res.json({ caller: req.callerService });
+    });
+    app.use(errorHandler(createLogger('t', 'silent')));
+  });
+  afterAll(() => redis.cleanup());
+
+  const userToken = () => signTestToken(keys.privateKey, TOKEN_AUDIENCE.user, { sub: 'u1', email: 'u@example.com' });
+  const adminToken = () => signTestToken(keys.privateKey, TOKEN_AUDIENCE.admin, { sub: 'a1', email: 'a@example.com', role: 'admin' });
+
+  it('when a valid user token is presented, then the user is known to the route', async () => {
+    const response = await request(app).get('/user').set('Authorization', `Bearer ${userToken()}`);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ userId: 'u1', email: 'u@example.com' });
+  });
+
+  it('when no token is presented, then 401', async () => {
+    const response = await request(app).get('/user');
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ error: 'unauthorized', message: 'Authentication required', requestId: 'r1' });
+  });
+
+  it('when an admin token is used on a user route or a user token on an admin route, then 401', async () => {
+    expect((await request(app).get('/user').set('Authorization', `Bearer ${adminToken()}`)).status).toBe(401);
+    expect((await request(app).get('/admin').set('Authorization', `Bearer ${userToken()}`)).status).toBe(401);
+    expect((await request(app).get('/admin').set('Authorization', `Bearer ${adminToken()}`)).status).toBe(200);
+  });
+
+  it('when a token is signed by another key or has expired, then 401', async () => {
+    const forged = signTestToken(otherKeys.privateKey, TOKEN_AUDIENCE.user, { sub: 'u1', email: 'u@example.com' });
+    expect((await request(app).get('/user').set('Authorization', `Bearer ${forged}`)).status).toBe(401);
+    const expired = signTestToken(keys.privateKey, TOKEN_AUDIENCE.user, { sub: 'u1', email: 'u@example.com' }, -10);
+    expect((await request(app).get('/user').set('Authorization', `Bearer ${expired}`)).status).toBe(401);
+  });
+
+  it('when the token was revoked, then 401 from then on', async () => {
+    const token = userToken();
+    const ok = await request(app).get('/user').set('Authorization', `Bearer ${token}`);
+    expect(ok.status).toBe(200);
+    await redis.redis.set(revokedTokenKey(redis.prefix, ok.body.tokenId), '1', 'EX', 60);
+    const refused = await request(app).get('/user').set('Authorization', `Bearer ${token}`);
+    expect(refused.status).toBe(401);
+    expect(refused.body.message).toBe('Your session has ended. Please sign in again.');
+  });
+
+  it('when the user reset the password after the token was issued, then 401', async () => {
+    const token = signTestToken(keys.privateKey, TOKEN_AUDIENCE.user, { sub: 'u2', email: 'v@example.com' });
+    await redis.redis.set(tokensValidAfterKey(redis.prefix, 'u2'), String(Math.floor(Date.now() / 1000) + 1));
+    expect((await request(app).get('/user').set('Authorization', `Bearer ${token}`)).status).toBe(401);
+  });
+
+  it('when a service credential is presented on an internal route, then the caller is named; user tokens and other services are refused', async () => {
+    const billing = createServiceCredential('billing', secret);
+    expect((await request(app).get('/internal/ping').set('Authorization', billing())).body).toEqual({ caller: 'billing' });
+    expect((await request(app).get('/internal/ping').set('Authorization', `Bearer ${userToken()}`)).status).toBe(401);
+    expect((await request(app).get('/internal/ping')).status).toBe(401);
+    const download = createServiceCredential('download', secret);
+    expect((await request(app).get('/internal/ping').set('Authorization', download())).status).toBe(403);
+    const wrongSecret = createServiceCredential('billing', 'w'.repeat(40));
+    expect((await request(app).get('/internal/ping').set('Authorization', wrongSecret())).status).toBe(401);
+  });
+});
