@@ -1,13 +1,15 @@
-import express, { type Express, type RequestHandler } from 'express';
+import http from 'node:http';
+import express, { type Express } from 'express';
 import cors from 'cors';
 import helmet from 'helmet';
 import type { Redis } from 'ioredis';
 import { REQUEST_ID_HEADER, accessLog, errorHandler, notFoundHandler, requestIdFrom, type Logger } from '@portal/platform';
 import { upstreamHealth } from './health/upstream-health';
-import { rateLimit } from './middleware/rate-limit';
-import { tokenCheck } from './middleware/token-check';
-import { matchRoute } from './routing/match-route';
-import { proxyToServices, type Upstreams } from './routing/proxy';
+import { createApiHandler } from './http/api-handler';
+import { captureHelmetHeaders } from './http/security-headers';
+import { createRateLimit } from './middleware/rate-limit';
+import { createTokenGuard } from './middleware/token-check';
+import { createProxy, type Upstreams } from './routing/proxy';
 import { staticFrontends } from './static/frontends';
 
 export interface GatewayDeps {
@@ -20,51 +22,45 @@ export interface GatewayDeps {
   rateLimit: { points: number; windowSeconds: number; prefix: string };
   staticDir: string;
   accessLog: boolean;
+  /** Buffered and unredacted: it records only method, path, status and timing. */
+  accessLogger?: Logger;
 }
 
-/** The id is set on the incoming headers too, so the proxy hands it to the service. */
-const requestId: RequestHandler = (req, res, next) => {
-  req.id = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
-  req.headers[REQUEST_ID_HEADER] = req.id;
-  res.setHeader(REQUEST_ID_HEADER, req.id);
-  next();
-};
+const TRUST_PROXY = 'loopback, linklocal, uniquelocal';
 
-export function createGateway(deps: GatewayDeps): Express {
+// The pages are served over plain http by `npm start`; TLS, where there is one, ends in front of us.
+const helmetOptions = { contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } };
+
+/** Pages, static files and /health: the ordinary express app. */
+function createPagesApp(deps: GatewayDeps): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.disable('etag');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
-  app.use(requestId);
-  app.use(helmet());
-  app.use(cors({ origin: deps.corsOrigins, credentials: true, maxAge: 600 }));
-  if (deps.accessLog) app.use(accessLog(deps.logger));
-
-  app.get('/health', upstreamHealth(deps.upstreams));
-
-  const limit = rateLimit({ redis: deps.redis, logger: deps.logger, ...deps.rateLimit });
-  const guardFor = tokenCheck(deps.publicKey);
-  const proxy = proxyToServices(deps.upstreams, deps.upstreamTimeoutMs, deps.logger);
-  // No body parser on this path: bodies stream through to the service untouched.
+  app.set('trust proxy', TRUST_PROXY);
   app.use((req, res, next) => {
-    if (!req.path.startsWith('/api/')) return next();
-    const rule = matchRoute(req.path);
-    if (!rule) return notFoundHandler(req, res, next);
-    (req as typeof req & { upstream: string }).upstream = rule.service;
-    const guard = guardFor(rule.access);
-    return limit(req, res, (error?: unknown) => {
-      if (error) return next(error);
-      if (!guard) return proxy(req, res, next);
-      try {
-        return guard(req, res, () => proxy(req, res, next));
-      } catch (rejection) {
-        return next(rejection);
-      }
-    });
+    req.id = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
+    res.setHeader(REQUEST_ID_HEADER, req.id);
+    next();
   });
-
+  app.use(helmet(helmetOptions));
+  if (deps.accessLog) app.use(accessLog(deps.logger));
+  app.get('/health', upstreamHealth(deps.upstreams));
   app.use(staticFrontends(deps.staticDir));
   app.use(notFoundHandler);
   app.use(errorHandler(deps.logger));
   return app;
+}
+
+/** The gateway's request listener: /api/* takes the proxy fast path, everything else the pages app. */
+export function createGateway(deps: GatewayDeps): http.RequestListener {
+  const pages = createPagesApp(deps);
+  const api = createApiHandler({
+    securityHeaders: captureHelmetHeaders(helmetOptions),
+    cors: cors({ origin: deps.corsOrigins, credentials: true, maxAge: 600 }),
+    rateLimit: createRateLimit({ redis: deps.redis, logger: deps.logger, ...deps.rateLimit }),
+    guard: createTokenGuard(deps.publicKey),
+    createProxy: (hooks) => createProxy(deps.upstreams, deps.upstreamTimeoutMs, deps.logger, hooks),
+    accessLog: deps.accessLog ? (deps.accessLogger ?? deps.logger) : undefined,
+    trustProxy: TRUST_PROXY,
+  });
+  return (req, res) => ((req.url ?? '').startsWith('/api/') ? api(req, res) : pages(req, res));
 }

@@ -21,10 +21,18 @@ export const configSchema = z.object({
   CORS_ORIGINS: z
     .string()
     .default('http://localhost:8080,http://127.0.0.1:8080')
-    .transform((list) => list.split(',').map((origin) => origin.trim()).filter(Boolean)),
+    .transform((list) =>
+      list
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    ),
   RATE_LIMIT_POINTS: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').default('redis://127.0.0.1:6379'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .default('redis://127.0.0.1:6379'),
   REDIS_PREFIX: z.string().default('portal:'),
   JWT_PUBLIC_KEY: pem,
   STATIC_DIR: z.string().default('frontends/shell/dist'),

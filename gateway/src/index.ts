@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { connectRedis, createLogger, loadConfig, Shutdown } from '@portal/platform';
 import { createGateway } from './app';
 import { configSchema } from './config';
@@ -11,10 +12,13 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const logger = createLogger('gateway', config.LOG_LEVEL);
+  const accessLogger = createLogger('gateway', config.LOG_LEVEL, { buffered: true, redact: false });
+  const flushLogs = () => new Promise<void>((resolve) => accessLogger.flush(() => resolve()));
   const shutdown = new Shutdown(logger);
+  shutdown.add('logs', flushLogs);
   const redis = await connectRedis(config.REDIS_URL);
   shutdown.add('redis', () => redis.quit());
-  const app = createGateway({
+  const listener = createGateway({
     logger,
     redis,
     upstreams: {
@@ -30,8 +34,13 @@ async function main(): Promise<void> {
     rateLimit: { points: config.RATE_LIMIT_POINTS, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS, prefix: config.REDIS_PREFIX },
     staticDir: config.STATIC_DIR,
     accessLog: config.ACCESS_LOG === 'on',
+    accessLogger,
   });
-  const server = app.listen(config.PORT, config.HOST, () => logger.info({ port: config.PORT }, `gateway listening on http://${config.HOST}:${config.PORT}`));
+  const server = http
+    .createServer(listener)
+    .listen(config.PORT, config.HOST, () =>
+      logger.info({ port: config.PORT }, `gateway listening on http://${config.HOST}:${config.PORT}`),
+    );
   shutdown.add('http', () => new Promise((resolve) => server.close(resolve)));
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => void shutdown.run().then(() => process.exit(0)));

@@ -100,6 +100,19 @@ describe('gateway', () => {
     const response = await request(gateway).get('/api/subscription-status');
     expect(response.status).toBe(401);
     expect(response.body).toEqual({ error: 'unauthorized', message: 'Authentication required', requestId: expect.any(String) });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('when a browser sends a CORS preflight from an allowed origin, then the gateway answers it without a token', async () => {
+    const response = await request(gateway)
+      .options('/api/auth/profile')
+      .set('Origin', 'http://localhost:8080')
+      .set('Access-Control-Request-Method', 'PUT')
+      .set('Access-Control-Request-Headers', 'authorization,content-type');
+    expect(response.status).toBe(204);
+    expect(response.headers['access-control-allow-origin']).toBe('http://localhost:8080');
+    expect(response.headers['access-control-allow-methods']).toContain('PUT');
   });
 
   it('when tokens cross audiences or are forged, then 401', async () => {
@@ -127,7 +140,11 @@ describe('gateway', () => {
     const started = Date.now();
     const response = await request(down).get('/api/payment/plans');
     expect(response.status).toBe(503);
-    expect(response.body).toEqual({ error: 'service_unavailable', message: 'The billing service is unavailable', requestId: expect.any(String) });
+    expect(response.body).toEqual({
+      error: 'service_unavailable',
+      message: 'The billing service is unavailable',
+      requestId: expect.any(String),
+    });
     expect(Date.now() - started).toBeLessThan(1000);
   });
 
@@ -135,7 +152,11 @@ describe('gateway', () => {
     const started = Date.now();
     const response = await request(gateway).get('/api/payment/hang');
     expect(response.status).toBe(504);
-    expect(response.body).toEqual({ error: 'gateway_timeout', message: 'The billing service did not answer in time', requestId: expect.any(String) });
+    expect(response.body).toEqual({
+      error: 'gateway_timeout',
+      message: 'The billing service did not answer in time',
+      requestId: expect.any(String),
+    });
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
   });
 

@@ -22,7 +22,16 @@ export async function startStubUpstreams(): Promise<StubUpstreams> {
       req.on('data', (chunk) => (body += chunk));
       req.on('end', () => {
         res.setHeader('Content-Type', 'application/json');
-        res.end(JSON.stringify({ service, method: req.method, url: req.url, requestId: req.headers['x-request-id'], forwardedFor: req.headers['x-forwarded-for'], body }));
+        res.end(
+          JSON.stringify({
+            service,
+            method: req.method,
+            url: req.url,
+            requestId: req.headers['x-request-id'],
+            forwardedFor: req.headers['x-forwarded-for'],
+            body,
+          }),
+        );
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -21,7 +21,9 @@ function ensureFerretDB() {
   if (fs.existsSync(BINARY) && fs.existsSync(STAMP) && fs.readFileSync(STAMP, 'utf8').trim() === VERSION) return BINARY;
   const go = spawnSync('go', ['version'], { encoding: 'utf8' });
   if (go.error || go.status !== 0) {
-    throw new Error('Go is needed to build FerretDB, the embedded database: install Go 1.24 or later, or set MONGODB_URI to a MongoDB server.');
+    throw new Error(
+      'Go is needed to build FerretDB, the embedded database: install Go 1.24 or later, or set MONGODB_URI to a MongoDB server.',
+    );
   }
   console.log(`Building FerretDB ${VERSION} into .tools/ (once)…`);
   const download = spawnSync('go', ['mod', 'download', '-json', `${MODULE}@${VERSION}`], { encoding: 'utf8' });
@@ -62,10 +64,13 @@ async function startFerretDB({ dataDir, port, quiet = true }) {
   );
   let died = false;
   proc.exited.then(() => (died = true));
-  await waitFor(async () => {
-    if (died) throw new Error(`FerretDB exited during start-up:\n${proc.tail()}`);
-    return portAnswers(listenPort);
-  }, { what: 'FerretDB', timeoutMs: 30_000 });
+  await waitFor(
+    async () => {
+      if (died) throw new Error(`FerretDB exited during start-up:\n${proc.tail()}`);
+      return portAnswers(listenPort);
+    },
+    { what: 'FerretDB', timeoutMs: 30_000 },
+  );
   return { uri: `mongodb://127.0.0.1:${listenPort}/`, port: listenPort, stop: () => proc.stop() };
 }
 

@@ -30,14 +30,31 @@ async function ensureRedis({ dataDir, url = process.env.REDIS_URL }) {
   if (await pingRedis(6379)) return { url: 'redis://127.0.0.1:6379', stop: async () => undefined };
   const which = spawnSync('redis-server', ['--version']);
   if (which.error) {
-    throw new Error('No Redis answers on 127.0.0.1:6379 and redis-server is not installed: install Redis (apt-get install redis-server) or set REDIS_URL.');
+    throw new Error(
+      'No Redis answers on 127.0.0.1:6379 and redis-server is not installed: install Redis (apt-get install redis-server) or set REDIS_URL.',
+    );
   }
   fs.mkdirSync(dataDir, { recursive: true });
   const port = await freePort();
-  const proc = startProcess('redis', 'redis-server', [
-    '--bind', '127.0.0.1', '--port', String(port), '--dir', dataDir,
-    '--appendonly', 'yes', '--save', '', '--maxmemory-policy', 'noeviction',
-  ], { quiet: true });
+  const proc = startProcess(
+    'redis',
+    'redis-server',
+    [
+      '--bind',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--dir',
+      dataDir,
+      '--appendonly',
+      'yes',
+      '--save',
+      '',
+      '--maxmemory-policy',
+      'noeviction',
+    ],
+    { quiet: true },
+  );
   await waitFor(() => pingRedis(port), { what: 'redis-server' });
   return { url: `redis://127.0.0.1:${port}`, stop: () => proc.stop() };
 }

@@ -16,10 +16,13 @@ const SERVICES = [
 function waitUntilReady(proc, url) {
   let exited = false;
   proc.exited.then(() => (exited = true));
-  return waitFor(async () => {
-    if (exited) throw new Error(`${proc.name} exited during start-up:\n${proc.tail()}`);
-    return (await httpStatus(url)) === 200;
-  }, { what: `${proc.name} at ${url}`, timeoutMs: 60_000 });
+  return waitFor(
+    async () => {
+      if (exited) throw new Error(`${proc.name} exited during start-up:\n${proc.tail()}`);
+      return (await httpStatus(url)) === 200;
+    },
+    { what: `${proc.name} at ${url}`, timeoutMs: 60_000 },
+  );
 }
 
 /**

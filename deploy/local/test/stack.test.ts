@@ -13,7 +13,15 @@ describe('the whole stack as npm start runs it', () => {
     const { mongoUri, redisUrl, redisPrefix } = testEnvironment();
     const keys = generateTestKeys();
     stack = await startStack({
-      env: { ...process.env, MONGODB_URI: mongoUri, REDIS_URL: redisUrl, REDIS_PREFIX: `${redisPrefix}stack:`, JWT_PUBLIC_KEY: keys.publicKey, SERVICE_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        MONGODB_URI: mongoUri,
+        REDIS_URL: redisUrl,
+        REDIS_PREFIX: `${redisPrefix}stack:`,
+        JWT_PUBLIC_KEY: keys.publicKey,
+        SERVICE_SECRET: randomBytes(32).toString('hex'),
+        LOG_LEVEL: 'warn',
+      },
       freePorts: true,
       databasePrefix,
       quiet: true,
@@ -39,7 +47,11 @@ describe('the whole stack as npm start runs it', () => {
   it('when a service is asked through the gateway for a route it does not have yet, then its own 404 body comes back with the request id', async () => {
     const response = await fetch(`${stack.url}/api/payment/nothing-here`, { headers: { 'x-request-id': 'smoke-1' } });
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: 'not_found', message: 'No route for GET /api/payment/nothing-here', requestId: 'smoke-1' });
+    expect(await response.json()).toEqual({
+      error: 'not_found',
+      message: 'No route for GET /api/payment/nothing-here',
+      requestId: 'smoke-1',
+    });
   });
 
   it('when a service stops, then the gateway answers 503 for its paths and /health names it down', async () => {
@@ -47,6 +59,6 @@ describe('the whole stack as npm start runs it', () => {
     await feedback?.stop();
     const health = await fetch(`${stack.url}/health`);
     expect(health.status).toBe(503);
-    expect((await health.json()).services.feedback).toBe('down');
+    expect(((await health.json()) as { services: Record<string, string> }).services.feedback).toBe('down');
   });
 });

@@ -1,4 +1,3 @@
-import type { RequestHandler } from 'express';
 import jwt from 'jsonwebtoken';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@portal/contracts';
 import { bearerToken, unauthorized } from '@portal/platform';
@@ -6,12 +5,14 @@ import type { Access } from '../routing/route-table';
 
 const CACHE_LIMIT = 10_000;
 
+export type TokenGuard = (access: Access, authorization: string | undefined) => void;
+
 /**
- * Early rejection of requests without a valid token of the right audience. A verified token is
+ * Early rejection of calls without a valid token of the right audience. A verified token is
  * remembered until it expires, so the RSA check runs once per token rather than per request;
  * revocation is left to the services, which consult Redis on every call.
  */
-export function tokenCheck(publicKey: string): (access: Access) => RequestHandler | undefined {
+export function createTokenGuard(publicKey: string): TokenGuard {
   const verified = new Map<string, { aud: string; exp: number }>();
 
   function claimsOf(token: string): { aud: string; exp: number } | undefined {
@@ -28,16 +29,14 @@ export function tokenCheck(publicKey: string): (access: Access) => RequestHandle
     }
   }
 
-  const forAudience = (audience: string): RequestHandler => (req, _res, next) => {
-    const token = bearerToken(req.headers.authorization);
+  return (access, authorization) => {
+    if (access === 'public') return;
+    const token = bearerToken(authorization);
     if (!token) throw unauthorized();
     const claims = claimsOf(token);
+    const audience = access === 'admin' ? TOKEN_AUDIENCE.admin : TOKEN_AUDIENCE.user;
     if (!claims || claims.aud !== audience || claims.exp * 1000 <= Date.now()) {
       throw unauthorized('Your session is not valid. Please sign in again.');
     }
-    next();
   };
-  const user = forAudience(TOKEN_AUDIENCE.user);
-  const admin = forAudience(TOKEN_AUDIENCE.admin);
-  return (access) => (access === 'user' ? user : access === 'admin' ? admin : undefined);
 }

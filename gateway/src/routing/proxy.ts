@@ -1,37 +1,39 @@
 import http from 'node:http';
-import type { RequestHandler, Request, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import { ERROR_CODES, type ErrorBody } from '@portal/contracts';
+import { AppError } from '@portal/platform';
+import { ERROR_CODES } from '@portal/contracts';
 import type { Logger } from 'pino';
 import type { ServiceName } from './route-table';
 
 export type Upstreams = Record<ServiceName, string>;
 
-interface ProxiedRequest extends Request {
-  upstream?: ServiceName;
+export interface ProxiedRequest extends http.IncomingMessage {
+  id: string;
+  startedAt: number;
+  upstream: ServiceName;
   upstreamTimedOut?: boolean;
 }
 
+export type Proxy = (req: ProxiedRequest, res: http.ServerResponse) => void;
+
 const unreachable = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ECONNRESET', 'EPIPE']);
 
-function fail(req: ProxiedRequest, res: Response, status: number, error: ErrorBody['error'], message: string): void {
-  if (res.headersSent) {
-    res.destroy();
-    return;
-  }
-  const body: ErrorBody = { error, message, requestId: req.id };
-  res.status(status).json(body);
+/**
+ * Forwards the call, body unread, to the service the route table chose. Keep-alive sockets to
+ * the services spare a TCP handshake per call; the timeout is ours rather than http-proxy's so
+ * that a slow service (504) can be told apart from an absent one (503).
+ */
+export interface ProxyHooks {
+  /** The service's answer has begun (its status is known). */
+  onResponse(req: ProxiedRequest, status: number): void;
+  /** The service could not answer; the gateway answers instead. */
+  onError(req: ProxiedRequest, res: http.ServerResponse, error: AppError): void;
 }
 
-/**
- * Forwards the request, body unread, to the service the route table chose. Keep-alive sockets
- * to the services spare a TCP handshake per request; the timeout is ours rather than
- * http-proxy's so that a slow service (504) can be told apart from an absent one (503).
- */
-export function proxyToServices(upstreams: Upstreams, timeoutMs: number, logger: Logger): RequestHandler {
+export function createProxy(upstreams: Upstreams, timeoutMs: number, logger: Logger, hooks: ProxyHooks): Proxy {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 10_000 });
-  return createProxyMiddleware<ProxiedRequest, Response>({
-    router: (req) => upstreams[req.upstream as ServiceName],
+  const middleware = createProxyMiddleware<ProxiedRequest, http.ServerResponse>({
+    router: (req) => upstreams[req.upstream],
     agent,
     xfwd: true,
     logger: undefined,
@@ -42,19 +44,22 @@ export function proxyToServices(upstreams: Upstreams, timeoutMs: number, logger:
           proxyReq.destroy();
         });
       },
+      proxyRes: (proxyRes, req) => hooks.onResponse(req, proxyRes.statusCode ?? 0),
       error: (err, req, res) => {
         const request = req as ProxiedRequest;
-        const response = res as Response;
         const code = (err as NodeJS.ErrnoException).code ?? '';
+        let error: AppError;
         if (request.upstreamTimedOut) {
-          fail(request, response, 504, ERROR_CODES.gatewayTimeout, `The ${request.upstream} service did not answer in time`);
+          error = new AppError(504, ERROR_CODES.gatewayTimeout, `The ${request.upstream} service did not answer in time`);
         } else if (unreachable.has(code)) {
-          fail(request, response, 503, ERROR_CODES.serviceUnavailable, `The ${request.upstream} service is unavailable`);
+          error = new AppError(503, ERROR_CODES.serviceUnavailable, `The ${request.upstream} service is unavailable`);
         } else {
           logger.error({ err, requestId: request.id, upstream: request.upstream }, 'proxy error');
-          fail(request, response, 502, ERROR_CODES.badGateway, `The ${request.upstream} service could not be reached`);
+          error = new AppError(502, ERROR_CODES.badGateway, `The ${request.upstream} service could not be reached`);
         }
+        hooks.onError(request, res as http.ServerResponse, error);
       },
     },
-  }) as unknown as RequestHandler;
+  });
+  return (req, res) => void middleware(req, res, () => undefined);
 }

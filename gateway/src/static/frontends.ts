@@ -19,8 +19,16 @@ export function staticFrontends(staticDir: string): Router {
   const root = path.resolve(staticDir);
   const index = path.join(root, 'index.html');
   if (existsSync(index)) {
-    router.use(express.static(root, { index: false, maxAge: '1h', setHeaders: (res, file) => file.endsWith('.html') && res.setHeader('Cache-Control', 'no-cache') }));
-    router.get('/{*splat}', (req, res, next) => (notAPage(req.path) ? next() : res.sendFile(index, { headers: { 'Cache-Control': 'no-cache' } })));
+    router.use(
+      express.static(root, {
+        index: false,
+        maxAge: '1h',
+        setHeaders: (res, file) => file.endsWith('.html') && res.setHeader('Cache-Control', 'no-cache'),
+      }),
+    );
+    router.get('/{*splat}', (req, res, next) =>
+      notAPage(req.path) ? next() : res.sendFile(index, { headers: { 'Cache-Control': 'no-cache' } }),
+    );
   } else {
     router.get('/{*splat}', (req, res, next) => (notAPage(req.path) ? next() : res.type('html').send(PLACEHOLDER)));
   }

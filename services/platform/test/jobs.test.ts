@@ -12,10 +12,14 @@ describe('BullMQ helpers on the real Redis', () => {
     const connection = { redisUrl: redis.url, prefix: redis.prefix };
     const queue = createQueue<{ n: number }>('square', connection);
     const seen: number[] = [];
-    const worker = createWorker<{ n: number }>('square', async (job) => {
-      seen.push(job.data.n);
-      return job.data.n * job.data.n;
-    }, connection);
+    const worker = createWorker<{ n: number }>(
+      'square',
+      async (job) => {
+        seen.push(job.data.n);
+        return job.data.n * job.data.n;
+      },
+      connection,
+    );
     const done = new Promise<unknown>((resolve) => worker.on('completed', (_job, result) => resolve(result)));
 
     await queue.add('square', { n: 7 });

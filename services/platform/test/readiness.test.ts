@@ -18,7 +18,10 @@ function freePort(): Promise<number> {
 async function waitForPort(port: number): Promise<void> {
   for (let i = 0; i < 100; i++) {
     const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1').once('connect', () => resolve(true)).once('error', () => resolve(false));
+      const socket = net
+        .connect(port, '127.0.0.1')
+        .once('connect', () => resolve(true))
+        .once('error', () => resolve(false));
       setTimeout(() => socket.destroy(), 200);
     });
     if (open) return;
@@ -41,10 +44,26 @@ describe('/ready when the database goes away', () => {
     if (!binary) throw new Error('FERRETDB_BIN is not set: run the tests with `npm test`.');
     dir = mkdtempSync(path.join(os.tmpdir(), 'ferret-ready-'));
     const port = await freePort();
-    ferret = spawn(binary, ['--handler=sqlite', `--sqlite-url=file:${dir}/`, `--state-dir=${dir}`, `--listen-addr=127.0.0.1:${port}`, '--debug-addr=-', '--telemetry=disable'], { stdio: 'ignore' });
+    ferret = spawn(
+      binary,
+      [
+        '--handler=sqlite',
+        `--sqlite-url=file:${dir}/`,
+        `--state-dir=${dir}`,
+        `--listen-addr=127.0.0.1:${port}`,
+        '--debug-addr=-',
+        '--telemetry=disable',
+      ],
+      { stdio: 'ignore' },
+    );
     await waitForPort(port);
     const connection = await connectMongo({ uri: `mongodb://127.0.0.1:${port}/`, dbName: 'ready', serverSelectionTimeoutMS: 500 });
-    const app = createServiceApp({ name: 'example', logger: createLogger('example', 'silent'), readiness: [mongoReadiness(connection)], routes: () => undefined });
+    const app = createServiceApp({
+      name: 'example',
+      logger: createLogger('example', 'silent'),
+      readiness: [mongoReadiness(connection)],
+      routes: () => undefined,
+    });
 
     expect((await request(app).get('/ready')).status).toBe(200);
 

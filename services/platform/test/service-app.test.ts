@@ -2,15 +2,7 @@ import type { Connection, Model } from 'mongoose';
 import { Schema } from 'mongoose';
 import request from 'supertest';
 import { z } from 'zod';
-import {
-  conflict,
-  createLogger,
-  createServiceApp,
-  isDuplicateKeyError,
-  mongoReadiness,
-  redisReadiness,
-  validate,
-} from '@portal/platform';
+import { conflict, createLogger, createServiceApp, isDuplicateKeyError, mongoReadiness, redisReadiness, validate } from '@portal/platform';
 import { createTestDatabase, createTestRedis, type TestDatabase, type TestRedis } from '@portal/platform/testing';
 
 interface Item {
@@ -86,7 +78,9 @@ describe('a service app on the real database', () => {
   });
 
   it('when a value is an operator object instead of a string, then 400 and it never reaches the database', async () => {
-    const response = await request(app).post('/items').send({ code: { $ne: null }, label: 'x' });
+    const response = await request(app)
+      .post('/items')
+      .send({ code: { $ne: null }, label: 'x' });
     expect(response.status).toBe(400);
     expect(await items.countDocuments({ label: 'x' })).toBe(0);
   });
@@ -98,7 +92,9 @@ describe('a service app on the real database', () => {
   });
 
   it('when the body is over the limit, then 413', async () => {
-    const response = await request(app).post('/items').send({ code: 'C', label: 'x'.repeat(2000) });
+    const response = await request(app)
+      .post('/items')
+      .send({ code: 'C', label: 'x'.repeat(2000) });
     expect(response.status).toBe(413);
     expect(response.body.error).toBe('payload_too_large');
   });

@@ -16,7 +16,12 @@ export function createServiceCredential(service: string, secret: string): () => 
   return () => {
     const now = Math.floor(Date.now() / 1000);
     if (!cached || now >= cached.renewAt) {
-      const token = jwt.sign({}, secret, { algorithm: 'HS256', audience: TOKEN_AUDIENCE.internal, subject: service, expiresIn: LIFETIME_SECONDS });
+      const token = jwt.sign({}, secret, {
+        algorithm: 'HS256',
+        audience: TOKEN_AUDIENCE.internal,
+        subject: service,
+        expiresIn: LIFETIME_SECONDS,
+      });
       cached = { header: `Bearer ${token}`, renewAt: now + LIFETIME_SECONDS - RENEW_BEFORE_SECONDS };
     }
     return cached.header;

@@ -45,7 +45,10 @@ export function createTokenVerifier({ publicKey, redis, redisPrefix = '' }: Toke
       throw unauthorized('Your session is not valid. Please sign in again.');
     }
     if (redis) {
-      const [revoked, validAfter] = await redis.mget(revokedTokenKey(redisPrefix, claims.jti), tokensValidAfterKey(redisPrefix, claims.sub));
+      const [revoked, validAfter] = await redis.mget(
+        revokedTokenKey(redisPrefix, claims.jti),
+        tokensValidAfterKey(redisPrefix, claims.sub),
+      );
       if (revoked || (validAfter && claims.iat < Number(validAfter))) throw unauthorized('Your session has ended. Please sign in again.');
     }
     return { userId: claims.sub, email: claims.email, role: claims.role, tokenId: claims.jti, expiresAt: claims.exp };

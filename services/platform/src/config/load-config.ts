@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
 export class ConfigError extends Error {
-  constructor(public readonly badKeys: string[], detail: string) {
+  constructor(
+    public readonly badKeys: string[],
+    detail: string,
+  ) {
     super(`Invalid configuration: ${detail}`);
     this.name = 'ConfigError';
   }

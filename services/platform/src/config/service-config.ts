@@ -16,9 +16,18 @@ export function serviceConfigShape(defaults: { port: number; database: string })
     HOST: z.string().default('127.0.0.1'),
     PORT: port.default(defaults.port),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    MONGODB_URI: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// URI').default('mongodb://127.0.0.1:27017'),
-    MONGODB_DB: z.string().regex(/^[\w-]{1,63}$/, 'must be a database name').default(defaults.database),
-    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').default('redis://127.0.0.1:6379'),
+    MONGODB_URI: z
+      .string()
+      .regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// URI')
+      .default('mongodb://127.0.0.1:27017'),
+    MONGODB_DB: z
+      .string()
+      .regex(/^[\w-]{1,63}$/, 'must be a database name')
+      .default(defaults.database),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+      .default('redis://127.0.0.1:6379'),
     REDIS_PREFIX: z.string().default('portal:'),
     BODY_LIMIT: z.string().default('100kb'),
     JWT_PUBLIC_KEY: pem,
@@ -26,6 +35,9 @@ export function serviceConfigShape(defaults: { port: number; database: string })
   };
 }
 
-export const serviceUrl = z.string().regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL').transform((url) => url.replace(/\/+$/, ''));
+export const serviceUrl = z
+  .string()
+  .regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL')
+  .transform((url) => url.replace(/\/+$/, ''));
 
 export type ServiceConfig = z.infer<z.ZodObject<ReturnType<typeof serviceConfigShape>>>;

@@ -19,8 +19,7 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, details?: ErrorDetail[]) =>
-  new AppError(400, ERROR_CODES.badRequest, message, details);
+export const badRequest = (message: string, details?: ErrorDetail[]) => new AppError(400, ERROR_CODES.badRequest, message, details);
 export const unauthorized = (message = 'Authentication required') => new AppError(401, ERROR_CODES.unauthorized, message);
 export const forbidden = (message = 'You are not allowed to do this') => new AppError(403, ERROR_CODES.forbidden, message);
 export const notFound = (message = 'Not found') => new AppError(404, ERROR_CODES.notFound, message);

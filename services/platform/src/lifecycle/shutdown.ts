@@ -7,7 +7,10 @@ export class Shutdown {
   private readonly closers: { name: string; close: Closer }[] = [];
   private running: Promise<void> | undefined;
 
-  constructor(private readonly logger: Logger, private readonly graceMs = 10_000) {}
+  constructor(
+    private readonly logger: Logger,
+    private readonly graceMs = 10_000,
+  ) {}
 
   add(name: string, close: Closer): void {
     this.closers.push({ name, close });

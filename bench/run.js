@@ -1,0 +1,49 @@
+'use strict';
+// `npm run bench`: each figure is a ratio against a baseline measured in the same run.
+const crypto = require('node:crypto');
+const path = require('node:path');
+const { spawnSync } = require('node:child_process');
+const jwt = require('jsonwebtoken');
+const { DATA_DIR } = require('../deploy/local/lib/paths');
+const { ensureDependencies, build } = require('../deploy/local/lib/setup');
+const { report } = require('./lib');
+
+async function main() {
+  // The load generator (this process) keeps core 1 to itself; the servers under test share core 0.
+  spawnSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
+  ensureDependencies();
+  build();
+  const { ensureRedis } = require('../deploy/local/lib/redis');
+  const { gatewayOverhead } = require('./gateway-overhead');
+  const redis = await ensureRedis({ dataDir: path.join(DATA_DIR, 'bench-redis') });
+  const keys = crypto.generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
+  const signUserToken = () =>
+    jwt.sign({ email: 'bench@example.com' }, keys.privateKey, {
+      algorithm: 'RS256',
+      issuer: 'portal-auth',
+      audience: 'portal-user',
+      subject: 'bench',
+      jwtid: crypto.randomUUID(),
+      expiresIn: 3600,
+    });
+  const context = { redisUrl: redis.url, redisPrefix: `bench:${Date.now()}:`, keys, signUserToken };
+  let allMet = true;
+  try {
+    console.log('\nGateway overhead (gateway and service share core 0; the load generator has core 1)');
+    const rows = await gatewayOverhead(context);
+    report(rows);
+    allMet &&= rows.every((row) => row[3]);
+  } finally {
+    await redis.stop();
+  }
+  console.log(allMet ? '\nEvery goal met.' : '\nSome goals missed.');
+}
+
+main().catch((error) => {
+  console.error(`bench failed: ${error.message}`);
+  process.exit(1);
+});

@@ -1,0 +1,77 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestHandler } from 'express';
+import proxyAddr from 'proxy-addr';
+import { REQUEST_ID_HEADER, notFound, requestIdFrom } from '@portal/platform';
+import type { Logger } from 'pino';
+import type { RateLimit } from '../middleware/rate-limit';
+import type { TokenGuard } from '../middleware/token-check';
+import { matchRoute } from '../routing/match-route';
+import type { Proxy, ProxiedRequest, ProxyHooks } from '../routing/proxy';
+import type { HeaderList } from './security-headers';
+import { sendError } from './send-error';
+
+export interface ApiHandlerDeps {
+  securityHeaders: HeaderList;
+  cors: RequestHandler;
+  rateLimit: RateLimit;
+  guard: TokenGuard;
+  createProxy: (hooks: ProxyHooks) => Proxy;
+  accessLog?: Logger;
+  trustProxy: string;
+}
+
+/**
+ * The hot path for /api/*: request id, CORS, the per-IP limit, the token check and the proxy,
+ * with no body parsing and no router. Everything else (pages, /health) goes through the express
+ * app. Proxied answers carry the security headers the service's own helmet set; answers the
+ * gateway writes itself get the same headers here.
+ */
+export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, res: ServerResponse) => void {
+  const trusted = proxyAddr.compile(deps.trustProxy.split(',').map((part) => part.trim()));
+  const runCors = (req: IncomingMessage, res: ServerResponse) =>
+    new Promise<void>((resolve) =>
+      (deps.cors as unknown as (q: IncomingMessage, s: ServerResponse, next: () => void) => void)(req, res, resolve),
+    );
+
+  const logAccess = (req: ProxiedRequest, status: number) =>
+    deps.accessLog?.info({
+      requestId: req.id,
+      method: req.method,
+      url: req.url,
+      status,
+      upstream: req.upstream,
+      ms: Math.round((performance.now() - req.startedAt) * 10) / 10,
+    });
+
+  const answer = (req: ProxiedRequest, res: ServerResponse, error: unknown) => {
+    if (!res.headersSent) for (const [name, value] of deps.securityHeaders) res.setHeader(name, value);
+    sendError(res, req.id, error);
+    logAccess(req, res.statusCode);
+  };
+
+  const proxy = deps.createProxy({ onResponse: logAccess, onError: answer });
+
+  async function handle(req: ProxiedRequest, res: ServerResponse): Promise<void> {
+    // Browsers send Origin on cross-origin calls and preflights; same-origin GETs need no CORS work.
+    if (req.headers.origin) {
+      await runCors(req, res);
+      if (res.writableEnded) return; // a preflight was answered
+    }
+    const path = (req.url ?? '/').split('?', 1)[0] as string;
+    const rule = matchRoute(path);
+    if (!rule) throw notFound(`No route for ${req.method} ${path}`);
+    req.upstream = rule.service;
+    deps.guard(rule.access, req.headers.authorization);
+    await deps.rateLimit(proxyAddr(req, trusted));
+    proxy(req, res);
+  }
+
+  return (incoming, res) => {
+    const req = incoming as ProxiedRequest;
+    req.startedAt = performance.now();
+    req.id = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
+    req.headers[REQUEST_ID_HEADER] = req.id;
+    res.setHeader(REQUEST_ID_HEADER, req.id);
+    handle(req, res).catch((error: unknown) => answer(req, res, error));
+  };
+}
