@@ -35,8 +35,15 @@ async function main() {
     const redis = await ensureRedis({ dataDir: path.join(DATA_DIR, 'redis') });
     cleanups.push(redis.stop);
     const secrets = process.env.JWT_PUBLIC_KEY ? {} : ensureDevSecrets(DATA_DIR);
+    // The first admin of the embedded default; its password was generated into .data/keys/.
+    const admin = process.env.ADMIN_EMAIL
+      ? {}
+      : { ADMIN_EMAIL: 'admin@portal.local', ADMIN_PASSWORD: ensureDevSecrets(DATA_DIR).ADMIN_PASSWORD };
     const gatewayPort = Number(process.env.PORT ?? 8080);
-    const stack = await startStack({ env: { ...process.env, ...secrets, MONGODB_URI: mongoUri, REDIS_URL: redis.url }, gatewayPort });
+    const stack = await startStack({
+      env: { ...process.env, ...secrets, ...admin, MONGODB_URI: mongoUri, REDIS_URL: redis.url },
+      gatewayPort,
+    });
     cleanups.push(stack.stop);
     for (const proc of stack.processes) {
       proc.exited.then(({ code }) => {
@@ -46,7 +53,9 @@ async function main() {
         }
       });
     }
-    console.log(`\nThe portal is running on http://localhost:${gatewayPort}  (Ctrl-C stops it)\n`);
+    console.log(`\nThe portal is running on http://localhost:${gatewayPort}  (Ctrl-C stops it)`);
+    if (admin.ADMIN_EMAIL) console.log(`Admin sign-in: ${admin.ADMIN_EMAIL} / ${admin.ADMIN_PASSWORD}  (from .data/keys/admin-password)`);
+    console.log('');
   } catch (error) {
     console.error(`\nCould not start the portal: ${error.message}`);
     await shutdown(1);

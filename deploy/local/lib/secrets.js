@@ -13,6 +13,7 @@ function ensureDevSecrets(dataDir) {
   const privatePath = path.join(dir, 'jwt-private.pem');
   const publicPath = path.join(dir, 'jwt-public.pem');
   const secretPath = path.join(dir, 'service-secret');
+  const adminPasswordPath = path.join(dir, 'admin-password');
   if (!fs.existsSync(privatePath)) {
     const { privateKey, publicKey } = crypto.generateKeyPairSync('rsa', {
       modulusLength: 2048,
@@ -23,10 +24,12 @@ function ensureDevSecrets(dataDir) {
     fs.writeFileSync(publicPath, publicKey);
   }
   if (!fs.existsSync(secretPath)) fs.writeFileSync(secretPath, crypto.randomBytes(32).toString('hex'), { mode: 0o600 });
+  if (!fs.existsSync(adminPasswordPath)) fs.writeFileSync(adminPasswordPath, crypto.randomBytes(9).toString('base64url'), { mode: 0o600 });
   return {
     JWT_PRIVATE_KEY: fs.readFileSync(privatePath, 'utf8'),
     JWT_PUBLIC_KEY: fs.readFileSync(publicPath, 'utf8'),
     SERVICE_SECRET: fs.readFileSync(secretPath, 'utf8').trim(),
+    ADMIN_PASSWORD: fs.readFileSync(adminPasswordPath, 'utf8').trim(),
   };
 }
 

@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import mongoose from 'mongoose';
 import { generateTestKeys, testEnvironment } from '@portal/platform/testing';
-// The launcher is plain CommonJS so that `npm start` can run it before anything is compiled.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { startStack, SERVICES } = require('../lib/stack') as typeof import('../lib/stack');
+import { startStack, SERVICES } from '../lib/stack';
 
 describe('the whole stack as npm start runs it', () => {
   const databasePrefix = `t_stack_${randomBytes(3).toString('hex')}_`;
@@ -19,6 +17,7 @@ describe('the whole stack as npm start runs it', () => {
         REDIS_URL: redisUrl,
         REDIS_PREFIX: `${redisPrefix}stack:`,
         JWT_PUBLIC_KEY: keys.publicKey,
+        JWT_PRIVATE_KEY: keys.privateKey,
         SERVICE_SECRET: randomBytes(32).toString('hex'),
         LOG_LEVEL: 'warn',
       },
@@ -52,6 +51,23 @@ describe('the whole stack as npm start runs it', () => {
       message: 'No route for GET /api/payment/nothing-here',
       requestId: 'smoke-1',
     });
+  });
+
+  it('when a visitor registers through the gateway, then the token opens the profile until logout revokes it', async () => {
+    const post = (path: string, body: object, token?: string) =>
+      fetch(`${stack.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
+    const registered = await post('/api/auth/register', { firstName: 'Stack', email: 'stack@example.in', password: 'secret12' });
+    expect(registered.status).toBe(201);
+    const { token } = (await registered.json()) as { token: string };
+    const profile = await fetch(`${stack.url}/api/auth/profile`, { headers: { authorization: `Bearer ${token}` } });
+    expect(profile.status).toBe(200);
+    expect(((await profile.json()) as { user: { email: string } }).user.email).toBe('stack@example.in');
+    expect((await post('/api/auth/logout', {}, token)).status).toBe(200);
+    expect((await fetch(`${stack.url}/api/auth/profile`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
   });
 
   it('when a service stops, then the gateway answers 503 for its paths and /health names it down', async () => {

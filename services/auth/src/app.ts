@@ -1,18 +1,124 @@
 import type { Express } from 'express';
+import { TOKEN_AUDIENCE } from '@portal/contracts';
 import { createServiceApp, mongoReadiness, redisReadiness, type Infrastructure, type Logger } from '@portal/platform';
+import { createGoogleVerifier } from './clients/google-id-token.verifier';
+import type { Config } from './config';
+import { adminRepository } from './data/admin.repository';
+import { passwordResetRepository } from './data/password-reset.repository';
+import { userRepository } from './data/user.repository';
+import { accountUseCases } from './domain/account.use-cases';
+import { adminUseCases } from './domain/admin.use-cases';
+import { directoryUseCases } from './domain/directory.use-cases';
+import { passwordResetUseCases } from './domain/password-reset.use-cases';
+import type { MailSender } from './domain/ports';
+import { profileUseCases } from './domain/profile.use-cases';
+import { adminAuthRoutes } from './routes/admin-auth.routes';
+import { authRoutes } from './routes/auth.routes';
+import { internalRoutes } from './routes/internal.routes';
+import { profileRoutes } from './routes/profile.routes';
+import { createAttemptLimit, createLoginThrottle } from './security/attempt-limits';
+import { argon2Hasher, decoyHash } from './security/password-hasher';
+import { createTokenIssuer, jwks } from './security/token-issuer';
+
+export type AuthSettings = Pick<
+  Config,
+  | 'JWT_PRIVATE_KEY'
+  | 'JWT_PUBLIC_KEY'
+  | 'SERVICE_SECRET'
+  | 'REDIS_PREFIX'
+  | 'PUBLIC_URL'
+  | 'USER_TOKEN_TTL_SECONDS'
+  | 'ADMIN_TOKEN_TTL_SECONDS'
+  | 'ADMIN_SIGNUP_ENABLED'
+  | 'GOOGLE_CLIENT_ID'
+  | 'GOOGLE_CERTS_URL'
+  | 'LOGIN_MAX_FAILURES_PER_EMAIL'
+  | 'LOGIN_MAX_FAILURES_PER_IP'
+  | 'LOGIN_FAILURE_WINDOW_SECONDS'
+  | 'SIGNUPS_PER_IP_PER_HOUR'
+  | 'RESET_REQUESTS_PER_EMAIL_PER_HOUR'
+  | 'RESET_REQUESTS_PER_IP_PER_HOUR'
+  | 'BODY_LIMIT'
+>;
 
 export interface AppDeps extends Infrastructure {
   logger: Logger;
-  bodyLimit?: string;
+  settings: AuthSettings;
+  mail: MailSender;
 }
 
-/** Builds the auth app without listening, so tests drive it through supertest. */
-export function createApp(deps: AppDeps): Express {
-  return createServiceApp({
-    name: 'auth',
-    logger: deps.logger,
-    bodyLimit: deps.bodyLimit,
-    readiness: [mongoReadiness(deps.mongo), redisReadiness(deps.redis)],
-    routes: () => undefined,
+const HOUR = 3600;
+
+/** Wires the auth rules to their stores and adapters and returns the app, without listening. */
+export async function createApp({ mongo, redis, verifyToken, logger, settings, mail }: AppDeps) {
+  const users = userRepository(mongo);
+  const admins = adminRepository(mongo);
+  const resets = passwordResetRepository(mongo);
+  await Promise.all([users.ready, admins.ready, resets.ready]);
+
+  const prefix = settings.REDIS_PREFIX;
+  const tokens = createTokenIssuer({
+    privateKey: settings.JWT_PRIVATE_KEY,
+    publicKey: settings.JWT_PUBLIC_KEY,
+    redis,
+    redisPrefix: prefix,
+    ttlSeconds: {
+      [TOKEN_AUDIENCE.user]: settings.USER_TOKEN_TTL_SECONDS,
+      [TOKEN_AUDIENCE.admin]: settings.ADMIN_TOKEN_TTL_SECONDS,
+      [TOKEN_AUDIENCE.internal]: 300,
+    },
   });
+  const loginThrottle = createLoginThrottle({
+    redis,
+    prefix,
+    maxPerEmail: settings.LOGIN_MAX_FAILURES_PER_EMAIL,
+    maxPerIp: settings.LOGIN_MAX_FAILURES_PER_IP,
+    windowSeconds: settings.LOGIN_FAILURE_WINDOW_SECONDS,
+  });
+  const tooMany = 'Too many requests. Please wait and try again.';
+
+  const accounts = accountUseCases({
+    users,
+    hasher: argon2Hasher,
+    decoyHash,
+    tokens,
+    loginThrottle,
+    signupLimit: createAttemptLimit(redis, `${prefix}signup:ip`, settings.SIGNUPS_PER_IP_PER_HOUR, HOUR, tooMany),
+    google: settings.GOOGLE_CLIENT_ID
+      ? createGoogleVerifier({ clientId: settings.GOOGLE_CLIENT_ID, certsUrl: settings.GOOGLE_CERTS_URL })
+      : undefined,
+  });
+  const passwordReset = passwordResetUseCases({
+    users,
+    resets,
+    hasher: argon2Hasher,
+    tokens,
+    mail,
+    publicUrl: settings.PUBLIC_URL,
+    limitByEmail: createAttemptLimit(redis, `${prefix}reset:email`, settings.RESET_REQUESTS_PER_EMAIL_PER_HOUR, HOUR, tooMany),
+    limitByIp: createAttemptLimit(redis, `${prefix}reset:ip`, settings.RESET_REQUESTS_PER_IP_PER_HOUR, HOUR, tooMany),
+    onMailError: (error) => logger.error({ err: error }, 'password reset e-mail could not be sent'),
+  });
+  const adminAccounts = adminUseCases({
+    admins,
+    hasher: argon2Hasher,
+    decoyHash,
+    tokens,
+    loginThrottle,
+    signupEnabled: settings.ADMIN_SIGNUP_ENABLED,
+  });
+
+  const app: Express = createServiceApp({
+    name: 'auth',
+    logger,
+    bodyLimit: settings.BODY_LIMIT,
+    readiness: [mongoReadiness(mongo), redisReadiness(redis)],
+    routes: (router) => {
+      router.use(authRoutes({ accounts, passwordReset, verifyToken, jwks: jwks(settings.JWT_PUBLIC_KEY) }));
+      router.use(profileRoutes(profileUseCases(users), verifyToken));
+      router.use(adminAuthRoutes(adminAccounts, verifyToken));
+      router.use(internalRoutes(directoryUseCases(users, resets, tokens), settings.SERVICE_SECRET));
+    },
+  });
+  return { app, adminAccounts };
 }

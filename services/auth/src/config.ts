@@ -1,7 +1,59 @@
 import { z } from 'zod';
 import { serviceConfigShape } from '@portal/platform';
 
-export const configSchema = z.object({
-  ...serviceConfigShape({ port: 4001, database: 'portal_auth' }),
-});
+const pem = z
+  .string()
+  .min(1)
+  .transform((value) => value.replace(/\\n/g, '\n'))
+  .refine((value) => value.includes('-----BEGIN'), 'must be a PEM-encoded key');
+
+const flag = z
+  .enum(['true', 'false'])
+  .default('false')
+  .transform((value) => value === 'true');
+
+export const configSchema = z
+  .object({
+    ...serviceConfigShape({ port: 4001, database: 'portal_auth' }),
+    JWT_PRIVATE_KEY: pem,
+    USER_TOKEN_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .default(7 * 24 * 3600),
+    ADMIN_TOKEN_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .default(8 * 3600),
+    PUBLIC_URL: z
+      .string()
+      .regex(/^https?:\/\/\S+$/, 'must be an http(s) URL')
+      .default('http://localhost:8080')
+      .transform((url) => url.replace(/\/+$/, '')),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// URL')
+      .default('smtp://127.0.0.1:1025'),
+    MAIL_FROM: z.string().default('Tax Practitioner Portal <no-reply@localhost>'),
+    GOOGLE_CLIENT_ID: z.string().optional(),
+    /** Where Google's signing certificates are fetched; a local stand-in in tests and the embedded default. */
+    GOOGLE_CERTS_URL: z
+      .string()
+      .regex(/^https?:\/\/\S+$/, 'must be an http(s) URL')
+      .optional(),
+    ADMIN_EMAIL: z.string().email('must be an e-mail address').optional(),
+    ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    ADMIN_SIGNUP_ENABLED: flag,
+    LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(5),
+    LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
+    LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+    SIGNUPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(20),
+    RESET_REQUESTS_PER_EMAIL_PER_HOUR: z.coerce.number().int().min(1).default(3),
+    RESET_REQUESTS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  })
+  .refine((config) => !config.ADMIN_EMAIL === !config.ADMIN_PASSWORD, {
+    message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together',
+    path: ['ADMIN_PASSWORD'],
+  });
 export type Config = z.infer<typeof configSchema>;

@@ -2,3 +2,5 @@ export * from './error';
 export * from './tokens';
 export * from './plans';
 export * from './subscription';
+export * from './validation-messages';
+export * from './user';

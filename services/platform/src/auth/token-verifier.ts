@@ -49,7 +49,7 @@ export function createTokenVerifier({ publicKey, redis, redisPrefix = '' }: Toke
         revokedTokenKey(redisPrefix, claims.jti),
         tokensValidAfterKey(redisPrefix, claims.sub),
       );
-      if (revoked || (validAfter && claims.iat < Number(validAfter))) throw unauthorized('Your session has ended. Please sign in again.');
+      if (revoked || (validAfter && claims.iat <= Number(validAfter))) throw unauthorized('Your session has ended. Please sign in again.');
     }
     return { userId: claims.sub, email: claims.email, role: claims.role, tokenId: claims.jti, expiresAt: claims.exp };
   };

@@ -1,2 +1,3 @@
 export * from './test-infrastructure';
 export * from './test-keys';
+export * from './smtp-catcher';

@@ -1,0 +1,71 @@
+import { Schema, type Connection, type Types } from 'mongoose';
+import { GENDERS } from '@portal/contracts';
+
+export interface UserDocument {
+  _id: Types.ObjectId;
+  email: string;
+  passwordHash?: string;
+  firstName: string;
+  lastName: string;
+  picture?: string | null;
+  isGoogleUser: boolean;
+  personalInfo: {
+    age?: number;
+    gender?: (typeof GENDERS)[number];
+    mobileNumber?: string;
+    occupation?: string;
+    organization?: string;
+    address?: { street: string; city: string; state: string; pincode: string; country: string };
+  };
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const addressSchema = new Schema(
+  { street: String, city: String, state: String, pincode: String, country: { type: String, default: 'India' } },
+  { _id: false },
+);
+
+const userSchema = new Schema<UserDocument>(
+  {
+    email: { type: String, required: true, unique: true },
+    passwordHash: String,
+    firstName: { type: String, default: '' },
+    lastName: { type: String, default: '' },
+    picture: { type: String, default: null },
+    isGoogleUser: { type: Boolean, default: false },
+    personalInfo: {
+      type: new Schema(
+        {
+          age: Number,
+          gender: { type: String, enum: GENDERS },
+          mobileNumber: String,
+          occupation: String,
+          organization: String,
+          address: addressSchema,
+        },
+        { _id: false },
+      ),
+      default: {},
+    },
+  },
+  { timestamps: true, versionKey: false },
+);
+userSchema.index({ createdAt: -1 });
+
+/** Google accounts by Google's stable subject id; `_id` is the subject, so it is unique by itself. */
+export interface GoogleIdentityDocument {
+  _id: string;
+  userId: Types.ObjectId;
+}
+const googleIdentitySchema = new Schema<GoogleIdentityDocument>(
+  { _id: String, userId: { type: Schema.Types.ObjectId, required: true, index: true } },
+  { versionKey: false },
+);
+
+export function userModels(connection: Connection) {
+  return {
+    User: connection.model<UserDocument>('User', userSchema, 'users'),
+    GoogleIdentity: connection.model<GoogleIdentityDocument>('GoogleIdentity', googleIdentitySchema, 'google_identities'),
+  };
+}

@@ -1,0 +1,115 @@
+import { Types, type Connection } from 'mongoose';
+import { conflict, isDuplicateKeyError } from '@portal/platform';
+import { ACCOUNT_MESSAGES } from '../domain/account.use-cases';
+import type { UserRecord, UserStore } from '../domain/ports';
+import { userModels, type UserDocument } from './user.model';
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const isObjectId = (id: string) => /^[0-9a-f]{24}$/i.test(id);
+
+function toRecord(doc: UserDocument): UserRecord {
+  return {
+    id: doc._id.toString(),
+    email: doc.email,
+    passwordHash: doc.passwordHash,
+    firstName: doc.firstName ?? '',
+    lastName: doc.lastName ?? '',
+    picture: doc.picture ?? null,
+    isGoogleUser: Boolean(doc.isGoogleUser),
+    personalInfo: doc.personalInfo ?? {},
+    createdAt: doc.createdAt,
+  };
+}
+
+export function userRepository(connection: Connection): UserStore & { ready: Promise<unknown> } {
+  const { User, GoogleIdentity } = userModels(connection);
+  const byId = async (id: string) => (isObjectId(id) ? User.findById(id).lean<UserDocument>() : null);
+
+  return {
+    ready: Promise.all([User.init(), GoogleIdentity.init()]),
+    async create(user) {
+      try {
+        const created = await User.create(user);
+        return toRecord(created.toObject());
+      } catch (error) {
+        if (isDuplicateKeyError(error)) throw conflict(ACCOUNT_MESSAGES.emailTaken);
+        throw error;
+      }
+    },
+    async findById(id) {
+      const doc = await byId(id);
+      return doc ? toRecord(doc) : null;
+    },
+    async findByEmail(email) {
+      const doc = await User.findOne({ email: { $eq: email } }).lean<UserDocument>();
+      return doc ? toRecord(doc) : null;
+    },
+    async findMany(ids) {
+      const valid = ids.filter(isObjectId).map((id) => new Types.ObjectId(id));
+      if (!valid.length) return [];
+      return (await User.find({ _id: { $in: valid } }).lean<UserDocument[]>()).map(toRecord);
+    },
+    async findByGoogleSubject(subject) {
+      const identity = await GoogleIdentity.findById(subject).lean();
+      return identity ? this.findById(identity.userId.toString()) : null;
+    },
+    async linkGoogleSubject(userId, subject) {
+      await GoogleIdentity.updateOne({ _id: subject }, { $set: { userId: new Types.ObjectId(userId) } }, { upsert: true });
+    },
+    async markGoogleUser(userId, picture) {
+      const doc = await User.findByIdAndUpdate(
+        userId,
+        { $set: { isGoogleUser: true, picture } },
+        { returnDocument: 'after' },
+      ).lean<UserDocument>();
+      return doc ? toRecord(doc) : null;
+    },
+    async updateProfile(id, { firstName, lastName, personalInfo }) {
+      if (!isObjectId(id)) return null;
+      const doc = await User.findByIdAndUpdate(
+        id,
+        { $set: { firstName, lastName, personalInfo } },
+        { returnDocument: 'after', runValidators: true },
+      ).lean<UserDocument>();
+      return doc ? toRecord(doc) : null;
+    },
+    async setPasswordHash(id, passwordHash) {
+      await User.updateOne({ _id: new Types.ObjectId(id) }, { $set: { passwordHash } });
+    },
+    async search({ search, page, limit }) {
+      const term = search?.trim();
+      const pattern = term ? { $regex: escapeRegex(term), $options: 'i' } : undefined;
+      const filter = pattern
+        ? {
+            $or: [
+              { email: pattern },
+              { firstName: pattern },
+              { lastName: pattern },
+              { 'personalInfo.mobileNumber': pattern },
+              { 'personalInfo.address.city': pattern },
+            ],
+          }
+        : {};
+      const [docs, total] = await Promise.all([
+        User.find(filter)
+          .sort({ createdAt: -1, _id: -1 })
+          .skip((page - 1) * limit)
+          .limit(limit)
+          .lean<UserDocument[]>(),
+        User.countDocuments(filter),
+      ]);
+      return { users: docs.map(toRecord), total };
+    },
+    count: () => User.estimatedDocumentCount(),
+    async createdSince(since) {
+      const docs = await User.find({ createdAt: { $gte: since } }, { createdAt: 1, _id: 0 }).lean<{ createdAt: Date }[]>();
+      return docs.map((doc) => doc.createdAt);
+    },
+    async delete(id) {
+      if (!isObjectId(id)) return false;
+      const { deletedCount } = await User.deleteOne({ _id: new Types.ObjectId(id) });
+      await GoogleIdentity.deleteMany({ userId: new Types.ObjectId(id) });
+      return deletedCount === 1;
+    },
+  };
+}

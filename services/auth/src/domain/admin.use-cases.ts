@@ -1,0 +1,62 @@
+import { TOKEN_AUDIENCE, type AdminUser } from '@portal/contracts';
+import { conflict, forbidden, unauthorized, type AuthContext } from '@portal/platform';
+import type { AdminStore, LoginThrottle, PasswordHasher, TokenIssuer } from './ports';
+
+export interface AdminDeps {
+  admins: AdminStore;
+  hasher: PasswordHasher;
+  decoyHash: () => Promise<string>;
+  tokens: TokenIssuer;
+  loginThrottle: LoginThrottle;
+  signupEnabled: boolean;
+}
+
+export const ADMIN_MESSAGES = {
+  badCredentials: 'Invalid admin email or password.',
+  signupDisabled: 'Admin sign-up is disabled on this portal.',
+  emailTaken: 'An admin with this email already exists.',
+  created: 'Admin account created successfully! Please sign in.',
+} as const;
+
+export function adminUseCases({ admins, hasher, decoyHash, tokens, loginThrottle, signupEnabled }: AdminDeps) {
+  return {
+    async login(email: string, password: string, ip: string): Promise<{ token: string; user: AdminUser }> {
+      const throttleKey = `admin:${email}`;
+      await loginThrottle.assertAllowed(ip, throttleKey);
+      const admin = await admins.findByEmail(email);
+      const matches = await hasher.verify(admin?.passwordHash ?? (await decoyHash()), password);
+      if (!admin || !matches) {
+        await loginThrottle.recordFailure(ip, throttleKey);
+        throw unauthorized(ADMIN_MESSAGES.badCredentials);
+      }
+      await loginThrottle.recordSuccess(throttleKey);
+      return {
+        token: tokens.issue({ id: admin.id, email: admin.email, role: admin.role }, TOKEN_AUDIENCE.admin),
+        user: { email: admin.email, role: admin.role },
+      };
+    },
+
+    /** The hidden sign-up mode; off unless the operator turns it on. */
+    async signup(email: string, password: string): Promise<{ user: AdminUser; message: string }> {
+      if (!signupEnabled) throw forbidden(ADMIN_MESSAGES.signupDisabled);
+      if (await admins.findByEmail(email)) throw conflict(ADMIN_MESSAGES.emailTaken);
+      const admin = await admins.create({ email, passwordHash: await hasher.hash(password) });
+      return { user: { email: admin.email, role: admin.role }, message: ADMIN_MESSAGES.created };
+    },
+
+    async logout(auth: AuthContext): Promise<void> {
+      await tokens.revoke(auth.tokenId, auth.expiresAt);
+    },
+
+    /** The first admin comes from configuration, once, when there is none. */
+    async bootstrapFirstAdmin(email: string | undefined, password: string | undefined): Promise<string | undefined> {
+      if (!email || !password || (await admins.count()) > 0) return undefined;
+      try {
+        await admins.create({ email: email.trim().toLowerCase(), passwordHash: await hasher.hash(password) });
+      } catch {
+        return undefined; // another instance created it first
+      }
+      return email;
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { badRequest } from '@portal/platform';
+import type { AttemptLimit, MailSender, PasswordHasher, PasswordResetStore, TokenIssuer, UserStore } from './ports';
+
+export const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000;
+
+export const RESET_MESSAGES = {
+  requested: 'If an account exists for that email, we have sent a link to reset the password. The link works once, within 1 hour.',
+  done: 'Your password has been reset. Please sign in with your new password.',
+  used: 'This reset link has already been used. Please request a new one.',
+  expired: 'This reset link has expired. Please request a new one.',
+  unknown: 'This reset link is not valid. Please request a new one.',
+} as const;
+
+export interface PasswordResetDeps {
+  users: UserStore;
+  resets: PasswordResetStore;
+  hasher: PasswordHasher;
+  tokens: TokenIssuer;
+  mail: MailSender;
+  publicUrl: string;
+  limitByEmail: AttemptLimit;
+  limitByIp: AttemptLimit;
+  onMailError: (error: unknown) => void;
+}
+
+/** Only the hash of a link's secret is stored, so a leaked database cannot reset passwords. */
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export function passwordResetUseCases(deps: PasswordResetDeps) {
+  return {
+    /**
+     * Answers the same whether or not the account exists, and sends the mail in the background,
+     * so neither the answer nor its timing tells an attacker which e-mails have accounts.
+     */
+    async request(email: string, ip: string): Promise<string> {
+      await deps.limitByIp(ip);
+      await deps.limitByEmail(email);
+      const user = await deps.users.findByEmail(email);
+      if (user) {
+        const token = randomBytes(32).toString('base64url');
+        await deps.resets.create({ tokenHash: hashOf(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_LINK_LIFETIME_MS) });
+        const link = `${deps.publicUrl}/reset-password?token=${token}`;
+        deps.mail
+          .send({
+            to: user.email,
+            subject: 'Reset your Tax Practitioner Portal password',
+            text: [
+              `Hello ${user.firstName || 'there'},`,
+              '',
+              'We received a request to reset the password of your Tax Practitioner Portal account.',
+              'Open this link within 1 hour to choose a new password:',
+              '',
+              link,
+              '',
+              'The link works once. If you did not ask for this, ignore this e-mail: your password stays as it is.',
+            ].join('\n'),
+          })
+          .catch(deps.onMailError);
+      }
+      return RESET_MESSAGES.requested;
+    },
+
+    async reset(token: string, newPassword: string, ip: string): Promise<string> {
+      await deps.limitByIp(ip);
+      const result = await deps.resets.consume(hashOf(token), new Date());
+      if (result.status !== 'ok') throw badRequest(RESET_MESSAGES[result.status]);
+      await deps.users.setPasswordHash(result.userId, await deps.hasher.hash(newPassword));
+      await deps.tokens.revokeAllFor(result.userId);
+      return RESET_MESSAGES.done;
+    },
+  };
+}

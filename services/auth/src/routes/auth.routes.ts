@@ -1,0 +1,54 @@
+import { Router } from 'express';
+import {
+  forgotPasswordBodySchema,
+  googleLoginBodySchema,
+  loginBodySchema,
+  registerBodySchema,
+  resetPasswordBodySchema,
+} from '@portal/contracts';
+import { requireUser, validate, type TokenVerifier } from '@portal/platform';
+import type { accountUseCases } from '../domain/account.use-cases';
+import type { passwordResetUseCases } from '../domain/password-reset.use-cases';
+import { clientIp } from './client-ip';
+
+export interface AuthRoutesDeps {
+  accounts: ReturnType<typeof accountUseCases>;
+  passwordReset: ReturnType<typeof passwordResetUseCases>;
+  verifyToken: TokenVerifier;
+  jwks: object;
+}
+
+export function authRoutes({ accounts, passwordReset, verifyToken, jwks }: AuthRoutesDeps): Router {
+  const router = Router();
+
+  router.post('/api/auth/register', validate('body', registerBodySchema), async (req, res) => {
+    res.status(201).json(await accounts.register(req.body, clientIp(req)));
+  });
+
+  router.post('/api/auth/login', validate('body', loginBodySchema), async (req, res) => {
+    res.json(await accounts.login(req.body, clientIp(req)));
+  });
+
+  router.post('/api/auth/google-login', validate('body', googleLoginBodySchema), async (req, res) => {
+    res.json(await accounts.googleLogin(req.body.token));
+  });
+
+  router.post('/api/auth/logout', requireUser(verifyToken), async (req, res) => {
+    await accounts.logout(req.auth!);
+    res.json({ message: 'You have been signed out.' });
+  });
+
+  router.post('/api/auth/forgot-password', validate('body', forgotPasswordBodySchema), async (req, res) => {
+    res.json({ message: await passwordReset.request(req.body.email, clientIp(req)) });
+  });
+
+  router.post('/api/auth/reset-password', validate('body', resetPasswordBodySchema), async (req, res) => {
+    res.json({ message: await passwordReset.reset(req.body.token, req.body.newPassword, clientIp(req)) });
+  });
+
+  router.get('/api/auth/.well-known/jwks.json', (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=300').json(jwks);
+  });
+
+  return router;
+}

@@ -1,0 +1,50 @@
+import { createHash, createPublicKey, randomUUID } from 'node:crypto';
+import jwt from 'jsonwebtoken';
+import type { Redis } from 'ioredis';
+import { TOKEN_ISSUER, type TokenAudience } from '@portal/contracts';
+import { revokedTokenKey, tokensValidAfterKey } from '@portal/platform';
+import type { TokenIssuer } from '../domain/ports';
+
+export interface TokenIssuerOptions {
+  privateKey: string;
+  publicKey: string;
+  redis: Redis;
+  redisPrefix: string;
+  ttlSeconds: Record<TokenAudience, number>;
+}
+
+/** The key id is the public key's thumbprint, so a rotated key gets a new one by itself. */
+export function keyId(publicKey: string): string {
+  const der = createPublicKey(publicKey).export({ type: 'spki', format: 'der' });
+  return createHash('sha256').update(der).digest('base64url').slice(0, 16);
+}
+
+export function createTokenIssuer({ privateKey, publicKey, redis, redisPrefix, ttlSeconds }: TokenIssuerOptions): TokenIssuer {
+  const kid = keyId(publicKey);
+  const longest = Math.max(...Object.values(ttlSeconds));
+  return {
+    issue: (subject, audience) =>
+      jwt.sign({ email: subject.email, ...(subject.role ? { role: subject.role } : {}) }, privateKey, {
+        algorithm: 'RS256',
+        keyid: kid,
+        issuer: TOKEN_ISSUER,
+        audience,
+        subject: subject.id,
+        jwtid: randomUUID(),
+        expiresIn: ttlSeconds[audience],
+      }),
+    async revoke(tokenId, expiresAt) {
+      const ttl = Math.max(1, expiresAt - Math.floor(Date.now() / 1000));
+      await redis.set(revokedTokenKey(redisPrefix, tokenId), '1', 'EX', ttl);
+    },
+    async revokeAllFor(userId) {
+      await redis.set(tokensValidAfterKey(redisPrefix, userId), String(Math.floor(Date.now() / 1000)), 'EX', longest);
+    },
+  };
+}
+
+/** The verification key as a JWKS document, for the gateway and the services. */
+export function jwks(publicKey: string) {
+  const jwk = createPublicKey(publicKey).export({ format: 'jwk' });
+  return { keys: [{ ...jwk, kid: keyId(publicKey), alg: 'RS256', use: 'sig' }] };
+}

@@ -1,0 +1,103 @@
+import request from 'supertest';
+import { createServiceCredential } from '@portal/platform';
+import { startAuth, TEST_SERVICE_SECRET, validSignup, type AuthHarness } from './auth-harness';
+
+describe('the internal user directory', () => {
+  let auth: AuthHarness;
+  const asService = createServiceCredential('admin-reporting', TEST_SERVICE_SECRET);
+  const ids: Record<string, string> = {};
+
+  const people = [
+    { email: 'anil.mehta@example.in', firstName: 'Anil', lastName: 'Mehta', city: 'Pune', mobile: '+919800000001' },
+    { email: 'sunita.rao@example.in', firstName: 'Sunita', lastName: 'Rao', city: 'Bengaluru', mobile: '+919800000002' },
+    { email: 'kiran@pune-ca.in', firstName: 'Kiran', lastName: 'Joshi', city: 'Mumbai', mobile: '+919811111111' },
+    { email: 'deepak@example.in', firstName: 'Deepak', lastName: 'Pune', city: 'Nagpur', mobile: '+919822222222' },
+  ];
+
+  beforeAll(async () => {
+    auth = await startAuth('directory');
+    for (const person of people) {
+      const body = validSignup(person.email);
+      const response = await request(auth.app)
+        .post('/api/auth/register')
+        .send({
+          ...body,
+          firstName: person.firstName,
+          lastName: person.lastName,
+          personalInfo: { ...body.personalInfo, mobileNumber: person.mobile, address: { ...body.personalInfo.address, city: person.city } },
+        });
+      ids[person.email] = response.body.user._id;
+    }
+  });
+  afterAll(() => auth.close());
+
+  const get = (path: string) => request(auth.app).get(path).set('Authorization', asService());
+  const emails = (body: { users: { email: string }[] }) => body.users.map((user) => user.email).sort();
+
+  it('when a search term is given, then e-mail, name, mobile and city are matched partially and case-insensitively', async () => {
+    expect(emails((await get('/internal/users?search=PUNE')).body)).toEqual([
+      'anil.mehta@example.in',
+      'deepak@example.in',
+      'kiran@pune-ca.in',
+    ]);
+    expect(emails((await get('/internal/users?search=sunita')).body)).toEqual(['sunita.rao@example.in']);
+    expect(emails((await get('/internal/users?search=9811111')).body)).toEqual(['kiran@pune-ca.in']);
+    expect(emails((await get('/internal/users?search=bengal')).body)).toEqual(['sunita.rao@example.in']);
+    expect(emails((await get('/internal/users?search=.*')).body)).toEqual([]);
+  });
+
+  it('when paging, then each page holds its share, newest first, with the total', async () => {
+    const first = await get('/internal/users?limit=3&page=1');
+    const second = await get('/internal/users?limit=3&page=2');
+    expect(first.body).toMatchObject({ total: 4, page: 1, limit: 3 });
+    expect(first.body.users).toHaveLength(3);
+    expect(second.body.users).toHaveLength(1);
+    expect(first.body.users[0].email).toBe('deepak@example.in');
+    expect(JSON.stringify(first.body)).not.toMatch(/passwordHash/);
+  });
+
+  it('when paging values are bad, then 400', async () => {
+    expect((await get('/internal/users?limit=0')).status).toBe(400);
+    expect((await get('/internal/users?page=-1')).status).toBe(400);
+  });
+
+  it('when one user is asked for, then it comes back; an unknown id is 404 and a malformed one 400', async () => {
+    const one = await get(`/internal/users/${ids['anil.mehta@example.in']}`);
+    expect(one.body.user).toMatchObject({ email: 'anil.mehta@example.in', personalInfo: { address: { city: 'Pune' } } });
+    expect((await get('/internal/users/0123456789abcdef01234567')).status).toBe(404);
+    expect((await get('/internal/users/not-an-id')).status).toBe(400);
+  });
+
+  it('when many users are looked up at once, then the known ones come back', async () => {
+    const response = await request(auth.app)
+      .post('/internal/users/lookup')
+      .set('Authorization', asService())
+      .send({ ids: [ids['anil.mehta@example.in'], ids['kiran@pune-ca.in'], 'junk', '0123456789abcdef01234567'] });
+    expect(emails(response.body)).toEqual(['anil.mehta@example.in', 'kiran@pune-ca.in']);
+  });
+
+  it('when stats are asked for, then the total and today’s sign-ups are counted, with zero days filled in', async () => {
+    const response = await get('/internal/users/stats?days=7');
+    expect(response.body.totalUsers).toBe(4);
+    expect(response.body.signupsPerDay).toHaveLength(7);
+    expect(response.body.signupsPerDay[6]).toEqual({ date: new Date().toISOString().slice(0, 10), count: 4 });
+    expect(response.body.signupsPerDay[0].count).toBe(0);
+  });
+
+  it('when a user is deleted, then the account is gone, its sessions end, and a second delete is 404', async () => {
+    const { token } = (await request(auth.app).post('/api/auth/login').send({ email: 'deepak@example.in', password: 'secret12' })).body;
+    const id = ids['deepak@example.in'];
+    const deleted = await request(auth.app).delete(`/internal/users/${id}`).set('Authorization', asService());
+    expect(deleted.status).toBe(200);
+    expect(await auth.db.connection.collection('users').countDocuments({ email: 'deepak@example.in' })).toBe(0);
+    expect((await request(auth.app).get('/api/auth/profile').set('Authorization', `Bearer ${token}`)).status).toBe(401);
+    expect((await request(auth.app).post('/api/auth/login').send({ email: 'deepak@example.in', password: 'secret12' })).status).toBe(401);
+    expect((await request(auth.app).delete(`/internal/users/${id}`).set('Authorization', asService())).status).toBe(404);
+  });
+
+  it('when there is no service credential, or a user token instead, then 401', async () => {
+    expect((await request(auth.app).get('/internal/users')).status).toBe(401);
+    const { token } = (await request(auth.app).post('/api/auth/login').send({ email: 'anil.mehta@example.in', password: 'secret12' })).body;
+    expect((await request(auth.app).get('/internal/users').set('Authorization', `Bearer ${token}`)).status).toBe(401);
+  });
+});
