@@ -12,6 +12,7 @@ async function main() {
   const { ensureRedis } = require('./lib/redis');
   const { ensureDevSecrets } = require('./lib/secrets');
   const { startStack } = require('./lib/stack');
+  const { paymentSettings } = require('./lib/payment-stand-in');
 
   const cleanups = [];
   let stopping = false;
@@ -40,8 +41,18 @@ async function main() {
       ? {}
       : { ADMIN_EMAIL: 'admin@portal.local', ADMIN_PASSWORD: ensureDevSecrets(DATA_DIR).ADMIN_PASSWORD };
     const gatewayPort = Number(process.env.PORT ?? 8080);
+    const payments = await paymentSettings(process.env, `http://127.0.0.1:${gatewayPort}`);
+    cleanups.push(payments.stop);
     const stack = await startStack({
-      env: { ...process.env, ...secrets, ...admin, MONGODB_URI: mongoUri, REDIS_URL: redis.url },
+      env: {
+        PUBLIC_URL: `http://localhost:${gatewayPort}`,
+        ...process.env,
+        ...secrets,
+        ...admin,
+        ...payments.env,
+        MONGODB_URI: mongoUri,
+        REDIS_URL: redis.url,
+      },
       gatewayPort,
     });
     cleanups.push(stack.stop);
@@ -54,6 +65,7 @@ async function main() {
       });
     }
     console.log(`\nThe portal is running on http://localhost:${gatewayPort}  (Ctrl-C stops it)`);
+    if (payments.standIn) console.log(`Payments go to the local PhonePe stand-in (${payments.standIn.baseUrl}); no money moves.`);
     if (admin.ADMIN_EMAIL) console.log(`Admin sign-in: ${admin.ADMIN_EMAIL} / ${admin.ADMIN_PASSWORD}  (from .data/keys/admin-password)`);
     console.log('');
   } catch (error) {

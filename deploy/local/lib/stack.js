@@ -30,9 +30,10 @@ function waitUntilReady(proc, url) {
  * infrastructure (MONGODB_URI, REDIS_URL, keys); `freePorts` lets tests run beside `npm start`;
  * `databasePrefix` keeps a test stack's databases apart from the real ones.
  */
-async function startStack({ env, freePorts = false, gatewayPort = 8080, databasePrefix = 'portal_', quiet = false }) {
+async function startStack({ env, freePorts = false, gatewayPort, databasePrefix = 'portal_', quiet = false }) {
   const ports = {};
   for (const service of SERVICES) ports[service.name] = freePorts ? await freePort() : service.port;
+  const port = gatewayPort ?? (freePorts ? await freePort() : 8080);
   const urls = Object.fromEntries(SERVICES.map((s) => [s.urlVar, `http://127.0.0.1:${ports[s.name]}`]));
   const shared = { ...env, ...urls };
   const processes = [];
@@ -50,7 +51,6 @@ async function startStack({ env, freePorts = false, gatewayPort = 8080, database
         return waitUntilReady(proc, `http://127.0.0.1:${ports[service.name]}/ready`);
       }),
     );
-    const port = freePorts ? await freePort() : gatewayPort;
     const gateway = startProcess('gateway', process.execPath, [path.join(ROOT, 'gateway', 'dist', 'index.js')], {
       env: { ...shared, PORT: String(port) },
       quiet,

@@ -1,16 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import mongoose from 'mongoose';
 import { generateTestKeys, testEnvironment } from '@portal/platform/testing';
+import { freePort } from '../lib/net';
+import { paymentSettings } from '../lib/payment-stand-in';
 import { startStack, SERVICES } from '../lib/stack';
 
 describe('the whole stack as npm start runs it', () => {
   const databasePrefix = `t_stack_${randomBytes(3).toString('hex')}_`;
   let stack: Awaited<ReturnType<typeof startStack>>;
+  let payments: Awaited<ReturnType<typeof paymentSettings>>;
 
   beforeAll(async () => {
     const { mongoUri, redisUrl, redisPrefix } = testEnvironment();
     const keys = generateTestKeys();
+    const gatewayPort = await freePort();
+    payments = await paymentSettings({}, `http://127.0.0.1:${gatewayPort}`);
     stack = await startStack({
+      gatewayPort,
       env: {
         ...process.env,
         MONGODB_URI: mongoUri,
@@ -20,6 +26,8 @@ describe('the whole stack as npm start runs it', () => {
         JWT_PRIVATE_KEY: keys.privateKey,
         SERVICE_SECRET: randomBytes(32).toString('hex'),
         LOG_LEVEL: 'warn',
+        ...payments.env,
+        PUBLIC_URL: `http://127.0.0.1:${gatewayPort}`,
       },
       freePorts: true,
       databasePrefix,
@@ -29,6 +37,7 @@ describe('the whole stack as npm start runs it', () => {
 
   afterAll(async () => {
     await stack?.stop();
+    await payments?.stop();
     const connection = await mongoose.createConnection(testEnvironment().mongoUri).asPromise();
     for (const service of SERVICES) await connection.useDb(`${databasePrefix}${service.name.replace('-', '_')}`).dropDatabase();
     await connection.close();
@@ -68,6 +77,39 @@ describe('the whole stack as npm start runs it', () => {
     expect(((await profile.json()) as { user: { email: string } }).user.email).toBe('stack@example.in');
     expect((await post('/api/auth/logout', {}, token)).status).toBe(200);
     expect((await fetch(`${stack.url}/api/auth/profile`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+  });
+
+  it('when a user starts the trial and then pays on PhonePe, then the webhook through the gateway makes the plan active', async () => {
+    const json = { 'content-type': 'application/json' };
+    const registered = await fetch(`${stack.url}/api/auth/register`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ firstName: 'Payer', email: 'payer@example.in', password: 'secret12' }),
+    });
+    const { token } = (await registered.json()) as { token: string };
+    const auth = { authorization: `Bearer ${token}` };
+    expect((await fetch(`${stack.url}/api/start-trial`, { method: 'POST', headers: auth })).status).toBe(200);
+    const status = async () =>
+      (await (await fetch(`${stack.url}/api/subscription-status`, { headers: auth })).json()) as Record<string, unknown>;
+    expect(await status()).toMatchObject({ subscriptionStatus: 'trial', firstName: 'Payer', email: 'payer@example.in', daysRemaining: 30 });
+
+    const order = await fetch(`${stack.url}/api/payment/create-phonepe-order`, {
+      method: 'POST',
+      headers: { ...json, ...auth },
+      body: JSON.stringify({ plan: 'professional', billingPeriod: 'monthly' }),
+    });
+    expect(order.status).toBe(201);
+    const { paymentUrl } = (await order.json()) as { paymentUrl: string };
+    const paid = await fetch(paymentUrl, { method: 'POST', body: new URLSearchParams({ outcome: 'success' }), redirect: 'manual' });
+    expect(paid.headers.get('location')).toMatch(/\/api\/payment\/phonepe\/return\?order=TPP-/);
+    const back = await fetch(paid.headers.get('location')!, { redirect: 'manual' });
+    expect(back.headers.get('location')).toBe('/subscription?status=success');
+    expect(await status()).toMatchObject({
+      subscriptionStatus: 'active',
+      subscriptionPlan: 'professional',
+      billingPeriod: 'monthly',
+      canDownload: true,
+    });
   });
 
   it('when a service stops, then the gateway answers 503 for its paths and /health names it down', async () => {

@@ -1,8 +1,8 @@
-import { connectInfrastructure, runService } from '@portal/platform';
-import { createApp } from './app';
+import { runService } from '@portal/platform';
+import { composeBilling } from './compose';
 import { configSchema } from './config';
 
-void runService('billing', configSchema, async (config, runtime) => {
-  const infrastructure = await connectInfrastructure(config, runtime);
-  return createApp({ ...infrastructure, logger: runtime.logger, bodyLimit: config.BODY_LIMIT });
-});
+// The HTTP service; it also runs the job workers unless BILLING_WORKERS=off (then run worker.ts apart).
+void runService('billing', configSchema, (config, runtime) =>
+  composeBilling(config, runtime, { workers: config.BILLING_WORKERS === 'on' }),
+);

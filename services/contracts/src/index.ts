@@ -4,3 +4,4 @@ export * from './plans';
 export * from './subscription';
 export * from './validation-messages';
 export * from './user';
+export * from './billing';

@@ -1,0 +1,249 @@
+'use strict';
+// A local stand-in for the PhonePe PG sandbox (Standard Checkout v2), used by `npm start` when no
+// PhonePe credentials are configured, and by the tests. It implements the documented contract:
+// the O-Bearer token, pay, order status, refund and refund status, a hosted checkout page, and
+// webhooks authenticated with SHA256(username:password). The billing service talks to it with the
+// same client it uses against PhonePe.
+const http = require('node:http');
+const crypto = require('node:crypto');
+
+const sha256 = (text) => crypto.createHash('sha256').update(text).digest('hex');
+const randomId = (prefix) => `${prefix}${Date.now()}${crypto.randomBytes(6).toString('hex').toUpperCase()}`;
+const MERCHANT_ORDER_ID = /^[A-Za-z0-9_-]{1,63}$/;
+
+function readBody(req) {
+  return new Promise((resolve, reject) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => resolve(body));
+    req.on('error', reject);
+  });
+}
+
+function send(res, status, body, headers = {}) {
+  res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function checkoutPage(order, action) {
+  const rupees = (order.amount / 100).toLocaleString('en-IN', { style: 'currency', currency: 'INR' });
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>PhonePe test checkout</title>
+<style>body{font-family:system-ui,sans-serif;background:#f3effa;margin:0;display:grid;place-items:center;min-height:100vh}
+main{background:#fff;border-radius:12px;padding:32px;max-width:380px;box-shadow:0 4px 24px #0002}h1{color:#5f259f;font-size:1.3rem}
+button{display:block;width:100%;padding:12px;margin-top:12px;border:0;border-radius:8px;font-size:1rem;cursor:pointer}
+.pay{background:#5f259f;color:#fff}.fail{background:#eee;color:#333}</style></head>
+<body><main><h1>PhonePe test checkout</h1><p>This is the local PhonePe stand-in. No money moves.</p>
+<p>Order <strong>${escapeHtml(order.merchantOrderId)}</strong></p><p>Amount <strong>${escapeHtml(rupees)}</strong></p>
+<form method="post" action="${escapeHtml(action)}"><button class="pay" name="outcome" value="success">Pay ${escapeHtml(rupees)}</button>
+<button class="fail" name="outcome" value="failure">Fail the payment</button></form></main></body></html>`;
+}
+
+/**
+ * options: clientId, clientSecret, clientVersion, webhookUrl, webhookUsername, webhookPassword,
+ * tokenLifetimeSeconds, port.
+ */
+async function startPhonePeStandIn(options) {
+  const { clientId, clientSecret, clientVersion = '1', webhookUsername, webhookPassword, tokenLifetimeSeconds = 3600, port = 0 } = options;
+  let webhookUrl = options.webhookUrl;
+  const tokens = new Map(); // access_token -> expires_at (s)
+  const orders = new Map(); // merchantOrderId -> order
+  const byCheckoutToken = new Map();
+  const refunds = new Map();
+  const calls = [];
+
+  const authorised = (req) => {
+    const [scheme, token] = (req.headers.authorization ?? '').split(' ');
+    const expiresAt = tokens.get(token);
+    return scheme === 'O-Bearer' && expiresAt !== undefined && expiresAt > Date.now() / 1000;
+  };
+
+  const statusBody = (order) => ({
+    orderId: order.orderId,
+    merchantId: 'STANDINMERCHANT',
+    merchantOrderId: order.merchantOrderId,
+    state: order.state,
+    amount: order.reportedAmount ?? order.amount,
+    expireAt: order.expireAt,
+    metaInfo: order.metaInfo,
+    paymentDetails: order.attempts,
+  });
+
+  /** Settles an order as the checkout page would; `webhook: false` simulates a lost webhook. */
+  async function settle(merchantOrderId, outcome, { webhook = true } = {}) {
+    const order = orders.get(merchantOrderId);
+    if (!order) throw new Error(`unknown order ${merchantOrderId}`);
+    if (order.state === 'PENDING') {
+      const state = outcome === 'success' ? 'COMPLETED' : 'FAILED';
+      order.attempts.push({
+        paymentMode: 'UPI_QR',
+        transactionId: randomId('OM'),
+        timestamp: Date.now(),
+        amount: order.amount,
+        state,
+        ...(state === 'FAILED' ? { errorCode: 'PAYMENT_DECLINED', detailedErrorCode: 'TXN_DECLINED_BY_USER' } : {}),
+      });
+      order.state = state;
+    }
+    if (webhook) await sendWebhook(merchantOrderId);
+    return order;
+  }
+
+  /** Posts the order's event to the merchant's webhook, as PhonePe does (and may do twice). */
+  async function sendWebhook(merchantOrderId, { authorization } = {}) {
+    const order = orders.get(merchantOrderId);
+    if (!webhookUrl || !order) return undefined;
+    const event = order.state === 'COMPLETED' ? 'checkout.order.completed' : 'checkout.order.failed';
+    const response = await fetch(webhookUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: authorization ?? sha256(`${webhookUsername}:${webhookPassword}`) },
+      body: JSON.stringify({
+        event,
+        type: event === 'checkout.order.completed' ? 'CHECKOUT_ORDER_COMPLETED' : 'CHECKOUT_ORDER_FAILED',
+        payload: statusBody(order),
+      }),
+    }).catch((error) => ({ status: 0, error }));
+    return response.status;
+  }
+
+  const server = http.createServer(async (req, res) => {
+    const url = new URL(req.url, 'http://stand-in');
+    calls.push(`${req.method} ${url.pathname}`);
+    try {
+      if (req.method === 'POST' && url.pathname === '/v1/oauth/token') {
+        const form = new URLSearchParams(await readBody(req));
+        if (
+          form.get('grant_type') !== 'client_credentials' ||
+          form.get('client_id') !== clientId ||
+          form.get('client_secret') !== clientSecret ||
+          form.get('client_version') !== String(clientVersion)
+        ) {
+          return send(res, 401, { code: 'AUTHORIZATION_FAILED', message: 'Client authentication failed' });
+        }
+        const issuedAt = Math.floor(Date.now() / 1000);
+        const accessToken = crypto.randomBytes(24).toString('base64url');
+        tokens.set(accessToken, issuedAt + tokenLifetimeSeconds);
+        return send(res, 200, {
+          access_token: accessToken,
+          encrypted_access_token: accessToken,
+          expires_in: null,
+          issued_at: issuedAt,
+          expires_at: issuedAt + tokenLifetimeSeconds,
+          session_expires_at: issuedAt + tokenLifetimeSeconds,
+          token_type: 'O-Bearer',
+        });
+      }
+
+      if (url.pathname === '/checkout/pay') {
+        const order = byCheckoutToken.get(url.searchParams.get('token'));
+        if (!order) return send(res, 404, { code: 'NOT_FOUND', message: 'Unknown checkout' });
+        if (req.method === 'GET') {
+          res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+          return res.end(checkoutPage(order, `${url.pathname}${url.search}`));
+        }
+        if (req.method === 'POST') {
+          const outcome = new URLSearchParams(await readBody(req)).get('outcome');
+          if (outcome !== 'success' && outcome !== 'failure')
+            return send(res, 400, { code: 'BAD_REQUEST', message: 'outcome must be success or failure' });
+          await settle(order.merchantOrderId, outcome);
+          res.writeHead(303, { Location: order.redirectUrl });
+          return res.end();
+        }
+      }
+
+      if (!authorised(req)) return send(res, 401, { code: 'UNAUTHORIZED', message: 'Invalid or expired O-Bearer token' });
+
+      if (req.method === 'POST' && url.pathname === '/checkout/v2/pay') {
+        const body = JSON.parse((await readBody(req)) || '{}');
+        const redirectUrl = body.paymentFlow?.merchantUrls?.redirectUrl;
+        if (
+          !MERCHANT_ORDER_ID.test(body.merchantOrderId ?? '') ||
+          !Number.isInteger(body.amount) ||
+          body.amount < 100 ||
+          body.paymentFlow?.type !== 'PG_CHECKOUT' ||
+          !redirectUrl
+        ) {
+          return send(res, 400, { code: 'BAD_REQUEST', message: 'Invalid pay request' });
+        }
+        if (orders.has(body.merchantOrderId)) return send(res, 409, { code: 'DUPLICATE_ORDER', message: 'merchantOrderId already used' });
+        const checkoutToken = crypto.randomBytes(16).toString('hex');
+        const order = {
+          orderId: randomId('OMO'),
+          merchantOrderId: body.merchantOrderId,
+          amount: body.amount,
+          state: 'PENDING',
+          expireAt: Date.now() + (body.expireAfter ?? 1200) * 1000,
+          metaInfo: body.metaInfo,
+          redirectUrl,
+          attempts: [],
+        };
+        orders.set(order.merchantOrderId, order);
+        byCheckoutToken.set(checkoutToken, order);
+        const host = req.headers.host;
+        return send(res, 200, {
+          orderId: order.orderId,
+          state: 'PENDING',
+          expireAt: order.expireAt,
+          redirectUrl: `http://${host}/checkout/pay?token=${checkoutToken}`,
+        });
+      }
+
+      const status = /^\/checkout\/v2\/order\/([^/]+)\/status$/.exec(url.pathname);
+      if (req.method === 'GET' && status) {
+        const order = orders.get(decodeURIComponent(status[1]));
+        if (!order) return send(res, 404, { code: 'ORDER_NOT_FOUND', message: 'No order with this merchantOrderId' });
+        if (order.state === 'PENDING' && order.expireAt <= Date.now()) order.state = 'FAILED';
+        return send(res, 200, statusBody(order));
+      }
+
+      if (req.method === 'POST' && url.pathname === '/payments/v2/refund') {
+        const body = JSON.parse((await readBody(req)) || '{}');
+        const order = orders.get(body.originalMerchantOrderId);
+        if (!order || order.state !== 'COMPLETED' || !Number.isInteger(body.amount) || body.amount < 100 || body.amount > order.amount) {
+          return send(res, 400, { code: 'BAD_REQUEST', message: 'Invalid refund request' });
+        }
+        const refund = {
+          refundId: randomId('OMR'),
+          originalMerchantOrderId: body.originalMerchantOrderId,
+          amount: body.amount,
+          state: 'COMPLETED',
+          timestamp: Date.now(),
+        };
+        refunds.set(body.merchantRefundId, refund);
+        return send(res, 200, { refundId: refund.refundId, amount: refund.amount, state: 'PENDING' });
+      }
+
+      const refundStatus = /^\/payments\/v2\/refund\/([^/]+)\/status$/.exec(url.pathname);
+      if (req.method === 'GET' && refundStatus) {
+        const refund = refunds.get(decodeURIComponent(refundStatus[1]));
+        return refund ? send(res, 200, refund) : send(res, 404, { code: 'NOT_FOUND', message: 'No such refund' });
+      }
+
+      return send(res, 404, { code: 'NOT_FOUND', message: 'No such API' });
+    } catch (error) {
+      return send(res, 500, { code: 'INTERNAL_SERVER_ERROR', message: error.message });
+    }
+  });
+
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${server.address().port}`;
+  return {
+    baseUrl,
+    orders,
+    calls,
+    settle,
+    sendWebhook,
+    /** Where webhooks go; set once the merchant's address is known. */
+    setWebhookUrl: (url) => (webhookUrl = url),
+    /** Makes the status call report another amount than was ordered (a tampered payment). */
+    reportAmount: (merchantOrderId, amount) => (orders.get(merchantOrderId).reportedAmount = amount),
+    /** Ends every issued token, as if they had expired. */
+    expireTokens: () => tokens.clear(),
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+module.exports = { startPhonePeStandIn, webhookAuthorization: (username, password) => sha256(`${username}:${password}`) };

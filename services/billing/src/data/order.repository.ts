@@ -1,0 +1,130 @@
+import { Schema, type Connection, type Types } from 'mongoose';
+import { TRANSACTION_STATUSES, type TransactionRow } from '@portal/contracts';
+import type { OrderRecord, OrderStore } from '../domain/ports';
+
+type OrderDocument = Omit<OrderRecord, 'id'> & { _id: Types.ObjectId };
+
+const orderSchema = new Schema<OrderDocument>(
+  {
+    merchantOrderId: { type: String, required: true, unique: true },
+    userId: { type: String, default: null, index: true },
+    userEmail: { type: String, required: true },
+    plan: { type: String, required: true },
+    billingPeriod: { type: String, required: true },
+    amount: { type: Number, required: true },
+    amountPaise: { type: Number, required: true },
+    status: { type: String, enum: TRANSACTION_STATUSES, default: 'pending' },
+    credited: { type: Boolean, default: false },
+    phonepeOrderId: { type: String, default: null },
+    phonePeTransactionId: { type: String, default: null },
+    expireAt: { type: Date, required: true },
+    completedAt: { type: Date, default: null },
+  },
+  { timestamps: { createdAt: true, updatedAt: true }, versionKey: false },
+);
+orderSchema.index({ createdAt: -1 });
+orderSchema.index({ status: 1, createdAt: 1 });
+
+const toRecord = ({ _id, ...rest }: OrderDocument): OrderRecord => ({ id: _id.toString(), ...rest });
+
+const toRow = (doc: OrderDocument): TransactionRow => ({
+  _id: doc._id.toString(),
+  transactionId: doc.merchantOrderId,
+  phonePeTransactionId: doc.phonePeTransactionId ?? null,
+  phonepeOrderId: doc.phonepeOrderId ?? null,
+  userEmail: doc.userEmail,
+  amount: doc.amount,
+  status: doc.status,
+  subscriptionPlan: doc.plan,
+  billingPeriod: doc.billingPeriod,
+  createdAt: doc.createdAt.toISOString(),
+});
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export const DELETED_USER_EMAIL = 'deleted-user';
+
+export function orderRepository(connection: Connection): OrderStore & { ready: Promise<unknown> } {
+  const Order = connection.model<OrderDocument>('Order', orderSchema, 'transactions');
+  const rangeFilter = (from: Date, to: Date, transactionId?: string) => {
+    const pattern = transactionId ? { $regex: escapeRegex(transactionId), $options: 'i' } : undefined;
+    return {
+      createdAt: { $gte: from, $lt: to },
+      ...(pattern ? { $or: [{ merchantOrderId: pattern }, { phonePeTransactionId: pattern }, { phonepeOrderId: pattern }] } : {}),
+    };
+  };
+
+  return {
+    ready: Order.init(),
+    async create(order) {
+      return toRecord((await Order.create(order)).toObject());
+    },
+    async find(merchantOrderId) {
+      const doc = await Order.findOne({ merchantOrderId: { $eq: merchantOrderId } }).lean<OrderDocument>();
+      return doc ? toRecord(doc) : null;
+    },
+    async update(merchantOrderId, changes) {
+      const doc = await Order.findOneAndUpdate(
+        { merchantOrderId: { $eq: merchantOrderId } },
+        { $set: changes },
+        { returnDocument: 'after' },
+      ).lean<OrderDocument>();
+      return doc ? toRecord(doc) : null;
+    },
+    async hasPending(userId, now) {
+      return (await Order.exists({ userId: { $eq: userId }, status: 'pending', expireAt: { $gt: now } })) !== null;
+    },
+    async needingReconciliation(olderThan, limit) {
+      const docs = await Order.find({
+        $or: [
+          { status: 'pending', createdAt: { $lt: olderThan } },
+          { status: 'completed', credited: false },
+        ],
+      })
+        .sort({ createdAt: 1 })
+        .limit(limit)
+        .lean<OrderDocument[]>();
+      return docs.map(toRecord);
+    },
+    async list({ from, to, transactionId, limit }) {
+      return (
+        await Order.find(rangeFilter(from, to, transactionId))
+          .sort({ createdAt: -1 })
+          .limit(limit)
+          .lean<OrderDocument[]>()
+      ).map(toRow);
+    },
+    async *stream({ from, to }) {
+      for await (const doc of Order.find(rangeFilter(from, to)).sort({ createdAt: -1 }).lean<OrderDocument>().cursor({ batchSize: 500 })) {
+        yield toRow(doc as unknown as OrderDocument);
+      }
+    },
+    async anonymiseUser(userId) {
+      const result = await Order.updateMany({ userId: { $eq: userId } }, { $set: { userId: null, userEmail: DELETED_USER_EMAIL } });
+      return result.modifiedCount;
+    },
+    async totalRevenue() {
+      const [row] = await Order.aggregate<{ total: number }>([
+        { $match: { status: 'completed' } },
+        { $group: { _id: null, total: { $sum: '$amount' } } },
+      ]);
+      return Math.round((row?.total ?? 0) * 100) / 100;
+    },
+    async revenuePerDay(since) {
+      const docs = await Order.find({ status: 'completed', completedAt: { $gte: since } }, { amount: 1, completedAt: 1 }).lean<
+        { amount: number; completedAt: Date }[]
+      >();
+      const byDay = new Map<string, number>();
+      for (const doc of docs) {
+        const day = doc.completedAt.toISOString().slice(0, 10);
+        byDay.set(day, (byDay.get(day) ?? 0) + doc.amount);
+      }
+      const days: { date: string; amount: number }[] = [];
+      for (let at = new Date(since.toISOString().slice(0, 10)); at.getTime() <= Date.now(); at = new Date(at.getTime() + 86_400_000)) {
+        const date = at.toISOString().slice(0, 10);
+        days.push({ date, amount: Math.round((byDay.get(date) ?? 0) * 100) / 100 });
+      }
+      return days;
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import { Schema, type Connection } from 'mongoose';
+import { DEFAULT_PLANS, type PlanEntry } from '../domain/plan-catalogue';
+import type { PlanStore } from '../domain/ports';
+
+interface PlanDocument {
+  _id: string;
+  title: string;
+  monthlyPrice: number;
+  features: string[];
+  order: number;
+}
+
+const planSchema = new Schema<PlanDocument>(
+  { _id: String, title: String, monthlyPrice: Number, features: [String], order: Number },
+  { versionKey: false },
+);
+
+const toEntry = (doc: PlanDocument): PlanEntry => ({
+  name: doc._id as PlanEntry['name'],
+  title: doc.title,
+  monthlyPrice: doc.monthlyPrice,
+  features: doc.features,
+});
+
+/** Prices live in the database; the catalogue seeds missing plans and never overwrites a price. */
+export function planRepository(connection: Connection): PlanStore & { seed(): Promise<void> } {
+  const Plan = connection.model<PlanDocument>('Plan', planSchema, 'plans');
+  let cache: { at: number; entries: PlanEntry[] } | undefined;
+  const all = async () => {
+    // Plans change rarely; a few seconds of caching keeps the status call off the database.
+    if (!cache || Date.now() - cache.at > 10_000)
+      cache = { at: Date.now(), entries: (await Plan.find().sort({ order: 1 }).lean<PlanDocument[]>()).map(toEntry) };
+    return cache.entries;
+  };
+  return {
+    async seed() {
+      await Promise.all(
+        DEFAULT_PLANS.map((plan, order) =>
+          Plan.updateOne(
+            { _id: plan.name },
+            { $setOnInsert: { title: plan.title, monthlyPrice: plan.monthlyPrice, features: plan.features, order } },
+            { upsert: true },
+          ),
+        ),
+      );
+      cache = undefined;
+    },
+    all,
+    async find(name) {
+      return (await all()).find((entry) => entry.name === name) ?? null;
+    },
+  };
+}

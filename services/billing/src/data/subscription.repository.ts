@@ -1,0 +1,111 @@
+import { Schema, type Connection } from 'mongoose';
+import { PLAN_NAMES } from '@portal/contracts';
+import type { SubscriptionRecord, SubscriptionStore } from '../domain/ports';
+
+type SubscriptionDocument = SubscriptionRecord & { createdAt: Date; updatedAt: Date };
+
+const subscriptionSchema = new Schema<SubscriptionDocument>(
+  {
+    userId: { type: String, required: true, unique: true },
+    email: { type: String, default: '' },
+    status: { type: String, enum: ['none', 'trial', 'active', 'expired'], default: 'none' },
+    plan: { type: String, enum: PLAN_NAMES, default: 'none' },
+    billingPeriod: { type: String, default: null },
+    planPrice: { type: Number, default: 0 },
+    trialStart: { type: Date, default: null },
+    trialEnd: { type: Date, default: null },
+    hasUsedTrial: { type: Boolean, default: false },
+    subscriptionStartDate: { type: Date, default: null },
+    subscriptionEndDate: { type: Date, default: null },
+    creditedOrderIds: { type: [String], default: [] },
+    remindersSent: { type: [String], default: [] },
+  },
+  { timestamps: true, versionKey: false },
+);
+subscriptionSchema.index({ status: 1, trialEnd: 1 });
+subscriptionSchema.index({ status: 1, subscriptionEndDate: 1 });
+subscriptionSchema.index({ subscriptionStartDate: -1 });
+
+function toRecord(doc: SubscriptionDocument): SubscriptionRecord {
+  return {
+    userId: doc.userId,
+    email: doc.email,
+    status: doc.status,
+    plan: doc.plan,
+    billingPeriod: doc.billingPeriod ?? null,
+    planPrice: doc.planPrice ?? 0,
+    trialStart: doc.trialStart ?? null,
+    trialEnd: doc.trialEnd ?? null,
+    hasUsedTrial: Boolean(doc.hasUsedTrial),
+    subscriptionStartDate: doc.subscriptionStartDate ?? null,
+    subscriptionEndDate: doc.subscriptionEndDate ?? null,
+    creditedOrderIds: doc.creditedOrderIds ?? [],
+    remindersSent: doc.remindersSent ?? [],
+  };
+}
+
+export function subscriptionRepository(connection: Connection): SubscriptionStore & { ready: Promise<unknown> } {
+  const Subscription = connection.model<SubscriptionDocument>('Subscription', subscriptionSchema, 'subscriptions');
+  const endField = (kind: 'trial' | 'active') => (kind === 'trial' ? 'trialEnd' : 'subscriptionEndDate');
+
+  return {
+    ready: Subscription.init(),
+    async find(userId) {
+      const doc = await Subscription.findOne({ userId: { $eq: userId } }).lean<SubscriptionDocument>();
+      return doc ? toRecord(doc) : null;
+    },
+    async findMany(userIds) {
+      if (!userIds.length) return [];
+      return (await Subscription.find({ userId: { $in: userIds } }).lean<SubscriptionDocument[]>()).map(toRecord);
+    },
+    async save(userId, changes) {
+      const doc = await Subscription.findOneAndUpdate(
+        { userId: { $eq: userId } },
+        { $set: changes },
+        { upsert: true, returnDocument: 'after', setDefaultsOnInsert: true },
+      ).lean<SubscriptionDocument>();
+      return toRecord(doc as SubscriptionDocument);
+    },
+    async delete(userId) {
+      await Subscription.deleteOne({ userId: { $eq: userId } });
+    },
+    async expireDue(now) {
+      const [trials, paid] = await Promise.all([
+        Subscription.updateMany({ status: 'trial', trialEnd: { $ne: null, $lte: now } }, { $set: { status: 'expired' } }),
+        Subscription.updateMany({ status: 'active', subscriptionEndDate: { $ne: null, $lte: now } }, { $set: { status: 'expired' } }),
+      ]);
+      return { trials: trials.modifiedCount, paid: paid.modifiedCount };
+    },
+    async dueForReminder(kind, from, to, reminder) {
+      const docs = await Subscription.find({ status: kind, [endField(kind)]: { $gt: from, $lte: to }, remindersSent: { $ne: reminder } })
+        .limit(1000)
+        .lean<SubscriptionDocument[]>();
+      return docs.map(toRecord);
+    },
+    async markReminderSent(userId, reminder) {
+      const result = await Subscription.updateOne(
+        { userId: { $eq: userId }, remindersSent: { $ne: reminder } },
+        { $addToSet: { remindersSent: reminder } },
+      );
+      return result.modifiedCount === 1;
+    },
+    async countsByStatus(now) {
+      const [active, trial] = await Promise.all([
+        Subscription.countDocuments({ status: 'active', $or: [{ subscriptionEndDate: null }, { subscriptionEndDate: { $gt: now } }] }),
+        Subscription.countDocuments({ status: 'trial', $or: [{ trialEnd: null }, { trialEnd: { $gt: now } }] }),
+      ]);
+      return { active, trial };
+    },
+    async planDistribution() {
+      const rows = await Subscription.aggregate<{ _id: string; count: number }>([{ $group: { _id: '$plan', count: { $sum: 1 } } }]);
+      return rows.map((row) => ({ plan: row._id, count: row.count }));
+    },
+    async recentSubscribers(limit) {
+      const docs = await Subscription.find({ status: 'active', subscriptionStartDate: { $ne: null } })
+        .sort({ subscriptionStartDate: -1 })
+        .limit(limit)
+        .lean<SubscriptionDocument[]>();
+      return docs.map(toRecord);
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import type { AdminSubscriptionUpdate, SubscriptionSummary, TransactionRow, TransactionsQuery } from '@portal/contracts';
+import { badRequest, notFound } from '@portal/platform';
+import type { Lock, OrderStore, PlanStore, SubscriptionStore, UserDirectory } from './ports';
+import { subscriptionLockKey } from './status.use-cases';
+import { DAY_MS, summarize } from './subscription-status';
+
+export const SUBSCRIPTION_UPDATED = 'User subscription updated successfully!';
+const DEFAULT_RANGE_DAYS = 30;
+// Dates in the admin's filters are Indian calendar days (IST, UTC+05:30).
+const IST_OFFSET_MS = 5.5 * 60 * 60 * 1000;
+
+export interface AdminDeps {
+  subscriptions: SubscriptionStore;
+  orders: OrderStore;
+  plans: PlanStore;
+  users: UserDirectory;
+  lock: Lock;
+  now?: () => Date;
+}
+
+const istDayStart = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - IST_OFFSET_MS);
+
+const istDateOf = (instant: Date) => new Date(instant.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
+
+/** [from, to) for the filters; without an end date, up to the end of today; without a start, 30 days before the end. */
+export function dateRange(query: Pick<TransactionsQuery, 'startDate' | 'endDate'>, now: Date): { from: Date; to: Date } {
+  const to = new Date(istDayStart(query.endDate ?? istDateOf(now)).getTime() + DAY_MS);
+  const from = query.startDate ? istDayStart(query.startDate) : new Date(to.getTime() - DEFAULT_RANGE_DAYS * DAY_MS);
+  if (from >= to) throw badRequest('The start date must be on or before the end date');
+  return { from, to };
+}
+
+export function adminUseCases({ subscriptions, orders, plans, users, lock, now = () => new Date() }: AdminDeps) {
+  return {
+    /**
+     * The admin sets plan and status freely (spec §4). For a trial the end date is also the trial's
+     * end; legacy "business"/"professional" statuses are stored as active.
+     */
+    async updateSubscription(userId: string, update: AdminSubscriptionUpdate): Promise<SubscriptionSummary> {
+      const profile = await users.profile(userId);
+      if (!profile) throw notFound('No user with this id');
+      const status =
+        update.subscriptionStatus === 'business' || update.subscriptionStatus === 'professional' ? 'active' : update.subscriptionStatus;
+      const planPrice = update.planPrice ?? (await plans.find(update.subscriptionPlan))?.monthlyPrice ?? 0;
+      return lock(subscriptionLockKey(userId), async () => {
+        const current = await subscriptions.find(userId);
+        const isTrial = status === 'trial';
+        const saved = await subscriptions.save(userId, {
+          email: profile.email,
+          status,
+          plan: update.subscriptionPlan,
+          planPrice,
+          subscriptionStartDate: update.subscriptionStartDate ?? null,
+          subscriptionEndDate: update.subscriptionEndDate ?? null,
+          ...(isTrial
+            ? {
+                trialStart: update.subscriptionStartDate ?? current?.trialStart ?? now(),
+                trialEnd: update.trialEnd ?? update.subscriptionEndDate ?? null,
+              }
+            : update.trialEnd
+              ? { trialEnd: update.trialEnd }
+              : {}),
+          hasUsedTrial: isTrial || (current?.hasUsedTrial ?? false) || status !== 'none',
+          remindersSent: [],
+        });
+        return summarize(userId, saved, now());
+      });
+    },
+
+    async transactions(query: TransactionsQuery): Promise<TransactionRow[]> {
+      const { from, to } = dateRange(query, now());
+      return orders.list({ from, to, transactionId: query.transactionId || undefined, limit: 500 });
+    },
+
+    exportTransactions(query: TransactionsQuery): AsyncIterable<TransactionRow> {
+      return orders.stream(dateRange(query, now()));
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import type { Logger } from 'pino';
+import type { MailSender, SubscriptionRecord, SubscriptionStore } from './ports';
+import { DAY_MS } from './subscription-status';
+
+/** Reminders before an end: trials 3 days and 1 day ahead, paid plans 7 days ahead. */
+export const REMINDERS = [
+  { id: 'trial-3d', kind: 'trial', daysBefore: 3 },
+  { id: 'trial-1d', kind: 'trial', daysBefore: 1 },
+  { id: 'paid-7d', kind: 'active', daysBefore: 7 },
+] as const;
+
+export interface ExpiryDeps {
+  subscriptions: SubscriptionStore;
+  mail: MailSender;
+  publicUrl: string;
+  logger: Logger;
+}
+
+function reminderText(reminder: (typeof REMINDERS)[number], subscription: SubscriptionRecord, publicUrl: string) {
+  const end = (reminder.kind === 'trial' ? subscription.trialEnd : subscription.subscriptionEndDate)?.toISOString().slice(0, 10);
+  const what = reminder.kind === 'trial' ? 'free trial' : `${subscription.plan} subscription`;
+  const days = reminder.daysBefore === 1 ? '1 day' : `${reminder.daysBefore} days`;
+  return {
+    subject: `Your ${what} ends in ${days}`,
+    text: [
+      `Your ${what} of the Tax Practitioner Portal ends on ${end}.`,
+      '',
+      `To keep using the desktop app without a break, choose a plan: ${publicUrl}/subscription`,
+    ].join('\n'),
+  };
+}
+
+export function expiryUseCases({ subscriptions, mail, publicUrl, logger }: ExpiryDeps) {
+  return {
+    /** One bulk update per kind, safe to run any number of times. */
+    expireDue: (now: Date) => subscriptions.expireDue(now),
+
+    /**
+     * Each reminder is sent once: it is marked sent before the e-mail leaves, so a retry or a
+     * second worker never sends it twice (a lost e-mail is preferred over a duplicate).
+     */
+    async sendReminders(now: Date): Promise<number> {
+      let sent = 0;
+      for (const reminder of REMINDERS) {
+        const from = now;
+        const to = new Date(now.getTime() + reminder.daysBefore * DAY_MS);
+        for (const subscription of await subscriptions.dueForReminder(reminder.kind, from, to, reminder.id)) {
+          if (!(await subscriptions.markReminderSent(subscription.userId, reminder.id))) continue;
+          // the 1-day reminder makes the 3-day one pointless if both are due at once
+          if (reminder.id === 'trial-1d') await subscriptions.markReminderSent(subscription.userId, 'trial-3d');
+          try {
+            await mail.send({ to: subscription.email, ...reminderText(reminder, subscription, publicUrl) });
+            sent++;
+          } catch (error) {
+            logger.error({ err: error, userId: subscription.userId, reminder: reminder.id }, 'reminder e-mail could not be sent');
+          }
+        }
+      }
+      return sent;
+    },
+  };
+}

@@ -1,0 +1,170 @@
+import { randomBytes } from 'node:crypto';
+import type { BillingPeriod, CreateOrderResponse, PricedPlan } from '@portal/contracts';
+import { badRequest } from '@portal/platform';
+import type { Logger } from 'pino';
+import { creditOrder } from './credit-order';
+import { priceOf } from './plan-catalogue';
+import type { Lock, MailSender, OrderRecord, OrderStore, PaymentGateway, PlanStore, SubscriptionStore } from './ports';
+import { subscriptionLockKey } from './status.use-cases';
+
+export interface PaymentDeps {
+  orders: OrderStore;
+  subscriptions: SubscriptionStore;
+  plans: PlanStore;
+  gateway: PaymentGateway;
+  mail: MailSender;
+  lock: Lock;
+  logger: Logger;
+  publicUrl: string;
+  orderLifetimeSeconds: number;
+  onAmountMismatch: () => void;
+  now?: () => Date;
+}
+
+export type ReturnOutcome = 'success' | 'failed' | 'pending';
+
+const orderLockKey = (merchantOrderId: string) => `lock:order:${merchantOrderId}`;
+
+/** Ours, unique, and within PhonePe's rules (≤ 63 characters of letters, digits, _ and -). */
+const newMerchantOrderId = () => `TPP-${Date.now().toString(36).toUpperCase()}-${randomBytes(6).toString('hex').toUpperCase()}`;
+
+const formatRupees = (amount: number) => amount.toLocaleString('en-IN', { style: 'currency', currency: 'INR' });
+
+export function paymentUseCases(deps: PaymentDeps) {
+  const { orders, subscriptions, plans, gateway, lock, logger } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function credit(order: OrderRecord): Promise<void> {
+    if (!order.userId) return; // the user was deleted meanwhile; the payment stays on record
+    const userId = order.userId;
+    const plan = await plans.find(order.plan);
+    await lock(subscriptionLockKey(userId), async () => {
+      const changes = creditOrder(await subscriptions.find(userId), order, plan?.monthlyPrice ?? 0, now());
+      if (changes) {
+        const saved = await subscriptions.save(userId, changes);
+        sendReceipt(order, saved.subscriptionEndDate);
+      }
+    });
+    await orders.update(order.merchantOrderId, { credited: true });
+  }
+
+  function sendReceipt(order: OrderRecord, validUntil: Date | null): void {
+    const planTitle = order.plan.charAt(0).toUpperCase() + order.plan.slice(1);
+    deps.mail
+      .send({
+        to: order.userEmail,
+        subject: `Payment received: ${planTitle} plan (${order.billingPeriod})`,
+        text: [
+          'Thank you for your payment.',
+          '',
+          `Plan: ${planTitle}, billed ${order.billingPeriod === 'annual' ? 'annually' : 'monthly'}`,
+          `Amount: ${formatRupees(order.amount)}`,
+          `Order: ${order.merchantOrderId}`,
+          ...(order.phonePeTransactionId ? [`PhonePe transaction: ${order.phonePeTransactionId}`] : []),
+          ...(validUntil ? [`Your subscription is active until ${validUntil.toISOString().slice(0, 10)}.`] : []),
+        ].join('\n'),
+      })
+      .catch((error: unknown) => logger.error({ err: error, merchantOrderId: order.merchantOrderId }, 'receipt e-mail could not be sent'));
+  }
+
+  /**
+   * Asks PhonePe for the order's state and applies it, once: the browser's return and the
+   * webhook only say "look again"; neither is trusted for the outcome or the amount.
+   */
+  async function settle(merchantOrderId: string): Promise<OrderRecord | null> {
+    return lock(orderLockKey(merchantOrderId), async () => {
+      const order = await orders.find(merchantOrderId);
+      if (!order) return null;
+      if (order.status === 'completed' && !order.credited) {
+        await credit(order);
+        return orders.find(merchantOrderId);
+      }
+      if (order.status !== 'pending') return order;
+      const remote = await gateway.orderStatus(merchantOrderId);
+      if (remote.state === 'COMPLETED') {
+        if (remote.amount !== order.amountPaise) {
+          deps.onAmountMismatch();
+          logger.error(
+            { alert: 'payment_amount_mismatch', merchantOrderId, expectedPaise: order.amountPaise, reportedPaise: remote.amount },
+            'ALERT: paid amount does not match the order; not credited',
+          );
+          return orders.update(merchantOrderId, { status: 'amount_mismatch', phonepeOrderId: remote.orderId });
+        }
+        const attempt = remote.paymentDetails.find((detail) => detail.state === 'COMPLETED');
+        const completed = await orders.update(merchantOrderId, {
+          status: 'completed',
+          phonepeOrderId: remote.orderId,
+          phonePeTransactionId: attempt?.transactionId ?? null,
+          completedAt: now(),
+        });
+        if (completed) await credit(completed);
+        return orders.find(merchantOrderId);
+      }
+      if (remote.state === 'FAILED') return orders.update(merchantOrderId, { status: 'failed', phonepeOrderId: remote.orderId });
+      if (order.expireAt.getTime() <= now().getTime()) return orders.update(merchantOrderId, { status: 'expired' });
+      return order;
+    });
+  }
+
+  return {
+    settle,
+
+    /** The amount comes from the plan and period alone, never from the client. */
+    async createOrder(
+      user: { userId: string; email: string },
+      plan: PricedPlan,
+      billingPeriod: BillingPeriod,
+    ): Promise<CreateOrderResponse> {
+      const entry = await plans.find(plan);
+      if (!entry) throw badRequest('Choose one of the plans: basic, professional or business');
+      const { rupees, paise } = priceOf(entry, billingPeriod);
+      const merchantOrderId = newMerchantOrderId();
+      await orders.create({
+        merchantOrderId,
+        userId: user.userId,
+        userEmail: user.email,
+        plan,
+        billingPeriod,
+        amount: rupees,
+        amountPaise: paise,
+        expireAt: new Date(now().getTime() + deps.orderLifetimeSeconds * 1000),
+      });
+      const created = await gateway.pay({
+        merchantOrderId,
+        amountPaise: paise,
+        redirectUrl: `${deps.publicUrl}/api/payment/phonepe/return?order=${merchantOrderId}`,
+        expireAfterSeconds: deps.orderLifetimeSeconds,
+        userId: user.userId,
+      });
+      await orders.update(merchantOrderId, { phonepeOrderId: created.orderId });
+      return { success: true, paymentUrl: created.redirectUrl, merchantOrderId };
+    },
+
+    /** Where the browser lands after PhonePe's page: settle now, then say how it went. */
+    async handleReturn(merchantOrderId: string): Promise<ReturnOutcome> {
+      try {
+        const order = await settle(merchantOrderId);
+        if (!order) return 'failed';
+        return order.status === 'completed' ? 'success' : order.status === 'pending' ? 'pending' : 'failed';
+      } catch (error) {
+        logger.warn({ err: error, merchantOrderId }, 'order could not be settled on return; reconciliation will retry');
+        return 'pending';
+      }
+    },
+
+    /** Settles what the webhooks missed: old pending orders and completed ones not yet credited. */
+    async reconcile(olderThanMs: number): Promise<number> {
+      const due = await orders.needingReconciliation(new Date(now().getTime() - olderThanMs), 200);
+      let settled = 0;
+      for (const order of due) {
+        try {
+          const after = await settle(order.merchantOrderId);
+          if (after && (after.status !== 'pending' || after.credited)) settled++;
+        } catch (error) {
+          logger.warn({ err: error, merchantOrderId: order.merchantOrderId }, 'reconciliation of an order failed; will retry');
+        }
+      }
+      return settled;
+    },
+  };
+}

@@ -1,0 +1,116 @@
+import type { BillingPeriod, PersonalInfo, PlanName, TransactionRow, TransactionStatus } from '@portal/contracts';
+import type { PlanEntry } from './plan-catalogue';
+
+export interface SubscriptionRecord {
+  userId: string;
+  email: string;
+  status: 'none' | 'trial' | 'active' | 'expired';
+  plan: PlanName;
+  billingPeriod: BillingPeriod | null;
+  planPrice: number;
+  trialStart: Date | null;
+  trialEnd: Date | null;
+  hasUsedTrial: boolean;
+  subscriptionStartDate: Date | null;
+  subscriptionEndDate: Date | null;
+  /** Orders already credited to this subscription: crediting is idempotent per order. */
+  creditedOrderIds: string[];
+  remindersSent: string[];
+}
+
+export type SubscriptionChanges = Partial<Omit<SubscriptionRecord, 'userId'>>;
+
+export interface SubscriptionStore {
+  find(userId: string): Promise<SubscriptionRecord | null>;
+  findMany(userIds: string[]): Promise<SubscriptionRecord[]>;
+  /** Creates the record when missing. */
+  save(userId: string, changes: SubscriptionChanges): Promise<SubscriptionRecord>;
+  delete(userId: string): Promise<void>;
+  /** Marks every trial and paid plan whose end has passed as expired, in bulk; returns how many. */
+  expireDue(now: Date): Promise<{ trials: number; paid: number }>;
+  /** Subscriptions whose end falls in [from, to) and which have not had `reminder` yet. */
+  dueForReminder(kind: 'trial' | 'active', from: Date, to: Date, reminder: string): Promise<SubscriptionRecord[]>;
+  markReminderSent(userId: string, reminder: string): Promise<boolean>;
+  countsByStatus(now: Date): Promise<{ active: number; trial: number }>;
+  planDistribution(now: Date): Promise<{ plan: string; count: number }[]>;
+  recentSubscribers(limit: number): Promise<SubscriptionRecord[]>;
+}
+
+export interface OrderRecord {
+  id: string;
+  merchantOrderId: string;
+  userId: string | null;
+  userEmail: string;
+  plan: PlanName;
+  billingPeriod: BillingPeriod;
+  amount: number;
+  amountPaise: number;
+  status: TransactionStatus;
+  credited: boolean;
+  phonepeOrderId: string | null;
+  phonePeTransactionId: string | null;
+  expireAt: Date;
+  createdAt: Date;
+  completedAt: Date | null;
+}
+
+export interface OrderStore {
+  create(
+    order: Omit<OrderRecord, 'id' | 'createdAt' | 'status' | 'credited' | 'phonepeOrderId' | 'phonePeTransactionId' | 'completedAt'>,
+  ): Promise<OrderRecord>;
+  find(merchantOrderId: string): Promise<OrderRecord | null>;
+  update(merchantOrderId: string, changes: Partial<OrderRecord>): Promise<OrderRecord | null>;
+  hasPending(userId: string, now: Date): Promise<boolean>;
+  /** Pending orders created before `olderThan`, and completed ones not yet credited. */
+  needingReconciliation(olderThan: Date, limit: number): Promise<OrderRecord[]>;
+  list(filter: { from: Date; to: Date; transactionId?: string; limit: number }): Promise<TransactionRow[]>;
+  stream(filter: { from: Date; to: Date }): AsyncIterable<TransactionRow>;
+  anonymiseUser(userId: string): Promise<number>;
+  totalRevenue(): Promise<number>;
+  revenuePerDay(since: Date): Promise<{ date: string; amount: number }[]>;
+}
+
+export interface PlanStore {
+  all(): Promise<PlanEntry[]>;
+  find(name: string): Promise<PlanEntry | null>;
+}
+
+export type PhonePeOrderState = 'PENDING' | 'COMPLETED' | 'FAILED';
+
+export interface PhonePeOrderStatus {
+  orderId: string;
+  state: PhonePeOrderState;
+  amount: number;
+  paymentDetails: { transactionId: string; state: string; amount: number }[];
+}
+
+export interface PaymentGateway {
+  pay(request: {
+    merchantOrderId: string;
+    amountPaise: number;
+    redirectUrl: string;
+    expireAfterSeconds: number;
+    userId: string;
+  }): Promise<{ orderId: string; redirectUrl: string; expireAt: number }>;
+  orderStatus(merchantOrderId: string): Promise<PhonePeOrderStatus>;
+}
+
+export interface UserProfile {
+  email: string;
+  firstName: string;
+  lastName: string;
+  picture: string | null;
+  personalInfo: PersonalInfo | null;
+}
+
+export interface UserDirectory {
+  /** null when auth does not know the user. */
+  profile(userId: string): Promise<UserProfile | null>;
+}
+
+export interface MailSender {
+  send(message: { to: string; subject: string; text: string }): Promise<void>;
+}
+
+/** Serialises check-then-write sequences on one key across instances. */
+export type Lock = <T>(key: string, work: () => Promise<T>) => Promise<T>;

@@ -1,0 +1,55 @@
+import type { SubscriptionSummary } from '@portal/contracts';
+import type { Lock, OrderStore, SubscriptionStore } from './ports';
+import { subscriptionLockKey } from './status.use-cases';
+import { DAY_MS, summarize } from './subscription-status';
+
+export interface ReportingDeps {
+  subscriptions: SubscriptionStore;
+  orders: OrderStore;
+  lock: Lock;
+  now?: () => Date;
+}
+
+/** What the admin area and the download service read from billing through /internal/*. */
+export function reportingUseCases({ subscriptions, orders, lock, now = () => new Date() }: ReportingDeps) {
+  return {
+    async summaries(userIds: string[]): Promise<SubscriptionSummary[]> {
+      const at = now();
+      const found = new Map((await subscriptions.findMany(userIds)).map((record) => [record.userId, record]));
+      return userIds.map((userId) => summarize(userId, found.get(userId) ?? null, at));
+    },
+
+    async analytics(days = 90) {
+      const at = now();
+      const [counts, planDistribution, recent, totalRevenue, revenuePerDay] = await Promise.all([
+        subscriptions.countsByStatus(at),
+        subscriptions.planDistribution(at),
+        subscriptions.recentSubscribers(5),
+        orders.totalRevenue(),
+        orders.revenuePerDay(new Date(at.getTime() - (days - 1) * DAY_MS)),
+      ]);
+      return {
+        activeSubscriptions: counts.active,
+        trialUsers: counts.trial,
+        totalRevenue,
+        planDistribution,
+        recentSubscribers: recent.map((record) => ({
+          userId: record.userId,
+          email: record.email,
+          subscriptionPlan: record.plan,
+          subscriptionStartDate: record.subscriptionStartDate?.toISOString() ?? null,
+          subscriptionEndDate: record.subscriptionEndDate?.toISOString() ?? null,
+        })),
+        revenuePerDay,
+      };
+    },
+
+    /** The user-deletion handler: the subscription goes; payments stay for accounting, anonymised. */
+    async deleteUser(userId: string): Promise<{ anonymisedPayments: number }> {
+      return lock(subscriptionLockKey(userId), async () => {
+        await subscriptions.delete(userId);
+        return { anonymisedPayments: await orders.anonymiseUser(userId) };
+      });
+    },
+  };
+}

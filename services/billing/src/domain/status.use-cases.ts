@@ -1,0 +1,89 @@
+import { TRIAL_DAYS, type SubscriptionStatus } from '@portal/contracts';
+import { conflict } from '@portal/platform';
+import type { Lock, OrderStore, PlanStore, SubscriptionStore, UserDirectory } from './ports';
+import { DAY_MS, summarize } from './subscription-status';
+
+export const TRIAL_MESSAGES = {
+  started: 'Trial activated successfully!',
+  alreadyUsed: 'You have already used your free trial. Please choose a plan to continue.',
+  alreadySubscribed: 'You already have a subscription, so a trial cannot be started.',
+} as const;
+
+export interface StatusDeps {
+  subscriptions: SubscriptionStore;
+  orders: OrderStore;
+  plans: PlanStore;
+  users: UserDirectory;
+  lock: Lock;
+  now?: () => Date;
+}
+
+export const subscriptionLockKey = (userId: string) => `lock:subscription:${userId}`;
+
+export function statusUseCases({ subscriptions, orders, plans, users, lock, now = () => new Date() }: StatusDeps) {
+  /** What the plan entitles: the paid plan's features; a trial gets Professional's. */
+  async function featuresOf(plan: string, status: string): Promise<string[]> {
+    if (status !== 'trial' && status !== 'active') return [];
+    const entry = await plans.find(status === 'trial' ? 'professional' : plan);
+    return entry?.features ?? [];
+  }
+
+  return {
+    /** The status object of spec §3: subscription from billing, names and details from auth. */
+    async status(userId: string, email: string): Promise<SubscriptionStatus> {
+      const at = now();
+      const [subscription, profile, paymentRequested] = await Promise.all([
+        subscriptions.find(userId),
+        users.profile(userId),
+        orders.hasPending(userId, at),
+      ]);
+      const summary = summarize(userId, subscription, at);
+      const start = summary.isTrialActive ? subscription?.trialStart : subscription?.subscriptionStartDate;
+      const end = summary.isTrialActive ? subscription?.trialEnd : subscription?.subscriptionEndDate;
+      const periodDays = start && end ? Math.round((end.getTime() - start.getTime()) / DAY_MS) : 0;
+      return {
+        email: profile?.email ?? email,
+        subscriptionStatus: summary.subscriptionStatus,
+        subscriptionPlan: summary.subscriptionPlan,
+        planPrice: summary.planPrice,
+        trialStart: summary.trialStart,
+        trialEnd: summary.trialEnd,
+        daysRemaining: summary.daysRemaining,
+        isTrialActive: summary.isTrialActive,
+        canDownload: summary.canDownload,
+        canStartTrial: summary.canStartTrial,
+        hasUsedTrial: summary.hasUsedTrial,
+        paymentRequested,
+        isAdmin: false,
+        features: await featuresOf(summary.subscriptionPlan, summary.subscriptionStatus),
+        usage: summary.canDownload ? { periodDays, daysUsed: Math.max(0, periodDays - summary.daysRemaining) } : {},
+        firstName: profile?.firstName ?? '',
+        lastName: profile?.lastName ?? '',
+        picture: profile?.picture ?? null,
+        personalInfo: (profile?.personalInfo as Record<string, unknown> | null) ?? null,
+        subscriptionEndDate: summary.subscriptionEndDate,
+        billingPeriod: summary.billingPeriod as SubscriptionStatus['billingPeriod'],
+      };
+    },
+
+    /** Once per user, only from "none": two simultaneous calls start exactly one trial. */
+    async startTrial(userId: string, email: string) {
+      return lock(subscriptionLockKey(userId), async () => {
+        const at = now();
+        const current = summarize(userId, await subscriptions.find(userId), at);
+        if (!current.canStartTrial) throw conflict(current.hasUsedTrial ? TRIAL_MESSAGES.alreadyUsed : TRIAL_MESSAGES.alreadySubscribed);
+        const saved = await subscriptions.save(userId, {
+          email,
+          status: 'trial',
+          plan: 'trial',
+          planPrice: 0,
+          billingPeriod: null,
+          trialStart: at,
+          trialEnd: new Date(at.getTime() + TRIAL_DAYS * DAY_MS),
+          hasUsedTrial: true,
+        });
+        return { success: true, message: TRIAL_MESSAGES.started, subscription: summarize(userId, saved, at) };
+      });
+    },
+  };
+}

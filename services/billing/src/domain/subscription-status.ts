@@ -1,0 +1,61 @@
+import type { SubscriptionSummary } from '@portal/contracts';
+import type { SubscriptionRecord } from './ports';
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type EffectiveStatus = SubscriptionSummary['subscriptionStatus'];
+
+/** Whole days until `end`, rounded up, never negative. */
+export function daysRemaining(end: Date | null, now: Date): number {
+  if (!end) return 0;
+  return Math.max(0, Math.ceil((end.getTime() - now.getTime()) / DAY_MS));
+}
+
+/**
+ * The status a user has right now. An ended trial or plan is expired even before the expiry job
+ * has written it; an end the admin left empty never ends.
+ */
+export function effectiveStatus(subscription: SubscriptionRecord | null, now: Date): EffectiveStatus {
+  if (!subscription) return 'none';
+  const ended = (end: Date | null) => end !== null && end.getTime() <= now.getTime();
+  switch (subscription.status) {
+    case 'trial':
+      return ended(subscription.trialEnd) ? 'expired' : 'trial';
+    case 'active':
+      return ended(subscription.subscriptionEndDate) ? 'expired' : 'active';
+    default:
+      return subscription.status;
+  }
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export function summarize(userId: string, subscription: SubscriptionRecord | null, now: Date): SubscriptionSummary {
+  const status = effectiveStatus(subscription, now);
+  const hasUsedTrial = subscription?.hasUsedTrial ?? false;
+  const end =
+    status === 'trial' ? (subscription?.trialEnd ?? null) : status === 'active' ? (subscription?.subscriptionEndDate ?? null) : null;
+  return {
+    userId,
+    subscriptionStatus: status,
+    subscriptionPlan: subscription?.plan ?? 'none',
+    planPrice: subscription?.planPrice ?? 0,
+    billingPeriod: subscription?.billingPeriod ?? null,
+    trialStart: iso(subscription?.trialStart ?? null),
+    trialEnd: iso(subscription?.trialEnd ?? null),
+    subscriptionStartDate: iso(subscription?.subscriptionStartDate ?? null),
+    subscriptionEndDate: iso(subscription?.subscriptionEndDate ?? null),
+    daysRemaining: daysRemaining(end, now),
+    hasUsedTrial,
+    canStartTrial: status === 'none' && !hasUsedTrial,
+    canDownload: status === 'trial' || status === 'active',
+    isTrialActive: status === 'trial',
+  };
+}
+
+/** Calendar months, so a monthly plan bought on 31 January ends on the last day of February or 3 March as JS dates do. */
+export function addMonths(date: Date, months: number): Date {
+  const next = new Date(date.getTime());
+  next.setUTCMonth(next.getUTCMonth() + months);
+  return next;
+}

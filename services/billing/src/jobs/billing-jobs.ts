@@ -1,0 +1,98 @@
+import { EVENT_QUEUES, USER_DELETED, type UserDeletedEvent } from '@portal/contracts';
+import { createQueue, createWorker, type Logger, type Metrics, type QueueConnection } from '@portal/platform';
+import type { expiryUseCases } from '../domain/expiry.use-cases';
+import type { paymentUseCases } from '../domain/payment.use-cases';
+import type { reportingUseCases } from '../domain/reporting.use-cases';
+
+export const SCHEDULED_QUEUE = 'billing-scheduled';
+
+export interface BillingJobsDeps {
+  connection: QueueConnection;
+  expiry: ReturnType<typeof expiryUseCases>;
+  payments: ReturnType<typeof paymentUseCases>;
+  reporting: ReturnType<typeof reportingUseCases>;
+  logger: Logger;
+  metrics: Metrics;
+  every: { expirySweepMs: number; remindersMs: number; reconcileMs: number };
+  reconcileAfterMs: number;
+  now?: () => Date;
+}
+
+/**
+ * The scheduled jobs (expiry sweep, reminders, reconciliation of PhonePe orders) and the consumer
+ * of cross-service events. Schedulers are upserted, so any number of instances starting at once
+ * leave one schedule each; every job is idempotent, so a retry or a duplicate changes nothing.
+ */
+export async function startBillingJobs(deps: BillingJobsDeps): Promise<{ close(): Promise<void> }> {
+  const now = deps.now ?? (() => new Date());
+  const expired = deps.metrics.counter('billing_subscriptions_expired_total', 'Subscriptions moved to expired by the sweep', ['kind']);
+  const reminders = deps.metrics.counter('billing_reminders_sent_total', 'Reminder e-mails sent');
+  const reconciled = deps.metrics.counter('billing_orders_reconciled_total', 'Orders settled by reconciliation');
+
+  const scheduled = createQueue(SCHEDULED_QUEUE, deps.connection);
+  const defaults = { removeOnComplete: 100, removeOnFail: 500, attempts: 3, backoff: { type: 'exponential', delay: 5_000 } };
+  await scheduled.upsertJobScheduler(
+    'subscription-expiry',
+    { every: deps.every.expirySweepMs },
+    { name: 'subscription-expiry', opts: defaults },
+  );
+  await scheduled.upsertJobScheduler(
+    'subscription-reminders',
+    { every: deps.every.remindersMs },
+    { name: 'subscription-reminders', opts: defaults },
+  );
+  await scheduled.upsertJobScheduler(
+    'order-reconciliation',
+    { every: deps.every.reconcileMs },
+    { name: 'order-reconciliation', opts: defaults },
+  );
+
+  const scheduledWorker = createWorker(
+    SCHEDULED_QUEUE,
+    async (job) => {
+      switch (job.name) {
+        case 'subscription-expiry': {
+          const result = await deps.expiry.expireDue(now());
+          expired.inc({ kind: 'trial' }, result.trials);
+          expired.inc({ kind: 'paid' }, result.paid);
+          return result;
+        }
+        case 'subscription-reminders': {
+          const sent = await deps.expiry.sendReminders(now());
+          reminders.inc(sent);
+          return { sent };
+        }
+        case 'order-reconciliation': {
+          const settled = await deps.payments.reconcile(deps.reconcileAfterMs);
+          reconciled.inc(settled);
+          return { settled };
+        }
+        default:
+          throw new Error(`unknown job ${job.name}`);
+      }
+    },
+    deps.connection,
+  );
+
+  const eventsWorker = createWorker<UserDeletedEvent>(
+    EVENT_QUEUES.billing,
+    async (job) => {
+      if (job.name !== USER_DELETED) throw new Error(`unknown event ${job.name}`);
+      return deps.reporting.deleteUser(job.data.userId);
+    },
+    deps.connection,
+  );
+
+  for (const worker of [scheduledWorker, eventsWorker]) {
+    worker.on('failed', (job, error) =>
+      deps.logger.error({ err: error, job: job?.name, attempts: job?.attemptsMade }, 'billing job failed'),
+    );
+  }
+
+  return {
+    async close() {
+      await Promise.all([scheduledWorker.close(), eventsWorker.close()]);
+      await scheduled.close();
+    },
+  };
+}

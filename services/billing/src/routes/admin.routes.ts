@@ -1,0 +1,55 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { adminSubscriptionUpdateSchema, transactionsQuerySchema, type TransactionsQuery } from '@portal/contracts';
+import { requireAdmin, streamCsv, validate, type TokenVerifier } from '@portal/platform';
+import { SUBSCRIPTION_UPDATED, type adminUseCases } from '../domain/admin.use-cases';
+
+const userParams = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/i, 'Malformed user id') });
+
+const TRANSACTION_COLUMNS = [
+  'Transaction ID',
+  'PhonePe Transaction ID',
+  'PhonePe Order ID',
+  'User Email',
+  'Amount (INR)',
+  'Status',
+  'Plan',
+  'Billing Period',
+  'Created At',
+];
+
+export function adminRoutes(admin: ReturnType<typeof adminUseCases>, verifyToken: TokenVerifier): Router {
+  const router = Router();
+  const onlyAdmin = requireAdmin(verifyToken);
+
+  router.put(
+    '/api/admin/users/:id/subscription',
+    onlyAdmin,
+    validate('params', userParams),
+    validate('body', adminSubscriptionUpdateSchema),
+    async (req, res) => {
+      res.json({ message: SUBSCRIPTION_UPDATED, subscription: await admin.updateSubscription(req.params.id as string, req.body) });
+    },
+  );
+
+  router.get('/api/admin/transactions', onlyAdmin, validate('query', transactionsQuerySchema), async (req, res) => {
+    res.json({ transactions: await admin.transactions(req.query as TransactionsQuery) });
+  });
+
+  router.get('/api/admin/export/transactions', onlyAdmin, validate('query', transactionsQuerySchema), async (req, res) => {
+    const rows = admin.exportTransactions(req.query as TransactionsQuery);
+    await streamCsv(res, `transactions_${new Date().toISOString().slice(0, 10)}.csv`, TRANSACTION_COLUMNS, rows, (row) => [
+      row.transactionId,
+      row.phonePeTransactionId,
+      row.phonepeOrderId,
+      row.userEmail,
+      row.amount.toFixed(2),
+      row.status,
+      row.subscriptionPlan,
+      row.billingPeriod,
+      row.createdAt,
+    ]);
+  });
+
+  return router;
+}

@@ -1,0 +1,53 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { createOrderBodySchema } from '@portal/contracts';
+import { requireUser, validate, type TokenVerifier } from '@portal/platform';
+import { toPlan } from '../domain/plan-catalogue';
+import type { paymentUseCases } from '../domain/payment.use-cases';
+import type { PlanStore } from '../domain/ports';
+import { phonePeWebhookAuth } from './phonepe-webhook-auth';
+
+const merchantOrderId = z.string().regex(/^[A-Za-z0-9_-]{1,63}$/, 'Unknown order');
+const returnQuery = z.object({ order: merchantOrderId });
+// Only the order id is read from a webhook; everything else is asked of PhonePe again.
+const webhookBody = z.object({ event: z.string().optional(), payload: z.object({ merchantOrderId }).loose() }).loose();
+
+export interface PaymentRoutesDeps {
+  payments: ReturnType<typeof paymentUseCases>;
+  plans: PlanStore;
+  verifyToken: TokenVerifier;
+  webhook: { username: string; password: string };
+}
+
+export function paymentRoutes({ payments, plans, verifyToken, webhook }: PaymentRoutesDeps): Router {
+  const router = Router();
+
+  router.get('/api/payment/plans', async (_req, res) => {
+    const entries = await plans.all();
+    res.json(Object.fromEntries(entries.map((entry) => [entry.name, toPlan(entry)])));
+  });
+
+  router.post('/api/payment/create-phonepe-order', requireUser(verifyToken), validate('body', createOrderBodySchema), async (req, res) => {
+    res
+      .status(201)
+      .json(await payments.createOrder({ userId: req.auth!.userId, email: req.auth!.email }, req.body.plan, req.body.billingPeriod));
+  });
+
+  router.get('/api/payment/phonepe/return', async (req, res) => {
+    const parsed = returnQuery.safeParse(req.query);
+    const outcome = parsed.success ? await payments.handleReturn(parsed.data.order) : 'failed';
+    res.redirect(303, `/subscription?status=${outcome}`);
+  });
+
+  router.post(
+    '/api/payment/phonepe/webhook',
+    phonePeWebhookAuth(webhook.username, webhook.password),
+    validate('body', webhookBody),
+    async (req, res) => {
+      await payments.settle(req.body.payload.merchantOrderId);
+      res.json({ success: true });
+    },
+  );
+
+  return router;
+}

@@ -1,0 +1,136 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { TOKEN_AUDIENCE } from '@portal/contracts';
+import {
+  createInternalClient,
+  createLogger,
+  createMailer,
+  createMetrics,
+  createServiceCredential,
+  createTokenVerifier,
+} from '@portal/platform';
+import {
+  createTestDatabase,
+  createTestRedis,
+  generateTestKeys,
+  signTestToken,
+  startSmtpCatcher,
+  type SmtpCatcher,
+  type TestDatabase,
+  type TestRedis,
+} from '@portal/platform/testing';
+import { startPhonePeStandIn, webhookAuthorization, type PhonePeStandIn } from '../../../deploy/local/stand-ins/phonepe';
+import { createApp, type BillingSettings } from '../src/app';
+import { authDirectoryClient } from '../src/clients/auth.client';
+import { createPhonePeClient } from '../src/clients/phonepe.client';
+
+export const SERVICE_SECRET = 'billing-test-secret-'.padEnd(40, 'x');
+const WEBHOOK = { username: 'portal_hooks', password: 'hook-secret-1' };
+
+/** The auth service, stubbed at its HTTP boundary: /internal/users/:id answers from a map. */
+async function startAuthStub(profiles: Map<string, { email: string; firstName: string; lastName: string }>) {
+  const server = http.createServer((req, res) => {
+    const id = /^\/internal\/users\/([^/?]+)$/.exec(req.url ?? '')?.[1];
+    const profile = id ? profiles.get(id) : undefined;
+    res.setHeader('Content-Type', 'application/json');
+    if (!req.headers.authorization?.startsWith('Bearer ')) return res.writeHead(401).end('{}');
+    if (!profile) return res.writeHead(404).end('{"error":"not_found","message":"No user with this id"}');
+    res.end(JSON.stringify({ user: { _id: id, ...profile, picture: null, personalInfo: { profileComplete: false } } }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+export interface BillingHarness {
+  url: string;
+  db: TestDatabase;
+  redis: TestRedis;
+  smtp: SmtpCatcher;
+  phonepe: PhonePeStandIn;
+  clock: { now: Date };
+  built: Awaited<ReturnType<typeof createApp>>;
+  /** A user known to auth; answers its user token. */
+  addUser(id: string, email: string, firstName?: string): string;
+  adminToken(): string;
+  webhookAuthorization: string;
+  close(): Promise<void>;
+}
+
+let userCounter = 0;
+export const newUserId = () => (Date.now().toString(16) + (userCounter++).toString(16).padStart(4, '0')).padEnd(24, '0').slice(0, 24);
+
+export async function startBilling(label: string, overrides: Partial<BillingSettings> = {}): Promise<BillingHarness> {
+  const [db, redis, smtp] = await Promise.all([createTestDatabase(label), createTestRedis(label), startSmtpCatcher()]);
+  const keys = generateTestKeys();
+  const profiles = new Map<string, { email: string; firstName: string; lastName: string }>();
+  const auth = await startAuthStub(profiles);
+  const phonepe = await startPhonePeStandIn({
+    clientId: 'TEST-M',
+    clientSecret: 'test-secret',
+    webhookUsername: WEBHOOK.username,
+    webhookPassword: WEBHOOK.password,
+  });
+  const clock = { now: new Date() };
+  const mailer = createMailer(smtp.url, 'Portal <billing@portal.test>');
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const built = await createApp({
+    mongo: db.connection,
+    redis: redis.redis,
+    verifyToken: createTokenVerifier({ publicKey: keys.publicKey, redis: redis.redis, redisPrefix: redis.prefix }),
+    logger: createLogger('billing', 'silent'),
+    metrics: createMetrics('billing'),
+    settings: {
+      REDIS_PREFIX: redis.prefix,
+      SERVICE_SECRET,
+      PUBLIC_URL: url,
+      BODY_LIMIT: '100kb',
+      ORDER_LIFETIME_SECONDS: 1200,
+      PHONEPE_WEBHOOK_USERNAME: WEBHOOK.username,
+      PHONEPE_WEBHOOK_PASSWORD: WEBHOOK.password,
+      ...overrides,
+    },
+    gateway: createPhonePeClient({
+      clientId: 'TEST-M',
+      clientSecret: 'test-secret',
+      clientVersion: '1',
+      oauthBaseUrl: phonepe.baseUrl,
+      pgBaseUrl: phonepe.baseUrl,
+    }),
+    users: authDirectoryClient(createInternalClient({ baseURL: auth.url, credential: createServiceCredential('billing', SERVICE_SECRET) })),
+    mail: mailer,
+    now: () => clock.now,
+  });
+  server.on('request', built.app);
+  phonepe.setWebhookUrl(`${url}/api/payment/phonepe/webhook`);
+
+  return {
+    url,
+    db,
+    redis,
+    smtp,
+    phonepe,
+    clock,
+    built,
+    addUser(id, email, firstName = 'Test') {
+      profiles.set(id, { email, firstName, lastName: 'User' });
+      return signTestToken(keys.privateKey, TOKEN_AUDIENCE.user, { sub: id, email });
+    },
+    adminToken: () => signTestToken(keys.privateKey, TOKEN_AUDIENCE.admin, { sub: 'admin1', email: 'admin@portal.test', role: 'admin' }),
+    webhookAuthorization: webhookAuthorization(WEBHOOK.username, WEBHOOK.password),
+    async close() {
+      mailer.close();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await Promise.all([phonepe.close(), auth.close(), smtp.close()]);
+      await Promise.all([db.drop(), redis.cleanup()]);
+    },
+  };
+}
+
+export const DAY = 24 * 60 * 60 * 1000;

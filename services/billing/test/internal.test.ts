@@ -1,0 +1,84 @@
+import request from 'supertest';
+import { createServiceCredential } from '@portal/platform';
+import { newUserId, SERVICE_SECRET, startBilling, type BillingHarness } from './billing-harness';
+
+describe('billing internal calls', () => {
+  let billing: BillingHarness;
+  const asService = createServiceCredential('admin-reporting', SERVICE_SECRET);
+  const trialUser = newUserId();
+  const paidUser = newUserId();
+
+  beforeAll(async () => {
+    billing = await startBilling('billing-internal');
+    await request(billing.url)
+      .post('/api/start-trial')
+      .set('Authorization', `Bearer ${billing.addUser(trialUser, 'trial@example.in')}`)
+      .expect(200);
+    const token = billing.addUser(paidUser, 'paid@example.in');
+    const { merchantOrderId } = (
+      await request(billing.url)
+        .post('/api/payment/create-phonepe-order')
+        .set('Authorization', `Bearer ${token}`)
+        .send({ plan: 'business', billingPeriod: 'annual' })
+    ).body;
+    await billing.phonepe.settle(merchantOrderId, 'success');
+  });
+  afterAll(() => billing.close());
+
+  it('when many users are looked up, then each gets a summary, users without a subscription included', async () => {
+    const unknown = newUserId();
+    const response = await request(billing.url)
+      .post('/internal/subscriptions/lookup')
+      .set('Authorization', asService())
+      .send({ userIds: [trialUser, paidUser, unknown] });
+    expect(response.status).toBe(200);
+    expect(response.body.subscriptions.map((s: { subscriptionStatus: string }) => s.subscriptionStatus)).toEqual([
+      'trial',
+      'active',
+      'none',
+    ]);
+    expect(response.body.subscriptions[1]).toMatchObject({
+      userId: paidUser,
+      subscriptionPlan: 'business',
+      billingPeriod: 'annual',
+      planPrice: 2000,
+      canDownload: true,
+    });
+  });
+
+  it('when one user is asked for, then its summary comes back; a malformed id is 400', async () => {
+    const response = await request(billing.url).get(`/internal/subscriptions/${trialUser}`).set('Authorization', asService());
+    expect(response.body.subscription).toMatchObject({
+      subscriptionStatus: 'trial',
+      daysRemaining: 30,
+      canDownload: true,
+      hasUsedTrial: true,
+    });
+    expect((await request(billing.url).get('/internal/subscriptions/xyz').set('Authorization', asService())).status).toBe(400);
+  });
+
+  it('when analytics are asked for, then counts, revenue, plan counts and recent subscribers come back', async () => {
+    const response = await request(billing.url).get('/internal/analytics?days=7').set('Authorization', asService());
+    expect(response.body).toMatchObject({ activeSubscriptions: 1, trialUsers: 1, totalRevenue: 19200 });
+    expect(response.body.planDistribution).toEqual(
+      expect.arrayContaining([
+        { plan: 'trial', count: 1 },
+        { plan: 'business', count: 1 },
+      ]),
+    );
+    expect(response.body.recentSubscribers).toEqual([expect.objectContaining({ email: 'paid@example.in', subscriptionPlan: 'business' })]);
+    expect(response.body.revenuePerDay).toHaveLength(7);
+    expect(response.body.revenuePerDay.at(-1)).toEqual({ date: new Date().toISOString().slice(0, 10), amount: 19200 });
+  });
+
+  it('when the caller has no service credential, then 401', async () => {
+    expect((await request(billing.url).get('/internal/analytics')).status).toBe(401);
+    expect(
+      (
+        await request(billing.url)
+          .get('/internal/analytics')
+          .set('Authorization', `Bearer ${billing.addUser(newUserId(), 'u@x.in')}`)
+      ).status,
+    ).toBe(401);
+  });
+});

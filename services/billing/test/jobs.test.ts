@@ -1,0 +1,154 @@
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import request from 'supertest';
+import { EVENT_QUEUES, USER_DELETED } from '@portal/contracts';
+import { createLogger, createMetrics } from '@portal/platform';
+import { startBillingJobs } from '../src/jobs/billing-jobs';
+import { DAY, newUserId, startBilling, type BillingHarness } from './billing-harness';
+
+async function eventually(check: () => Promise<boolean>, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('billing jobs on BullMQ', () => {
+  let billing: BillingHarness;
+  let jobs: { close(): Promise<void> };
+  const subscriptions = () => billing.db.connection.collection('subscriptions');
+
+  beforeAll(async () => {
+    billing = await startBilling('billing-jobs');
+    jobs = await startBillingJobs({
+      connection: { redisUrl: billing.redis.url, prefix: billing.redis.prefix },
+      expiry: billing.built.expiry,
+      payments: billing.built.payments,
+      reporting: billing.built.reporting,
+      logger: createLogger('billing', 'silent'),
+      metrics: createMetrics('billing'),
+      every: { expirySweepMs: 200, remindersMs: 60_000, reconcileMs: 60_000 },
+      reconcileAfterMs: 60_000,
+      now: () => billing.clock.now,
+    });
+  });
+  afterAll(async () => {
+    await jobs.close();
+    await billing.close();
+  });
+
+  it('when trials and paid plans have ended, then the scheduled sweep marks them expired and leaves running ones alone', async () => {
+    billing.clock.now = new Date();
+    const past = new Date(Date.now() - DAY);
+    const future = new Date(Date.now() + DAY);
+    await subscriptions().insertMany([
+      {
+        userId: 'ended-trial',
+        email: 'a@x.in',
+        status: 'trial',
+        plan: 'trial',
+        trialEnd: past,
+        hasUsedTrial: true,
+        creditedOrderIds: [],
+        remindersSent: [],
+      },
+      {
+        userId: 'ended-paid',
+        email: 'b@x.in',
+        status: 'active',
+        plan: 'basic',
+        subscriptionEndDate: past,
+        hasUsedTrial: true,
+        creditedOrderIds: [],
+        remindersSent: [],
+      },
+      {
+        userId: 'running-trial',
+        email: 'c@x.in',
+        status: 'trial',
+        plan: 'trial',
+        trialEnd: future,
+        hasUsedTrial: true,
+        creditedOrderIds: [],
+        remindersSent: [],
+      },
+      {
+        userId: 'open-ended',
+        email: 'd@x.in',
+        status: 'active',
+        plan: 'enterprise',
+        subscriptionEndDate: null,
+        hasUsedTrial: true,
+        creditedOrderIds: [],
+        remindersSent: [],
+      },
+    ]);
+    await eventually(async () => (await subscriptions().countDocuments({ status: 'expired' })) === 2);
+    const byUser = Object.fromEntries((await subscriptions().find({}).toArray()).map((doc) => [doc.userId, doc.status]));
+    expect(byUser).toMatchObject({ 'ended-trial': 'expired', 'ended-paid': 'expired', 'running-trial': 'trial', 'open-ended': 'active' });
+  });
+
+  it('when a trial nears its end, then the 3-day and the 1-day reminders are each sent once', async () => {
+    const id = newUserId();
+    const token = billing.addUser(id, 'remind.me@example.in');
+    billing.clock.now = new Date();
+    await request(billing.url).post('/api/start-trial').set('Authorization', `Bearer ${token}`).expect(200);
+    const mails = () => billing.smtp.inbox.filter((mail) => JSON.stringify(mail.to).includes('remind.me@example.in'));
+
+    billing.clock.now = new Date(Date.now() + 27.5 * DAY);
+    await billing.built.expiry.sendReminders(billing.clock.now);
+    await billing.built.expiry.sendReminders(billing.clock.now);
+    await billing.smtp.waitForMail((mail) => mail.subject === 'Your free trial ends in 3 days');
+    billing.clock.now = new Date(Date.now() + 29.5 * DAY);
+    await billing.built.expiry.sendReminders(billing.clock.now);
+    await billing.built.expiry.sendReminders(billing.clock.now);
+    await billing.smtp.waitForMail((mail) => mail.subject === 'Your free trial ends in 1 day');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(mails().map((mail) => mail.subject)).toEqual(['Your free trial ends in 3 days', 'Your free trial ends in 1 day']);
+    expect(mails()[1]!.text).toContain('/subscription');
+  });
+
+  it('when a paid plan is a week from its end, then one reminder is sent', async () => {
+    await subscriptions().insertOne({
+      userId: 'paid-reminder',
+      email: 'paid.reminder@example.in',
+      status: 'active',
+      plan: 'business',
+      subscriptionEndDate: new Date(Date.now() + 6 * DAY),
+      hasUsedTrial: true,
+      creditedOrderIds: [],
+      remindersSent: [],
+    });
+    billing.clock.now = new Date();
+    await billing.built.expiry.sendReminders(billing.clock.now);
+    await billing.built.expiry.sendReminders(billing.clock.now);
+    await billing.smtp.waitForMail((mail) => mail.subject === 'Your business subscription ends in 7 days');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(billing.smtp.inbox.filter((mail) => JSON.stringify(mail.to).includes('paid.reminder@example.in'))).toHaveLength(1);
+  });
+
+  it('when a user.deleted event arrives on the billing queue, then the subscription goes and the payments stay, anonymised', async () => {
+    billing.clock.now = new Date();
+    const id = newUserId();
+    const token = billing.addUser(id, 'leaving@example.in');
+    const { merchantOrderId } = (
+      await request(billing.url)
+        .post('/api/payment/create-phonepe-order')
+        .set('Authorization', `Bearer ${token}`)
+        .send({ plan: 'basic', billingPeriod: 'monthly' })
+    ).body;
+    await billing.phonepe.settle(merchantOrderId, 'success');
+    expect(await subscriptions().countDocuments({ userId: id })).toBe(1);
+
+    const connection = new Redis(billing.redis.url, { maxRetriesPerRequest: null });
+    const queue = new Queue(EVENT_QUEUES.billing, { connection, prefix: `${billing.redis.prefix}bull` });
+    await queue.add(USER_DELETED, { userId: id });
+    await queue.add(USER_DELETED, { userId: id }); // a retry or a duplicate changes nothing
+    await eventually(async () => (await subscriptions().countDocuments({ userId: id })) === 0);
+    const order = await billing.db.connection.collection('transactions').findOne({ merchantOrderId });
+    expect(order).toMatchObject({ userId: null, userEmail: 'deleted-user', amount: 500, status: 'completed' });
+    await queue.close();
+    connection.disconnect();
+  });
+});

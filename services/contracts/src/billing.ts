@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { BILLING_PERIODS, PLAN_NAMES, PRICED_PLANS } from './plans';
+import { SUBSCRIPTION_STATUSES } from './subscription';
+
+export const createOrderBodySchema = z.object({
+  plan: z.enum(PRICED_PLANS, { error: 'Choose one of the plans: basic, professional or business' }),
+  billingPeriod: z.enum(BILLING_PERIODS, { error: 'Billing period must be monthly or annual' }),
+});
+export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
+
+export interface CreateOrderResponse {
+  success: true;
+  paymentUrl: string;
+  merchantOrderId: string;
+}
+
+const optionalDate = z
+  .union([z.literal(''), z.null(), z.iso.datetime({ offset: true }), z.iso.date()], {
+    error: 'Dates must be ISO dates (YYYY-MM-DD or a full timestamp)',
+  })
+  .optional()
+  .transform((value) => (value ? new Date(value) : null));
+
+/** The admin's manage-subscription form: any plan and status, as spec §4 allows. */
+export const adminSubscriptionUpdateSchema = z.object({
+  subscriptionPlan: z.enum(PLAN_NAMES, { error: `Plan must be one of: ${PLAN_NAMES.join(', ')}` }),
+  subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES, { error: `Status must be one of: ${SUBSCRIPTION_STATUSES.join(', ')}` }),
+  subscriptionStartDate: optionalDate,
+  subscriptionEndDate: optionalDate,
+  trialEnd: optionalDate,
+  planPrice: z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d+(\.\d{1,2})?$/)
+          .transform(Number),
+        z.literal('').transform(() => 0),
+      ],
+      { error: 'Plan price must be a number' },
+    )
+    .pipe(z.number().min(0, 'Plan price cannot be negative').max(10_000_000, 'Plan price is too large'))
+    .optional(),
+});
+export type AdminSubscriptionUpdate = z.infer<typeof adminSubscriptionUpdateSchema>;
+
+const dateOnly = z.iso.date({ error: 'Dates must look like YYYY-MM-DD' }).optional();
+
+export const transactionsQuerySchema = z.object({
+  startDate: dateOnly,
+  endDate: dateOnly,
+  transactionId: z.string().trim().max(100).optional(),
+});
+export type TransactionsQuery = z.infer<typeof transactionsQuerySchema>;
+
+export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed', 'expired', 'amount_mismatch'] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+/** A row of the admin's transactions tab (spec §3). */
+export interface TransactionRow {
+  _id: string;
+  transactionId: string;
+  phonePeTransactionId: string | null;
+  phonepeOrderId: string | null;
+  userEmail: string;
+  amount: number;
+  status: TransactionStatus;
+  subscriptionPlan: string;
+  billingPeriod: string;
+  createdAt: string;
+}
+
+/** The subscription part of a user, as other services read it. */
+export interface SubscriptionSummary {
+  userId: string;
+  subscriptionStatus: 'none' | 'trial' | 'active' | 'expired';
+  subscriptionPlan: string;
+  planPrice: number;
+  billingPeriod: string | null;
+  trialStart: string | null;
+  trialEnd: string | null;
+  subscriptionStartDate: string | null;
+  subscriptionEndDate: string | null;
+  daysRemaining: number;
+  hasUsedTrial: boolean;
+  canStartTrial: boolean;
+  canDownload: boolean;
+  isTrialActive: boolean;
+}
+
+/** Queues that carry events between services; each consuming service owns one. */
+export const EVENT_QUEUES = {
+  billing: 'billing-events',
+  download: 'download-events',
+  feedback: 'feedback-events',
+  auditLog: 'audit-events',
+} as const;
+
+export interface UserDeletedEvent {
+  userId: string;
+}
+export const USER_DELETED = 'user.deleted';
