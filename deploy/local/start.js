@@ -1,5 +1,6 @@
 'use strict';
 // `npm start`: the whole portal on http://localhost:8080 with embedded infrastructure, no Docker.
+const fs = require('node:fs');
 const path = require('node:path');
 const { DATA_DIR } = require('./lib/paths');
 const { ensureDependencies, build, loadDotEnv } = require('./lib/setup');
@@ -13,6 +14,7 @@ async function main() {
   const { ensureDevSecrets } = require('./lib/secrets');
   const { startStack } = require('./lib/stack');
   const { paymentSettings } = require('./lib/payment-stand-in');
+  const { seedDemoRelease } = require('./lib/demo-release');
 
   const cleanups = [];
   let stopping = false;
@@ -56,6 +58,14 @@ async function main() {
       gatewayPort,
     });
     cleanups.push(stack.stop);
+    // For `npm run release:publish`, which runs beside the portal.
+    fs.writeFileSync(path.join(DATA_DIR, 'runtime.json'), JSON.stringify({ MONGODB_URI: mongoUri }));
+    const adminEmail = process.env.ADMIN_EMAIL ?? admin.ADMIN_EMAIL;
+    const adminPassword = process.env.ADMIN_PASSWORD ?? admin.ADMIN_PASSWORD;
+    if (adminEmail && adminPassword) {
+      const seeded = await seedDemoRelease(stack.url, { email: adminEmail, password: adminPassword });
+      if (seeded) console.log(`Published a placeholder installer as release ${seeded}.`);
+    }
     for (const proc of stack.processes) {
       proc.exited.then(({ code }) => {
         if (!stopping) {

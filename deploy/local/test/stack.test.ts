@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import mongoose from 'mongoose';
 import { generateTestKeys, testEnvironment } from '@portal/platform/testing';
 import { freePort } from '../lib/net';
@@ -7,6 +10,7 @@ import { startStack, SERVICES } from '../lib/stack';
 
 describe('the whole stack as npm start runs it', () => {
   const databasePrefix = `t_stack_${randomBytes(3).toString('hex')}_`;
+  const releasesDir = mkdtempSync(path.join(os.tmpdir(), 'stack-releases-'));
   let stack: Awaited<ReturnType<typeof startStack>>;
   let payments: Awaited<ReturnType<typeof paymentSettings>>;
 
@@ -26,6 +30,7 @@ describe('the whole stack as npm start runs it', () => {
         JWT_PRIVATE_KEY: keys.privateKey,
         SERVICE_SECRET: randomBytes(32).toString('hex'),
         LOG_LEVEL: 'warn',
+        RELEASES_DIR: releasesDir,
         ...payments.env,
         PUBLIC_URL: `http://127.0.0.1:${gatewayPort}`,
       },
@@ -38,6 +43,7 @@ describe('the whole stack as npm start runs it', () => {
   afterAll(async () => {
     await stack?.stop();
     await payments?.stop();
+    rmSync(releasesDir, { recursive: true, force: true });
     const connection = await mongoose.createConnection(testEnvironment().mongoUri).asPromise();
     for (const service of SERVICES) await connection.useDb(`${databasePrefix}${service.name.replace('-', '_')}`).dropDatabase();
     await connection.close();

@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import { TOKEN_AUDIENCE } from '@portal/contracts';
-import { createServiceApp, mongoReadiness, redisReadiness, type Infrastructure, type Logger } from '@portal/platform';
+import { createAttemptLimit, createServiceApp, mongoReadiness, redisReadiness, type Infrastructure, type Logger } from '@portal/platform';
 import { createGoogleVerifier } from './clients/google-id-token.verifier';
 import type { Config } from './config';
 import { adminRepository } from './data/admin.repository';
@@ -16,7 +16,7 @@ import { adminAuthRoutes } from './routes/admin-auth.routes';
 import { authRoutes } from './routes/auth.routes';
 import { internalRoutes } from './routes/internal.routes';
 import { profileRoutes } from './routes/profile.routes';
-import { createAttemptLimit, createLoginThrottle } from './security/attempt-limits';
+import { createLoginThrottle } from './security/attempt-limits';
 import { argon2Hasher, decoyHash } from './security/password-hasher';
 import { createTokenIssuer, jwks } from './security/token-issuer';
 

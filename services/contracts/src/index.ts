@@ -5,3 +5,5 @@ export * from './subscription';
 export * from './validation-messages';
 export * from './user';
 export * from './billing';
+export * from './download';
+export * from './feedback';

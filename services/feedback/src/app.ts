@@ -1,18 +1,39 @@
 import type { Express } from 'express';
-import { createServiceApp, mongoReadiness, redisReadiness, type Infrastructure, type Logger } from '@portal/platform';
+import { createAttemptLimit, createServiceApp, mongoReadiness, redisReadiness, type Infrastructure, type Logger } from '@portal/platform';
+import type { Config } from './config';
+import { feedbackRepository } from './data/feedback.repository';
+import { feedbackUseCases } from './domain/feedback.use-cases';
+import { adminFeedbackRoutes } from './routes/admin-feedback.routes';
+import { feedbackRoutes } from './routes/feedback.routes';
+
+export type FeedbackSettings = Pick<Config, 'BODY_LIMIT' | 'REDIS_PREFIX' | 'FEEDBACK_PER_USER_PER_HOUR'>;
 
 export interface AppDeps extends Infrastructure {
   logger: Logger;
-  bodyLimit?: string;
+  settings: FeedbackSettings;
+  now?: () => Date;
 }
 
-/** Builds the feedback app without listening, so tests drive it through supertest. */
-export function createApp(deps: AppDeps): Express {
-  return createServiceApp({
+export async function createApp({ mongo, redis, verifyToken, logger, settings, now }: AppDeps) {
+  const store = feedbackRepository(mongo);
+  await store.ready;
+  const limitPerUser = createAttemptLimit(
+    redis,
+    `${settings.REDIS_PREFIX}feedback:user`,
+    settings.FEEDBACK_PER_USER_PER_HOUR,
+    3600,
+    'You have sent a lot of feedback in the last hour. Please try again later.',
+  );
+  const feedback = feedbackUseCases(store, limitPerUser, now);
+  const app: Express = createServiceApp({
     name: 'feedback',
-    logger: deps.logger,
-    bodyLimit: deps.bodyLimit,
-    readiness: [mongoReadiness(deps.mongo), redisReadiness(deps.redis)],
-    routes: () => undefined,
+    logger,
+    bodyLimit: settings.BODY_LIMIT,
+    readiness: [mongoReadiness(mongo), redisReadiness(redis)],
+    routes: (router) => {
+      router.use(feedbackRoutes(feedback, verifyToken));
+      router.use(adminFeedbackRoutes(feedback, verifyToken));
+    },
   });
+  return { app, feedback };
 }

@@ -98,8 +98,7 @@ export interface MailSender {
   send(message: { to: string; subject: string; text: string }): Promise<void>;
 }
 
-/** Throws a 429 when the key has used up its attempts. */
-export type AttemptLimit = (key: string) => Promise<void>;
+export type { AttemptLimit } from '@portal/platform';
 
 export interface LoginThrottle {
   assertAllowed(ip: string, email: string): Promise<void>;

@@ -1,22 +1,9 @@
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { tooManyRequests } from '@portal/platform';
-import type { AttemptLimit, LoginThrottle } from '../domain/ports';
+import type { LoginThrottle } from '../domain/ports';
 
 const retryAfter = (result: RateLimiterRes) => Math.max(1, Math.ceil(result.msBeforeNext / 1000));
-
-/** Counts every attempt; the one over the limit gets a 429. Kept in Redis so it holds across instances. */
-export function createAttemptLimit(redis: Redis, keyPrefix: string, points: number, windowSeconds: number, message: string): AttemptLimit {
-  const limiter = new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration: windowSeconds });
-  return async (key) => {
-    try {
-      await limiter.consume(key);
-    } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) throw tooManyRequests(retryAfter(rejection), message);
-      throw rejection;
-    }
-  };
-}
 
 export interface LoginThrottleOptions {
   redis: Redis;

@@ -74,7 +74,10 @@ export function paymentUseCases(deps: PaymentDeps) {
   async function settle(merchantOrderId: string): Promise<OrderRecord | null> {
     return lock(orderLockKey(merchantOrderId), async () => {
       const order = await orders.find(merchantOrderId);
-      if (!order) return null;
+      if (!order) {
+        logger.warn({ merchantOrderId }, 'settlement asked for an order we do not know');
+        return null;
+      }
       if (order.status === 'completed' && !order.credited) {
         await credit(order);
         return orders.find(merchantOrderId);

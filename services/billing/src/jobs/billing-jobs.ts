@@ -1,5 +1,5 @@
-import { EVENT_QUEUES, USER_DELETED, type UserDeletedEvent } from '@portal/contracts';
-import { createQueue, createWorker, type Logger, type Metrics, type QueueConnection } from '@portal/platform';
+import { EVENT_QUEUES } from '@portal/contracts';
+import { consumeUserDeleted, createQueue, createWorker, type Logger, type Metrics, type QueueConnection } from '@portal/platform';
 import type { expiryUseCases } from '../domain/expiry.use-cases';
 import type { paymentUseCases } from '../domain/payment.use-cases';
 import type { reportingUseCases } from '../domain/reporting.use-cases';
@@ -74,20 +74,15 @@ export async function startBillingJobs(deps: BillingJobsDeps): Promise<{ close()
     deps.connection,
   );
 
-  const eventsWorker = createWorker<UserDeletedEvent>(
-    EVENT_QUEUES.billing,
-    async (job) => {
-      if (job.name !== USER_DELETED) throw new Error(`unknown event ${job.name}`);
-      return deps.reporting.deleteUser(job.data.userId);
-    },
-    deps.connection,
+  scheduledWorker.on('failed', (job, error) =>
+    deps.logger.error({ err: error, job: job?.name, attempts: job?.attemptsMade }, 'billing job failed'),
   );
-
-  for (const worker of [scheduledWorker, eventsWorker]) {
-    worker.on('failed', (job, error) =>
-      deps.logger.error({ err: error, job: job?.name, attempts: job?.attemptsMade }, 'billing job failed'),
-    );
-  }
+  const eventsWorker = consumeUserDeleted(
+    EVENT_QUEUES.billing,
+    deps.connection,
+    (userId) => deps.reporting.deleteUser(userId),
+    deps.logger,
+  );
 
   return {
     async close() {

@@ -1,0 +1,55 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { AppError } from '@portal/platform';
+import { ERROR_CODES } from '@portal/contracts';
+import type { ReleaseStorage } from '../domain/ports';
+
+/** Installers in a directory of this machine (a volume in containers). */
+export function localReleaseStorage(directory: string): ReleaseStorage {
+  const root = path.resolve(directory);
+  const incoming = path.join(root, '.incoming');
+  // Keys are our own installer names; the check keeps a bad key from ever leaving the directory.
+  const pathOf = (key: string) => {
+    const resolved = path.resolve(root, key);
+    if (path.dirname(resolved) !== root && path.dirname(resolved) !== incoming) throw new Error(`storage key outside the store: ${key}`);
+    return resolved;
+  };
+
+  return {
+    async receive(content: Readable, maxBytes: number) {
+      await mkdir(incoming, { recursive: true });
+      const tempKey = path.join('.incoming', randomUUID());
+      const hash = createHash('sha256');
+      let size = 0;
+      const measure = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          size += chunk.length;
+          if (size > maxBytes)
+            return done(
+              new AppError(413, ERROR_CODES.payloadTooLarge, `The installer is larger than ${Math.round(maxBytes / 1048576)} MB`),
+            );
+          hash.update(chunk);
+          done(null, chunk);
+        },
+      });
+      try {
+        await pipeline(content, measure, createWriteStream(pathOf(tempKey)));
+      } catch (error) {
+        await rm(pathOf(tempKey), { force: true });
+        throw error;
+      }
+      return { tempKey, size, sha256: hash.digest('hex') };
+    },
+    async commit(tempKey, key) {
+      await rename(pathOf(tempKey), pathOf(key));
+    },
+    async discard(tempKey) {
+      await rm(pathOf(tempKey), { force: true });
+    },
+    localPath: pathOf,
+  };
+}

@@ -1,0 +1,56 @@
+import { installerFileName, type DownloadLink, type DownloadSummary, type Eligibility } from '@portal/contracts';
+import { AppError, forbidden } from '@portal/platform';
+import { ERROR_CODES } from '@portal/contracts';
+import { downloadLinkSigner } from './download-link';
+import { eligibilityOf } from './eligibility';
+import type { DownloadStore, ReleaseRecord, SubscriptionReader } from './ports';
+
+export const LINK_REFUSED = 'This download link is not valid or has expired. Please start the download again from the portal.';
+
+/** A 403 that carries the eligibility, so the page can show its not-eligible state from it. */
+export class NotEligibleError extends AppError {
+  constructor(public readonly eligibility: Eligibility) {
+    super(403, ERROR_CODES.forbidden, eligibility.message);
+  }
+}
+
+export interface DownloadDeps {
+  subscriptions: SubscriptionReader;
+  downloads: DownloadStore;
+  serviceSecret: string;
+  linkLifetimeSeconds: number;
+  now?: () => Date;
+}
+
+export function downloadUseCases({ subscriptions, downloads, serviceSecret, linkLifetimeSeconds, now = () => new Date() }: DownloadDeps) {
+  const signer = downloadLinkSigner(serviceSecret);
+  const eligibility = async (userId: string) => eligibilityOf(await subscriptions.summary(userId));
+
+  return {
+    eligibility,
+
+    async assertEligible(userId: string): Promise<void> {
+      const result = await eligibility(userId);
+      if (!result.canDownload) throw new NotEligibleError(result);
+    },
+
+    link(release: ReleaseRecord, userId: string): DownloadLink {
+      const expires = Math.floor(now().getTime() / 1000) + linkLifetimeSeconds;
+      const signature = signer.sign({ version: release.version, userId, expires });
+      const query = new URLSearchParams({ user: userId, expires: String(expires), sig: signature });
+      return {
+        downloadUrl: `/api/download/file/${encodeURIComponent(release.version)}?${query}`,
+        fileName: installerFileName(release.version),
+        expiresAt: new Date(expires * 1000).toISOString(),
+      };
+    },
+
+    checkLink(claims: { version: string; userId: string; expires: number }, signature: string): void {
+      if (!signer.isValid(claims, signature, now())) throw forbidden(LINK_REFUSED);
+    },
+
+    record: (userId: string, version: string, userAgent: string) => downloads.record({ userId, version, userAgent, downloadedAt: now() }),
+    summaries: (userIds: string[]): Promise<DownloadSummary[]> => downloads.summaries(userIds),
+    deleteUser: (userId: string) => downloads.deleteForUser(userId),
+  };
+}

@@ -1,0 +1,53 @@
+import type { Readable } from 'node:stream';
+import type { DownloadSummary, SubscriptionSummary } from '@portal/contracts';
+
+export interface ReleaseRecord {
+  version: string;
+  releaseDate: Date;
+  fileSize: number;
+  sha256: string;
+  notes: string;
+  channel: 'stable' | 'beta';
+  storageKey: string;
+  publishedBy: string;
+}
+
+export interface ReleaseStore {
+  find(version: string): Promise<ReleaseRecord | null>;
+  all(channel?: ReleaseRecord['channel']): Promise<ReleaseRecord[]>;
+  /** Throws a 409 when the version exists. */
+  create(release: ReleaseRecord): Promise<ReleaseRecord>;
+}
+
+export interface StoredFile {
+  tempKey: string;
+  size: number;
+  sha256: string;
+}
+
+/** Where installers are kept: a local directory by default, an object store behind the same calls. */
+export interface ReleaseStorage {
+  /** Streams the upload to a temporary place, measuring and hashing it on the way. */
+  receive(content: Readable, maxBytes: number): Promise<StoredFile>;
+  commit(tempKey: string, key: string): Promise<void>;
+  discard(tempKey: string): Promise<void>;
+  /** The local path to serve; an object store would answer a pre-signed URL instead. */
+  localPath(key: string): string;
+}
+
+export interface DownloadRecord {
+  userId: string;
+  version: string;
+  downloadedAt: Date;
+  userAgent: string;
+}
+
+export interface DownloadStore {
+  record(download: DownloadRecord): Promise<void>;
+  summaries(userIds: string[]): Promise<DownloadSummary[]>;
+  deleteForUser(userId: string): Promise<number>;
+}
+
+export interface SubscriptionReader {
+  summary(userId: string): Promise<SubscriptionSummary>;
+}

@@ -1,0 +1,82 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { installerFileName, versionSchema } from '@portal/contracts';
+import { requireUser, validate, type TokenVerifier } from '@portal/platform';
+import { NotEligibleError, type downloadUseCases } from '../domain/downloads.use-cases';
+import type { ReleaseStorage } from '../domain/ports';
+import type { releaseUseCases } from '../domain/releases.use-cases';
+import { sendNotEligible } from './not-eligible';
+
+const versionParams = z.object({ version: versionSchema });
+const linkQuery = z.object({
+  user: z.string().regex(/^[0-9a-f]{24}$/i, 'This download link is not valid'),
+  expires: z.coerce.number().int(),
+  sig: z.string().max(100),
+});
+
+export interface DownloadRoutesDeps {
+  releases: ReturnType<typeof releaseUseCases>;
+  downloads: ReturnType<typeof downloadUseCases>;
+  storage: ReleaseStorage;
+  verifyToken: TokenVerifier;
+}
+
+export function downloadRoutes({ releases, downloads, storage, verifyToken }: DownloadRoutesDeps): Router {
+  const router = Router();
+  const user = requireUser(verifyToken);
+
+  router.get('/api/download/latest-version', async (_req, res) => {
+    res.json(await releases.latest());
+  });
+
+  router.get('/api/download/check-eligibility', user, async (req, res) => {
+    const eligibility = await downloads.eligibility(req.auth!.userId);
+    if (!eligibility.canDownload) return sendNotEligible(req, res, eligibility);
+    res.json(eligibility);
+  });
+
+  router.get('/api/download/app/:version', user, validate('params', versionParams), async (req, res) => {
+    try {
+      await downloads.assertEligible(req.auth!.userId);
+    } catch (error) {
+      if (error instanceof NotEligibleError) return sendNotEligible(req, res, error.eligibility);
+      throw error;
+    }
+    const release = await releases.find(req.params.version as string);
+    res.json(downloads.link(release, req.auth!.userId));
+  });
+
+  /**
+   * The signed link itself: streams the installer with its length, a strong ETag (its SHA-256)
+   * and byte ranges, so an interrupted download resumes. A download is counted once, when a
+   * transfer starts from the first byte.
+   */
+  router.get('/api/download/file/:version', validate('params', versionParams), async (req, res, next) => {
+    const parsed = linkQuery.safeParse(req.query);
+    const version = req.params.version as string;
+    downloads.checkLink(
+      { version, userId: parsed.data?.user ?? '', expires: parsed.data?.expires ?? 0 },
+      parsed.success ? parsed.data.sig : '',
+    );
+    const release = await releases.find(version);
+    const range = req.headers.range;
+    if (!range || /^bytes=0-/.test(range)) await downloads.record(parsed.data!.user, version, req.headers['user-agent'] ?? '');
+    res.setHeader('ETag', `"${release.sha256}"`);
+    res.sendFile(
+      storage.localPath(release.storageKey),
+      {
+        etag: false,
+        lastModified: false,
+        cacheControl: false,
+        headers: {
+          'Content-Disposition': `attachment; filename="${installerFileName(version)}"`,
+          'Content-Type': 'application/vnd.microsoft.portable-executable',
+          'Cache-Control': 'private, no-transform',
+        },
+      },
+      (error) => error && !res.headersSent && next(error),
+    );
+  });
+
+  return router;
+}

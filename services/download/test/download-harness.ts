@@ -1,0 +1,100 @@
+import http from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { TOKEN_AUDIENCE, type SubscriptionSummary } from '@portal/contracts';
+import { createInternalClient, createLogger, createServiceCredential, createTokenVerifier } from '@portal/platform';
+import {
+  createTestDatabase,
+  createTestRedis,
+  generateTestKeys,
+  signTestToken,
+  type TestDatabase,
+  type TestRedis,
+} from '@portal/platform/testing';
+import { createApp } from '../src/app';
+import { billingSubscriptionClient } from '../src/clients/billing.client';
+
+export const SERVICE_SECRET = 'download-test-secret-'.padEnd(40, 'x');
+
+const summary = (userId: string, status: SubscriptionSummary['subscriptionStatus'], daysRemaining = 0): SubscriptionSummary => ({
+  userId,
+  subscriptionStatus: status,
+  subscriptionPlan: status === 'active' ? 'professional' : status === 'trial' ? 'trial' : 'none',
+  planPrice: 0,
+  billingPeriod: null,
+  trialStart: null,
+  trialEnd: null,
+  subscriptionStartDate: null,
+  subscriptionEndDate: null,
+  daysRemaining,
+  hasUsedTrial: status !== 'none',
+  canStartTrial: status === 'none',
+  canDownload: status === 'trial' || status === 'active',
+  isTrialActive: status === 'trial',
+});
+
+/** Billing, stubbed at its HTTP boundary: /internal/subscriptions/:id answers from a map. */
+async function startBillingStub(statuses: Map<string, SubscriptionSummary>) {
+  const server = http.createServer((req, res) => {
+    const id = /^\/internal\/subscriptions\/([^/?]+)$/.exec(req.url ?? '')?.[1] ?? '';
+    res.setHeader('Content-Type', 'application/json');
+    res.end(JSON.stringify({ subscription: statuses.get(id) ?? summary(id, 'none') }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+let counter = 0;
+export const newUserId = () => (Date.now().toString(16) + (counter++).toString(16).padStart(4, '0')).padEnd(24, '0').slice(0, 24);
+
+export async function startDownload(label: string) {
+  const [db, redis]: [TestDatabase, TestRedis] = await Promise.all([createTestDatabase(label), createTestRedis(label)]);
+  const keys = generateTestKeys();
+  const statuses = new Map<string, SubscriptionSummary>();
+  const billing = await startBillingStub(statuses);
+  const releasesDir = mkdtempSync(path.join(os.tmpdir(), 'releases-'));
+  const clock = { now: new Date() };
+  const built = await createApp({
+    mongo: db.connection,
+    redis: redis.redis,
+    verifyToken: createTokenVerifier({ publicKey: keys.publicKey, redis: redis.redis, redisPrefix: redis.prefix }),
+    logger: createLogger('download', 'silent'),
+    settings: {
+      SERVICE_SECRET,
+      BODY_LIMIT: '100kb',
+      RELEASES_DIR: releasesDir,
+      DOWNLOAD_LINK_TTL_SECONDS: 300,
+      MAX_INSTALLER_BYTES: 5 * 1024 * 1024,
+    },
+    subscriptions: billingSubscriptionClient(
+      createInternalClient({ baseURL: billing.url, credential: createServiceCredential('download', SERVICE_SECRET) }),
+    ),
+    now: () => clock.now,
+  });
+  return {
+    ...built,
+    db,
+    redis,
+    clock,
+    releasesDir,
+    /** A user on the given plan; answers its token. */
+    user(id: string, status: SubscriptionSummary['subscriptionStatus'], daysRemaining = 10) {
+      statuses.set(id, summary(id, status, daysRemaining));
+      return signTestToken(keys.privateKey, TOKEN_AUDIENCE.user, { sub: id, email: `${id}@example.in` });
+    },
+    adminToken: () => signTestToken(keys.privateKey, TOKEN_AUDIENCE.admin, { sub: 'a1', email: 'release@portal.test', role: 'admin' }),
+    async close() {
+      await billing.close();
+      await Promise.all([db.drop(), redis.cleanup()]);
+      rmSync(releasesDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A stand-in installer: deterministic bytes, so ranges can be checked. */
+export const installerBytes = (size: number) => Buffer.from(Array.from({ length: size }, (_, i) => (i * 31 + 7) % 256));

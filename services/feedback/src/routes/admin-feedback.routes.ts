@@ -1,0 +1,58 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { FEEDBACK_MESSAGES, feedbackListQuerySchema, feedbackUpdateSchema, type FeedbackListQuery } from '@portal/contracts';
+import { requireAdmin, streamCsv, validate, type TokenVerifier } from '@portal/platform';
+import type { feedbackUseCases } from '../domain/feedback.use-cases';
+
+const idParams = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/i, 'Malformed feedback id') });
+const COLUMNS = [
+  'ID',
+  'User Email',
+  'Type',
+  'Component',
+  'Message',
+  'Status',
+  'Submitted At',
+  'App Version',
+  'OS',
+  'Admin Notes',
+  'Resolved At',
+  'Resolved By',
+];
+
+export function adminFeedbackRoutes(feedback: ReturnType<typeof feedbackUseCases>, verifyToken: TokenVerifier): Router {
+  const router = Router();
+  const admin = requireAdmin(verifyToken);
+
+  router.get('/api/admin/feedback', admin, validate('query', feedbackListQuerySchema), async (req, res) => {
+    res.json({ feedback: await feedback.list(req.query as unknown as FeedbackListQuery) });
+  });
+
+  router.put('/api/admin/feedback/:id', admin, validate('params', idParams), validate('body', feedbackUpdateSchema), async (req, res) => {
+    res.json({ feedback: await feedback.update(req.params.id as string, req.body, req.auth!.email), message: FEEDBACK_MESSAGES.updated });
+  });
+
+  router.delete('/api/admin/feedback/:id', admin, validate('params', idParams), async (req, res) => {
+    await feedback.remove(req.params.id as string);
+    res.json({ message: FEEDBACK_MESSAGES.deleted });
+  });
+
+  router.get('/api/admin/export/feedback', admin, async (_req, res) => {
+    await streamCsv(res, `feedback_${new Date().toISOString().slice(0, 10)}.csv`, COLUMNS, feedback.export(), (item) => [
+      item._id,
+      item.userEmail,
+      item.type,
+      item.component,
+      item.message,
+      item.status,
+      item.timestamp,
+      item.appVersion,
+      item.os,
+      item.adminNotes,
+      item.resolvedAt,
+      item.resolvedBy,
+    ]);
+  });
+
+  return router;
+}

@@ -1,0 +1,20 @@
+import { Router } from 'express';
+import { feedbackBodySchema } from '@portal/contracts';
+import { requireUser, validate, type TokenVerifier } from '@portal/platform';
+import type { feedbackUseCases } from '../domain/feedback.use-cases';
+
+/** The desktop app submits with the user's token; the user can read back their own. */
+export function feedbackRoutes(feedback: ReturnType<typeof feedbackUseCases>, verifyToken: TokenVerifier): Router {
+  const router = Router();
+  const user = requireUser(verifyToken);
+
+  router.post('/api/feedback', user, validate('body', feedbackBodySchema), async (req, res) => {
+    res.status(201).json({ feedback: await feedback.submit({ userId: req.auth!.userId, email: req.auth!.email }, req.body) });
+  });
+
+  router.get('/api/feedback/mine', user, async (req, res) => {
+    res.json({ feedback: await feedback.mine(req.auth!.userId) });
+  });
+
+  return router;
+}

@@ -1,0 +1,19 @@
+import type { Redis } from 'ioredis';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { tooManyRequests } from '../errors/app-errors';
+
+/** Throws a 429 (with Retry-After) once the key has used up its attempts. */
+export type AttemptLimit = (key: string) => Promise<void>;
+
+/** Counts every attempt in Redis, so the limit holds across instances. */
+export function createAttemptLimit(redis: Redis, keyPrefix: string, points: number, windowSeconds: number, message: string): AttemptLimit {
+  const limiter = new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration: windowSeconds });
+  return async (key) => {
+    try {
+      await limiter.consume(key);
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) throw tooManyRequests(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)), message);
+      throw rejection;
+    }
+  };
+}
