@@ -52,17 +52,14 @@ describe('in-app feedback and its triage', () => {
   const messages = (response: request.Response) => response.body.feedback.map((item: { message: string }) => item.message);
 
   it('when the desktop app submits feedback, then 201 with the stored item, open, and the user’s e-mail kept for the admin', async () => {
-    const response = await request(built.app)
-      .post('/api/feedback')
-      .set('Authorization', `Bearer ${alice}`)
-      .send({
-        type: 'question',
-        component: 'general',
-        message: '  Where is the networth certificate?  ',
-        appVersion: '1.4.2',
-        os: 'Windows 11',
-        extra: 'x',
-      });
+    const response = await request(built.app).post('/api/feedback').set('Authorization', `Bearer ${alice}`).send({
+      type: 'question',
+      component: 'general',
+      message: '  Where is the networth certificate?  ',
+      appVersion: '1.4.2',
+      os: 'Windows 11',
+      extra: 'x',
+    });
     expect(response.status).toBe(201);
     expect(response.body.feedback).toEqual({
       _id: expect.any(String),
