@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import mongoose from 'mongoose';
+import { createServiceCredential } from '@portal/platform';
 import { generateTestKeys, testEnvironment } from '@portal/platform/testing';
 import { freePort } from '../lib/net';
 import { paymentSettings } from '../lib/payment-stand-in';
@@ -13,6 +14,8 @@ describe('the whole stack as npm start runs it', () => {
   const releasesDir = mkdtempSync(path.join(os.tmpdir(), 'stack-releases-'));
   let stack: Awaited<ReturnType<typeof startStack>>;
   let payments: Awaited<ReturnType<typeof paymentSettings>>;
+  const serviceSecret = randomBytes(32).toString('hex');
+  let payer: { token: string; userId: string } | undefined;
 
   beforeAll(async () => {
     const { mongoUri, redisUrl, redisPrefix } = testEnvironment();
@@ -28,8 +31,11 @@ describe('the whole stack as npm start runs it', () => {
         REDIS_PREFIX: `${redisPrefix}stack:`,
         JWT_PUBLIC_KEY: keys.publicKey,
         JWT_PRIVATE_KEY: keys.privateKey,
-        SERVICE_SECRET: randomBytes(32).toString('hex'),
+        SERVICE_SECRET: serviceSecret,
         LOG_LEVEL: 'warn',
+        ADMIN_EMAIL: 'root@portal.test',
+        ADMIN_PASSWORD: 'root-password-1',
+        OUTBOX_EVERY_MS: '500',
         RELEASES_DIR: releasesDir,
         ...payments.env,
         PUBLIC_URL: `http://127.0.0.1:${gatewayPort}`,
@@ -92,7 +98,8 @@ describe('the whole stack as npm start runs it', () => {
       headers: json,
       body: JSON.stringify({ firstName: 'Payer', email: 'payer@example.in', password: 'secret12' }),
     });
-    const { token } = (await registered.json()) as { token: string };
+    const { token, user } = (await registered.json()) as { token: string; user: { _id: string } };
+    payer = { token, userId: user._id };
     const auth = { authorization: `Bearer ${token}` };
     expect((await fetch(`${stack.url}/api/start-trial`, { method: 'POST', headers: auth })).status).toBe(200);
     const status = async () =>
@@ -116,6 +123,86 @@ describe('the whole stack as npm start runs it', () => {
       billingPeriod: 'monthly',
       canDownload: true,
     });
+  });
+
+  it('when the admin deletes a user with a profile, a paid plan, downloads and feedback, then every service forgets them and the payment stays anonymised', async () => {
+    if (!payer) throw new Error('the payment test must run first');
+    const json = { 'content-type': 'application/json' };
+    const user = { authorization: `Bearer ${payer.token}` };
+    const adminLogin = await fetch(`${stack.url}/api/admin/login`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email: 'root@portal.test', password: 'root-password-1' }),
+    });
+    const admin = { authorization: `Bearer ${((await adminLogin.json()) as { token: string }).token}` };
+
+    const form = new FormData();
+    form.set('version', '2.1.0');
+    form.set('file', new Blob([Buffer.alloc(4096, 7)]), 'setup.exe');
+    expect((await fetch(`${stack.url}/api/admin/releases`, { method: 'POST', headers: admin, body: form })).status).toBe(201);
+    const { downloadUrl } = (await (await fetch(`${stack.url}/api/download/app/2.1.0`, { headers: user })).json()) as {
+      downloadUrl: string;
+    };
+    const file = await fetch(`${stack.url}${downloadUrl}`);
+    expect(file.headers.get('content-disposition')).toBe('attachment; filename="TaxPractitioner-Setup-2.1.0.exe"');
+    expect((await file.arrayBuffer()).byteLength).toBe(4096);
+    const feedback = await fetch(`${stack.url}/api/feedback`, {
+      method: 'POST',
+      headers: { ...json, ...user },
+      body: JSON.stringify({ type: 'bug', component: 'turnover', message: 'Please delete me too' }),
+    });
+    expect(feedback.status).toBe(201);
+
+    const details = (await (await fetch(`${stack.url}/api/admin/users/${payer.userId}/details`, { headers: admin })).json()) as {
+      user: Record<string, unknown>;
+    };
+    expect(details.user).toMatchObject({
+      email: 'payer@example.in',
+      subscriptionStatus: 'active',
+      subscriptionPlan: 'professional',
+      totalDownloads: 1,
+    });
+
+    const deleted = await fetch(`${stack.url}/api/admin/users/${payer.userId}`, { method: 'DELETE', headers: admin });
+    expect(deleted.status).toBe(200);
+    expect(((await deleted.json()) as { message: string }).message).toBe('User payer@example.in has been deleted successfully.');
+
+    const signIn = await fetch(`${stack.url}/api/auth/login`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email: 'payer@example.in', password: 'secret12' }),
+    });
+    expect(signIn.status).toBe(401);
+    expect((await fetch(`${stack.url}/api/subscription-status`, { headers: user })).status).toBe(401);
+    expect((await fetch(`${stack.url}/api/admin/users/${payer.userId}/details`, { headers: admin })).status).toBe(404);
+
+    const internal = { authorization: createServiceCredential('admin-reporting', serviceSecret)(), ...json };
+    const gone = async () => {
+      const [subscription, downloads, items] = await Promise.all([
+        fetch(`http://127.0.0.1:${stack.ports.billing}/internal/subscriptions/${payer!.userId}`, { headers: internal }).then((r) =>
+          r.json(),
+        ),
+        fetch(`http://127.0.0.1:${stack.ports.download}/internal/downloads/summary`, {
+          method: 'POST',
+          headers: internal,
+          body: JSON.stringify({ userIds: [payer!.userId] }),
+        }).then((r) => r.json()),
+        fetch(`${stack.url}/api/admin/feedback`, { headers: admin }).then((r) => r.json()),
+      ]);
+      return (
+        (subscription as { subscription: { subscriptionStatus: string } }).subscription.subscriptionStatus === 'none' &&
+        (downloads as { summaries: { totalDownloads: number }[] }).summaries[0]!.totalDownloads === 0 &&
+        !(items as { feedback: { message: string }[] }).feedback.some((item) => item.message === 'Please delete me too')
+      );
+    };
+    for (let i = 0; i < 100 && !(await gone()); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await gone()).toBe(true);
+    const transactions = (await (await fetch(`${stack.url}/api/admin/transactions`, { headers: admin })).json()) as {
+      transactions: { userEmail: string; status: string }[];
+    };
+    expect(transactions.transactions.filter((row) => row.status === 'completed').map((row) => row.userEmail)).toEqual(['deleted-user']);
+    const audit = (await (await fetch(`${stack.url}/api/admin/audit`, { headers: admin })).json()) as { entries: { action: string }[] };
+    expect(audit.entries.map((entry) => entry.action)).toEqual(expect.arrayContaining(['user.deleted', 'release.published']));
   });
 
   it('when a service stops, then the gateway answers 503 for its paths and /health names it down', async () => {

@@ -101,3 +101,33 @@ describe('the internal user directory', () => {
     expect((await request(auth.app).get('/internal/users').set('Authorization', `Bearer ${token}`)).status).toBe(401);
   });
 });
+
+describe('the internal export pages', () => {
+  let auth: AuthHarness;
+  const asService = createServiceCredential('admin-reporting', TEST_SERVICE_SECRET);
+  beforeAll(async () => {
+    auth = await startAuth('export-pages');
+    for (let i = 0; i < 5; i++)
+      await request(auth.app)
+        .post('/api/auth/register')
+        .send({ firstName: `U${i}`, email: `u${i}@example.in`, password: 'secret12' });
+  });
+  afterAll(() => auth.close());
+
+  it('when every user is paged through with the cursor, then each comes exactly once and the last page has no next', async () => {
+    const seen: string[] = [];
+    let after: string | undefined;
+    let pages = 0;
+    do {
+      const response = await request(auth.app)
+        .get(`/internal/users/export?limit=2${after ? `&after=${after}` : ''}`)
+        .set('Authorization', asService());
+      seen.push(...response.body.users.map((user: { email: string }) => user.email));
+      after = response.body.next;
+      pages++;
+    } while (after);
+    expect(seen.sort()).toEqual(['u0@example.in', 'u1@example.in', 'u2@example.in', 'u3@example.in', 'u4@example.in']);
+    expect(pages).toBe(3);
+    expect((await request(auth.app).get('/internal/users/export?after=xyz').set('Authorization', asService())).status).toBe(400);
+  });
+});

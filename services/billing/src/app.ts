@@ -8,6 +8,7 @@ import {
   type Infrastructure,
   type Logger,
   type Metrics,
+  type AuditPublisher,
 } from '@portal/platform';
 import type { Config } from './config';
 import { orderRepository } from './data/order.repository';
@@ -42,6 +43,7 @@ export interface AppDeps extends Infrastructure {
   gateway: PaymentGateway;
   users: UserDirectory;
   mail: MailSender;
+  audit: AuditPublisher;
   now?: () => Date;
 }
 
@@ -50,7 +52,7 @@ export function redisLock(redis: Redis, prefix: string): Lock {
 }
 
 /** Wires billing's rules to their stores and adapters; returns the app and the use cases the jobs need. */
-export async function createApp({ mongo, redis, verifyToken, logger, metrics, settings, gateway, users, mail, now }: AppDeps) {
+export async function createApp({ mongo, redis, verifyToken, logger, metrics, settings, gateway, users, mail, audit, now }: AppDeps) {
   const subscriptions = subscriptionRepository(mongo);
   const orders = orderRepository(mongo);
   const plans = planRepository(mongo);
@@ -94,7 +96,7 @@ export async function createApp({ mongo, redis, verifyToken, logger, metrics, se
           webhook: { username: settings.PHONEPE_WEBHOOK_USERNAME, password: settings.PHONEPE_WEBHOOK_PASSWORD },
         }),
       );
-      router.use(adminRoutes(adminUseCases({ subscriptions, orders, plans, users, lock, now }), verifyToken));
+      router.use(adminRoutes(adminUseCases({ subscriptions, orders, plans, users, lock, audit, now }), verifyToken));
       router.use(internalRoutes(reporting, settings.SERVICE_SECRET));
     },
   });

@@ -5,6 +5,7 @@ import {
   createMetrics,
   createServiceCredential,
   type ServiceRuntime,
+  createAuditPublisher,
 } from '@portal/platform';
 import { createApp } from './app';
 import { authDirectoryClient } from './clients/auth.client';
@@ -28,7 +29,18 @@ export async function composeBilling(config: Config, runtime: ServiceRuntime, { 
     oauthBaseUrl: config.PHONEPE_OAUTH_BASE_URL,
     pgBaseUrl: config.PHONEPE_PG_BASE_URL,
   });
-  const built = await createApp({ ...infrastructure, logger: runtime.logger, metrics, settings: config, gateway, users, mail: mailer });
+  const audit = createAuditPublisher('billing', { redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX }, runtime.logger);
+  runtime.shutdown.add('audit', () => audit.close());
+  const built = await createApp({
+    ...infrastructure,
+    logger: runtime.logger,
+    metrics,
+    settings: config,
+    gateway,
+    users,
+    mail: mailer,
+    audit,
+  });
   if (workers) {
     const jobs = await startBillingJobs({
       connection: { redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX },

@@ -8,6 +8,7 @@ import {
   createMetrics,
   createServiceCredential,
   createTokenVerifier,
+  createAuditPublisher,
 } from '@portal/platform';
 import {
   createTestDatabase,
@@ -75,6 +76,7 @@ export async function startBilling(label: string, overrides: Partial<BillingSett
   });
   const clock = { now: new Date() };
   const mailer = createMailer(smtp.url, 'Portal <billing@portal.test>');
+  const audit = createAuditPublisher('billing', { redisUrl: redis.url, prefix: redis.prefix }, createLogger('billing', 'silent'));
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -104,6 +106,7 @@ export async function startBilling(label: string, overrides: Partial<BillingSett
     }),
     users: authDirectoryClient(createInternalClient({ baseURL: auth.url, credential: createServiceCredential('billing', SERVICE_SECRET) })),
     mail: mailer,
+    audit,
     now: () => clock.now,
   });
   server.on('request', built.app);
@@ -125,6 +128,7 @@ export async function startBilling(label: string, overrides: Partial<BillingSett
     webhookAuthorization: webhookAuthorization(WEBHOOK.username, WEBHOOK.password),
     async close() {
       mailer.close();
+      await audit.close();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await Promise.all([phonepe.close(), auth.close(), smtp.close()]);

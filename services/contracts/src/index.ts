@@ -7,3 +7,4 @@ export * from './user';
 export * from './billing';
 export * from './download';
 export * from './feedback';
+export * from './admin';

@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { createServiceApp, mongoReadiness, redisReadiness, type Infrastructure, type Logger } from '@portal/platform';
+import { createServiceApp, mongoReadiness, redisReadiness, type Infrastructure, type Logger, type AuditPublisher } from '@portal/platform';
 import type { Config } from './config';
 import { downloadRepository } from './data/download.repository';
 import { localReleaseStorage } from './data/local-release-storage';
@@ -20,18 +20,20 @@ export interface AppDeps extends Infrastructure {
   logger: Logger;
   settings: DownloadSettings;
   subscriptions: SubscriptionReader;
+  audit: AuditPublisher;
   now?: () => Date;
 }
 
 /** The release catalogue and its use cases, shared by the HTTP app and the publish command. */
 export async function releaseCatalogue(deps: {
   mongo: AppDeps['mongo'];
+  audit: AuditPublisher;
   settings: Pick<DownloadSettings, 'RELEASES_DIR' | 'MAX_INSTALLER_BYTES'>;
 }) {
   const storage = localReleaseStorage(deps.settings.RELEASES_DIR);
   const store = releaseRepository(deps.mongo);
   await store.ready;
-  return { storage, releases: releaseUseCases(store, storage, deps.settings.MAX_INSTALLER_BYTES) };
+  return { storage, releases: releaseUseCases(store, storage, deps.settings.MAX_INSTALLER_BYTES, deps.audit) };
 }
 
 export async function createApp(deps: AppDeps) {

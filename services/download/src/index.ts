@@ -1,5 +1,12 @@
 import { EVENT_QUEUES } from '@portal/contracts';
-import { connectInfrastructure, consumeUserDeleted, createInternalClient, createServiceCredential, runService } from '@portal/platform';
+import {
+  connectInfrastructure,
+  consumeUserDeleted,
+  createInternalClient,
+  createServiceCredential,
+  runService,
+  createAuditPublisher,
+} from '@portal/platform';
 import { createApp } from './app';
 import { billingSubscriptionClient } from './clients/billing.client';
 import { configSchema } from './config';
@@ -10,18 +17,17 @@ void runService('download', configSchema, async (config, runtime) => {
     baseURL: config.BILLING_URL,
     credential: createServiceCredential('download', config.SERVICE_SECRET),
   });
+  const connection = { redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX };
+  const audit = createAuditPublisher('download', connection, runtime.logger);
+  runtime.shutdown.add('audit', () => audit.close());
   const { app, downloads } = await createApp({
     ...infrastructure,
     logger: runtime.logger,
     settings: config,
     subscriptions: billingSubscriptionClient(billing),
+    audit,
   });
-  const events = consumeUserDeleted(
-    EVENT_QUEUES.download,
-    { redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX },
-    downloads.deleteUser,
-    runtime.logger,
-  );
+  const events = consumeUserDeleted(EVENT_QUEUES.download, connection, downloads.deleteUser, runtime.logger);
   runtime.shutdown.add('events', () => events.close());
   return app;
 });

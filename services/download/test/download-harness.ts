@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { TOKEN_AUDIENCE, type SubscriptionSummary } from '@portal/contracts';
-import { createInternalClient, createLogger, createServiceCredential, createTokenVerifier } from '@portal/platform';
+import { createInternalClient, createLogger, createServiceCredential, createTokenVerifier, createAuditPublisher } from '@portal/platform';
 import {
   createTestDatabase,
   createTestRedis,
@@ -59,6 +59,7 @@ export async function startDownload(label: string) {
   const billing = await startBillingStub(statuses);
   const releasesDir = mkdtempSync(path.join(os.tmpdir(), 'releases-'));
   const clock = { now: new Date() };
+  const audit = createAuditPublisher('download', { redisUrl: redis.url, prefix: redis.prefix }, createLogger('download', 'silent'));
   const built = await createApp({
     mongo: db.connection,
     redis: redis.redis,
@@ -74,6 +75,7 @@ export async function startDownload(label: string) {
     subscriptions: billingSubscriptionClient(
       createInternalClient({ baseURL: billing.url, credential: createServiceCredential('download', SERVICE_SECRET) }),
     ),
+    audit,
     now: () => clock.now,
   });
   return {
@@ -90,6 +92,7 @@ export async function startDownload(label: string) {
     adminToken: () => signTestToken(keys.privateKey, TOKEN_AUDIENCE.admin, { sub: 'a1', email: 'release@portal.test', role: 'admin' }),
     async close() {
       await billing.close();
+      await audit.close();
       await Promise.all([db.drop(), redis.cleanup()]);
       rmSync(releasesDir, { recursive: true, force: true });
     },

@@ -1,5 +1,13 @@
 import type { Express } from 'express';
-import { createAttemptLimit, createServiceApp, mongoReadiness, redisReadiness, type Infrastructure, type Logger } from '@portal/platform';
+import {
+  createAttemptLimit,
+  createServiceApp,
+  mongoReadiness,
+  redisReadiness,
+  type Infrastructure,
+  type Logger,
+  type AuditPublisher,
+} from '@portal/platform';
 import type { Config } from './config';
 import { feedbackRepository } from './data/feedback.repository';
 import { feedbackUseCases } from './domain/feedback.use-cases';
@@ -11,10 +19,11 @@ export type FeedbackSettings = Pick<Config, 'BODY_LIMIT' | 'REDIS_PREFIX' | 'FEE
 export interface AppDeps extends Infrastructure {
   logger: Logger;
   settings: FeedbackSettings;
+  audit: AuditPublisher;
   now?: () => Date;
 }
 
-export async function createApp({ mongo, redis, verifyToken, logger, settings, now }: AppDeps) {
+export async function createApp({ mongo, redis, verifyToken, logger, settings, audit, now }: AppDeps) {
   const store = feedbackRepository(mongo);
   await store.ready;
   const limitPerUser = createAttemptLimit(
@@ -24,7 +33,7 @@ export async function createApp({ mongo, redis, verifyToken, logger, settings, n
     3600,
     'You have sent a lot of feedback in the last hour. Please try again later.',
   );
-  const feedback = feedbackUseCases(store, limitPerUser, now);
+  const feedback = feedbackUseCases(store, limitPerUser, audit, now);
   const app: Express = createServiceApp({
     name: 'feedback',
     logger,

@@ -2,7 +2,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import request from 'supertest';
 import { EVENT_QUEUES, TOKEN_AUDIENCE, USER_DELETED } from '@portal/contracts';
-import { consumeUserDeleted, createLogger, createTokenVerifier } from '@portal/platform';
+import { consumeUserDeleted, createLogger, createTokenVerifier, createAuditPublisher } from '@portal/platform';
 import {
   createTestDatabase,
   createTestRedis,
@@ -17,6 +17,7 @@ describe('in-app feedback and its triage', () => {
   let db: TestDatabase;
   let redis: TestRedis;
   let built: Awaited<ReturnType<typeof createApp>>;
+  let audit: ReturnType<typeof createAuditPublisher>;
   const keys = generateTestKeys();
   const userToken = (id: string) => signTestToken(keys.privateKey, TOKEN_AUDIENCE.user, { sub: id, email: `${id}@example.in` });
   const admin = signTestToken(keys.privateKey, TOKEN_AUDIENCE.admin, { sub: 'a1', email: 'triage@portal.test', role: 'admin' });
@@ -31,6 +32,7 @@ describe('in-app feedback and its triage', () => {
       verifyToken: createTokenVerifier({ publicKey: keys.publicKey, redis: redis.redis, redisPrefix: redis.prefix }),
       logger: createLogger('feedback', 'silent'),
       settings: { BODY_LIMIT: '100kb', REDIS_PREFIX: redis.prefix, FEEDBACK_PER_USER_PER_HOUR: 12 },
+      audit: (audit = createAuditPublisher('feedback', { redisUrl: redis.url, prefix: redis.prefix }, createLogger('feedback', 'silent'))),
     });
     const seed = [
       [alice, { type: 'bug', component: 'turnover', message: 'Turnover certificate shows the wrong year' }],
@@ -44,6 +46,7 @@ describe('in-app feedback and its triage', () => {
     }
   });
   afterAll(async () => {
+    await audit.close();
     await db.drop();
     await redis.cleanup();
   });

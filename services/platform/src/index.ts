@@ -21,6 +21,7 @@ export * from './auth/service-credential';
 export * from './clients/internal-client';
 export * from './jobs/queues';
 export * from './jobs/user-deleted-consumer';
+export * from './jobs/audit-publisher';
 export * from './mail/mailer';
 export * from './lifecycle/shutdown';
 export * from './lifecycle/run-service';

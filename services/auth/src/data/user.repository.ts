@@ -100,6 +100,10 @@ export function userRepository(connection: Connection): UserStore & { ready: Pro
       ]);
       return { users: docs.map(toRecord), total };
     },
+    async pageAfter(after, limit) {
+      const filter = after && isObjectId(after) ? { _id: { $gt: new Types.ObjectId(after) } } : {};
+      return (await User.find(filter).sort({ _id: 1 }).limit(limit).lean<UserDocument[]>()).map(toRecord);
+    },
     count: () => User.estimatedDocumentCount(),
     async createdSince(since) {
       const docs = await User.find({ createdAt: { $gte: since } }, { createdAt: 1, _id: 0 }).lean<{ createdAt: Date }[]>();

@@ -19,6 +19,12 @@ export function directoryUseCases(users: UserStore, resets: PasswordResetStore, 
       return toPublicUser(user);
     },
 
+    /** One page of every user, in id order, for streamed exports; `next` is absent on the last page. */
+    async exportPage(after: string | undefined, limit: number): Promise<{ users: PublicUser[]; next?: string }> {
+      const page = await users.pageAfter(after, limit);
+      return { users: page.map(toPublicUser), ...(page.length === limit ? { next: page[page.length - 1]!.id } : {}) };
+    },
+
     async getMany(ids: string[]): Promise<PublicUser[]> {
       return (await users.findMany(ids)).map(toPublicUser);
     },

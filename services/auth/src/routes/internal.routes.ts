@@ -10,6 +10,13 @@ const searchQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(50),
 });
 const lookupBody = z.object({ ids: z.array(z.string().max(64)).max(1000) });
+const exportQuery = z.object({
+  after: z
+    .string()
+    .regex(/^[0-9a-f]{24}$/i, 'Malformed cursor')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(5000).default(1000),
+});
 const statsQuery = z.object({ days: z.coerce.number().int().min(1).max(366).default(90) });
 
 /** The user directory for the other services; reached only with a service credential. */
@@ -23,6 +30,11 @@ export function internalRoutes(directory: ReturnType<typeof directoryUseCases>, 
 
   router.get('/internal/users/stats', validate('query', statsQuery), async (req, res) => {
     res.json(await directory.stats((req.query as unknown as z.infer<typeof statsQuery>).days));
+  });
+
+  router.get('/internal/users/export', validate('query', exportQuery), async (req, res) => {
+    const { after, limit } = req.query as unknown as z.infer<typeof exportQuery>;
+    res.json(await directory.exportPage(after, limit));
   });
 
   router.post('/internal/users/lookup', validate('body', lookupBody), async (req, res) => {

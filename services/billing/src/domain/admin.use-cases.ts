@@ -1,5 +1,5 @@
 import type { AdminSubscriptionUpdate, SubscriptionSummary, TransactionRow, TransactionsQuery } from '@portal/contracts';
-import { badRequest, notFound } from '@portal/platform';
+import { badRequest, notFound, type AuditPublisher } from '@portal/platform';
 import type { Lock, OrderStore, PlanStore, SubscriptionStore, UserDirectory } from './ports';
 import { subscriptionLockKey } from './status.use-cases';
 import { DAY_MS, summarize } from './subscription-status';
@@ -15,6 +15,7 @@ export interface AdminDeps {
   plans: PlanStore;
   users: UserDirectory;
   lock: Lock;
+  audit: AuditPublisher;
   now?: () => Date;
 }
 
@@ -30,19 +31,19 @@ export function dateRange(query: Pick<TransactionsQuery, 'startDate' | 'endDate'
   return { from, to };
 }
 
-export function adminUseCases({ subscriptions, orders, plans, users, lock, now = () => new Date() }: AdminDeps) {
+export function adminUseCases({ subscriptions, orders, plans, users, lock, audit, now = () => new Date() }: AdminDeps) {
   return {
     /**
      * The admin sets plan and status freely (spec §4). For a trial the end date is also the trial's
      * end; legacy "business"/"professional" statuses are stored as active.
      */
-    async updateSubscription(userId: string, update: AdminSubscriptionUpdate): Promise<SubscriptionSummary> {
+    async updateSubscription(userId: string, update: AdminSubscriptionUpdate, adminEmail: string): Promise<SubscriptionSummary> {
       const profile = await users.profile(userId);
       if (!profile) throw notFound('No user with this id');
       const status =
         update.subscriptionStatus === 'business' || update.subscriptionStatus === 'professional' ? 'active' : update.subscriptionStatus;
       const planPrice = update.planPrice ?? (await plans.find(update.subscriptionPlan))?.monthlyPrice ?? 0;
-      return lock(subscriptionLockKey(userId), async () => {
+      const after = await lock(subscriptionLockKey(userId), async () => {
         const current = await subscriptions.find(userId);
         const isTrial = status === 'trial';
         const saved = await subscriptions.save(userId, {
@@ -63,8 +64,15 @@ export function adminUseCases({ subscriptions, orders, plans, users, lock, now =
           hasUsedTrial: isTrial || (current?.hasUsedTrial ?? false) || status !== 'none',
           remindersSent: [],
         });
-        return summarize(userId, saved, now());
+        return { before: summarize(userId, current, now()), after: summarize(userId, saved, now()) };
       });
+      await audit({
+        actor: adminEmail,
+        action: 'subscription.updated',
+        target: { type: 'user', id: userId, label: profile.email },
+        ...after,
+      });
+      return after.after;
     },
 
     async transactions(query: TransactionsQuery): Promise<TransactionRow[]> {

@@ -28,7 +28,10 @@ export function adminRoutes(admin: ReturnType<typeof adminUseCases>, verifyToken
     validate('params', userParams),
     validate('body', adminSubscriptionUpdateSchema),
     async (req, res) => {
-      res.json({ message: SUBSCRIPTION_UPDATED, subscription: await admin.updateSubscription(req.params.id as string, req.body) });
+      res.json({
+        message: SUBSCRIPTION_UPDATED,
+        subscription: await admin.updateSubscription(req.params.id as string, req.body, req.auth!.email),
+      });
     },
   );
 

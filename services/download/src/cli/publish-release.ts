@@ -25,7 +25,12 @@ async function main(): Promise<void> {
   const config = loadConfig(cliConfig);
   const mongo = await connectMongo({ uri: config.MONGODB_URI, dbName: config.MONGODB_DB });
   try {
-    const { releases } = await releaseCatalogue({ mongo, settings: config });
+    // The shell has no queue to the audit log; its publications are printed instead.
+    const { releases } = await releaseCatalogue({
+      mongo,
+      settings: config,
+      audit: async (event) => console.log(`audit: ${event.action} ${event.target.id} by ${event.actor}`),
+    });
     const stored = await releases.receive(createReadStream(file));
     const release = await releases.publish({ version, notes: notes.join(' '), file: stored, publishedBy: 'cli' });
     console.log(`Published ${release.version}: ${release.fileSize} bytes, sha256 ${release.sha256}`);

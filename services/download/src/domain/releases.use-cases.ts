@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import semver from 'semver';
 import { installerFileName, type LatestVersion } from '@portal/contracts';
-import { conflict, notFound } from '@portal/platform';
+import { conflict, notFound, type AuditPublisher } from '@portal/platform';
 import type { ReleaseRecord, ReleaseStorage, ReleaseStore, StoredFile } from './ports';
 
 export const RELEASE_MESSAGES = {
@@ -18,7 +18,7 @@ export const toLatestVersion = (release: ReleaseRecord): LatestVersion => ({
   notes: release.notes,
 });
 
-export function releaseUseCases(releases: ReleaseStore, storage: ReleaseStorage, maxInstallerBytes: number) {
+export function releaseUseCases(releases: ReleaseStore, storage: ReleaseStorage, maxInstallerBytes: number, audit: AuditPublisher) {
   return {
     /** The newest stable release by semantic version, not by upload time. */
     async latest(): Promise<LatestVersion> {
@@ -65,6 +65,12 @@ export function releaseUseCases(releases: ReleaseStore, storage: ReleaseStorage,
           storageKey,
         });
         await storage.commit(file.tempKey, storageKey);
+        await audit({
+          actor: publishedBy,
+          action: 'release.published',
+          target: { type: 'release', id: version },
+          after: toLatestVersion(created),
+        });
         return created;
       } catch (error) {
         await storage.discard(file.tempKey);

@@ -1,5 +1,5 @@
 import type { FeedbackBody, FeedbackItem, FeedbackListQuery, FeedbackUpdate, UserFeedbackItem } from '@portal/contracts';
-import { notFound } from '@portal/platform';
+import { notFound, type AuditPublisher } from '@portal/platform';
 import type { AttemptLimit, FeedbackStore } from './ports';
 
 const NOT_FOUND = 'No feedback with this id';
@@ -9,7 +9,12 @@ export function forUser({ adminNotes: _notes, resolvedBy: _by, userEmail: _email
   return item;
 }
 
-export function feedbackUseCases(store: FeedbackStore, limitPerUser: AttemptLimit, now: () => Date = () => new Date()) {
+export function feedbackUseCases(
+  store: FeedbackStore,
+  limitPerUser: AttemptLimit,
+  audit: AuditPublisher,
+  now: () => Date = () => new Date(),
+) {
   return {
     async submit(user: { userId: string; email: string }, body: FeedbackBody): Promise<UserFeedbackItem> {
       await limitPerUser(user.userId);
@@ -39,11 +44,18 @@ export function feedbackUseCases(store: FeedbackStore, limitPerUser: AttemptLimi
         resolvedBy: resolved ? adminEmail : null,
       });
       if (!updated) throw notFound(NOT_FOUND);
+      await audit({
+        actor: adminEmail,
+        action: 'feedback.updated',
+        target: { type: 'feedback', id, label: updated.message.slice(0, 80) },
+        after: { status: updated.status, adminNotes: updated.adminNotes },
+      });
       return updated;
     },
 
-    async remove(id: string): Promise<void> {
+    async remove(id: string, adminEmail: string): Promise<void> {
       if (!(await store.delete(id))) throw notFound(NOT_FOUND);
+      await audit({ actor: adminEmail, action: 'feedback.deleted', target: { type: 'feedback', id } });
     },
 
     export: () => store.stream(),

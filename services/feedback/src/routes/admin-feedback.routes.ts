@@ -33,7 +33,7 @@ export function adminFeedbackRoutes(feedback: ReturnType<typeof feedbackUseCases
   });
 
   router.delete('/api/admin/feedback/:id', admin, validate('params', idParams), async (req, res) => {
-    await feedback.remove(req.params.id as string);
+    await feedback.remove(req.params.id as string, req.auth!.email);
     res.json({ message: FEEDBACK_MESSAGES.deleted });
   });
 

@@ -1,0 +1,53 @@
+import type { AuditEvent, DownloadSummary, PublicUser, SubscriptionSummary } from '@portal/contracts';
+
+export interface UserDirectory {
+  search(query: { search?: string; page: number; limit: number }): Promise<{ users: PublicUser[]; total: number }>;
+  /** null when auth does not know the user. */
+  get(userId: string): Promise<PublicUser | null>;
+  /** false when there was no such account. */
+  delete(userId: string): Promise<boolean>;
+  stats(days: number): Promise<{ totalUsers: number; signupsPerDay: { date: string; count: number }[] }>;
+  exportPage(after: string | undefined, limit: number): Promise<{ users: PublicUser[]; next?: string }>;
+}
+
+export interface BillingAnalytics {
+  activeSubscriptions: number;
+  trialUsers: number;
+  totalRevenue: number;
+  planDistribution: { plan: string; count: number }[];
+  recentSubscribers: {
+    email: string;
+    subscriptionPlan: string;
+    subscriptionStartDate: string | null;
+    subscriptionEndDate: string | null;
+  }[];
+  revenuePerDay: { date: string; amount: number }[];
+}
+
+export interface SubscriptionReader {
+  summaries(userIds: string[]): Promise<SubscriptionSummary[]>;
+  analytics(days: number): Promise<BillingAnalytics>;
+}
+
+export interface DownloadReader {
+  summaries(userIds: string[]): Promise<DownloadSummary[]>;
+}
+
+export interface AuditRecord extends AuditEvent {
+  id: string;
+}
+
+export interface AuditStore {
+  add(event: AuditEvent & { pendingEvents?: boolean }): Promise<AuditRecord>;
+  page(page: number, limit: number): Promise<{ entries: AuditRecord[]; total: number }>;
+  /** Deletions whose events have not all been handed to the queues yet (the outbox). */
+  pendingDeletions(limit: number): Promise<AuditRecord[]>;
+  markEventsPublished(id: string): Promise<void>;
+}
+
+export interface UsageStore {
+  add(event: { userId: string; action: string; details: Record<string, unknown>; at: Date }): Promise<void>;
+}
+
+/** Hands `user.deleted` to every service that holds data of the user. */
+export type UserDeletedPublisher = (userId: string) => Promise<void>;

@@ -1,0 +1,115 @@
+import { RECENT_SUBSCRIBERS_SHOWN, USER_DELETION_SCOPE, userDeletedMessage, type AdminUserRow, type Analytics } from '@portal/contracts';
+import { badRequest, notFound } from '@portal/platform';
+import type { Logger } from 'pino';
+import { toAdminUserRow } from './admin-user-row';
+import { planDistribution } from './plan-distribution';
+import type { AuditStore, DownloadReader, SubscriptionReader, UserDeletedPublisher, UserDirectory } from './ports';
+
+export interface ReportingDeps {
+  users: UserDirectory;
+  subscriptions: SubscriptionReader;
+  downloads: DownloadReader;
+  audit: AuditStore;
+  publishUserDeleted: UserDeletedPublisher;
+  logger: Logger;
+}
+
+const CHART_DAYS = 90;
+const isObjectId = (id: string) => /^[0-9a-f]{24}$/i.test(id);
+
+/** admin-reporting owns no user data: it composes what auth, billing and download own. */
+export function reportingUseCases({ users, subscriptions, downloads, audit, publishUserDeleted, logger }: ReportingDeps) {
+  async function rowsFor(page: Awaited<ReturnType<UserDirectory['search']>>['users']): Promise<AdminUserRow[]> {
+    if (!page.length) return [];
+    const ids = page.map((user) => user._id);
+    const [subs, dls] = await Promise.all([subscriptions.summaries(ids), downloads.summaries(ids)]);
+    const subById = new Map(subs.map((sub) => [sub.userId, sub]));
+    const dlById = new Map(dls.map((dl) => [dl.userId, dl]));
+    return page.map((user) => toAdminUserRow(user, subById.get(user._id), dlById.get(user._id)));
+  }
+
+  async function publishPending(): Promise<number> {
+    let published = 0;
+    for (const entry of await audit.pendingDeletions(100)) {
+      await publishUserDeleted(entry.target.id);
+      await audit.markEventsPublished(entry.id);
+      published++;
+    }
+    return published;
+  }
+
+  return {
+    async analytics(): Promise<Analytics> {
+      const [stats, billing] = await Promise.all([users.stats(CHART_DAYS), subscriptions.analytics(CHART_DAYS)]);
+      return {
+        overview: { totalUsers: stats.totalUsers, activeSubscriptions: billing.activeSubscriptions, trialUsers: billing.trialUsers },
+        revenue: { totalRevenue: billing.totalRevenue },
+        planDistribution: planDistribution(billing.planDistribution, stats.totalUsers),
+        recentSubscribers: billing.recentSubscribers
+          .slice(0, RECENT_SUBSCRIBERS_SHOWN)
+          .map(({ email, subscriptionPlan, subscriptionStartDate, subscriptionEndDate }) => ({
+            email,
+            subscriptionPlan,
+            subscriptionStartDate,
+            subscriptionEndDate,
+          })),
+        signupsPerDay: stats.signupsPerDay,
+        revenuePerDay: billing.revenuePerDay,
+      };
+    },
+
+    async listUsers(query: { search?: string; page: number; limit: number }) {
+      const { users: page, total } = await users.search(query);
+      return { users: await rowsFor(page), total, page: query.page, limit: query.limit };
+    },
+
+    async userDetails(userId: string): Promise<AdminUserRow> {
+      if (!isObjectId(userId)) throw badRequest('Malformed user id');
+      const user = await users.get(userId);
+      if (!user) throw notFound('No user with this id');
+      const [row] = await rowsFor([user]);
+      return row!;
+    },
+
+    /**
+     * The account goes first, in auth, and the call answers once it is gone. The deletion is
+     * recorded in the audit log, which doubles as an outbox: its events are handed to billing,
+     * download and feedback through their queues, and re-handed by a job until that succeeded.
+     */
+    async deleteUser(userId: string, adminEmail: string) {
+      if (!isObjectId(userId)) throw badRequest('Malformed user id');
+      const user = await users.get(userId);
+      if (!user || !(await users.delete(userId))) throw notFound('No user with this id');
+      const entry = await audit.add({
+        actor: adminEmail,
+        action: 'user.deleted',
+        target: { type: 'user', id: userId, label: user.email },
+        before: { email: user.email, createdAt: user.createdAt },
+        at: new Date().toISOString(),
+        service: 'admin-reporting',
+        pendingEvents: true,
+      });
+      try {
+        await publishUserDeleted(userId);
+        await audit.markEventsPublished(entry.id);
+      } catch (error) {
+        logger.warn({ err: error, userId }, 'user.deleted events not published yet; the outbox job will retry');
+      }
+      return { message: userDeletedMessage(user.email), removed: USER_DELETION_SCOPE.removed, kept: USER_DELETION_SCOPE.kept };
+    },
+
+    publishPending,
+
+    /** Every user, page by page in id order, each page joined with billing and download: memory stays flat. */
+    async *exportRows(pageSize = 1000): AsyncIterable<AdminUserRow> {
+      let after: string | undefined;
+      do {
+        const page = await users.exportPage(after, pageSize);
+        yield* await rowsFor(page.users);
+        after = page.next;
+      } while (after);
+    },
+
+    auditLog: (page: number, limit: number) => audit.page(page, limit),
+  };
+}

@@ -1,0 +1,63 @@
+import { AUDIT_RECORDED, EVENT_QUEUES, USER_DELETED, type AuditEvent } from '@portal/contracts';
+import { createQueue, createWorker, type Logger, type QueueConnection } from '@portal/platform';
+import type { AuditStore, UserDeletedPublisher } from '../domain/ports';
+
+const OUTBOX_QUEUE = 'admin-reporting-scheduled';
+// Services that hold data of a user and delete it on `user.deleted`.
+const DELETION_QUEUES = [EVENT_QUEUES.billing, EVENT_QUEUES.download, EVENT_QUEUES.feedback] as const;
+
+/** Publishes `user.deleted` to each service's queue; one job id per user, so a re-publish is a no-op. */
+export function createUserDeletedPublisher(connection: QueueConnection): UserDeletedPublisher & { close(): Promise<void> } {
+  const queues = DELETION_QUEUES.map((name) => createQueue(name, connection));
+  const publish = async (userId: string) => {
+    await Promise.all(
+      queues.map((queue) =>
+        queue.add(
+          USER_DELETED,
+          { userId },
+          {
+            jobId: `user-deleted-${userId}`,
+            attempts: 10,
+            backoff: { type: 'exponential', delay: 2000 },
+            removeOnComplete: 1000,
+            removeOnFail: 5000,
+          },
+        ),
+      ),
+    );
+  };
+  return Object.assign(publish, { close: async () => void (await Promise.all(queues.map((queue) => queue.close()))) });
+}
+
+/** Stores the audit events other services publish, and re-publishes deletions still in the outbox. */
+export async function startReportingJobs(deps: {
+  connection: QueueConnection;
+  audit: AuditStore;
+  publishPending: () => Promise<number>;
+  outboxEveryMs: number;
+  logger: Logger;
+}) {
+  const auditWorker = createWorker<AuditEvent>(
+    EVENT_QUEUES.auditLog,
+    async (job) => {
+      if (job.name !== AUDIT_RECORDED) throw new Error(`unknown event ${job.name}`);
+      await deps.audit.add(job.data);
+    },
+    deps.connection,
+  );
+  const outbox = createQueue(OUTBOX_QUEUE, deps.connection);
+  await outbox.upsertJobScheduler(
+    'deletion-outbox',
+    { every: deps.outboxEveryMs },
+    { name: 'deletion-outbox', opts: { removeOnComplete: 100, removeOnFail: 100 } },
+  );
+  const outboxWorker = createWorker(OUTBOX_QUEUE, () => deps.publishPending(), deps.connection);
+  for (const worker of [auditWorker, outboxWorker])
+    worker.on('failed', (job, error) => deps.logger.error({ err: error, job: job?.name }, 'admin-reporting job failed'));
+  return {
+    async close() {
+      await Promise.all([auditWorker.close(), outboxWorker.close()]);
+      await outbox.close();
+    },
+  };
+}

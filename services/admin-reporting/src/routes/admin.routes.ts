@@ -1,0 +1,63 @@
+import { Router } from 'express';
+import { adminUsersQuerySchema, auditQuerySchema, type AdminUsersQuery } from '@portal/contracts';
+import { requireAdmin, streamCsv, validate, type TokenVerifier } from '@portal/platform';
+import { z } from 'zod';
+import type { reportingUseCases } from '../domain/reporting.use-cases';
+
+const USER_COLUMNS = [
+  'Email',
+  'First Name',
+  'Last Name',
+  'Mobile',
+  'City',
+  'State',
+  'Plan',
+  'Status',
+  'Days Remaining',
+  'Created At',
+  'Last Download',
+];
+
+export function adminRoutes(reporting: ReturnType<typeof reportingUseCases>, verifyToken: TokenVerifier): Router {
+  const router = Router();
+  const admin = requireAdmin(verifyToken);
+
+  router.get('/api/admin/analytics', admin, async (_req, res) => {
+    res.json(await reporting.analytics());
+  });
+
+  router.get('/api/admin/users', admin, validate('query', adminUsersQuerySchema), async (req, res) => {
+    res.json(await reporting.listUsers(req.query as unknown as AdminUsersQuery));
+  });
+
+  router.get('/api/admin/users/:id/details', admin, async (req, res) => {
+    res.json({ user: await reporting.userDetails(req.params.id as string) });
+  });
+
+  router.delete('/api/admin/users/:id', admin, async (req, res) => {
+    res.json(await reporting.deleteUser(req.params.id as string, req.auth!.email));
+  });
+
+  router.get('/api/admin/export/users', admin, async (_req, res) => {
+    await streamCsv(res, `users_${new Date().toISOString().slice(0, 10)}.csv`, USER_COLUMNS, reporting.exportRows(), (row) => [
+      row.email,
+      row.firstName,
+      row.lastName,
+      row.personalInfo.mobileNumber,
+      row.personalInfo.address?.city,
+      row.personalInfo.address?.state,
+      row.subscriptionPlan,
+      row.subscriptionStatus,
+      row.daysRemaining,
+      row.createdAt,
+      row.lastDownloadDate,
+    ]);
+  });
+
+  router.get('/api/admin/audit', admin, validate('query', auditQuerySchema), async (req, res) => {
+    const { page, limit } = req.query as unknown as z.infer<typeof auditQuerySchema>;
+    res.json({ ...(await reporting.auditLog(page, limit)), page, limit });
+  });
+
+  return router;
+}

@@ -1,0 +1,285 @@
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import request from 'supertest';
+import { AUDIT_RECORDED, EVENT_QUEUES, TOKEN_AUDIENCE } from '@portal/contracts';
+import { createInternalClient, createLogger, createServiceCredential, createTokenVerifier } from '@portal/platform';
+import {
+  createTestDatabase,
+  createTestRedis,
+  generateTestKeys,
+  signTestToken,
+  type TestDatabase,
+  type TestRedis,
+} from '@portal/platform/testing';
+import { createApp } from '../src/app';
+import { authClient, billingClient, downloadClient } from '../src/clients/service-clients';
+import { createUserDeletedPublisher, startReportingJobs } from '../src/jobs/reporting-jobs';
+import { publicUser, startServiceStubs, type StubData } from './service-stubs';
+
+const SECRET = 'reporting-test-secret-'.padEnd(40, 'x');
+
+describe('admin reporting', () => {
+  let db: TestDatabase;
+  let redis: TestRedis;
+  let stubs: Awaited<ReturnType<typeof startServiceStubs>>;
+  let built: Awaited<ReturnType<typeof createApp>>;
+  let jobs: Awaited<ReturnType<typeof startReportingJobs>>;
+  let publisher: ReturnType<typeof createUserDeletedPublisher>;
+  const keys = generateTestKeys();
+  const admin = signTestToken(keys.privateKey, TOKEN_AUDIENCE.admin, { sub: 'a1', email: 'boss@portal.test', role: 'admin' });
+
+  const pune = publicUser({
+    email: 'anil@example.in',
+    firstName: 'Anil',
+    lastName: 'Mehta',
+    displayName: 'Anil Mehta',
+    isGoogleUser: true,
+    profileCompletionPercentage: 100,
+    personalInfo: {
+      profileComplete: true,
+      age: 40,
+      gender: 'male',
+      mobileNumber: '+919800000001',
+      address: { street: '1 MG Rd', city: 'Pune', state: 'Maharashtra', pincode: '411001', country: 'India' },
+    },
+  });
+  const bare = publicUser({ email: '=SUM(A1)@example.in', firstName: 'Quote "Me", Please', displayName: 'Quote' });
+  const data: StubData = {
+    users: [pune, bare],
+    subscriptions: new Map([
+      [
+        pune._id,
+        {
+          subscriptionStatus: 'active',
+          subscriptionPlan: 'professional',
+          planPrice: 1000,
+          daysRemaining: 40,
+          hasUsedTrial: true,
+          canStartTrial: false,
+          subscriptionEndDate: '2027-01-01T00:00:00.000Z',
+        },
+      ],
+    ]),
+    downloads: new Map([[pune._id, { lastDownloadDate: '2026-11-20T09:00:00.000Z', totalDownloads: 3, downloadHistory: [] }]]),
+    analytics: {
+      activeSubscriptions: 1,
+      trialUsers: 0,
+      totalRevenue: 12345.5,
+      planDistribution: [
+        { plan: 'professional', count: 1 },
+        { plan: 'enterprise', count: 2 },
+      ],
+      recentSubscribers: Array.from({ length: 7 }, (_, i) => ({
+        email: `s${i}@example.in`,
+        subscriptionPlan: 'basic',
+        subscriptionStartDate: null,
+        subscriptionEndDate: null,
+      })),
+      revenuePerDay: [{ date: '2026-11-21', amount: 12345.5 }],
+    },
+    calls: [],
+  };
+
+  beforeAll(async () => {
+    [db, redis] = await Promise.all([createTestDatabase('reporting'), createTestRedis('reporting')]);
+    stubs = await startServiceStubs(data);
+    const client = createInternalClient({ baseURL: stubs.url, credential: createServiceCredential('admin-reporting', SECRET) });
+    const connection = { redisUrl: redis.url, prefix: redis.prefix };
+    publisher = createUserDeletedPublisher(connection);
+    built = await createApp({
+      mongo: db.connection,
+      redis: redis.redis,
+      verifyToken: createTokenVerifier({ publicKey: keys.publicKey, redis: redis.redis, redisPrefix: redis.prefix }),
+      logger: createLogger('admin-reporting', 'silent'),
+      bodyLimit: '16kb',
+      users: authClient(client),
+      subscriptions: billingClient(client),
+      downloads: downloadClient(client),
+      publishUserDeleted: publisher,
+    });
+    jobs = await startReportingJobs({
+      connection,
+      audit: built.audit,
+      publishPending: built.reporting.publishPending,
+      outboxEveryMs: 60_000,
+      logger: createLogger('admin-reporting', 'silent'),
+    });
+  });
+  afterAll(async () => {
+    await jobs.close();
+    await publisher.close();
+    await stubs.close();
+    await db.drop();
+    await redis.cleanup();
+  });
+
+  const get = (path: string, token = admin) => request(built.app).get(path).set('Authorization', `Bearer ${token}`);
+
+  it('when the analytics are asked for, then the overview, revenue, the distribution rule and only five recent subscribers come back', async () => {
+    const response = await get('/api/admin/analytics');
+    expect(response.status).toBe(200);
+    expect(response.body.overview).toEqual({ totalUsers: 2, activeSubscriptions: 1, trialUsers: 0 });
+    expect(response.body.revenue).toEqual({ totalRevenue: 12345.5 });
+    expect(response.body.planDistribution).toEqual([
+      { _id: 'trial', count: 0 },
+      { _id: 'basic', count: 0 },
+      { _id: 'professional', count: 1 },
+      { _id: 'business', count: 0 },
+      { _id: 'enterprise', count: 2 },
+    ]);
+    expect(response.body.recentSubscribers).toHaveLength(5);
+    expect(response.body.signupsPerDay).toEqual([{ date: '2026-11-21', count: 2 }]);
+    expect(response.body.revenuePerDay).toEqual([{ date: '2026-11-21', amount: 12345.5 }]);
+  });
+
+  it('when users are listed, then each joins profile, subscription and downloads, with fallbacks for users without them', async () => {
+    const response = await get('/api/admin/users');
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ total: 2, page: 1, limit: 50 });
+    const [first, second] = response.body.users;
+    expect(first).toMatchObject({
+      _id: pune._id,
+      email: 'anil@example.in',
+      isGoogleUser: true,
+      subscriptionPlan: 'professional',
+      subscriptionStatus: 'active',
+      planPrice: 1000,
+      daysRemaining: 40,
+      lastDownloadDate: '2026-11-20T09:00:00.000Z',
+      totalDownloads: 3,
+      profileCompletionPercentage: 100,
+      personalInfo: { mobileNumber: '+919800000001', address: { city: 'Pune' } },
+    });
+    expect(second).toMatchObject({
+      subscriptionPlan: 'none',
+      subscriptionStatus: 'none',
+      daysRemaining: 0,
+      lastDownloadDate: null,
+      totalDownloads: 0,
+      canStartTrial: true,
+    });
+  });
+
+  it('when a search and paging are given, then they reach the directory and the total comes back', async () => {
+    data.calls.length = 0;
+    const response = await get('/api/admin/users?search=pune&page=1&limit=10');
+    expect(response.body.users.map((user: { email: string }) => user.email)).toEqual(['anil@example.in']);
+    expect(response.body.total).toBe(1);
+    expect(data.calls[0]).toBe('GET /internal/users?search=pune&page=1&limit=10');
+    expect((await get('/api/admin/users?page=0')).status).toBe(400);
+    expect((await get('/api/admin/users?limit=500')).status).toBe(400);
+  });
+
+  it('when details are asked for, then one user comes back; an unknown id is 404 and a malformed one 400', async () => {
+    expect((await get(`/api/admin/users/${pune._id}/details`)).body.user).toMatchObject({ email: 'anil@example.in', totalDownloads: 3 });
+    expect((await get('/api/admin/users/0123456789abcdef01234567/details')).status).toBe(404);
+    expect((await get('/api/admin/users/robert%27%29%3B/details')).status).toBe(400);
+  });
+
+  it('when the users are exported, then a CSV of every user with the admin’s columns, quoting and formulas neutralised', async () => {
+    const response = await get('/api/admin/export/users');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="users_\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = response.text.split('\r\n');
+    expect(lines[0]).toBe('Email,First Name,Last Name,Mobile,City,State,Plan,Status,Days Remaining,Created At,Last Download');
+    expect(lines).toContain(
+      "anil@example.in,Anil,Mehta,'+919800000001,Pune,Maharashtra,professional,active,40,2026-11-01T10:00:00.000Z,2026-11-20T09:00:00.000Z",
+    );
+    expect(lines).toContain(`'=SUM(A1)@example.in,"Quote ""Me"", Please",,,,,none,none,0,2026-11-01T10:00:00.000Z,`);
+  });
+
+  it('when a user tracks usage, then it is stored with the user; bad bodies are 400 and oversize ones 413', async () => {
+    const user = signTestToken(keys.privateKey, TOKEN_AUDIENCE.user, { sub: pune._id, email: pune.email });
+    const post = (body: unknown) =>
+      request(built.app)
+        .post('/api/track-usage')
+        .set('Authorization', `Bearer ${user}`)
+        .send(body as object);
+    const ok = await post({ action: 'profile_viewed', details: { subscriptionStatus: 'active', timestamp: '2026-11-21T10:00:00Z' } });
+    expect(ok.status).toBe(202);
+    expect(await db.connection.collection('usage_events').findOne({ userId: pune._id })).toMatchObject({
+      action: 'profile_viewed',
+      details: { subscriptionStatus: 'active' },
+    });
+    expect((await post({ action: '' })).status).toBe(400);
+    expect((await post({ action: { $gt: '' } })).status).toBe(400);
+    expect((await post({ action: 'x', details: 'not an object' })).status).toBe(400);
+    expect((await post({ action: 'x', details: { blob: 'x'.repeat(20_000) } })).status).toBe(413);
+    expect((await request(built.app).post('/api/track-usage').send({ action: 'x' })).status).toBe(401);
+  });
+
+  it('when another service publishes an audit event, then it is stored and read back newest first', async () => {
+    const connection = new Redis(redis.url, { maxRetriesPerRequest: null });
+    const queue = new Queue(EVENT_QUEUES.auditLog, { connection, prefix: `${redis.prefix}bull` });
+    await queue.add(AUDIT_RECORDED, {
+      actor: 'boss@portal.test',
+      action: 'feedback.updated',
+      target: { type: 'feedback', id: 'f1' },
+      after: { status: 'resolved' },
+      at: '2026-11-21T10:00:00.000Z',
+      service: 'feedback',
+    });
+    for (let i = 0; i < 100 && (await db.connection.collection('audit_log').countDocuments({ action: 'feedback.updated' })) === 0; i++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    const response = await get('/api/admin/audit?limit=10');
+    expect(response.body.entries[0]).toMatchObject({
+      actor: 'boss@portal.test',
+      action: 'feedback.updated',
+      service: 'feedback',
+      after: { status: 'resolved' },
+    });
+    expect(response.body).toMatchObject({ page: 1, limit: 10, total: expect.any(Number) });
+    await queue.close();
+    connection.disconnect();
+  });
+
+  it('when a user is deleted, then auth deletes the account, each service gets user.deleted, an audit record is kept, and a second delete is 404', async () => {
+    const doomed = publicUser({ email: 'leaving@example.in' });
+    data.users.push(doomed);
+    const response = await request(built.app).delete(`/api/admin/users/${doomed._id}`).set('Authorization', `Bearer ${admin}`);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      message: 'User leaving@example.in has been deleted successfully.',
+      removed: ['account and sign-in', 'profile and address', 'subscription', 'download history', 'feedback'],
+      kept: ['payment records, anonymised, for accounting'],
+    });
+    expect(data.users.find((user) => user._id === doomed._id)).toBeUndefined();
+    for (const name of [EVENT_QUEUES.billing, EVENT_QUEUES.download, EVENT_QUEUES.feedback]) {
+      const connection = new Redis(redis.url, { maxRetriesPerRequest: null });
+      const queue = new Queue(name, { connection, prefix: `${redis.prefix}bull` });
+      const job = await queue.getJob(`user-deleted-${doomed._id}`);
+      expect(job?.data).toEqual({ userId: doomed._id });
+      await queue.close();
+      connection.disconnect();
+    }
+    expect(await db.connection.collection('audit_log').findOne({ action: 'user.deleted' })).toMatchObject({
+      actor: 'boss@portal.test',
+      target: { id: doomed._id, label: 'leaving@example.in' },
+      pendingEvents: false,
+    });
+    expect((await request(built.app).delete(`/api/admin/users/${doomed._id}`).set('Authorization', `Bearer ${admin}`)).status).toBe(404);
+  });
+
+  it('when a deletion’s events could not be published, then the outbox publishes them later', async () => {
+    await built.audit.add({
+      actor: 'boss@portal.test',
+      action: 'user.deleted',
+      target: { type: 'user', id: 'aaaaaaaaaaaaaaaaaaaaaaaa' },
+      at: new Date().toISOString(),
+      service: 'admin-reporting',
+      pendingEvents: true,
+    });
+    expect(await built.reporting.publishPending()).toBe(1);
+    expect(await db.connection.collection('audit_log').countDocuments({ pendingEvents: true })).toBe(0);
+    expect(await built.reporting.publishPending()).toBe(0);
+  });
+
+  it('when a user token or no token calls the admin routes, then 401', async () => {
+    const user = signTestToken(keys.privateKey, TOKEN_AUDIENCE.user, { sub: pune._id, email: pune.email });
+    for (const path of ['/api/admin/analytics', '/api/admin/users', '/api/admin/export/users', '/api/admin/audit']) {
+      expect((await get(path, user)).status).toBe(401);
+      expect((await request(built.app).get(path)).status).toBe(401);
+    }
+    expect((await request(built.app).delete(`/api/admin/users/${pune._id}`).set('Authorization', `Bearer ${user}`)).status).toBe(401);
+  });
+});

@@ -1,0 +1,103 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { DownloadSummary, PublicUser, SubscriptionSummary } from '@portal/contracts';
+import type { BillingAnalytics } from '../src/domain/ports';
+
+export interface StubData {
+  users: PublicUser[];
+  subscriptions: Map<string, Partial<SubscriptionSummary>>;
+  downloads: Map<string, Partial<DownloadSummary>>;
+  analytics: BillingAnalytics;
+  calls: string[];
+}
+
+const send = (res: http.ServerResponse, status: number, body: unknown) => {
+  res.writeHead(status, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify(body));
+};
+
+const readJson = (req: http.IncomingMessage) =>
+  new Promise<Record<string, unknown>>((resolve) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => resolve(body ? JSON.parse(body) : {}));
+  });
+
+/**
+ * auth, billing and download stubbed at their HTTP boundary: the /internal/* calls
+ * admin-reporting makes, answered from `data`, each call recorded.
+ */
+export async function startServiceStubs(data: StubData) {
+  const server = http.createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://stub');
+    data.calls.push(`${req.method} ${url.pathname}${url.search}`);
+    if (!req.headers.authorization?.startsWith('Bearer ')) return send(res, 401, {});
+    const userMatch = /^\/internal\/users\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && url.pathname === '/internal/users') {
+      const term = (url.searchParams.get('search') ?? '').toLowerCase();
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const limit = Number(url.searchParams.get('limit') ?? 50);
+      const matching = data.users.filter((user) =>
+        [user.email, user.firstName, user.lastName, user.personalInfo.mobileNumber, user.personalInfo.address?.city].some((field) =>
+          field?.toLowerCase().includes(term),
+        ),
+      );
+      return send(res, 200, { users: matching.slice((page - 1) * limit, page * limit), total: matching.length, page, limit });
+    }
+    if (req.method === 'GET' && url.pathname === '/internal/users/stats') {
+      return send(res, 200, { totalUsers: data.users.length, signupsPerDay: [{ date: '2026-11-21', count: data.users.length }] });
+    }
+    if (req.method === 'GET' && url.pathname === '/internal/users/export') {
+      const after = url.searchParams.get('after');
+      const limit = Number(url.searchParams.get('limit'));
+      const sorted = [...data.users].sort((a, b) => a._id.localeCompare(b._id));
+      const page = sorted.filter((user) => !after || user._id > after).slice(0, limit);
+      return send(res, 200, { users: page, ...(page.length === limit ? { next: page.at(-1)!._id } : {}) });
+    }
+    if (userMatch) {
+      const index = data.users.findIndex((user) => user._id === userMatch[1]);
+      if (index < 0) return send(res, 404, { error: 'not_found', message: 'No user with this id' });
+      if (req.method === 'DELETE') {
+        data.users.splice(index, 1);
+        return send(res, 200, { deleted: true });
+      }
+      return send(res, 200, { user: data.users[index] });
+    }
+    if (req.method === 'POST' && url.pathname === '/internal/subscriptions/lookup') {
+      const { userIds } = (await readJson(req)) as { userIds: string[] };
+      return send(res, 200, {
+        subscriptions: userIds.filter((id) => data.subscriptions.has(id)).map((userId) => ({ userId, ...data.subscriptions.get(userId) })),
+      });
+    }
+    if (req.method === 'GET' && url.pathname === '/internal/analytics') return send(res, 200, data.analytics);
+    if (req.method === 'POST' && url.pathname === '/internal/downloads/summary') {
+      const { userIds } = (await readJson(req)) as { userIds: string[] };
+      return send(res, 200, {
+        summaries: userIds.filter((id) => data.downloads.has(id)).map((userId) => ({ userId, ...data.downloads.get(userId) })),
+      });
+    }
+    send(res, 404, { error: 'not_found' });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+let counter = 0;
+export function publicUser(overrides: Partial<PublicUser> & { email: string }): PublicUser {
+  const id = (counter++).toString(16).padStart(24, '0');
+  return {
+    _id: id,
+    firstName: '',
+    lastName: '',
+    displayName: '',
+    picture: null,
+    isGoogleUser: false,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    personalInfo: { profileComplete: false },
+    profileCompletionPercentage: 10,
+    ...overrides,
+  };
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import type { DownloadSummary } from './download';
+import type { PersonalInfo } from './user';
+
+/** Plans the distribution always lists, zero counts included (spec §9, as issue #6 settles it). */
+export const ALWAYS_LISTED_PLANS = ['trial', 'basic', 'professional', 'business'] as const;
+export const RECENT_SUBSCRIBERS_SHOWN = 5;
+
+export interface Analytics {
+  overview: { totalUsers: number; activeSubscriptions: number; trialUsers: number };
+  revenue: { totalRevenue: number };
+  planDistribution: { _id: string; count: number }[];
+  recentSubscribers: {
+    email: string;
+    subscriptionPlan: string;
+    subscriptionStartDate: string | null;
+    subscriptionEndDate: string | null;
+  }[];
+  signupsPerDay: { date: string; count: number }[];
+  revenuePerDay: { date: string; amount: number }[];
+}
+
+/** A user as the admin's table and details modal see it (spec §3 User). */
+export interface AdminUserRow {
+  _id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  displayName: string;
+  isGoogleUser: boolean;
+  createdAt: string;
+  subscriptionPlan: string;
+  subscriptionStatus: string;
+  subscriptionStartDate: string | null;
+  subscriptionEndDate: string | null;
+  trialStart: string | null;
+  trialEnd: string | null;
+  planPrice: number;
+  billingPeriod: string | null;
+  daysRemaining: number;
+  hasUsedTrial: boolean;
+  canStartTrial: boolean;
+  lastDownloadDate: string | null;
+  totalDownloads: number;
+  downloadHistory: DownloadSummary['downloadHistory'];
+  profileCompletionPercentage: number;
+  personalInfo: PersonalInfo;
+}
+
+export const adminUsersQuerySchema = z.object({
+  search: z.string().trim().max(200, 'Search is too long').optional(),
+  page: z.coerce.number({ error: 'Page must be a number' }).int().min(1, 'Page must be at least 1').max(100_000).default(1),
+  limit: z.coerce
+    .number({ error: 'Limit must be a number' })
+    .int()
+    .min(1, 'Limit must be at least 1')
+    .max(200, 'Limit must be at most 200')
+    .default(50),
+});
+export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
+
+export const trackUsageBodySchema = z.object({
+  action: z
+    .string({ error: 'Action is required' })
+    .trim()
+    .min(1, 'Action is required')
+    .max(100, 'Action must be at most 100 characters')
+    .regex(/^[\w.:-]+$/, 'Action may hold letters, digits, _ . : and - only'),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+export type TrackUsageBody = z.infer<typeof trackUsageBodySchema>;
+
+/** An admin action that changed data, published by the service that performed it. */
+export interface AuditEvent {
+  actor: string;
+  action: string;
+  target: { type: string; id: string; label?: string };
+  before?: unknown;
+  after?: unknown;
+  at: string;
+  service: string;
+}
+export const AUDIT_RECORDED = 'audit.recorded';
+
+export const auditQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const userDeletedMessage = (email: string) => `User ${email} has been deleted successfully.`;
+
+/** What deleting a user removes, and what it keeps: the delete dialog lists exactly this. */
+export const USER_DELETION_SCOPE = {
+  removed: ['account and sign-in', 'profile and address', 'subscription', 'download history', 'feedback'],
+  kept: ['payment records, anonymised, for accounting'],
+} as const;
