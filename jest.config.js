@@ -1,15 +1,54 @@
 /** One jest run over every workspace; tests import workspace sources, not their builds. */
+const swc = (tsx) => [
+  '@swc/jest',
+  {
+    jsc: { parser: { syntax: 'typescript', tsx }, target: 'es2022', transform: tsx ? { react: { runtime: 'automatic' } } : undefined },
+    module: { type: 'commonjs' },
+  },
+];
+const contracts = { '^@portal/contracts$': '<rootDir>/services/contracts/src/index.ts' };
+
 module.exports = {
-  testEnvironment: 'node',
-  roots: ['<rootDir>/gateway', '<rootDir>/services', '<rootDir>/deploy'],
-  testMatch: ['**/test/**/*.test.ts'],
-  transform: {
-    '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
-  },
-  moduleNameMapper: {
-    '^@portal/platform/testing$': '<rootDir>/services/platform/src/testing/index.ts',
-    '^@portal/(contracts|platform)$': '<rootDir>/services/$1/src/index.ts',
-  },
   testTimeout: 30_000,
   maxWorkers: 2,
+  projects: [
+    {
+      displayName: 'services',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/gateway', '<rootDir>/services', '<rootDir>/deploy'],
+      testMatch: ['**/test/**/*.test.ts'],
+      transform: { '^.+\\.ts$': swc(false) },
+      moduleNameMapper: {
+        ...contracts,
+        '^@portal/platform/testing$': '<rootDir>/services/platform/src/testing/index.ts',
+        '^@portal/platform$': '<rootDir>/services/platform/src/index.ts',
+      },
+    },
+    {
+      displayName: 'frontends',
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/frontends'],
+      testMatch: ['**/test/**/*.test.tsx', '**/test/**/*.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '\\.e2e\\.test\\.ts$'],
+      transform: { '^.+\\.tsx?$': swc(true) },
+      setupFilesAfterEnv: ['<rootDir>/frontends/test-setup.ts'],
+      moduleNameMapper: {
+        ...contracts,
+        '^@portal/ui$': '<rootDir>/frontends/ui/src/index.ts',
+        '\\.css$': '<rootDir>/frontends/style-stub.js',
+      },
+    },
+    {
+      displayName: 'browser',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/frontends'],
+      testMatch: ['**/*.e2e.test.ts'],
+      transform: { '^.+\\.ts$': swc(false) },
+      moduleNameMapper: {
+        ...contracts,
+        '^@portal/platform/testing$': '<rootDir>/services/platform/src/testing/index.ts',
+        '^@portal/platform$': '<rootDir>/services/platform/src/index.ts',
+      },
+    },
+  ],
 };

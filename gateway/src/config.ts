@@ -35,7 +35,7 @@ export const configSchema = z.object({
     .default('redis://127.0.0.1:6379'),
   REDIS_PREFIX: z.string().default('portal:'),
   JWT_PUBLIC_KEY: pem,
-  STATIC_DIR: z.string().default('frontends/shell/dist'),
+  STATIC_DIR: z.string().default('frontends/dist'),
   ACCESS_LOG: z.enum(['on', 'off']).default('on'),
 });
 export type Config = z.infer<typeof configSchema>;

@@ -2,8 +2,12 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Router } from 'express';
 
-/** Paths that are never pages: the API, and service-to-service routes the gateway must not expose. */
-const notAPage = (path: string) => path.startsWith('/api/') || path === '/api' || path.startsWith('/internal');
+/**
+ * Paths that never get the shell's index.html: the API, service-to-service routes, remotes and
+ * files (a missing script must be a 404, not an HTML page the browser refuses to run).
+ */
+const notAPage = (path: string) =>
+  path.startsWith('/api/') || path === '/api' || path.startsWith('/internal') || path.startsWith('/remotes/') || /\.[a-z0-9]+$/i.test(path);
 
 const PLACEHOLDER = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

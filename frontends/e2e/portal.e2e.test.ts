@@ -1,0 +1,167 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import mongoose from 'mongoose';
+import type { Browser, Page } from 'playwright-core';
+import { generateTestKeys, testEnvironment } from '@portal/platform/testing';
+import { launchChromium } from '../../deploy/local/lib/browser';
+import { seedDemoRelease } from '../../deploy/local/lib/demo-release';
+import { freePort } from '../../deploy/local/lib/net';
+import { paymentSettings } from '../../deploy/local/lib/payment-stand-in';
+import { SERVICES, startStack } from '../../deploy/local/lib/stack';
+
+jest.setTimeout(120_000);
+
+describe('the portal in Chromium, against every service', () => {
+  const databasePrefix = `t_e2e_${randomBytes(3).toString('hex')}_`;
+  const releasesDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-releases-'));
+  const downloadsDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-downloads-'));
+  let stack: Awaited<ReturnType<typeof startStack>>;
+  let payments: Awaited<ReturnType<typeof paymentSettings>>;
+  let browser: Browser;
+  let page: Page;
+  const adminRemoteRequests: string[] = [];
+  const email = `asha.${Date.now()}@example.in`;
+
+  beforeAll(async () => {
+    const { mongoUri, redisUrl, redisPrefix } = testEnvironment();
+    const keys = generateTestKeys();
+    const gatewayPort = await freePort();
+    const url = `http://127.0.0.1:${gatewayPort}`;
+    payments = await paymentSettings({}, url);
+    stack = await startStack({
+      gatewayPort,
+      freePorts: true,
+      databasePrefix,
+      quiet: true,
+      env: {
+        ...process.env,
+        MONGODB_URI: mongoUri,
+        REDIS_URL: redisUrl,
+        REDIS_PREFIX: `${redisPrefix}e2e:`,
+        JWT_PUBLIC_KEY: keys.publicKey,
+        JWT_PRIVATE_KEY: keys.privateKey,
+        SERVICE_SECRET: randomBytes(32).toString('hex'),
+        ADMIN_EMAIL: 'root@portal.test',
+        ADMIN_PASSWORD: 'root-password-1',
+        RELEASES_DIR: releasesDir,
+        PUBLIC_URL: url,
+        CORS_ORIGINS: url,
+        LOG_LEVEL: 'warn',
+        ...payments.env,
+      },
+    });
+    await seedDemoRelease(stack.url, { email: 'root@portal.test', password: 'root-password-1' });
+    browser = await launchChromium();
+    const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    page.on('request', (request) => request.url().includes('/remotes/admin') && adminRemoteRequests.push(request.url()));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+    await payments?.stop();
+    const connection = await mongoose.createConnection(testEnvironment().mongoUri).asPromise();
+    for (const service of SERVICES) await connection.useDb(`${databasePrefix}${service.name.replace('-', '_')}`).dropDatabase();
+    await connection.close();
+    rmSync(releasesDir, { recursive: true, force: true });
+    rmSync(downloadsDir, { recursive: true, force: true });
+  });
+
+  const at = (pathname: string) => page.waitForURL((url) => url.pathname === pathname);
+
+  it('when a visitor signs up through the three steps, then they land on their profile', async () => {
+    await page.goto(`${stack.url}/`);
+    await page.getByRole('link', { name: 'Get Started Free' }).click();
+    await at('/signup');
+    await page.getByLabel('First name').fill('Asha');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('secret12');
+    await page.getByLabel('Confirm password', { exact: true }).fill('secret12');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('Age').fill('38');
+    await page.getByLabel('Gender').selectOption('female');
+    await page.getByLabel('Mobile number').fill('+91 98765 43210');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('Street address').fill('12 MG Road');
+    await page.getByLabel('City').fill('Pune');
+    await page.getByLabel('State').fill('Maharashtra');
+    await page.getByLabel('Pincode').fill('411001');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await at('/profile');
+    await page.getByRole('heading', { name: 'Hello, Asha' }).waitFor();
+    await page.getByText('No Subscription').first().waitFor();
+  });
+
+  it('when the user starts the trial and downloads, then the installer arrives with its name and size', async () => {
+    await page.getByRole('link', { name: 'Download', exact: true }).click();
+    await at('/download');
+    await page.getByRole('button', { name: 'Start 30-Day Free Trial' }).click();
+    await page.getByText('Trial activated successfully!').waitFor();
+    await page.getByText('Your free trial is active: 30 days left.').waitFor();
+    await page.getByText('2 MB').waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download for Windows' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('TaxPractitioner-Setup-1.0.0.exe');
+    const saved = path.join(downloadsDir, download.suggestedFilename());
+    await download.saveAs(saved);
+    expect(statSync(saved).size).toBe(2 * 1024 * 1024);
+  });
+
+  it('when the user logs out and back in, then the dashboard greets them', async () => {
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await at('/');
+    await page.getByRole('link', { name: 'Log in' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('secret12');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await at('/dashboard');
+    await page.getByRole('heading', { name: 'Hello, Asha!' }).waitFor();
+  });
+
+  it('when the user pays for a plan on PhonePe, then they come back to an active subscription', async () => {
+    await page.getByRole('link', { name: 'Subscription', exact: true }).click();
+    await at('/subscription');
+    await page.getByRole('article', { name: 'Professional plan' }).getByRole('button', { name: 'Subscribe Monthly' }).click();
+    await page.getByText('PhonePe test checkout').waitFor();
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.waitForURL((url) => url.pathname === '/subscription' && url.search === '?status=success');
+    await page.getByText(/Your professional plan is active until/).waitFor({ timeout: 15_000 });
+  });
+
+  it('when a payment fails, then the user is told and the plan stays as it was', async () => {
+    await page.getByRole('article', { name: 'Business plan' }).getByRole('button', { name: 'Upgrade to This Plan' }).click();
+    await page.getByRole('button', { name: 'Fail the payment' }).click();
+    await page.waitForURL((url) => url.search === '?status=failed');
+    await page.getByText('The payment did not go through. No money was taken; you can try again.').waitFor();
+    await page.getByText(/Your professional plan is active until/).waitFor();
+  });
+
+  it('when the session is no longer valid, then the next call sends the user to /login', async () => {
+    await page.evaluate("localStorage.setItem('token', 'expired.token.value')");
+    await page.goto(`${stack.url}/profile`);
+    await at('/login');
+    expect(await page.evaluate("localStorage.getItem('token')")).toBeNull();
+  });
+
+  it('when the portal remote cannot load, then the fallback offers a retry that works', async () => {
+    const fresh = await browser.newPage();
+    fresh.setDefaultTimeout(15_000);
+    await fresh.route('**/remotes/portal/**', (route) => route.abort());
+    await fresh.goto(`${stack.url}/login`);
+    await fresh.getByText('This part of the portal could not load.').waitFor();
+    await fresh.unroute('**/remotes/portal/**');
+    await fresh.getByRole('button', { name: 'Try again' }).click();
+    await fresh.getByRole('button', { name: 'Sign In' }).waitFor();
+    await fresh.close();
+  });
+
+  it('when the user went through all of that, then the admin remote was never requested', () => {
+    expect(adminRemoteRequests).toEqual([]);
+  });
+});

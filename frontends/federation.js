@@ -1,0 +1,16 @@
+'use strict';
+// The one place that says what the shell and its remotes share: each as a singleton, so hooks,
+// the router and the auth context are one instance across the whole page.
+const pkg = (name) => require(require.resolve(`${name}/package.json`, { paths: [__dirname] })).version;
+
+function sharedSingletons() {
+  const singleton = (name) => ({ singleton: true, requiredVersion: `^${pkg(name)}` });
+  return {
+    react: singleton('react'),
+    'react-dom': singleton('react-dom'),
+    'react-router-dom': singleton('react-router-dom'),
+    '@portal/ui': { singleton: true, requiredVersion: false },
+  };
+}
+
+module.exports = { sharedSingletons };

@@ -1,0 +1,31 @@
+import { Link } from 'react-router-dom';
+import { useAuth } from '@portal/ui';
+import '../components/portal.css';
+
+const CARDS = [
+  { to: '/subscription', title: 'Subscription', text: 'See your plan, start the free trial or choose a plan.' },
+  { to: '/download', title: 'Download the app', text: 'Get the latest Windows installer and the installation guide.' },
+  { to: '/about', title: 'About', text: 'What the desktop app and this portal do, and how to reach us.' },
+];
+
+export default function Dashboard() {
+  const { status } = useAuth();
+  return (
+    <div>
+      <h1>Hello, {status?.firstName || status?.email.split('@')[0]}!</h1>
+      <p className="muted">Everything for your desktop app in one place.</p>
+      <div className="grid">
+        {CARDS.map((card) => (
+          <Link key={card.to} to={card.to} className="card" style={{ textDecoration: 'none', color: 'inherit' }}>
+            <h2>{card.title}</h2>
+            <p>{card.text}</p>
+          </Link>
+        ))}
+      </div>
+      <section className="card" style={{ marginTop: '1rem' }} aria-labelledby="walkthrough">
+        <h2 id="walkthrough">Walkthrough video</h2>
+        <p className="muted">A short tour of the desktop app is being recorded and will appear here.</p>
+      </section>
+    </div>
+  );
+}

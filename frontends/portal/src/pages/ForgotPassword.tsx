@@ -1,0 +1,41 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { MESSAGES } from '@portal/contracts';
+import { api, Banner, Button, errorMessage, TextField } from '@portal/ui';
+
+export default function ForgotPassword() {
+  const [email, setEmail] = useState('');
+  const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!email.trim()) return setResult({ kind: 'error', text: MESSAGES.emailRequired });
+    setBusy(true);
+    try {
+      const { data } = await api.post<{ message: string }>('/api/auth/forgot-password', { email });
+      setResult({ kind: 'success', text: data.message });
+    } catch (failure) {
+      setResult({ kind: 'error', text: errorMessage(failure, 'The reset link could not be sent. Please try again.') });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="card auth-card">
+      <h1>Reset your password</h1>
+      <p className="muted">Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
+      {result && <Banner kind={result.kind === 'success' ? 'info' : 'error'}>{result.text}</Banner>}
+      <form onSubmit={submit} noValidate>
+        <TextField label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <Button type="submit" disabled={busy}>
+          Send reset link
+        </Button>
+      </form>
+      <p>
+        <Link to="/login">Back to sign in</Link>
+      </p>
+    </div>
+  );
+}

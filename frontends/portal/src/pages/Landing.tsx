@@ -1,0 +1,76 @@
+import { Link } from 'react-router-dom';
+import { Spinner, useAuth } from '@portal/ui';
+import { Carousel } from '../components/Carousel';
+import '../components/portal.css';
+
+const FEATURES = [
+  { title: 'Unified file management', text: 'Every client folder, ITR and computation in one place, organised by client and year.' },
+  { title: 'Auto-generate certificates', text: 'Turnover and networth certificates drafted from the figures you have already filed.' },
+  {
+    title: 'Fast local indexing',
+    text: 'Your PDFs are indexed on your own computer, so searches answer in seconds and files stay with you.',
+  },
+];
+
+export default function Landing() {
+  const { state, status, signOut } = useAuth();
+  if (state === 'loading') return <Spinner />;
+  const signedIn = state === 'authenticated';
+  const name = status?.firstName || status?.email.split('@')[0] || '';
+  return (
+    <div>
+      <nav className="topbar" aria-label="Account">
+        {signedIn ? (
+          <>
+            <Link className="btn btn-secondary" to="/dashboard">
+              Dashboard
+            </Link>
+            <button type="button" className="btn btn-secondary" onClick={() => void signOut()}>
+              Logout
+            </button>
+          </>
+        ) : (
+          <>
+            <Link className="btn btn-secondary" to="/login">
+              Log in
+            </Link>
+            <Link className="btn btn-primary" to="/signup">
+              Sign up
+            </Link>
+          </>
+        )}
+      </nav>
+      <section className="hero">
+        {signedIn ? (
+          <>
+            <h1>Welcome back, {name}!</h1>
+            <p>Your practice's documents are a search away.</p>
+            <Link className="btn btn-primary" to="/dashboard">
+              Go to your dashboard
+            </Link>
+          </>
+        ) : (
+          <>
+            <h1>Find documents in seconds</h1>
+            <p>
+              The desktop app for tax practitioners: every client's filings indexed on your computer, and certificates generated for you.
+            </p>
+            <Link className="btn btn-primary" to="/signup">
+              Get Started Free
+            </Link>
+            <p className="muted">No credit card required • 1-month free trial</p>
+          </>
+        )}
+      </section>
+      <section className="features grid" aria-label="Features">
+        {FEATURES.map((feature) => (
+          <article key={feature.title} className="card">
+            <h2>{feature.title}</h2>
+            <p>{feature.text}</p>
+          </article>
+        ))}
+      </section>
+      <Carousel />
+    </div>
+  );
+}

@@ -1,0 +1,254 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { GENDERS, type PublicUser } from '@portal/contracts';
+import { api, Banner, Button, errorMessage, ProgressBar, Spinner, Tabs, TextField, trackUsage, useAuth } from '@portal/ui';
+import '../components/portal.css';
+
+type Tab = 'basic' | 'personal' | 'address' | 'subscription';
+const TABS: { id: Tab; label: string }[] = [
+  { id: 'basic', label: 'Basic Info' },
+  { id: 'personal', label: 'Personal Details' },
+  { id: 'address', label: 'Address' },
+  { id: 'subscription', label: 'Subscription' },
+];
+
+/** Spec §2: first and last name, else first name, else display name, else the e-mail's name prettified. */
+export function greetingName(user: Pick<PublicUser, 'firstName' | 'lastName' | 'displayName' | 'email'>): string {
+  if (user.firstName && user.lastName) return `${user.firstName} ${user.lastName}`;
+  if (user.firstName) return user.firstName;
+  if (user.displayName) return user.displayName;
+  return (user.email.split('@')[0] ?? '')
+    .split(/[._+-]+/)
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
+const BADGES = {
+  active: ['Active Subscription', 'badge-green'],
+  trial: ['Free Trial', ''],
+  expired: ['Expired', 'badge-red'],
+  none: ['No Subscription', 'badge-amber'],
+} as const;
+
+function formFrom(user: PublicUser) {
+  const info = user.personalInfo;
+  return {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    age: info.age ? String(info.age) : '',
+    gender: info.gender ?? '',
+    mobileNumber: info.mobileNumber ?? '',
+    occupation: info.occupation ?? '',
+    organization: info.organization ?? '',
+    street: info.address?.street ?? '',
+    city: info.address?.city ?? '',
+    state: info.address?.state ?? '',
+    pincode: info.address?.pincode ?? '',
+  };
+}
+
+export default function Profile() {
+  const { status, subscription, refresh } = useAuth();
+  const [params] = useSearchParams();
+  const completing = params.get('complete-profile') === 'true';
+  const [user, setUser] = useState<PublicUser | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [tab, setTab] = useState<Tab>(completing ? 'personal' : 'basic');
+  const [editing, setEditing] = useState(completing);
+  const [form, setForm] = useState<ReturnType<typeof formFrom> | null>(null);
+  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const viewed = useRef(false);
+
+  useEffect(() => {
+    api
+      .get<{ user: PublicUser }>('/api/auth/profile')
+      .then(({ data }) => {
+        setUser(data.user);
+        setForm(formFrom(data.user));
+      })
+      .catch(() => setFailed(true));
+  }, []);
+
+  useEffect(() => {
+    if (user && !viewed.current) {
+      viewed.current = true;
+      trackUsage('profile_viewed', { completion: user.profileCompletionPercentage }, status);
+    }
+  }, [user, status]);
+
+  if (failed) return <Banner kind="error">Failed to load profile</Banner>;
+  if (!user || !form) return <Spinner />;
+  const set = (field: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value });
+  const info = user.personalInfo;
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    try {
+      const { data } = await api.put<{ user: PublicUser; message: string }>('/api/auth/profile', {
+        firstName: form!.firstName,
+        lastName: form!.lastName,
+        personalInfo: {
+          ...(form!.age ? { age: Number.parseInt(form!.age, 10) } : {}),
+          gender: form!.gender,
+          mobileNumber: form!.mobileNumber,
+          occupation: form!.occupation,
+          organization: form!.organization,
+          address: { street: form!.street, city: form!.city, state: form!.state, pincode: form!.pincode },
+        },
+      });
+      setUser(data.user);
+      setForm(formFrom(data.user));
+      setEditing(false);
+      setMessage({ kind: 'success', text: 'Profile updated successfully!' });
+      trackUsage('profile_updated', { completion: data.user.profileCompletionPercentage }, status);
+      await refresh();
+    } catch (failure) {
+      setMessage({ kind: 'error', text: errorMessage(failure, 'Failed to update profile') });
+    }
+  }
+
+  async function startTrial() {
+    try {
+      await api.post('/api/start-trial');
+      trackUsage('trial_started', {}, status);
+      setMessage({ kind: 'success', text: 'Trial activated successfully!' });
+      await refresh();
+    } catch (failure) {
+      setMessage({ kind: 'error', text: errorMessage(failure, 'Failed to start trial') });
+    }
+  }
+
+  const [badgeText, badgeClass] = BADGES[subscription];
+  const isTrial = subscription === 'trial' || (subscription === 'expired' && status?.subscriptionPlan === 'trial');
+  const expiry = isTrial ? status?.trialEnd : status?.subscriptionEndDate;
+  const showPrice = subscription === 'active' || status?.subscriptionStatus === 'business' || status?.subscriptionStatus === 'professional';
+
+  return (
+    <div>
+      <div className="row" style={{ justifyContent: 'space-between' }}>
+        <div>
+          <h1>Hello, {greetingName(user)}</h1>
+          <span className={`badge ${badgeClass}`}>{badgeText}</span>
+        </div>
+        {!editing && tab !== 'subscription' && <Button onClick={() => setEditing(true)}>Edit Profile</Button>}
+      </div>
+      {user.profileCompletionPercentage < 100 && (
+        <div style={{ margin: '1rem 0' }}>
+          <p className="muted">Your profile is {user.profileCompletionPercentage}% complete</p>
+          <ProgressBar value={user.profileCompletionPercentage} label="Profile completion" />
+        </div>
+      )}
+      {message && (
+        <Banner kind={message.kind} onDone={() => setMessage(null)}>
+          {message.text}
+        </Banner>
+      )}
+      {!info.profileComplete && (!info.age || !info.gender) && tab !== 'personal' && (
+        <Banner kind="info">
+          <strong>Complete Your Profile</strong>: add your age and gender on the Personal Details tab.
+        </Banner>
+      )}
+      {!info.address && tab !== 'address' && (
+        <Banner kind="info">
+          <strong>Add Your Address</strong>: it appears on your certificates.
+        </Banner>
+      )}
+      <Tabs tabs={TABS} active={tab} onChange={setTab} label="Profile sections" />
+      <form className="card" onSubmit={save} noValidate>
+        {tab === 'basic' && (
+          <>
+            <TextField label="First name" value={form.firstName} onChange={set('firstName')} readOnly={!editing} required />
+            <TextField label="Last name" value={form.lastName} onChange={set('lastName')} readOnly={!editing} />
+            <TextField label="Email" value={user.email} readOnly hint="Email cannot be changed" />
+          </>
+        )}
+        {tab === 'personal' && (
+          <>
+            <TextField label="Age" type="number" min={18} max={120} value={form.age} onChange={set('age')} readOnly={!editing} />
+            <div className="field">
+              <label htmlFor="profile-gender">Gender</label>
+              <select id="profile-gender" value={form.gender} onChange={set('gender')} disabled={!editing}>
+                <option value="">Not provided</option>
+                {GENDERS.map((gender) => (
+                  <option key={gender} value={gender}>
+                    {gender}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <TextField
+              label="Mobile number"
+              type="tel"
+              placeholder="+91 9876543210"
+              value={form.mobileNumber}
+              onChange={set('mobileNumber')}
+              readOnly={!editing}
+            />
+            <TextField label="Occupation" value={form.occupation} onChange={set('occupation')} readOnly={!editing} />
+            <TextField label="Organization" value={form.organization} onChange={set('organization')} readOnly={!editing} />
+          </>
+        )}
+        {tab === 'address' && (
+          <>
+            <TextField label="Street address" value={form.street} onChange={set('street')} readOnly={!editing} required />
+            <TextField label="City" value={form.city} onChange={set('city')} readOnly={!editing} required />
+            <TextField label="State" value={form.state} onChange={set('state')} readOnly={!editing} required />
+            <TextField
+              label="Pincode"
+              maxLength={6}
+              inputMode="numeric"
+              value={form.pincode}
+              onChange={set('pincode')}
+              readOnly={!editing}
+              required
+            />
+            <TextField label="Country" value="India" readOnly />
+          </>
+        )}
+        {tab === 'subscription' && (
+          <dl className="details">
+            <dt>Plan</dt>
+            <dd>{status?.subscriptionPlan ?? 'none'}</dd>
+            <dt>Status</dt>
+            <dd>{badgeText}</dd>
+            {expiry && (
+              <>
+                <dt>{isTrial ? 'Trial Expires' : 'Subscription Expires'}</dt>
+                <dd>
+                  {expiry.slice(0, 10)} {subscription === 'expired' ? '(Expired)' : `(${status?.daysRemaining} days remaining)`}
+                </dd>
+              </>
+            )}
+            {showPrice && (
+              <>
+                <dt>Price</dt>
+                <dd>₹{status?.planPrice}/month</dd>
+              </>
+            )}
+          </dl>
+        )}
+        {tab === 'subscription' && subscription === 'none' && status?.canStartTrial && (
+          <div style={{ marginTop: '1rem' }}>
+            <p>Try every feature free for 30 days.</p>
+            <Button onClick={() => void startTrial()}>Start Free Trial</Button>
+          </div>
+        )}
+        {editing && tab !== 'subscription' && (
+          <div className="row">
+            <Button type="submit">Save changes</Button>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setForm(formFrom(user));
+                setEditing(false);
+              }}
+            >
+              Cancel
+            </Button>
+          </div>
+        )}
+      </form>
+    </div>
+  );
+}

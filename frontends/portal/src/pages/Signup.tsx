@@ -1,0 +1,207 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  addressSchema,
+  ageSchema,
+  emailSchema,
+  GENDERS,
+  genderSchema,
+  MESSAGES,
+  mobileNumberSchema,
+  newPasswordSchema,
+  type AuthResponse,
+} from '@portal/contracts';
+import { api, Banner, Button, errorMessage, TextField, useAuth } from '@portal/ui';
+import '../components/portal.css';
+
+const STEPS = ['Create Your Account', 'Personal Information', 'Address & Details'] as const;
+const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
+  male: 'Male',
+  female: 'Female',
+  other: 'Other',
+  'prefer-not-to-say': 'Prefer not to say',
+};
+
+const empty = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+  age: '',
+  gender: '',
+  mobileNumber: '',
+  occupation: '',
+  organization: '',
+  street: '',
+  city: '',
+  state: '',
+  pincode: '',
+};
+type Form = typeof empty;
+
+const firstError = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.success ? '' : (result.error?.issues[0]?.message ?? '');
+
+/** The rules of spec §5 for one step, from the shared contracts; '' when the step is valid. */
+export function validateStep(step: number, form: Form): string {
+  if (step === 0) {
+    if (!form.firstName.trim()) return MESSAGES.firstNameRequired;
+    const email = firstError(emailSchema.safeParse(form.email));
+    if (email) return email;
+    const password = firstError(newPasswordSchema.safeParse(form.password));
+    if (password) return password;
+    return form.password === form.confirmPassword ? '' : MESSAGES.passwordsDoNotMatch;
+  }
+  if (step === 1) {
+    return (
+      firstError(ageSchema.safeParse(form.age)) ||
+      firstError(genderSchema.safeParse(form.gender)) ||
+      (form.mobileNumber.trim() ? firstError(mobileNumberSchema.safeParse(form.mobileNumber)) : '')
+    );
+  }
+  // Street, city, state and pincode, in the order spec §5 lists the checks.
+  const address = addressSchema.safeParse({ street: form.street, city: form.city, state: form.state, pincode: form.pincode });
+  if (address.success) return '';
+  const order = ['city', 'state', 'street', 'pincode'];
+  const issues = [...address.error.issues].sort((a, b) => order.indexOf(String(a.path[0])) - order.indexOf(String(b.path[0])));
+  return issues[0]!.message;
+}
+
+export default function Signup() {
+  const { signIn } = useAuth();
+  const [step, setStep] = useState(0);
+  const [form, setForm] = useState<Form>(empty);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const set = (field: keyof Form) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value });
+
+  const move = (to: number) => {
+    setError('');
+    setStep(to);
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = validateStep(step, form);
+    if (problem) return setError(problem);
+    if (step < 2) return move(step + 1);
+    setBusy(true);
+    try {
+      const { data } = await api.post<AuthResponse>('/api/auth/register', {
+        firstName: form.firstName,
+        lastName: form.lastName || undefined,
+        email: form.email,
+        password: form.password,
+        personalInfo: {
+          age: Number(form.age),
+          gender: form.gender,
+          mobileNumber: form.mobileNumber || undefined,
+          occupation: form.occupation || undefined,
+          organization: form.organization || undefined,
+          address: { street: form.street, city: form.city, state: form.state, pincode: form.pincode },
+        },
+      });
+      await signIn(data.token, data.user, '/profile');
+    } catch (failure) {
+      setError(errorMessage(failure, 'Signup failed'));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="card auth-card">
+      <h1>{STEPS[step]}</h1>
+      <p className="muted">Step {step + 1} of 3</p>
+      <div className="wizard-dots" aria-hidden="true">
+        {STEPS.map((title, index) => (
+          <span key={title} className={index <= step ? 'done' : ''} />
+        ))}
+      </div>
+      {error && <Banner kind="error">{error}</Banner>}
+      <form onSubmit={submit} noValidate>
+        {step === 0 && (
+          <>
+            <TextField label="First name" autoComplete="given-name" value={form.firstName} onChange={set('firstName')} />
+            <TextField label="Last name (optional)" autoComplete="family-name" value={form.lastName} onChange={set('lastName')} />
+            <TextField label="Email" type="email" autoComplete="email" value={form.email} onChange={set('email')} />
+            <TextField
+              label="Password"
+              type="password"
+              autoComplete="new-password"
+              revealable
+              value={form.password}
+              onChange={set('password')}
+            />
+            <TextField
+              label="Confirm password"
+              type="password"
+              autoComplete="new-password"
+              revealable
+              value={form.confirmPassword}
+              onChange={set('confirmPassword')}
+            />
+          </>
+        )}
+        {step === 1 && (
+          <>
+            <TextField label="Age" type="number" inputMode="numeric" min={18} max={120} value={form.age} onChange={set('age')} />
+            <div className="field">
+              <label htmlFor="gender">Gender</label>
+              <select id="gender" value={form.gender} onChange={set('gender')}>
+                <option value="">Select…</option>
+                {GENDERS.map((gender) => (
+                  <option key={gender} value={gender}>
+                    {GENDER_LABELS[gender]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <TextField
+              label="Mobile number"
+              type="tel"
+              autoComplete="tel"
+              placeholder="+91 9876543210"
+              value={form.mobileNumber}
+              onChange={set('mobileNumber')}
+            />
+            <TextField label="Occupation (optional)" value={form.occupation} onChange={set('occupation')} />
+            <TextField
+              label="Organization (optional)"
+              autoComplete="organization"
+              value={form.organization}
+              onChange={set('organization')}
+            />
+          </>
+        )}
+        {step === 2 && (
+          <>
+            <TextField label="Street address" autoComplete="street-address" value={form.street} onChange={set('street')} />
+            <TextField label="City" autoComplete="address-level2" value={form.city} onChange={set('city')} />
+            <TextField label="State" autoComplete="address-level1" value={form.state} onChange={set('state')} />
+            <TextField
+              label="Pincode"
+              inputMode="numeric"
+              autoComplete="postal-code"
+              maxLength={6}
+              value={form.pincode}
+              onChange={set('pincode')}
+            />
+            <TextField label="Country" value="India" readOnly />
+          </>
+        )}
+        <div className="row" style={{ justifyContent: 'space-between' }}>
+          <Button variant="secondary" disabled={step === 0} onClick={() => move(step - 1)}>
+            Previous
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {step < 2 ? 'Next' : busy ? 'Creating your account…' : 'Create Account'}
+          </Button>
+        </div>
+      </form>
+      <p className="muted">
+        Already have an account? <Link to="/login">Sign in</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,179 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { BillingPeriod, CreateOrderResponse, Plan, PlansResponse } from '@portal/contracts';
+import { api, Banner, Button, errorMessage, Spinner, useAuth, type Auth } from '@portal/ui';
+import '../components/portal.css';
+
+export const STATUS_REFETCH_MS = 2000;
+const rupees = (amount: number) => amount.toLocaleString('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2 });
+
+/**
+ * The button of a plan card for the user's status (the spec leaves the mapping open; see
+ * docs/decisions.md): the current plan cannot be bought again, another plan upgrades, an expired
+ * user reactivates their old plan, everyone else subscribes for the chosen period.
+ */
+export function planButtonText(
+  plan: string,
+  period: BillingPeriod,
+  auth: Pick<Auth, 'subscription' | 'status'>,
+): { text: string; disabled: boolean } {
+  const current = auth.status?.subscriptionPlan;
+  if (auth.subscription === 'active') {
+    if (current === plan && auth.status?.billingPeriod === period) return { text: 'Current Plan', disabled: true };
+    return { text: 'Upgrade to This Plan', disabled: false };
+  }
+  if (auth.subscription === 'expired') return { text: current === plan ? 'Reactivate Plan' : 'Subscribe Now', disabled: false };
+  return { text: period === 'annual' ? 'Subscribe Annually' : 'Subscribe Monthly', disabled: false };
+}
+
+export default function Subscription() {
+  const auth = useAuth();
+  const { status, subscription, refresh } = auth;
+  const [params] = useSearchParams();
+  const [plans, setPlans] = useState<PlansResponse | null>(null);
+  const [period, setPeriod] = useState<BillingPeriod>('monthly');
+  const [message, setMessage] = useState<{ kind: 'success' | 'error' | 'info'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    api
+      .get<PlansResponse>('/api/payment/plans')
+      .then(({ data }) => setPlans(data))
+      .catch(() => setMessage({ kind: 'error', text: 'Failed to fetch data' }));
+  }, []);
+
+  // Back from PhonePe: the webhook may still be on its way, so look again after 2 seconds.
+  const returned = params.get('status');
+  useEffect(() => {
+    if (returned !== 'success') return;
+    const timer = setTimeout(() => void refresh(), STATUS_REFETCH_MS);
+    return () => clearTimeout(timer);
+  }, [returned, refresh]);
+
+  const startTrial = useCallback(async () => {
+    try {
+      await api.post('/api/start-trial');
+      setMessage({ kind: 'success', text: 'Trial activated successfully!' });
+      await refresh();
+    } catch (failure) {
+      setMessage({ kind: 'error', text: errorMessage(failure, 'Failed to start trial') });
+    }
+  }, [refresh]);
+
+  async function choose(plan: string) {
+    setBusy(true);
+    setMessage({ kind: 'info', text: 'Redirecting you to the payment gateway…' });
+    try {
+      const { data } = await api.post<CreateOrderResponse>('/api/payment/create-phonepe-order', { plan, billingPeriod: period });
+      if (!data.success || !data.paymentUrl) throw new Error('no payment URL');
+      window.location.assign(data.paymentUrl);
+    } catch (failure) {
+      setMessage({ kind: 'error', text: errorMessage(failure, 'Payment initiation failed') });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div>
+      <h1>Subscription</h1>
+      {returned === 'failed' && <Banner kind="error">The payment did not go through. No money was taken; you can try again.</Banner>}
+      {returned === 'pending' && (
+        <Banner kind="info">Your payment is being confirmed. This page will show your plan once PhonePe confirms it.</Banner>
+      )}
+      {message && (
+        <Banner kind={message.kind} onDone={() => setMessage(null)}>
+          {message.text}
+        </Banner>
+      )}
+      {subscription === 'trial' && <Banner kind="info">Your free trial is active: {status?.daysRemaining} days left.</Banner>}
+      {subscription === 'expired' && <Banner kind="error">Your subscription has expired. Please choose a plan to continue.</Banner>}
+      {subscription === 'active' && (
+        <Banner kind="success">
+          Your {status?.subscriptionPlan} plan is active until {status?.subscriptionEndDate?.slice(0, 10)}.{' '}
+          <Link to="/download">Go to Download Page</Link>
+        </Banner>
+      )}
+      {subscription === 'none' && status?.canStartTrial && (
+        <section className="card" style={{ marginBottom: '1rem' }}>
+          <h2>Start 30-Day Free Trial</h2>
+          <p>Use every feature free for 30 days. No credit card required.</p>
+          <Button onClick={() => void startTrial()}>Start 30-Day Free Trial</Button>
+        </section>
+      )}
+      <div className="toggle" role="group" aria-label="Billing period">
+        <button type="button" aria-pressed={period === 'monthly'} onClick={() => setPeriod('monthly')}>
+          Monthly
+        </button>
+        <button type="button" aria-pressed={period === 'annual'} onClick={() => setPeriod('annual')}>
+          Annual <span className="badge badge-green">Save 20%</span>
+        </button>
+      </div>
+      {!plans ? (
+        <Spinner />
+      ) : (
+        <div className="plans">
+          {Object.entries(plans).map(([key, plan]) => (
+            <PlanCard
+              key={key}
+              id={key}
+              plan={plan}
+              period={period}
+              button={planButtonText(key, period, auth)}
+              busy={busy}
+              onChoose={() => void choose(key)}
+            />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function PlanCard({
+  id,
+  plan,
+  period,
+  button,
+  busy,
+  onChoose,
+}: {
+  id: string;
+  plan: Plan;
+  period: BillingPeriod;
+  button: { text: string; disabled: boolean };
+  busy: boolean;
+  onChoose: () => void;
+}) {
+  const popular = id === 'professional';
+  return (
+    <article className={popular ? 'card plan popular' : 'card plan'} aria-label={`${plan.name} plan`}>
+      {popular && <span className="badge">Most Popular</span>}
+      <h2>{plan.name}</h2>
+      {period === 'monthly' ? (
+        <p className="price">
+          {rupees(plan.monthlyPrice)}
+          <span className="muted"> / month</span>
+        </p>
+      ) : (
+        <p className="price">
+          {rupees(plan.annualPrice)}
+          <span className="muted"> / year</span>{' '}
+          <s className="muted" aria-label={`was ${rupees(plan.annualOriginal)}`}>
+            {rupees(plan.annualOriginal)}
+          </s>
+          <br />
+          <span className="badge badge-green">You save {rupees(plan.annualOriginal - plan.annualPrice)}</span>
+        </p>
+      )}
+      <p>+ 1 month free trial</p>
+      <ul>
+        {plan.features.map((feature) => (
+          <li key={feature}>{feature}</li>
+        ))}
+      </ul>
+      <Button disabled={button.disabled || busy} onClick={onChoose}>
+        {button.text}
+      </Button>
+    </article>
+  );
+}

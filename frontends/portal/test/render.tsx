@@ -1,0 +1,30 @@
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { AuthProvider } from '@portal/ui';
+
+export function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{location.pathname + location.search}</output>;
+}
+
+/** A page inside the router and the real auth provider, at `path`. */
+export function renderPage(page: ReactNode, path = '/') {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <AuthProvider pathname={path}>
+        <Routes>
+          <Route
+            path="*"
+            element={
+              <>
+                {page}
+                <Where />
+              </>
+            }
+          />
+        </Routes>
+      </AuthProvider>
+    </MemoryRouter>,
+  );
+}

@@ -1,0 +1,143 @@
+import type { ReactNode } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { AuthProvider, Spinner, useAuth } from '@portal/ui';
+import { PublicLayout, SignedInLayout } from './Layouts';
+import { RemoteBoundary } from './RemoteBoundary';
+import { pages } from './remote-pages';
+
+type PageKey = keyof typeof pages;
+
+function Page({ name }: { name: PageKey }) {
+  return (
+    <RemoteBoundary>
+      {(attempt) => {
+        const Component = pages[name](attempt);
+        return <Component />;
+      }}
+    </RemoteBoundary>
+  );
+}
+
+/** Signed-in pages; anyone else goes to the landing page (spec §2). */
+function SignedInOnly({ children }: { children: ReactNode }) {
+  const { state } = useAuth();
+  if (state !== 'authenticated') return <Navigate to="/" replace />;
+  return <SignedInLayout>{children}</SignedInLayout>;
+}
+
+/** /signup and /login send a signed-in user to the dashboard. */
+function VisitorsOnly({ children }: { children: ReactNode }) {
+  const { state } = useAuth();
+  if (state === 'authenticated') return <Navigate to="/dashboard" replace />;
+  return <PublicLayout>{children}</PublicLayout>;
+}
+
+function Routed() {
+  const { state } = useAuth();
+  const { pathname } = useLocation();
+  // Admin paths skip the user-auth redirects and have their own sign-in.
+  if (pathname.startsWith('/admin')) {
+    return (
+      <Routes>
+        <Route path="/admin/*" element={<Page name="admin" />} />
+      </Routes>
+    );
+  }
+  if (state === 'loading') {
+    return (
+      <PublicLayout>
+        <Spinner label="Loading your account…" />
+      </PublicLayout>
+    );
+  }
+  const landingLayout = (children: ReactNode) =>
+    state === 'authenticated' ? <SignedInLayout>{children}</SignedInLayout> : <PublicLayout>{children}</PublicLayout>;
+  return (
+    <Routes>
+      <Route path="/" element={landingLayout(<Page name="landing" />)} />
+      <Route path="/landing" element={<Navigate to="/" replace />} />
+      <Route
+        path="/signup"
+        element={
+          <VisitorsOnly>
+            <Page name="signup" />
+          </VisitorsOnly>
+        }
+      />
+      <Route
+        path="/login"
+        element={
+          <VisitorsOnly>
+            <Page name="login" />
+          </VisitorsOnly>
+        }
+      />
+      <Route
+        path="/forgot-password"
+        element={
+          <PublicLayout>
+            <Page name="forgotPassword" />
+          </PublicLayout>
+        }
+      />
+      <Route
+        path="/reset-password"
+        element={
+          <PublicLayout>
+            <Page name="resetPassword" />
+          </PublicLayout>
+        }
+      />
+      <Route
+        path="/dashboard"
+        element={
+          <SignedInOnly>
+            <Page name="dashboard" />
+          </SignedInOnly>
+        }
+      />
+      <Route
+        path="/download"
+        element={
+          <SignedInOnly>
+            <Page name="download" />
+          </SignedInOnly>
+        }
+      />
+      <Route
+        path="/subscription"
+        element={
+          <SignedInOnly>
+            <Page name="subscription" />
+          </SignedInOnly>
+        }
+      />
+      <Route
+        path="/about"
+        element={
+          <SignedInOnly>
+            <Page name="about" />
+          </SignedInOnly>
+        }
+      />
+      <Route
+        path="/profile"
+        element={
+          <SignedInOnly>
+            <Page name="profile" />
+          </SignedInOnly>
+        }
+      />
+      <Route path="*" element={<Navigate to="/" replace />} />
+    </Routes>
+  );
+}
+
+export function App() {
+  const { pathname } = useLocation();
+  return (
+    <AuthProvider pathname={pathname}>
+      <Routed />
+    </AuthProvider>
+  );
+}

@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { useAuth } from '@portal/ui';
+
+const NAV = [
+  { to: '/dashboard', label: 'Dashboard' },
+  { to: '/profile', label: 'Profile' },
+  { to: '/download', label: 'Download' },
+  { to: '/subscription', label: 'Subscription' },
+  { to: '/about', label: 'About' },
+];
+
+export function Logo() {
+  return (
+    <Link to="/" className="logo">
+      <img src="/favicon.svg" alt="" width="28" height="28" /> Tax Practitioner Portal
+    </Link>
+  );
+}
+
+/** Signed in: a fixed sidebar with the pages, the e-mail and Logout. */
+export function SignedInLayout({ children }: { children: ReactNode }) {
+  const { status, signOut } = useAuth();
+  const navigate = useNavigate();
+  return (
+    <div className="signed-in">
+      <aside className="sidebar">
+        <Logo />
+        <nav aria-label="Main">
+          {NAV.map((item) => (
+            <NavLink key={item.to} to={item.to} className={({ isActive }) => (isActive ? 'nav-link active' : 'nav-link')}>
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="sidebar-footer">
+          <span className="user-email">{status?.email}</span>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={async () => {
+              await signOut();
+              navigate('/');
+            }}
+          >
+            Logout
+          </button>
+        </div>
+      </aside>
+      <main className="content">{children}</main>
+    </div>
+  );
+}
+
+/** Visitors, and the moment while the status loads: a simple header with the logo. */
+export function PublicLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="public">
+      <header className="header">
+        <Logo />
+      </header>
+      <main>{children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { Component, Suspense, type ReactNode } from 'react';
+import { Spinner } from '@portal/ui';
+
+interface State {
+  failed: boolean;
+  attempt: number;
+}
+
+/** Each remote sits in one of these: a remote that cannot load shows a message and a retry, not a blank page. */
+export class RemoteBoundary extends Component<{ children: (attempt: number) => ReactNode }, State> {
+  override state: State = { failed: false, attempt: 0 };
+
+  static getDerivedStateFromError(): Partial<State> {
+    return { failed: true };
+  }
+
+  override render() {
+    if (this.state.failed) {
+      return (
+        <div className="remote-failed" role="alert">
+          <h2>This part of the portal could not load.</h2>
+          <p>Check your connection and try again.</p>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => this.setState(({ attempt }) => ({ failed: false, attempt: attempt + 1 }))}
+          >
+            Try again
+          </button>
+        </div>
+      );
+    }
+    return <Suspense fallback={<Spinner />}>{this.props.children(this.state.attempt)}</Suspense>;
+  }
+}

@@ -1,0 +1,92 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { toClientSubscriptionState, type ClientSubscriptionState, type SubscriptionStatus } from '@portal/contracts';
+import { api } from './api-client';
+import { session } from './storage';
+
+export type AuthState = 'loading' | 'authenticated' | 'unauthenticated';
+
+export interface Auth {
+  state: AuthState;
+  status: SubscriptionStatus | null;
+  /** The client's view of the subscription (spec §4): active, trial, expired or none. */
+  subscription: ClientSubscriptionState;
+  refresh(): Promise<void>;
+  /** Stores the session and goes to `destination` once the status has loaded. */
+  signIn(token: string, user: unknown, destination: string): Promise<void>;
+  signOut(): Promise<void>;
+}
+
+const AuthContext = createContext<Auth | null>(null);
+
+/**
+ * Auth state from the status call (spec §4): loading until it answers; unauthenticated when it
+ * fails or on /admin/ paths, which have their own sign-in.
+ */
+export function AuthProvider({ children, pathname }: { children: ReactNode; pathname: string }) {
+  const [state, setState] = useState<AuthState>('loading');
+  const [status, setStatus] = useState<SubscriptionStatus | null>(null);
+  const isAdmin = pathname.startsWith('/admin/');
+  const navigate = useNavigate();
+
+  const refresh = useCallback(async () => {
+    if (isAdmin || !session.token()) {
+      setStatus(null);
+      setState('unauthenticated');
+      return;
+    }
+    try {
+      const { data } = await api.get<SubscriptionStatus>('/api/subscription-status');
+      setStatus(data);
+      setState('authenticated');
+    } catch {
+      setStatus(null);
+      setState('unauthenticated');
+    }
+  }, [isAdmin]);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  const value = useMemo<Auth>(
+    () => ({
+      state,
+      status,
+      subscription: status ? toClientSubscriptionState(status.subscriptionStatus) : 'none',
+      refresh,
+      async signIn(token, user, destination) {
+        session.save(token, user);
+        // Loading hides the routes, so the visitor-only redirect cannot race the destination.
+        setState('loading');
+        navigate(destination);
+        await refresh();
+      },
+      async signOut() {
+        await api.post('/api/auth/logout').catch(() => undefined);
+        session.clear();
+        setStatus(null);
+        setState('unauthenticated');
+      },
+    }),
+    [state, status, refresh, navigate],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): Auth {
+  const auth = useContext(AuthContext);
+  if (!auth) throw new Error('useAuth must be used inside <AuthProvider>');
+  return auth;
+}
+
+/** Usage tracking (spec §7): only when signed in; failures are ignored. */
+export function trackUsage(action: string, details: Record<string, unknown>, status: SubscriptionStatus | null): void {
+  if (!session.token()) return;
+  void api
+    .post('/api/track-usage', {
+      action,
+      details: { ...details, subscriptionStatus: status?.subscriptionStatus ?? 'none', timestamp: new Date().toISOString() },
+    })
+    .catch(() => undefined);
+}

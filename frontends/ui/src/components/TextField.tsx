@@ -1,0 +1,36 @@
+import { useId, useState, type InputHTMLAttributes } from 'react';
+
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  label: string;
+  hint?: string;
+  /** A password field gets a show/hide toggle. */
+  revealable?: boolean;
+}
+
+export function TextField({ label, hint, revealable, type = 'text', ...input }: TextFieldProps) {
+  const id = useId();
+  const [shown, setShown] = useState(false);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <div className="field-control">
+        <input id={id} type={revealable && shown ? 'text' : type} aria-describedby={hint ? `${id}-hint` : undefined} {...input} />
+        {revealable && (
+          <button
+            type="button"
+            className="reveal"
+            onClick={() => setShown((value) => !value)}
+            aria-label={shown ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          >
+            {shown ? 'Hide' : 'Show'}
+          </button>
+        )}
+      </div>
+      {hint && (
+        <small id={`${id}-hint`} className="hint">
+          {hint}
+        </small>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+/** The local storage keys of spec §3. */
+export const STORAGE_KEYS = { token: 'token', user: 'user', adminToken: 'adminToken', adminUser: 'adminUser' } as const;
+
+export const session = {
+  token: () => localStorage.getItem(STORAGE_KEYS.token),
+  save(token: string, user: unknown) {
+    localStorage.setItem(STORAGE_KEYS.token, token);
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+  },
+  clear() {
+    localStorage.removeItem(STORAGE_KEYS.token);
+    localStorage.removeItem(STORAGE_KEYS.user);
+  },
+  adminToken: () => localStorage.getItem(STORAGE_KEYS.adminToken),
+  clearAdmin() {
+    localStorage.removeItem(STORAGE_KEYS.adminToken);
+    localStorage.removeItem(STORAGE_KEYS.adminUser);
+  },
+};

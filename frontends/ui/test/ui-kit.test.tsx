@@ -1,0 +1,85 @@
+import { act, render, screen } from '@testing-library/react';
+import { AxiosError, AxiosHeaders } from 'axios';
+import { Banner, BANNER_MS, handleUnauthorized, REQUEST_TIMEOUT_MS, STORAGE_KEYS, api } from '@portal/ui';
+
+const unauthorized = (url: string) =>
+  new AxiosError('401', 'ERR_BAD_REQUEST', { url, headers: new AxiosHeaders() }, null, {
+    status: 401,
+    data: {},
+    statusText: '',
+    headers: {},
+    config: { headers: new AxiosHeaders() },
+  });
+
+describe('ui kit', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('when a success banner shows, then it is gone after 3 seconds; an error stays', () => {
+    jest.useFakeTimers();
+    const done = jest.fn();
+    render(
+      <>
+        <Banner kind="success" onDone={done}>
+          Saved
+        </Banner>
+        <Banner kind="error" onDone={done}>
+          Failed
+        </Banner>
+      </>,
+    );
+    act(() => jest.advanceTimersByTime(BANNER_MS - 1));
+    expect(done).not.toHaveBeenCalled();
+    act(() => jest.advanceTimersByTime(1));
+    expect(done).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed');
+    jest.useRealTimers();
+  });
+
+  it('when a user path answers 401, then the session is cleared and the user sent to /login, except on the public pages', () => {
+    localStorage.setItem(STORAGE_KEYS.token, 't');
+    localStorage.setItem(STORAGE_KEYS.user, '{}');
+    localStorage.setItem(STORAGE_KEYS.adminToken, 'a');
+    const location = { pathname: '/profile', assign: jest.fn() };
+    handleUnauthorized(unauthorized('/api/auth/profile'), location);
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.adminToken)).toBe('a');
+    expect(location.assign).toHaveBeenCalledWith('/login');
+    for (const pathname of ['/', '/signup', '/login', '/admin/login']) {
+      const stay = { pathname, assign: jest.fn() };
+      handleUnauthorized(unauthorized('/api/subscription-status'), stay);
+      expect(stay.assign).not.toHaveBeenCalled();
+    }
+  });
+
+  it('when an admin path answers 401, then the admin session is cleared and the admin sent to /admin/login', () => {
+    localStorage.setItem(STORAGE_KEYS.adminToken, 'a');
+    localStorage.setItem(STORAGE_KEYS.adminUser, '{"email":"x"}');
+    localStorage.setItem(STORAGE_KEYS.token, 't');
+    const location = { pathname: '/admin/dashboard', assign: jest.fn() };
+    handleUnauthorized(unauthorized('/api/admin/analytics'), location);
+    expect(localStorage.getItem(STORAGE_KEYS.adminToken)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('t');
+    expect(location.assign).toHaveBeenCalledWith('/admin/login');
+  });
+
+  it('when a call is made, then it carries the right bearer token, JSON and the 10-second timeout', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'user-token');
+    localStorage.setItem(STORAGE_KEYS.adminToken, 'admin-token');
+    const seen: Record<string, string | undefined> = {};
+    const adapter = async (config: {
+      url?: string;
+      headers: InstanceType<typeof AxiosHeaders>;
+      timeout?: number;
+      withCredentials?: boolean;
+    }) => {
+      seen[config.url!] =
+        `${config.headers.get('Authorization')} ${config.timeout} ${config.withCredentials} ${config.headers.get('Content-Type')}`;
+      return { data: {}, status: 200, statusText: 'OK', headers: {}, config };
+    };
+    await api.get('/api/subscription-status', { adapter: adapter as never });
+    await api.get('/api/admin/users', { adapter: adapter as never });
+    expect(seen['/api/subscription-status']).toBe(`Bearer user-token ${REQUEST_TIMEOUT_MS} true application/json`);
+    expect(seen['/api/admin/users']).toBe(`Bearer admin-token ${REQUEST_TIMEOUT_MS} true application/json`);
+  });
+});

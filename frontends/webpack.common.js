@@ -1,0 +1,68 @@
+'use strict';
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { DefinePlugin } = require('webpack');
+const { sharedSingletons } = require('./federation');
+
+const OUT = path.resolve(__dirname, 'dist');
+
+/**
+ * One webpack config for the shell or a remote. Everything builds into frontends/dist: the shell
+ * at the root, each remote under remotes/<name>/, which the gateway serves as static files.
+ */
+function frontendConfig({ name, dir, publicPath, outputDir, exposes, remotes, html, mode }) {
+  return {
+    name,
+    mode,
+    context: dir,
+    entry: path.join(dir, 'src', 'index.ts'),
+    devtool: mode === 'production' ? false : 'eval-cheap-module-source-map',
+    output: {
+      path: outputDir ?? OUT,
+      publicPath,
+      filename: '[name].js',
+      chunkFilename: '[name].[contenthash:8].js',
+      clean: false,
+      uniqueName: name,
+    },
+    // Contracts from source, so only the rules and texts a page uses end up in its bundle.
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      alias: { '@portal/contracts': path.resolve(__dirname, '../services/contracts/src/index.ts') },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'swc-loader',
+            options: {
+              jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2020' },
+            },
+          },
+        },
+        { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+        { test: /\.(svg|png)$/, type: 'asset/resource', generator: { filename: 'assets/[name].[contenthash:8][ext]' } },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({ name, filename: 'remoteEntry.js', exposes, remotes, shared: sharedSingletons(), dts: false }),
+      new DefinePlugin({ 'process.env.GOOGLE_CLIENT_ID': JSON.stringify(process.env.GOOGLE_CLIENT_ID ?? '') }),
+      ...(html
+        ? [
+            new HtmlWebpackPlugin({
+              hash: true,
+              template: path.join(dir, 'public', 'index.html'),
+              favicon: path.join(dir, 'public', 'favicon.svg'),
+            }),
+          ]
+        : []),
+    ],
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
+module.exports = { frontendConfig, OUT };
