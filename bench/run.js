@@ -15,6 +15,11 @@ async function main() {
   build();
   const { ensureRedis } = require('../deploy/local/lib/redis');
   const { gatewayOverhead } = require('./gateway-overhead');
+  const { landingPage } = require('./landing-page');
+  const { startFerretDB } = require('../deploy/local/lib/ferretdb');
+  const { startStack } = require('../deploy/local/lib/stack');
+  const { paymentSettings } = require('../deploy/local/lib/payment-stand-in');
+  const { freePort } = require('../deploy/local/lib/net');
   const redis = await ensureRedis({ dataDir: path.join(DATA_DIR, 'bench-redis') });
   const keys = crypto.generateKeyPairSync('rsa', {
     modulusLength: 2048,
@@ -37,6 +42,27 @@ async function main() {
     const rows = await gatewayOverhead(context);
     report(rows);
     allMet &&= rows.every((row) => row[3]);
+
+    console.log('\nLanding page in Chromium (the whole stack as npm start runs it)');
+    const ferret = await startFerretDB({ dataDir: path.join(DATA_DIR, `bench-ferretdb-${Date.now()}`) });
+    const gatewayPort = await freePort();
+    const payments = await paymentSettings({}, `http://127.0.0.1:${gatewayPort}`);
+    const stack = await startStack({
+      gatewayPort,
+      freePorts: true,
+      databasePrefix: 'bench_',
+      quiet: true,
+      env: { ...process.env, MONGODB_URI: ferret.uri, REDIS_URL: redis.url, REDIS_PREFIX: `bench-stack:${Date.now()}:`, JWT_PUBLIC_KEY: keys.publicKey, JWT_PRIVATE_KEY: keys.privateKey, SERVICE_SECRET: crypto.randomBytes(32).toString('hex'), LOG_LEVEL: 'warn', ...payments.env },
+    });
+    try {
+      const landing = await landingPage(stack.url);
+      report(landing);
+      allMet &&= landing.every((row) => row[3]);
+    } finally {
+      await stack.stop();
+      await payments.stop();
+      await ferret.stop();
+    }
   } finally {
     await redis.stop();
   }
