@@ -52,7 +52,17 @@ async function main() {
       freePorts: true,
       databasePrefix: 'bench_',
       quiet: true,
-      env: { ...process.env, MONGODB_URI: ferret.uri, REDIS_URL: redis.url, REDIS_PREFIX: `bench-stack:${Date.now()}:`, JWT_PUBLIC_KEY: keys.publicKey, JWT_PRIVATE_KEY: keys.privateKey, SERVICE_SECRET: crypto.randomBytes(32).toString('hex'), LOG_LEVEL: 'warn', ...payments.env },
+      env: {
+        ...process.env,
+        MONGODB_URI: ferret.uri,
+        REDIS_URL: redis.url,
+        REDIS_PREFIX: `bench-stack:${Date.now()}:`,
+        JWT_PUBLIC_KEY: keys.publicKey,
+        JWT_PRIVATE_KEY: keys.privateKey,
+        SERVICE_SECRET: crypto.randomBytes(32).toString('hex'),
+        LOG_LEVEL: 'warn',
+        ...payments.env,
+      },
     });
     try {
       const landing = await landingPage(stack.url);

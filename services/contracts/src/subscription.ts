@@ -5,20 +5,7 @@ import { billingPeriodSchema } from './plans';
 export const SUBSCRIPTION_STATUSES = ['none', 'trial', 'active', 'expired', 'business', 'professional'] as const;
 export const subscriptionStatusValueSchema = z.enum(SUBSCRIPTION_STATUSES);
 export type SubscriptionStatusValue = z.infer<typeof subscriptionStatusValueSchema>;
-
-/** What the client works with after mapping the wire value. */
-export type ClientSubscriptionState = 'none' | 'trial' | 'active' | 'expired';
-
-export function toClientSubscriptionState(status: SubscriptionStatusValue): ClientSubscriptionState {
-  switch (status) {
-    case 'active':
-    case 'business':
-    case 'professional':
-      return 'active';
-    default:
-      return status;
-  }
-}
+export { toClientSubscriptionState, type ClientSubscriptionState } from './subscription-state';
 
 /** Free trial length (spec §9). */
 export const TRIAL_DAYS = 30;
