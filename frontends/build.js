@@ -7,7 +7,7 @@ const webpack = require('webpack');
 const { OUT } = require('./webpack.common');
 
 const mode = process.argv.includes('--dev') ? 'development' : 'production';
-const configs = ['shell', 'portal'].map((app) => require(path.join(__dirname, app, 'webpack.config.js'))(mode));
+const configs = ['shell', 'portal', 'admin'].map((app) => require(path.join(__dirname, app, 'webpack.config.js'))(mode));
 
 fs.rmSync(OUT, { recursive: true, force: true });
 webpack(configs, (error, stats) => {

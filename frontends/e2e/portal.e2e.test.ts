@@ -1,73 +1,28 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import mongoose from 'mongoose';
-import type { Browser, Page } from 'playwright-core';
-import { generateTestKeys, testEnvironment } from '@portal/platform/testing';
-import { launchChromium } from '../../deploy/local/lib/browser';
-import { seedDemoRelease } from '../../deploy/local/lib/demo-release';
-import { freePort } from '../../deploy/local/lib/net';
-import { paymentSettings } from '../../deploy/local/lib/payment-stand-in';
-import { SERVICES, startStack } from '../../deploy/local/lib/stack';
+import type { Page } from 'playwright-core';
+import { startE2eStack } from './e2e-stack';
 
 jest.setTimeout(120_000);
 
 describe('the portal in Chromium, against every service', () => {
-  const databasePrefix = `t_e2e_${randomBytes(3).toString('hex')}_`;
-  const releasesDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-releases-'));
   const downloadsDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-downloads-'));
-  let stack: Awaited<ReturnType<typeof startStack>>;
-  let payments: Awaited<ReturnType<typeof paymentSettings>>;
-  let browser: Browser;
+  let stack: Awaited<ReturnType<typeof startE2eStack>>;
   let page: Page;
   const adminRemoteRequests: string[] = [];
   const email = `asha.${Date.now()}@example.in`;
 
   beforeAll(async () => {
-    const { mongoUri, redisUrl, redisPrefix } = testEnvironment();
-    const keys = generateTestKeys();
-    const gatewayPort = await freePort();
-    const url = `http://127.0.0.1:${gatewayPort}`;
-    payments = await paymentSettings({}, url);
-    stack = await startStack({
-      gatewayPort,
-      freePorts: true,
-      databasePrefix,
-      quiet: true,
-      env: {
-        ...process.env,
-        MONGODB_URI: mongoUri,
-        REDIS_URL: redisUrl,
-        REDIS_PREFIX: `${redisPrefix}e2e:`,
-        JWT_PUBLIC_KEY: keys.publicKey,
-        JWT_PRIVATE_KEY: keys.privateKey,
-        SERVICE_SECRET: randomBytes(32).toString('hex'),
-        ADMIN_EMAIL: 'root@portal.test',
-        ADMIN_PASSWORD: 'root-password-1',
-        RELEASES_DIR: releasesDir,
-        PUBLIC_URL: url,
-        CORS_ORIGINS: url,
-        LOG_LEVEL: 'warn',
-        ...payments.env,
-      },
-    });
-    await seedDemoRelease(stack.url, { email: 'root@portal.test', password: 'root-password-1' });
-    browser = await launchChromium();
-    const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
+    stack = await startE2eStack('e2e');
+    const context = await stack.browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
     page.setDefaultTimeout(15_000);
     page.on('request', (request) => request.url().includes('/remotes/admin') && adminRemoteRequests.push(request.url()));
   });
 
   afterAll(async () => {
-    await browser?.close();
     await stack?.stop();
-    await payments?.stop();
-    const connection = await mongoose.createConnection(testEnvironment().mongoUri).asPromise();
-    for (const service of SERVICES) await connection.useDb(`${databasePrefix}${service.name.replace('-', '_')}`).dropDatabase();
-    await connection.close();
-    rmSync(releasesDir, { recursive: true, force: true });
     rmSync(downloadsDir, { recursive: true, force: true });
   });
 
@@ -150,7 +105,7 @@ describe('the portal in Chromium, against every service', () => {
   });
 
   it('when the portal remote cannot load, then the fallback offers a retry that works', async () => {
-    const fresh = await browser.newPage();
+    const fresh = await stack.browser.newPage();
     fresh.setDefaultTimeout(15_000);
     await fresh.route('**/remotes/portal/**', (route) => route.abort());
     await fresh.goto(`${stack.url}/login`);

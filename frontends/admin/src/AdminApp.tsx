@@ -1,0 +1,23 @@
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { Spinner } from '@portal/ui';
+import { useAdminSession } from './admin-session';
+import AdminDashboard from './pages/AdminDashboard';
+import AdminLogin from './pages/AdminLogin';
+
+/** The guard of /admin/dashboard: 'Checking admin authentication...' while it checks (spec §2). */
+function AdminOnly() {
+  const admin = useAdminSession();
+  if (admin === undefined) return <Spinner label="Checking admin authentication..." />;
+  if (admin === null) return <Navigate to="/admin/login" replace />;
+  return <AdminDashboard />;
+}
+
+export default function AdminApp() {
+  return (
+    <Routes>
+      <Route path="login" element={<AdminLogin />} />
+      <Route path="dashboard" element={<AdminOnly />} />
+      <Route path="*" element={<Navigate to="/admin/login" replace />} />
+    </Routes>
+  );
+}

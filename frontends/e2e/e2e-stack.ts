@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import mongoose from 'mongoose';
+import type { Browser } from 'playwright-core';
+import { generateTestKeys, testEnvironment } from '@portal/platform/testing';
+import { launchChromium } from '../../deploy/local/lib/browser';
+import { seedDemoRelease } from '../../deploy/local/lib/demo-release';
+import { freePort } from '../../deploy/local/lib/net';
+import { paymentSettings } from '../../deploy/local/lib/payment-stand-in';
+import { SERVICES, startStack } from '../../deploy/local/lib/stack';
+
+export const ADMIN = { email: 'root@portal.test', password: 'root-password-1' };
+
+/** Every service, the gateway serving the built frontends, the PhonePe stand-in and Chromium. */
+export async function startE2eStack(label: string) {
+  const databasePrefix = `t_${label}_${randomBytes(3).toString('hex')}_`;
+  const releasesDir = mkdtempSync(path.join(os.tmpdir(), `${label}-releases-`));
+  const { mongoUri, redisUrl, redisPrefix } = testEnvironment();
+  const keys = generateTestKeys();
+  const gatewayPort = await freePort();
+  const url = `http://127.0.0.1:${gatewayPort}`;
+  const payments = await paymentSettings({}, url);
+  const stack = await startStack({
+    gatewayPort,
+    freePorts: true,
+    databasePrefix,
+    quiet: true,
+    env: {
+      ...process.env,
+      MONGODB_URI: mongoUri,
+      REDIS_URL: redisUrl,
+      REDIS_PREFIX: `${redisPrefix}${label}:`,
+      JWT_PUBLIC_KEY: keys.publicKey,
+      JWT_PRIVATE_KEY: keys.privateKey,
+      SERVICE_SECRET: randomBytes(32).toString('hex'),
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      RELEASES_DIR: releasesDir,
+      PUBLIC_URL: url,
+      CORS_ORIGINS: url,
+      LOG_LEVEL: 'warn',
+      ...payments.env,
+    },
+  });
+  await seedDemoRelease(stack.url, ADMIN);
+  const browser: Browser = await launchChromium();
+  return {
+    url: stack.url,
+    browser,
+    async stop() {
+      await browser.close();
+      await stack.stop();
+      await payments.stop();
+      const connection = await mongoose.createConnection(mongoUri).asPromise();
+      for (const service of SERVICES) await connection.useDb(`${databasePrefix}${service.name.replace('-', '_')}`).dropDatabase();
+      await connection.close();
+      rmSync(releasesDir, { recursive: true, force: true });
+    },
+  };
+}
