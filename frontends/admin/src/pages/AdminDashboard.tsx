@@ -9,6 +9,20 @@ const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '—');
 const today = () => new Date().toISOString().slice(0, 10);
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
+function HeaderRow({ columns }: { columns: string[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) => (
+          <th key={column} scope="col">
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 /** Saves an export as {kind}_{date}.csv; a failure is only logged (spec §8). */
 async function exportCsv(kind: 'users' | 'transactions' | 'feedback', params: Record<string, string> = {}) {
   try {
@@ -132,15 +146,7 @@ export function UsersTab() {
       ) : (
         <div style={{ overflowX: 'auto' }}>
           <table className="table">
-            <thead>
-              <tr>
-                {['User', 'Contact', 'Plan', 'Status', 'Profile', 'Days Remaining'].map((column) => (
-                  <th key={column} scope="col">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <HeaderRow columns={['User', 'Contact', 'Plan', 'Status', 'Profile', 'Days Remaining']} />
             <tbody>
               {users.map((user) => (
                 <tr key={user._id}>
@@ -216,15 +222,7 @@ export function TransactionsTab({
         <p>No transactions found. Try adjusting your filters.</p>
       ) : (
         <table className="table">
-          <thead>
-            <tr>
-              {['Transaction ID', 'User', 'Amount', 'Status', 'Plan', 'Date'].map((column) => (
-                <th key={column} scope="col">
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <HeaderRow columns={['Transaction ID', 'User', 'Amount', 'Status', 'Plan', 'Date']} />
           <tbody>
             {rows.map((row) => (
               <tr key={row._id}>
