@@ -21,7 +21,19 @@ describe('the admin area in Chromium, against every service', () => {
       }),
     });
     expect(registered.status).toBe(201);
+    const { token } = (await registered.json()) as { token: string };
+    const sent = await fetch(`${stack.url}/api/feedback`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        type: 'bug',
+        component: 'networth',
+        message: `The networth certificate rounds lakhs wrongly. ${'Details follow. '.repeat(10)}`,
+      }),
+    });
+    expect(sent.status).toBe(201);
     page = await stack.browser.newPage();
+    page.on('dialog', (dialog) => void dialog.accept());
     page.setDefaultTimeout(15_000);
   });
   afterAll(() => stack?.stop());
@@ -53,6 +65,21 @@ describe('the admin area in Chromium, against every service', () => {
     await page.getByRole('searchbox', { name: 'Search users' }).fill('nagpur');
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByText('No users found. Try searching with different criteria.').waitFor();
+  });
+
+  it('when the admin resolves a feedback item, then the counters and the tab badge move', async () => {
+    const tab = page.getByRole('tab', { name: /App Feedback/ });
+    await tab.getByLabel('1 open').waitFor();
+    await tab.click();
+    await page.getByRole('region', { name: 'Open Issues' }).getByText('1').waitFor();
+    await page.getByText(/^The networth certificate rounds lakhs wrongly\. .*…$/).waitFor();
+    await page.getByRole('button', { name: 'Manage' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Manage feedback' });
+    await dialog.getByLabel('Status', { exact: true }).selectOption('resolved');
+    await dialog.getByLabel('Admin notes (internal, not visible to the user)').fill('Fixed in 1.0.1');
+    await dialog.getByRole('button', { name: 'Update Feedback' }).click();
+    await page.getByRole('region', { name: 'Resolved' }).getByText('1').waitFor();
+    await page.getByRole('region', { name: 'Open Issues' }).getByText('0').waitFor();
   });
 
   it('when the admin token is no longer valid, then the next call sends the admin to /admin/login', async () => {

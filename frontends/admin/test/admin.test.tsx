@@ -37,3 +37,11 @@ describe('admin area', () => {
     expect(await screen.findByText('Failed to load analytics data')).toBeInTheDocument();
   });
 });
+
+describe('feedback preview', () => {
+  it('when a message is longer than 100 characters, then it is cut there with an ellipsis', async () => {
+    const { preview } = await import('../src/pages/FeedbackTab');
+    expect(preview('x'.repeat(100))).toBe('x'.repeat(100));
+    expect(preview('y'.repeat(101))).toBe(`${'y'.repeat(100)}…`);
+  });
+});

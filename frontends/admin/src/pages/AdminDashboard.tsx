@@ -2,26 +2,14 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { AdminUserRow, Analytics, TransactionRow } from '@portal/contracts';
 import { api, Button, session, Spinner, Tabs } from '@portal/ui';
+import { FeedbackTab, useFeedback } from './FeedbackTab';
+import { HeaderRow } from './HeaderRow';
 
-type Tab = 'dashboard' | 'users' | 'transactions';
+type Tab = 'dashboard' | 'users' | 'transactions' | 'feedback';
 const rupees = (amount: number) => `₹${amount.toLocaleString('en-IN', { maximumFractionDigits: 2 })}`;
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '—');
 const today = () => new Date().toISOString().slice(0, 10);
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
-
-function HeaderRow({ columns }: { columns: string[] }) {
-  return (
-    <thead>
-      <tr>
-        {columns.map((column) => (
-          <th key={column} scope="col">
-            {column}
-          </th>
-        ))}
-      </tr>
-    </thead>
-  );
-}
 
 /** Saves an export as {kind}_{date}.csv; a failure is only logged (spec §8). */
 async function exportCsv(kind: 'users' | 'transactions' | 'feedback', params: Record<string, string> = {}) {
@@ -250,6 +238,8 @@ export default function AdminDashboard() {
   const [tab, setTab] = useState<Tab>('dashboard');
   // The transactions export uses the same range as the tab's filters: the last 30 days by default.
   const [range, setRange] = useState({ startDate: daysAgo(30), endDate: today() });
+  // Fetched here, not in the tab, so the tab's badge shows the open count from the start.
+  const feedback = useFeedback();
   return (
     <main className="content" style={{ maxWidth: 'none' }}>
       <header className="row" style={{ justifyContent: 'space-between' }}>
@@ -287,11 +277,25 @@ export default function AdminDashboard() {
           { id: 'dashboard', label: 'Dashboard' },
           { id: 'users', label: 'User Management' },
           { id: 'transactions', label: 'Transactions' },
+          {
+            id: 'feedback',
+            label: (
+              <>
+                App Feedback{' '}
+                {feedback.counts.open > 0 && (
+                  <span className="badge badge-red" aria-label={`${feedback.counts.open} open`}>
+                    {feedback.counts.open}
+                  </span>
+                )}
+              </>
+            ),
+          },
         ]}
       />
       {tab === 'dashboard' && <AnalyticsTab />}
       {tab === 'users' && <UsersTab />}
       {tab === 'transactions' && <TransactionsTab range={range} onRange={setRange} />}
+      {tab === 'feedback' && <FeedbackTab feedback={feedback} />}
     </main>
   );
 }
