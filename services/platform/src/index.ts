@@ -15,6 +15,7 @@ export * from './data/mongo';
 export * from './data/redis';
 export * from './data/redis-lock';
 export * from './data/attempt-limit';
+export * from './data/escape-regex';
 export * from './auth/token-verifier';
 export * from './auth/require-auth';
 export * from './auth/service-credential';

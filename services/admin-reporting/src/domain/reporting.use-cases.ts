@@ -1,4 +1,11 @@
-import { RECENT_SUBSCRIBERS_SHOWN, USER_DELETION_SCOPE, userDeletedMessage, type AdminUserRow, type Analytics } from '@portal/contracts';
+import {
+  RECENT_SUBSCRIBERS_SHOWN,
+  USER_DELETION_SCOPE,
+  userDeletedMessage,
+  type AdminUserRow,
+  type Analytics,
+  isObjectId,
+} from '@portal/contracts';
 import { badRequest, notFound } from '@portal/platform';
 import type { Logger } from 'pino';
 import { toAdminUserRow } from './admin-user-row';
@@ -15,7 +22,6 @@ export interface ReportingDeps {
 }
 
 const CHART_DAYS = 90;
-const isObjectId = (id: string) => /^[0-9a-f]{24}$/i.test(id);
 
 /** admin-reporting owns no user data: it composes what auth, billing and download own. */
 export function reportingUseCases({ users, subscriptions, downloads, audit, publishUserDeleted, logger }: ReportingDeps) {

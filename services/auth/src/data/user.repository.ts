@@ -1,11 +1,9 @@
 import { Types, type Connection } from 'mongoose';
-import { conflict, isDuplicateKeyError } from '@portal/platform';
+import { conflict, isDuplicateKeyError, escapeRegex } from '@portal/platform';
 import { ACCOUNT_MESSAGES } from '../domain/account.use-cases';
 import type { UserRecord, UserStore } from '../domain/ports';
 import { userModels, type UserDocument } from './user.model';
-
-const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const isObjectId = (id: string) => /^[0-9a-f]{24}$/i.test(id);
+import { isObjectId } from '@portal/contracts';
 
 function toRecord(doc: UserDocument): UserRecord {
   return {

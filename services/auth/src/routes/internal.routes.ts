@@ -2,8 +2,9 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { requireService, validate } from '@portal/platform';
 import type { directoryUseCases } from '../domain/directory.use-cases';
+import { objectIdSchema } from '@portal/contracts';
 
-const idParams = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/i, 'Malformed user id') });
+const idParams = z.object({ id: objectIdSchema('Malformed user id') });
 const searchQuery = z.object({
   search: z.string().max(200).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -11,10 +12,7 @@ const searchQuery = z.object({
 });
 const lookupBody = z.object({ ids: z.array(z.string().max(64)).max(1000) });
 const exportQuery = z.object({
-  after: z
-    .string()
-    .regex(/^[0-9a-f]{24}$/i, 'Malformed cursor')
-    .optional(),
+  after: objectIdSchema('Malformed cursor').optional(),
   limit: z.coerce.number().int().min(1).max(5000).default(1000),
 });
 const statsQuery = z.object({ days: z.coerce.number().int().min(1).max(366).default(90) });

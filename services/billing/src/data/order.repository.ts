@@ -1,6 +1,7 @@
 import { Schema, type Connection, type Types } from 'mongoose';
 import { TRANSACTION_STATUSES, type TransactionRow } from '@portal/contracts';
 import type { OrderRecord, OrderStore } from '../domain/ports';
+import { escapeRegex } from '@portal/platform';
 
 type OrderDocument = Omit<OrderRecord, 'id'> & { _id: Types.ObjectId };
 
@@ -39,8 +40,6 @@ const toRow = (doc: OrderDocument): TransactionRow => ({
   billingPeriod: doc.billingPeriod,
   createdAt: doc.createdAt.toISOString(),
 });
-
-const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export const DELETED_USER_EMAIL = 'deleted-user';
 

@@ -1,10 +1,10 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { adminSubscriptionUpdateSchema, transactionsQuerySchema, type TransactionsQuery } from '@portal/contracts';
+import { adminSubscriptionUpdateSchema, transactionsQuerySchema, type TransactionsQuery, objectIdSchema } from '@portal/contracts';
 import { requireAdmin, streamCsv, validate, type TokenVerifier } from '@portal/platform';
 import { SUBSCRIPTION_UPDATED, type adminUseCases } from '../domain/admin.use-cases';
 
-const userParams = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/i, 'Malformed user id') });
+const userParams = z.object({ id: objectIdSchema('Malformed user id') });
 
 const TRANSACTION_COLUMNS = [
   'Transaction ID',

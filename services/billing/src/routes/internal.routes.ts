@@ -2,9 +2,10 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { requireService, validate } from '@portal/platform';
 import type { reportingUseCases } from '../domain/reporting.use-cases';
+import { objectIdSchema } from '@portal/contracts';
 
 const lookupBody = z.object({ userIds: z.array(z.string().max(64)).max(1000) });
-const userParams = z.object({ userId: z.string().regex(/^[0-9a-f]{24}$/i, 'Malformed user id') });
+const userParams = z.object({ userId: objectIdSchema('Malformed user id') });
 const analyticsQuery = z.object({ days: z.coerce.number().int().min(1).max(366).default(90) });
 
 /** Subscriptions for the admin area and the download service; service credential only. */

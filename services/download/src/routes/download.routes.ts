@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { installerFileName, versionSchema } from '@portal/contracts';
+import { installerFileName, versionSchema, objectIdSchema } from '@portal/contracts';
 import { requireUser, validate, type TokenVerifier } from '@portal/platform';
 import { NotEligibleError, type downloadUseCases } from '../domain/downloads.use-cases';
 import type { ReleaseStorage } from '../domain/ports';
@@ -9,7 +9,7 @@ import { sendNotEligible } from './not-eligible';
 
 const versionParams = z.object({ version: versionSchema });
 const linkQuery = z.object({
-  user: z.string().regex(/^[0-9a-f]{24}$/i, 'This download link is not valid'),
+  user: objectIdSchema('This download link is not valid'),
   expires: z.coerce.number().int(),
   sig: z.string().max(100),
 });

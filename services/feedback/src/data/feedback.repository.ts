@@ -1,5 +1,5 @@
 import { Schema, Types, type Connection } from 'mongoose';
-import { FEEDBACK_COMPONENTS, FEEDBACK_STATUSES, FEEDBACK_TYPES, type FeedbackItem } from '@portal/contracts';
+import { FEEDBACK_COMPONENTS, FEEDBACK_STATUSES, FEEDBACK_TYPES, type FeedbackItem, isObjectId } from '@portal/contracts';
 import type { FeedbackStore } from '../domain/ports';
 
 type FeedbackDocument = Omit<FeedbackItem, '_id' | 'timestamp' | 'resolvedAt'> & {
@@ -42,8 +42,6 @@ const toItem = (doc: FeedbackDocument): FeedbackItem => ({
   resolvedAt: doc.resolvedAt ? doc.resolvedAt.toISOString() : null,
   resolvedBy: doc.resolvedBy ?? null,
 });
-
-const isObjectId = (id: string) => /^[0-9a-f]{24}$/i.test(id);
 
 export function feedbackRepository(connection: Connection): FeedbackStore & { ready: Promise<unknown> } {
   const Feedback = connection.model<FeedbackDocument>('Feedback', feedbackSchema, 'feedback');

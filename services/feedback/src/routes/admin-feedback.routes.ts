@@ -1,10 +1,16 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { FEEDBACK_MESSAGES, feedbackListQuerySchema, feedbackUpdateSchema, type FeedbackListQuery } from '@portal/contracts';
+import {
+  FEEDBACK_MESSAGES,
+  feedbackListQuerySchema,
+  feedbackUpdateSchema,
+  type FeedbackListQuery,
+  objectIdSchema,
+} from '@portal/contracts';
 import { requireAdmin, streamCsv, validate, type TokenVerifier } from '@portal/platform';
 import type { feedbackUseCases } from '../domain/feedback.use-cases';
 
-const idParams = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/i, 'Malformed feedback id') });
+const idParams = z.object({ id: objectIdSchema('Malformed feedback id') });
 const COLUMNS = [
   'ID',
   'User Email',
