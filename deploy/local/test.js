@@ -24,6 +24,7 @@ async function main() {
   build();
   const { startFerretDB, FERRETDB_BINARY } = require('./lib/ferretdb');
   const { ensureRedis } = require('./lib/redis');
+  const kustomize = require('./lib/kustomize').ensureKustomize();
 
   const runId = `${Date.now().toString(36)}${process.pid}`;
   const runDir = path.join(DATA_DIR, `test-${runId}`);
@@ -46,6 +47,7 @@ async function main() {
           REDIS_URL: redis.url,
           REDIS_TEST_PREFIX: prefix,
           FERRETDB_BIN: FERRETDB_BINARY,
+          KUSTOMIZE_BIN: kustomize,
         },
       },
     );

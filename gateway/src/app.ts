@@ -43,6 +43,10 @@ function createPagesApp(deps: GatewayDeps): Express {
   });
   app.use(helmet(helmetOptions));
   if (deps.accessLog) app.use(accessLog(deps.logger));
+  // Liveness of the gateway itself: an orchestrator must not restart it because a service is down.
+  app.get('/live', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
   app.get('/health', upstreamHealth(deps.upstreams));
   app.use(staticFrontends(deps.staticDir));
   app.use(notFoundHandler);

@@ -186,6 +186,13 @@ describe('gateway', () => {
     expect(response.body.services).toEqual({ auth: 'ok', billing: 'ok', download: 'ok', feedback: 'down', 'admin-reporting': 'ok' });
   });
 
+  it('when a service is down, then /live still answers 200: the gateway itself is alive', async () => {
+    const down = build({ upstreams: { ...stubs.upstreams, feedback: await closedPortUrl() } });
+    const response = await request(down).get('/live');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ status: 'ok' });
+  });
+
   it('when an allowed origin calls, then CORS allows it with credentials; another origin gets no grant', async () => {
     const allowed = await request(gateway).get('/api/payment/plans').set('Origin', 'http://localhost:8080');
     expect(allowed.headers['access-control-allow-origin']).toBe('http://localhost:8080');

@@ -26,4 +26,11 @@ describe('loadConfig', () => {
     expect(error.message).toContain('MONGODB_URI: must be a mongodb:// URI');
     expect(error.message).toContain('SERVICE_SECRET: must be at least 32 characters');
   });
+
+  it('when a key is set to an empty value, then it counts as unset: the default applies, or it is named as missing', () => {
+    const config = loadConfig(schema, { JWT_PUBLIC_KEY: publicKey, SERVICE_SECRET: 'x'.repeat(32), MONGODB_DB: '', PORT: '' });
+    expect(config.MONGODB_DB).toBe('portal_example');
+    expect(config.PORT).toBe(4999);
+    expect(() => loadConfig(schema, { JWT_PUBLIC_KEY: '', SERVICE_SECRET: 'x'.repeat(32) })).toThrow(/JWT_PUBLIC_KEY/);
+  });
 });

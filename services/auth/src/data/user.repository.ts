@@ -1,9 +1,9 @@
 import { Types, type Connection } from 'mongoose';
 import { conflict, isDuplicateKeyError, escapeRegex } from '@portal/platform';
+import { isObjectId } from '@portal/contracts';
 import { ACCOUNT_MESSAGES } from '../domain/account.use-cases';
 import type { UserRecord, UserStore } from '../domain/ports';
 import { userModels, type UserDocument } from './user.model';
-import { isObjectId } from '@portal/contracts';
 
 function toRecord(doc: UserDocument): UserRecord {
   return {

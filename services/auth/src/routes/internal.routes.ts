@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { requireService, validate } from '@portal/platform';
-import type { directoryUseCases } from '../domain/directory.use-cases';
 import { objectIdSchema } from '@portal/contracts';
+import type { directoryUseCases } from '../domain/directory.use-cases';
 
 const idParams = z.object({ id: objectIdSchema('Malformed user id') });
 const searchQuery = z.object({

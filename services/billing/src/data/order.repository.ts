@@ -1,7 +1,7 @@
 import { Schema, type Connection, type Types } from 'mongoose';
 import { TRANSACTION_STATUSES, type TransactionRow } from '@portal/contracts';
-import type { OrderRecord, OrderStore } from '../domain/ports';
 import { escapeRegex } from '@portal/platform';
+import type { OrderRecord, OrderStore } from '../domain/ports';
 
 type OrderDocument = Omit<OrderRecord, 'id'> & { _id: Types.ObjectId };
 

@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { requireService, validate } from '@portal/platform';
-import type { reportingUseCases } from '../domain/reporting.use-cases';
 import { objectIdSchema } from '@portal/contracts';
+import type { reportingUseCases } from '../domain/reporting.use-cases';
 
 const lookupBody = z.object({ userIds: z.array(z.string().max(64)).max(1000) });
 const userParams = z.object({ userId: objectIdSchema('Malformed user id') });
