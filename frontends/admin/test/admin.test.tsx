@@ -1,46 +1,185 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import type { Analytics, FeedbackItem } from '@portal/contracts';
 import { STORAGE_KEYS } from '@portal/ui';
 import AdminApp from '../src/AdminApp';
-import { daysLabel } from '../src/pages/AdminDashboard';
+import { AuditTab } from '../src/pages/AuditTab';
+import { preview } from '../src/pages/FeedbackTab';
+import { stubApi, type StubCall } from './stub-api';
+
+const analytics: Analytics = {
+  overview: { totalUsers: 1520, activeSubscriptions: 310, trialUsers: 95 },
+  revenue: { totalRevenue: 425000 },
+  planDistribution: [
+    { _id: 'trial', count: 95 },
+    { _id: 'basic', count: 0 },
+    { _id: 'professional', count: 200 },
+    { _id: 'business', count: 110 },
+  ],
+  recentSubscribers: Array.from({ length: 6 }, (_, i) => ({
+    email: `s${i}@example.in`,
+    subscriptionPlan: 'basic',
+    subscriptionStartDate: '2026-11-0' + (i + 1) + 'T00:00:00.000Z',
+    subscriptionEndDate: '2026-12-0' + (i + 1) + 'T00:00:00.000Z',
+  })),
+  signupsPerDay: [
+    { date: '2026-11-20', count: 4 },
+    { date: '2026-11-21', count: 0 },
+    { date: '2026-11-22', count: 6 },
+  ],
+  revenuePerDay: [
+    { date: '2026-11-20', amount: 1000 },
+    { date: '2026-11-21', amount: 0 },
+    { date: '2026-11-22', amount: 2000 },
+  ],
+};
+
+const feedbackItem = (id: number, status: FeedbackItem['status'], message = 'The turnover certificate total is off'): FeedbackItem => ({
+  _id: `f${id}`,
+  userId: 'u1',
+  userEmail: 'meera@example.in',
+  type: 'bug',
+  component: 'turnover',
+  message,
+  appVersion: '2.1.0',
+  os: 'Windows 11',
+  status,
+  timestamp: '2026-11-20T10:00:00.000Z',
+  adminNotes: '',
+  resolvedAt: status === 'resolved' ? '2026-11-21T10:00:00.000Z' : null,
+  resolvedBy: status === 'resolved' ? 'admin@portal.test' : null,
+});
+
+function signedInAdmin() {
+  localStorage.setItem(STORAGE_KEYS.adminToken, 't');
+  localStorage.setItem(STORAGE_KEYS.adminUser, JSON.stringify({ email: 'admin@portal.test', role: 'admin' }));
+}
+
+const renderAdmin = (path: string) =>
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/admin/*" element={<AdminApp />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+
+/** The dashboard's calls answered from fixed data; feedback from a list the test can change. */
+function stubDashboard(over: { analytics?: { status: number; data?: unknown }; feedback?: () => FeedbackItem[] } = {}) {
+  return stubApi((call: StubCall) => {
+    if (call.url === '/api/admin/analytics') return over.analytics ?? { data: analytics };
+    if (call.url === '/api/admin/feedback') return { data: { feedback: over.feedback?.() ?? [] } };
+    if (call.url === '/api/admin/users') return { data: { users: [], total: 0 } };
+    return { status: 404, data: { error: 'not_found', message: 'Not found' } };
+  });
+}
 
 describe('admin area', () => {
   beforeEach(() => localStorage.clear());
 
-  it('when days remaining are shown, then the spec’s three forms are used', () => {
-    expect(daysLabel({ subscriptionStatus: 'trial', daysRemaining: 12 })).toBe('12 days');
-    expect(daysLabel({ subscriptionStatus: 'none', daysRemaining: 0 })).toBe('No subscription');
-    expect(daysLabel({ subscriptionStatus: 'expired', daysRemaining: 0 })).toBe('Expired');
-  });
-
-  const renderAdmin = (path: string) =>
-    render(
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/admin/*" element={<AdminApp />} />
-        </Routes>
-      </MemoryRouter>,
-    );
-
   it('when no admin is signed in, then the dashboard sends to the sign-in page', async () => {
+    stubDashboard();
     renderAdmin('/admin/dashboard');
     expect(await screen.findByRole('button', { name: 'Sign in to Admin Dashboard' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the main site' })).toHaveAttribute('href', '/');
   });
 
-  it('when an admin session is stored, then the dashboard opens, and analytics that cannot load say so', async () => {
-    localStorage.setItem(STORAGE_KEYS.adminToken, 't');
-    localStorage.setItem(STORAGE_KEYS.adminUser, JSON.stringify({ email: 'a@portal.test', role: 'admin' }));
+  it('when analytics cannot load, then the dashboard says so', async () => {
+    signedInAdmin();
+    stubDashboard({ analytics: { status: 500 } });
     renderAdmin('/admin/dashboard');
     expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Manage users, subscriptions, and analytics')).toBeInTheDocument();
     expect(await screen.findByText('Failed to load analytics data')).toBeInTheDocument();
   });
+
+  it('when analytics load, then the four cards, the plan distribution, five recent subscribers and both daily charts show', async () => {
+    signedInAdmin();
+    stubDashboard();
+    renderAdmin('/admin/dashboard');
+    expect(within(await screen.findByRole('region', { name: 'Total Revenue' })).getByText('₹4,25,000')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Total Users' })).getByText('1520')).toBeInTheDocument();
+    expect(screen.getByText('basic: 0')).toBeInTheDocument();
+    expect(screen.getByText('s4@example.in')).toBeInTheDocument();
+    expect(screen.queryByText('s5@example.in')).toBeNull();
+    expect(within(screen.getByRole('region', { name: 'Sign-ups per day' })).getByRole('img')).toHaveAccessibleName(
+      'Sign-ups per day: 10 in total',
+    );
+    const revenue = within(screen.getByRole('region', { name: 'Revenue per day' }));
+    expect(revenue.getByText('₹3,000 in the last 3 days')).toBeInTheDocument();
+    expect(revenue.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['2026-11-20: ₹1,000', '2026-11-22: ₹2,000']);
+  });
+
+  it('when feedback is open, then the tab badge shows the count; the counters and Refresh follow the fetched list', async () => {
+    signedInAdmin();
+    let items = [
+      feedbackItem(1, 'open'),
+      feedbackItem(2, 'open'),
+      feedbackItem(3, 'resolved'),
+      feedbackItem(4, 'dismissed', 'z'.repeat(120)),
+    ];
+    stubDashboard({ feedback: () => items });
+    renderAdmin('/admin/dashboard');
+    const tab = await screen.findByRole('tab', { name: /App Feedback/ });
+    await waitFor(() => expect(within(tab).getByLabelText('2 open')).toHaveTextContent('2'));
+    fireEvent.click(tab);
+    const counter = (name: string) => within(screen.getByRole('region', { name })).getByText(/\d+/).textContent;
+    expect([counter('Total'), counter('Open Issues'), counter('Resolved'), counter('Dismissed')]).toEqual(['4', '2', '1', '1']);
+    expect(screen.getByText(`${'z'.repeat(100)}…`)).toBeInTheDocument();
+    items = [feedbackItem(3, 'resolved')];
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(counter('Open Issues')).toBe('0'));
+    expect(within(screen.getByRole('tab', { name: /App Feedback/ })).queryByLabelText(/open/)).toBeNull();
+  });
+
+  it('when there is no feedback, then the empty message shows', async () => {
+    signedInAdmin();
+    stubDashboard();
+    renderAdmin('/admin/dashboard');
+    fireEvent.click(await screen.findByRole('tab', { name: /App Feedback/ }));
+    expect(await screen.findByText("No feedback found. Users haven't submitted any feedback yet.")).toBeInTheDocument();
+  });
+});
+
+describe('audit log tab', () => {
+  const entry = (i: number) => ({
+    id: `a${i}`,
+    actor: 'admin@portal.test',
+    action: i % 2 ? 'user.deleted' : 'subscription.updated',
+    target: { type: 'user', id: `u${i}`, label: `user${i}@example.in` },
+    at: '2026-11-22T06:30:00.000Z',
+    service: i % 2 ? 'admin-reporting' : 'billing',
+  });
+
+  it('when entries exist, then who did what to whom shows in IST, a page at a time', async () => {
+    const calls = stubApi((call) => ({
+      data: { entries: [entry(Number(call.params?.page))], total: 51, page: call.params?.page, limit: 50 },
+    }));
+    render(<AuditTab />);
+    const row = (await screen.findByText('user1@example.in')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('user.deleted')).toBeInTheDocument();
+    expect(within(row).getByText('admin@portal.test')).toBeInTheDocument();
+    expect(within(row).getByText(/12:00/)).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('user2@example.in')).toBeInTheDocument();
+    expect(calls.map((call) => call.params?.page)).toEqual([1, 2]);
+  });
+
+  it('when nothing is recorded, or the log cannot load, then it says so', async () => {
+    stubApi(() => ({ data: { entries: [], total: 0 } }));
+    const { unmount } = render(<AuditTab />);
+    expect(await screen.findByText('No admin actions recorded yet.')).toBeInTheDocument();
+    unmount();
+    stubApi(() => ({ status: 500 }));
+    render(<AuditTab />);
+    expect(await screen.findByText('Failed to load the audit log')).toBeInTheDocument();
+  });
 });
 
 describe('feedback preview', () => {
-  it('when a message is longer than 100 characters, then it is cut there with an ellipsis', async () => {
-    const { preview } = await import('../src/pages/FeedbackTab');
+  it('when a message is longer than 100 characters, then it is cut there with an ellipsis', () => {
     expect(preview('x'.repeat(100))).toBe('x'.repeat(100));
     expect(preview('y'.repeat(101))).toBe(`${'y'.repeat(100)}…`);
   });

@@ -45,6 +45,7 @@ export const adminSubscriptionUpdateSchema = z.object({
     .optional(),
 });
 export type AdminSubscriptionUpdate = z.infer<typeof adminSubscriptionUpdateSchema>;
+export const SUBSCRIPTION_UPDATED = 'User subscription updated successfully!';
 
 const dateOnly = z.iso.date({ error: 'Dates must look like YYYY-MM-DD' }).optional();
 

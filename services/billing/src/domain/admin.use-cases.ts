@@ -4,7 +4,6 @@ import type { Lock, OrderStore, PlanStore, SubscriptionStore, UserDirectory } fr
 import { subscriptionLockKey } from './status.use-cases';
 import { DAY_MS, summarize } from './subscription-status';
 
-export const SUBSCRIPTION_UPDATED = 'User subscription updated successfully!';
 const DEFAULT_RANGE_DAYS = 30;
 // Dates in the admin's filters are Indian calendar days (IST, UTC+05:30).
 const IST_OFFSET_MS = 5.5 * 60 * 60 * 1000;

@@ -1,8 +1,14 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { adminSubscriptionUpdateSchema, transactionsQuerySchema, type TransactionsQuery, objectIdSchema } from '@portal/contracts';
+import {
+  adminSubscriptionUpdateSchema,
+  objectIdSchema,
+  SUBSCRIPTION_UPDATED,
+  transactionsQuerySchema,
+  type TransactionsQuery,
+} from '@portal/contracts';
 import { requireAdmin, streamCsv, validate, type TokenVerifier } from '@portal/platform';
-import { SUBSCRIPTION_UPDATED, type adminUseCases } from '../domain/admin.use-cases';
+import type { adminUseCases } from '../domain/admin.use-cases';
 
 const userParams = z.object({ id: objectIdSchema('Malformed user id') });
 

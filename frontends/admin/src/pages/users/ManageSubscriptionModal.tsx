@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import {
+  PLAN_NAMES,
+  SUBSCRIPTION_STATUSES,
+  SUBSCRIPTION_UPDATED,
+  type AdminSubscriptionUpdate,
+  type AdminUserRow,
+} from '@portal/contracts';
+import { api, Button, Modal } from '@portal/ui';
+
+export const SUBSCRIPTION_UPDATE_FAILED = 'Failed to update user subscription';
+
+const dateInput = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
+
+/** The body of spec §4 "Admin manage-subscription": the price as a number; a trial's end is also its trial end. */
+export function subscriptionUpdateBody(form: {
+  plan: string;
+  status: string;
+  startDate: string;
+  endDate: string;
+  price: string;
+}): Record<keyof AdminSubscriptionUpdate, string | number | null> {
+  return {
+    subscriptionPlan: form.plan,
+    subscriptionStatus: form.status,
+    subscriptionStartDate: form.startDate || null,
+    subscriptionEndDate: form.endDate || null,
+    trialEnd: form.status === 'trial' ? form.endDate || null : null,
+    planPrice: Number(form.price) || 0,
+  };
+}
+
+export function ManageSubscriptionModal({ user, onClose, onSaved }: { user: AdminUserRow; onClose: () => void; onSaved: () => void }) {
+  const [form, setForm] = useState({
+    plan: user.subscriptionPlan,
+    status: user.subscriptionStatus,
+    startDate: dateInput(user.subscriptionStartDate ?? user.trialStart),
+    endDate: dateInput(user.subscriptionEndDate ?? user.trialEnd),
+    price: String(user.planPrice ?? 0),
+  });
+  const [saving, setSaving] = useState(false);
+  const set = (key: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value });
+
+  async function save() {
+    setSaving(true);
+    try {
+      await api.put(`/api/admin/users/${encodeURIComponent(user._id)}/subscription`, subscriptionUpdateBody(form));
+      window.alert(SUBSCRIPTION_UPDATED);
+      onSaved();
+      onClose();
+    } catch {
+      window.alert(SUBSCRIPTION_UPDATE_FAILED);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal title="Manage Subscription" onClose={onClose}>
+      <p className="muted">{user.email}</p>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        <div className="field">
+          <label htmlFor="manage-plan">Plan</label>
+          <select id="manage-plan" value={form.plan} onChange={set('plan')}>
+            {PLAN_NAMES.map((plan) => (
+              <option key={plan} value={plan}>
+                {plan}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="manage-status">Status</label>
+          <select id="manage-status" value={form.status} onChange={set('status')}>
+            {SUBSCRIPTION_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {status}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="manage-start">Start Date</label>
+          <input id="manage-start" type="date" value={form.startDate} onChange={set('startDate')} />
+        </div>
+        <div className="field">
+          <label htmlFor="manage-end">End Date</label>
+          <input id="manage-end" type="date" value={form.endDate} min={form.startDate || undefined} onChange={set('endDate')} />
+        </div>
+        <div className="field">
+          <label htmlFor="manage-price">Plan Price (₹ per month)</label>
+          <input id="manage-price" type="number" min={0} step="0.01" value={form.price} onChange={set('price')} />
+        </div>
+        <div className="row" style={{ justifyContent: 'flex-end' }}>
+          <Button variant="secondary" onClick={onClose} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={saving}>
+            {saving ? 'Updating...' : 'Update Subscription'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

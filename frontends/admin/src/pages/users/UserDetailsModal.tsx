@@ -1,0 +1,126 @@
+import { Fragment, useEffect, useState } from 'react';
+import type { AdminUserRow } from '@portal/contracts';
+import { api, Button, errorMessage, Modal, Spinner } from '@portal/ui';
+import { dateOrNotProvided, daysLabel, orNotProvided } from './user-labels';
+
+function Section({ title, rows }: { title: string; rows: [string, string][] }) {
+  return (
+    <section aria-label={title}>
+      <h3>{title}</h3>
+      <dl className="details">
+        {rows.map(([term, value]) => (
+          <Fragment key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </Fragment>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** Everything the admin may need about one user (spec §2), fetched fresh when opened. */
+export function UserDetailsModal({
+  userId,
+  onClose,
+  onManage,
+  onDelete,
+}: {
+  userId: string;
+  onClose: () => void;
+  onManage: (user: AdminUserRow) => void;
+  onDelete: (user: AdminUserRow) => void;
+}) {
+  const [user, setUser] = useState<AdminUserRow | undefined>();
+  const [failure, setFailure] = useState('');
+  useEffect(() => {
+    api
+      .get<{ user: AdminUserRow }>(`/api/admin/users/${encodeURIComponent(userId)}/details`)
+      .then(({ data }) => setUser(data.user))
+      .catch((error: unknown) => setFailure(errorMessage(error, 'Failed to load user details')));
+  }, [userId]);
+
+  if (!user) {
+    return (
+      <Modal title="User Details" onClose={onClose}>
+        {failure ? <p role="alert">{failure}</p> : <Spinner />}
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      </Modal>
+    );
+  }
+  const info = user.personalInfo;
+  const address = info.address;
+  const paid = user.subscriptionStatus !== 'trial' && user.subscriptionStatus !== 'none';
+  return (
+    <Modal title="User Details" onClose={onClose}>
+      <Section
+        title="Basic Information"
+        rows={[
+          ['Email', user.email],
+          ['Name', orNotProvided(`${user.firstName} ${user.lastName}`.trim())],
+          ['User Type', user.isGoogleUser ? 'Google OAuth' : 'Email/Password'],
+          ['Member Since', dateOrNotProvided(user.createdAt)],
+        ]}
+      />
+      <Section
+        title="Personal Information"
+        rows={[
+          ['Age', orNotProvided(info.age)],
+          ['Gender', orNotProvided(info.gender)],
+          ['Mobile', orNotProvided(info.mobileNumber)],
+          ['Occupation', orNotProvided(info.occupation)],
+          ['Organization', orNotProvided(info.organization)],
+        ]}
+      />
+      <Section
+        title="Address"
+        rows={[
+          ['Street', orNotProvided(address?.street)],
+          ['City', orNotProvided(address?.city)],
+          ['State', orNotProvided(address?.state)],
+          ['Pincode', orNotProvided(address?.pincode)],
+          ['Country', orNotProvided(address?.country)],
+        ]}
+      />
+      <Section
+        title="Subscription Details"
+        rows={[
+          ['Plan', user.subscriptionPlan],
+          ['Status', user.subscriptionStatus],
+          ['Plan Price', `₹${user.planPrice}/month`],
+          ['Days Remaining', daysLabel(user)],
+          ...((paid
+            ? [
+                ['Subscription Start', dateOrNotProvided(user.subscriptionStartDate)],
+                ['Subscription End', dateOrNotProvided(user.subscriptionEndDate)],
+              ]
+            : [
+                ['Trial Start', dateOrNotProvided(user.trialStart)],
+                ['Trial End', dateOrNotProvided(user.trialEnd)],
+              ]) as [string, string][]),
+        ]}
+      />
+      <Section
+        title="Activity"
+        rows={[
+          ['Trial Used', user.hasUsedTrial ? 'Yes' : 'No'],
+          ['Last Download', user.lastDownloadDate ? user.lastDownloadDate.slice(0, 10) : 'Never'],
+          ['Total Downloads', String(user.totalDownloads)],
+        ]}
+      />
+      <div className="row" style={{ justifyContent: 'space-between' }}>
+        <div className="row">
+          <Button onClick={() => onManage(user)}>Manage Subscription</Button>
+          <Button variant="danger" onClick={() => onDelete(user)}>
+            Delete User
+          </Button>
+        </div>
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      </div>
+    </Modal>
+  );
+}

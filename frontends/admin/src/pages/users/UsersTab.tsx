@@ -1,0 +1,119 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { AdminUserRow } from '@portal/contracts';
+import { api, Button, ProgressBar, Spinner } from '@portal/ui';
+import { HeaderRow } from '../HeaderRow';
+import { DeleteUserModal } from './DeleteUserModal';
+import { ManageSubscriptionModal } from './ManageSubscriptionModal';
+import { UserDetailsModal } from './UserDetailsModal';
+import { daysLabel } from './user-labels';
+
+type Dialog = { kind: 'details'; userId: string } | { kind: 'manage' | 'delete'; user: AdminUserRow } | null;
+
+/** Search, the users table and its three actions; the list is fetched again after every change. */
+export function UsersTab() {
+  const [search, setSearch] = useState('');
+  const [applied, setApplied] = useState('');
+  const [users, setUsers] = useState<AdminUserRow[] | null>(null);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const load = useCallback(async (term: string) => {
+    try {
+      const { data } = await api.get<{ users: AdminUserRow[] }>('/api/admin/users', { params: term ? { search: term } : {} });
+      setUsers(data.users);
+    } catch (error) {
+      console.warn('could not load users', error);
+      setUsers([]);
+    }
+  }, []);
+  useEffect(() => {
+    void load(applied);
+  }, [load, applied]);
+  const changed = () => void load(applied);
+  const close = useCallback(() => setDialog(null), []);
+
+  return (
+    <div>
+      <form
+        className="row"
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (search === applied) void load(search);
+          else setApplied(search);
+        }}
+      >
+        <input
+          type="search"
+          aria-label="Search users"
+          placeholder="Search users by email, name, mobile, or city..."
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          style={{ flex: 1, minHeight: 44, padding: '0 .7rem' }}
+        />
+        <Button type="submit">Search</Button>
+      </form>
+      {users === null ? (
+        <Spinner />
+      ) : users.length === 0 ? (
+        <p>No users found. Try searching with different criteria.</p>
+      ) : (
+        <div style={{ overflowX: 'auto' }}>
+          <table className="table">
+            <HeaderRow columns={['User', 'Contact', 'Plan', 'Status', 'Profile', 'Days Remaining', 'Actions']} />
+            <tbody>
+              {users.map((user) => (
+                <tr key={user._id}>
+                  <td>
+                    {user.email}
+                    <br />
+                    <span className="muted">{user.displayName}</span> {user.isGoogleUser && <span className="badge">Google</span>}
+                  </td>
+                  <td>
+                    {user.personalInfo.mobileNumber ?? 'No mobile'}
+                    <br />
+                    <span className="muted">
+                      {user.personalInfo.address ? `${user.personalInfo.address.city}, ${user.personalInfo.address.state}` : 'No address'}
+                    </span>
+                  </td>
+                  <td>{user.subscriptionPlan}</td>
+                  <td>{user.subscriptionStatus}</td>
+                  <td>
+                    <ProgressBar value={user.profileCompletionPercentage} label={`Profile of ${user.email}`} />
+                    {user.profileCompletionPercentage}%
+                  </td>
+                  <td>{daysLabel(user)}</td>
+                  <td>
+                    <div className="row">
+                      <Button
+                        variant="link"
+                        aria-label={`View details of ${user.email}`}
+                        onClick={() => setDialog({ kind: 'details', userId: user._id })}
+                      >
+                        View Details
+                      </Button>
+                      <Button variant="link" aria-label={`Manage ${user.email}`} onClick={() => setDialog({ kind: 'manage', user })}>
+                        Manage
+                      </Button>
+                      <Button variant="link" aria-label={`Delete ${user.email}`} onClick={() => setDialog({ kind: 'delete', user })}>
+                        Delete
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {dialog?.kind === 'details' && (
+        <UserDetailsModal
+          userId={dialog.userId}
+          onClose={close}
+          onManage={(user) => setDialog({ kind: 'manage', user })}
+          onDelete={(user) => setDialog({ kind: 'delete', user })}
+        />
+      )}
+      {dialog?.kind === 'manage' && <ManageSubscriptionModal user={dialog.user} onClose={close} onSaved={changed} />}
+      {dialog?.kind === 'delete' && <DeleteUserModal user={dialog.user} onClose={close} onDeleted={changed} />}
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import type { AdminUserRow } from '@portal/contracts';
+
+export const NOT_PROVIDED = 'Not provided';
+
+/** 'N days', 'No subscription' or 'Expired' (spec §2). */
+export function daysLabel(user: Pick<AdminUserRow, 'subscriptionStatus' | 'daysRemaining'>): string {
+  if (user.subscriptionStatus === 'none') return 'No subscription';
+  if (user.subscriptionStatus === 'expired') return 'Expired';
+  return `${user.daysRemaining} days`;
+}
+
+/** A stored value, or the details modal's fallback. */
+export const orNotProvided = (value: string | number | null | undefined) =>
+  value === undefined || value === null || value === '' ? NOT_PROVIDED : String(value);
+
+/** The date part of an ISO timestamp, or the fallback. */
+export const dateOrNotProvided = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : NOT_PROVIDED);

@@ -1,0 +1,219 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { AdminUserRow } from '@portal/contracts';
+import { UsersTab } from '../src/pages/users/UsersTab';
+import { subscriptionUpdateBody } from '../src/pages/users/ManageSubscriptionModal';
+import { daysLabel } from '../src/pages/users/user-labels';
+import { stubApi, type StubCall } from './stub-api';
+
+const user = (over: Partial<AdminUserRow> = {}): AdminUserRow => ({
+  _id: '65a000000000000000000001',
+  email: 'meera@example.in',
+  firstName: 'Meera',
+  lastName: 'Iyer',
+  displayName: 'Meera Iyer',
+  isGoogleUser: false,
+  createdAt: '2026-10-01T05:00:00.000Z',
+  subscriptionPlan: 'trial',
+  subscriptionStatus: 'trial',
+  subscriptionStartDate: null,
+  subscriptionEndDate: null,
+  trialStart: '2026-11-01T00:00:00.000Z',
+  trialEnd: '2026-12-01T00:00:00.000Z',
+  planPrice: 0,
+  billingPeriod: null,
+  daysRemaining: 9,
+  hasUsedTrial: true,
+  canStartTrial: false,
+  lastDownloadDate: null,
+  totalDownloads: 0,
+  downloadHistory: [],
+  profileCompletionPercentage: 40,
+  personalInfo: { profileComplete: false },
+  ...over,
+});
+
+const withAddress = user({
+  _id: '65a000000000000000000002',
+  email: 'ravi@example.in',
+  isGoogleUser: true,
+  subscriptionPlan: 'professional',
+  subscriptionStatus: 'active',
+  subscriptionStartDate: '2026-11-10T00:00:00.000Z',
+  subscriptionEndDate: '2026-12-10T00:00:00.000Z',
+  planPrice: 1000,
+  lastDownloadDate: '2026-11-12T09:00:00.000Z',
+  totalDownloads: 3,
+  personalInfo: {
+    profileComplete: true,
+    age: 41,
+    gender: 'male',
+    mobileNumber: '9876543210',
+    occupation: 'Tax consultant',
+    organization: 'Ravi & Co',
+    address: { street: '12 MG Road', city: 'Pune', state: 'Maharashtra', pincode: '411001', country: 'India' },
+  },
+});
+
+describe('users tab', () => {
+  let alerts: string[];
+  beforeEach(() => {
+    alerts = [];
+    jest.spyOn(window, 'alert').mockImplementation((message) => void alerts.push(String(message)));
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  const listOf = (users: AdminUserRow[]) => ({ data: { users, total: users.length } });
+
+  it('when days remaining are shown, then the spec’s three forms are used', () => {
+    expect(daysLabel({ subscriptionStatus: 'trial', daysRemaining: 12 })).toBe('12 days');
+    expect(daysLabel({ subscriptionStatus: 'none', daysRemaining: 0 })).toBe('No subscription');
+    expect(daysLabel({ subscriptionStatus: 'expired', daysRemaining: 0 })).toBe('Expired');
+  });
+
+  it('when users load, then each row shows contact fallbacks, the Google badge, the profile bar and three actions', async () => {
+    stubApi(() => listOf([user(), withAddress]));
+    render(<UsersTab />);
+    const meera = (await screen.findByText('meera@example.in')).closest('tr') as HTMLElement;
+    expect(within(meera).getByText('No mobile')).toBeInTheDocument();
+    expect(within(meera).getByText('No address')).toBeInTheDocument();
+    expect(within(meera).getByText('9 days')).toBeInTheDocument();
+    expect(within(meera).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
+    expect(within(meera).queryByText('Google')).toBeNull();
+    const ravi = screen.getByText('ravi@example.in').closest('tr') as HTMLElement;
+    expect(within(ravi).getByText('Google')).toBeInTheDocument();
+    expect(within(ravi).getByText('Pune, Maharashtra')).toBeInTheDocument();
+    expect(
+      within(ravi)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['View Details', 'Manage', 'Delete']);
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'User',
+      'Contact',
+      'Plan',
+      'Status',
+      'Profile',
+      'Days Remaining',
+      'Actions',
+    ]);
+  });
+
+  it('when a search finds nobody, then the empty message shows, and the term was sent', async () => {
+    const calls = stubApi((call) => listOf(call.params?.search ? [] : [user()]));
+    render(<UsersTab />);
+    await screen.findByText('meera@example.in');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search users' }), { target: { value: 'Nagpur' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('No users found. Try searching with different criteria.')).toBeInTheDocument();
+    expect(calls.at(-1)?.params).toEqual({ search: 'Nagpur' });
+  });
+
+  it('when details open for a sparse profile, then every missing field reads Not provided and downloads read Never', async () => {
+    stubApi((call) => (call.url.endsWith('/details') ? { data: { user: user() } } : listOf([user()])));
+    render(<UsersTab />);
+    fireEvent.click(await screen.findByRole('button', { name: 'View details of meera@example.in' }));
+    const dialog = await screen.findByRole('dialog', { name: 'User Details' });
+    const section = (name: string) => within(within(dialog).getByRole('region', { name }));
+    await waitFor(() => expect(section('Personal Information').getAllByText('Not provided')).toHaveLength(5));
+    expect(section('Address').getAllByText('Not provided')).toHaveLength(5);
+    expect(section('Basic Information').getByText('Email/Password')).toBeInTheDocument();
+    expect(section('Basic Information').getByText('2026-10-01')).toBeInTheDocument();
+    expect(section('Subscription Details').getByText('Trial Start')).toBeInTheDocument();
+    expect(section('Subscription Details').getByText('2026-12-01')).toBeInTheDocument();
+    expect(section('Subscription Details').queryByText('Subscription Start')).toBeNull();
+    expect(section('Activity').getByText('Never')).toBeInTheDocument();
+    expect(section('Activity').getByText('Yes')).toBeInTheDocument();
+  });
+
+  it('when details open for a paying Google user, then the subscription dates, price per month and activity show', async () => {
+    stubApi((call) => (call.url.endsWith('/details') ? { data: { user: withAddress } } : listOf([withAddress])));
+    render(<UsersTab />);
+    fireEvent.click(await screen.findByRole('button', { name: 'View details of ravi@example.in' }));
+    const dialog = await screen.findByRole('dialog', { name: 'User Details' });
+    await within(dialog).findByText('Google OAuth');
+    for (const text of ['Ravi & Co', '411001', 'India', '₹1000/month', '2026-11-10', '2026-12-10', '2026-11-12', '3']) {
+      expect(within(dialog).getByText(text)).toBeInTheDocument();
+    }
+    expect(within(dialog).queryByText('Not provided')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Manage Subscription' }));
+    expect(await screen.findByRole('dialog', { name: 'Manage Subscription' })).toBeInTheDocument();
+  });
+
+  it('when the admin changes a plan, then the body follows spec §4, the success alert shows and the list is fetched again', async () => {
+    const calls = stubApi((call) => (call.method === 'PUT' ? { data: { message: 'ok' } } : listOf([user()])));
+    render(<UsersTab />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Manage meera@example.in' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Manage Subscription' });
+    fireEvent.change(within(dialog).getByLabelText('Plan'), { target: { value: 'business' } });
+    fireEvent.change(within(dialog).getByLabelText('Status'), { target: { value: 'active' } });
+    fireEvent.change(within(dialog).getByLabelText('Start Date'), { target: { value: '2026-11-22' } });
+    fireEvent.change(within(dialog).getByLabelText('End Date'), { target: { value: '2026-12-22' } });
+    fireEvent.change(within(dialog).getByLabelText('Plan Price (₹ per month)'), { target: { value: '2000' } });
+    const listsBefore = calls.filter((call) => call.method === 'GET').length;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Update Subscription' }));
+    await waitFor(() => expect(alerts).toEqual(['User subscription updated successfully!']));
+    const put = calls.find((call: StubCall) => call.method === 'PUT');
+    expect(put?.url).toBe('/api/admin/users/65a000000000000000000001/subscription');
+    expect(put?.body).toEqual({
+      subscriptionPlan: 'business',
+      subscriptionStatus: 'active',
+      subscriptionStartDate: '2026-11-22',
+      subscriptionEndDate: '2026-12-22',
+      trialEnd: null,
+      planPrice: 2000,
+    });
+    await waitFor(() => expect(calls.filter((call) => call.method === 'GET').length).toBe(listsBefore + 1));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('when the status is trial, then the end date is also sent as the trial end; a failure shows its alert', async () => {
+    expect(subscriptionUpdateBody({ plan: 'trial', status: 'trial', startDate: '', endDate: '2026-12-31', price: '' })).toEqual({
+      subscriptionPlan: 'trial',
+      subscriptionStatus: 'trial',
+      subscriptionStartDate: null,
+      subscriptionEndDate: '2026-12-31',
+      trialEnd: '2026-12-31',
+      planPrice: 0,
+    });
+    stubApi((call) => (call.method === 'PUT' ? { status: 500, data: {} } : listOf([user()])));
+    render(<UsersTab />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Manage meera@example.in' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Update Subscription' }));
+    await waitFor(() => expect(alerts).toEqual(['Failed to update user subscription']));
+    expect(screen.getByRole('dialog', { name: 'Manage Subscription' })).toBeInTheDocument();
+  });
+
+  it('when a delete runs, then the dialog lists what goes and stays, shows Deleting... with both buttons disabled, then the success text', async () => {
+    let finish: (value: { data: unknown }) => void = () => undefined;
+    let users = [user()];
+    stubApi((call) => (call.method === 'DELETE' ? new Promise((resolve) => (finish = resolve)) : listOf(users)));
+    render(<UsersTab />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete meera@example.in' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete User' });
+    expect(within(dialog).getByText('subscription')).toBeInTheDocument();
+    expect(within(dialog).getByText('download history')).toBeInTheDocument();
+    expect(within(dialog).getByText('Kept: payment records, anonymised, for accounting.')).toBeInTheDocument();
+    expect(within(dialog).getByText('This action cannot be undone.')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete User' }));
+    expect(await within(dialog).findByRole('button', { name: 'Deleting...' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    users = [];
+    await act(async () => finish({ data: { message: 'User meera@example.in has been deleted successfully.' } }));
+    await waitFor(() => expect(alerts).toEqual(['User meera@example.in has been deleted successfully.']));
+    expect(await screen.findByText('No users found. Try searching with different criteria.')).toBeInTheDocument();
+  });
+
+  it('when a delete fails, then the server’s message is shown, else the fallback, and the buttons come back', async () => {
+    let reply: { status: number; data: unknown } = { status: 404, data: { error: 'not_found', message: 'User not found' } };
+    stubApi((call) => (call.method === 'DELETE' ? reply : listOf([user()])));
+    render(<UsersTab />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete meera@example.in' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete User' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete User' }));
+    await waitFor(() => expect(alerts).toEqual(['User not found']));
+    reply = { status: 502, data: {} };
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Delete User' }));
+    await waitFor(() => expect(alerts).toEqual(['User not found', 'Failed to delete user']));
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeEnabled();
+  });
+});
