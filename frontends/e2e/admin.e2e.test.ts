@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { ADMIN, startE2eStack } from './e2e-stack';
 
@@ -7,21 +8,42 @@ describe('the admin area in Chromium, against every service', () => {
   let stack: Awaited<ReturnType<typeof startE2eStack>>;
   let page: Page;
 
-  beforeAll(async () => {
-    stack = await startE2eStack('e2eadmin');
-    // A user with an address in Pune, to be found by city.
+  /** Registers a user and pays for a plan on the PhonePe stand-in, as the browser would. */
+  async function payingUser(firstName: string, email: string, plan: string, city: string) {
     const registered = await fetch(`${stack.url}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        firstName: 'Kiran',
-        email: 'kiran@example.in',
+        firstName,
+        email,
         password: 'secret12',
-        personalInfo: { age: 45, gender: 'other', address: { street: '5 FC Road', city: 'Pune', state: 'Maharashtra', pincode: '411004' } },
+        personalInfo: { age: 45, gender: 'other', address: { street: '5 FC Road', city, state: 'Maharashtra', pincode: '411004' } },
       }),
     });
     expect(registered.status).toBe(201);
     const { token } = (await registered.json()) as { token: string };
+    const order = await fetch(`${stack.url}/api/payment/create-phonepe-order`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ plan, billingPeriod: 'monthly' }),
+    });
+    const { paymentUrl } = (await order.json()) as { paymentUrl: string };
+    const paid = await fetch(paymentUrl, { method: 'POST', body: new URLSearchParams({ outcome: 'success' }), redirect: 'manual' });
+    await fetch(paid.headers.get('location')!, { redirect: 'manual' });
+    return token;
+  }
+
+  /** Clicks an export button and returns the saved file's name and text. */
+  async function exported(button: string) {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
+    return { name: download.suggestedFilename(), text: readFileSync((await download.path())!, 'utf8') };
+  }
+
+  beforeAll(async () => {
+    stack = await startE2eStack('e2eadmin');
+    // Kiran lives in Pune, to be found by city; Asha pays too, so a filter has something to leave out.
+    const token = await payingUser('Kiran', 'kiran@example.in', 'professional', 'Pune');
+    await payingUser('Asha', 'asha@example.in', 'basic', 'Nashik');
     const sent = await fetch(`${stack.url}/api/feedback`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -56,15 +78,50 @@ describe('the admin area in Chromium, against every service', () => {
     await page.getByRole('button', { name: 'Sign in to Admin Dashboard' }).click();
     await page.waitForURL((url) => url.pathname === '/admin/dashboard');
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
-    await page.getByRole('region', { name: 'Total Users' }).getByText('1').waitFor();
+    await page.getByRole('region', { name: 'Total Users' }).getByText('2').waitFor();
+    await page.getByText('professional: 1').waitFor();
     await page.getByRole('tab', { name: 'User Management' }).click();
     await page.getByRole('searchbox', { name: 'Search users' }).fill('pune');
     await page.getByRole('button', { name: 'Search' }).click();
-    await page.getByRole('cell', { name: /kiran@example\.in/ }).waitFor();
+    await page.getByRole('cell', { name: /^kiran@example\.in/ }).waitFor();
     await page.getByText('Pune, Maharashtra').waitFor();
     await page.getByRole('searchbox', { name: 'Search users' }).fill('nagpur');
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByText('No users found. Try searching with different criteria.').waitFor();
+  });
+
+  it('when the admin opens details and changes the plan, then the table and the analytics show the new plan', async () => {
+    await page.getByRole('searchbox', { name: 'Search users' }).fill('pune');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('button', { name: 'View details of kiran@example.in' }).click();
+    const details = page.getByRole('dialog', { name: 'User Details' });
+    await details.getByText('Email/Password').waitFor();
+    await details.getByRole('region', { name: 'Personal Information' }).getByText('Not provided').first().waitFor();
+    await details.getByText('₹1000/month').waitFor();
+    await details.getByRole('button', { name: 'Manage Subscription' }).click();
+    const manage = page.getByRole('dialog', { name: 'Manage Subscription' });
+    await manage.getByLabel('Plan', { exact: true }).selectOption('business');
+    await manage.getByLabel('Plan Price (₹ per month)').fill('2000');
+    await manage.getByRole('button', { name: 'Update Subscription' }).click();
+    await manage.waitFor({ state: 'detached' });
+    const row = page.getByRole('row', { name: /kiran@example\.in/ });
+    await row.getByRole('cell', { name: 'business', exact: true }).waitFor();
+    await page.getByRole('tab', { name: 'Dashboard' }).click();
+    await page.getByText('business: 1').waitFor();
+    await page.getByText('professional: 0').waitFor();
+  });
+
+  it('when the admin filters transactions by a PhonePe transaction id, then only that payment is listed', async () => {
+    await page.getByRole('tab', { name: 'Transactions' }).click();
+    await page.getByRole('cell', { name: /^asha@example\.in/ }).waitFor();
+    const kiran = page.getByRole('row', { name: /kiran@example\.in/ });
+    const providerId = ((await kiran.getByText(/^PhonePe: /).textContent()) ?? '').replace('PhonePe: ', '');
+    expect(providerId).not.toBe('');
+    await page.getByLabel('Transaction ID').fill(providerId);
+    await page.getByRole('button', { name: 'Apply Filters' }).click();
+    await page.getByRole('cell', { name: /^asha@example\.in/ }).waitFor({ state: 'detached' });
+    expect(await page.getByRole('row').count()).toBe(2);
+    await kiran.getByText(`PhonePe: ${providerId}`).waitFor();
   });
 
   it('when the admin resolves a feedback item, then the counters and the tab badge move', async () => {
@@ -80,6 +137,43 @@ describe('the admin area in Chromium, against every service', () => {
     await dialog.getByRole('button', { name: 'Update Feedback' }).click();
     await page.getByRole('region', { name: 'Resolved' }).getByText('1').waitFor();
     await page.getByRole('region', { name: 'Open Issues' }).getByText('0').waitFor();
+  });
+
+  it('when the admin exports users, transactions and feedback, then each file holds what the tables show', async () => {
+    const day = new Date().toISOString().slice(0, 10);
+    const users = await exported('Export Users');
+    expect(users.name).toBe(`users_${day}.csv`);
+    expect(users.text.split('\r\n')[0]).toContain('Email,First Name,Last Name,Mobile,City,State,Plan,Status');
+    expect(users.text).toMatch(/kiran@example\.in,Kiran,,,Pune,Maharashtra,business,active/);
+    const transactions = await exported('Export Transactions');
+    expect(transactions.name).toBe(`transactions_${day}.csv`);
+    // the export follows the tab's date range (the last 30 days), so both payments are in it
+    expect(transactions.text.split('\r\n')[0]).toBe(
+      'Transaction ID,PhonePe Transaction ID,PhonePe Order ID,User Email,Amount (INR),Status,Plan,Billing Period,Created At',
+    );
+    expect(transactions.text).toMatch(/kiran@example\.in,1000\.00,completed,professional,monthly/);
+    expect(transactions.text).toMatch(/asha@example\.in,500\.00,completed,basic,monthly/);
+    const feedback = await exported('Export Feedback');
+    expect(feedback.name).toBe(`feedback_${day}.csv`);
+    expect(feedback.text).toMatch(/networth,The networth certificate rounds lakhs wrongly\./);
+    expect(feedback.text).toContain('Fixed in 1.0.1');
+  });
+
+  it('when the admin deletes a user, then the row goes and that user can no longer sign in', async () => {
+    await page.getByRole('tab', { name: 'User Management' }).click();
+    await page.getByRole('button', { name: 'Delete asha@example.in' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete User' });
+    await dialog.getByText('This action cannot be undone.').waitFor();
+    await dialog.getByRole('button', { name: 'Delete User' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('cell', { name: /^asha@example\.in/ }).waitFor({ state: 'detached' });
+    await page.getByRole('cell', { name: /^kiran@example\.in/ }).waitFor();
+    const login = await fetch(`${stack.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'asha@example.in', password: 'secret12' }),
+    });
+    expect(login.status).toBe(401);
   });
 
   it('when the admin token is no longer valid, then the next call sends the admin to /admin/login', async () => {

@@ -184,3 +184,28 @@ describe('feedback preview', () => {
     expect(preview('y'.repeat(101))).toBe(`${'y'.repeat(100)}…`);
   });
 });
+
+describe('exports', () => {
+  it('when an export runs, then its button reads Exporting... until the file is saved as {kind}_{date}.csv', async () => {
+    signedInAdmin();
+    let finish: (reply: { data: unknown }) => void = () => undefined;
+    const calls = stubApi((call) => {
+      if (call.url.startsWith('/api/admin/export/')) return new Promise((resolve) => (finish = resolve));
+      return call.url === '/api/admin/analytics' ? { data: analytics } : { data: { feedback: [] } };
+    });
+    const saved: string[] = [];
+    URL.createObjectURL = () => 'blob:export';
+    URL.revokeObjectURL = () => undefined;
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    renderAdmin('/admin/dashboard');
+    fireEvent.click(await screen.findByRole('button', { name: 'Export Transactions' }));
+    expect(await screen.findByRole('button', { name: 'Exporting...' })).toBeDisabled();
+    finish({ data: new Blob(['a,b\r\n']) });
+    await screen.findByRole('button', { name: 'Export Transactions' });
+    expect(saved).toEqual([`transactions_${new Date().toISOString().slice(0, 10)}.csv`]);
+    const exportCall = calls.find((call) => call.url === '/api/admin/export/transactions');
+    expect(Object.keys(exportCall?.params ?? {}).sort()).toEqual(['endDate', 'startDate']);
+  });
+});

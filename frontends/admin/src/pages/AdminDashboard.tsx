@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { api, Button, session, Tabs } from '@portal/ui';
 import { AnalyticsTab } from './AnalyticsTab';
 import { AuditTab } from './AuditTab';
-import { exportCsv } from './export-csv';
+import { ExportButton } from './ExportButton';
 import { FeedbackTab, useFeedback } from './FeedbackTab';
 import { daysAgo, today } from './format';
 import { TransactionsTab } from './TransactionsTab';
@@ -26,15 +26,9 @@ export default function AdminDashboard() {
           <p className="muted">Manage users, subscriptions, and analytics</p>
         </div>
         <div className="row">
-          <Button variant="secondary" onClick={() => void exportCsv('users')}>
-            Export Users
-          </Button>
-          <Button variant="secondary" onClick={() => void exportCsv('transactions', range)}>
-            Export Transactions
-          </Button>
-          <Button variant="secondary" onClick={() => void exportCsv('feedback')}>
-            Export Feedback
-          </Button>
+          <ExportButton kind="users" label="Export Users" />
+          <ExportButton kind="transactions" label="Export Transactions" params={range} />
+          <ExportButton kind="feedback" label="Export Feedback" />
           <Button
             onClick={async () => {
               await api.post('/api/admin/logout').catch(() => undefined);
