@@ -3,6 +3,7 @@ export * from './api-client';
 export * from './auth-context';
 export * from './components/Button';
 export * from './components/TextField';
+export * from './components/SelectField';
 export * from './components/Banner';
 export * from './components/ProgressBar';
 export * from './components/Tabs';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { FEEDBACK_COMPONENTS, FEEDBACK_STATUSES, FEEDBACK_TYPES, type FeedbackItem } from '@portal/contracts';
-import { api, Button, Modal } from '@portal/ui';
+import { api, Button, Modal, SelectField } from '@portal/ui';
 import { HeaderRow } from './HeaderRow';
 
 export const PREVIEW_LENGTH = 100;
@@ -77,16 +77,12 @@ function ManageFeedback({ item, onClose, onChanged }: { item: FeedbackItem; onCl
         <dd>{new Date(item.timestamp).toLocaleString('en-IN')}</dd>
       </dl>
       <p style={{ whiteSpace: 'pre-wrap' }}>{item.message}</p>
-      <div className="field">
-        <label htmlFor="feedback-status">Status</label>
-        <select id="feedback-status" value={status} onChange={(e) => setStatus(e.target.value as FeedbackItem['status'])}>
-          {FEEDBACK_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {value}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label="Status"
+        value={status}
+        onChange={(e) => setStatus(e.target.value as FeedbackItem['status'])}
+        options={FEEDBACK_STATUSES}
+      />
       <div className="field">
         <label htmlFor="feedback-notes">Admin notes (internal, not visible to the user)</label>
         <textarea id="feedback-notes" rows={4} value={notes} onChange={(e) => setNotes(e.target.value)} />

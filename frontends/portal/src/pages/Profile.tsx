@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { GENDERS, type PublicUser } from '@portal/contracts';
-import { api, Banner, Button, errorMessage, ProgressBar, Spinner, Tabs, TextField, trackUsage, useAuth } from '@portal/ui';
+import { api, Banner, Button, errorMessage, ProgressBar, SelectField, Spinner, Tabs, TextField, trackUsage, useAuth } from '@portal/ui';
 import '../components/portal.css';
 
 type Tab = 'basic' | 'personal' | 'address' | 'subscription';
@@ -166,17 +166,14 @@ export default function Profile() {
         {tab === 'personal' && (
           <>
             <TextField label="Age" type="number" min={18} max={120} value={form.age} onChange={set('age')} readOnly={!editing} />
-            <div className="field">
-              <label htmlFor="profile-gender">Gender</label>
-              <select id="profile-gender" value={form.gender} onChange={set('gender')} disabled={!editing}>
-                <option value="">Not provided</option>
-                {GENDERS.map((gender) => (
-                  <option key={gender} value={gender}>
-                    {gender}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              label="Gender"
+              value={form.gender}
+              onChange={set('gender')}
+              disabled={!editing}
+              options={GENDERS}
+              emptyOption="Not provided"
+            />
             <TextField
               label="Mobile number"
               type="tel"

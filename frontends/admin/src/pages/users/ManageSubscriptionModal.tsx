@@ -6,7 +6,7 @@ import {
   type AdminSubscriptionUpdate,
   type AdminUserRow,
 } from '@portal/contracts';
-import { api, Button, Modal } from '@portal/ui';
+import { api, Button, Modal, SelectField, TextField } from '@portal/ui';
 
 export const SUBSCRIPTION_UPDATE_FAILED = 'Failed to update user subscription';
 
@@ -64,38 +64,11 @@ export function ManageSubscriptionModal({ user, onClose, onSaved }: { user: Admi
           void save();
         }}
       >
-        <div className="field">
-          <label htmlFor="manage-plan">Plan</label>
-          <select id="manage-plan" value={form.plan} onChange={set('plan')}>
-            {PLAN_NAMES.map((plan) => (
-              <option key={plan} value={plan}>
-                {plan}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="manage-status">Status</label>
-          <select id="manage-status" value={form.status} onChange={set('status')}>
-            {SUBSCRIPTION_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {status}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="manage-start">Start Date</label>
-          <input id="manage-start" type="date" value={form.startDate} onChange={set('startDate')} />
-        </div>
-        <div className="field">
-          <label htmlFor="manage-end">End Date</label>
-          <input id="manage-end" type="date" value={form.endDate} min={form.startDate || undefined} onChange={set('endDate')} />
-        </div>
-        <div className="field">
-          <label htmlFor="manage-price">Plan Price (₹ per month)</label>
-          <input id="manage-price" type="number" min={0} step="0.01" value={form.price} onChange={set('price')} />
-        </div>
+        <SelectField label="Plan" value={form.plan} onChange={set('plan')} options={PLAN_NAMES} />
+        <SelectField label="Status" value={form.status} onChange={set('status')} options={SUBSCRIPTION_STATUSES} />
+        <TextField label="Start Date" type="date" value={form.startDate} onChange={set('startDate')} />
+        <TextField label="End Date" type="date" value={form.endDate} min={form.startDate || undefined} onChange={set('endDate')} />
+        <TextField label="Plan Price (₹ per month)" type="number" min={0} step="0.01" value={form.price} onChange={set('price')} />
         <div className="row" style={{ justifyContent: 'flex-end' }}>
           <Button variant="secondary" onClick={onClose} disabled={saving}>
             Cancel
