@@ -2,7 +2,6 @@
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { DefinePlugin } = require('webpack');
 const { sharedSingletons } = require('./federation');
 
 const OUT = path.resolve(__dirname, 'dist');
@@ -49,7 +48,6 @@ function frontendConfig({ name, dir, publicPath, outputDir, exposes, remotes, ht
     },
     plugins: [
       new ModuleFederationPlugin({ name, filename: 'remoteEntry.js', exposes, remotes, shared: sharedSingletons(), dts: false }),
-      new DefinePlugin({ 'process.env.GOOGLE_CLIENT_ID': JSON.stringify(process.env.GOOGLE_CLIENT_ID ?? '') }),
       ...(html
         ? [
             new HtmlWebpackPlugin({

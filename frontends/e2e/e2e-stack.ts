@@ -3,18 +3,25 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import mongoose from 'mongoose';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { generateTestKeys, testEnvironment } from '@portal/platform/testing';
 import { launchChromium } from '../../deploy/local/lib/browser';
 import { seedDemoRelease } from '../../deploy/local/lib/demo-release';
 import { freePort } from '../../deploy/local/lib/net';
 import { paymentSettings } from '../../deploy/local/lib/payment-stand-in';
 import { SERVICES, startStack } from '../../deploy/local/lib/stack';
+import { startGoogleIdentityStandIn } from '../../deploy/local/stand-ins/google-identity';
 
 export const ADMIN = { email: 'root@portal.test', password: 'root-password-1' };
 
-/** Every service, the gateway serving the built frontends, the PhonePe stand-in and Chromium. */
-export async function startE2eStack(label: string) {
+const GOOGLE_CLIENT_ID = 'portal-e2e.apps.googleusercontent.com';
+
+/**
+ * Every service, the gateway serving the built frontends, the PhonePe stand-in and Chromium.
+ * With `google`, the portal offers Google sign-in against the Google stand-in, which a browser
+ * context reaches once `routeGoogle` has sent Google's addresses there.
+ */
+export async function startE2eStack(label: string, { google: withGoogle = false } = {}) {
   const databasePrefix = `t_${label}_${randomBytes(3).toString('hex')}_`;
   const releasesDir = mkdtempSync(path.join(os.tmpdir(), `${label}-releases-`));
   const { mongoUri, redisUrl, redisPrefix } = testEnvironment();
@@ -22,6 +29,7 @@ export async function startE2eStack(label: string) {
   const gatewayPort = await freePort();
   const url = `http://127.0.0.1:${gatewayPort}`;
   const payments = await paymentSettings({}, url);
+  const google = withGoogle ? await startGoogleIdentityStandIn({ clientId: GOOGLE_CLIENT_ID }) : undefined;
   const stack = await startStack({
     gatewayPort,
     freePorts: true,
@@ -42,6 +50,7 @@ export async function startE2eStack(label: string) {
       CORS_ORIGINS: url,
       LOG_LEVEL: 'warn',
       ...payments.env,
+      ...(google && { GOOGLE_CLIENT_ID, GOOGLE_CERTS_URL: google.certsUrl }),
     },
   });
   await seedDemoRelease(stack.url, ADMIN);
@@ -49,10 +58,18 @@ export async function startE2eStack(label: string) {
   return {
     url: stack.url,
     browser,
+    google,
+    async routeGoogle(context: BrowserContext) {
+      if (!google) throw new Error('startE2eStack was not asked for Google');
+      await context.route('https://accounts.google.com/gsi/**', async (route) =>
+        route.fulfill({ response: await route.fetch({ url: google.gsiUrl(route.request().url()) }) }),
+      );
+    },
     async stop() {
       await browser.close();
       await stack.stop();
       await payments.stop();
+      await google?.close();
       const connection = await mongoose.createConnection(mongoUri).asPromise();
       for (const service of SERVICES) await connection.useDb(`${databasePrefix}${service.name.replace('-', '_')}`).dropDatabase();
       await connection.close();

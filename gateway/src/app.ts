@@ -6,6 +6,7 @@ import type { Redis } from 'ioredis';
 import { REQUEST_ID_HEADER, accessLog, errorHandler, notFoundHandler, requestIdFrom, type Logger } from '@portal/platform';
 import { upstreamHealth } from './health/upstream-health';
 import { createApiHandler } from './http/api-handler';
+import { pagePolicy } from './http/page-policy';
 import { captureHelmetHeaders } from './http/security-headers';
 import { createRateLimit } from './middleware/rate-limit';
 import { createTokenGuard } from './middleware/token-check';
@@ -24,12 +25,11 @@ export interface GatewayDeps {
   accessLog: boolean;
   /** Buffered and unredacted: it records only method, path, status and timing. */
   accessLogger?: Logger;
+  /** Shown to the pages, which offer Google sign-in only when there is one. */
+  googleClientId?: string;
 }
 
 const TRUST_PROXY = 'loopback, linklocal, uniquelocal';
-
-// The pages are served over plain http by `npm start`; TLS, where there is one, ends in front of us.
-const helmetOptions = { contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } };
 
 /** Pages, static files and /health: the ordinary express app. */
 function createPagesApp(deps: GatewayDeps): Express {
@@ -41,14 +41,14 @@ function createPagesApp(deps: GatewayDeps): Express {
     res.setHeader(REQUEST_ID_HEADER, req.id);
     next();
   });
-  app.use(helmet(helmetOptions));
+  app.use(helmet(pagePolicy(deps.googleClientId)));
   if (deps.accessLog) app.use(accessLog(deps.logger));
   // Liveness of the gateway itself: an orchestrator must not restart it because a service is down.
   app.get('/live', (_req, res) => {
     res.json({ status: 'ok' });
   });
   app.get('/health', upstreamHealth(deps.upstreams));
-  app.use(staticFrontends(deps.staticDir));
+  app.use(staticFrontends(deps.staticDir, { googleClientId: deps.googleClientId }));
   app.use(notFoundHandler);
   app.use(errorHandler(deps.logger));
   return app;
@@ -58,7 +58,7 @@ function createPagesApp(deps: GatewayDeps): Express {
 export function createGateway(deps: GatewayDeps): http.RequestListener {
   const pages = createPagesApp(deps);
   const api = createApiHandler({
-    securityHeaders: captureHelmetHeaders(helmetOptions),
+    securityHeaders: captureHelmetHeaders(pagePolicy(undefined)),
     cors: cors({ origin: deps.corsOrigins, credentials: true, maxAge: 600 }),
     rateLimit: createRateLimit({ redis: deps.redis, logger: deps.logger, ...deps.rateLimit }),
     guard: createTokenGuard(deps.publicKey),

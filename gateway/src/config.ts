@@ -37,5 +37,10 @@ export const configSchema = z.object({
   JWT_PUBLIC_KEY: pem,
   STATIC_DIR: z.string().default('frontends/dist'),
   ACCESS_LOG: z.enum(['on', 'off']).default('on'),
+  // Written into the pages as it is, so only the characters a Google client id has.
+  GOOGLE_CLIENT_ID: z
+    .string()
+    .regex(/^[\w.-]+$/, 'must be a Google OAuth client id')
+    .optional(),
 });
 export type Config = z.infer<typeof configSchema>;

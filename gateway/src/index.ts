@@ -35,6 +35,7 @@ async function main(): Promise<void> {
     staticDir: config.STATIC_DIR,
     accessLog: config.ACCESS_LOG === 'on',
     accessLogger,
+    googleClientId: config.GOOGLE_CLIENT_ID,
   });
   const server = http
     .createServer(listener)

@@ -1,8 +1,12 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import request from 'supertest';
 import { TOKEN_AUDIENCE } from '@portal/contracts';
 import { createLogger } from '@portal/platform';
 import { createTestRedis, generateTestKeys, signTestToken, type TestRedis } from '@portal/platform/testing';
 import { createGateway, type GatewayDeps } from '../src/app';
+import { configSchema } from '../src/config';
 import type { ServiceName } from '../src/routing/route-table';
 import { closedPortUrl, startStubUpstreams, type StubUpstreams } from './upstream-stubs';
 
@@ -206,5 +210,37 @@ describe('gateway', () => {
     expect(response.status).toBe(200);
     expect(response.text).toContain('Tax Practitioner Portal');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  describe('pages with Google sign-in configured', () => {
+    const built = mkdtempSync(path.join(os.tmpdir(), 'gateway-pages-'));
+    writeFileSync(path.join(built, 'index.html'), '<!doctype html><html><head><title>Portal</title></head><body></body></html>');
+    afterAll(() => rmSync(built, { recursive: true, force: true }));
+
+    it('when Google has a client id, then every page names it and its policy admits Google Identity Services', async () => {
+      const page = await request(build({ staticDir: built, googleClientId: 'portal-1.apps.googleusercontent.com' })).get('/login');
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('<meta name="google-client-id" content="portal-1.apps.googleusercontent.com"></head>');
+      const policy = page.headers['content-security-policy'];
+      expect(policy).toContain("script-src 'self' https://accounts.google.com/gsi/client");
+      expect(policy).toContain("frame-src 'self' https://accounts.google.com/gsi/");
+      expect(policy).toContain("connect-src 'self' https://accounts.google.com/gsi/");
+      expect(page.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    });
+
+    it('when the configured client id holds markup, then the gateway refuses to start with it', () => {
+      const parsed = configSchema.safeParse({ JWT_PUBLIC_KEY: keys.publicKey, GOOGLE_CLIENT_ID: '"><script>alert(1)</script>' });
+      expect(parsed.success).toBe(false);
+      expect(parsed.error?.issues[0]?.path).toEqual(['GOOGLE_CLIENT_ID']);
+    });
+
+    it('when no client id is set, then the pages carry no Google setting and the strict policy', async () => {
+      const page = await request(build({ staticDir: built })).get('/index.html');
+      expect(page.status).toBe(200);
+      expect(page.text).not.toContain('google-client-id');
+      expect(page.headers['content-security-policy']).toContain("script-src 'self';");
+      expect(page.headers['content-security-policy']).not.toContain('accounts.google.com');
+      expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    });
   });
 });

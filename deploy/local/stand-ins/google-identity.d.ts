@@ -9,6 +9,10 @@ export interface GoogleProfile {
 }
 export interface GoogleIdentityStandIn {
   certsUrl: string;
+  /** Where a browser's request for https://accounts.google.com/gsi/... is served instead. */
+  gsiUrl(googleUrl: string): string;
+  /** The account the stand-in's chooser picks; null: the chooser is closed without one. */
+  signInAs(profile: GoogleProfile | null): void;
   issueIdToken(profile: GoogleProfile, overrides?: Record<string, unknown>): string;
   close(): Promise<void>;
 }

@@ -5,7 +5,7 @@ import { STORAGE_KEYS } from '@portal/ui';
 import AdminApp from '../src/AdminApp';
 import { AuditTab } from '../src/pages/AuditTab';
 import { preview } from '../src/pages/FeedbackTab';
-import { stubApi, type StubCall } from './stub-api';
+import { stubApi, type StubCall } from '../../ui/test/stub-api';
 
 const analytics: Analytics = {
   overview: { totalUsers: 1520, activeSubscriptions: 310, trialUsers: 95 },

@@ -3,7 +3,7 @@ import type { AdminUserRow } from '@portal/contracts';
 import { UsersTab } from '../src/pages/users/UsersTab';
 import { subscriptionUpdateBody } from '../src/pages/users/ManageSubscriptionModal';
 import { daysLabel } from '../src/pages/users/user-labels';
-import { stubApi, type StubCall } from './stub-api';
+import { stubApi, type StubCall } from '../../ui/test/stub-api';
 
 const user = (over: Partial<AdminUserRow> = {}): AdminUserRow => ({
   _id: '65a000000000000000000001',

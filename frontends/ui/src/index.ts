@@ -1,5 +1,6 @@
 export * from './storage';
 export * from './api-client';
+export * from './page-settings';
 export * from './auth-context';
 export * from './components/Button';
 export * from './components/TextField';

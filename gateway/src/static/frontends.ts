@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import express, { type Router } from 'express';
+import express, { type Response, type Router } from 'express';
 
 /**
  * Paths that never get the shell's index.html: the API, service-to-service routes, remotes and
@@ -14,15 +15,34 @@ const PLACEHOLDER = `<!doctype html>
 <title>Tax Practitioner Portal</title></head>
 <body><main><h1>Tax Practitioner Portal</h1><p>The portal's pages are not built yet. The API is served under /api.</p></main></body></html>`;
 
+/** What the pages learn at run time, so one build serves every deployment. */
+export interface PageSettings {
+  googleClientId?: string;
+}
+
+function settingsMeta({ googleClientId }: PageSettings): string {
+  return googleClientId ? `<meta name="google-client-id" content="${googleClientId}">` : '';
+}
+
 /**
  * Serves the shell and its remotes when their builds exist; any other page path gets the
- * shell's index.html so client-side routes survive a reload.
+ * shell's index.html so client-side routes survive a reload. index.html is read on each page
+ * load (it is small and never cached) so that a rebuild in `npm run dev` shows at once.
  */
-export function staticFrontends(staticDir: string): Router {
+export function staticFrontends(staticDir: string, settings: PageSettings = {}): Router {
   const router = express.Router();
   const root = path.resolve(staticDir);
   const index = path.join(root, 'index.html');
+  const meta = settingsMeta(settings);
+  const sendIndex = async (res: Response) => {
+    const html = await readFile(index, 'utf8');
+    res
+      .set('Cache-Control', 'no-cache')
+      .type('html')
+      .send(html.replace('</head>', `${meta}</head>`));
+  };
   if (existsSync(index)) {
+    router.get('/index.html', (_req, res) => sendIndex(res));
     router.use(
       express.static(root, {
         index: false,
@@ -30,9 +50,7 @@ export function staticFrontends(staticDir: string): Router {
         setHeaders: (res, file) => file.endsWith('.html') && res.setHeader('Cache-Control', 'no-cache'),
       }),
     );
-    router.get('/{*splat}', (req, res, next) =>
-      notAPage(req.path) ? next() : res.sendFile(index, { headers: { 'Cache-Control': 'no-cache' } }),
-    );
+    router.get('/{*splat}', (req, res, next) => (notAPage(req.path) ? next() : sendIndex(res)));
   } else {
     router.get('/{*splat}', (req, res, next) => (notAPage(req.path) ? next() : res.type('html').send(PLACEHOLDER)));
   }

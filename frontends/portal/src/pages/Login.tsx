@@ -1,13 +1,34 @@
-import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { MESSAGES, type AuthResponse } from '@portal/contracts';
-import { api, Banner, Button, errorMessage, TextField, useAuth } from '@portal/ui';
+import { api, Banner, Button, errorMessage, session, TextField, useAuth } from '@portal/ui';
+import { GoogleSignIn } from '../components/GoogleSignIn';
 import '../components/portal.css';
 
 const REMEMBERED_EMAIL = 'rememberedEmail';
+/** Spec §9: after a Google login started by the desktop app, the window tries to close. */
+export const DESKTOP_CLOSE_MS = 3000;
+export const DESKTOP_SIGNED_IN = 'Login successful! You can close this browser window and return to the desktop app.';
+
+/** Shown instead of the form when the desktop app's Google login has finished. */
+function DesktopSignedIn() {
+  useEffect(() => {
+    const timer = setTimeout(() => window.close(), DESKTOP_CLOSE_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return (
+    <div className="card auth-card">
+      <h1>Signed in</h1>
+      <Banner kind="success">{DESKTOP_SIGNED_IN}</Banner>
+    </div>
+  );
+}
 
 export default function Login() {
   const { signIn } = useAuth();
+  const [params] = useSearchParams();
+  const fromDesktop = params.get('source') === 'electron';
+  const [desktopSignedIn, setDesktopSignedIn] = useState(false);
   const [email, setEmail] = useState(() => localStorage.getItem(REMEMBERED_EMAIL) ?? '');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(() => localStorage.getItem(REMEMBERED_EMAIL) !== null);
@@ -31,6 +52,14 @@ export default function Login() {
     }
   }
 
+  function googleSignedIn({ token, user }: AuthResponse) {
+    if (!fromDesktop) return void signIn(token, user, '/subscription');
+    // The page stays on this message rather than moving into the portal the desktop app opened it for.
+    session.save(token, user);
+    setDesktopSignedIn(true);
+  }
+
+  if (desktopSignedIn) return <DesktopSignedIn />;
   return (
     <div className="card auth-card">
       <h1>Sign in</h1>
@@ -55,6 +84,7 @@ export default function Login() {
           {busy ? 'Signing in…' : 'Sign In'}
         </Button>
       </form>
+      <GoogleSignIn purpose="login" onSignedIn={googleSignedIn} onError={setError} />
       <p className="muted">
         New here? <Link to="/signup">Create an account</Link>
       </p>

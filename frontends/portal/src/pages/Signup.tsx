@@ -12,6 +12,7 @@ import {
   type AuthResponse,
 } from '@portal/contracts';
 import { api, Banner, Button, errorMessage, TextField, useAuth } from '@portal/ui';
+import { GoogleSignIn } from '../components/GoogleSignIn';
 import '../components/portal.css';
 
 const STEPS = ['Create Your Account', 'Personal Information', 'Address & Details'] as const;
@@ -199,6 +200,13 @@ export default function Signup() {
           </Button>
         </div>
       </form>
+      {step === 0 && (
+        <GoogleSignIn
+          purpose="signup"
+          onSignedIn={({ token, user }) => void signIn(token, user, '/profile?complete-profile=true')}
+          onError={setError}
+        />
+      )}
       <p className="muted">
         Already have an account? <Link to="/login">Sign in</Link>
       </p>

@@ -10,7 +10,7 @@ export interface StubCall {
 type Reply = { status?: number; data?: unknown } | Promise<{ status?: number; data?: unknown }>;
 
 /**
- * Stubs the admin's services at their HTTP boundary: axios's adapter, below the client's own
+ * Stubs the services at their HTTP boundary: axios's adapter, below the client's own
  * interceptors, answers each call from `reply` and records it.
  */
 export function stubApi(reply: (call: StubCall) => Reply) {

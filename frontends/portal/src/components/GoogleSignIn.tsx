@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { GoogleLogin, GoogleOAuthProvider, type CredentialResponse } from '@react-oauth/google';
+import { jwtDecode } from 'jwt-decode';
+import type { AuthResponse } from '@portal/contracts';
+import { api, errorMessage, googleClientId } from '@portal/ui';
+
+type Purpose = 'login' | 'signup';
+
+interface GoogleClaims {
+  email?: string;
+  name?: string;
+  picture?: string;
+  sub?: string;
+  given_name?: string;
+  family_name?: string;
+}
+
+/** The body of spec §7: the ID token and the profile read from it. The server trusts only the token. */
+export function googleLoginBody(credential: string) {
+  const claims = jwtDecode<GoogleClaims>(credential);
+  return {
+    token: credential,
+    email: claims.email,
+    name: claims.name,
+    picture: claims.picture,
+    googleId: claims.sub,
+    firstName: claims.given_name,
+    lastName: claims.family_name,
+  };
+}
+
+interface GoogleSignInProps {
+  purpose: Purpose;
+  onSignedIn(auth: AuthResponse): void;
+  onError(message: string): void;
+}
+
+/**
+ * Google's own button (Google Identity Services, through @react-oauth/google). Nothing is shown
+ * where no client id is configured, or where Google's script cannot load.
+ */
+export function GoogleSignIn({ purpose, onSignedIn, onError }: GoogleSignInProps) {
+  const clientId = googleClientId();
+  const [unavailable, setUnavailable] = useState(false);
+  if (!clientId || unavailable) return null;
+
+  const cancelled = () => onError(`Google ${purpose} was cancelled or failed`);
+  async function signIn({ credential }: CredentialResponse) {
+    if (!credential) return cancelled();
+    try {
+      const { data } = await api.post<AuthResponse>('/api/auth/google-login', googleLoginBody(credential));
+      onSignedIn(data);
+    } catch (failure) {
+      onError(`Google ${purpose} failed: ${errorMessage(failure, (failure as Error).message)}`);
+    }
+  }
+
+  return (
+    <GoogleOAuthProvider clientId={clientId} onScriptLoadError={() => setUnavailable(true)}>
+      <div className="google-sign-in">
+        <p className="divider">or</p>
+        <GoogleLogin text={purpose === 'signup' ? 'signup_with' : 'signin_with'} onSuccess={signIn} onError={cancelled} />
+      </div>
+    </GoogleOAuthProvider>
+  );
+}
