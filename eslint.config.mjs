@@ -19,6 +19,16 @@ export default tseslint.config(
     },
   },
   {
+    files: ['frontends/*/src/**/*.{ts,tsx}'],
+    ignores: ['frontends/ui/src/router.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'react-router-dom', message: "Import the router from '@portal/ui' (see frontends/ui/src/router.ts)." }] },
+      ],
+    },
+  },
+  {
     files: ['**/*.js'],
     languageOptions: {
       sourceType: 'commonjs',

@@ -1,6 +1,7 @@
 'use strict';
 // The one place that says what the shell and its remotes share: each as a singleton, so hooks,
-// the router and the auth context are one instance across the whole page.
+// the router and the auth context are one instance across the whole page. react-router-dom is
+// shared inside @portal/ui (src/router.ts), so that only the parts the portal uses are sent.
 const pkg = (name) => require(require.resolve(`${name}/package.json`, { paths: [__dirname] })).version;
 
 function sharedSingletons() {
@@ -8,7 +9,6 @@ function sharedSingletons() {
   return {
     react: singleton('react'),
     'react-dom': singleton('react-dom'),
-    'react-router-dom': singleton('react-router-dom'),
     '@portal/ui': { singleton: true, requiredVersion: false },
   };
 }

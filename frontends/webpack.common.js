@@ -1,5 +1,7 @@
 'use strict';
 const path = require('node:path');
+const zlib = require('node:zlib');
+const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedSingletons } = require('./federation');
@@ -48,6 +50,7 @@ function frontendConfig({ name, dir, publicPath, outputDir, exposes, remotes, ht
     },
     plugins: [
       new ModuleFederationPlugin({ name, filename: 'remoteEntry.js', exposes, remotes, shared: sharedSingletons(), dts: false }),
+      ...(mode === 'production' ? precompressed() : []),
       ...(html
         ? [
             new HtmlWebpackPlugin({
@@ -61,6 +64,20 @@ function frontendConfig({ name, dir, publicPath, outputDir, exposes, remotes, ht
     performance: { hints: false },
     stats: 'errors-warnings',
   };
+}
+
+/** Brotli and gzip copies beside each script, served by the gateway without compressing per request. */
+function precompressed() {
+  const common = { test: /\.(js|css|svg|json)$/, threshold: 1024, minRatio: 0.9 };
+  return [
+    new CompressionPlugin({
+      ...common,
+      filename: '[path][base].br',
+      algorithm: 'brotliCompress',
+      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+    }),
+    new CompressionPlugin({ ...common, filename: '[path][base].gz', algorithm: 'gzip', compressionOptions: { level: 9 } }),
+  ];
 }
 
 module.exports = { frontendConfig, OUT };

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import request from 'supertest';
 import { TOKEN_AUDIENCE } from '@portal/contracts';
 import { createLogger } from '@portal/platform';
@@ -215,6 +216,9 @@ describe('gateway', () => {
   describe('pages with Google sign-in configured', () => {
     const built = mkdtempSync(path.join(os.tmpdir(), 'gateway-pages-'));
     writeFileSync(path.join(built, 'index.html'), '<!doctype html><html><head><title>Portal</title></head><body></body></html>');
+    writeFileSync(path.join(built, 'page.0123abcd.js'), 'console.log("plain");');
+    writeFileSync(path.join(built, 'page.0123abcd.js.br'), brotliCompressSync('console.log("plain");'));
+    writeFileSync(path.join(built, 'remoteEntry.js'), 'var portal;');
     afterAll(() => rmSync(built, { recursive: true, force: true }));
 
     it('when Google has a client id, then every page names it and its policy admits Google Identity Services', async () => {
@@ -226,6 +230,19 @@ describe('gateway', () => {
       expect(policy).toContain("frame-src 'self' https://accounts.google.com/gsi/");
       expect(policy).toContain("connect-src 'self' https://accounts.google.com/gsi/");
       expect(page.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    });
+
+    it('when a browser takes brotli, then the prebuilt copy is sent; hashed chunks are kept for good, entries revalidated', async () => {
+      const pages = build({ staticDir: built });
+      const chunk = await request(pages).get('/page.0123abcd.js').set('Accept-Encoding', 'gzip, br');
+      expect(chunk.headers['content-encoding']).toBe('br');
+      expect(chunk.headers['content-type']).toMatch(/javascript/);
+      expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(chunk.text).toBe('console.log("plain");'); // supertest decodes it
+      const plain = await request(pages).get('/page.0123abcd.js').set('Accept-Encoding', 'identity');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      const entry = await request(pages).get('/remoteEntry.js');
+      expect(entry.headers['cache-control']).toBe('no-cache');
     });
 
     it('when the configured client id holds markup, then the gateway refuses to start with it', () => {

@@ -1,5 +1,4 @@
-import { Navigate, Route, Routes } from 'react-router-dom';
-import { Spinner } from '@portal/ui';
+import { Navigate, Route, Routes, Spinner } from '@portal/ui';
 import { useAdminSession } from './admin-session';
 import AdminDashboard from './pages/AdminDashboard';
 import AdminLogin from './pages/AdminLogin';

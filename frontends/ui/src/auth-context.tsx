@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { toClientSubscriptionState, type ClientSubscriptionState, type SubscriptionStatus } from '@portal/contracts';
+import { useNavigate } from './router';
 import { api } from './api-client';
 import { session } from './storage';
 

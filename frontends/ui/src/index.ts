@@ -1,4 +1,5 @@
 export * from './storage';
+export * from './router';
 export * from './api-client';
 export * from './page-settings';
 export * from './auth-context';

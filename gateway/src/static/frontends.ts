@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import express, { type Response, type Router } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 
 /**
  * Paths that never get the shell's index.html: the API, service-to-service routes, remotes and
@@ -14,6 +15,9 @@ const PLACEHOLDER = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Tax Practitioner Portal</title></head>
 <body><main><h1>Tax Practitioner Portal</h1><p>The portal's pages are not built yet. The API is served under /api.</p></main></body></html>`;
+
+// Chunk names carry a content hash (webpack's [contenthash:8]): such a file never changes.
+const CONTENT_HASHED = /\.[0-9a-f]{8}\.[a-z]+(\.br|\.gz)?$/;
 
 /** What the pages learn at run time, so one build serves every deployment. */
 export interface PageSettings {
@@ -43,11 +47,18 @@ export function staticFrontends(staticDir: string, settings: PageSettings = {}):
   };
   if (existsSync(index)) {
     router.get('/index.html', (_req, res) => sendIndex(res));
+    // The build's brotli and gzip copies when the browser takes them; hashed chunks are cached for
+    // good, the rest (main.js, remoteEntry.js) revalidated so a deployment shows at once.
     router.use(
-      express.static(root, {
+      expressStaticGzip(root, {
         index: false,
-        maxAge: '1h',
-        setHeaders: (res, file) => file.endsWith('.html') && res.setHeader('Cache-Control', 'no-cache'),
+        enableBrotli: true,
+        orderPreference: ['br', 'gz'],
+        serveStatic: {
+          index: false,
+          setHeaders: (res, file) =>
+            res.setHeader('Cache-Control', CONTENT_HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+        },
       }),
     );
     router.get('/{*splat}', (req, res, next) => (notAPage(req.path) ? next() : sendIndex(res)));

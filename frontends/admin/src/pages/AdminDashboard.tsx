@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { api, Button, session, Tabs } from '@portal/ui';
+import { api, Button, session, Tabs, useNavigate } from '@portal/ui';
 import { AnalyticsTab } from './AnalyticsTab';
 import { AuditTab } from './AuditTab';
 import { ExportButton } from './ExportButton';

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
 import { MESSAGES } from '@portal/contracts';
-import { api, Banner, Button, errorMessage, TextField } from '@portal/ui';
+import { api, Banner, Button, errorMessage, TextField, useNavigate, useSearchParams } from '@portal/ui';
 import { saveAdminSession, type AdminUser } from '../admin-session';
 
 /** Admin sign-in; `?mode=signup` opens the hidden sign-up mode (the server refuses it unless enabled). */

@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom';
-import { useAuth } from '@portal/ui';
+import { Link, useAuth } from '@portal/ui';
 import '../components/portal.css';
 
 const CARDS = [

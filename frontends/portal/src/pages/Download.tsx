@@ -1,8 +1,7 @@
 import { isAxiosError } from 'axios';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
 import type { DownloadLink, Eligibility, LatestVersion } from '@portal/contracts';
-import { api, Banner, Button, errorMessage, Spinner, useAuth } from '@portal/ui';
+import { api, Banner, Button, errorMessage, Link, Spinner, useAuth } from '@portal/ui';
 
 /** Bytes as the page shows them: whole megabytes (spec §2). */
 export const toMegabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { MESSAGES } from '@portal/contracts';
-import { api, Banner, Button, errorMessage, TextField } from '@portal/ui';
+import { api, Banner, Button, errorMessage, Link, TextField } from '@portal/ui';
 
 export default function ForgotPassword() {
   const [email, setEmail] = useState('');

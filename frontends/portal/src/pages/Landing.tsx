@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom';
-import { Spinner, useAuth } from '@portal/ui';
+import { Link, Spinner, useAuth } from '@portal/ui';
 import { Carousel } from '../components/Carousel';
 import '../components/portal.css';
 

@@ -1,7 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
 import { MESSAGES, type AuthResponse } from '@portal/contracts';
-import { api, Banner, Button, errorMessage, session, TextField, useAuth } from '@portal/ui';
+import { api, Banner, Button, errorMessage, Link, session, TextField, useAuth, useSearchParams } from '@portal/ui';
 import { GoogleSignIn } from '../components/GoogleSignIn';
 import '../components/portal.css';
 

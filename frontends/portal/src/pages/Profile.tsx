@@ -1,7 +1,19 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { GENDERS, type PublicUser } from '@portal/contracts';
-import { api, Banner, Button, errorMessage, ProgressBar, SelectField, Spinner, Tabs, TextField, trackUsage, useAuth } from '@portal/ui';
+import {
+  api,
+  Banner,
+  Button,
+  errorMessage,
+  ProgressBar,
+  SelectField,
+  Spinner,
+  Tabs,
+  TextField,
+  trackUsage,
+  useAuth,
+  useSearchParams,
+} from '@portal/ui';
 import '../components/portal.css';
 
 type Tab = 'basic' | 'personal' | 'address' | 'subscription';

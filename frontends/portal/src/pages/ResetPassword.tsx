@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
 import { MESSAGES, newPasswordSchema } from '@portal/contracts';
-import { api, Banner, Button, errorMessage, TextField } from '@portal/ui';
+import { api, Banner, Button, errorMessage, Link, TextField, useSearchParams } from '@portal/ui';
 
 export default function ResetPassword() {
   const [params] = useSearchParams();

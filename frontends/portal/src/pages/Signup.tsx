@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import {
   addressSchema,
   ageSchema,
@@ -11,7 +10,7 @@ import {
   newPasswordSchema,
   type AuthResponse,
 } from '@portal/contracts';
-import { api, Banner, Button, errorMessage, TextField, useAuth } from '@portal/ui';
+import { api, Banner, Button, errorMessage, Link, TextField, useAuth } from '@portal/ui';
 import { GoogleSignIn } from '../components/GoogleSignIn';
 import '../components/portal.css';
 

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
 import type { BillingPeriod, CreateOrderResponse, Plan, PlansResponse } from '@portal/contracts';
-import { api, Banner, Button, errorMessage, Spinner, useAuth, type Auth } from '@portal/ui';
+import { api, Banner, Button, errorMessage, Link, Spinner, type Auth, useAuth, useSearchParams } from '@portal/ui';
 import '../components/portal.css';
 
 export const STATUS_REFETCH_MS = 2000;

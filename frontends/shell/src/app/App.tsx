@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { AuthProvider, Spinner, useAuth } from '@portal/ui';
+import { AuthProvider, Navigate, Route, Routes, Spinner, useAuth, useLocation } from '@portal/ui';
 import { PublicLayout, SignedInLayout } from './Layouts';
 import { RemoteBoundary } from './RemoteBoundary';
 import { pages } from './remote-pages';

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router-dom';
-import { useAuth } from '@portal/ui';
+import { Link, NavLink, useAuth, useNavigate } from '@portal/ui';
 
 const NAV = [
   { to: '/dashboard', label: 'Dashboard' },
