@@ -16,6 +16,7 @@ async function main() {
   const { ensureRedis } = require('../deploy/local/lib/redis');
   const { gatewayOverhead } = require('./gateway-overhead');
   const { landingPage } = require('./landing-page');
+  const { lighthouseScores } = require('./lighthouse');
   const { startFerretDB } = require('../deploy/local/lib/ferretdb');
   const { startStack } = require('../deploy/local/lib/stack');
   const { paymentSettings } = require('../deploy/local/lib/payment-stand-in');
@@ -68,6 +69,11 @@ async function main() {
       const landing = await landingPage(stack.url);
       report(landing);
       allMet &&= landing.every((row) => row[3]);
+
+      console.log('\nLighthouse in Chromium (mobile defaults: throttled CPU and 4G)');
+      const scores = await lighthouseScores(stack.url);
+      report(scores);
+      allMet &&= scores.every((row) => row[3]);
     } finally {
       await stack.stop();
       await payments.stop();

@@ -1,14 +1,18 @@
 'use strict';
 // `npm start`: the whole portal on http://localhost:8080 with embedded infrastructure, no Docker.
+// `npm run dev` (--dev): the same, with every part rebuilt and restarted on change and open
+// pages reloaded.
 const fs = require('node:fs');
 const path = require('node:path');
 const { DATA_DIR } = require('./lib/paths');
-const { ensureDependencies, build, loadDotEnv } = require('./lib/setup');
+const { ensureDependencies, build, watchBuilds, loadDotEnv } = require('./lib/setup');
+
+const dev = process.argv.includes('--dev');
 
 async function main() {
   loadDotEnv();
   ensureDependencies();
-  build();
+  build({ frontends: !dev });
   const { startFerretDB } = require('./lib/ferretdb');
   const { ensureRedis } = require('./lib/redis');
   const { ensureDevSecrets } = require('./lib/secrets');
@@ -29,6 +33,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown(0));
 
   try {
+    if (dev) for (const watcher of await watchBuilds()) cleanups.push(() => watcher.stop());
     let mongoUri = process.env.MONGODB_URI;
     if (!mongoUri) {
       const ferret = await startFerretDB({ dataDir: path.join(DATA_DIR, 'ferretdb') });
@@ -54,8 +59,10 @@ async function main() {
         ...payments.env,
         MONGODB_URI: mongoUri,
         REDIS_URL: redis.url,
+        ...(dev && { LIVE_RELOAD: 'on' }),
       },
       gatewayPort,
+      watch: dev,
     });
     cleanups.push(stack.stop);
     // For `npm run release:publish`, which runs beside the portal.

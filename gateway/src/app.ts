@@ -27,6 +27,8 @@ export interface GatewayDeps {
   accessLogger?: Logger;
   /** Shown to the pages, which offer Google sign-in only when there is one. */
   googleClientId?: string;
+  /** `npm run dev`: open pages reload after each rebuild of the frontends. */
+  liveReload?: boolean;
 }
 
 const TRUST_PROXY = 'loopback, linklocal, uniquelocal';
@@ -48,7 +50,7 @@ function createPagesApp(deps: GatewayDeps): Express {
     res.json({ status: 'ok' });
   });
   app.get('/health', upstreamHealth(deps.upstreams));
-  app.use(staticFrontends(deps.staticDir, { googleClientId: deps.googleClientId }));
+  app.use(staticFrontends(deps.staticDir, { googleClientId: deps.googleClientId, liveReload: deps.liveReload }));
   app.use(notFoundHandler);
   app.use(errorHandler(deps.logger));
   return app;

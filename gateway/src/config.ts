@@ -37,6 +37,7 @@ export const configSchema = z.object({
   JWT_PUBLIC_KEY: pem,
   STATIC_DIR: z.string().default('frontends/dist'),
   ACCESS_LOG: z.enum(['on', 'off']).default('on'),
+  LIVE_RELOAD: z.enum(['on', 'off']).default('off'),
   // Written into the pages as it is, so only the characters a Google client id has.
   GOOGLE_CLIENT_ID: z
     .string()

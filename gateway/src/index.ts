@@ -36,6 +36,7 @@ async function main(): Promise<void> {
     accessLog: config.ACCESS_LOG === 'on',
     accessLogger,
     googleClientId: config.GOOGLE_CLIENT_ID,
+    liveReload: config.LIVE_RELOAD === 'on',
   });
   const server = http
     .createServer(listener)

@@ -1,4 +1,7 @@
+import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
@@ -245,6 +248,25 @@ describe('gateway', () => {
       expect(entry.headers['cache-control']).toBe('no-cache');
     });
 
+    it('when npm run dev rebuilds the frontends, then open pages are told to reload', async () => {
+      const server = http.createServer(build({ staticDir: built, liveReload: true })).listen(0, '127.0.0.1');
+      await once(server, 'listening');
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      try {
+        expect(await (await fetch(`${base}/login`)).text()).toContain('<script src="/__live-reload.js" defer></script></head>');
+        const events = await fetch(`${base}/__live-reload`);
+        const reader = events.body!.getReader();
+        await reader.read(); // connected
+        writeFileSync(path.join(built, 'page.0123abcd.js'), 'console.log("rebuilt");');
+        const { value } = await reader.read();
+        expect(new TextDecoder().decode(value)).toContain('event: rebuilt');
+        await reader.cancel();
+      } finally {
+        server.closeAllConnections();
+        server.close();
+      }
+    });
+
     it('when the configured client id holds markup, then the gateway refuses to start with it', () => {
       const parsed = configSchema.safeParse({ JWT_PUBLIC_KEY: keys.publicKey, GOOGLE_CLIENT_ID: '"><script>alert(1)</script>' });
       expect(parsed.success).toBe(false);
@@ -255,6 +277,7 @@ describe('gateway', () => {
       const page = await request(build({ staticDir: built })).get('/index.html');
       expect(page.status).toBe(200);
       expect(page.text).not.toContain('google-client-id');
+      expect(page.text).not.toContain('__live-reload');
       expect(page.headers['content-security-policy']).toContain("script-src 'self';");
       expect(page.headers['content-security-policy']).not.toContain('accounts.google.com');
       expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');

@@ -21,4 +21,4 @@ async function launchChromium() {
   return chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
 }
 
-module.exports = { launchChromium };
+module.exports = { launchChromium, CHROMIUM, FLAGS };

@@ -17,4 +17,5 @@ export function startStack(options: {
   gatewayPort?: number;
   databasePrefix?: string;
   quiet?: boolean;
+  watch?: boolean;
 }): Promise<Stack>;

@@ -28,9 +28,12 @@ function waitUntilReady(proc, url) {
 /**
  * Starts the built services and the gateway as child processes. `env` carries the
  * infrastructure (MONGODB_URI, REDIS_URL, keys); `freePorts` lets tests run beside `npm start`;
- * `databasePrefix` keeps a test stack's databases apart from the real ones.
+ * `databasePrefix` keeps a test stack's databases apart from the real ones; `watch` restarts
+ * each process when its compiled code changes.
  */
-async function startStack({ env, freePorts = false, gatewayPort, databasePrefix = 'portal_', quiet = false }) {
+async function startStack({ env, freePorts = false, gatewayPort, databasePrefix = 'portal_', quiet = false, watch = false }) {
+  // `npm run dev`: each process restarts when its compiled code changes.
+  const node = (entry) => (watch ? ['--watch', entry] : [entry]);
   const ports = {};
   for (const service of SERVICES) ports[service.name] = freePorts ? await freePort() : service.port;
   const port = gatewayPort ?? (freePorts ? await freePort() : 8080);
@@ -43,7 +46,7 @@ async function startStack({ env, freePorts = false, gatewayPort, databasePrefix 
   try {
     await Promise.all(
       SERVICES.map((service) => {
-        const proc = startProcess(service.name, process.execPath, [path.join(ROOT, 'services', service.name, 'dist', 'index.js')], {
+        const proc = startProcess(service.name, process.execPath, node(path.join(ROOT, 'services', service.name, 'dist', 'index.js')), {
           env: { ...shared, PORT: String(ports[service.name]), MONGODB_DB: `${databasePrefix}${service.name.replace('-', '_')}` },
           quiet,
         });
@@ -51,7 +54,7 @@ async function startStack({ env, freePorts = false, gatewayPort, databasePrefix 
         return waitUntilReady(proc, `http://127.0.0.1:${ports[service.name]}/ready`);
       }),
     );
-    const gateway = startProcess('gateway', process.execPath, [path.join(ROOT, 'gateway', 'dist', 'index.js')], {
+    const gateway = startProcess('gateway', process.execPath, node(path.join(ROOT, 'gateway', 'dist', 'index.js')), {
       env: { ...shared, PORT: String(port) },
       quiet,
     });

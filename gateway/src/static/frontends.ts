@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import express, { type Response, type Router } from 'express';
 import expressStaticGzip from 'express-static-gzip';
+import { LIVE_RELOAD_TAG, liveReload } from './live-reload';
 
 /**
  * Paths that never get the shell's index.html: the API, service-to-service routes, remotes and
@@ -22,10 +23,12 @@ const CONTENT_HASHED = /\.[0-9a-f]{8}\.[a-z]+(\.br|\.gz)?$/;
 /** What the pages learn at run time, so one build serves every deployment. */
 export interface PageSettings {
   googleClientId?: string;
+  /** `npm run dev`: pages reload after each rebuild. */
+  liveReload?: boolean;
 }
 
-function settingsMeta({ googleClientId }: PageSettings): string {
-  return googleClientId ? `<meta name="google-client-id" content="${googleClientId}">` : '';
+function headAdditions({ googleClientId, liveReload }: PageSettings): string {
+  return (googleClientId ? `<meta name="google-client-id" content="${googleClientId}">` : '') + (liveReload ? LIVE_RELOAD_TAG : '');
 }
 
 /**
@@ -37,14 +40,15 @@ export function staticFrontends(staticDir: string, settings: PageSettings = {}):
   const router = express.Router();
   const root = path.resolve(staticDir);
   const index = path.join(root, 'index.html');
-  const meta = settingsMeta(settings);
+  const additions = headAdditions(settings);
   const sendIndex = async (res: Response) => {
     const html = await readFile(index, 'utf8');
     res
       .set('Cache-Control', 'no-cache')
       .type('html')
-      .send(html.replace('</head>', `${meta}</head>`));
+      .send(html.replace('</head>', `${additions}</head>`));
   };
+  if (settings.liveReload) router.use(liveReload(root));
   if (existsSync(index)) {
     router.get('/index.html', (_req, res) => sendIndex(res));
     // The build's brotli and gzip copies when the browser takes them; hashed chunks are cached for
