@@ -20,7 +20,10 @@ const eligibility = (over: Partial<Eligibility>): Eligibility => ({
 const status = { subscriptionStatus: 'none', subscriptionPlan: 'none', email: 'ravi.kumar@example.in', firstName: '' };
 
 /** The download service as the page calls it; `allowed` is what check-eligibility says. */
-function downloadService(allowed: () => Eligibility, extra: (call: StubCall) => { status?: number; data?: unknown } | undefined = () => undefined) {
+function downloadService(
+  allowed: () => Eligibility,
+  extra: (call: StubCall) => { status?: number; data?: unknown } | undefined = () => undefined,
+) {
   return stubApi((call) => {
     const answer = extra(call);
     if (answer) return answer;
@@ -53,7 +56,8 @@ describe('download page', () => {
   it('when eligibility answers 403 and the trial is unused, then its message and the trial button; starting it reloads the page', async () => {
     let trialStarted = false;
     const calls = downloadService(
-      () => (trialStarted ? eligibility({ canDownload: true, subscriptionStatus: 'trial', message: 'Your trial is active.' }) : eligibility({})),
+      () =>
+        trialStarted ? eligibility({ canDownload: true, subscriptionStatus: 'trial', message: 'Your trial is active.' }) : eligibility({}),
       (call) => {
         if (call.url !== '/api/start-trial') return undefined;
         trialStarted = true;
@@ -69,25 +73,36 @@ describe('download page', () => {
   });
 
   it('when the trial was used and there is no plan, then a link to choose a plan instead of the trial button', async () => {
-    downloadService(() => eligibility({ canStartTrial: false, hasUsedTrial: true, subscriptionStatus: 'expired', message: 'Your trial has ended.' }));
+    downloadService(() =>
+      eligibility({ canStartTrial: false, hasUsedTrial: true, subscriptionStatus: 'expired', message: 'Your trial has ended.' }),
+    );
     renderPage(<Download />, '/download');
     expect(await screen.findByRole('link', { name: 'Choose a plan' })).toHaveAttribute('href', '/subscription');
     expect(screen.queryByRole('button', { name: 'Start 30-Day Free Trial' })).toBeNull();
   });
 
   it('when the service cannot answer, then "Failed to load download information"', async () => {
-    downloadService(eligibility, (call) => (call.url === '/api/download/latest-version' ? { status: 503, data: {} } : undefined));
+    downloadService(
+      () => eligibility({}),
+      (call) => (call.url === '/api/download/latest-version' ? { status: 503, data: {} } : undefined),
+    );
     renderPage(<Download />, '/download');
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load download information');
   });
 
   it("when starting the trial fails, then the server's reason is shown", async () => {
-    downloadService(eligibility, (call) =>
-      call.url === '/api/start-trial' ? { status: 409, data: { error: 'conflict', message: 'You have already used your free trial.' } } : undefined,
+    downloadService(
+      () => eligibility({}),
+      (call) =>
+        call.url === '/api/start-trial'
+          ? { status: 409, data: { error: 'conflict', message: 'You have already used your free trial.' } }
+          : undefined,
     );
     renderPage(<Download />, '/download');
     await userEvent.click(await screen.findByRole('button', { name: 'Start 30-Day Free Trial' }));
-    await waitFor(() => expect(screen.getAllByRole('alert').map((node) => node.textContent)).toContain('You have already used your free trial.'));
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((node) => node.textContent)).toContain('You have already used your free trial.'),
+    );
   });
 });
 

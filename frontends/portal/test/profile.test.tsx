@@ -1,0 +1,123 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { PublicUser } from '@portal/contracts';
+import { session } from '@portal/ui';
+import About from '../src/pages/About';
+import Profile from '../src/pages/Profile';
+import { stubApi, type StubCall } from '../../ui/test/stub-api';
+import { renderPage } from './render';
+
+const user = (over: Partial<PublicUser> = {}): PublicUser => ({
+  _id: 'u1',
+  email: 'meera.iyer@example.in',
+  firstName: 'Meera',
+  lastName: '',
+  displayName: '',
+  picture: null,
+  isGoogleUser: true,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  personalInfo: { profileComplete: false },
+  profileCompletionPercentage: 40,
+  ...over,
+});
+const trialStatus = {
+  subscriptionStatus: 'trial',
+  subscriptionPlan: 'trial',
+  email: 'meera.iyer@example.in',
+  trialEnd: '2026-12-01T00:00:00.000Z',
+  daysRemaining: 9,
+  canStartTrial: false,
+};
+
+/** The auth service's profile calls, and the status and tracking calls every signed-in page makes. */
+function services(profile: PublicUser, status: object = trialStatus) {
+  return stubApi((call: StubCall) => {
+    if (call.url === '/api/auth/profile' && call.method === 'GET') return { data: { user: profile } };
+    if (call.url === '/api/auth/profile' && call.method === 'PUT') {
+      const body = call.body as { personalInfo: PublicUser['personalInfo'] };
+      const saved = user({ ...profile, personalInfo: { ...profile.personalInfo, ...body.personalInfo }, profileCompletionPercentage: 70 });
+      return { data: { user: saved, message: 'ok' } };
+    }
+    if (call.url === '/api/subscription-status') return { data: status };
+    return { data: {} };
+  });
+}
+
+describe('profile page', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    session.save('user-token', { email: 'meera.iyer@example.in' });
+  });
+
+  it('when the profile is incomplete, then the greeting, the badge, the completion bar and both prompts show, and the view is tracked', async () => {
+    const calls = services(user());
+    renderPage(<Profile />, '/profile');
+    expect(await screen.findByRole('heading', { name: 'Hello, Meera' })).toBeInTheDocument();
+    expect(await screen.findByText('Free Trial')).toHaveClass('badge');
+    expect(screen.getByText('Your profile is 40% complete')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Profile completion' })).toHaveAttribute('aria-valuenow', '40');
+    expect(screen.getByText('Complete Your Profile')).toBeInTheDocument();
+    expect(screen.getByText('Add Your Address')).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/track-usage')).toBe(true));
+    expect(calls.find((call) => call.url === '/api/track-usage')?.body).toMatchObject({
+      action: 'profile_viewed',
+      details: { completion: 40, subscriptionStatus: expect.any(String) },
+    });
+  });
+
+  it('when opened with complete-profile=true, then the personal tab is open for editing; saving tracks profile_updated', async () => {
+    const calls = services(user());
+    renderPage(<Profile />, '/profile?complete-profile=true');
+    await userEvent.type(await screen.findByLabelText('Age'), '41');
+    await userEvent.selectOptions(screen.getByLabelText('Gender'), 'female');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
+      firstName: 'Meera',
+      personalInfo: { age: 41, gender: 'female' },
+    });
+    await waitFor(() =>
+      expect(calls.filter((call) => call.url === '/api/track-usage').map((call) => (call.body as { action: string }).action)).toContain(
+        'profile_updated',
+      ),
+    );
+    expect(screen.getByRole('button', { name: 'Edit Profile' })).toBeInTheDocument();
+  });
+
+  it('when the profile is complete, then no completion bar; the subscription tab shows the trial expiry and days left', async () => {
+    services(
+      user({
+        lastName: 'Iyer',
+        profileCompletionPercentage: 100,
+        personalInfo: {
+          profileComplete: true,
+          age: 41,
+          gender: 'female',
+          address: { street: '1 MG Road', city: 'Pune', state: 'MH', pincode: '411001', country: 'India' },
+        },
+      }),
+    );
+    renderPage(<Profile />, '/profile');
+    expect(await screen.findByRole('heading', { name: 'Hello, Meera Iyer' })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.queryByText('Complete Your Profile')).toBeNull();
+    await userEvent.click(screen.getByRole('tab', { name: 'Subscription' }));
+    expect(await screen.findByText('Trial Expires')).toBeInTheDocument();
+    expect(screen.getByText('2026-12-01 (9 days remaining)')).toBeInTheDocument();
+  });
+
+  it('when the profile cannot be loaded, then "Failed to load profile"', async () => {
+    stubApi((call) => (call.url === '/api/auth/profile' ? { status: 500, data: {} } : { data: trialStatus }));
+    renderPage(<Profile />, '/profile');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load profile');
+  });
+});
+
+describe('about page', () => {
+  it('when opened, then it describes the app and the portal and gives the support address', () => {
+    renderPage(<About />, '/about');
+    expect(screen.getByRole('heading', { name: 'The desktop app' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'This portal' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'support@taxpractitioner.app' })).toHaveAttribute('href', 'mailto:support@taxpractitioner.app');
+  });
+});
