@@ -12,7 +12,7 @@ const OUT = path.resolve(__dirname, 'dist');
  * One webpack config for the shell or a remote. Everything builds into frontends/dist: the shell
  * at the root, each remote under remotes/<name>/, which the gateway serves as static files.
  */
-function frontendConfig({ name, dir, publicPath, outputDir, exposes, remotes, html, mode }) {
+function frontendConfig({ name, dir, publicPath, outputDir, exposes, remotes, html, preload = [], mode }) {
   return {
     name,
     mode,
@@ -30,7 +30,10 @@ function frontendConfig({ name, dir, publicPath, outputDir, exposes, remotes, ht
     // Contracts from source, so only the rules and texts a page uses end up in its bundle.
     resolve: {
       extensions: ['.tsx', '.ts', '.js'],
-      alias: { '@portal/contracts': path.resolve(__dirname, '../services/contracts/src/index.ts') },
+      alias: {
+        '@portal/contracts': path.resolve(__dirname, '../services/contracts/src/index.ts'),
+        ...(mode === 'production' && reactRouterProductionBuild()),
+      },
     },
     module: {
       rules: [
@@ -49,13 +52,25 @@ function frontendConfig({ name, dir, publicPath, outputDir, exposes, remotes, ht
       ],
     },
     plugins: [
-      new ModuleFederationPlugin({ name, filename: 'remoteEntry.js', exposes, remotes, shared: sharedSingletons(), dts: false }),
+      new ModuleFederationPlugin({
+        name,
+        filename: 'remoteEntry.js',
+        exposes,
+        remotes,
+        shared: sharedSingletons(),
+        dts: false,
+        // Leave out the runtime code this portal never runs: Node's loaders, manifest snapshots
+        // (remotes are registered by their remoteEntry address) and, in a remote that consumes
+        // no other remote, the remote loading itself.
+        experiments: { optimization: { target: 'web', disableSnapshot: true, disableRemote: Boolean(exposes) } },
+      }),
       ...(mode === 'production' ? precompressed() : []),
       ...(html
         ? [
             new HtmlWebpackPlugin({
               hash: true,
               template: path.join(dir, 'public', 'index.html'),
+              templateParameters: { preload },
               favicon: path.join(dir, 'public', 'favicon.svg'),
             }),
           ]
@@ -64,6 +79,17 @@ function frontendConfig({ name, dir, publicPath, outputDir, exposes, remotes, ht
     performance: { hints: false },
     stats: 'errors-warnings',
   };
+}
+
+/**
+ * react-router 7's package exports name only its development build, with its warnings and
+ * checks, in production too (remix-run/react-router#12532, #14102); it ships the production
+ * build beside it, which is what a production bundle should hold.
+ */
+function reactRouterProductionBuild() {
+  const development = path.dirname(require.resolve('react-router', { paths: [__dirname] }));
+  const production = path.join(development, '..', 'production');
+  return { 'react-router$': path.join(production, 'index.mjs'), 'react-router/dom$': path.join(production, 'dom-export.mjs') };
 }
 
 /** Brotli and gzip copies beside each script, served by the gateway without compressing per request. */

@@ -7,7 +7,16 @@ const PORTAL_REMOTE_URL = process.env.PORTAL_REMOTE_URL ?? '/remotes/portal/remo
 const ADMIN_REMOTE_URL = process.env.ADMIN_REMOTE_URL ?? '/remotes/admin/remoteEntry.js';
 
 module.exports = (mode) => {
-  const config = frontendConfig({ name: 'shell', dir: __dirname, mode, publicPath: '/', remotes: {}, html: true });
+  // Most visits start on a portal page: its remote entry downloads beside main.js rather than after it.
+  const config = frontendConfig({
+    name: 'shell',
+    dir: __dirname,
+    mode,
+    publicPath: '/',
+    remotes: {},
+    html: true,
+    preload: [PORTAL_REMOTE_URL],
+  });
   // The remotes are registered at run time (src/app/remote-pages.ts), from these addresses.
   config.plugins.push(
     new DefinePlugin({
