@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import Signup, { validateStep } from '../src/pages/Signup';
+import Signup from '../src/pages/Signup';
+import { validateStep } from '../src/pages/signup-rules';
 import { renderPage } from './render';
 
 const valid = {

@@ -3,6 +3,7 @@ export * from './tokens';
 export * from './plans';
 export * from './subscription';
 export * from './validation-messages';
+export * from './user-constants';
 export * from './user';
 export * from './billing';
 export * from './download';

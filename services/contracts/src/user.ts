@@ -1,11 +1,6 @@
 import { z } from 'zod';
+import { AGE_RANGE, GENDERS, PASSWORD_MIN_LENGTH, PINCODE_LENGTH } from './user-constants';
 import { MESSAGES } from './validation-messages';
-
-export const GENDERS = ['male', 'female', 'other', 'prefer-not-to-say'] as const;
-export const DEFAULT_COUNTRY = 'India';
-export const AGE_RANGE = { min: 18, max: 120 } as const;
-export const PASSWORD_MIN_LENGTH = 6;
-export const PINCODE_LENGTH = 6;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MOBILE_PATTERN = /^\+?\d{10,15}$/;

@@ -1,18 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import {
-  addressSchema,
-  ageSchema,
-  emailSchema,
-  GENDERS,
-  genderSchema,
-  MESSAGES,
-  mobileNumberSchema,
-  newPasswordSchema,
-  type AuthResponse,
-} from '@portal/contracts';
+import { GENDERS, type AuthResponse } from '@portal/contracts';
 import { api, Banner, Button, errorMessage, Link, TextField, useAuth } from '@portal/ui';
 import { GoogleSignIn } from '../components/GoogleSignIn';
 import '../components/portal.css';
+import type { SignupForm } from './signup-rules';
 
 const STEPS = ['Create Your Account', 'Personal Information', 'Address & Details'] as const;
 const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
@@ -22,7 +13,7 @@ const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
   'prefer-not-to-say': 'Prefer not to say',
 };
 
-const empty = {
+const emptyForm: SignupForm = {
   firstName: '',
   lastName: '',
   email: '',
@@ -38,43 +29,18 @@ const empty = {
   state: '',
   pincode: '',
 };
-type Form = typeof empty;
 
-const firstError = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
-  result.success ? '' : (result.error?.issues[0]?.message ?? '');
-
-/** The rules of spec §5 for one step, from the shared contracts; '' when the step is valid. */
-export function validateStep(step: number, form: Form): string {
-  if (step === 0) {
-    if (!form.firstName.trim()) return MESSAGES.firstNameRequired;
-    const email = firstError(emailSchema.safeParse(form.email));
-    if (email) return email;
-    const password = firstError(newPasswordSchema.safeParse(form.password));
-    if (password) return password;
-    return form.password === form.confirmPassword ? '' : MESSAGES.passwordsDoNotMatch;
-  }
-  if (step === 1) {
-    return (
-      firstError(ageSchema.safeParse(form.age)) ||
-      firstError(genderSchema.safeParse(form.gender)) ||
-      (form.mobileNumber.trim() ? firstError(mobileNumberSchema.safeParse(form.mobileNumber)) : '')
-    );
-  }
-  // Street, city, state and pincode, in the order spec §5 lists the checks.
-  const address = addressSchema.safeParse({ street: form.street, city: form.city, state: form.state, pincode: form.pincode });
-  if (address.success) return '';
-  const order = ['city', 'state', 'street', 'pincode'];
-  const issues = [...address.error.issues].sort((a, b) => order.indexOf(String(a.path[0])) - order.indexOf(String(b.path[0])));
-  return issues[0]!.message;
-}
+// Loaded on the first focus in the form, or at the first Next (see signup-rules.ts).
+let rules: Promise<typeof import('./signup-rules')> | undefined;
+const loadRules = () => (rules ??= import('./signup-rules'));
 
 export default function Signup() {
   const { signIn } = useAuth();
   const [step, setStep] = useState(0);
-  const [form, setForm] = useState<Form>(empty);
+  const [form, setForm] = useState<SignupForm>(emptyForm);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const set = (field: keyof Form) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value });
+  const set = (field: keyof SignupForm) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value });
 
   const move = (to: number) => {
     setError('');
@@ -83,6 +49,7 @@ export default function Signup() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    const { validateStep } = await loadRules();
     const problem = validateStep(step, form);
     if (problem) return setError(problem);
     if (step < 2) return move(step + 1);
@@ -119,7 +86,7 @@ export default function Signup() {
         ))}
       </div>
       {error && <Banner kind="error">{error}</Banner>}
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} onFocus={() => void loadRules()} noValidate>
         {step === 0 && (
           <>
             <TextField label="First name" autoComplete="given-name" value={form.firstName} onChange={set('firstName')} />
