@@ -30,9 +30,14 @@ const emptyForm: SignupForm = {
   pincode: '',
 };
 
-// Loaded on the first focus in the form, or at the first Next (see signup-rules.ts).
+// Loaded on the first focus in the form, or at the first Next (see signup-rules.ts); a failed
+// load is forgotten so that the next Next tries again.
 let rules: Promise<typeof import('./signup-rules')> | undefined;
-const loadRules = () => (rules ??= import('./signup-rules'));
+const loadRules = () =>
+  (rules ??= import('./signup-rules').catch((error: unknown) => {
+    rules = undefined;
+    throw error;
+  }));
 
 export default function Signup() {
   const { signIn } = useAuth();
@@ -49,8 +54,9 @@ export default function Signup() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const { validateStep } = await loadRules();
-    const problem = validateStep(step, form);
+    const loaded = await loadRules().catch(() => undefined);
+    if (!loaded) return setError('The form could not be checked. Please check your connection and try again.');
+    const problem = loaded.validateStep(step, form);
     if (problem) return setError(problem);
     if (step < 2) return move(step + 1);
     setBusy(true);
@@ -86,7 +92,7 @@ export default function Signup() {
         ))}
       </div>
       {error && <Banner kind="error">{error}</Banner>}
-      <form onSubmit={submit} onFocus={() => void loadRules()} noValidate>
+      <form onSubmit={submit} onFocus={() => void loadRules().catch(() => undefined)} noValidate>
         {step === 0 && (
           <>
             <TextField label="First name" autoComplete="given-name" value={form.firstName} onChange={set('firstName')} />
