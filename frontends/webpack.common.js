@@ -3,6 +3,7 @@ const path = require('node:path');
 const zlib = require('node:zlib');
 const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedSingletons } = require('./federation');
 
@@ -47,7 +48,8 @@ function frontendConfig({ name, dir, publicPath, outputDir, exposes, remotes, ht
             },
           },
         },
-        { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+        // Stylesheets as .css files in production (parsed beside the scripts, not run as them).
+        { test: /\.css$/, use: [mode === 'production' ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'] },
         { test: /\.(svg|png)$/, type: 'asset/resource', generator: { filename: 'assets/[name].[contenthash:8][ext]' } },
       ],
     },
@@ -64,7 +66,12 @@ function frontendConfig({ name, dir, publicPath, outputDir, exposes, remotes, ht
         // no other remote, the remote loading itself.
         experiments: { optimization: { target: 'web', disableSnapshot: true, disableRemote: Boolean(exposes) } },
       }),
-      ...(mode === 'production' ? precompressed() : []),
+      ...(mode === 'production'
+        ? [
+            new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' }),
+            ...precompressed(),
+          ]
+        : []),
       ...(html
         ? [
             new HtmlWebpackPlugin({
