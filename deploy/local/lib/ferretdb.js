@@ -2,14 +2,13 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
+const { ensureGoTool, goToolPath } = require('./go-tool');
 const { TOOLS_DIR } = require('./paths');
 const { freePort, portAnswers, waitFor } = require('./net');
 const { run, startProcess } = require('./processes');
 
 const MODULE = 'github.com/FerretDB/FerretDB';
 const VERSION = 'v1.24.2';
-const BINARY = path.join(TOOLS_DIR, 'bin', 'ferretdb');
-const STAMP = `${BINARY}.version`;
 
 /**
  * Builds FerretDB once into .tools/. `go install MODULE@VERSION` cannot be used here: it asks the
@@ -18,26 +17,26 @@ const STAMP = `${BINARY}.version`;
  * folder, given its version file and built with `go build`.
  */
 function ensureFerretDB() {
-  if (fs.existsSync(BINARY) && fs.existsSync(STAMP) && fs.readFileSync(STAMP, 'utf8').trim() === VERSION) return BINARY;
-  const go = spawnSync('go', ['version'], { encoding: 'utf8' });
-  if (go.error || go.status !== 0) {
-    throw new Error(
-      'Go is needed to build FerretDB, the embedded database: install Go 1.24 or later, or set MONGODB_URI to a MongoDB server.',
-    );
-  }
-  console.log(`Building FerretDB ${VERSION} into .tools/ (once)…`);
-  const download = spawnSync('go', ['mod', 'download', '-json', `${MODULE}@${VERSION}`], { encoding: 'utf8' });
-  if (download.status !== 0) throw new Error(`go mod download ${MODULE}@${VERSION} failed:\n${download.stdout}${download.stderr}`);
-  const sourceDir = JSON.parse(download.stdout).Dir;
-  const buildDir = path.join(TOOLS_DIR, 'src', `ferretdb-${VERSION}`);
-  fs.rmSync(buildDir, { recursive: true, force: true });
-  fs.cpSync(sourceDir, buildDir, { recursive: true });
-  spawnSync('chmod', ['-R', 'u+w', buildDir]);
-  fs.writeFileSync(path.join(buildDir, 'build', 'version', 'version.txt'), `${VERSION}\n`);
-  fs.mkdirSync(path.dirname(BINARY), { recursive: true });
-  run('go', ['build', '-trimpath', '-o', BINARY, './cmd/ferretdb'], { cwd: buildDir, env: { ...process.env, GOFLAGS: '-buildvcs=false' } });
-  fs.writeFileSync(STAMP, `${VERSION}\n`);
-  return BINARY;
+  return ensureGoTool({
+    name: 'ferretdb',
+    label: 'FerretDB',
+    version: VERSION,
+    withoutGo: 'Go is needed to build FerretDB, the embedded database: install Go 1.24 or later, or set MONGODB_URI to a MongoDB server.',
+    build(binary) {
+      const download = spawnSync('go', ['mod', 'download', '-json', `${MODULE}@${VERSION}`], { encoding: 'utf8' });
+      if (download.status !== 0) throw new Error(`go mod download ${MODULE}@${VERSION} failed:\n${download.stdout}${download.stderr}`);
+      const sourceDir = JSON.parse(download.stdout).Dir;
+      const buildDir = path.join(TOOLS_DIR, 'src', `ferretdb-${VERSION}`);
+      fs.rmSync(buildDir, { recursive: true, force: true });
+      fs.cpSync(sourceDir, buildDir, { recursive: true });
+      spawnSync('chmod', ['-R', 'u+w', buildDir]);
+      fs.writeFileSync(path.join(buildDir, 'build', 'version', 'version.txt'), `${VERSION}\n`);
+      run('go', ['build', '-trimpath', '-o', binary, './cmd/ferretdb'], {
+        cwd: buildDir,
+        env: { ...process.env, GOFLAGS: '-buildvcs=false' },
+      });
+    },
+  });
 }
 
 /** FerretDB with the SQLite handler, storing under dataDir, on 127.0.0.1 only, telemetry off. */
@@ -74,4 +73,4 @@ async function startFerretDB({ dataDir, port, quiet = true }) {
   return { uri: `mongodb://127.0.0.1:${listenPort}/`, port: listenPort, stop: () => proc.stop() };
 }
 
-module.exports = { ensureFerretDB, startFerretDB, FERRETDB_BINARY: BINARY };
+module.exports = { ensureFerretDB, startFerretDB, FERRETDB_BINARY: goToolPath('ferretdb') };

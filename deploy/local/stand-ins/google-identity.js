@@ -70,7 +70,10 @@ async function startGoogleIdentityStandIn({ port = 0, clientId } = {}) {
   return {
     certsUrl: `${base}/oauth2/v1/certs`,
     /** Where a browser's requests for https://accounts.google.com/gsi/... go instead. */
-    gsiUrl: (googleUrl) => `${base}${new URL(googleUrl).pathname}${new URL(googleUrl).search}`,
+    gsiUrl(googleUrl) {
+      const { pathname, search } = new URL(googleUrl);
+      return `${base}${pathname}${search}`;
+    },
     /** The account the chooser picks; null: the chooser is closed without one. */
     signInAs(profile) {
       account = profile;

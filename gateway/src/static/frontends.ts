@@ -33,20 +33,29 @@ function headAdditions({ googleClientId, liveReload }: PageSettings): string {
 
 /**
  * Serves the shell and its remotes when their builds exist; any other page path gets the
- * shell's index.html so client-side routes survive a reload. index.html is read on each page
- * load (it is small and never cached) so that a rebuild in `npm run dev` shows at once.
+ * shell's index.html so client-side routes survive a reload. index.html is read once, like the
+ * compressed copies, except in `npm run dev`, where each page load rereads it so that a rebuild
+ * shows at once.
  */
 export function staticFrontends(staticDir: string, settings: PageSettings = {}): Router {
   const router = express.Router();
   const root = path.resolve(staticDir);
   const index = path.join(root, 'index.html');
   const additions = headAdditions(settings);
+  const readPage = async () => (await readFile(index, 'utf8')).replace('</head>', `${additions}</head>`);
+  let page: Promise<string> | undefined;
+  const currentPage = () =>
+    settings.liveReload
+      ? readPage()
+      : (page ??= readPage().catch((error: unknown) => {
+          page = undefined; // a failed read is tried again on the next page load
+          throw error;
+        }));
   const sendIndex = async (res: Response) => {
-    const html = await readFile(index, 'utf8');
     res
       .set('Cache-Control', 'no-cache')
       .type('html')
-      .send(html.replace('</head>', `${additions}</head>`));
+      .send(await currentPage());
   };
   if (settings.liveReload) router.use(liveReload(root));
   if (existsSync(index)) {

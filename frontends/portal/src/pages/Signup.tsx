@@ -3,7 +3,6 @@ import { GENDERS, type AuthResponse } from '@portal/contracts';
 import { api, Banner, Button, errorMessage, Link, TextField, useAuth } from '@portal/ui';
 import { GoogleSignIn } from '../components/GoogleSignIn';
 import '../components/portal.css';
-import type { SignupForm } from './signup-rules';
 
 const STEPS = ['Create Your Account', 'Personal Information', 'Address & Details'] as const;
 const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
@@ -13,7 +12,7 @@ const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
   'prefer-not-to-say': 'Prefer not to say',
 };
 
-const emptyForm: SignupForm = {
+const emptyForm = {
   firstName: '',
   lastName: '',
   email: '',
@@ -29,6 +28,7 @@ const emptyForm: SignupForm = {
   state: '',
   pincode: '',
 };
+export type SignupForm = typeof emptyForm;
 
 // Loaded on the first focus in the form, or at the first Next (see signup-rules.ts); a failed
 // load is forgotten so that the next Next tries again.

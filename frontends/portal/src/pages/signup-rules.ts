@@ -3,24 +3,7 @@
  * bring zod, which the wizard loads once the visitor starts on the form rather than with the page.
  */
 import { addressSchema, ageSchema, emailSchema, genderSchema, MESSAGES, mobileNumberSchema, newPasswordSchema } from '@portal/contracts';
-
-export type SignupForm = Record<
-  | 'firstName'
-  | 'lastName'
-  | 'email'
-  | 'password'
-  | 'confirmPassword'
-  | 'age'
-  | 'gender'
-  | 'mobileNumber'
-  | 'occupation'
-  | 'organization'
-  | 'street'
-  | 'city'
-  | 'state'
-  | 'pincode',
-  string
->;
+import type { SignupForm } from './Signup';
 
 const firstError = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? '' : (result.error?.issues[0]?.message ?? '');
