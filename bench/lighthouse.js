@@ -1,10 +1,18 @@
 'use strict';
 // Lighthouse (its default: a mid-range phone on a throttled 4G link) on the pages a visitor
-// meets first, in Debian's Chromium. Goals: performance >= 90 and accessibility >= 95.
+// meets first, in Debian's Chromium. Goals: performance >= 90 and accessibility >= 95. Each page
+// is measured three times and the median run reported, as Lighthouse's own guidance on
+// variability advises; the row names the metrics behind the performance score.
 const { CHROMIUM, FLAGS } = require('../deploy/local/lib/browser');
 
 const PAGES = ['/', '/login', '/signup'];
 const GOALS = { performance: 90, accessibility: 95 };
+const RUNS = 3;
+
+const seconds = (audit) => `${(audit.numericValue / 1000).toFixed(1)} s`;
+const metrics = ({ audits }) =>
+  `FCP ${seconds(audits['first-contentful-paint'])}, LCP ${seconds(audits['largest-contentful-paint'])}, ` +
+  `TBT ${Math.round(audits['total-blocking-time'].numericValue)} ms, CLS ${audits['cumulative-layout-shift'].numericValue.toFixed(2)}`;
 
 async function lighthouseScores(gatewayUrl) {
   const { default: lighthouse } = await import('lighthouse');
@@ -13,15 +21,22 @@ async function lighthouseScores(gatewayUrl) {
   const rows = [];
   try {
     for (const page of PAGES) {
-      const { lhr } = await lighthouse(`${gatewayUrl}${page}`, {
-        port: chrome.port,
-        logLevel: 'error',
-        onlyCategories: Object.keys(GOALS),
-      });
-      if (lhr.runtimeError) throw new Error(`Lighthouse could not measure ${page}: ${lhr.runtimeError.message}`);
+      const runs = [];
+      for (let run = 0; run < RUNS; run++) {
+        const { lhr } = await lighthouse(`${gatewayUrl}${page}`, {
+          port: chrome.port,
+          logLevel: 'error',
+          onlyCategories: Object.keys(GOALS),
+        });
+        if (lhr.runtimeError) throw new Error(`Lighthouse could not measure ${page}: ${lhr.runtimeError.message}`);
+        runs.push(lhr);
+      }
+      const score = (lhr, category) => Math.round(lhr.categories[category].score * 100);
+      const median = runs.sort((a, b) => score(a, 'performance') - score(b, 'performance'))[Math.floor(RUNS / 2)];
       for (const [category, goal] of Object.entries(GOALS)) {
-        const score = Math.round(lhr.categories[category].score * 100);
-        rows.push([`Lighthouse ${category} on ${page}`, score, `>= ${goal}`, score >= goal]);
+        const value = score(median, category);
+        const detail = category === 'performance' ? ` (${metrics(median)})` : '';
+        rows.push([`Lighthouse ${category} on ${page}${detail}`, value, `>= ${goal}`, value >= goal]);
       }
     }
   } finally {

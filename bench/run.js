@@ -46,7 +46,8 @@ async function main() {
     allMet &&= rows.every((row) => row[3]);
 
     // The pages are measured as a visitor's machine runs them: every core for the stack and Chromium.
-    spawnSync('taskset', ['-cp', `0-${os.availableParallelism() - 1}`, String(process.pid)], { stdio: 'ignore' });
+    // os.cpus(), not availableParallelism(), which counts only the core this process is pinned to.
+    spawnSync('taskset', ['-cp', `0-${os.cpus().length - 1}`, String(process.pid)], { stdio: 'ignore' });
     console.log('\nLanding page in Chromium (the whole stack as npm start runs it)');
     const ferret = await startFerretDB({ dataDir: path.join(DATA_DIR, `bench-ferretdb-${Date.now()}`) });
     const gatewayPort = await freePort();

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { createProxyMiddleware } from 'http-proxy-middleware';
+import { createProxyMiddleware, debugProxyErrorsPlugin, proxyEventsPlugin } from 'http-proxy-middleware';
 import { AppError } from '@portal/platform';
 import { ERROR_CODES } from '@portal/contracts';
 import type { Logger } from 'pino';
@@ -32,34 +32,45 @@ export interface ProxyHooks {
 
 export function createProxy(upstreams: Upstreams, timeoutMs: number, logger: Logger, hooks: ProxyHooks): Proxy {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 10_000 });
-  const middleware = createProxyMiddleware<ProxiedRequest, http.ServerResponse>({
-    router: (req) => upstreams[req.upstream],
-    agent,
-    xfwd: true,
-    logger: undefined,
-    on: {
-      proxyReq: (proxyReq, req) => {
-        proxyReq.setTimeout(timeoutMs, () => {
-          req.upstreamTimedOut = true;
-          proxyReq.destroy();
-        });
-      },
-      proxyRes: (proxyRes, req) => hooks.onResponse(req, proxyRes.statusCode ?? 0),
-      error: (err, req, res) => {
-        const request = req as ProxiedRequest;
-        const code = (err as NodeJS.ErrnoException).code ?? '';
-        let error: AppError;
-        if (request.upstreamTimedOut) {
-          error = new AppError(504, ERROR_CODES.gatewayTimeout, `The ${request.upstream} service did not answer in time`);
-        } else if (unreachable.has(code)) {
-          error = new AppError(503, ERROR_CODES.serviceUnavailable, `The ${request.upstream} service is unavailable`);
-        } else {
-          logger.error({ err, requestId: request.id, upstream: request.upstream }, 'proxy error');
-          error = new AppError(502, ERROR_CODES.badGateway, `The ${request.upstream} service could not be reached`);
-        }
-        hooks.onError(request, res as http.ServerResponse, error);
-      },
+  const on = {
+    proxyReq: (proxyReq: http.ClientRequest, req: http.IncomingMessage) => {
+      proxyReq.setTimeout(timeoutMs, () => {
+        (req as ProxiedRequest).upstreamTimedOut = true;
+        proxyReq.destroy();
+      });
     },
-  });
-  return (req, res) => void middleware(req, res, () => undefined);
+    proxyRes: (proxyRes: http.IncomingMessage, req: http.IncomingMessage) =>
+      hooks.onResponse(req as ProxiedRequest, proxyRes.statusCode ?? 0),
+    error: (err: Error, req: http.IncomingMessage, res: http.ServerResponse | NodeJS.Socket) => {
+      const request = req as ProxiedRequest;
+      const code = (err as NodeJS.ErrnoException).code ?? '';
+      let error: AppError;
+      if (request.upstreamTimedOut) {
+        error = new AppError(504, ERROR_CODES.gatewayTimeout, `The ${request.upstream} service did not answer in time`);
+      } else if (unreachable.has(code)) {
+        error = new AppError(503, ERROR_CODES.serviceUnavailable, `The ${request.upstream} service is unavailable`);
+      } else {
+        logger.error({ err, requestId: request.id, upstream: request.upstream }, 'proxy error');
+        error = new AppError(502, ERROR_CODES.badGateway, `The ${request.upstream} service could not be reached`);
+      }
+      hooks.onError(request, res as http.ServerResponse, error);
+    },
+  };
+  // One proxy per service, its target parsed once. The default logger plugin is left out: it builds
+  // a URL per response even with no logger. Errors are answered by `on.error`; the error plugin
+  // stays, as it releases the service's answer when the client goes away.
+  const proxies = new Map(
+    (Object.entries(upstreams) as [ServiceName, string][]).map(([service, url]) => {
+      const middleware = createProxyMiddleware({
+        target: new URL(url),
+        agent,
+        xfwd: true,
+        ejectPlugins: true,
+        plugins: [debugProxyErrorsPlugin, proxyEventsPlugin],
+        on,
+      });
+      return [service, middleware] as const;
+    }),
+  );
+  return (req, res) => void proxies.get(req.upstream)?.(req, res, () => undefined);
 }
