@@ -1,0 +1,92 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { session } from '@portal/ui';
+import { App } from '../src/app/App';
+import { stubApi } from '../../ui/test/stub-api';
+
+// The remotes are the federation runtime's business; here each page is a heading with its name,
+// so the tests see which page the shell chose.
+jest.mock('../src/app/remote-pages', () => {
+  const page = (name: string) => () => () => <h1>{`page: ${name}`}</h1>;
+  const names = [
+    'landing',
+    'login',
+    'signup',
+    'forgotPassword',
+    'resetPassword',
+    'dashboard',
+    'download',
+    'subscription',
+    'about',
+    'profile',
+    'admin',
+  ];
+  return { pages: Object.fromEntries(names.map((name) => [name, page(name)])) };
+});
+
+function Where() {
+  return <output data-testid="where">{useLocation().pathname}</output>;
+}
+
+function openAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <App />
+      <Where />
+    </MemoryRouter>,
+  );
+}
+
+const status = { subscriptionStatus: 'trial', subscriptionPlan: 'trial', email: 'meera.iyer@example.in', firstName: 'Meera' };
+
+describe('the shell’s routes (spec §2)', () => {
+  afterEach(() => localStorage.clear());
+
+  it('when a visitor opens a signed-in page, then they are sent to the landing page with the simple header', async () => {
+    const calls = stubApi(() => ({ data: status }));
+    openAt('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'page: landing' })).toBeInTheDocument();
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    expect(calls).toHaveLength(0); // no token, so no status call
+  });
+
+  it('when any other path is opened, then the landing page is shown at /', async () => {
+    stubApi(() => ({ data: status }));
+    openAt('/no-such-page');
+    expect(await screen.findByRole('heading', { name: 'page: landing' })).toBeInTheDocument();
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
+  });
+
+  it('when a signed-in user opens /login, then the loading screen shows until the status answers, then the dashboard with the sidebar', async () => {
+    session.save('user-token', { email: status.email });
+    let answer!: (value: { data: unknown }) => void;
+    const calls = stubApi(() => new Promise((resolve) => (answer = resolve)));
+    openAt('/login');
+    expect(await screen.findByText('Loading your account…')).toBeInTheDocument();
+    answer({ data: status });
+    expect(await screen.findByRole('heading', { name: 'page: dashboard' })).toBeInTheDocument();
+    expect(screen.getByTestId('where')).toHaveTextContent('/dashboard');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(nav).toHaveTextContent('DashboardProfileDownloadSubscriptionAbout');
+    expect(screen.getByText(status.email)).toBeInTheDocument();
+    expect(calls.map((call) => call.url)).toEqual(['/api/subscription-status']);
+  });
+
+  it('when the stored session is refused by the status call, then the user is treated as a visitor', async () => {
+    session.save('expired-token', { email: status.email });
+    stubApi(() => ({ status: 401, data: { error: 'UNAUTHORIZED', message: 'Your session is not valid. Please sign in again.' } }));
+    openAt('/signup');
+    expect(await screen.findByRole('heading', { name: 'page: signup' })).toBeInTheDocument();
+    expect(screen.getByTestId('where')).toHaveTextContent('/signup');
+  });
+
+  it('when an admin path is opened, then the admin remote answers it without the user redirects or a status call', async () => {
+    session.save('user-token', { email: status.email });
+    const calls = stubApi(() => ({ data: status }));
+    openAt('/admin/dashboard');
+    expect(await screen.findByRole('heading', { name: 'page: admin' })).toBeInTheDocument();
+    expect(screen.getByTestId('where')).toHaveTextContent('/admin/dashboard');
+    await waitFor(() => expect(calls).toHaveLength(0));
+  });
+});
