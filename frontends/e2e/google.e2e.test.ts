@@ -37,11 +37,13 @@ describe('Google sign-in in Chromium, through the Google stand-in', () => {
 
   it('when they log out and sign in with Google again, then they go to the subscription page as the same account', async () => {
     await page.getByRole('button', { name: 'Logout' }).click();
+    await at('/');
     await page.goto(`${stack.url}/login`);
     await page.getByRole('button', { name: 'Sign in with Google' }).click();
     await at('/subscription');
     await page.getByText('Start 30-Day Free Trial').first().waitFor();
     await page.getByRole('button', { name: 'Logout' }).click();
+    await at('/');
   });
 
   it('when the desktop app opens the login and Google signs in, then the success message shows and the window closes after 3 s', async () => {

@@ -1,4 +1,5 @@
 import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { session } from '@portal/ui';
 import { App } from '../src/app/App';
@@ -88,5 +89,28 @@ describe('the shell’s routes (spec §2)', () => {
     expect(await screen.findByRole('heading', { name: 'page: admin' })).toBeInTheDocument();
     expect(screen.getByTestId('where')).toHaveTextContent('/admin/dashboard');
     await waitFor(() => expect(calls).toHaveLength(0));
+  });
+});
+
+describe('logging out', () => {
+  afterEach(() => localStorage.clear());
+
+  it('when the user logs out, then the session ends at once and the server is told with the ended token', async () => {
+    session.save('user-token', { email: status.email });
+    let logoutAnswered = false;
+    const calls = stubApi((call) => {
+      if (call.url !== '/api/auth/logout') return { data: status };
+      return new Promise((resolve) => setTimeout(() => ((logoutAnswered = true), resolve({ data: {} })), 50));
+    });
+    openAt('/dashboard');
+    await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    expect(session.token()).toBeNull();
+    expect(logoutAnswered).toBe(false); // ended before the server answered
+    expect(await screen.findByRole('heading', { name: 'page: landing' })).toBeInTheDocument();
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
+    expect(calls.map((call) => [call.url, call.authorization])).toEqual([
+      ['/api/subscription-status', 'Bearer user-token'],
+      ['/api/auth/logout', 'Bearer user-token'],
+    ]);
   });
 });

@@ -63,10 +63,14 @@ export function AuthProvider({ children, pathname }: { children: ReactNode; path
         await refresh();
       },
       async signOut() {
-        await api.post('/api/auth/logout').catch(() => undefined);
+        // The session ends here at once, so leaving the page before the server answers cannot
+        // keep the person signed in; the server is told with the token being ended.
+        const token = session.token();
         session.clear();
         setStatus(null);
         setState('unauthenticated');
+        if (!token) return;
+        await api.post('/api/auth/logout', undefined, { headers: { Authorization: `Bearer ${token}` } }).catch(() => undefined);
       },
     }),
     [state, status, refresh, navigate],

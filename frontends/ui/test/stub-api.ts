@@ -6,6 +6,7 @@ export interface StubCall {
   url: string;
   params: Record<string, unknown> | undefined;
   body: unknown;
+  authorization: string | undefined;
 }
 type Reply = { status?: number; data?: unknown } | Promise<{ status?: number; data?: unknown }>;
 
@@ -21,6 +22,7 @@ export function stubApi(reply: (call: StubCall) => Reply) {
       url: config.url ?? '',
       params: config.params as Record<string, unknown> | undefined,
       body: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
+      authorization: (config.headers.get('Authorization') as string | undefined) ?? undefined,
     };
     calls.push(call);
     const { status = 200, data = {} } = await reply(call);
