@@ -14,6 +14,15 @@ const metrics = ({ audits }) =>
   `FCP ${seconds(audits['first-contentful-paint'])}, LCP ${seconds(audits['largest-contentful-paint'])}, ` +
   `TBT ${Math.round(audits['total-blocking-time'].numericValue)} ms, CLS ${audits['cumulative-layout-shift'].numericValue.toFixed(2)}`;
 
+/** One Lighthouse run; a run whose trace recording failed (NO_NAVSTART and the like) is made again, as Lighthouse asks. */
+async function measure(lighthouse, url, port) {
+  for (let attempt = 1; ; attempt++) {
+    const { lhr } = await lighthouse(url, { port, logLevel: 'error', onlyCategories: Object.keys(GOALS) });
+    if (!lhr.runtimeError) return lhr;
+    if (attempt === 3) throw new Error(`Lighthouse could not measure ${url}: ${lhr.runtimeError.message}`);
+  }
+}
+
 async function lighthouseScores(gatewayUrl) {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
@@ -22,15 +31,7 @@ async function lighthouseScores(gatewayUrl) {
   try {
     for (const page of PAGES) {
       const runs = [];
-      for (let run = 0; run < RUNS; run++) {
-        const { lhr } = await lighthouse(`${gatewayUrl}${page}`, {
-          port: chrome.port,
-          logLevel: 'error',
-          onlyCategories: Object.keys(GOALS),
-        });
-        if (lhr.runtimeError) throw new Error(`Lighthouse could not measure ${page}: ${lhr.runtimeError.message}`);
-        runs.push(lhr);
-      }
+      for (let run = 0; run < RUNS; run++) runs.push(await measure(lighthouse, `${gatewayUrl}${page}`, chrome.port));
       const score = (lhr, category) => Math.round(lhr.categories[category].score * 100);
       const median = runs.sort((a, b) => score(a, 'performance') - score(b, 'performance'))[Math.floor(RUNS / 2)];
       for (const [category, goal] of Object.entries(GOALS)) {
