@@ -21,12 +21,13 @@ const AuthContext = createContext<Auth | null>(null);
 
 /**
  * Auth state from the status call (spec §4): loading until it answers; unauthenticated when it
- * fails or on /admin/ paths, which have their own sign-in.
+ * fails, when no token is stored, or on /admin/ paths, which have their own sign-in.
  */
 export function AuthProvider({ children, pathname }: { children: ReactNode; pathname: string }) {
-  const [state, setState] = useState<AuthState>('loading');
-  const [status, setStatus] = useState<SubscriptionStatus | null>(null);
   const isAdmin = pathname.startsWith('/admin/');
+  // Without a stored token the answer is known already: a visitor sees the page, not a spinner.
+  const [state, setState] = useState<AuthState>(() => (isAdmin || !session.token() ? 'unauthenticated' : 'loading'));
+  const [status, setStatus] = useState<SubscriptionStatus | null>(null);
   const navigate = useNavigate();
 
   const refresh = useCallback(async () => {
