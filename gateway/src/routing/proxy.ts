@@ -56,9 +56,9 @@ export function createProxy(upstreams: Upstreams, timeoutMs: number, logger: Log
       hooks.onError(request, res as http.ServerResponse, error);
     },
   };
-  // One proxy per service, its target parsed once. The default logger plugin is left out: it builds
-  // a URL per response even with no logger. Errors are answered by `on.error`; the error plugin
-  // stays, as it releases the service's answer when the client goes away.
+  // One proxy per service, its target parsed once. Of the default plugins, the logger (it builds a
+  // URL per answer even with no logger) and the error page (`on.error` answers) are left out; the
+  // debug-errors plugin stays, as it also releases the service's answer when the client goes away.
   const proxies = new Map(
     (Object.entries(upstreams) as [ServiceName, string][]).map(([service, url]) => {
       const middleware = createProxyMiddleware({
