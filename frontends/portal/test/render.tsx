@@ -1,12 +1,8 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { AuthProvider } from '@portal/ui';
-
-export function Where() {
-  const location = useLocation();
-  return <output data-testid="where">{location.pathname + location.search}</output>;
-}
+import { Where } from '../../ui/test/where';
 
 /** A page inside the router and the real auth provider, at `path`. */
 export function renderPage(page: ReactNode, path = '/') {

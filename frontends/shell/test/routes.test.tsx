@@ -1,9 +1,10 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 import { session } from '@portal/ui';
 import { App } from '../src/app/App';
 import { stubApi } from '../../ui/test/stub-api';
+import { Where } from '../../ui/test/where';
 
 // The remotes are the federation runtime's business; here each page is a heading with its name,
 // so the tests see which page the shell chose.
@@ -24,10 +25,6 @@ jest.mock('../src/app/remote-pages', () => {
   ];
   return { pages: Object.fromEntries(names.map((name) => [name, page(name)])) };
 });
-
-function Where() {
-  return <output data-testid="where">{useLocation().pathname}</output>;
-}
 
 function openAt(path: string) {
   return render(

@@ -25,13 +25,14 @@ const AuthContext = createContext<Auth | null>(null);
  */
 export function AuthProvider({ children, pathname }: { children: ReactNode; pathname: string }) {
   const isAdmin = pathname.startsWith('/admin/');
-  // Without a stored token the answer is known already: a visitor sees the page, not a spinner.
-  const [state, setState] = useState<AuthState>(() => (isAdmin || !session.token() ? 'unauthenticated' : 'loading'));
+  // No status to ask for: admin paths, or no stored token. A visitor then sees the page at once, not a spinner.
+  const signedOutAlready = useCallback(() => isAdmin || !session.token(), [isAdmin]);
+  const [state, setState] = useState<AuthState>(() => (signedOutAlready() ? 'unauthenticated' : 'loading'));
   const [status, setStatus] = useState<SubscriptionStatus | null>(null);
   const navigate = useNavigate();
 
   const refresh = useCallback(async () => {
-    if (isAdmin || !session.token()) {
+    if (signedOutAlready()) {
       setStatus(null);
       setState('unauthenticated');
       return;
@@ -44,7 +45,7 @@ export function AuthProvider({ children, pathname }: { children: ReactNode; path
       setStatus(null);
       setState('unauthenticated');
     }
-  }, [isAdmin]);
+  }, [signedOutAlready]);
 
   useEffect(() => {
     void refresh();
