@@ -15,7 +15,7 @@ async function main() {
   build({ frontends: !dev });
   const { startFerretDB } = require('./lib/ferretdb');
   const { ensureRedis } = require('./lib/redis');
-  const { ensureDevSecrets } = require('./lib/secrets');
+  const { devDefaults } = require('./lib/secrets');
   const { startStack } = require('./lib/stack');
   const { paymentSettings } = require('./lib/payment-stand-in');
   const { seedDemoRelease } = require('./lib/demo-release');
@@ -31,6 +31,11 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
+  // npm passes a signal on only when the whole process group gets it, as from a terminal's Ctrl-C;
+  // a SIGTERM sent to npm's process alone ends npm and leaves this one behind (npm/cli#6684). So
+  // the portal also stops when the process that started it is gone.
+  const parent = process.ppid;
+  setInterval(() => process.ppid !== parent && void shutdown(0), 500).unref();
 
   try {
     if (dev) for (const watcher of await watchBuilds()) cleanups.push(() => watcher.stop());
@@ -42,48 +47,44 @@ async function main() {
     }
     const redis = await ensureRedis({ dataDir: path.join(DATA_DIR, 'redis') });
     cleanups.push(redis.stop);
-    const secrets = process.env.JWT_PUBLIC_KEY ? {} : ensureDevSecrets(DATA_DIR);
-    // The first admin of the embedded default; its password was generated into .data/keys/.
-    const admin = process.env.ADMIN_EMAIL
-      ? {}
-      : { ADMIN_EMAIL: 'admin@portal.local', ADMIN_PASSWORD: ensureDevSecrets(DATA_DIR).ADMIN_PASSWORD };
+    // Generated defaults first, so that whatever the environment configures wins over them.
+    const defaults = devDefaults(process.env, DATA_DIR);
     const gatewayPort = Number(process.env.PORT ?? 8080);
     const payments = await paymentSettings(process.env, `http://127.0.0.1:${gatewayPort}`);
     cleanups.push(payments.stop);
-    const stack = await startStack({
-      env: {
-        PUBLIC_URL: `http://localhost:${gatewayPort}`,
-        ...process.env,
-        ...secrets,
-        ...admin,
-        ...payments.env,
-        MONGODB_URI: mongoUri,
-        REDIS_URL: redis.url,
-        ...(dev && { LIVE_RELOAD: 'on' }),
-      },
-      gatewayPort,
-      watch: dev,
-    });
+    const env = {
+      PUBLIC_URL: `http://localhost:${gatewayPort}`,
+      ...defaults,
+      ...process.env,
+      ...payments.env,
+      MONGODB_URI: mongoUri,
+      REDIS_URL: redis.url,
+      ...(dev && { LIVE_RELOAD: 'on' }),
+    };
+    const stack = await startStack({ env, gatewayPort, watch: dev });
     cleanups.push(stack.stop);
     // For `npm run release:publish`, which runs beside the portal.
     fs.writeFileSync(path.join(DATA_DIR, 'runtime.json'), JSON.stringify({ MONGODB_URI: mongoUri }));
-    const adminEmail = process.env.ADMIN_EMAIL ?? admin.ADMIN_EMAIL;
-    const adminPassword = process.env.ADMIN_PASSWORD ?? admin.ADMIN_PASSWORD;
-    if (adminEmail && adminPassword) {
-      const seeded = await seedDemoRelease(stack.url, { email: adminEmail, password: adminPassword });
-      if (seeded) console.log(`Published a placeholder installer as release ${seeded}.`);
+    if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+      // Optional: without it the download page only says that no release is published yet.
+      await seedDemoRelease(stack.url, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }).then(
+        (seeded) => seeded && console.log(`Published a placeholder installer as release ${seeded}.`),
+        (error) => console.warn(`Warning: no placeholder installer was published (${error.message}); the portal runs on without it.`),
+      );
     }
     for (const proc of stack.processes) {
-      proc.exited.then(({ code }) => {
-        if (!stopping) {
-          console.error(`${proc.name} stopped unexpectedly (exit ${code}); stopping the portal.`);
-          void shutdown(1);
-        }
+      proc.exited.then(({ code, signal }) => {
+        if (stopping) return;
+        const why = signal ? `killed by ${signal}` : `exit code ${code}`;
+        console.error(`\n${proc.name} stopped unexpectedly (${why}); its last lines:\n${proc.tail(5)}\nStopping the portal.`);
+        void shutdown(1);
       });
     }
     console.log(`\nThe portal is running on http://localhost:${gatewayPort}  (Ctrl-C stops it)`);
     if (payments.standIn) console.log(`Payments go to the local PhonePe stand-in (${payments.standIn.baseUrl}); no money moves.`);
-    if (admin.ADMIN_EMAIL) console.log(`Admin sign-in: ${admin.ADMIN_EMAIL} / ${admin.ADMIN_PASSWORD}  (from .data/keys/admin-password)`);
+    if (defaults.ADMIN_EMAIL)
+      console.log(`Admin sign-in: ${defaults.ADMIN_EMAIL} / ${defaults.ADMIN_PASSWORD}  (from .data/keys/admin-password)`);
+    else if (env.ADMIN_EMAIL) console.log(`Admin sign-in: ${env.ADMIN_EMAIL}, with the password in ADMIN_PASSWORD`);
     console.log('');
   } catch (error) {
     console.error(`\nCould not start the portal: ${error.message}`);

@@ -7,23 +7,11 @@ const { spawnSync } = require('node:child_process');
 const { DATA_DIR, ROOT } = require('./lib/paths');
 const { ensureDependencies, build } = require('./lib/setup');
 
-async function removeKeys(url, prefix) {
-  const { Redis } = require('ioredis');
-  const redis = new Redis(url, { maxRetriesPerRequest: 1 });
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-    if (keys.length) await redis.del(...keys);
-    cursor = next;
-  } while (cursor !== '0');
-  redis.disconnect();
-}
-
 async function main() {
   ensureDependencies();
   build();
   const { startFerretDB, FERRETDB_BINARY } = require('./lib/ferretdb');
-  const { ensureRedis } = require('./lib/redis');
+  const { ensureRedis, removeKeys } = require('./lib/redis');
   const kustomize = require('./lib/kustomize').ensureKustomize();
 
   const runId = `${Date.now().toString(36)}${process.pid}`;

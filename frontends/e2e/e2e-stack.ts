@@ -23,7 +23,9 @@ const GOOGLE_CLIENT_ID = 'portal-e2e.apps.googleusercontent.com';
  */
 export async function startE2eStack(label: string, { google: withGoogle = false } = {}) {
   const databasePrefix = `t_${label}_${randomBytes(3).toString('hex')}_`;
-  const releasesDir = mkdtempSync(path.join(os.tmpdir(), `${label}-releases-`));
+  // Under a dot-folder, as `npm start` keeps them in .data/releases.
+  const workDir = mkdtempSync(path.join(os.tmpdir(), `${label}-`));
+  const releasesDir = path.join(workDir, '.data', 'releases');
   const { mongoUri, redisUrl, redisPrefix } = testEnvironment();
   const keys = generateTestKeys();
   const gatewayPort = await freePort();
@@ -73,7 +75,7 @@ export async function startE2eStack(label: string, { google: withGoogle = false 
       const connection = await mongoose.createConnection(mongoUri).asPromise();
       for (const service of SERVICES) await connection.useDb(`${databasePrefix}${service.name.replace('-', '_')}`).dropDatabase();
       await connection.close();
-      rmSync(releasesDir, { recursive: true, force: true });
+      rmSync(workDir, { recursive: true, force: true });
     },
   };
 }

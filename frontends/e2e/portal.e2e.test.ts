@@ -68,6 +68,19 @@ describe('the portal in Chromium, against every service', () => {
     expect(statSync(saved).size).toBe(2 * 1024 * 1024);
   });
 
+  it('when a download link has been tampered with, then the browser shows a page with the way back to the Download page', async () => {
+    const { downloadUrl } = (await page.evaluate(async () => {
+      const response = await fetch('/api/download/app/1.0.0', { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } });
+      return response.json();
+    })) as { downloadUrl: string };
+    await page.goto(`${stack.url}${downloadUrl.replace(/sig=[^&]+/, 'sig=forged')}`);
+    await page.getByRole('heading', { name: 'This link is not valid' }).waitFor();
+    await page.getByText('This download link is not valid or has expired.').waitFor();
+    await page.getByRole('link', { name: 'Start the download again from the Download page' }).click();
+    await at('/download');
+    await page.getByRole('button', { name: 'Download for Windows' }).waitFor();
+  });
+
   it('when the user logs out and back in, then the dashboard greets them', async () => {
     await page.getByRole('button', { name: 'Logout' }).click();
     await at('/');

@@ -156,6 +156,16 @@ describe('gateway', () => {
     expect(Date.now() - started).toBeLessThan(1000);
   });
 
+  it('when a browser opens a download link while its service is down, then the gateway answers a page with the way back', async () => {
+    const down = build({ upstreams: { ...stubs.upstreams, download: await closedPortUrl() } });
+    const response = await request(down).get('/api/download/file/1.0.0?user=u&expires=1&sig=s').set('accept', 'text/html');
+    expect(response.status).toBe(503);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.text).toContain('<p>The download service is unavailable</p>');
+    expect(response.text).toContain('<a class="action" href="/download">Start the download again from the Download page</a>');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
   it('when a service does not answer in time, then 504', async () => {
     const started = Date.now();
     const response = await request(gateway).get('/api/payment/hang');

@@ -5,7 +5,7 @@ const { spawnSync } = require('node:child_process');
 const { ensureGoTool, goToolPath } = require('./go-tool');
 const { TOOLS_DIR } = require('./paths');
 const { freePort, portAnswers, waitFor } = require('./net');
-const { run, startProcess } = require('./processes');
+const { runQuiet, startProcess } = require('./processes');
 
 const MODULE = 'github.com/FerretDB/FerretDB';
 const VERSION = 'v1.24.2';
@@ -31,7 +31,7 @@ function ensureFerretDB() {
       fs.cpSync(sourceDir, buildDir, { recursive: true });
       spawnSync('chmod', ['-R', 'u+w', buildDir]);
       fs.writeFileSync(path.join(buildDir, 'build', 'version', 'version.txt'), `${VERSION}\n`);
-      run('go', ['build', '-trimpath', '-o', binary, './cmd/ferretdb'], {
+      runQuiet('go', ['build', '-trimpath', '-o', binary, './cmd/ferretdb'], {
         cwd: buildDir,
         env: { ...process.env, GOFLAGS: '-buildvcs=false' },
       });

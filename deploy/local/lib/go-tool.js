@@ -3,6 +3,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const { TOOLS_DIR } = require('./paths');
+const { step } = require('./progress');
 
 /** Where the Go program `name` is (or will be) built. */
 const goToolPath = (name) => path.join(TOOLS_DIR, 'bin', name);
@@ -17,9 +18,10 @@ function ensureGoTool({ name, label, version, withoutGo, build }) {
   if (fs.existsSync(binary) && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8').trim() === version) return binary;
   const go = spawnSync('go', ['version'], { encoding: 'utf8' });
   if (go.error || go.status !== 0) throw new Error(withoutGo);
-  console.log(`Building ${label} ${version} into .tools/ (once)…`);
   fs.mkdirSync(path.dirname(binary), { recursive: true });
-  build(binary);
+  step(`Building ${label} ${version} into .tools/, once`, 'under a minute with a warm Go cache, a few minutes on a first run', () =>
+    build(binary),
+  );
   fs.writeFileSync(stamp, `${version}\n`);
   return binary;
 }

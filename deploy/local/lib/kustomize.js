@@ -1,7 +1,7 @@
 'use strict';
 const path = require('node:path');
 const { ensureGoTool } = require('./go-tool');
-const { run } = require('./processes');
+const { runQuiet } = require('./processes');
 
 const PACKAGE = 'sigs.k8s.io/kustomize/kustomize/v5';
 // An exact version: the module proxy here refuses version lists, so @latest cannot resolve.
@@ -14,7 +14,7 @@ function ensureKustomize() {
     label: 'kustomize',
     version: VERSION,
     withoutGo: 'Go is needed to build kustomize for the deployment tests: install Go 1.24 or later.',
-    build: (binary) => run('go', ['install', `${PACKAGE}@${VERSION}`], { env: { ...process.env, GOBIN: path.dirname(binary) } }),
+    build: (binary) => runQuiet('go', ['install', `${PACKAGE}@${VERSION}`], { env: { ...process.env, GOBIN: path.dirname(binary) } }),
   });
 }
 

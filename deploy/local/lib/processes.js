@@ -11,6 +11,16 @@ function run(command, args, options = {}) {
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${result.status}`);
 }
 
+/**
+ * Runs a command to completion keeping its output to itself (a tool build's pages of progress
+ * lines); the output is shown only when the command fails.
+ */
+function runQuiet(command, args, options = {}) {
+  const result = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, ...options });
+  if (result.error) throw result.error;
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${result.status}:\n${result.stdout}${result.stderr}`);
+}
+
 /** A long-running child whose output lines carry a coloured [name] prefix. */
 function startProcess(name, command, args, { env = process.env, cwd, quiet = false } = {}) {
   const color = COLORS[nextColor++ % COLORS.length];
@@ -35,7 +45,7 @@ function startProcess(name, command, args, { env = process.env, cwd, quiet = fal
     child,
     exited,
     /** The last lines it printed, for an error message when it dies during start-up. */
-    tail: () => tail.join('\n'),
+    tail: (lines = 20) => tail.slice(-lines).join('\n'),
     async stop(timeoutMs = 10_000) {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
@@ -46,4 +56,4 @@ function startProcess(name, command, args, { env = process.env, cwd, quiet = fal
   };
 }
 
-module.exports = { run, startProcess };
+module.exports = { run, runQuiet, startProcess };

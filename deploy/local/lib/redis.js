@@ -3,6 +3,7 @@ const fs = require('node:fs');
 const net = require('node:net');
 const { spawnSync } = require('node:child_process');
 const { freePort, waitFor } = require('./net');
+const { ROOT } = require('./paths');
 const { startProcess } = require('./processes');
 
 function pingRedis(port, host = '127.0.0.1') {
@@ -59,4 +60,23 @@ async function ensureRedis({ dataDir, url = process.env.REDIS_URL }) {
   return { url: `redis://127.0.0.1:${port}`, stop: () => proc.stop() };
 }
 
-module.exports = { ensureRedis, pingRedis };
+/**
+ * Deletes every key under `prefix` (a test or smoke run's own). ioredis is resolved from
+ * `projectDir`, which may be a fresh copy with its own node_modules.
+ */
+async function removeKeys(url, prefix, projectDir = ROOT) {
+  const { Redis } = require(require.resolve('ioredis', { paths: [projectDir] }));
+  const redis = new Redis(url, { maxRetriesPerRequest: 1 });
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+      if (keys.length) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+module.exports = { ensureRedis, pingRedis, removeKeys };

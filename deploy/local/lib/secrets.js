@@ -4,7 +4,8 @@ const path = require('node:path');
 const crypto = require('node:crypto');
 
 /**
- * Development secrets, generated once into .data/keys so tokens survive a restart. Production
+ * Development secrets, generated once into .data/keys so tokens survive a restart. They are
+ * defaults only: whatever the environment sets wins over them (see devDefaults). Production
  * passes its own through the environment and never uses these.
  */
 function ensureDevSecrets(dataDir) {
@@ -33,4 +34,20 @@ function ensureDevSecrets(dataDir) {
   };
 }
 
-module.exports = { ensureDevSecrets };
+/**
+ * The settings `npm start` fills in when the environment leaves them out: the generated key pair
+ * and service secret, and a first admin whose password was generated into .data/keys. A setting
+ * the environment gives is never replaced, and the key pair and the admin come as pairs, so a
+ * configured half is never matched with a generated half.
+ */
+function devDefaults(env, dataDir) {
+  const generated = ensureDevSecrets(dataDir);
+  return {
+    ...(!env.JWT_PRIVATE_KEY &&
+      !env.JWT_PUBLIC_KEY && { JWT_PRIVATE_KEY: generated.JWT_PRIVATE_KEY, JWT_PUBLIC_KEY: generated.JWT_PUBLIC_KEY }),
+    ...(!env.SERVICE_SECRET && { SERVICE_SECRET: generated.SERVICE_SECRET }),
+    ...(!env.ADMIN_EMAIL && !env.ADMIN_PASSWORD && { ADMIN_EMAIL: 'admin@portal.local', ADMIN_PASSWORD: generated.ADMIN_PASSWORD }),
+  };
+}
+
+module.exports = { ensureDevSecrets, devDefaults };

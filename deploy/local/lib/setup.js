@@ -4,25 +4,32 @@ const path = require('node:path');
 const { ROOT } = require('./paths');
 const { waitFor } = require('./net');
 const { run, startProcess } = require('./processes');
+const { step } = require('./progress');
 
 /** `npm ci` when node_modules is missing or older than the lock file. */
 function ensureDependencies() {
   const marker = path.join(ROOT, 'node_modules', '.package-lock.json');
   const lock = path.join(ROOT, 'package-lock.json');
   if (fs.existsSync(marker) && fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs) return;
-  console.log('Installing dependencies (npm ci)…');
-  run('npm', ['ci', '--no-audit', '--no-fund'], { cwd: ROOT });
+  step('Installing dependencies with npm ci', 'about a minute on a first run', () =>
+    run('npm', ['ci', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: ROOT }),
+  );
 }
 
-const TSC = require.resolve('typescript/bin/tsc');
+// Resolved on use: on a fresh clone typescript is only there once ensureDependencies has run.
+const tsc = () => require.resolve('typescript/bin/tsc', { paths: [ROOT] });
 
 /**
  * Compiles every workspace; incremental, so an unchanged tree costs a second or two. Without
  * `frontends` only the TypeScript projects, for `npm run dev`, whose watcher builds the pages.
  */
 function build({ frontends = true } = {}) {
-  if (frontends) run('npm', ['run', '--silent', 'build'], { cwd: ROOT });
-  else run(process.execPath, [TSC, '-b', 'tsconfig.build.json'], { cwd: ROOT });
+  const compile = () => run(process.execPath, [tsc(), '-b', 'tsconfig.build.json'], { cwd: ROOT });
+  if (!frontends) return step('Compiling the TypeScript projects', 'about 30 s on a first run', compile);
+  step('Compiling the TypeScript projects and the frontends', 'one to two minutes on a first run, seconds after that', () => {
+    compile();
+    run(process.execPath, [path.join(ROOT, 'frontends', 'build.js')], { cwd: ROOT });
+  });
 }
 
 /**
@@ -30,7 +37,7 @@ function build({ frontends = true } = {}) {
  * with the two watchers once the frontends' first build has been written.
  */
 async function watchBuilds() {
-  const typescript = startProcess('tsc', process.execPath, [TSC, '-b', 'tsconfig.build.json', '--watch', '--preserveWatchOutput'], {
+  const typescript = startProcess('tsc', process.execPath, [tsc(), '-b', 'tsconfig.build.json', '--watch', '--preserveWatchOutput'], {
     cwd: ROOT,
   });
   const frontends = startProcess('frontends', process.execPath, [path.join(ROOT, 'frontends', 'build.js'), '--dev', '--watch'], {

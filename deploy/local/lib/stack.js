@@ -1,7 +1,7 @@
 'use strict';
 const path = require('node:path');
 const { ROOT } = require('./paths');
-const { freePort, waitFor, httpStatus } = require('./net');
+const { freePort, portAnswers, waitFor, httpStatus } = require('./net');
 const { startProcess } = require('./processes');
 
 /** The five services with their default ports and the variable others find them by. */
@@ -26,6 +26,18 @@ function waitUntilReady(proc, url) {
 }
 
 /**
+ * The service's documented port, or a free one when something else holds it (a second portal on
+ * this machine, like the fresh-clone smoke run beside a developer's `npm start`): the gateway
+ * finds every service by the URL it is given, so no port needs to be fixed.
+ */
+async function defaultOrFreePort(service) {
+  if (!(await portAnswers(service.port))) return service.port;
+  const port = await freePort();
+  console.log(`Port ${service.port} is taken; ${service.name} listens on ${port} instead.`);
+  return port;
+}
+
+/**
  * Starts the built services and the gateway as child processes. `env` carries the
  * infrastructure (MONGODB_URI, REDIS_URL, keys); `freePorts` lets tests run beside `npm start`;
  * `databasePrefix` keeps a test stack's databases apart from the real ones; `watch` restarts
@@ -35,7 +47,7 @@ async function startStack({ env, freePorts = false, gatewayPort, databasePrefix 
   // `npm run dev`: each process restarts when its compiled code changes.
   const node = (entry) => (watch ? ['--watch', entry] : [entry]);
   const ports = {};
-  for (const service of SERVICES) ports[service.name] = freePorts ? await freePort() : service.port;
+  for (const service of SERVICES) ports[service.name] = freePorts ? await freePort() : await defaultOrFreePort(service);
   const port = gatewayPort ?? (freePorts ? await freePort() : 8080);
   const urls = Object.fromEntries(SERVICES.map((s) => [s.urlVar, `http://127.0.0.1:${ports[s.name]}`]));
   const shared = { ...env, ...urls };

@@ -45,7 +45,7 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
 
   const answer = (req: ProxiedRequest, res: ServerResponse, error: unknown) => {
     if (!res.headersSent) for (const [name, value] of deps.securityHeaders) res.setHeader(name, value);
-    sendError(res, req.id, error);
+    sendError(req, res, error);
     logAccess(req, res.statusCode);
   };
 

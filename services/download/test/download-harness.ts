@@ -57,7 +57,9 @@ export async function startDownload(label: string) {
   const keys = generateTestKeys();
   const statuses = new Map<string, SubscriptionSummary>();
   const billing = await startBillingStub(statuses);
-  const releasesDir = mkdtempSync(path.join(os.tmpdir(), 'releases-'));
+  // Inside a dot-folder, as `npm start` keeps them (.data/releases): serving must not trip on it.
+  const workDir = mkdtempSync(path.join(os.tmpdir(), 'download-'));
+  const releasesDir = path.join(workDir, '.data', 'releases');
   const clock = { now: new Date() };
   const audit = createAuditPublisher('download', { redisUrl: redis.url, prefix: redis.prefix }, createLogger('download', 'silent'));
   const built = await createApp({
@@ -94,7 +96,7 @@ export async function startDownload(label: string) {
       await billing.close();
       await audit.close();
       await Promise.all([db.drop(), redis.cleanup()]);
-      rmSync(releasesDir, { recursive: true, force: true });
+      rmSync(workDir, { recursive: true, force: true });
     },
   };
 }

@@ -125,6 +125,25 @@ describe('eligibility and signed installer downloads', () => {
     expect(response.body.message).toBe('This download link is not valid or has expired. Please start the download again from the portal.');
   });
 
+  it('when a browser opens an expired link, then a page says so and leads back to the Download page', async () => {
+    const { downloadUrl } = (await linkFor(download.user(newUserId(), 'trial'))).body;
+    download.clock.now = new Date(Date.now() + 301_000);
+    const response = await request(download.app).get(downloadUrl).set('accept', 'text/html,application/xhtml+xml,*/*;q=0.8');
+    expect(response.status).toBe(403);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.text).toContain('<h1>This link is not valid</h1>');
+    expect(response.text).toContain('This download link is not valid or has expired.');
+    expect(response.text).toContain('<a class="action" href="/download">Start the download again from the Download page</a>');
+  });
+
+  it('when a resumed download asks for bytes past the end, then 416 names the file size', async () => {
+    const { downloadUrl } = (await linkFor(download.user(newUserId(), 'trial'))).body;
+    const response = await request(download.app).get(downloadUrl).set('range', 'bytes=99999999-');
+    expect(response.status).toBe(416);
+    expect(response.headers['content-range']).toMatch(/^bytes \*\/\d+$/);
+    expect(response.body.message).toBe('The requested range is not inside the file');
+  });
+
   it('when the link is tampered with or moved to another user, then 403 and nothing is recorded', async () => {
     const userId = newUserId();
     const { downloadUrl } = (await linkFor(download.user(userId, 'trial'))).body as { downloadUrl: string };

@@ -5,6 +5,7 @@ export * from './errors/app-errors';
 export * from './errors/error-handler';
 export * from './http/access-log';
 export * from './http/csv';
+export * from './http/error-page';
 export * from './http/create-app';
 export * from './http/request-context';
 export * from './http/validate';

@@ -113,6 +113,31 @@ describe('a service app on the real database', () => {
     expect(response.headers['x-request-id']).toBe('abc-123');
   });
 
+  it('when a browser opens a failing link itself, then a page in the portal look says what happened and leads home; API clients still get JSON', async () => {
+    const browser = await request(app)
+      .get('/boom')
+      .set('accept', 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8')
+      .set('x-request-id', 'page-1');
+    expect(browser.status).toBe(500);
+    expect(browser.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(browser.text).toContain('<h1>Something went wrong on our side</h1>');
+    expect(browser.text).toContain('<a class="action" href="/">Go to the portal</a>');
+    expect(browser.text).toContain('Reference: page-1');
+    expect(browser.text).not.toContain('secret internals');
+    for (const accept of ['application/json, text/plain, */*', '*/*']) {
+      const client = await request(app).get('/boom').set('accept', accept);
+      expect(client.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(client.body.message).toBe('Something went wrong on our side');
+    }
+  });
+
+  it('when a browser opens an unknown download path, then the page leads back to the Download page and escapes the path', async () => {
+    const response = await request(app).get("/api/download/x&y'z").set('accept', 'text/html');
+    expect(response.status).toBe(404);
+    expect(response.text).toContain('<p>No route for GET /api/download/x&amp;y&#39;z</p>');
+    expect(response.text).toContain('<a class="action" href="/download">Start the download again from the Download page</a>');
+  });
+
   it('when a request id is unsafe, then a fresh one replaces it', async () => {
     const response = await request(app).get('/nope').set('x-request-id', 'bad id <script>');
     expect(response.body.requestId).toMatch(/^[0-9a-f-]{36}$/);

@@ -50,6 +50,6 @@ export function localReleaseStorage(directory: string): ReleaseStorage {
     async discard(tempKey) {
       await rm(pathOf(tempKey), { force: true });
     },
-    localPath: pathOf,
+    localFile: (key) => ({ root, name: path.relative(root, pathOf(key)) }),
   };
 }

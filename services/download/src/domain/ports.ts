@@ -31,8 +31,11 @@ export interface ReleaseStorage {
   receive(content: Readable, maxBytes: number): Promise<StoredFile>;
   commit(tempKey: string, key: string): Promise<void>;
   discard(tempKey: string): Promise<void>;
-  /** The local path to serve; an object store would answer a pre-signed URL instead. */
-  localPath(key: string): string;
+  /**
+   * Where the file lies on this machine: the store's folder and the name inside it. An object
+   * store would answer a pre-signed URL instead.
+   */
+  localFile(key: string): { root: string; name: string };
 }
 
 export interface DownloadRecord {

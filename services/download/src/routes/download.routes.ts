@@ -62,9 +62,14 @@ export function downloadRoutes({ releases, downloads, storage, verifyToken }: Do
     const range = req.headers.range;
     if (!range || /^bytes=0-/.test(range)) await downloads.record(parsed.data!.user, version, req.headers['user-agent'] ?? '');
     res.setHeader('ETag', `"${release.sha256}"`);
+    const file = storage.localFile(release.storageKey);
+    // Served by name under its folder's root: send then looks for dot-segments only in the name
+    // (refused), not in the folder's own path, which may well hold one (`.data/releases`).
     res.sendFile(
-      storage.localPath(release.storageKey),
+      file.name,
       {
+        root: file.root,
+        dotfiles: 'deny',
         etag: false,
         lastModified: false,
         cacheControl: false,

@@ -1,32 +1,52 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ERROR_CODES, type ErrorBody } from '@portal/contracts';
 import type { Logger } from 'pino';
-import { AppError } from './app-errors';
+import { errorPage, prefersHtml } from '../http/error-page';
+import { AppError, notFound } from './app-errors';
 
-export const notFoundHandler: RequestHandler = (req, res) => {
-  const body: ErrorBody = { error: ERROR_CODES.notFound, message: `No route for ${req.method} ${req.path}`, requestId: req.id };
-  res.status(404).json(body);
-};
+export const notFoundHandler: RequestHandler = (req, _res, next) => next(notFound(`No route for ${req.method} ${req.path}`));
 
-/** body-parser marks its own failures with a status and a type. */
-function fromBodyParser(error: { status?: number; type?: string }): AppError | undefined {
+interface HttpError {
+  status?: number;
+  type?: string;
+  headers?: Record<string, string>;
+}
+
+/** body-parser and send (res.sendFile) mark their own failures with a status, a type or headers. */
+function fromHttpError(error: HttpError): AppError | undefined {
   if (error.type === 'entity.too.large') return new AppError(413, ERROR_CODES.payloadTooLarge, 'Request body is too large');
   if (error.type === 'entity.parse.failed') return new AppError(400, ERROR_CODES.badRequest, 'Request body is not valid JSON');
+  if (error.status === 416) {
+    return new AppError(416, ERROR_CODES.badRequest, 'The requested range is not inside the file', undefined, error.headers);
+  }
   if (typeof error.status === 'number' && error.status >= 400 && error.status < 500) {
     return new AppError(error.status, ERROR_CODES.badRequest, 'Request could not be read');
   }
   return undefined;
 }
 
+/** The shared error body, or the error page when a browser opened the link itself. */
+export function sendErrorAnswer(req: IncomingMessage & { id: string }, res: ServerResponse, error: AppError): void {
+  for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
+  res.statusCode = error.status;
+  if (prefersHtml(req)) {
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    const path = ((req as { originalUrl?: string }).originalUrl ?? req.url ?? '/').split('?', 1)[0]!;
+    res.end(errorPage({ status: error.status, message: error.message, requestId: req.id, path }));
+    return;
+  }
+  const body: ErrorBody = { error: error.code, message: error.message, requestId: req.id };
+  if (error.details) body.details = error.details;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.end(JSON.stringify(body));
+}
+
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
-    const known = error instanceof AppError ? error : fromBodyParser((error ?? {}) as { status?: number; type?: string });
+    const known = error instanceof AppError ? error : fromHttpError((error ?? {}) as HttpError);
     if (!known) logger.error({ err: error, requestId: req.id, method: req.method, url: req.originalUrl }, 'unhandled error');
-    const appError = known ?? new AppError(500, ERROR_CODES.internal, 'Something went wrong on our side');
     if (res.headersSent) return;
-    const body: ErrorBody = { error: appError.code, message: appError.message, requestId: req.id };
-    if (appError.details) body.details = appError.details;
-    if (appError.headers) res.set(appError.headers);
-    res.status(appError.status).json(body);
+    sendErrorAnswer(req, res, known ?? new AppError(500, ERROR_CODES.internal, 'Something went wrong on our side'));
   };
 }
