@@ -69,10 +69,9 @@ describe('the portal in Chromium, against every service', () => {
   });
 
   it('when a download link has been tampered with, then the browser shows a page with the way back to the Download page', async () => {
-    const { downloadUrl } = (await page.evaluate(async () => {
-      const response = await fetch('/api/download/app/1.0.0', { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } });
-      return response.json();
-    })) as { downloadUrl: string };
+    const { downloadUrl } = (await page.evaluate(
+      "fetch('/api/download/app/1.0.0', { headers: { authorization: 'Bearer ' + localStorage.getItem('token') } }).then((r) => r.json())",
+    )) as { downloadUrl: string };
     await page.goto(`${stack.url}${downloadUrl.replace(/sig=[^&]+/, 'sig=forged')}`);
     await page.getByRole('heading', { name: 'This link is not valid' }).waitFor();
     await page.getByText('This download link is not valid or has expired.').waitFor();

@@ -6,7 +6,7 @@ import AdminLogin from './pages/AdminLogin';
 /** The guard of /admin/dashboard: 'Checking admin authentication...' while it checks (spec §2). */
 function AdminOnly() {
   const admin = useAdminSession();
-  if (admin === undefined) return <Spinner label="Checking admin authentication..." />;
+  if (admin === undefined) return <Spinner label="Checking admin authentication..." showLabel />;
   if (admin === null) return <Navigate to="/admin/login" replace />;
   return <AdminDashboard />;
 }

@@ -1,10 +1,12 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import type { Analytics, FeedbackItem } from '@portal/contracts';
+import { istDateOf, type Analytics, type FeedbackItem, type TransactionRow } from '@portal/contracts';
 import { STORAGE_KEYS } from '@portal/ui';
 import AdminApp from '../src/AdminApp';
 import { AuditTab } from '../src/pages/AuditTab';
 import { preview } from '../src/pages/FeedbackTab';
+import { TransactionsTab } from '../src/pages/TransactionsTab';
 import { stubApi, type StubCall } from '../../ui/test/stub-api';
 
 const analytics: Analytics = {
@@ -82,6 +84,18 @@ describe('admin area', () => {
     renderAdmin('/admin/dashboard');
     expect(await screen.findByRole('button', { name: 'Sign in to Admin Dashboard' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the main site' })).toHaveAttribute('href', '/');
+  });
+
+  it('while the admin session is checked, then "Checking admin authentication..." is on screen, not only read out', () => {
+    signedInAdmin();
+    const html = renderToStaticMarkup(
+      <MemoryRouter initialEntries={['/admin/dashboard']}>
+        <Routes>
+          <Route path="/admin/*" element={<AdminApp />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(html).toContain('<span class="spinner-label">Checking admin authentication...</span>');
   });
 
   it('when analytics cannot load, then the dashboard says so', async () => {
@@ -204,8 +218,70 @@ describe('exports', () => {
     expect(await screen.findByRole('button', { name: 'Exporting...' })).toBeDisabled();
     finish({ data: new Blob(['a,b\r\n']) });
     await screen.findByRole('button', { name: 'Export Transactions' });
-    expect(saved).toEqual([`transactions_${new Date().toISOString().slice(0, 10)}.csv`]);
+    expect(saved).toEqual([`transactions_${istDateOf(new Date())}.csv`]);
     const exportCall = calls.find((call) => call.url === '/api/admin/export/transactions');
     expect(Object.keys(exportCall?.params ?? {}).sort()).toEqual(['endDate', 'startDate']);
+  });
+});
+
+describe('transactions tab', () => {
+  afterEach(() => jest.restoreAllMocks());
+  const row = (id: string): TransactionRow => ({
+    _id: id,
+    transactionId: id,
+    phonePeTransactionId: null,
+    phonepeOrderId: null,
+    userEmail: 'meera@example.in',
+    amount: 500,
+    status: 'completed',
+    subscriptionPlan: 'basic',
+    billingPeriod: 'monthly',
+    createdAt: '2026-11-20T20:00:00.000Z',
+  });
+
+  it('when the dashboard opens at 01:30 in India, then the default range is the last 30 Indian days, today included, and dates read in IST', async () => {
+    signedInAdmin();
+    jest.spyOn(Date, 'now').mockReturnValue(Date.parse('2026-11-20T20:00:00Z')); // 21 November, 01:30 IST
+    const calls = stubApi((call) => {
+      if (call.url === '/api/admin/transactions') return { data: { transactions: [row('TPP-1')], total: 1, page: 1, limit: 50 } };
+      return call.url === '/api/admin/analytics' ? { data: analytics } : { data: { feedback: [] } };
+    });
+    renderAdmin('/admin/dashboard');
+    fireEvent.click(await screen.findByRole('tab', { name: 'Transactions' }));
+    expect(await screen.findByText('TPP-1')).toBeInTheDocument();
+    expect(screen.getByText('2026-11-21')).toBeInTheDocument();
+    expect(calls.find((call) => call.url === '/api/admin/transactions')?.params).toEqual({
+      startDate: '2026-10-23',
+      endDate: '2026-11-21',
+      page: 1,
+    });
+    expect(screen.getByLabelText('Start Date')).toHaveValue('2026-10-23');
+  });
+
+  it('when the list cannot load, then it says so with a retry that works, not "No transactions found"', async () => {
+    let fail = true;
+    stubApi(() => (fail ? { status: 500, data: {} } : { data: { transactions: [row('TPP-2')], total: 1, page: 1, limit: 50 } }));
+    render(<TransactionsTab range={{ startDate: '2026-11-01', endDate: '2026-11-21' }} onRange={() => undefined} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The transactions could not be loaded.');
+    expect(screen.queryByText(/No transactions found/)).not.toBeInTheDocument();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('TPP-2')).toBeInTheDocument();
+  });
+
+  it('when there are more payments than a page, then the total shows and Next asks for the next page of the same filters', async () => {
+    const calls = stubApi((call) => ({
+      data: { transactions: [row(`TPP-P${String(call.params?.page)}`)], total: 75, page: call.params?.page, limit: 50 },
+    }));
+    render(<TransactionsTab range={{ startDate: '2026-11-01', endDate: '2026-11-21' }} onRange={() => undefined} />);
+    await screen.findByText('TPP-P1');
+    expect(screen.getByRole('navigation', { name: 'Pages of transactions' })).toHaveTextContent('1–50 of 75');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('TPP-P2');
+    expect(screen.getByRole('navigation', { name: 'Pages of transactions' })).toHaveTextContent('51–75 of 75');
+    expect(calls.map((call) => call.params)).toEqual([
+      { startDate: '2026-11-01', endDate: '2026-11-21', page: 1 },
+      { startDate: '2026-11-01', endDate: '2026-11-21', page: 2 },
+    ]);
   });
 });

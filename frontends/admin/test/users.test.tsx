@@ -62,7 +62,7 @@ describe('users tab', () => {
   });
   afterEach(() => jest.restoreAllMocks());
 
-  const listOf = (users: AdminUserRow[]) => ({ data: { users, total: users.length } });
+  const listOf = (users: AdminUserRow[]) => ({ data: { users, total: users.length, page: 1, limit: 50 } });
 
   it('when days remaining are shown, then the spec’s three forms are used', () => {
     expect(daysLabel({ subscriptionStatus: 'trial', daysRemaining: 12 })).toBe('12 days');
@@ -105,7 +105,26 @@ describe('users tab', () => {
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search users' }), { target: { value: 'Nagpur' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText('No users found. Try searching with different criteria.')).toBeInTheDocument();
-    expect(calls.at(-1)?.params).toEqual({ search: 'Nagpur' });
+    expect(calls.at(-1)?.params).toEqual({ page: 1, search: 'Nagpur' });
+  });
+
+  it('when there are more users than a page, then the total shows and Next and Previous fetch the other pages', async () => {
+    const calls = stubApi((call) => {
+      const page = Number(call.params?.page);
+      return { data: { users: [user({ email: `page${page}@example.in` })], total: 120, page, limit: 50 } };
+    });
+    render(<UsersTab />);
+    await screen.findByText('page1@example.in');
+    const pager = screen.getByRole('navigation', { name: 'Pages of users' });
+    expect(pager).toHaveTextContent('1–50 of 120');
+    expect(within(pager).getByRole('button', { name: 'Previous' })).toBeDisabled();
+    fireEvent.click(within(pager).getByRole('button', { name: 'Next' }));
+    await screen.findByText('page2@example.in');
+    fireEvent.click(within(screen.getByRole('navigation', { name: 'Pages of users' })).getByRole('button', { name: 'Next' }));
+    await screen.findByText('page3@example.in');
+    expect(screen.getByRole('navigation', { name: 'Pages of users' })).toHaveTextContent('101–120 of 120');
+    expect(within(screen.getByRole('navigation', { name: 'Pages of users' })).getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(calls.map((call) => call.params?.page)).toEqual([1, 2, 3]);
   });
 
   it('when details open for a sparse profile, then every missing field reads Not provided and downloads read Never', async () => {

@@ -49,12 +49,15 @@ describe('the shell’s routes (spec §2)', () => {
     expect(calls).toHaveLength(0); // no token, so no status call
   });
 
-  it('when any other path is opened, then the landing page is shown at /', async () => {
-    stubApi(() => ({ data: status }));
-    openAt('/no-such-page');
-    expect(await screen.findByRole('heading', { name: 'page: landing' })).toBeInTheDocument();
-    expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
-  });
+  it.each(['/no-such-page', '/administrator', '/admins/list'])(
+    'when any other path (%s) is opened, then the landing page is shown at /',
+    async (path) => {
+      stubApi(() => ({ data: status }));
+      openAt(path);
+      expect(await screen.findByRole('heading', { name: 'page: landing' })).toBeInTheDocument();
+      expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
+    },
+  );
 
   it('when a signed-in user opens /login, then the loading screen shows until the status answers, then the dashboard with the sidebar', async () => {
     session.save('user-token', { email: status.email });

@@ -19,12 +19,15 @@ export interface Auth {
 
 const AuthContext = createContext<Auth | null>(null);
 
+/** /admin and what lies under it; /administrator and the like are ordinary (unknown) paths. */
+export const isAdminPath = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
+
 /**
  * Auth state from the status call (spec §4): loading until it answers; unauthenticated when it
  * fails, when no token is stored, or on /admin/ paths, which have their own sign-in.
  */
 export function AuthProvider({ children, pathname }: { children: ReactNode; pathname: string }) {
-  const isAdmin = pathname.startsWith('/admin/');
+  const isAdmin = isAdminPath(pathname);
   // No status to ask for: admin paths, or no stored token. A visitor then sees the page at once, not a spinner.
   const signedOutAlready = useCallback(() => isAdmin || !session.token(), [isAdmin]);
   const [state, setState] = useState<AuthState>(() => (signedOutAlready() ? 'unauthenticated' : 'loading'));

@@ -11,3 +11,4 @@ export * from './components/ProgressBar';
 export * from './components/Tabs';
 export * from './components/Modal';
 export * from './components/Spinner';
+export * from './components/Pager';

@@ -35,6 +35,25 @@ describe('ui kit', () => {
     jest.useRealTimers();
   });
 
+  it('when the page renders again while a success banner shows (a new onDone each time), then it still goes after 3 seconds', () => {
+    jest.useFakeTimers();
+    const done = jest.fn();
+    const banner = (n: number) => (
+      <Banner kind="success" onDone={() => done(n)}>
+        Saved
+      </Banner>
+    );
+    const { rerender } = render(banner(0));
+    for (let n = 1; n <= 2; n++) {
+      act(() => jest.advanceTimersByTime(BANNER_MS / 3));
+      rerender(banner(n));
+    }
+    act(() => jest.advanceTimersByTime(BANNER_MS / 3));
+    expect(done).toHaveBeenCalledTimes(1);
+    expect(done).toHaveBeenCalledWith(2);
+    jest.useRealTimers();
+  });
+
   it('when a user path answers 401, then the session is cleared and the user sent to /login, except on the public pages', () => {
     localStorage.setItem(STORAGE_KEYS.token, 't');
     localStorage.setItem(STORAGE_KEYS.user, '{}');

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { istDateOf } from '@portal/contracts';
 import { createServiceCredential } from '@portal/platform';
 import { startAuth, TEST_SERVICE_SECRET, validSignup, type AuthHarness } from './auth-harness';
 
@@ -80,7 +81,7 @@ describe('the internal user directory', () => {
     const response = await get('/internal/users/stats?days=7');
     expect(response.body.totalUsers).toBe(4);
     expect(response.body.signupsPerDay).toHaveLength(7);
-    expect(response.body.signupsPerDay[6]).toEqual({ date: new Date().toISOString().slice(0, 10), count: 4 });
+    expect(response.body.signupsPerDay[6]).toEqual({ date: istDateOf(new Date()), count: 4 });
     expect(response.body.signupsPerDay[0].count).toBe(0);
   });
 

@@ -146,6 +146,43 @@ describe('admin: manage subscriptions, transactions and their export', () => {
       expect((await list('?transactionId=.*')).body.transactions).toHaveLength(0);
     });
 
+    it('when there are more payments than a page, then pages of the asked size come with the total, none left out', async () => {
+      const day = '2026-09-10';
+      await orders().insertMany(
+        Array.from({ length: 7 }, (_, i) => ({
+          userId: null,
+          userEmail: 'pager@example.in',
+          plan: 'basic',
+          billingPeriod: 'monthly',
+          amount: 500,
+          amountPaise: 50000,
+          status: 'completed',
+          credited: true,
+          expireAt: new Date(),
+          merchantOrderId: `PAGE-${i}`,
+          createdAt: new Date(`${day}T0${i}:00:00Z`),
+        })),
+      );
+      const pageOf = async (page: number) => (await list(`?startDate=${day}&endDate=${day}&limit=3&page=${page}`)).body;
+      const pages = [await pageOf(1), await pageOf(2), await pageOf(3)];
+      expect(pages.map((body) => [body.total, body.page, body.limit, body.transactions.length])).toEqual([
+        [7, 1, 3, 3],
+        [7, 2, 3, 3],
+        [7, 3, 3, 1],
+      ]);
+      expect(pages.flatMap((body) => body.transactions.map((row: { transactionId: string }) => row.transactionId))).toEqual([
+        'PAGE-6',
+        'PAGE-5',
+        'PAGE-4',
+        'PAGE-3',
+        'PAGE-2',
+        'PAGE-1',
+        'PAGE-0',
+      ]);
+      expect((await list('?limit=500')).status).toBe(400);
+      expect((await list('?page=0')).status).toBe(400);
+    });
+
     it('when filters are malformed or reversed, then 400', async () => {
       expect((await list('?startDate=yesterday')).status).toBe(400);
       expect((await list('?startDate=2026-10-05&endDate=2026-10-01')).status).toBe(400);

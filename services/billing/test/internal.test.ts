@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { istDateOf } from '@portal/contracts';
 import { createServiceCredential } from '@portal/platform';
 import { newUserId, SERVICE_SECRET, startBilling, type BillingHarness } from './billing-harness';
 
@@ -68,7 +69,7 @@ describe('billing internal calls', () => {
     );
     expect(response.body.recentSubscribers).toEqual([expect.objectContaining({ email: 'paid@example.in', subscriptionPlan: 'business' })]);
     expect(response.body.revenuePerDay).toHaveLength(7);
-    expect(response.body.revenuePerDay.at(-1)).toEqual({ date: new Date().toISOString().slice(0, 10), amount: 19200 });
+    expect(response.body.revenuePerDay.at(-1)).toEqual({ date: istDateOf(new Date()), amount: 19200 });
   });
 
   it('when the caller has no service credential, then 401', async () => {

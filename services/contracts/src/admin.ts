@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagingShape } from './paging';
 import type { DownloadSummary } from './download';
 import type { PersonalInfo } from './user';
 
@@ -49,13 +50,7 @@ export interface AdminUserRow {
 
 export const adminUsersQuerySchema = z.object({
   search: z.string().trim().max(200, 'Search is too long').optional(),
-  page: z.coerce.number({ error: 'Page must be a number' }).int().min(1, 'Page must be at least 1').max(100_000).default(1),
-  limit: z.coerce
-    .number({ error: 'Limit must be a number' })
-    .int()
-    .min(1, 'Limit must be at least 1')
-    .max(200, 'Limit must be at most 200')
-    .default(50),
+  ...pagingShape,
 });
 export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
 

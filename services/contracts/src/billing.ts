@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagingShape } from './paging';
 import { BILLING_PERIODS, PLAN_NAMES, PRICED_PLANS } from './plans';
 import { SUBSCRIPTION_STATUSES } from './subscription';
 
@@ -47,12 +48,16 @@ export const adminSubscriptionUpdateSchema = z.object({
 export type AdminSubscriptionUpdate = z.infer<typeof adminSubscriptionUpdateSchema>;
 export const SUBSCRIPTION_UPDATED = 'User subscription updated successfully!';
 
+/** The admin's transactions tab and export cover this many Indian days by default, today included. */
+export const TRANSACTIONS_DEFAULT_DAYS = 30;
+
 const dateOnly = z.iso.date({ error: 'Dates must look like YYYY-MM-DD' }).optional();
 
 export const transactionsQuerySchema = z.object({
   startDate: dateOnly,
   endDate: dateOnly,
   transactionId: z.string().trim().max(100).optional(),
+  ...pagingShape,
 });
 export type TransactionsQuery = z.infer<typeof transactionsQuerySchema>;
 

@@ -10,3 +10,5 @@ export * from './download';
 export * from './feedback';
 export * from './admin';
 export * from './ids';
+export * from './dates';
+export * from './paging';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
+import { lastIndianDays, TRANSACTIONS_DEFAULT_DAYS } from '@portal/contracts';
 import { api, Button, session, Tabs, useNavigate } from '@portal/ui';
 import { AnalyticsTab } from './AnalyticsTab';
 import { AuditTab } from './AuditTab';
 import { ExportButton } from './ExportButton';
 import { FeedbackTab, useFeedback } from './FeedbackTab';
-import { daysAgo, today } from './format';
 import { TransactionsTab } from './TransactionsTab';
 import { UsersTab } from './users/UsersTab';
 
@@ -13,8 +13,8 @@ type Tab = 'dashboard' | 'users' | 'transactions' | 'feedback' | 'audit';
 export default function AdminDashboard() {
   const navigate = useNavigate();
   const [tab, setTab] = useState<Tab>('dashboard');
-  // The transactions export uses the same range as the tab's filters: the last 30 days by default.
-  const [range, setRange] = useState({ startDate: daysAgo(30), endDate: today() });
+  // The transactions export uses the same range as the tab's filters: the last 30 Indian days by default.
+  const [range, setRange] = useState(() => lastIndianDays(TRANSACTIONS_DEFAULT_DAYS));
   // Fetched here, not in the tab, so the tab's badge shows the open count from the start.
   const feedback = useFeedback();
   return (

@@ -1,36 +1,37 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { TransactionRow } from '@portal/contracts';
-import { api, Button, Spinner } from '@portal/ui';
+import type { Paged, TransactionRow } from '@portal/contracts';
+import { api, Button, Pager, Spinner } from '@portal/ui';
 import { day, rupees } from './format';
 import { HeaderRow } from './HeaderRow';
 
-export function TransactionsTab({
-  range,
-  onRange,
-}: {
-  range: { startDate: string; endDate: string };
-  onRange: (range: { startDate: string; endDate: string }) => void;
-}) {
+type Range = { startDate: string; endDate: string };
+type Listing = { transactions: TransactionRow[] } & Paged;
+
+export function TransactionsTab({ range, onRange }: { range: Range; onRange: (range: Range) => void }) {
   const [transactionId, setTransactionId] = useState('');
-  const [rows, setRows] = useState<TransactionRow[] | null>(null);
+  // The filters that were applied, and the page of their results: typing alone changes neither.
+  const [query, setQuery] = useState(() => ({ ...range, transactionId: '', page: 1 }));
+  const [listing, setListing] = useState<Listing | 'failed' | null>(null);
   const load = useCallback(async () => {
-    const { data } = await api.get<{ transactions: TransactionRow[] }>('/api/admin/transactions', {
-      params: { ...range, ...(transactionId ? { transactionId } : {}) },
-    });
-    setRows(data.transactions);
-  }, [range, transactionId]);
-  // Loaded once with the default range; after that the filters apply on "Apply Filters".
-  const [initial] = useState(() => load);
+    setListing(null);
+    try {
+      const { transactionId: id, ...rest } = query;
+      const { data } = await api.get<Listing>('/api/admin/transactions', { params: { ...rest, ...(id ? { transactionId: id } : {}) } });
+      setListing(data);
+    } catch {
+      setListing('failed');
+    }
+  }, [query]);
   useEffect(() => {
-    void initial().catch(() => setRows([]));
-  }, [initial]);
+    void load();
+  }, [load]);
   return (
     <div>
       <form
         className="row"
         onSubmit={(event) => {
           event.preventDefault();
-          void load();
+          setQuery({ ...range, transactionId, page: 1 });
         }}
       >
         <label>
@@ -44,30 +45,40 @@ export function TransactionsTab({
         </label>
         <Button type="submit">Apply Filters</Button>
       </form>
-      {rows === null ? (
+      {listing === null ? (
         <Spinner />
-      ) : rows.length === 0 ? (
+      ) : listing === 'failed' ? (
+        <div role="alert" className="row">
+          <p>The transactions could not be loaded.</p>
+          <Button variant="secondary" onClick={() => void load()}>
+            Try again
+          </Button>
+        </div>
+      ) : listing.transactions.length === 0 ? (
         <p>No transactions found. Try adjusting your filters.</p>
       ) : (
-        <table className="table">
-          <HeaderRow columns={['Transaction ID', 'User', 'Amount', 'Status', 'Plan', 'Date']} />
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row._id}>
-                <td>
-                  {row.transactionId}
-                  {row.phonePeTransactionId && <div className="muted">PhonePe: {row.phonePeTransactionId}</div>}
-                  {row.phonepeOrderId && <div className="muted">Order: {row.phonepeOrderId}</div>}
-                </td>
-                <td>{row.userEmail}</td>
-                <td>{rupees(row.amount)}</td>
-                <td>{row.status}</td>
-                <td>{row.subscriptionPlan}</td>
-                <td>{day(row.createdAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <>
+          <table className="table">
+            <HeaderRow columns={['Transaction ID', 'User', 'Amount', 'Status', 'Plan', 'Date']} />
+            <tbody>
+              {listing.transactions.map((row) => (
+                <tr key={row._id}>
+                  <td>
+                    {row.transactionId}
+                    {row.phonePeTransactionId && <div className="muted">PhonePe: {row.phonePeTransactionId}</div>}
+                    {row.phonepeOrderId && <div className="muted">Order: {row.phonepeOrderId}</div>}
+                  </td>
+                  <td>{row.userEmail}</td>
+                  <td>{rupees(row.amount)}</td>
+                  <td>{row.status}</td>
+                  <td>{row.subscriptionPlan}</td>
+                  <td>{day(row.createdAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Pager paged={listing} onPage={(page) => setQuery({ ...query, page })} label="Pages of transactions" />
+        </>
       )}
     </div>
   );

@@ -1,5 +1,5 @@
+import { istDateOf } from '@portal/contracts';
 import { api } from '@portal/ui';
-import { today } from './format';
 
 export type ExportKind = 'users' | 'transactions' | 'feedback';
 
@@ -9,7 +9,7 @@ export async function exportCsv(kind: ExportKind, params: Record<string, string>
     const { data } = await api.get<Blob>(`/api/admin/export/${kind}`, { params, responseType: 'blob' });
     const link = document.createElement('a');
     link.href = URL.createObjectURL(data);
-    link.download = `${kind}_${today()}.csv`;
+    link.download = `${kind}_${istDateOf(new Date())}.csv`;
     link.click();
     URL.revokeObjectURL(link.href);
   } catch (error) {

@@ -64,7 +64,7 @@ export default function Download() {
     <div>
       <h1>Download the desktop app</h1>
       {message && (
-        <Banner kind={message.kind} onDone={() => setMessage(null)}>
+        <Banner key={message.text} kind={message.kind} onDone={() => setMessage(null)}>
           {message.text}
         </Banner>
       )}

@@ -152,7 +152,7 @@ export default function Profile() {
         </div>
       )}
       {message && (
-        <Banner kind={message.kind} onDone={() => setMessage(null)}>
+        <Banner key={message.text} kind={message.kind} onDone={() => setMessage(null)}>
           {message.text}
         </Banner>
       )}

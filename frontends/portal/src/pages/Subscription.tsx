@@ -8,8 +8,9 @@ const rupees = (amount: number) => amount.toLocaleString('en-IN', { style: 'curr
 
 /**
  * The button of a plan card for the user's status (the spec leaves the mapping open; see
- * docs/decisions.md): the current plan cannot be bought again, another plan upgrades, an expired
- * user reactivates their old plan, everyone else subscribes for the chosen period.
+ * docs/decisions.md): the current plan cannot be bought again, whichever billing period the toggle
+ * shows and whether or not one was stored (an admin may set a plan without one); another plan
+ * upgrades, an expired user reactivates their old plan, everyone else subscribes for the period.
  */
 export function planButtonText(
   plan: string,
@@ -18,7 +19,7 @@ export function planButtonText(
 ): { text: string; disabled: boolean } {
   const current = auth.status?.subscriptionPlan;
   if (auth.subscription === 'active') {
-    if (current === plan && auth.status?.billingPeriod === period) return { text: 'Current Plan', disabled: true };
+    if (current === plan) return { text: 'Current Plan', disabled: true };
     return { text: 'Upgrade to This Plan', disabled: false };
   }
   if (auth.subscription === 'expired') return { text: current === plan ? 'Reactivate Plan' : 'Subscribe Now', disabled: false };
@@ -64,12 +65,13 @@ export default function Subscription() {
     setMessage({ kind: 'info', text: 'Redirecting you to the payment gateway…' });
     try {
       const { data } = await api.post<CreateOrderResponse>('/api/payment/create-phonepe-order', { plan, billingPeriod: period });
-      if (!data.success || !data.paymentUrl) throw new Error('no payment URL');
-      window.location.assign(data.paymentUrl);
+      if (data.success && data.paymentUrl) return window.location.assign(data.paymentUrl);
+      // The call went through but gave no checkout to go to (spec §8's own text for this case).
+      setMessage({ kind: 'error', text: 'Failed to create payment order' });
     } catch (failure) {
       setMessage({ kind: 'error', text: errorMessage(failure, 'Payment initiation failed') });
-      setBusy(false);
     }
+    setBusy(false);
   }
 
   return (
@@ -80,7 +82,7 @@ export default function Subscription() {
         <Banner kind="info">Your payment is being confirmed. This page will show your plan once PhonePe confirms it.</Banner>
       )}
       {message && (
-        <Banner kind={message.kind} onDone={() => setMessage(null)}>
+        <Banner key={message.text} kind={message.kind} onDone={() => setMessage(null)}>
           {message.text}
         </Banner>
       )}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AuthProvider, Navigate, Route, Routes, Spinner, useAuth, useLocation } from '@portal/ui';
+import { AuthProvider, isAdminPath, Navigate, Route, Routes, Spinner, useAuth, useLocation } from '@portal/ui';
 import { PublicLayout, SignedInLayout } from './Layouts';
 import { RemoteBoundary } from './RemoteBoundary';
 import { pages } from './remote-pages';
@@ -35,7 +35,7 @@ function Routed() {
   const { state } = useAuth();
   const { pathname } = useLocation();
   // Admin paths skip the user-auth redirects and have their own sign-in.
-  if (pathname.startsWith('/admin')) {
+  if (isAdminPath(pathname)) {
     return (
       <Routes>
         <Route path="/admin/*" element={<Page name="admin" />} />

@@ -1,9 +1,7 @@
-import type { PublicUser } from '@portal/contracts';
+import { istDayStart, lastIndianDays, perIndianDay, type PublicUser } from '@portal/contracts';
 import { notFound } from '@portal/platform';
 import type { PasswordResetStore, TokenIssuer, UserSearch, UserStore } from './ports';
 import { toPublicUser } from './public-user';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The user directory other services read through /internal/* (admin-reporting, billing). */
 export function directoryUseCases(users: UserStore, resets: PasswordResetStore, tokens: TokenIssuer) {
@@ -36,21 +34,17 @@ export function directoryUseCases(users: UserStore, resets: PasswordResetStore, 
       await tokens.revokeAllFor(id);
     },
 
-    /** Total users and sign-ups per UTC day for the last `days` days, zero days included. */
+    /** Total users and sign-ups per Indian day for the last `days` days, today last, zero days included. */
     async stats(days: number, now = new Date()): Promise<{ totalUsers: number; signupsPerDay: { date: string; count: number }[] }> {
-      const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-      const since = new Date(today - (days - 1) * DAY_MS);
+      const series = (createdAt: Date[]) =>
+        perIndianDay(
+          days,
+          now,
+          createdAt.map((at) => ({ at, value: 1 })),
+        );
+      const since = istDayStart(lastIndianDays(days, now).startDate);
       const [totalUsers, createdAt] = await Promise.all([users.count(), users.createdSince(since)]);
-      const counts = new Map<string, number>();
-      for (const date of createdAt) {
-        const day = date.toISOString().slice(0, 10);
-        counts.set(day, (counts.get(day) ?? 0) + 1);
-      }
-      const signupsPerDay = Array.from({ length: days }, (_, i) => {
-        const date = new Date(since.getTime() + i * DAY_MS).toISOString().slice(0, 10);
-        return { date, count: counts.get(date) ?? 0 };
-      });
-      return { totalUsers, signupsPerDay };
+      return { totalUsers, signupsPerDay: series(createdAt).map(({ date, value }) => ({ date, count: value })) };
     },
   };
 }

@@ -85,13 +85,13 @@ export function orderRepository(connection: Connection): OrderStore & { ready: P
         .lean<OrderDocument[]>();
       return docs.map(toRecord);
     },
-    async list({ from, to, transactionId, limit }) {
-      return (
-        await Order.find(rangeFilter(from, to, transactionId))
-          .sort({ createdAt: -1 })
-          .limit(limit)
-          .lean<OrderDocument[]>()
-      ).map(toRow);
+    async list({ from, to, transactionId, skip, limit }) {
+      const filter = rangeFilter(from, to, transactionId);
+      const [docs, total] = await Promise.all([
+        Order.find(filter).sort({ createdAt: -1 }).skip(skip).limit(limit).lean<OrderDocument[]>(),
+        Order.countDocuments(filter),
+      ]);
+      return { rows: docs.map(toRow), total };
     },
     async *stream({ from, to }) {
       for await (const doc of Order.find(rangeFilter(from, to)).sort({ createdAt: -1 }).lean<OrderDocument>().cursor({ batchSize: 500 })) {
@@ -109,21 +109,11 @@ export function orderRepository(connection: Connection): OrderStore & { ready: P
       ]);
       return Math.round((row?.total ?? 0) * 100) / 100;
     },
-    async revenuePerDay(since) {
+    async completedSince(since) {
       const docs = await Order.find({ status: 'completed', completedAt: { $gte: since } }, { amount: 1, completedAt: 1 }).lean<
         { amount: number; completedAt: Date }[]
       >();
-      const byDay = new Map<string, number>();
-      for (const doc of docs) {
-        const day = doc.completedAt.toISOString().slice(0, 10);
-        byDay.set(day, (byDay.get(day) ?? 0) + doc.amount);
-      }
-      const days: { date: string; amount: number }[] = [];
-      for (let at = new Date(since.toISOString().slice(0, 10)); at.getTime() <= Date.now(); at = new Date(at.getTime() + 86_400_000)) {
-        const date = at.toISOString().slice(0, 10);
-        days.push({ date, amount: Math.round((byDay.get(date) ?? 0) * 100) / 100 });
-      }
-      return days;
+      return docs.map((doc) => ({ at: doc.completedAt, amount: doc.amount }));
     },
   };
 }

@@ -1,12 +1,20 @@
-import type { AdminSubscriptionUpdate, SubscriptionSummary, TransactionRow, TransactionsQuery } from '@portal/contracts';
+import {
+  DAY_MS,
+  istDateOf,
+  istDayStart,
+  TRANSACTIONS_DEFAULT_DAYS,
+  type AdminSubscriptionUpdate,
+  type Paged,
+  type SubscriptionSummary,
+  type TransactionRow,
+  type TransactionsQuery,
+} from '@portal/contracts';
 import { badRequest, notFound, type AuditPublisher } from '@portal/platform';
 import type { Lock, OrderStore, PlanStore, SubscriptionStore, UserDirectory } from './ports';
 import { subscriptionLockKey } from './status.use-cases';
-import { DAY_MS, summarize } from './subscription-status';
+import { summarize } from './subscription-status';
 
-const DEFAULT_RANGE_DAYS = 30;
 // Dates in the admin's filters are Indian calendar days (IST, UTC+05:30).
-const IST_OFFSET_MS = 5.5 * 60 * 60 * 1000;
 
 export interface AdminDeps {
   subscriptions: SubscriptionStore;
@@ -18,14 +26,10 @@ export interface AdminDeps {
   now?: () => Date;
 }
 
-const istDayStart = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - IST_OFFSET_MS);
-
-const istDateOf = (instant: Date) => new Date(instant.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
-
-/** [from, to) for the filters; without an end date, up to the end of today; without a start, 30 days before the end. */
+/** [from, to) for the filters; without an end date, up to the end of today; without a start, the 30 days to the end. */
 export function dateRange(query: Pick<TransactionsQuery, 'startDate' | 'endDate'>, now: Date): { from: Date; to: Date } {
   const to = new Date(istDayStart(query.endDate ?? istDateOf(now)).getTime() + DAY_MS);
-  const from = query.startDate ? istDayStart(query.startDate) : new Date(to.getTime() - DEFAULT_RANGE_DAYS * DAY_MS);
+  const from = query.startDate ? istDayStart(query.startDate) : new Date(to.getTime() - TRANSACTIONS_DEFAULT_DAYS * DAY_MS);
   if (from >= to) throw badRequest('The start date must be on or before the end date');
   return { from, to };
 }
@@ -74,9 +78,17 @@ export function adminUseCases({ subscriptions, orders, plans, users, lock, audit
       return after.after;
     },
 
-    async transactions(query: TransactionsQuery): Promise<TransactionRow[]> {
+    async transactions(query: TransactionsQuery): Promise<{ transactions: TransactionRow[] } & Paged> {
       const { from, to } = dateRange(query, now());
-      return orders.list({ from, to, transactionId: query.transactionId || undefined, limit: 500 });
+      const { page, limit } = query;
+      const { rows, total } = await orders.list({
+        from,
+        to,
+        transactionId: query.transactionId || undefined,
+        skip: (page - 1) * limit,
+        limit,
+      });
+      return { transactions: rows, total, page, limit };
     },
 
     exportTransactions(query: TransactionsQuery): AsyncIterable<TransactionRow> {

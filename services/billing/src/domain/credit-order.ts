@@ -1,6 +1,6 @@
-import { TRIAL_DAYS } from '@portal/contracts';
+import { DAY_MS, TRIAL_DAYS } from '@portal/contracts';
 import type { OrderRecord, SubscriptionChanges, SubscriptionRecord } from './ports';
-import { DAY_MS, addMonths, effectiveStatus } from './subscription-status';
+import { addMonths, effectiveStatus } from './subscription-status';
 
 /**
  * The subscription after a paid order (pure; the caller holds the user's lock):

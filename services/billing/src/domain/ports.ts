@@ -63,11 +63,19 @@ export interface OrderStore {
   hasPending(userId: string, now: Date): Promise<boolean>;
   /** Pending orders created before `olderThan`, and completed ones not yet credited. */
   needingReconciliation(olderThan: Date, limit: number): Promise<OrderRecord[]>;
-  list(filter: { from: Date; to: Date; transactionId?: string; limit: number }): Promise<TransactionRow[]>;
+  /** A page of the payments in [from, to), newest first, and how many there are in all. */
+  list(filter: {
+    from: Date;
+    to: Date;
+    transactionId?: string;
+    skip: number;
+    limit: number;
+  }): Promise<{ rows: TransactionRow[]; total: number }>;
   stream(filter: { from: Date; to: Date }): AsyncIterable<TransactionRow>;
   anonymiseUser(userId: string): Promise<number>;
   totalRevenue(): Promise<number>;
-  revenuePerDay(since: Date): Promise<{ date: string; amount: number }[]>;
+  /** When each completed payment since `since` was completed, and its amount. */
+  completedSince(since: Date): Promise<{ at: Date; amount: number }[]>;
 }
 
 export interface PlanStore {

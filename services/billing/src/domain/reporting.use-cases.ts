@@ -1,7 +1,7 @@
-import type { SubscriptionSummary } from '@portal/contracts';
+import { istDayStart, lastIndianDays, perIndianDay, type SubscriptionSummary } from '@portal/contracts';
 import type { Lock, OrderStore, SubscriptionStore } from './ports';
 import { subscriptionLockKey } from './status.use-cases';
-import { DAY_MS, summarize } from './subscription-status';
+import { summarize } from './subscription-status';
 
 export interface ReportingDeps {
   subscriptions: SubscriptionStore;
@@ -21,13 +21,18 @@ export function reportingUseCases({ subscriptions, orders, lock, now = () => new
 
     async analytics(days = 90) {
       const at = now();
-      const [counts, planDistribution, recent, totalRevenue, revenuePerDay] = await Promise.all([
+      const [counts, planDistribution, recent, totalRevenue, payments] = await Promise.all([
         subscriptions.countsByStatus(at),
         subscriptions.planDistribution(at),
         subscriptions.recentSubscribers(5),
         orders.totalRevenue(),
-        orders.revenuePerDay(new Date(at.getTime() - (days - 1) * DAY_MS)),
+        orders.completedSince(istDayStart(lastIndianDays(days, at).startDate)),
       ]);
+      const revenuePerDay = perIndianDay(
+        days,
+        at,
+        payments.map((payment) => ({ at: payment.at, value: payment.amount })),
+      ).map(({ date, value }) => ({ date, amount: value }));
       return {
         activeSubscriptions: counts.active,
         trialUsers: counts.trial,

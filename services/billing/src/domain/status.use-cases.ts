@@ -1,7 +1,7 @@
-import { TRIAL_DAYS, type SubscriptionStatus } from '@portal/contracts';
+import { DAY_MS, TRIAL_DAYS, type SubscriptionStatus } from '@portal/contracts';
 import { conflict } from '@portal/platform';
 import type { Lock, OrderStore, PlanStore, SubscriptionStore, UserDirectory } from './ports';
-import { DAY_MS, summarize } from './subscription-status';
+import { summarize } from './subscription-status';
 
 export const TRIAL_MESSAGES = {
   started: 'Trial activated successfully!',

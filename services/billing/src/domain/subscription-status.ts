@@ -1,7 +1,5 @@
-import type { SubscriptionSummary } from '@portal/contracts';
+import { DAY_MS, type SubscriptionSummary } from '@portal/contracts';
 import type { SubscriptionRecord } from './ports';
-
-export const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type EffectiveStatus = SubscriptionSummary['subscriptionStatus'];
 

@@ -42,11 +42,11 @@ export function adminRoutes(admin: ReturnType<typeof adminUseCases>, verifyToken
   );
 
   router.get('/api/admin/transactions', onlyAdmin, validate('query', transactionsQuerySchema), async (req, res) => {
-    res.json({ transactions: await admin.transactions(req.query as TransactionsQuery) });
+    res.json(await admin.transactions(req.query as unknown as TransactionsQuery));
   });
 
   router.get('/api/admin/export/transactions', onlyAdmin, validate('query', transactionsQuerySchema), async (req, res) => {
-    const rows = admin.exportTransactions(req.query as TransactionsQuery);
+    const rows = admin.exportTransactions(req.query as unknown as TransactionsQuery);
     await streamCsv(res, `transactions_${new Date().toISOString().slice(0, 10)}.csv`, TRANSACTION_COLUMNS, rows, (row) => [
       row.transactionId,
       row.phonePeTransactionId,

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { AdminUserRow } from '@portal/contracts';
-import { api, Button, ProgressBar, Spinner } from '@portal/ui';
+import { PAGE_SIZE, type AdminUserRow, type Paged } from '@portal/contracts';
+import { api, Button, Pager, ProgressBar, Spinner } from '@portal/ui';
 import { HeaderRow } from '../HeaderRow';
 import { DeleteUserModal } from './DeleteUserModal';
 import { ManageSubscriptionModal } from './ManageSubscriptionModal';
@@ -13,21 +13,25 @@ type Dialog = { kind: 'details'; userId: string } | { kind: 'manage' | 'delete';
 export function UsersTab() {
   const [search, setSearch] = useState('');
   const [applied, setApplied] = useState('');
-  const [users, setUsers] = useState<AdminUserRow[] | null>(null);
+  const [page, setPage] = useState(1);
+  const [list, setList] = useState<({ users: AdminUserRow[] } & Paged) | null>(null);
+  const users = list?.users ?? null;
   const [dialog, setDialog] = useState<Dialog>(null);
-  const load = useCallback(async (term: string) => {
+  const load = useCallback(async (term: string, at: number) => {
     try {
-      const { data } = await api.get<{ users: AdminUserRow[] }>('/api/admin/users', { params: term ? { search: term } : {} });
-      setUsers(data.users);
+      const { data } = await api.get<{ users: AdminUserRow[] } & Paged>('/api/admin/users', {
+        params: { page: at, ...(term ? { search: term } : {}) },
+      });
+      setList(data);
     } catch (error) {
       console.warn('could not load users', error);
-      setUsers([]);
+      setList({ users: [], total: 0, page: 1, limit: PAGE_SIZE });
     }
   }, []);
   useEffect(() => {
-    void load(applied);
-  }, [load, applied]);
-  const changed = () => void load(applied);
+    void load(applied, page);
+  }, [load, applied, page]);
+  const changed = () => void load(applied, page);
   const close = useCallback(() => setDialog(null), []);
 
   return (
@@ -37,7 +41,8 @@ export function UsersTab() {
         role="search"
         onSubmit={(event) => {
           event.preventDefault();
-          if (search === applied) void load(search);
+          setPage(1);
+          if (search === applied) void load(search, 1);
           else setApplied(search);
         }}
       >
@@ -102,6 +107,7 @@ export function UsersTab() {
               ))}
             </tbody>
           </table>
+          {list && <Pager paged={list} onPage={setPage} label="Pages of users" />}
         </div>
       )}
       {dialog?.kind === 'details' && (

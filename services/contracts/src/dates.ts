@@ -1,0 +1,33 @@
+/** Calendar arithmetic shared by the services and the pages, in the days Indian users live by. */
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+// India keeps one time zone all year, UTC+05:30, with no daylight saving.
+const IST_OFFSET_MS = 330 * 60 * 1000;
+
+/** The Indian calendar date (YYYY-MM-DD) of an instant. */
+export const istDateOf = (instant: Date | number): string =>
+  new Date(new Date(instant).getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
+
+/** The instant an Indian calendar date (YYYY-MM-DD) begins. */
+export const istDayStart = (date: string): Date => new Date(Date.parse(`${date}T00:00:00Z`) - IST_OFFSET_MS);
+
+/** The last `days` Indian days, today included: the admin's default range for payments. */
+export function lastIndianDays(days: number, now: Date | number = Date.now()): { startDate: string; endDate: string } {
+  const endDate = istDateOf(now);
+  return { startDate: istDateOf(istDayStart(endDate).getTime() - (days - 1) * DAY_MS), endDate };
+}
+
+/**
+ * A value per Indian day over the last `days` days, oldest first and today last, zero on days
+ * with nothing: the charts' series. `items` may hold anything from that window.
+ */
+export function perIndianDay(days: number, now: Date, items: Iterable<{ at: Date; value: number }>): { date: string; value: number }[] {
+  const totals = new Map<string, number>();
+  for (const { at, value } of items) totals.set(istDateOf(at), (totals.get(istDateOf(at)) ?? 0) + value);
+  const first = istDayStart(lastIndianDays(days, now).startDate).getTime();
+  return Array.from({ length: days }, (_, i) => {
+    // Noon of each day, so the step never lands on a day's edge.
+    const date = istDateOf(first + i * DAY_MS + DAY_MS / 2);
+    return { date, value: Math.round((totals.get(date) ?? 0) * 100) / 100 };
+  });
+}
