@@ -80,6 +80,19 @@ describe('the admin area in Chromium, against every service', () => {
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     await page.getByRole('region', { name: 'Total Users' }).getByText('2').waitFor();
     await page.getByText('professional: 1').waitFor();
+    // Today is the last bar, at the right edge of a plot that fills its card; hovering it names the day.
+    const chart = page.getByRole('region', { name: 'Sign-ups per day' });
+    const [plot, card, today] = await Promise.all([
+      chart.locator('.chart-plot').boundingBox(),
+      chart.boundingBox(),
+      chart.locator('.chart-col').last().boundingBox(),
+    ]);
+    expect(plot!.x + plot!.width - (today!.x + today!.width)).toBeLessThan(2);
+    expect(plot!.width / card!.width).toBeGreaterThan(0.8);
+    await expect(chart.locator('.chart-x span').last().textContent()).resolves.toBe('Today');
+    await chart.locator('.chart-col').last().hover();
+    const tip = await chart.locator('.chart-col').last().evaluate("(col) => getComputedStyle(col, '::after').content");
+    expect(tip).toMatch(/^"\d{1,2} \w{3}: 2"$/);
     await page.getByRole('tab', { name: 'User Management' }).click();
     await page.getByRole('searchbox', { name: 'Search users' }).fill('pune');
     await page.getByRole('button', { name: 'Search' }).click();
@@ -97,7 +110,7 @@ describe('the admin area in Chromium, against every service', () => {
     const details = page.getByRole('dialog', { name: 'User Details' });
     await details.getByText('Email/Password').waitFor();
     await details.getByRole('region', { name: 'Personal Information' }).getByText('Not provided').first().waitFor();
-    await details.getByText('₹1000/month').waitFor();
+    await details.getByText('₹1,000/month').waitFor();
     await details.getByRole('button', { name: 'Manage Subscription' }).click();
     const manage = page.getByRole('dialog', { name: 'Manage Subscription' });
     await manage.getByLabel('Plan', { exact: true }).selectOption('business');

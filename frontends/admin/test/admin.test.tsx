@@ -112,7 +112,7 @@ describe('admin area', () => {
     stubDashboard();
     renderAdmin('/admin/dashboard');
     expect(within(await screen.findByRole('region', { name: 'Total Revenue' })).getByText('₹4,25,000')).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Total Users' })).getByText('1520')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Total Users' })).getByText('1,520')).toBeInTheDocument();
     expect(screen.getByText('basic: 0')).toBeInTheDocument();
     expect(screen.getByText('s4@example.in')).toBeInTheDocument();
     expect(screen.queryByText('s5@example.in')).toBeNull();

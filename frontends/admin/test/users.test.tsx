@@ -150,7 +150,7 @@ describe('users tab', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'View details of ravi@example.in' }));
     const dialog = await screen.findByRole('dialog', { name: 'User Details' });
     await within(dialog).findByText('Google OAuth');
-    for (const text of ['Ravi & Co', '411001', 'India', '₹1000/month', '2026-11-10', '2026-12-10', '2026-11-12', '3']) {
+    for (const text of ['Ravi & Co', '411001', 'India', '₹1,000/month', '2026-11-10', '2026-12-10', '2026-11-12', '3']) {
       expect(within(dialog).getByText(text)).toBeInTheDocument();
     }
     expect(within(dialog).queryByText('Not provided')).toBeNull();

@@ -70,7 +70,7 @@ describe('the shell’s routes (spec §2)', () => {
     expect(screen.getByTestId('where')).toHaveTextContent('/dashboard');
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(nav).toHaveTextContent('DashboardProfileDownloadSubscriptionAbout');
-    expect(screen.getByText(status.email)).toBeInTheDocument();
+    expect(screen.getByText(status.email)).toHaveAttribute('title', status.email);
     expect(calls.map((call) => call.url)).toEqual(['/api/subscription-status']);
   });
 

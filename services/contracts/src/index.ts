@@ -12,3 +12,4 @@ export * from './admin';
 export * from './ids';
 export * from './dates';
 export * from './paging';
+export * from './money';

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import type { Analytics } from '@portal/contracts';
+import { formatRupees, type Analytics } from '@portal/contracts';
 import { api, Spinner } from '@portal/ui';
 import { DailyChart } from './DailyChart';
-import { day, rupees } from './format';
+import { day } from './format';
 
 export function AnalyticsTab() {
   const [analytics, setAnalytics] = useState<Analytics | null | undefined>(undefined);
@@ -14,31 +14,43 @@ export function AnalyticsTab() {
   }, []);
   if (analytics === undefined) return <Spinner />;
   if (analytics === null) return <p role="alert">Failed to load analytics data</p>;
+  const count = (value: number) => value.toLocaleString('en-IN');
   const cards = [
-    ['Total Users', analytics.overview.totalUsers],
-    ['Active Subscriptions', analytics.overview.activeSubscriptions],
-    ['Trial Users', analytics.overview.trialUsers],
-    ['Total Revenue', rupees(analytics.revenue.totalRevenue)],
+    ['Total Users', count(analytics.overview.totalUsers)],
+    ['Active Subscriptions', count(analytics.overview.activeSubscriptions)],
+    ['Trial Users', count(analytics.overview.trialUsers)],
+    ['Total Revenue', formatRupees(analytics.revenue.totalRevenue)],
   ] as const;
+  const planned = analytics.planDistribution.reduce((sum, row) => sum + row.count, 0);
   return (
     <div>
       <div className="grid">
+        {/* Numbers first: the figure is the largest thing on the card, its label small above it. */}
         {cards.map(([title, value]) => (
-          <section key={title} className="card" aria-label={title}>
-            <h2>{title}</h2>
-            <p className="price">{value}</p>
+          <section key={title} className="card metric" aria-label={title}>
+            <h2 className="metric-label">{title}</h2>
+            <p className="metric-value">{value}</p>
           </section>
         ))}
       </div>
       <div className="grid" style={{ marginTop: '1rem' }}>
         <section className="card">
           <h2>Plan Distribution</h2>
-          <ul>
-            {analytics.planDistribution.map((row) => (
-              <li key={row._id}>
-                {row._id}: {row.count}
-              </li>
-            ))}
+          <ul className="distribution">
+            {analytics.planDistribution.map((row) => {
+              const share = planned ? Math.round((row.count / planned) * 100) : 0;
+              return (
+                <li key={row._id}>
+                  <span>
+                    {row._id}: {row.count}
+                  </span>
+                  <span className="muted">{share}%</span>
+                  <span className="distribution-bar" aria-hidden="true">
+                    <span style={{ width: `${share}%` }} />
+                  </span>
+                </li>
+              );
+            })}
           </ul>
         </section>
         <section className="card">
@@ -74,7 +86,7 @@ export function AnalyticsTab() {
         <DailyChart
           title="Revenue per day"
           points={analytics.revenuePerDay.map((point) => ({ date: point.date, value: point.amount }))}
-          format={rupees}
+          format={formatRupees}
         />
       </div>
     </div>

@@ -1,10 +1,13 @@
-const WIDTH = 360;
-const HEIGHT = 120;
+import { istDateOf } from '@portal/contracts';
+
+const shortDate = (date: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 /**
- * A bar per day over the analytics window. Drawn as plain SVG: two small series do not justify
- * a charting library in the admin bundle. The table below it carries the same figures for
- * screen readers.
+ * A bar per day over the analytics window, oldest at the left and today at the right edge, with
+ * the scale's top and bottom on the left, dates below and each day's figure on hover or focus.
+ * Plain HTML and CSS: two small series do not justify a charting library in the admin bundle. The
+ * list below it carries the same figures for screen readers.
  */
 export function DailyChart({
   title,
@@ -17,31 +20,38 @@ export function DailyChart({
 }) {
   const max = Math.max(1, ...points.map((point) => point.value));
   const total = points.reduce((sum, point) => sum + point.value, 0);
-  const barWidth = points.length ? WIDTH / points.length : WIDTH;
   const active = points.filter((point) => point.value > 0);
+  const today = istDateOf(Date.now());
+  const middle = points[Math.floor(points.length / 2)];
   return (
     <section className="card" aria-label={title}>
       <h2>{title}</h2>
       <p className="muted">
         {format(total)} in the last {points.length} days
       </p>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" height={HEIGHT} role="img" aria-label={`${title}: ${format(total)} in total`}>
-        {points.map((point, index) => {
-          const height = (point.value / max) * (HEIGHT - 4);
-          return (
-            <rect
+      <figure className="chart" role="img" aria-label={`${title}: ${format(total)} in total`}>
+        <div className="chart-y">
+          <span>{format(max)}</span>
+          <span>{format(0)}</span>
+        </div>
+        <div className="chart-plot">
+          {points.map((point, index) => (
+            <div
               key={point.date}
-              x={index * barWidth}
-              y={HEIGHT - height}
-              width={Math.max(1, barWidth - 1)}
-              height={height}
-              className="chart-bar"
+              // Tips open towards the middle, so the first and last days' stay inside the card.
+              className={index < points.length / 2 ? 'chart-col chart-col-early' : 'chart-col'}
+              data-tip={`${shortDate(point.date)}: ${format(point.value)}`}
             >
-              <title>{`${point.date}: ${format(point.value)}`}</title>
-            </rect>
-          );
-        })}
-      </svg>
+              <div className="chart-bar" style={{ height: `${(point.value / max) * 100}%` }} />
+            </div>
+          ))}
+        </div>
+        <div className="chart-x">
+          <span>{points[0] && shortDate(points[0].date)}</span>
+          <span>{middle && shortDate(middle.date)}</span>
+          <span>{points.at(-1)?.date === today ? 'Today' : points.at(-1) && shortDate(points.at(-1)!.date)}</span>
+        </div>
+      </figure>
       <details>
         <summary>Days with activity ({active.length})</summary>
         <ul>

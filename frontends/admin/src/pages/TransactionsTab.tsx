@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { Paged, TransactionRow } from '@portal/contracts';
+import { formatRupees, type Paged, type TransactionRow } from '@portal/contracts';
 import { api, Button, Pager, Spinner } from '@portal/ui';
-import { day, rupees } from './format';
+import { day } from './format';
 import { HeaderRow } from './HeaderRow';
 
 type Range = { startDate: string; endDate: string };
@@ -69,7 +69,7 @@ export function TransactionsTab({ range, onRange }: { range: Range; onRange: (ra
                     {row.phonepeOrderId && <div className="muted">Order: {row.phonepeOrderId}</div>}
                   </td>
                   <td>{row.userEmail}</td>
-                  <td>{rupees(row.amount)}</td>
+                  <td>{formatRupees(row.amount)}</td>
                   <td>{row.status}</td>
                   <td>{row.subscriptionPlan}</td>
                   <td>{day(row.createdAt)}</td>

@@ -1,5 +1,4 @@
 import { istDateOf } from '@portal/contracts';
 
-export const rupees = (amount: number) => `₹${amount.toLocaleString('en-IN', { maximumFractionDigits: 2 })}`;
 /** The Indian calendar date of a stored instant, as the admin's filters read dates. */
 export const day = (iso: string | null) => (iso ? istDateOf(new Date(iso)) : '—');

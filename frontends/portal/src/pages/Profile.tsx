@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { GENDERS, type PublicUser } from '@portal/contracts';
+import { formatRupees, GENDERS, type PublicUser } from '@portal/contracts';
 import {
   api,
   Banner,
@@ -232,7 +232,7 @@ export default function Profile() {
             {showPrice && (
               <>
                 <dt>Price</dt>
-                <dd>₹{status?.planPrice}/month</dd>
+                <dd>{formatRupees(status?.planPrice ?? 0)}/month</dd>
               </>
             )}
           </dl>

@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { BillingPeriod, CreateOrderResponse, Plan, PlansResponse } from '@portal/contracts';
+import { formatRupees, type BillingPeriod, type CreateOrderResponse, type Plan, type PlansResponse } from '@portal/contracts';
 import { api, Banner, Button, errorMessage, Link, Spinner, type Auth, useAuth, useSearchParams } from '@portal/ui';
 import '../components/portal.css';
 
 export const STATUS_REFETCH_MS = 2000;
-const rupees = (amount: number) => amount.toLocaleString('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2 });
 
 /**
  * The button of a plan card for the user's status (the spec leaves the mapping open; see
@@ -148,23 +147,26 @@ function PlanCard({
   const popular = id === 'professional';
   return (
     <article className={popular ? 'card plan popular' : 'card plan'} aria-label={`${plan.name} plan`}>
-      {popular && <span className="badge">Most Popular</span>}
+      {popular && <span className="badge plan-badge">Most Popular</span>}
       <h2>{plan.name}</h2>
       {period === 'monthly' ? (
         <p className="price">
-          {rupees(plan.monthlyPrice)}
-          <span className="muted"> / month</span>
+          {formatRupees(plan.monthlyPrice)}
+          <span className="muted">/month</span>
         </p>
       ) : (
-        <p className="price">
-          {rupees(plan.annualPrice)}
-          <span className="muted"> / year</span>{' '}
-          <s className="muted" aria-label={`was ${rupees(plan.annualOriginal)}`}>
-            {rupees(plan.annualOriginal)}
-          </s>
-          <br />
-          <span className="badge badge-green">You save {rupees(plan.annualOriginal - plan.annualPrice)}</span>
-        </p>
+        <>
+          <p className="price">
+            {formatRupees(Math.round((plan.annualPrice / 12) * 100) / 100)}
+            <span className="muted">/month</span>
+          </p>
+          <p className="muted">
+            Billed {formatRupees(plan.annualPrice)} a year{' '}
+            <s aria-label={`instead of ${formatRupees(plan.annualOriginal)}`}>{formatRupees(plan.annualOriginal)}</s>
+            <br />
+            <span className="badge badge-green">You save {formatRupees(plan.annualOriginal - plan.annualPrice)}</span>
+          </p>
+        </>
       )}
       <p>+ 1 month free trial</p>
       <ul>

@@ -33,7 +33,10 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
           ))}
         </nav>
         <div className="sidebar-footer">
-          <span className="user-email">{status?.email}</span>
+          {/* One line, cut with an ellipsis; the whole address on hover. */}
+          <span className="user-email" title={status?.email}>
+            {status?.email}
+          </span>
           <button
             type="button"
             className="btn btn-secondary"

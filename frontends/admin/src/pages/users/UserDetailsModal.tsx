@@ -1,5 +1,5 @@
 import { Fragment, useEffect, useState } from 'react';
-import type { AdminUserRow } from '@portal/contracts';
+import { formatRupees, type AdminUserRow } from '@portal/contracts';
 import { api, Button, errorMessage, Modal, Spinner } from '@portal/ui';
 import { dateOrNotProvided, daysLabel, orNotProvided } from './user-labels';
 
@@ -89,7 +89,7 @@ export function UserDetailsModal({
         rows={[
           ['Plan', user.subscriptionPlan],
           ['Status', user.subscriptionStatus],
-          ['Plan Price', `₹${user.planPrice}/month`],
+          ['Plan Price', `${formatRupees(user.planPrice)}/month`],
           ['Days Remaining', daysLabel(user)],
           ...((paid
             ? [
