@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
+import { istDateOf } from '@portal/contracts';
 import { ADMIN, startE2eStack } from './e2e-stack';
+
+/** The one browser call the page evaluates here (the test's own types have no DOM). */
+type BrowserWindow = { getComputedStyle(element: unknown, pseudo: string): { content: string } };
 
 jest.setTimeout(120_000);
 
@@ -91,7 +95,10 @@ describe('the admin area in Chromium, against every service', () => {
     expect(plot!.width / card!.width).toBeGreaterThan(0.8);
     await expect(chart.locator('.chart-x span').last().textContent()).resolves.toBe('Today');
     await chart.locator('.chart-col').last().hover();
-    const tip = await chart.locator('.chart-col').last().evaluate("(col) => getComputedStyle(col, '::after').content");
+    const tip = await chart
+      .locator('.chart-col')
+      .last()
+      .evaluate((col) => (globalThis as unknown as BrowserWindow).getComputedStyle(col, '::after').content);
     expect(tip).toMatch(/^"\d{1,2} \w{3}: 2"$/);
     await page.getByRole('tab', { name: 'User Management' }).click();
     await page.getByRole('searchbox', { name: 'Search users' }).fill('pune');
@@ -153,7 +160,7 @@ describe('the admin area in Chromium, against every service', () => {
   });
 
   it('when the admin exports users, transactions and feedback, then each file holds what the tables show', async () => {
-    const day = new Date().toISOString().slice(0, 10);
+    const day = istDateOf(new Date());
     const users = await exported('Export Users');
     expect(users.name).toBe(`users_${day}.csv`);
     expect(users.text.split('\r\n')[0]).toContain('Email,First Name,Last Name,Mobile,City,State,Plan,Status');

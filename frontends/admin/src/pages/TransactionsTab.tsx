@@ -12,8 +12,8 @@ export function TransactionsTab({ range, onRange }: { range: Range; onRange: (ra
   // The filters that were applied, and the page of their results: typing alone changes neither.
   const [query, setQuery] = useState(() => ({ ...range, transactionId: '', page: 1 }));
   const [listing, setListing] = useState<Listing | 'failed' | null>(null);
+  // The rows shown stay until the next answer replaces them (no spinner flashing on each filter).
   const load = useCallback(async () => {
-    setListing(null);
     try {
       const { transactionId: id, ...rest } = query;
       const { data } = await api.get<Listing>('/api/admin/transactions', { params: { ...rest, ...(id ? { transactionId: id } : {}) } });
