@@ -50,4 +50,4 @@ function devDefaults(env, dataDir) {
   };
 }
 
-module.exports = { ensureDevSecrets, devDefaults };
+module.exports = { devDefaults };
