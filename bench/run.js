@@ -15,19 +15,12 @@ async function main() {
   ensureDependencies();
   build();
   const { ensureRedis } = require('../deploy/local/lib/redis');
+  const { newKeyPair, startScratchPortal } = require('../deploy/local/lib/scratch-portal');
   const { gatewayOverhead } = require('./gateway-overhead');
   const { landingPage } = require('./landing-page');
   const { lighthouseScores } = require('./lighthouse');
-  const { startFerretDB } = require('../deploy/local/lib/ferretdb');
-  const { startStack } = require('../deploy/local/lib/stack');
-  const { paymentSettings } = require('../deploy/local/lib/payment-stand-in');
-  const { freePort } = require('../deploy/local/lib/net');
   const redis = await ensureRedis({ dataDir: path.join(DATA_DIR, 'bench-redis') });
-  const keys = crypto.generateKeyPairSync('rsa', {
-    modulusLength: 2048,
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-  });
+  const keys = newKeyPair();
   const signUserToken = () =>
     jwt.sign({ email: 'bench@example.com' }, keys.privateKey, {
       algorithm: 'RS256',
@@ -49,26 +42,7 @@ async function main() {
     // os.cpus(), not availableParallelism(), which counts only the core this process is pinned to.
     spawnSync('taskset', ['-cp', `0-${os.cpus().length - 1}`, String(process.pid)], { stdio: 'ignore' });
     console.log('\nLanding page in Chromium (the whole stack as npm start runs it)');
-    const ferret = await startFerretDB({ dataDir: path.join(DATA_DIR, `bench-ferretdb-${Date.now()}`) });
-    const gatewayPort = await freePort();
-    const payments = await paymentSettings({}, `http://127.0.0.1:${gatewayPort}`);
-    const stack = await startStack({
-      gatewayPort,
-      freePorts: true,
-      databasePrefix: 'bench_',
-      quiet: true,
-      env: {
-        ...process.env,
-        MONGODB_URI: ferret.uri,
-        REDIS_URL: redis.url,
-        REDIS_PREFIX: `bench-stack:${Date.now()}:`,
-        JWT_PUBLIC_KEY: keys.publicKey,
-        JWT_PRIVATE_KEY: keys.privateKey,
-        SERVICE_SECRET: crypto.randomBytes(32).toString('hex'),
-        LOG_LEVEL: 'warn',
-        ...payments.env,
-      },
-    });
+    const stack = await startScratchPortal({ label: 'bench', redisUrl: redis.url, keys });
     try {
       const landing = await landingPage(stack.url);
       report(landing);
@@ -80,8 +54,6 @@ async function main() {
       allMet &&= scores.every((row) => row[3]);
     } finally {
       await stack.stop();
-      await payments.stop();
-      await ferret.stop();
     }
   } finally {
     await redis.stop();

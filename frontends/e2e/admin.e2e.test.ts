@@ -82,7 +82,9 @@ describe('the admin area in Chromium, against every service', () => {
     await page.getByRole('button', { name: 'Sign in to Admin Dashboard' }).click();
     await page.waitForURL((url) => url.pathname === '/admin/dashboard');
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
-    await page.getByRole('region', { name: 'Total Users' }).getByText('2').waitFor();
+    const totalUsers = page.getByRole('region', { name: 'Total Users' });
+    await totalUsers.getByText('2', { exact: true }).waitFor();
+    await totalUsers.getByText('+2 sign-ups in the last 30 days, none in the previous 30').waitFor();
     await page.getByText('professional: 1').waitFor();
     // Today is the last bar, at the right edge of a plot that fills its card; hovering it names the day.
     const chart = page.getByRole('region', { name: 'Sign-ups per day' });

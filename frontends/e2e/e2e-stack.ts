@@ -19,9 +19,9 @@ const GOOGLE_CLIENT_ID = 'portal-e2e.apps.googleusercontent.com';
 /**
  * Every service, the gateway serving the built frontends, the PhonePe stand-in and Chromium.
  * With `google`, the portal offers Google sign-in against the Google stand-in, which a browser
- * context reaches once `routeGoogle` has sent Google's addresses there.
+ * context reaches once `routeGoogle` has sent Google's addresses there. `env` adds or overrides settings.
  */
-export async function startE2eStack(label: string, { google: withGoogle = false } = {}) {
+export async function startE2eStack(label: string, { google: withGoogle = false, env = {} as Record<string, string> } = {}) {
   const databasePrefix = `t_${label}_${randomBytes(3).toString('hex')}_`;
   // Under a dot-folder, as `npm start` keeps them in .data/releases.
   const workDir = mkdtempSync(path.join(os.tmpdir(), `${label}-`));
@@ -53,6 +53,7 @@ export async function startE2eStack(label: string, { google: withGoogle = false 
       LOG_LEVEL: 'warn',
       ...payments.env,
       ...(google && { GOOGLE_CLIENT_ID, GOOGLE_CERTS_URL: google.certsUrl }),
+      ...env,
     },
   });
   await seedDemoRelease(stack.url, ADMIN);

@@ -1,11 +1,13 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { istDateOf, type Analytics, type FeedbackItem, type TransactionRow } from '@portal/contracts';
+import { formatRupees, istDateOf, type Analytics, type FeedbackItem, type TransactionRow } from '@portal/contracts';
 import { STORAGE_KEYS } from '@portal/ui';
 import AdminApp from '../src/AdminApp';
 import { AuditTab } from '../src/pages/AuditTab';
+import { ExportMenu } from '../src/pages/ExportMenu';
 import { preview } from '../src/pages/FeedbackTab';
+import { MetricCard } from '../src/pages/MetricCard';
 import { TransactionsTab } from '../src/pages/TransactionsTab';
 import { stubApi, type StubCall } from '../../ui/test/stub-api';
 
@@ -196,6 +198,54 @@ describe('feedback preview', () => {
   it('when a message is longer than 100 characters, then it is cut there with an ellipsis', () => {
     expect(preview('x'.repeat(100))).toBe('x'.repeat(100));
     expect(preview('y'.repeat(101))).toBe(`${'y'.repeat(100)}…`);
+  });
+});
+
+describe('metric card trends', () => {
+  const days = (count: number, value: number) => Array.from({ length: count }, () => value);
+
+  it('when the series holds two 30-day periods, then the card says the last 30 days and how they compare with the 30 before', () => {
+    render(
+      <MetricCard title="Total Revenue" value="₹9,000" trend={{ perDay: [...days(30, 100), ...days(30, 150)], describe: formatRupees }} />,
+    );
+    const card = screen.getByRole('region', { name: 'Total Revenue' });
+    expect(card).toHaveTextContent('₹4,500 in the last 30 days, ▲ up 50% on the previous 30');
+    expect(within(card).getByText('up 50%', { exact: false })).toHaveClass('trend-up');
+  });
+
+  it('when the last period fell, had nothing before it, or the series is short, then the line says so or only gives the total', () => {
+    const { rerender } = render(
+      <MetricCard title="Total Users" value="9" trend={{ perDay: [...days(30, 2), ...days(30, 1)], describe: (n) => `+${n} sign-ups` }} />,
+    );
+    expect(screen.getByRole('region')).toHaveTextContent('+30 sign-ups in the last 30 days, ▼ down 50% on the previous 30');
+    rerender(
+      <MetricCard title="Total Users" value="9" trend={{ perDay: [...days(30, 0), ...days(30, 1)], describe: (n) => `+${n} sign-ups` }} />,
+    );
+    expect(screen.getByRole('region')).toHaveTextContent('+30 sign-ups in the last 30 days, none in the previous 30');
+    rerender(<MetricCard title="Total Users" value="9" trend={{ perDay: days(3, 1), describe: (n) => `+${n} sign-ups` }} />);
+    expect(screen.getByRole('region')).toHaveTextContent(/^Total Users9\+3 sign-ups in the last 30 days$/);
+  });
+});
+
+describe('the export menu', () => {
+  it('when the Export toggle is pressed, then it says it is open; Escape or a tap outside closes it', () => {
+    render(
+      <>
+        <ExportMenu transactionsRange={{ startDate: '2026-10-26', endDate: '2026-11-24' }} />
+        <p>outside</p>
+      </>,
+    );
+    const toggle = screen.getByRole('button', { name: 'Export' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle.parentElement).toHaveClass('open');
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.click(toggle);
+    fireEvent.pointerDown(screen.getByText('outside'));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('button', { name: 'Export Users' })).toBeInTheDocument();
   });
 });
 

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { session } from '@portal/ui';
@@ -47,6 +47,22 @@ describe('the shell’s routes (spec §2)', () => {
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
     expect(calls).toHaveLength(0); // no token, so no status call
+  });
+
+  it('when a visitor opens the landing page, then Log in and Sign up sit in the header beside the logo (one top bar)', async () => {
+    stubApi(() => ({ data: status }));
+    openAt('/');
+    expect(await screen.findByRole('heading', { name: 'page: landing' })).toBeInTheDocument();
+    const header = screen.getByRole('banner');
+    expect(within(header).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    expect(within(header).getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
+  });
+
+  it('when a visitor opens /login, then the header holds only the logo', async () => {
+    stubApi(() => ({ data: status }));
+    openAt('/login');
+    expect(await screen.findByRole('heading', { name: 'page: login' })).toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).queryByRole('navigation')).not.toBeInTheDocument();
   });
 
   it.each(['/no-such-page', '/administrator', '/admins/list'])(

@@ -12,3 +12,4 @@ export * from './components/Tabs';
 export * from './components/Modal';
 export * from './components/Spinner';
 export * from './components/Pager';
+export * from './components/ScrollArea';

@@ -3,10 +3,11 @@ import { lastIndianDays, TRANSACTIONS_DEFAULT_DAYS } from '@portal/contracts';
 import { api, Button, session, Tabs, useNavigate } from '@portal/ui';
 import { AnalyticsTab } from './AnalyticsTab';
 import { AuditTab } from './AuditTab';
-import { ExportButton } from './ExportButton';
+import { ExportMenu } from './ExportMenu';
 import { FeedbackTab, useFeedback } from './FeedbackTab';
 import { TransactionsTab } from './TransactionsTab';
 import { UsersTab } from './users/UsersTab';
+import '../admin.css';
 
 type Tab = 'dashboard' | 'users' | 'transactions' | 'feedback' | 'audit';
 
@@ -19,15 +20,13 @@ export default function AdminDashboard() {
   const feedback = useFeedback();
   return (
     <main className="content" style={{ maxWidth: 'none' }}>
-      <header className="row" style={{ justifyContent: 'space-between' }}>
+      <header className="row row-between">
         <div>
           <h1>Admin Dashboard</h1>
           <p className="muted">Manage users, subscriptions, and analytics</p>
         </div>
-        <div className="row">
-          <ExportButton kind="users" label="Export Users" />
-          <ExportButton kind="transactions" label="Export Transactions" params={range} />
-          <ExportButton kind="feedback" label="Export Feedback" />
+        <div className="admin-actions">
+          <ExportMenu transactionsRange={range} />
           <Button
             onClick={async () => {
               await api.post('/api/admin/logout').catch(() => undefined);

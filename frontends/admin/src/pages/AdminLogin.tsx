@@ -49,7 +49,7 @@ export default function AdminLogin() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        <Button type="submit" disabled={busy} style={{ width: '100%' }}>
+        <Button type="submit" disabled={busy} className="full-width">
           {signup ? 'Create Admin Account' : 'Sign in to Admin Dashboard'}
         </Button>
       </form>

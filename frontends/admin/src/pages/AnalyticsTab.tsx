@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { formatRupees, type Analytics } from '@portal/contracts';
-import { api, Spinner } from '@portal/ui';
+import { api, ScrollArea, Spinner } from '@portal/ui';
 import { DailyChart } from './DailyChart';
 import { day } from './format';
+import { MetricCard } from './MetricCard';
 
 export function AnalyticsTab() {
   const [analytics, setAnalytics] = useState<Analytics | null | undefined>(undefined);
@@ -15,25 +16,26 @@ export function AnalyticsTab() {
   if (analytics === undefined) return <Spinner />;
   if (analytics === null) return <p role="alert">Failed to load analytics data</p>;
   const count = (value: number) => value.toLocaleString('en-IN');
-  const cards = [
-    ['Total Users', count(analytics.overview.totalUsers)],
-    ['Active Subscriptions', count(analytics.overview.activeSubscriptions)],
-    ['Trial Users', count(analytics.overview.trialUsers)],
-    ['Total Revenue', formatRupees(analytics.revenue.totalRevenue)],
-  ] as const;
+  const signups = analytics.signupsPerDay.map((point) => point.count);
+  const revenue = analytics.revenuePerDay.map((point) => point.amount);
   const planned = analytics.planDistribution.reduce((sum, row) => sum + row.count, 0);
   return (
     <div>
       <div className="grid">
-        {/* Numbers first: the figure is the largest thing on the card, its label small above it. */}
-        {cards.map(([title, value]) => (
-          <section key={title} className="card metric" aria-label={title}>
-            <h2 className="metric-label">{title}</h2>
-            <p className="metric-value">{value}</p>
-          </section>
-        ))}
+        <MetricCard
+          title="Total Users"
+          value={count(analytics.overview.totalUsers)}
+          trend={{ perDay: signups, describe: (total) => `+${count(total)} sign-ups` }}
+        />
+        <MetricCard title="Active Subscriptions" value={count(analytics.overview.activeSubscriptions)} />
+        <MetricCard title="Trial Users" value={count(analytics.overview.trialUsers)} />
+        <MetricCard
+          title="Total Revenue"
+          value={formatRupees(analytics.revenue.totalRevenue)}
+          trend={{ perDay: revenue, describe: formatRupees }}
+        />
       </div>
-      <div className="grid" style={{ marginTop: '1rem' }}>
+      <div className="grid stack-top">
         <section className="card">
           <h2>Plan Distribution</h2>
           <ul className="distribution">
@@ -55,29 +57,31 @@ export function AnalyticsTab() {
         </section>
         <section className="card">
           <h2>Recent Subscribers</h2>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Email</th>
-                <th scope="col">Plan</th>
-                <th scope="col">Start</th>
-                <th scope="col">Expiry</th>
-              </tr>
-            </thead>
-            <tbody>
-              {analytics.recentSubscribers.slice(0, 5).map((row) => (
-                <tr key={row.email}>
-                  <td>{row.email}</td>
-                  <td>{row.subscriptionPlan}</td>
-                  <td>{day(row.subscriptionStartDate)}</td>
-                  <td>{day(row.subscriptionEndDate)}</td>
+          <ScrollArea label="Recent subscribers">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Email</th>
+                  <th scope="col">Plan</th>
+                  <th scope="col">Start</th>
+                  <th scope="col">Expiry</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {analytics.recentSubscribers.slice(0, 5).map((row) => (
+                  <tr key={row.email}>
+                    <td>{row.email}</td>
+                    <td>{row.subscriptionPlan}</td>
+                    <td className="nowrap">{day(row.subscriptionStartDate)}</td>
+                    <td className="nowrap">{day(row.subscriptionEndDate)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollArea>
         </section>
       </div>
-      <div className="grid" style={{ marginTop: '1rem' }}>
+      <div className="grid stack-top">
         <DailyChart
           title="Sign-ups per day"
           points={analytics.signupsPerDay.map((point) => ({ date: point.date, value: point.count }))}

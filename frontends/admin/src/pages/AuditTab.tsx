@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { AuditEvent } from '@portal/contracts';
-import { api, Button, Spinner } from '@portal/ui';
+import { api, Button, ScrollArea, Spinner } from '@portal/ui';
 import { HeaderRow } from './HeaderRow';
 
 const PAGE_SIZE = 50;
@@ -28,24 +28,26 @@ export function AuditTab() {
   const pages = Math.max(1, Math.ceil(result.total / PAGE_SIZE));
   return (
     <div>
-      <table className="table">
-        <HeaderRow columns={['When (IST)', 'Admin', 'Action', 'Target', 'Service']} />
-        <tbody>
-          {result.entries.map((entry) => (
-            <tr key={entry.id}>
-              <td>{when(entry.at)}</td>
-              <td>{entry.actor}</td>
-              <td>{entry.action}</td>
-              <td>
-                {entry.target.label ?? entry.target.id}
-                <div className="muted">{entry.target.type}</div>
-              </td>
-              <td>{entry.service}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <div className="row" style={{ justifyContent: 'flex-end' }}>
+      <ScrollArea label="Audit log">
+        <table className="table">
+          <HeaderRow columns={['When (IST)', 'Admin', 'Action', 'Target', 'Service']} />
+          <tbody>
+            {result.entries.map((entry) => (
+              <tr key={entry.id}>
+                <td>{when(entry.at)}</td>
+                <td>{entry.actor}</td>
+                <td>{entry.action}</td>
+                <td>
+                  {entry.target.label ?? entry.target.id}
+                  <div className="muted">{entry.target.type}</div>
+                </td>
+                <td>{entry.service}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollArea>
+      <div className="row row-end">
         <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
           Previous
         </Button>

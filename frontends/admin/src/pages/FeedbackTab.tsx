@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { FEEDBACK_COMPONENTS, FEEDBACK_STATUSES, FEEDBACK_TYPES, type FeedbackItem } from '@portal/contracts';
-import { api, Button, Modal, SelectField } from '@portal/ui';
+import { api, Button, Modal, ScrollArea, SelectField } from '@portal/ui';
 import { HeaderRow } from './HeaderRow';
 
 export const PREVIEW_LENGTH = 100;
@@ -76,7 +76,7 @@ function ManageFeedback({ item, onClose, onChanged }: { item: FeedbackItem; onCl
         <dt>Submitted</dt>
         <dd>{new Date(item.timestamp).toLocaleString('en-IN')}</dd>
       </dl>
-      <p style={{ whiteSpace: 'pre-wrap' }}>{item.message}</p>
+      <p className="pre-wrap">{item.message}</p>
       <SelectField
         label="Status"
         value={status}
@@ -92,7 +92,7 @@ function ManageFeedback({ item, onClose, onChanged }: { item: FeedbackItem; onCl
           Resolved on {item.resolvedAt?.slice(0, 10)} by {item.resolvedBy}
         </p>
       )}
-      <div className="row" style={{ justifyContent: 'space-between' }}>
+      <div className="row row-between">
         <Button variant="danger" onClick={() => void remove()}>
           Delete Feedback
         </Button>
@@ -139,7 +139,7 @@ export function FeedbackTab({ feedback }: { feedback: ReturnType<typeof useFeedb
           </section>
         ))}
       </div>
-      <div className="row" style={{ margin: '1rem 0' }}>
+      <div className="row stack-top stack-bottom">
         {select('status', 'Status', FEEDBACK_STATUSES)}
         {select('component', 'Component', FEEDBACK_COMPONENTS)}
         {select('type', 'Type', FEEDBACK_TYPES)}
@@ -150,29 +150,31 @@ export function FeedbackTab({ feedback }: { feedback: ReturnType<typeof useFeedb
       {items.length === 0 ? (
         <p>No feedback found. Users haven't submitted any feedback yet.</p>
       ) : (
-        <table className="table">
-          <HeaderRow columns={['User & Type', 'Component', 'Message', 'Status', 'Date', 'Actions']} />
-          <tbody>
-            {items.map((item) => (
-              <tr key={item._id}>
-                <td>
-                  {item.userEmail}
-                  <br />
-                  <span className="badge">{item.type}</span>
-                </td>
-                <td>{item.component}</td>
-                <td>{preview(item.message)}</td>
-                <td>{item.status}</td>
-                <td>{item.timestamp.slice(0, 10)}</td>
-                <td>
-                  <Button variant="secondary" onClick={() => setManaging(item)}>
-                    Manage
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ScrollArea label="Feedback">
+          <table className="table">
+            <HeaderRow columns={['User & Type', 'Component', 'Message', 'Status', 'Date', 'Actions']} />
+            <tbody>
+              {items.map((item) => (
+                <tr key={item._id}>
+                  <td>
+                    {item.userEmail}
+                    <br />
+                    <span className="badge">{item.type}</span>
+                  </td>
+                  <td>{item.component}</td>
+                  <td>{preview(item.message)}</td>
+                  <td>{item.status}</td>
+                  <td>{item.timestamp.slice(0, 10)}</td>
+                  <td>
+                    <Button variant="secondary" onClick={() => setManaging(item)}>
+                      Manage
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollArea>
       )}
       {managing && <ManageFeedback item={managing} onClose={() => setManaging(null)} onChanged={() => void load()} />}
     </div>

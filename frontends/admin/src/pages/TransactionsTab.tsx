@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { formatRupees, type Paged, type TransactionRow } from '@portal/contracts';
-import { api, Button, Pager, Spinner } from '@portal/ui';
+import { api, Button, Pager, ScrollArea, Spinner } from '@portal/ui';
 import { day } from './format';
 import { HeaderRow } from './HeaderRow';
 
@@ -28,20 +28,22 @@ export function TransactionsTab({ range, onRange }: { range: Range; onRange: (ra
   return (
     <div>
       <form
-        className="row"
+        className="row filters"
         onSubmit={(event) => {
           event.preventDefault();
           setQuery({ ...range, transactionId, page: 1 });
         }}
       >
         <label>
-          Start Date <input type="date" value={range.startDate} onChange={(e) => onRange({ ...range, startDate: e.target.value })} />
+          Start Date{' '}
+          <input className="input" type="date" value={range.startDate} onChange={(e) => onRange({ ...range, startDate: e.target.value })} />
         </label>
         <label>
-          End Date <input type="date" value={range.endDate} onChange={(e) => onRange({ ...range, endDate: e.target.value })} />
+          End Date{' '}
+          <input className="input" type="date" value={range.endDate} onChange={(e) => onRange({ ...range, endDate: e.target.value })} />
         </label>
         <label>
-          Transaction ID <input value={transactionId} onChange={(e) => setTransactionId(e.target.value)} />
+          Transaction ID <input className="input" value={transactionId} onChange={(e) => setTransactionId(e.target.value)} />
         </label>
         <Button type="submit">Apply Filters</Button>
       </form>
@@ -58,25 +60,27 @@ export function TransactionsTab({ range, onRange }: { range: Range; onRange: (ra
         <p>No transactions found. Try adjusting your filters.</p>
       ) : (
         <>
-          <table className="table">
-            <HeaderRow columns={['Transaction ID', 'User', 'Amount', 'Status', 'Plan', 'Date']} />
-            <tbody>
-              {listing.transactions.map((row) => (
-                <tr key={row._id}>
-                  <td>
-                    {row.transactionId}
-                    {row.phonePeTransactionId && <div className="muted">PhonePe: {row.phonePeTransactionId}</div>}
-                    {row.phonepeOrderId && <div className="muted">Order: {row.phonepeOrderId}</div>}
-                  </td>
-                  <td>{row.userEmail}</td>
-                  <td>{formatRupees(row.amount)}</td>
-                  <td>{row.status}</td>
-                  <td>{row.subscriptionPlan}</td>
-                  <td>{day(row.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ScrollArea label="Transactions">
+            <table className="table">
+              <HeaderRow columns={['Transaction ID', 'User', 'Amount', 'Status', 'Plan', 'Date']} />
+              <tbody>
+                {listing.transactions.map((row) => (
+                  <tr key={row._id}>
+                    <td>
+                      {row.transactionId}
+                      {row.phonePeTransactionId && <div className="muted">PhonePe: {row.phonePeTransactionId}</div>}
+                      {row.phonepeOrderId && <div className="muted">Order: {row.phonepeOrderId}</div>}
+                    </td>
+                    <td>{row.userEmail}</td>
+                    <td>{formatRupees(row.amount)}</td>
+                    <td>{row.status}</td>
+                    <td>{row.subscriptionPlan}</td>
+                    <td>{day(row.createdAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollArea>
           <Pager paged={listing} onPage={(page) => setQuery({ ...query, page })} label="Pages of transactions" />
         </>
       )}

@@ -9,7 +9,7 @@ export default function About() {
           such as ITRs and computations by client and year, and generates turnover and networth certificates from them.
         </p>
       </section>
-      <section className="card" style={{ marginTop: '1rem' }}>
+      <section className="card stack-top">
         <h2>This portal</h2>
         <ul>
           <li>Create your account and start the free 30-day trial</li>
@@ -18,7 +18,7 @@ export default function About() {
           <li>Keep your profile and address up to date</li>
         </ul>
       </section>
-      <section className="card" style={{ marginTop: '1rem' }}>
+      <section className="card stack-top">
         <h2>Support</h2>
         <p>
           Write to <a href="mailto:support@taxpractitioner.app">support@taxpractitioner.app</a>; we answer on working days.

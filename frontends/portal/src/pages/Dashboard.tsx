@@ -15,13 +15,13 @@ export default function Dashboard() {
       <p className="muted">Everything for your desktop app in one place.</p>
       <div className="grid">
         {CARDS.map((card) => (
-          <Link key={card.to} to={card.to} className="card" style={{ textDecoration: 'none', color: 'inherit' }}>
+          <Link key={card.to} to={card.to} className="card">
             <h2>{card.title}</h2>
             <p>{card.text}</p>
           </Link>
         ))}
       </div>
-      <section className="card" style={{ marginTop: '1rem' }} aria-labelledby="walkthrough">
+      <section className="card stack-top" aria-labelledby="walkthrough">
         <h2 id="walkthrough">Walkthrough video</h2>
         <p className="muted">A short tour of the desktop app is being recorded and will appear here.</p>
       </section>

@@ -102,7 +102,7 @@ export default function Download() {
           )}
         </section>
       )}
-      <div className="grid" style={{ marginTop: '1rem' }}>
+      <div className="grid stack-top">
         <section className="card">
           <h2>System requirements</h2>
           <ul>

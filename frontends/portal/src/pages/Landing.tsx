@@ -18,27 +18,17 @@ export default function Landing() {
   const name = status?.firstName || status?.email.split('@')[0] || '';
   return (
     <div>
-      <nav className="topbar" aria-label="Account">
-        {signedIn ? (
-          <>
-            <Link className="btn btn-secondary" to="/dashboard">
-              Dashboard
-            </Link>
-            <button type="button" className="btn btn-secondary" onClick={() => void signOut()}>
-              Logout
-            </button>
-          </>
-        ) : (
-          <>
-            <Link className="btn btn-secondary" to="/login">
-              Log in
-            </Link>
-            <Link className="btn btn-primary" to="/signup">
-              Sign up
-            </Link>
-          </>
-        )}
-      </nav>
+      {/* A visitor's Log in and Sign up sit in the shell's header; signed in, the sidebar's layout has no header. */}
+      {signedIn && (
+        <nav className="topbar" aria-label="Account">
+          <Link className="btn btn-secondary" to="/dashboard">
+            Dashboard
+          </Link>
+          <button type="button" className="btn btn-secondary" onClick={() => void signOut()}>
+            Logout
+          </button>
+        </nav>
+      )}
       <section className="hero">
         {signedIn ? (
           <>

@@ -73,13 +73,13 @@ export default function Login() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        <div className="row" style={{ justifyContent: 'space-between' }}>
+        <div className="row row-between">
           <label className="checkbox">
             <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} /> Remember me
           </label>
           <Link to="/forgot-password">Forgot password?</Link>
         </div>
-        <Button type="submit" disabled={busy} style={{ width: '100%' }}>
+        <Button type="submit" disabled={busy} className="full-width">
           {busy ? 'Signing in…' : 'Sign In'}
         </Button>
       </form>

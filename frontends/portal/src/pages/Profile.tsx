@@ -138,7 +138,7 @@ export default function Profile() {
 
   return (
     <div>
-      <div className="row" style={{ justifyContent: 'space-between' }}>
+      <div className="row row-between">
         <div>
           <h1>Hello, {greetingName(user)}</h1>
           <span className={`badge ${badgeClass}`}>{badgeText}</span>
@@ -146,7 +146,7 @@ export default function Profile() {
         {!editing && tab !== 'subscription' && <Button onClick={() => setEditing(true)}>Edit Profile</Button>}
       </div>
       {user.profileCompletionPercentage < 100 && (
-        <div style={{ margin: '1rem 0' }}>
+        <div className="stack-top stack-bottom">
           <p className="muted">Your profile is {user.profileCompletionPercentage}% complete</p>
           <ProgressBar value={user.profileCompletionPercentage} label="Profile completion" />
         </div>
@@ -238,7 +238,7 @@ export default function Profile() {
           </dl>
         )}
         {tab === 'subscription' && subscription === 'none' && status?.canStartTrial && (
-          <div style={{ marginTop: '1rem' }}>
+          <div className="stack-top">
             <p>Try every feature free for 30 days.</p>
             <Button onClick={() => void startTrial()}>Start Free Trial</Button>
           </div>

@@ -163,7 +163,7 @@ export default function Signup() {
             <TextField label="Country" value="India" readOnly />
           </>
         )}
-        <div className="row" style={{ justifyContent: 'space-between' }}>
+        <div className="row row-between">
           <Button variant="secondary" disabled={step === 0} onClick={() => move(step - 1)}>
             Previous
           </Button>

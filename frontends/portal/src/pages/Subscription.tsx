@@ -94,7 +94,7 @@ export default function Subscription() {
         </Banner>
       )}
       {subscription === 'none' && status?.canStartTrial && (
-        <section className="card" style={{ marginBottom: '1rem' }}>
+        <section className="card stack-bottom">
           <h2>Start 30-Day Free Trial</h2>
           <p>Use every feature free for 30 days. No credit card required.</p>
           <Button onClick={() => void startTrial()}>Start 30-Day Free Trial</Button>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { AuthProvider, isAdminPath, Navigate, Route, Routes, Spinner, useAuth, useLocation } from '@portal/ui';
-import { PublicLayout, SignedInLayout } from './Layouts';
+import { PublicLayout, SignedInLayout, VisitorActions } from './Layouts';
 import { RemoteBoundary } from './RemoteBoundary';
 import { pages } from './remote-pages';
 
@@ -50,7 +50,11 @@ function Routed() {
     );
   }
   const landingLayout = (children: ReactNode) =>
-    state === 'authenticated' ? <SignedInLayout>{children}</SignedInLayout> : <PublicLayout>{children}</PublicLayout>;
+    state === 'authenticated' ? (
+      <SignedInLayout>{children}</SignedInLayout>
+    ) : (
+      <PublicLayout actions={<VisitorActions />}>{children}</PublicLayout>
+    );
   return (
     <Routes>
       <Route path="/" element={landingLayout(<Page name="landing" />)} />

@@ -12,7 +12,8 @@ const NAV = [
 export function Logo() {
   return (
     <Link to="/" className="logo">
-      <img src="/favicon.svg" alt="" width="28" height="28" /> Tax Practitioner Portal
+      <img src="/favicon.svg" alt="" width="28" height="28" />
+      <span className="logo-name">Tax Practitioner Portal</span>
     </Link>
   );
 }
@@ -54,12 +55,31 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
   );
 }
 
-/** Visitors, and the moment while the status loads: a simple header with the logo. */
-export function PublicLayout({ children }: { children: ReactNode }) {
+/** The landing page's account links, in the header beside the logo: one top bar (spec §3). */
+export function VisitorActions() {
+  return (
+    <>
+      <Link className="btn btn-secondary" to="/login">
+        Log in
+      </Link>
+      <Link className="btn btn-primary" to="/signup">
+        Sign up
+      </Link>
+    </>
+  );
+}
+
+/** Visitors, and the moment while the status loads: a simple header with the logo, and the page's actions if it has any. */
+export function PublicLayout({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
   return (
     <div className="public">
       <header className="header">
         <Logo />
+        {actions && (
+          <nav className="header-actions" aria-label="Account">
+            {actions}
+          </nav>
+        )}
       </header>
       <main>{children}</main>
     </div>

@@ -35,7 +35,7 @@ export function DeleteUserModal({ user, onClose, onDeleted }: { user: AdminUserR
       <p role="note">
         <strong>This action cannot be undone.</strong>
       </p>
-      <div className="row" style={{ justifyContent: 'flex-end' }}>
+      <div className="row row-end">
         <Button variant="secondary" onClick={onClose} disabled={deleting}>
           Cancel
         </Button>

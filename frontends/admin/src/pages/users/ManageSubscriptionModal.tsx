@@ -69,7 +69,7 @@ export function ManageSubscriptionModal({ user, onClose, onSaved }: { user: Admi
         <TextField label="Start Date" type="date" value={form.startDate} onChange={set('startDate')} />
         <TextField label="End Date" type="date" value={form.endDate} min={form.startDate || undefined} onChange={set('endDate')} />
         <TextField label="Plan Price (₹ per month)" type="number" min={0} step="0.01" value={form.price} onChange={set('price')} />
-        <div className="row" style={{ justifyContent: 'flex-end' }}>
+        <div className="row row-end">
           <Button variant="secondary" onClick={onClose} disabled={saving}>
             Cancel
           </Button>

@@ -110,7 +110,7 @@ export function UserDetailsModal({
           ['Total Downloads', String(user.totalDownloads)],
         ]}
       />
-      <div className="row" style={{ justifyContent: 'space-between' }}>
+      <div className="row row-between">
         <div className="row">
           <Button onClick={() => onManage(user)}>Manage Subscription</Button>
           <Button variant="danger" onClick={() => onDelete(user)}>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { PAGE_SIZE, type AdminUserRow, type Paged } from '@portal/contracts';
-import { api, Button, Pager, ProgressBar, Spinner } from '@portal/ui';
+import { api, Button, Pager, ProgressBar, ScrollArea, Spinner } from '@portal/ui';
 import { HeaderRow } from '../HeaderRow';
 import { DeleteUserModal } from './DeleteUserModal';
 import { ManageSubscriptionModal } from './ManageSubscriptionModal';
@@ -52,7 +52,7 @@ export function UsersTab() {
           placeholder="Search users by email, name, mobile, or city..."
           value={search}
           onChange={(e) => setSearch(e.target.value)}
-          style={{ flex: 1, minHeight: 44, padding: '0 .7rem' }}
+          className="input search"
         />
         <Button type="submit">Search</Button>
       </form>
@@ -61,7 +61,7 @@ export function UsersTab() {
       ) : users.length === 0 ? (
         <p>No users found. Try searching with different criteria.</p>
       ) : (
-        <div style={{ overflowX: 'auto' }}>
+        <ScrollArea label="Users">
           <table className="table">
             <HeaderRow columns={['User', 'Contact', 'Plan', 'Status', 'Profile', 'Days Remaining', 'Actions']} />
             <tbody>
@@ -108,7 +108,7 @@ export function UsersTab() {
             </tbody>
           </table>
           {list && <Pager paged={list} onPage={setPage} label="Pages of users" />}
-        </div>
+        </ScrollArea>
       )}
       {dialog?.kind === 'details' && (
         <UserDetailsModal
