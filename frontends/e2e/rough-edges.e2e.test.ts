@@ -218,6 +218,25 @@ describe('rough edges a newcomer met, in Chromium', () => {
     await page.context().close();
   });
 
+  it('when there are more than 50 payments, then the Transactions tab pages through them with the total shown', async () => {
+    // Orders left at PhonePe's checkout are listed as pending: the quickest way to many payments.
+    const payer = await register('Payer', 'payer@example.in');
+    for (let index = 0; index < 50; index++) {
+      await api('POST', '/api/payment/create-phonepe-order', { token: payer.token, body: { plan: 'basic', billingPeriod: 'monthly' } });
+    }
+    const page = await pageIn(await contextWith(LAPTOP, asAdmin()));
+    await page.goto(`${stack.url}/admin/dashboard`);
+    await page.getByRole('tab', { name: 'Transactions' }).click();
+    const pager = page.getByRole('navigation', { name: 'Pages of transactions' });
+    const total = 51; // the 50 pending orders and the professional plan bought earlier
+    await pager.getByText(`1–50 of ${total}`).waitFor();
+    expect(await page.locator('tbody tr').count()).toBe(50);
+    await pager.getByRole('button', { name: 'Next' }).click();
+    await pager.getByText(`51–${total} of ${total}`).waitFor();
+    await page.getByRole('cell', { name: 'bought@example.in' }).waitFor();
+    await page.context().close();
+  });
+
   it('when the admin uses a phone, then the exports sit behind one Export button and the tabs stay on one scrolling line', async () => {
     const page = await pageIn(await contextWith(PHONE, asAdmin()));
     await page.goto(`${stack.url}/admin/dashboard`);
