@@ -21,6 +21,7 @@ module.exports = {
       moduleNameMapper: {
         ...contracts,
         '^@portal/platform/testing$': '<rootDir>/services/platform/src/testing/index.ts',
+        '^@portal/platform/errors$': '<rootDir>/services/platform/src/errors/index.ts',
         '^@portal/platform$': '<rootDir>/services/platform/src/index.ts',
       },
     },
@@ -47,6 +48,7 @@ module.exports = {
       moduleNameMapper: {
         ...contracts,
         '^@portal/platform/testing$': '<rootDir>/services/platform/src/testing/index.ts',
+        '^@portal/platform/errors$': '<rootDir>/services/platform/src/errors/index.ts',
         '^@portal/platform$': '<rootDir>/services/platform/src/index.ts',
       },
     },

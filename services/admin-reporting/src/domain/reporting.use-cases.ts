@@ -6,7 +6,7 @@ import {
   type Analytics,
   isObjectId,
 } from '@portal/contracts';
-import { badRequest, notFound } from '@portal/platform';
+import { badRequest, notFound } from '@portal/platform/errors';
 import type { Logger } from 'pino';
 import { toAdminUserRow } from './admin-user-row';
 import { planDistribution } from './plan-distribution';

@@ -1,6 +1,5 @@
 import { Schema, type Connection, type Types } from 'mongoose';
-import { conflict, isDuplicateKeyError } from '@portal/platform';
-import { ADMIN_MESSAGES } from '../domain/admin.use-cases';
+import { isDuplicateKeyError } from '@portal/platform';
 import type { AdminRecord, AdminStore } from '../domain/ports';
 
 interface AdminDocument {
@@ -40,7 +39,7 @@ export function adminRepository(connection: Connection): AdminStore & { ready: P
       try {
         return toRecord((await Admin.create({ email, passwordHash, role: 'admin' })).toObject());
       } catch (error) {
-        if (isDuplicateKeyError(error)) throw conflict(ADMIN_MESSAGES.emailTaken);
+        if (isDuplicateKeyError(error)) return null;
         throw error;
       }
     },

@@ -1,7 +1,6 @@
 import { Types, type Connection } from 'mongoose';
-import { conflict, isDuplicateKeyError, escapeRegex } from '@portal/platform';
+import { isDuplicateKeyError, escapeRegex } from '@portal/platform';
 import { isObjectId } from '@portal/contracts';
-import { ACCOUNT_MESSAGES } from '../domain/account.use-cases';
 import type { UserRecord, UserStore } from '../domain/ports';
 import { userModels, type UserDocument } from './user.model';
 
@@ -30,7 +29,7 @@ export function userRepository(connection: Connection): UserStore & { ready: Pro
         const created = await User.create(user);
         return toRecord(created.toObject());
       } catch (error) {
-        if (isDuplicateKeyError(error)) throw conflict(ACCOUNT_MESSAGES.emailTaken);
+        if (isDuplicateKeyError(error)) return null;
         throw error;
       }
     },

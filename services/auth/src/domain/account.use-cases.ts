@@ -1,5 +1,6 @@
 import { TOKEN_AUDIENCE, DEFAULT_COUNTRY, type AuthResponse, type LoginBody, type RegisterBody } from '@portal/contracts';
-import { conflict, serviceUnavailable, unauthorized, type AuthContext } from '@portal/platform';
+import { conflict, serviceUnavailable, unauthorized } from '@portal/platform/errors';
+import type { AuthContext } from '@portal/platform';
 import type { AttemptLimit, GoogleVerifier, LoginThrottle, PasswordHasher, TokenIssuer, UserStore } from './ports';
 import { toPublicUser } from './public-user';
 
@@ -39,6 +40,7 @@ export function accountUseCases({ users, hasher, decoyHash, tokens, loginThrottl
         isGoogleUser: false,
         personalInfo: personalInfo ? { ...personalInfo, address: { ...personalInfo.address, country: DEFAULT_COUNTRY } } : {},
       });
+      if (!user) throw conflict(ACCOUNT_MESSAGES.emailTaken);
       return session(user);
     },
 
@@ -70,22 +72,18 @@ export function accountUseCases({ users, hasher, decoyHash, tokens, loginThrottl
         const updated = (await users.markGoogleUser(existing.id, existing.picture ?? identity.picture)) ?? existing;
         return { ...session(updated), isNewUser: false };
       }
-      let created;
-      try {
-        created = await users.create({
+      const created =
+        (await users.create({
           email: identity.email,
           firstName: identity.firstName,
           lastName: identity.lastName,
           picture: identity.picture,
           isGoogleUser: true,
           personalInfo: {},
-        });
-      } catch (error) {
+        })) ??
         // Two sign-ins of the same new user raced; the other one created the account.
-        const winner = await users.findByEmail(identity.email);
-        if (!winner) throw error;
-        created = winner;
-      }
+        (await users.findByEmail(identity.email));
+      if (!created) throw conflict(ACCOUNT_MESSAGES.emailTaken);
       await users.linkGoogleSubject(created.id, identity.subject);
       return { ...session(created), isNewUser: true };
     },

@@ -1,5 +1,6 @@
 import { TOKEN_AUDIENCE, type AdminUser } from '@portal/contracts';
-import { conflict, forbidden, unauthorized, type AuthContext } from '@portal/platform';
+import { conflict, forbidden, unauthorized } from '@portal/platform/errors';
+import type { AuthContext } from '@portal/platform';
 import type { AdminStore, LoginThrottle, PasswordHasher, TokenIssuer } from './ports';
 
 export interface AdminDeps {
@@ -41,6 +42,7 @@ export function adminUseCases({ admins, hasher, decoyHash, tokens, loginThrottle
       if (!signupEnabled) throw forbidden(ADMIN_MESSAGES.signupDisabled);
       if (await admins.findByEmail(email)) throw conflict(ADMIN_MESSAGES.emailTaken);
       const admin = await admins.create({ email, passwordHash: await hasher.hash(password) });
+      if (!admin) throw conflict(ADMIN_MESSAGES.emailTaken);
       return { user: { email: admin.email, role: admin.role }, message: ADMIN_MESSAGES.created };
     },
 
@@ -51,12 +53,8 @@ export function adminUseCases({ admins, hasher, decoyHash, tokens, loginThrottle
     /** The first admin comes from configuration, once, when there is none. */
     async bootstrapFirstAdmin(email: string | undefined, password: string | undefined): Promise<string | undefined> {
       if (!email || !password || (await admins.count()) > 0) return undefined;
-      try {
-        await admins.create({ email: email.trim().toLowerCase(), passwordHash: await hasher.hash(password) });
-      } catch {
-        return undefined; // another instance created it first
-      }
-      return email;
+      const created = await admins.create({ email: email.trim().toLowerCase(), passwordHash: await hasher.hash(password) });
+      return created ? email : undefined; // null: another instance created it first
     },
   };
 }

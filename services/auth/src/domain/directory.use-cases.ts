@@ -1,5 +1,5 @@
 import { istDayStart, lastIndianDays, perIndianDay, type PublicUser } from '@portal/contracts';
-import { notFound } from '@portal/platform';
+import { notFound } from '@portal/platform/errors';
 import type { PasswordResetStore, TokenIssuer, UserSearch, UserStore } from './ports';
 import { toPublicUser } from './public-user';
 

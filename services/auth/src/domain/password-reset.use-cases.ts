@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { badRequest } from '@portal/platform';
+import { badRequest } from '@portal/platform/errors';
 import type { AttemptLimit, MailSender, PasswordHasher, PasswordResetStore, TokenIssuer, UserStore } from './ports';
 
 export const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000;

@@ -32,8 +32,8 @@ export interface UserSearch {
 }
 
 export interface UserStore {
-  /** Throws a 409 when the e-mail is taken. */
-  create(user: NewUser): Promise<UserRecord>;
+  /** The new user, or null when the e-mail already has an account (the store's unique key decides). */
+  create(user: NewUser): Promise<UserRecord | null>;
   findById(id: string): Promise<UserRecord | null>;
   findByEmail(email: string): Promise<UserRecord | null>;
   findMany(ids: string[]): Promise<UserRecord[]>;
@@ -61,8 +61,8 @@ export interface AdminRecord {
 export interface AdminStore {
   count(): Promise<number>;
   findByEmail(email: string): Promise<AdminRecord | null>;
-  /** Throws a 409 when the e-mail is taken. */
-  create(admin: { email: string; passwordHash: string }): Promise<AdminRecord>;
+  /** The new admin, or null when the e-mail is taken. */
+  create(admin: { email: string; passwordHash: string }): Promise<AdminRecord | null>;
 }
 
 export type ResetConsumption = { status: 'ok'; userId: string } | { status: 'used' | 'expired' | 'unknown' };

@@ -1,5 +1,5 @@
 import { DEFAULT_COUNTRY, MESSAGES, type ProfileUpdateBody, type PublicUser } from '@portal/contracts';
-import { badRequest, notFound } from '@portal/platform';
+import { badRequest, notFound } from '@portal/platform/errors';
 import type { UserStore } from './ports';
 import { toPublicUser } from './public-user';
 

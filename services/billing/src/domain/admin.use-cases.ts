@@ -9,7 +9,8 @@ import {
   type TransactionRow,
   type TransactionsQuery,
 } from '@portal/contracts';
-import { badRequest, notFound, type AuditPublisher } from '@portal/platform';
+import { badRequest, notFound } from '@portal/platform/errors';
+import type { AuditPublisher } from '@portal/platform';
 import type { Lock, OrderStore, PlanStore, SubscriptionStore, UserDirectory } from './ports';
 import { subscriptionLockKey } from './status.use-cases';
 import { summarize } from './subscription-status';

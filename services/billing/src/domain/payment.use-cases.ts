@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { BillingPeriod, CreateOrderResponse, PricedPlan } from '@portal/contracts';
-import { badRequest } from '@portal/platform';
+import { badRequest } from '@portal/platform/errors';
 import type { Logger } from 'pino';
 import { creditOrder } from './credit-order';
 import { priceOf } from './plan-catalogue';

@@ -1,5 +1,5 @@
 import { DAY_MS, TRIAL_DAYS, type SubscriptionStatus } from '@portal/contracts';
-import { conflict } from '@portal/platform';
+import { conflict } from '@portal/platform/errors';
 import type { Lock, OrderStore, PlanStore, SubscriptionStore, UserDirectory } from './ports';
 import { summarize } from './subscription-status';
 

@@ -4,9 +4,7 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { AppError } from '@portal/platform';
-import { ERROR_CODES } from '@portal/contracts';
-import type { ReleaseStorage } from '../domain/ports';
+import { InstallerTooLarge, type ReleaseStorage } from '../domain/ports';
 
 /** Installers in a directory of this machine (a volume in containers). */
 export function localReleaseStorage(directory: string): ReleaseStorage {
@@ -28,10 +26,7 @@ export function localReleaseStorage(directory: string): ReleaseStorage {
       const measure = new Transform({
         transform(chunk: Buffer, _encoding, done) {
           size += chunk.length;
-          if (size > maxBytes)
-            return done(
-              new AppError(413, ERROR_CODES.payloadTooLarge, `The installer is larger than ${Math.round(maxBytes / 1048576)} MB`),
-            );
+          if (size > maxBytes) return done(new InstallerTooLarge(maxBytes));
           hash.update(chunk);
           done(null, chunk);
         },

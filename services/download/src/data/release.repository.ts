@@ -1,6 +1,5 @@
 import { Schema, type Connection } from 'mongoose';
-import { conflict, isDuplicateKeyError } from '@portal/platform';
-import { RELEASE_MESSAGES } from '../domain/releases.use-cases';
+import { isDuplicateKeyError } from '@portal/platform';
 import type { ReleaseRecord, ReleaseStore } from '../domain/ports';
 
 const releaseSchema = new Schema<ReleaseRecord>(
@@ -43,7 +42,7 @@ export function releaseRepository(connection: Connection): ReleaseStore & { read
       try {
         return toRecord((await Release.create(release)).toObject());
       } catch (error) {
-        if (isDuplicateKeyError(error)) throw conflict(RELEASE_MESSAGES.duplicate(release.version));
+        if (isDuplicateKeyError(error)) return null;
         throw error;
       }
     },

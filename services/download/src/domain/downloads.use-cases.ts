@@ -1,5 +1,5 @@
 import { installerFileName, type DownloadLink, type DownloadSummary, type Eligibility } from '@portal/contracts';
-import { AppError, forbidden } from '@portal/platform';
+import { AppError, forbidden } from '@portal/platform/errors';
 import { ERROR_CODES } from '@portal/contracts';
 import { downloadLinkSigner } from './download-link';
 import { eligibilityOf } from './eligibility';

@@ -15,8 +15,8 @@ export interface ReleaseRecord {
 export interface ReleaseStore {
   find(version: string): Promise<ReleaseRecord | null>;
   all(channel?: ReleaseRecord['channel']): Promise<ReleaseRecord[]>;
-  /** Throws a 409 when the version exists. */
-  create(release: ReleaseRecord): Promise<ReleaseRecord>;
+  /** The new release, or null when the version exists. */
+  create(release: ReleaseRecord): Promise<ReleaseRecord | null>;
 }
 
 export interface StoredFile {
@@ -26,8 +26,16 @@ export interface StoredFile {
 }
 
 /** Where installers are kept: a local directory by default, an object store behind the same calls. */
+/** What storage throws when an upload passes the size it was given; the use case says it to the admin. */
+export class InstallerTooLarge extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`upload larger than ${maxBytes} bytes`);
+    this.name = 'InstallerTooLarge';
+  }
+}
+
 export interface ReleaseStorage {
-  /** Streams the upload to a temporary place, measuring and hashing it on the way. */
+  /** Streams the upload to a temporary place, measuring and hashing it on the way; InstallerTooLarge past maxBytes. */
   receive(content: Readable, maxBytes: number): Promise<StoredFile>;
   commit(tempKey: string, key: string): Promise<void>;
   discard(tempKey: string): Promise<void>;

@@ -1,13 +1,15 @@
 import type { Readable } from 'node:stream';
 import semver from 'semver';
 import { installerFileName, type LatestVersion } from '@portal/contracts';
-import { conflict, notFound, type AuditPublisher } from '@portal/platform';
-import type { ReleaseRecord, ReleaseStorage, ReleaseStore, StoredFile } from './ports';
+import { conflict, notFound, payloadTooLarge } from '@portal/platform/errors';
+import type { AuditPublisher } from '@portal/platform';
+import { InstallerTooLarge, type ReleaseRecord, type ReleaseStorage, type ReleaseStore, type StoredFile } from './ports';
 
 export const RELEASE_MESSAGES = {
   none: 'No release of the desktop app has been published yet.',
   duplicate: (version: string) => `Version ${version} has already been published.`,
   unknownVersion: (version: string) => `There is no release ${version}.`,
+  tooLarge: (maxBytes: number) => `The installer is larger than ${Math.round(maxBytes / 1048576)} MB`,
 } as const;
 
 export const toLatestVersion = (release: ReleaseRecord): LatestVersion => ({
@@ -36,7 +38,14 @@ export function releaseUseCases(releases: ReleaseStore, storage: ReleaseStorage,
     list: async () => (await releases.all()).sort((a, b) => semver.rcompare(a.version, b.version)),
 
     /** Streams an upload into storage, measured and hashed, before it becomes a release. */
-    receive: (content: Readable) => storage.receive(content, maxInstallerBytes),
+    async receive(content: Readable): Promise<StoredFile> {
+      try {
+        return await storage.receive(content, maxInstallerBytes);
+      } catch (error) {
+        if (error instanceof InstallerTooLarge) throw payloadTooLarge(RELEASE_MESSAGES.tooLarge(error.maxBytes));
+        throw error;
+      }
+    },
     discard: (tempKey: string) => storage.discard(tempKey),
 
     /** Size and SHA-256 come from the upload itself; a prerelease goes to the beta channel. */
@@ -64,6 +73,7 @@ export function releaseUseCases(releases: ReleaseStore, storage: ReleaseStorage,
           channel: semver.prerelease(version) ? 'beta' : 'stable',
           storageKey,
         });
+        if (!created) throw conflict(RELEASE_MESSAGES.duplicate(version));
         await storage.commit(file.tempKey, storageKey);
         await audit({
           actor: publishedBy,

@@ -1,5 +1,6 @@
 import type { FeedbackBody, FeedbackItem, FeedbackListQuery, FeedbackUpdate, UserFeedbackItem } from '@portal/contracts';
-import { notFound, type AuditPublisher } from '@portal/platform';
+import { notFound } from '@portal/platform/errors';
+import type { AuditPublisher } from '@portal/platform';
 import type { AttemptLimit, FeedbackStore } from './ports';
 
 const NOT_FOUND = 'No feedback with this id';
