@@ -6,7 +6,10 @@ const swc = (tsx) => [
     module: { type: 'commonjs' },
   },
 ];
-const contracts = { '^@portal/contracts$': '<rootDir>/services/contracts/src/index.ts' };
+const contracts = {
+  '^@portal/contracts$': '<rootDir>/services/contracts/src/index.ts',
+  '^@portal/contracts/internal$': '<rootDir>/services/contracts/src/internal/index.ts',
+};
 
 module.exports = {
   testTimeout: 30_000,

@@ -70,6 +70,7 @@ describe('admin reporting', () => {
         { plan: 'enterprise', count: 2 },
       ],
       recentSubscribers: Array.from({ length: 7 }, (_, i) => ({
+        userId: `u${i}`,
         email: `s${i}@example.in`,
         subscriptionPlan: 'basic',
         subscriptionStartDate: null,
@@ -130,6 +131,19 @@ describe('admin reporting', () => {
     expect(response.body.recentSubscribers).toHaveLength(5);
     expect(response.body.signupsPerDay).toEqual([{ date: '2026-11-21', count: 2 }]);
     expect(response.body.revenuePerDay).toEqual([{ date: '2026-11-21', amount: 12345.5 }]);
+  });
+
+  it('when billing answers analytics in a shape its contract does not allow, then the admin gets a 502 and none of that answer', async () => {
+    const kept = data.analytics;
+    data.analytics = { ...kept, totalRevenue: '12345.50' as unknown as number };
+    try {
+      const response = await get('/api/admin/analytics');
+      expect(response.status).toBe(502);
+      expect(response.body).toMatchObject({ error: 'bad_gateway', message: 'Another part of the portal answered in an unexpected shape' });
+      expect(JSON.stringify(response.body)).not.toContain('12345');
+    } finally {
+      data.analytics = kept;
+    }
   });
 
   it('when users are listed, then each joins profile, subscription and downloads, with fallbacks for users without them', async () => {

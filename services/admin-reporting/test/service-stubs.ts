@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DownloadSummary, PublicUser, SubscriptionSummary } from '@portal/contracts';
-import type { BillingAnalytics } from '../src/domain/ports';
+import type { BillingAnalytics } from '@portal/contracts/internal';
 
 export interface StubData {
   users: PublicUser[];
@@ -10,6 +10,24 @@ export interface StubData {
   analytics: BillingAnalytics;
   calls: string[];
 }
+
+/** What billing and download answer for a user nothing is known of; a test's partial record goes over it. */
+const NO_SUBSCRIPTION: Omit<SubscriptionSummary, 'userId'> = {
+  subscriptionStatus: 'none',
+  subscriptionPlan: 'none',
+  planPrice: 0,
+  billingPeriod: null,
+  trialStart: null,
+  trialEnd: null,
+  subscriptionStartDate: null,
+  subscriptionEndDate: null,
+  daysRemaining: 0,
+  hasUsedTrial: false,
+  canStartTrial: true,
+  canDownload: false,
+  isTrialActive: false,
+};
+const NO_DOWNLOADS: Omit<DownloadSummary, 'userId'> = { lastDownloadDate: null, totalDownloads: 0, downloadHistory: [] };
 
 const send = (res: http.ServerResponse, status: number, body: unknown) => {
   res.writeHead(status, { 'Content-Type': 'application/json' });
@@ -66,14 +84,18 @@ export async function startServiceStubs(data: StubData) {
     if (req.method === 'POST' && url.pathname === '/internal/subscriptions/lookup') {
       const { userIds } = (await readJson(req)) as { userIds: string[] };
       return send(res, 200, {
-        subscriptions: userIds.filter((id) => data.subscriptions.has(id)).map((userId) => ({ userId, ...data.subscriptions.get(userId) })),
+        subscriptions: userIds
+          .filter((id) => data.subscriptions.has(id))
+          .map((userId) => ({ userId, ...NO_SUBSCRIPTION, ...data.subscriptions.get(userId) })),
       });
     }
     if (req.method === 'GET' && url.pathname === '/internal/analytics') return send(res, 200, data.analytics);
     if (req.method === 'POST' && url.pathname === '/internal/downloads/summary') {
       const { userIds } = (await readJson(req)) as { userIds: string[] };
       return send(res, 200, {
-        summaries: userIds.filter((id) => data.downloads.has(id)).map((userId) => ({ userId, ...data.downloads.get(userId) })),
+        summaries: userIds
+          .filter((id) => data.downloads.has(id))
+          .map((userId) => ({ userId, ...NO_DOWNLOADS, ...data.downloads.get(userId) })),
       });
     }
     send(res, 404, { error: 'not_found' });

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { TOKEN_AUDIENCE } from '@portal/contracts';
+import { TOKEN_AUDIENCE, type PublicUser } from '@portal/contracts';
 import {
   createInternalClient,
   createLogger,
@@ -36,7 +36,17 @@ async function startAuthStub(profiles: Map<string, { email: string; firstName: s
     res.setHeader('Content-Type', 'application/json');
     if (!req.headers.authorization?.startsWith('Bearer ')) return res.writeHead(401).end('{}');
     if (!profile) return res.writeHead(404).end('{"error":"not_found","message":"No user with this id"}');
-    res.end(JSON.stringify({ user: { _id: id, ...profile, picture: null, personalInfo: { profileComplete: false } } }));
+    const user: PublicUser = {
+      _id: id!,
+      ...profile,
+      displayName: `${profile.firstName} ${profile.lastName}`.trim(),
+      picture: null,
+      isGoogleUser: false,
+      createdAt: '2026-11-01T10:00:00.000Z',
+      personalInfo: { profileComplete: false },
+      profileCompletionPercentage: 30,
+    };
+    res.end(JSON.stringify({ user }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {

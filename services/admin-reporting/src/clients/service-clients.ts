@@ -1,21 +1,30 @@
 import { isAxiosError, type AxiosInstance } from 'axios';
-import type { DownloadSummary, PublicUser, SubscriptionSummary } from '@portal/contracts';
-import type { BillingAnalytics, DownloadReader, SubscriptionReader, UserDirectory } from '../domain/ports';
+import { parseAnswer } from '@portal/platform';
+import {
+  billingAnalyticsSchema,
+  internalDownloadSummaryAnswer,
+  internalStatsAnswer,
+  internalSubscriptionsAnswer,
+  internalUserAnswer,
+  internalUserDeletedAnswer,
+  internalUserExportAnswer,
+  internalUserSearchAnswer,
+} from '@portal/contracts/internal';
+import type { DownloadReader, SubscriptionReader, UserDirectory } from '../domain/ports';
 
 const isNotFound = (error: unknown) => isAxiosError(error) && error.response?.status === 404;
+const userPath = (userId: string) => `/internal/users/${encodeURIComponent(userId)}`;
 
-/** The user directory of the auth service. */
+/** The user directory of the auth service; each answer is parsed against its contract. */
 export function authClient(http: AxiosInstance): UserDirectory {
   return {
     async search({ search, page, limit }) {
-      const { data } = await http.get<{ users: PublicUser[]; total: number }>('/internal/users', {
-        params: { search: search || undefined, page, limit },
-      });
-      return data;
+      const { data } = await http.get('/internal/users', { params: { search: search || undefined, page, limit } });
+      return parseAnswer(internalUserSearchAnswer, data, 'auth /internal/users');
     },
     async get(userId) {
       try {
-        return (await http.get<{ user: PublicUser }>(`/internal/users/${encodeURIComponent(userId)}`)).data.user;
+        return parseAnswer(internalUserAnswer, (await http.get(userPath(userId))).data, 'auth /internal/users/:id').user;
       } catch (error) {
         if (isNotFound(error)) return null;
         throw error;
@@ -23,7 +32,7 @@ export function authClient(http: AxiosInstance): UserDirectory {
     },
     async delete(userId) {
       try {
-        await http.delete(`/internal/users/${encodeURIComponent(userId)}`);
+        parseAnswer(internalUserDeletedAnswer, (await http.delete(userPath(userId))).data, 'auth DELETE /internal/users/:id');
         return true;
       } catch (error) {
         if (isNotFound(error)) return false;
@@ -31,10 +40,12 @@ export function authClient(http: AxiosInstance): UserDirectory {
       }
     },
     async stats(days) {
-      return (await http.get('/internal/users/stats', { params: { days } })).data;
+      const { data } = await http.get('/internal/users/stats', { params: { days } });
+      return parseAnswer(internalStatsAnswer, data, 'auth /internal/users/stats');
     },
     async exportPage(after, limit) {
-      return (await http.get('/internal/users/export', { params: { after, limit } })).data;
+      const { data } = await http.get('/internal/users/export', { params: { after, limit } });
+      return parseAnswer(internalUserExportAnswer, data, 'auth /internal/users/export');
     },
   };
 }
@@ -42,10 +53,12 @@ export function authClient(http: AxiosInstance): UserDirectory {
 export function billingClient(http: AxiosInstance): SubscriptionReader {
   return {
     async summaries(userIds) {
-      return (await http.post<{ subscriptions: SubscriptionSummary[] }>('/internal/subscriptions/lookup', { userIds })).data.subscriptions;
+      const { data } = await http.post('/internal/subscriptions/lookup', { userIds });
+      return parseAnswer(internalSubscriptionsAnswer, data, 'billing /internal/subscriptions/lookup').subscriptions;
     },
     async analytics(days) {
-      return (await http.get<BillingAnalytics>('/internal/analytics', { params: { days } })).data;
+      const { data } = await http.get('/internal/analytics', { params: { days } });
+      return parseAnswer(billingAnalyticsSchema, data, 'billing /internal/analytics');
     },
   };
 }
@@ -53,7 +66,8 @@ export function billingClient(http: AxiosInstance): SubscriptionReader {
 export function downloadClient(http: AxiosInstance): DownloadReader {
   return {
     async summaries(userIds) {
-      return (await http.post<{ summaries: DownloadSummary[] }>('/internal/downloads/summary', { userIds })).data.summaries;
+      const { data } = await http.post('/internal/downloads/summary', { userIds });
+      return parseAnswer(internalDownloadSummaryAnswer, data, 'download /internal/downloads/summary').summaries;
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { AuditEvent, DownloadSummary, PublicUser, SubscriptionSummary } from '@portal/contracts';
+import type { BillingAnalytics, InternalStatsAnswer, InternalUserExportAnswer } from '@portal/contracts/internal';
 
 export interface UserDirectory {
   search(query: { search?: string; page: number; limit: number }): Promise<{ users: PublicUser[]; total: number }>;
@@ -6,22 +7,8 @@ export interface UserDirectory {
   get(userId: string): Promise<PublicUser | null>;
   /** false when there was no such account. */
   delete(userId: string): Promise<boolean>;
-  stats(days: number): Promise<{ totalUsers: number; signupsPerDay: { date: string; count: number }[] }>;
-  exportPage(after: string | undefined, limit: number): Promise<{ users: PublicUser[]; next?: string }>;
-}
-
-export interface BillingAnalytics {
-  activeSubscriptions: number;
-  trialUsers: number;
-  totalRevenue: number;
-  planDistribution: { plan: string; count: number }[];
-  recentSubscribers: {
-    email: string;
-    subscriptionPlan: string;
-    subscriptionStartDate: string | null;
-    subscriptionEndDate: string | null;
-  }[];
-  revenuePerDay: { date: string; amount: number }[];
+  stats(days: number): Promise<InternalStatsAnswer>;
+  exportPage(after: string | undefined, limit: number): Promise<InternalUserExportAnswer>;
 }
 
 export interface SubscriptionReader {

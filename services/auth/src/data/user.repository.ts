@@ -41,11 +41,6 @@ export function userRepository(connection: Connection): UserStore & { ready: Pro
       const doc = await User.findOne({ email: { $eq: email } }).lean<UserDocument>();
       return doc ? toRecord(doc) : null;
     },
-    async findMany(ids) {
-      const valid = ids.filter(isObjectId).map((id) => new Types.ObjectId(id));
-      if (!valid.length) return [];
-      return (await User.find({ _id: { $in: valid } }).lean<UserDocument[]>()).map(toRecord);
-    },
     async findByGoogleSubject(subject) {
       const identity = await GoogleIdentity.findById(subject).lean();
       return identity ? this.findById(identity.userId.toString()) : null;

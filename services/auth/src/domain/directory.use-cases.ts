@@ -23,10 +23,6 @@ export function directoryUseCases(users: UserStore, resets: PasswordResetStore, 
       return { users: page.map(toPublicUser), ...(page.length === limit ? { next: page[page.length - 1]!.id } : {}) };
     },
 
-    async getMany(ids: string[]): Promise<PublicUser[]> {
-      return (await users.findMany(ids)).map(toPublicUser);
-    },
-
     /** Removes the account and profile and ends every session of the user. */
     async delete(id: string): Promise<void> {
       if (!(await users.delete(id))) throw notFound('No user with this id');

@@ -36,7 +36,6 @@ export interface UserStore {
   create(user: NewUser): Promise<UserRecord | null>;
   findById(id: string): Promise<UserRecord | null>;
   findByEmail(email: string): Promise<UserRecord | null>;
-  findMany(ids: string[]): Promise<UserRecord[]>;
   findByGoogleSubject(subject: string): Promise<UserRecord | null>;
   linkGoogleSubject(userId: string, subject: string): Promise<void>;
   markGoogleUser(userId: string, picture: string | null): Promise<UserRecord | null>;

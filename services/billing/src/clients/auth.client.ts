@@ -1,15 +1,17 @@
 import type { AxiosInstance } from 'axios';
 import { isAxiosError } from 'axios';
-import type { PublicUser } from '@portal/contracts';
+import { parseAnswer } from '@portal/platform';
+import { internalUserAnswer } from '@portal/contracts/internal';
 import type { UserDirectory, UserProfile } from '../domain/ports';
 
-/** Names and details of a user, from the auth service's internal directory. */
+/** Names and details of a user, from the auth service's internal directory, parsed against its contract. */
 export function authDirectoryClient(http: AxiosInstance): UserDirectory {
   return {
     async profile(userId): Promise<UserProfile | null> {
       try {
-        const { data } = await http.get<{ user: PublicUser }>(`/internal/users/${encodeURIComponent(userId)}`);
-        const { email, firstName, lastName, picture, personalInfo } = data.user;
+        const { data } = await http.get(`/internal/users/${encodeURIComponent(userId)}`);
+        const { user } = parseAnswer(internalUserAnswer, data, 'auth /internal/users/:id');
+        const { email, firstName, lastName, picture, personalInfo } = user;
         return { email, firstName, lastName, picture, personalInfo };
       } catch (error) {
         if (isAxiosError(error) && (error.response?.status === 404 || error.response?.status === 400)) return null;

@@ -1,13 +1,14 @@
 import type { AxiosInstance } from 'axios';
-import type { SubscriptionSummary } from '@portal/contracts';
+import { parseAnswer } from '@portal/platform';
+import { internalSubscriptionAnswer } from '@portal/contracts/internal';
 import type { SubscriptionReader } from '../domain/ports';
 
-/** Subscriptions come from billing's internal API; download never reads billing's database. */
+/** Subscriptions come from billing's internal API, parsed against its contract; download never reads billing's database. */
 export function billingSubscriptionClient(http: AxiosInstance): SubscriptionReader {
   return {
     async summary(userId) {
-      const { data } = await http.get<{ subscription: SubscriptionSummary }>(`/internal/subscriptions/${encodeURIComponent(userId)}`);
-      return data.subscription;
+      const { data } = await http.get(`/internal/subscriptions/${encodeURIComponent(userId)}`);
+      return parseAnswer(internalSubscriptionAnswer, data, 'billing /internal/subscriptions/:userId').subscription;
     },
   };
 }

@@ -1,5 +1,8 @@
 import http from 'node:http';
 import axios, { type AxiosInstance } from 'axios';
+import type { z } from 'zod';
+import { ERROR_CODES } from '@portal/contracts';
+import { AppError } from '../errors/app-errors';
 import { REQUEST_ID_HEADER, currentRequestId } from '../http/request-context';
 
 export interface InternalClientOptions {
@@ -20,4 +23,17 @@ export function createInternalClient({ baseURL, credential, timeoutMs = 5000 }: 
     return config;
   });
   return client;
+}
+
+/**
+ * Another service's answer, parsed against its contract (@portal/contracts/internal). A shape that
+ * drifted is a 502 for our caller, with the parser's findings logged by the error handler, rather
+ * than unchecked data passed on.
+ */
+export function parseAnswer<T>(schema: z.ZodType<T>, data: unknown, call: string): T {
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return parsed.data;
+  const error = new AppError(502, ERROR_CODES.badGateway, 'Another part of the portal answered in an unexpected shape');
+  error.cause = new Error(`${call}: ${parsed.error.message}`);
+  throw error;
 }

@@ -45,7 +45,9 @@ export function sendErrorAnswer(req: IncomingMessage & { id: string }, res: Serv
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     const known = error instanceof AppError ? error : fromHttpError((error ?? {}) as HttpError);
-    if (!known) logger.error({ err: error, requestId: req.id, method: req.method, url: req.originalUrl }, 'unhandled error');
+    // Our own failures are logged, with their cause; a client's mistakes (4xx) are not.
+    if (!known || known.status >= 500)
+      logger.error({ err: error, requestId: req.id, method: req.method, url: req.originalUrl }, 'unhandled error');
     if (res.headersSent) return;
     sendErrorAnswer(req, res, known ?? new AppError(500, ERROR_CODES.internal, 'Something went wrong on our side'));
   };

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { GENDERS } from '../user-constants';
+import { objectIdSchema } from '../ids';
+import type { PublicUser } from '../user';
+
+/** auth's /internal/users/*: the user directory the admin area and billing read. */
+
+export const internalUserSearchQuery = z.object({
+  search: z.string().max(200).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+});
+export const internalUserIdParams = z.object({ id: objectIdSchema('Malformed user id') });
+export const internalUserExportQuery = z.object({
+  after: objectIdSchema('Malformed cursor').optional(),
+  limit: z.coerce.number().int().min(1).max(5000).default(1000),
+});
+export const internalStatsQuery = z.object({ days: z.coerce.number().int().min(1).max(366).default(90) });
+
+const optionalString = z.string().optional();
+export const publicUserSchema: z.ZodType<PublicUser> = z.object({
+  _id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  displayName: z.string(),
+  picture: z.string().nullable(),
+  isGoogleUser: z.boolean(),
+  createdAt: z.string(),
+  personalInfo: z.object({
+    age: z.number().optional(),
+    gender: z.enum(GENDERS).optional(),
+    mobileNumber: optionalString,
+    occupation: optionalString,
+    organization: optionalString,
+    profileComplete: z.boolean(),
+    address: z.object({ street: z.string(), city: z.string(), state: z.string(), pincode: z.string(), country: z.string() }).optional(),
+  }),
+  profileCompletionPercentage: z.number(),
+});
+
+export const internalUserSearchAnswer = z.object({
+  users: z.array(publicUserSchema),
+  total: z.number(),
+  page: z.number(),
+  limit: z.number(),
+});
+export const internalUserAnswer = z.object({ user: publicUserSchema });
+export const internalUserExportAnswer = z.object({ users: z.array(publicUserSchema), next: z.string().optional() });
+export const internalStatsAnswer = z.object({
+  totalUsers: z.number(),
+  signupsPerDay: z.array(z.object({ date: z.string(), count: z.number() })),
+});
+export const internalUserDeletedAnswer = z.object({ deleted: z.literal(true) });
+
+export type InternalUserSearchAnswer = z.infer<typeof internalUserSearchAnswer>;
+export type InternalUserExportAnswer = z.infer<typeof internalUserExportAnswer>;
+export type InternalStatsAnswer = z.infer<typeof internalStatsAnswer>;
