@@ -14,7 +14,10 @@ const WIRING = ['app.ts', 'compose.ts', 'index.ts', 'worker.ts'];
 const LAYER_ZONES = SERVICES.flatMap((service) => [
   {
     target: layer(service, 'domain'),
-    from: [...['routes', 'data', 'clients', 'jobs', 'security', 'cli'].map((folder) => layer(service, folder)), ...WIRING.map((file) => layer(service, file))],
+    from: [
+      ...['routes', 'data', 'clients', 'jobs', 'security', 'cli'].map((folder) => layer(service, folder)),
+      ...WIRING.map((file) => layer(service, file)),
+    ],
     message: 'Domain code depends on no other layer: declare a port in domain/ports.ts and let the composition root pass the adapter in.',
   },
   {
