@@ -2,18 +2,18 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import request from 'supertest';
 import { AUDIT_RECORDED, EVENT_QUEUES, TOKEN_AUDIENCE } from '@portal/contracts';
-import { createInternalClient, createLogger, createServiceCredential, createTokenVerifier } from '@portal/platform';
 import {
   createTestDatabase,
   createTestRedis,
   generateTestKeys,
   signTestToken,
+  testRuntime,
+  testServiceEnv,
   type TestDatabase,
   type TestRedis,
 } from '@portal/platform/testing';
-import { createApp } from '../src/app';
-import { authClient, billingClient, downloadClient } from '../src/clients/service-clients';
-import { createUserDeletedPublisher, startReportingJobs } from '../src/jobs/reporting-jobs';
+import { compose } from '../src/compose';
+import { configSchema } from '../src/config';
 import { publicUser, startServiceStubs, type StubData } from './service-stubs';
 
 const SECRET = 'reporting-test-secret-'.padEnd(40, 'x');
@@ -22,9 +22,8 @@ describe('admin reporting', () => {
   let db: TestDatabase;
   let redis: TestRedis;
   let stubs: Awaited<ReturnType<typeof startServiceStubs>>;
-  let built: Awaited<ReturnType<typeof createApp>>;
-  let jobs: Awaited<ReturnType<typeof startReportingJobs>>;
-  let publisher: ReturnType<typeof createUserDeletedPublisher>;
+  let built: Awaited<ReturnType<typeof compose>>;
+  const runtime = testRuntime('admin-reporting');
   const keys = generateTestKeys();
   const admin = signTestToken(keys.privateKey, TOKEN_AUDIENCE.admin, { sub: 'a1', email: 'boss@portal.test', role: 'admin' });
 
@@ -84,31 +83,16 @@ describe('admin reporting', () => {
   beforeAll(async () => {
     [db, redis] = await Promise.all([createTestDatabase('reporting'), createTestRedis('reporting')]);
     stubs = await startServiceStubs(data);
-    const client = createInternalClient({ baseURL: stubs.url, credential: createServiceCredential('admin-reporting', SECRET) });
-    const connection = { redisUrl: redis.url, prefix: redis.prefix };
-    publisher = createUserDeletedPublisher(connection);
-    built = await createApp({
-      mongo: db.connection,
-      redis: redis.redis,
-      verifyToken: createTokenVerifier({ publicKey: keys.publicKey, redis: redis.redis, redisPrefix: redis.prefix }),
-      logger: createLogger('admin-reporting', 'silent'),
-      bodyLimit: '16kb',
-      users: authClient(client),
-      subscriptions: billingClient(client),
-      downloads: downloadClient(client),
-      publishUserDeleted: publisher,
+    const config = configSchema.parse({
+      ...testServiceEnv({ db, redis, publicKey: keys.publicKey, serviceSecret: SECRET }),
+      AUTH_URL: stubs.url,
+      BILLING_URL: stubs.url,
+      DOWNLOAD_URL: stubs.url,
     });
-    jobs = await startReportingJobs({
-      connection,
-      audit: built.audit,
-      publishPending: built.reporting.publishPending,
-      outboxEveryMs: 60_000,
-      logger: createLogger('admin-reporting', 'silent'),
-    });
+    built = await compose(config, runtime);
   });
   afterAll(async () => {
-    await jobs.close();
-    await publisher.close();
+    await runtime.stop();
     await stubs.close();
     await db.drop();
     await redis.cleanup();

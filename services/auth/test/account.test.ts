@@ -162,7 +162,7 @@ describe('accounts: register, login, logout', () => {
 describe('accounts: throttling in Redis', () => {
   let auth: AuthHarness;
   beforeAll(async () => {
-    auth = await startAuth('throttle', { LOGIN_MAX_FAILURES_PER_EMAIL: 3, LOGIN_MAX_FAILURES_PER_IP: 5, SIGNUPS_PER_IP_PER_HOUR: 2 });
+    auth = await startAuth('throttle', { LOGIN_MAX_FAILURES_PER_EMAIL: '3', LOGIN_MAX_FAILURES_PER_IP: '5', SIGNUPS_PER_IP_PER_HOUR: '2' });
     await request(auth.app).post('/api/auth/register').send(validSignup('target@example.in')).expect(201);
   });
   afterAll(() => auth.close());

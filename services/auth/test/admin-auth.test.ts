@@ -64,7 +64,7 @@ describe('admin sign-in and the audience separation', () => {
 describe('admin sign-up when the operator enables it', () => {
   let auth: AuthHarness;
   beforeAll(async () => {
-    auth = await startAuth('admin-signup', { ADMIN_SIGNUP_ENABLED: true });
+    auth = await startAuth('admin-signup', { ADMIN_SIGNUP_ENABLED: 'true' });
   });
   afterAll(() => auth.close());
 

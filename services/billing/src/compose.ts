@@ -1,24 +1,68 @@
+import type { Express } from 'express';
+import type { Redis } from 'ioredis';
+import { EVENT_QUEUES } from '@portal/contracts';
 import {
   connectInfrastructure,
+  consumeUserDeleted,
+  createAuditPublisher,
   createInternalClient,
   createMailer,
   createMetrics,
+  createServiceApp,
   createServiceCredential,
+  mongoReadiness,
+  redisReadiness,
+  withRedisLock,
   type ServiceRuntime,
-  createAuditPublisher,
 } from '@portal/platform';
-import { createApp } from './app';
 import { authDirectoryClient } from './clients/auth.client';
 import { createPhonePeClient } from './clients/phonepe.client';
 import type { Config } from './config';
+import { orderRepository } from './data/order.repository';
+import { planRepository } from './data/plan.repository';
+import { subscriptionRepository } from './data/subscription.repository';
+import { adminUseCases } from './domain/admin.use-cases';
+import { expiryUseCases } from './domain/expiry.use-cases';
+import { paymentUseCases } from './domain/payment.use-cases';
+import type { Lock } from './domain/ports';
+import { reportingUseCases } from './domain/reporting.use-cases';
+import { statusUseCases } from './domain/status.use-cases';
 import { startBillingJobs } from './jobs/billing-jobs';
+import { adminRoutes } from './routes/admin.routes';
+import { internalRoutes } from './routes/internal.routes';
+import { paymentRoutes } from './routes/payment.routes';
+import { subscriptionRoutes } from './routes/subscription.routes';
 
-/** Builds billing from its configuration: the HTTP app, and the job workers when asked for. */
-export async function composeBilling(config: Config, runtime: ServiceRuntime, { workers }: { workers: boolean }) {
-  const infrastructure = await connectInfrastructure(config, runtime);
+/** What a test may replace; production passes none. */
+export interface BillingOverrides {
+  /** The clock every rule and job reads. */
+  now?: () => Date;
+  /** Run the job workers and the event consumer here (BILLING_WORKERS decides otherwise). */
+  workers?: boolean;
+}
+
+function redisLock(redis: Redis, prefix: string): Lock {
+  return (key, work) => withRedisLock(redis, `${prefix}billing:${key}`, work);
+}
+
+/**
+ * Billing's composition root, the one place it is wired: connections, adapters, use cases, routes
+ * and, when asked for, the job workers and the `user.deleted` consumer. index.ts and worker.ts call
+ * it, and so do the tests, with their own configuration.
+ */
+export async function compose(
+  config: Config,
+  runtime: ServiceRuntime,
+  { now, workers = config.BILLING_WORKERS === 'on' }: BillingOverrides = {},
+) {
+  const { mongo, redis, verifyToken } = await connectInfrastructure(config, runtime);
+  const { logger, shutdown } = runtime;
   const metrics = createMetrics('billing');
-  const mailer = createMailer(config.SMTP_URL, config.MAIL_FROM);
-  runtime.shutdown.add('mailer', () => mailer.close());
+  const connection = { redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX };
+  const mail = createMailer(config.SMTP_URL, config.MAIL_FROM);
+  shutdown.add('mailer', () => mail.close());
+  const audit = createAuditPublisher('billing', connection, logger);
+  shutdown.add('audit', () => audit.close());
   const users = authDirectoryClient(
     createInternalClient({ baseURL: config.AUTH_URL, credential: createServiceCredential('billing', config.SERVICE_SECRET) }),
   );
@@ -29,25 +73,61 @@ export async function composeBilling(config: Config, runtime: ServiceRuntime, { 
     oauthBaseUrl: config.PHONEPE_OAUTH_BASE_URL,
     pgBaseUrl: config.PHONEPE_PG_BASE_URL,
   });
-  const audit = createAuditPublisher('billing', { redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX }, runtime.logger);
-  runtime.shutdown.add('audit', () => audit.close());
-  const built = await createApp({
-    ...infrastructure,
-    logger: runtime.logger,
-    metrics,
-    settings: config,
+
+  const subscriptions = subscriptionRepository(mongo);
+  const orders = orderRepository(mongo);
+  const plans = planRepository(mongo);
+  await Promise.all([subscriptions.ready, orders.ready, plans.seed()]);
+  const lock = redisLock(redis, config.REDIS_PREFIX);
+  const mismatches = metrics.counter(
+    'billing_payment_amount_mismatch_total',
+    'Payments whose amount did not match the order (never credited)',
+  );
+
+  const status = statusUseCases({ subscriptions, orders, plans, users, lock, now });
+  const payments = paymentUseCases({
+    orders,
+    subscriptions,
+    plans,
     gateway,
-    users,
-    mail: mailer,
-    audit,
+    mail,
+    lock,
+    logger,
+    publicUrl: config.PUBLIC_URL,
+    orderLifetimeSeconds: config.ORDER_LIFETIME_SECONDS,
+    onAmountMismatch: () => mismatches.inc(),
+    now,
   });
+  const reporting = reportingUseCases({ subscriptions, orders, lock, now });
+  const expiry = expiryUseCases({ subscriptions, mail, publicUrl: config.PUBLIC_URL, logger });
+
+  const app: Express = createServiceApp({
+    name: 'billing',
+    logger,
+    metrics,
+    bodyLimit: config.BODY_LIMIT,
+    readiness: [mongoReadiness(mongo), redisReadiness(redis)],
+    routes: (router) => {
+      router.use(subscriptionRoutes(status, verifyToken));
+      router.use(
+        paymentRoutes({
+          payments,
+          plans,
+          verifyToken,
+          webhook: { username: config.PHONEPE_WEBHOOK_USERNAME, password: config.PHONEPE_WEBHOOK_PASSWORD },
+        }),
+      );
+      router.use(adminRoutes(adminUseCases({ subscriptions, orders, plans, users, lock, audit, now }), verifyToken));
+      router.use(internalRoutes(reporting, config.SERVICE_SECRET));
+    },
+  });
+
   if (workers) {
     const jobs = await startBillingJobs({
-      connection: { redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX },
-      expiry: built.expiry,
-      payments: built.payments,
-      reporting: built.reporting,
-      logger: runtime.logger,
+      connection,
+      expiry,
+      payments,
+      logger,
       metrics,
       every: {
         expirySweepMs: config.EXPIRY_SWEEP_EVERY_MS,
@@ -55,9 +135,14 @@ export async function composeBilling(config: Config, runtime: ServiceRuntime, { 
         reconcileMs: config.RECONCILE_EVERY_MS,
       },
       reconcileAfterMs: config.RECONCILE_AFTER_MS,
+      now,
     });
+    const events = consumeUserDeleted(EVENT_QUEUES.billing, connection, reporting.deleteUser, logger);
     // shutdown runs in reverse: the HTTP server (added after this) drains first, then the workers stop
-    runtime.shutdown.add('jobs', () => jobs.close());
+    shutdown.add('jobs', async () => {
+      await events.close();
+      await jobs.close();
+    });
   }
-  return built.app;
+  return { app, payments, expiry, reporting };
 }

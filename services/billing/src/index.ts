@@ -1,8 +1,6 @@
 import { runService } from '@portal/platform';
-import { composeBilling } from './compose';
+import { compose } from './compose';
 import { configSchema } from './config';
 
 // The HTTP service; it also runs the job workers unless BILLING_WORKERS=off (then run worker.ts apart).
-void runService('billing', configSchema, (config, runtime) =>
-  composeBilling(config, runtime, { workers: config.BILLING_WORKERS === 'on' }),
-);
+void runService('billing', configSchema, async (config, runtime) => (await compose(config, runtime)).app);

@@ -2,28 +2,20 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { TOKEN_AUDIENCE, type PublicUser } from '@portal/contracts';
 import {
-  createInternalClient,
-  createLogger,
-  createMailer,
-  createMetrics,
-  createServiceCredential,
-  createTokenVerifier,
-  createAuditPublisher,
-} from '@portal/platform';
-import {
   createTestDatabase,
   createTestRedis,
   generateTestKeys,
   signTestToken,
   startSmtpCatcher,
+  testRuntime,
+  testServiceEnv,
   type SmtpCatcher,
   type TestDatabase,
   type TestRedis,
 } from '@portal/platform/testing';
 import { startPhonePeStandIn, webhookAuthorization, type PhonePeStandIn } from '../../../deploy/local/stand-ins/phonepe';
-import { createApp, type BillingSettings } from '../src/app';
-import { authDirectoryClient } from '../src/clients/auth.client';
-import { createPhonePeClient } from '../src/clients/phonepe.client';
+import { compose } from '../src/compose';
+import { configSchema } from '../src/config';
 
 export const SERVICE_SECRET = 'billing-test-secret-'.padEnd(40, 'x');
 const WEBHOOK = { username: 'portal_hooks', password: 'hook-secret-1' };
@@ -62,7 +54,7 @@ export interface BillingHarness {
   smtp: SmtpCatcher;
   phonepe: PhonePeStandIn;
   clock: { now: Date };
-  built: Awaited<ReturnType<typeof createApp>>;
+  built: Awaited<ReturnType<typeof compose>>;
   /** A user known to auth; answers its user token. */
   addUser(id: string, email: string, firstName?: string): string;
   adminToken(): string;
@@ -73,7 +65,8 @@ export interface BillingHarness {
 let userCounter = 0;
 export const newUserId = () => (Date.now().toString(16) + (userCounter++).toString(16).padStart(4, '0')).padEnd(24, '0').slice(0, 24);
 
-export async function startBilling(label: string, overrides: Partial<BillingSettings> = {}): Promise<BillingHarness> {
+/** Billing as production composes it, from settings a test may add to (`settings`, as the environment would give them). */
+export async function startBilling(label: string, settings: Record<string, string> = {}): Promise<BillingHarness> {
   const [db, redis, smtp] = await Promise.all([createTestDatabase(label), createTestRedis(label), startSmtpCatcher()]);
   const keys = generateTestKeys();
   const profiles = new Map<string, { email: string; firstName: string; lastName: string }>();
@@ -85,40 +78,26 @@ export async function startBilling(label: string, overrides: Partial<BillingSett
     webhookPassword: WEBHOOK.password,
   });
   const clock = { now: new Date() };
-  const mailer = createMailer(smtp.url, 'Portal <billing@portal.test>');
-  const audit = createAuditPublisher('billing', { redisUrl: redis.url, prefix: redis.prefix }, createLogger('billing', 'silent'));
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
-  const built = await createApp({
-    mongo: db.connection,
-    redis: redis.redis,
-    verifyToken: createTokenVerifier({ publicKey: keys.publicKey, redis: redis.redis, redisPrefix: redis.prefix }),
-    logger: createLogger('billing', 'silent'),
-    metrics: createMetrics('billing'),
-    settings: {
-      REDIS_PREFIX: redis.prefix,
-      SERVICE_SECRET,
-      PUBLIC_URL: url,
-      BODY_LIMIT: '100kb',
-      ORDER_LIFETIME_SECONDS: 1200,
-      PHONEPE_WEBHOOK_USERNAME: WEBHOOK.username,
-      PHONEPE_WEBHOOK_PASSWORD: WEBHOOK.password,
-      ...overrides,
-    },
-    gateway: createPhonePeClient({
-      clientId: 'TEST-M',
-      clientSecret: 'test-secret',
-      clientVersion: '1',
-      oauthBaseUrl: phonepe.baseUrl,
-      pgBaseUrl: phonepe.baseUrl,
-    }),
-    users: authDirectoryClient(createInternalClient({ baseURL: auth.url, credential: createServiceCredential('billing', SERVICE_SECRET) })),
-    mail: mailer,
-    audit,
-    now: () => clock.now,
+  const runtime = testRuntime('billing');
+  const config = configSchema.parse({
+    ...testServiceEnv({ db, redis, publicKey: keys.publicKey, serviceSecret: SERVICE_SECRET }),
+    AUTH_URL: auth.url,
+    PUBLIC_URL: url,
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Portal <billing@portal.test>',
+    PHONEPE_CLIENT_ID: 'TEST-M',
+    PHONEPE_CLIENT_SECRET: 'test-secret',
+    PHONEPE_OAUTH_BASE_URL: phonepe.baseUrl,
+    PHONEPE_PG_BASE_URL: phonepe.baseUrl,
+    PHONEPE_WEBHOOK_USERNAME: WEBHOOK.username,
+    PHONEPE_WEBHOOK_PASSWORD: WEBHOOK.password,
+    BILLING_WORKERS: 'off',
+    ...settings,
   });
+  const built = await compose(config, runtime, { now: () => clock.now });
   server.on('request', built.app);
   phonepe.setWebhookUrl(`${url}/api/payment/phonepe/webhook`);
 
@@ -137,10 +116,9 @@ export async function startBilling(label: string, overrides: Partial<BillingSett
     adminToken: () => signTestToken(keys.privateKey, TOKEN_AUDIENCE.admin, { sub: 'admin1', email: 'admin@portal.test', role: 'admin' }),
     webhookAuthorization: webhookAuthorization(WEBHOOK.username, WEBHOOK.password),
     async close() {
-      mailer.close();
-      await audit.close();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      await runtime.stop();
       await Promise.all([phonepe.close(), auth.close(), smtp.close()]);
       await Promise.all([db.drop(), redis.cleanup()]);
     },

@@ -2,8 +2,6 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import request from 'supertest';
 import { EVENT_QUEUES, USER_DELETED } from '@portal/contracts';
-import { createLogger, createMetrics } from '@portal/platform';
-import { startBillingJobs } from '../src/jobs/billing-jobs';
 import { DAY, newUserId, startBilling, type BillingHarness } from './billing-harness';
 
 async function eventually(check: () => Promise<boolean>, timeoutMs = 10_000) {
@@ -16,25 +14,19 @@ async function eventually(check: () => Promise<boolean>, timeoutMs = 10_000) {
 
 describe('billing jobs on BullMQ', () => {
   let billing: BillingHarness;
-  let jobs: { close(): Promise<void> };
   const subscriptions = () => billing.db.connection.collection('subscriptions');
 
   beforeAll(async () => {
-    billing = await startBilling('billing-jobs');
-    jobs = await startBillingJobs({
-      connection: { redisUrl: billing.redis.url, prefix: billing.redis.prefix },
-      expiry: billing.built.expiry,
-      payments: billing.built.payments,
-      reporting: billing.built.reporting,
-      logger: createLogger('billing', 'silent'),
-      metrics: createMetrics('billing'),
-      every: { expirySweepMs: 200, remindersMs: 60_000, reconcileMs: 60_000 },
-      reconcileAfterMs: 60_000,
-      now: () => billing.clock.now,
+    // The workers and the event consumer as compose starts them, with a quick expiry sweep.
+    billing = await startBilling('billing-jobs', {
+      BILLING_WORKERS: 'on',
+      EXPIRY_SWEEP_EVERY_MS: '200',
+      REMINDERS_EVERY_MS: '60000',
+      RECONCILE_EVERY_MS: '60000',
+      RECONCILE_AFTER_MS: '60000',
     });
   });
   afterAll(async () => {
-    await jobs.close();
     await billing.close();
   });
 

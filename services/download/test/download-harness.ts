@@ -4,17 +4,18 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { TOKEN_AUDIENCE, type SubscriptionSummary } from '@portal/contracts';
-import { createInternalClient, createLogger, createServiceCredential, createTokenVerifier, createAuditPublisher } from '@portal/platform';
 import {
   createTestDatabase,
   createTestRedis,
   generateTestKeys,
   signTestToken,
+  testRuntime,
+  testServiceEnv,
   type TestDatabase,
   type TestRedis,
 } from '@portal/platform/testing';
-import { createApp } from '../src/app';
-import { billingSubscriptionClient } from '../src/clients/billing.client';
+import { compose } from '../src/compose';
+import { configSchema } from '../src/config';
 
 export const SERVICE_SECRET = 'download-test-secret-'.padEnd(40, 'x');
 
@@ -52,6 +53,7 @@ async function startBillingStub(statuses: Map<string, SubscriptionSummary>) {
 let counter = 0;
 export const newUserId = () => (Date.now().toString(16) + (counter++).toString(16).padStart(4, '0')).padEnd(24, '0').slice(0, 24);
 
+/** Download as production composes it, with billing stubbed at its HTTP boundary. */
 export async function startDownload(label: string) {
   const [db, redis]: [TestDatabase, TestRedis] = await Promise.all([createTestDatabase(label), createTestRedis(label)]);
   const keys = generateTestKeys();
@@ -61,25 +63,15 @@ export async function startDownload(label: string) {
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'download-'));
   const releasesDir = path.join(workDir, '.data', 'releases');
   const clock = { now: new Date() };
-  const audit = createAuditPublisher('download', { redisUrl: redis.url, prefix: redis.prefix }, createLogger('download', 'silent'));
-  const built = await createApp({
-    mongo: db.connection,
-    redis: redis.redis,
-    verifyToken: createTokenVerifier({ publicKey: keys.publicKey, redis: redis.redis, redisPrefix: redis.prefix }),
-    logger: createLogger('download', 'silent'),
-    settings: {
-      SERVICE_SECRET,
-      BODY_LIMIT: '100kb',
-      RELEASES_DIR: releasesDir,
-      DOWNLOAD_LINK_TTL_SECONDS: 300,
-      MAX_INSTALLER_BYTES: 5 * 1024 * 1024,
-    },
-    subscriptions: billingSubscriptionClient(
-      createInternalClient({ baseURL: billing.url, credential: createServiceCredential('download', SERVICE_SECRET) }),
-    ),
-    audit,
-    now: () => clock.now,
+  const runtime = testRuntime('download');
+  const config = configSchema.parse({
+    ...testServiceEnv({ db, redis, publicKey: keys.publicKey, serviceSecret: SERVICE_SECRET }),
+    BILLING_URL: billing.url,
+    RELEASES_DIR: releasesDir,
+    DOWNLOAD_LINK_TTL_SECONDS: '300',
+    MAX_INSTALLER_BYTES: String(5 * 1024 * 1024),
   });
+  const built = await compose(config, runtime, { now: () => clock.now });
   return {
     ...built,
     db,
@@ -93,8 +85,8 @@ export async function startDownload(label: string) {
     },
     adminToken: () => signTestToken(keys.privateKey, TOKEN_AUDIENCE.admin, { sub: 'a1', email: 'release@portal.test', role: 'admin' }),
     async close() {
+      await runtime.stop();
       await billing.close();
-      await audit.close();
       await Promise.all([db.drop(), redis.cleanup()]);
       rmSync(workDir, { recursive: true, force: true });
     },

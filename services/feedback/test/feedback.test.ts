@@ -2,22 +2,24 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import request from 'supertest';
 import { EVENT_QUEUES, TOKEN_AUDIENCE, USER_DELETED } from '@portal/contracts';
-import { consumeUserDeleted, createLogger, createTokenVerifier, createAuditPublisher } from '@portal/platform';
 import {
   createTestDatabase,
   createTestRedis,
   generateTestKeys,
   signTestToken,
+  testRuntime,
+  testServiceEnv,
   type TestDatabase,
   type TestRedis,
 } from '@portal/platform/testing';
-import { createApp } from '../src/app';
+import { compose } from '../src/compose';
+import { configSchema } from '../src/config';
 
 describe('in-app feedback and its triage', () => {
   let db: TestDatabase;
   let redis: TestRedis;
-  let built: Awaited<ReturnType<typeof createApp>>;
-  let audit: ReturnType<typeof createAuditPublisher>;
+  let built: Awaited<ReturnType<typeof compose>>;
+  const runtime = testRuntime('feedback');
   const keys = generateTestKeys();
   const userToken = (id: string) => signTestToken(keys.privateKey, TOKEN_AUDIENCE.user, { sub: id, email: `${id}@example.in` });
   const admin = signTestToken(keys.privateKey, TOKEN_AUDIENCE.admin, { sub: 'a1', email: 'triage@portal.test', role: 'admin' });
@@ -26,14 +28,11 @@ describe('in-app feedback and its triage', () => {
 
   beforeAll(async () => {
     [db, redis] = await Promise.all([createTestDatabase('feedback'), createTestRedis('feedback')]);
-    built = await createApp({
-      mongo: db.connection,
-      redis: redis.redis,
-      verifyToken: createTokenVerifier({ publicKey: keys.publicKey, redis: redis.redis, redisPrefix: redis.prefix }),
-      logger: createLogger('feedback', 'silent'),
-      settings: { BODY_LIMIT: '100kb', REDIS_PREFIX: redis.prefix, FEEDBACK_PER_USER_PER_HOUR: 12 },
-      audit: (audit = createAuditPublisher('feedback', { redisUrl: redis.url, prefix: redis.prefix }, createLogger('feedback', 'silent'))),
+    const config = configSchema.parse({
+      ...testServiceEnv({ db, redis, publicKey: keys.publicKey, serviceSecret: 'feedback-test-secret-'.padEnd(40, 'x') }),
+      FEEDBACK_PER_USER_PER_HOUR: '12',
     });
+    built = await compose(config, runtime);
     const seed = [
       [alice, { type: 'bug', component: 'turnover', message: 'Turnover certificate shows the wrong year' }],
       [alice, { type: 'suggestion', component: 'filemanager', message: 'Let me pin client folders' }],
@@ -46,7 +45,7 @@ describe('in-app feedback and its triage', () => {
     }
   });
   afterAll(async () => {
-    await audit.close();
+    await runtime.stop();
     await db.drop();
     await redis.cleanup();
   });
@@ -213,13 +212,7 @@ describe('in-app feedback and its triage', () => {
     expect(statuses[12]).toBe(429);
   });
 
-  it('when a user.deleted event arrives, then the user’s feedback is removed and everyone else’s stays', async () => {
-    const worker = consumeUserDeleted(
-      EVENT_QUEUES.feedback,
-      { redisUrl: redis.url, prefix: redis.prefix },
-      built.feedback.deleteUser,
-      createLogger('feedback', 'silent'),
-    );
+  it('when a user.deleted event arrives, then the consumer compose started removes the user’s feedback and everyone else’s stays', async () => {
     const connection = new Redis(redis.url, { maxRetriesPerRequest: null });
     const queue = new Queue(EVENT_QUEUES.feedback, { connection, prefix: `${redis.prefix}bull` });
     await queue.add(USER_DELETED, { userId: 'cccccccccccccccccccccccc' });
@@ -228,7 +221,6 @@ describe('in-app feedback and its triage', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await feedback.countDocuments({ userId: 'cccccccccccccccccccccccc' })).toBe(0);
     expect(await feedback.countDocuments({ userId: 'aaaaaaaaaaaaaaaaaaaaaaaa' })).toBe(3);
-    await worker.close();
     await queue.close();
     connection.disconnect();
   });

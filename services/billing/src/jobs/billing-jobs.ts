@@ -1,8 +1,6 @@
-import { EVENT_QUEUES } from '@portal/contracts';
-import { consumeUserDeleted, createQueue, createWorker, type Logger, type Metrics, type QueueConnection } from '@portal/platform';
+import { createQueue, createWorker, type Logger, type Metrics, type QueueConnection } from '@portal/platform';
 import type { expiryUseCases } from '../domain/expiry.use-cases';
 import type { paymentUseCases } from '../domain/payment.use-cases';
-import type { reportingUseCases } from '../domain/reporting.use-cases';
 
 export const SCHEDULED_QUEUE = 'billing-scheduled';
 
@@ -10,7 +8,6 @@ export interface BillingJobsDeps {
   connection: QueueConnection;
   expiry: ReturnType<typeof expiryUseCases>;
   payments: ReturnType<typeof paymentUseCases>;
-  reporting: ReturnType<typeof reportingUseCases>;
   logger: Logger;
   metrics: Metrics;
   every: { expirySweepMs: number; remindersMs: number; reconcileMs: number };
@@ -19,8 +16,7 @@ export interface BillingJobsDeps {
 }
 
 /**
- * The scheduled jobs (expiry sweep, reminders, reconciliation of PhonePe orders) and the consumer
- * of cross-service events. Schedulers are upserted, so any number of instances starting at once
+ * The scheduled jobs (expiry sweep, reminders, reconciliation of PhonePe orders). Schedulers are upserted, so any number of instances starting at once
  * leave one schedule each; every job is idempotent, so a retry or a duplicate changes nothing.
  */
 export async function startBillingJobs(deps: BillingJobsDeps): Promise<{ close(): Promise<void> }> {
@@ -77,16 +73,9 @@ export async function startBillingJobs(deps: BillingJobsDeps): Promise<{ close()
   scheduledWorker.on('failed', (job, error) =>
     deps.logger.error({ err: error, job: job?.name, attempts: job?.attemptsMade }, 'billing job failed'),
   );
-  const eventsWorker = consumeUserDeleted(
-    EVENT_QUEUES.billing,
-    deps.connection,
-    (userId) => deps.reporting.deleteUser(userId),
-    deps.logger,
-  );
-
   return {
     async close() {
-      await Promise.all([scheduledWorker.close(), eventsWorker.close()]);
+      await scheduledWorker.close();
       await scheduled.close();
     },
   };

@@ -2,7 +2,7 @@ import { createReadStream, existsSync } from 'node:fs';
 import { connectMongo, loadConfig } from '@portal/platform';
 import { versionSchema } from '@portal/contracts';
 import { z } from 'zod';
-import { releaseCatalogue } from '../app';
+import { releaseCatalogue } from '../compose';
 
 // `npm run release:publish -- <file> <version> [notes]`: publishes an installer from a shell,
 // through the same rules as POST /api/admin/releases.

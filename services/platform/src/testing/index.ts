@@ -1,3 +1,4 @@
 export * from './test-infrastructure';
 export * from './test-keys';
 export * from './smtp-catcher';
+export * from './test-service';

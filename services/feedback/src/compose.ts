@@ -1,12 +1,14 @@
 import type { Express } from 'express';
+import { EVENT_QUEUES } from '@portal/contracts';
 import {
+  connectInfrastructure,
+  consumeUserDeleted,
   createAttemptLimit,
+  createAuditPublisher,
   createServiceApp,
   mongoReadiness,
   redisReadiness,
-  type Infrastructure,
-  type Logger,
-  type AuditPublisher,
+  type ServiceRuntime,
 } from '@portal/platform';
 import type { Config } from './config';
 import { feedbackRepository } from './data/feedback.repository';
@@ -14,16 +16,21 @@ import { feedbackUseCases } from './domain/feedback.use-cases';
 import { adminFeedbackRoutes } from './routes/admin-feedback.routes';
 import { feedbackRoutes } from './routes/feedback.routes';
 
-export type FeedbackSettings = Pick<Config, 'BODY_LIMIT' | 'REDIS_PREFIX' | 'FEEDBACK_PER_USER_PER_HOUR'>;
-
-export interface AppDeps extends Infrastructure {
-  logger: Logger;
-  settings: FeedbackSettings;
-  audit: AuditPublisher;
+/** What a test may replace; production passes none. */
+export interface FeedbackOverrides {
   now?: () => Date;
 }
 
-export async function createApp({ mongo, redis, verifyToken, logger, settings, audit, now }: AppDeps) {
+/**
+ * Feedback's composition root, the one place it is wired: connections, the store, the use cases,
+ * routes and the `user.deleted` consumer. index.ts calls it, and so do the tests.
+ */
+export async function compose(settings: Config, runtime: ServiceRuntime, { now }: FeedbackOverrides = {}) {
+  const { mongo, redis, verifyToken } = await connectInfrastructure(settings, runtime);
+  const { logger, shutdown } = runtime;
+  const connection = { redisUrl: settings.REDIS_URL, prefix: settings.REDIS_PREFIX };
+  const audit = createAuditPublisher('feedback', connection, logger);
+  shutdown.add('audit', () => audit.close());
   const store = feedbackRepository(mongo);
   await store.ready;
   const limitPerUser = createAttemptLimit(
@@ -44,5 +51,7 @@ export async function createApp({ mongo, redis, verifyToken, logger, settings, a
       router.use(adminFeedbackRoutes(feedback, verifyToken));
     },
   });
+  const events = consumeUserDeleted(EVENT_QUEUES.feedback, connection, feedback.deleteUser, logger);
+  shutdown.add('events', () => events.close());
   return { app, feedback };
 }

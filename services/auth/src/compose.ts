@@ -1,6 +1,14 @@
 import type { Express } from 'express';
 import { TOKEN_AUDIENCE } from '@portal/contracts';
-import { createAttemptLimit, createServiceApp, mongoReadiness, redisReadiness, type Infrastructure, type Logger } from '@portal/platform';
+import {
+  connectInfrastructure,
+  createAttemptLimit,
+  createMailer,
+  createServiceApp,
+  mongoReadiness,
+  redisReadiness,
+  type ServiceRuntime,
+} from '@portal/platform';
 import { createGoogleVerifier } from './clients/google-id-token.verifier';
 import type { Config } from './config';
 import { adminRepository } from './data/admin.repository';
@@ -10,7 +18,6 @@ import { accountUseCases } from './domain/account.use-cases';
 import { adminUseCases } from './domain/admin.use-cases';
 import { directoryUseCases } from './domain/directory.use-cases';
 import { passwordResetUseCases } from './domain/password-reset.use-cases';
-import type { MailSender } from './domain/ports';
 import { profileUseCases } from './domain/profile.use-cases';
 import { adminAuthRoutes } from './routes/admin-auth.routes';
 import { authRoutes } from './routes/auth.routes';
@@ -20,37 +27,18 @@ import { createLoginThrottle } from './security/attempt-limits';
 import { argon2Hasher, decoyHash } from './security/password-hasher';
 import { createTokenIssuer, jwks } from './security/token-issuer';
 
-export type AuthSettings = Pick<
-  Config,
-  | 'JWT_PRIVATE_KEY'
-  | 'JWT_PUBLIC_KEY'
-  | 'SERVICE_SECRET'
-  | 'REDIS_PREFIX'
-  | 'PUBLIC_URL'
-  | 'USER_TOKEN_TTL_SECONDS'
-  | 'ADMIN_TOKEN_TTL_SECONDS'
-  | 'ADMIN_SIGNUP_ENABLED'
-  | 'GOOGLE_CLIENT_ID'
-  | 'GOOGLE_CERTS_URL'
-  | 'LOGIN_MAX_FAILURES_PER_EMAIL'
-  | 'LOGIN_MAX_FAILURES_PER_IP'
-  | 'LOGIN_FAILURE_WINDOW_SECONDS'
-  | 'SIGNUPS_PER_IP_PER_HOUR'
-  | 'RESET_REQUESTS_PER_EMAIL_PER_HOUR'
-  | 'RESET_REQUESTS_PER_IP_PER_HOUR'
-  | 'BODY_LIMIT'
->;
-
-export interface AppDeps extends Infrastructure {
-  logger: Logger;
-  settings: AuthSettings;
-  mail: MailSender;
-}
-
 const HOUR = 3600;
 
-/** Wires the auth rules to their stores and adapters and returns the app, without listening. */
-export async function createApp({ mongo, redis, verifyToken, logger, settings, mail }: AppDeps) {
+/**
+ * Auth's composition root, the one place it is wired: connections, stores, adapters, use cases
+ * and routes, and the first admin from ADMIN_EMAIL/ADMIN_PASSWORD. index.ts calls it, and so do the
+ * tests, with their own configuration.
+ */
+export async function compose(settings: Config, runtime: ServiceRuntime) {
+  const { mongo, redis, verifyToken } = await connectInfrastructure(settings, runtime);
+  const { logger, shutdown } = runtime;
+  const mail = createMailer(settings.SMTP_URL, settings.MAIL_FROM);
+  shutdown.add('mailer', () => mail.close());
   const users = userRepository(mongo);
   const admins = adminRepository(mongo);
   const resets = passwordResetRepository(mongo);
@@ -120,5 +108,7 @@ export async function createApp({ mongo, redis, verifyToken, logger, settings, m
       router.use(internalRoutes(directoryUseCases(users, resets, tokens), settings.SERVICE_SECRET));
     },
   });
+  const created = await adminAccounts.bootstrapFirstAdmin(settings.ADMIN_EMAIL, settings.ADMIN_PASSWORD);
+  if (created) logger.info({ email: created }, 'first admin created from ADMIN_EMAIL');
   return { app, adminAccounts };
 }

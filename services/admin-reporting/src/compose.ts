@@ -1,0 +1,64 @@
+import type { Express } from 'express';
+import {
+  connectInfrastructure,
+  createInternalClient,
+  createServiceApp,
+  createServiceCredential,
+  mongoReadiness,
+  redisReadiness,
+  type ServiceRuntime,
+} from '@portal/platform';
+import { authClient, billingClient, downloadClient } from './clients/service-clients';
+import type { Config } from './config';
+import { auditRepository } from './data/audit.repository';
+import { usageRepository } from './data/usage.repository';
+import { reportingUseCases } from './domain/reporting.use-cases';
+import { createUserDeletedPublisher, startReportingJobs } from './jobs/reporting-jobs';
+import { adminRoutes } from './routes/admin.routes';
+import { usageRoutes } from './routes/usage.routes';
+
+/**
+ * Admin-reporting's composition root, the one place it is wired: connections, the clients of the
+ * other services, the stores, use cases, routes, the `user.deleted` publisher and the outbox job.
+ * index.ts calls it, and so do the tests, with their own configuration.
+ */
+export async function compose(config: Config, runtime: ServiceRuntime) {
+  const { mongo, redis, verifyToken } = await connectInfrastructure(config, runtime);
+  const { logger, shutdown } = runtime;
+  const credential = createServiceCredential('admin-reporting', config.SERVICE_SECRET);
+  const internal = (baseURL: string) => createInternalClient({ baseURL, credential, timeoutMs: 30_000 });
+  const connection = { redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX };
+  const publishUserDeleted = createUserDeletedPublisher(connection);
+  shutdown.add('event queues', () => publishUserDeleted.close());
+
+  const audit = auditRepository(mongo);
+  const usage = usageRepository(mongo);
+  await Promise.all([audit.ready, usage.ready]);
+  const reporting = reportingUseCases({
+    users: authClient(internal(config.AUTH_URL)),
+    subscriptions: billingClient(internal(config.BILLING_URL)),
+    downloads: downloadClient(internal(config.DOWNLOAD_URL)),
+    audit,
+    publishUserDeleted,
+    logger,
+  });
+  const app: Express = createServiceApp({
+    name: 'admin-reporting',
+    logger,
+    bodyLimit: config.BODY_LIMIT,
+    readiness: [mongoReadiness(mongo), redisReadiness(redis)],
+    routes: (router) => {
+      router.use(adminRoutes(reporting, verifyToken));
+      router.use(usageRoutes(usage, verifyToken, logger));
+    },
+  });
+  const jobs = await startReportingJobs({
+    connection,
+    audit,
+    publishPending: reporting.publishPending,
+    outboxEveryMs: config.OUTBOX_EVERY_MS,
+    logger,
+  });
+  shutdown.add('jobs', () => jobs.close());
+  return { app, reporting, audit };
+}
