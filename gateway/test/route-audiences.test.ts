@@ -1,0 +1,151 @@
+import type { Express } from 'express';
+import request from 'supertest';
+import { TOKEN_AUDIENCE } from '@portal/contracts';
+import {
+  createTestDatabase,
+  createTestRedis,
+  generateTestKeys,
+  signTestToken,
+  testRuntime,
+  testServiceEnv,
+  type TestDatabase,
+  type TestRedis,
+} from '@portal/platform/testing';
+import { compose as composeAdminReporting } from '../../services/admin-reporting/src/compose';
+import { configSchema as adminReportingConfig } from '../../services/admin-reporting/src/config';
+import { compose as composeAuth } from '../../services/auth/src/compose';
+import { configSchema as authConfig } from '../../services/auth/src/config';
+import { compose as composeBilling } from '../../services/billing/src/compose';
+import { configSchema as billingConfig } from '../../services/billing/src/config';
+import { compose as composeDownload } from '../../services/download/src/compose';
+import { configSchema as downloadConfig } from '../../services/download/src/config';
+import { compose as composeFeedback } from '../../services/feedback/src/compose';
+import { configSchema as feedbackConfig } from '../../services/feedback/src/config';
+import { matchRoute } from '../src/routing/match-route';
+import type { Access, ServiceName } from '../src/routing/route-table';
+
+/**
+ * The audience of every public route is declared once, in the gateway's route table; each service
+ * still checks tokens itself. This walks every /api route each composed service serves and asks
+ * it, without a token and with a user's, who it lets in, then holds the answer against the table.
+ */
+const SECRET = 'audience-test-secret-'.padEnd(40, 'x');
+// Routes a service guards with a credential of their own rather than a portal token.
+const OWN_CREDENTIAL: Record<string, string> = {
+  'POST /api/payment/phonepe/webhook': 'PhonePe’s webhook credentials',
+};
+
+interface Layer {
+  route?: { path: string; methods: Record<string, boolean> };
+  handle?: { stack?: Layer[] };
+}
+
+/** Every method and path an Express app routes, through its nested routers. */
+function routesOf(app: Express): { method: string; path: string }[] {
+  const walk = (stack: Layer[]): { method: string; path: string }[] =>
+    stack.flatMap((layer) => {
+      if (layer.route) {
+        const { path, methods } = layer.route;
+        return Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path }));
+      }
+      return layer.handle?.stack ? walk(layer.handle.stack) : [];
+    });
+  return walk((app as unknown as { router: { stack: Layer[] } }).router.stack);
+}
+
+const concrete = (path: string) => path.replace(/:\w+/g, '0123456789abcdef01234567').replace(/\*\w+/g, 'any');
+
+describe('who may call each public route: the gateway table and the services agree', () => {
+  const keys = generateTestKeys();
+  let user: { sub: string; email: string };
+  // A new token for each call: a logout among the routes revokes the one it is sent.
+  const userToken = () => signTestToken(keys.privateKey, TOKEN_AUDIENCE.user, user);
+  const runtimes: ReturnType<typeof testRuntime>[] = [];
+  const resources: { db: TestDatabase; redis: TestRedis }[] = [];
+  const apps = {} as Record<ServiceName, Express>;
+
+  async function composed<T>(
+    name: ServiceName,
+    build: (env: Record<string, string>, runtime: ReturnType<typeof testRuntime>) => Promise<T>,
+  ) {
+    const [db, redis] = await Promise.all([createTestDatabase(`aud-${name}`), createTestRedis(`aud-${name}`)]);
+    resources.push({ db, redis });
+    const runtime = testRuntime(name);
+    runtimes.push(runtime);
+    return build(testServiceEnv({ db, redis, publicKey: keys.publicKey, serviceSecret: SECRET }), runtime);
+  }
+
+  beforeAll(async () => {
+    const nowhere = 'http://127.0.0.1:9';
+    apps.auth = (await composed('auth', (env, rt) => composeAuth(authConfig.parse({ ...env, JWT_PRIVATE_KEY: keys.privateKey }), rt))).app;
+    // A real user, so routes that look the user up let them in.
+    const registered = await request(apps.auth)
+      .post('/api/auth/register')
+      .send({ firstName: 'Audience', email: 'audience@example.in', password: 'secret12' });
+    user = { sub: registered.body.user._id, email: registered.body.user.email };
+    apps.billing = (
+      await composed('billing', (env, rt) =>
+        composeBilling(
+          billingConfig.parse({
+            ...env,
+            AUTH_URL: nowhere,
+            PHONEPE_CLIENT_ID: 'AUDIENCE',
+            PHONEPE_CLIENT_SECRET: 'secret',
+            PHONEPE_OAUTH_BASE_URL: nowhere,
+            PHONEPE_PG_BASE_URL: nowhere,
+            PHONEPE_WEBHOOK_USERNAME: 'portal_hooks',
+            PHONEPE_WEBHOOK_PASSWORD: 'hook-secret-1',
+            BILLING_WORKERS: 'off',
+          }),
+          rt,
+        ),
+      )
+    ).app;
+    apps.download = (
+      await composed('download', (env, rt) =>
+        composeDownload(downloadConfig.parse({ ...env, BILLING_URL: nowhere, RELEASES_DIR: '/tmp/portal-audience-releases' }), rt),
+      )
+    ).app;
+    apps.feedback = (await composed('feedback', (env, rt) => composeFeedback(feedbackConfig.parse(env), rt))).app;
+    apps['admin-reporting'] = (
+      await composed('admin-reporting', (env, rt) =>
+        composeAdminReporting(adminReportingConfig.parse({ ...env, AUTH_URL: nowhere, BILLING_URL: nowhere, DOWNLOAD_URL: nowhere }), rt),
+      )
+    ).app;
+  });
+  afterAll(async () => {
+    for (const runtime of runtimes) await runtime.stop();
+    for (const { db, redis } of resources) await Promise.all([db.drop(), redis.cleanup()]);
+  });
+
+  /** What the service itself lets in: nobody needed, any user, or only the admin. */
+  async function enforced(app: Express, method: string, path: string): Promise<Access> {
+    const call = (token?: string) => {
+      const pending = request(app)[method.toLowerCase() as 'get'](path);
+      return token ? pending.set('Authorization', `Bearer ${token}`) : pending;
+    };
+    if ((await call()).status !== 401) return 'public';
+    return [401, 403].includes((await call(userToken())).status) ? 'admin' : 'user';
+  }
+
+  it.each(['auth', 'billing', 'download', 'feedback', 'admin-reporting'] as const)(
+    'when %s is asked who may call each of its /api routes, then its answer is the gateway table’s',
+    async (service) => {
+      const routes = routesOf(apps[service]).filter((route) => route.path.startsWith('/api/'));
+      expect(routes.length).toBeGreaterThan(0);
+      const disagreements: string[] = [];
+      for (const { method, path } of routes) {
+        const url = concrete(path);
+        const rule = matchRoute(url);
+        if (!rule) {
+          disagreements.push(`${method} ${path}: served by ${service} but not in the gateway table`);
+          continue;
+        }
+        if (rule.service !== service) disagreements.push(`${method} ${path}: the table sends it to ${rule.service}`);
+        const actual = OWN_CREDENTIAL[`${method} ${path}`] ? 'public' : await enforced(apps[service], method, url);
+        if (actual !== rule.access) disagreements.push(`${method} ${path}: the table says ${rule.access}, ${service} enforces ${actual}`);
+      }
+      expect(disagreements).toEqual([]);
+    },
+  );
+});
