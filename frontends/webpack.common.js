@@ -1,4 +1,5 @@
 'use strict';
+const fs = require('node:fs');
 const path = require('node:path');
 const zlib = require('node:zlib');
 const CompressionPlugin = require('compression-webpack-plugin');
@@ -8,6 +9,15 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { sharedSingletons } = require('./federation');
 
 const OUT = path.resolve(__dirname, 'dist');
+
+/** A small TypeScript module of constants, read by a build config (a remote's list of exposed pages is written once, in TypeScript). */
+function loadTypeScript(file) {
+  const ts = require('typescript');
+  const { outputText } = ts.transpileModule(fs.readFileSync(file, 'utf8'), { compilerOptions: { module: ts.ModuleKind.CommonJS } });
+  const loaded = { exports: {} };
+  new Function('module', 'exports', 'require', outputText)(loaded, loaded.exports, require);
+  return loaded.exports;
+}
 
 /**
  * One webpack config for the shell or a remote. Everything builds into frontends/dist: the shell
@@ -113,4 +123,8 @@ function precompressed() {
   ];
 }
 
-module.exports = { frontendConfig, OUT };
+module.exports = {
+  loadTypeScript,
+  frontendConfig,
+  OUT,
+};

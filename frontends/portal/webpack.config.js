@@ -1,19 +1,8 @@
 'use strict';
 const path = require('node:path');
-const { frontendConfig, OUT } = require('../webpack.common');
+const { frontendConfig, loadTypeScript, OUT } = require('../webpack.common');
 
-const PAGES = [
-  'Landing',
-  'Login',
-  'Signup',
-  'ForgotPassword',
-  'ResetPassword',
-  'Dashboard',
-  'Download',
-  'Subscription',
-  'About',
-  'Profile',
-];
+const { PORTAL_PAGES } = loadTypeScript(path.join(__dirname, 'src/exposed-pages.ts'));
 
 module.exports = (mode) =>
   frontendConfig({
@@ -22,6 +11,5 @@ module.exports = (mode) =>
     mode,
     publicPath: '/remotes/portal/',
     outputDir: path.join(OUT, 'remotes', 'portal'),
-    // One chunk a page, so the landing page loads only what it shows.
-    exposes: Object.fromEntries(PAGES.map((page) => [`./${page}`, `./src/pages/${page}.tsx`])),
+    exposes: Object.fromEntries(PORTAL_PAGES.map((page) => [`./${page}`, `./src/pages/${page}.tsx`])),
   });

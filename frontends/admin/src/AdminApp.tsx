@@ -2,6 +2,7 @@ import { Navigate, Route, Routes, Spinner } from '@portal/ui';
 import { useAdminSession } from './admin-session';
 import AdminDashboard from './pages/AdminDashboard';
 import AdminLogin from './pages/AdminLogin';
+import { withQueries } from './queries';
 
 /** The guard of /admin/dashboard: 'Checking admin authentication...' while it checks (spec §2). */
 function AdminOnly() {
@@ -11,7 +12,7 @@ function AdminOnly() {
   return <AdminDashboard />;
 }
 
-export default function AdminApp() {
+function AdminApp() {
   return (
     <Routes>
       <Route path="login" element={<AdminLogin />} />
@@ -20,3 +21,5 @@ export default function AdminApp() {
     </Routes>
   );
 }
+
+export default withQueries(AdminApp);

@@ -4,12 +4,13 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { formatRupees, istDateOf, type Analytics, type FeedbackItem, type TransactionRow } from '@portal/contracts';
 import { STORAGE_KEYS } from '@portal/ui';
 import AdminApp from '../src/AdminApp';
-import { AuditTab } from '../src/pages/AuditTab';
-import { ExportMenu } from '../src/pages/ExportMenu';
-import { preview } from '../src/pages/FeedbackTab';
-import { MetricCard } from '../src/pages/MetricCard';
-import { TransactionsTab } from '../src/pages/TransactionsTab';
+import { AuditTab } from '../src/features/audit/components/AuditTab';
+import { ExportMenu } from '../src/features/exports/components/ExportMenu';
+import { preview } from '../src/features/feedback/components/FeedbackTab';
+import { MetricCard } from '../src/features/analytics/components/MetricCard';
+import { TransactionsTab } from '../src/features/transactions/components/TransactionsTab';
 import { stubApi, type StubCall } from '../../ui/test/stub-api';
+import { renderWithQueries } from './render-with-queries';
 
 const analytics: Analytics = {
   overview: { totalUsers: 1520, activeSubscriptions: 310, trialUsers: 95 },
@@ -171,7 +172,7 @@ describe('audit log tab', () => {
     const calls = stubApi((call) => ({
       data: { entries: [entry(Number(call.params?.page))], total: 51, page: call.params?.page, limit: 50 },
     }));
-    render(<AuditTab />);
+    renderWithQueries(<AuditTab />);
     const row = (await screen.findByText('user1@example.in')).closest('tr') as HTMLElement;
     expect(within(row).getByText('user.deleted')).toBeInTheDocument();
     expect(within(row).getByText('admin@portal.test')).toBeInTheDocument();
@@ -185,11 +186,11 @@ describe('audit log tab', () => {
 
   it('when nothing is recorded, or the log cannot load, then it says so', async () => {
     stubApi(() => ({ data: { entries: [], total: 0 } }));
-    const { unmount } = render(<AuditTab />);
+    const { unmount } = renderWithQueries(<AuditTab />);
     expect(await screen.findByText('No admin actions recorded yet.')).toBeInTheDocument();
     unmount();
     stubApi(() => ({ status: 500 }));
-    render(<AuditTab />);
+    renderWithQueries(<AuditTab />);
     expect(await screen.findByText('Failed to load the audit log')).toBeInTheDocument();
   });
 });
@@ -311,7 +312,7 @@ describe('transactions tab', () => {
   it('when the list cannot load, then it says so with a retry that works, not "No transactions found"', async () => {
     let fail = true;
     stubApi(() => (fail ? { status: 500, data: {} } : { data: { transactions: [row('TPP-2')], total: 1, page: 1, limit: 50 } }));
-    render(<TransactionsTab range={{ startDate: '2026-11-01', endDate: '2026-11-21' }} onRange={() => undefined} />);
+    renderWithQueries(<TransactionsTab range={{ startDate: '2026-11-01', endDate: '2026-11-21' }} onRange={() => undefined} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('The transactions could not be loaded.');
     expect(screen.queryByText(/No transactions found/)).not.toBeInTheDocument();
     fail = false;
@@ -323,7 +324,7 @@ describe('transactions tab', () => {
     const calls = stubApi((call) => ({
       data: { transactions: [row(`TPP-P${String(call.params?.page)}`)], total: 75, page: call.params?.page, limit: 50 },
     }));
-    render(<TransactionsTab range={{ startDate: '2026-11-01', endDate: '2026-11-21' }} onRange={() => undefined} />);
+    renderWithQueries(<TransactionsTab range={{ startDate: '2026-11-01', endDate: '2026-11-21' }} onRange={() => undefined} />);
     await screen.findByText('TPP-P1');
     expect(screen.getByRole('navigation', { name: 'Pages of transactions' })).toHaveTextContent('1–50 of 75');
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));

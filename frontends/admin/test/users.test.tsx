@@ -1,9 +1,10 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdminUserRow } from '@portal/contracts';
-import { UsersTab } from '../src/pages/users/UsersTab';
-import { subscriptionUpdateBody } from '../src/pages/users/ManageSubscriptionModal';
-import { daysLabel } from '../src/pages/users/user-labels';
+import { UsersTab } from '../src/features/users/components/UsersTab';
+import { subscriptionUpdateBody } from '../src/features/users/components/ManageSubscriptionModal';
+import { daysLabel } from '../src/features/users/user-labels';
 import { stubApi, type StubCall } from '../../ui/test/stub-api';
+import { renderWithQueries } from './render-with-queries';
 
 const user = (over: Partial<AdminUserRow> = {}): AdminUserRow => ({
   _id: '65a000000000000000000001',
@@ -72,7 +73,7 @@ describe('users tab', () => {
 
   it('when users load, then each row shows contact fallbacks, the Google badge, the profile bar and three actions', async () => {
     stubApi(() => listOf([user(), withAddress]));
-    render(<UsersTab />);
+    renderWithQueries(<UsersTab />);
     const meera = (await screen.findByText('meera@example.in')).closest('tr') as HTMLElement;
     expect(within(meera).getByText('No mobile')).toBeInTheDocument();
     expect(within(meera).getByText('No address')).toBeInTheDocument();
@@ -100,7 +101,7 @@ describe('users tab', () => {
 
   it('when a search finds nobody, then the empty message shows, and the term was sent', async () => {
     const calls = stubApi((call) => listOf(call.params?.search ? [] : [user()]));
-    render(<UsersTab />);
+    renderWithQueries(<UsersTab />);
     await screen.findByText('meera@example.in');
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search users' }), { target: { value: 'Nagpur' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
@@ -113,7 +114,7 @@ describe('users tab', () => {
       const page = Number(call.params?.page);
       return { data: { users: [user({ email: `page${page}@example.in` })], total: 120, page, limit: 50 } };
     });
-    render(<UsersTab />);
+    renderWithQueries(<UsersTab />);
     await screen.findByText('page1@example.in');
     const pager = screen.getByRole('navigation', { name: 'Pages of users' });
     expect(pager).toHaveTextContent('1–50 of 120');
@@ -129,7 +130,7 @@ describe('users tab', () => {
 
   it('when details open for a sparse profile, then every missing field reads Not provided and downloads read Never', async () => {
     stubApi((call) => (call.url.endsWith('/details') ? { data: { user: user() } } : listOf([user()])));
-    render(<UsersTab />);
+    renderWithQueries(<UsersTab />);
     fireEvent.click(await screen.findByRole('button', { name: 'View details of meera@example.in' }));
     const dialog = await screen.findByRole('dialog', { name: 'User Details' });
     const section = (name: string) => within(within(dialog).getByRole('region', { name }));
@@ -146,7 +147,7 @@ describe('users tab', () => {
 
   it('when details open for a paying Google user, then the subscription dates, price per month and activity show', async () => {
     stubApi((call) => (call.url.endsWith('/details') ? { data: { user: withAddress } } : listOf([withAddress])));
-    render(<UsersTab />);
+    renderWithQueries(<UsersTab />);
     fireEvent.click(await screen.findByRole('button', { name: 'View details of ravi@example.in' }));
     const dialog = await screen.findByRole('dialog', { name: 'User Details' });
     await within(dialog).findByText('Google OAuth');
@@ -160,7 +161,7 @@ describe('users tab', () => {
 
   it('when the admin changes a plan, then the body follows spec §4, the success alert shows and the list is fetched again', async () => {
     const calls = stubApi((call) => (call.method === 'PUT' ? { data: { message: 'ok' } } : listOf([user()])));
-    render(<UsersTab />);
+    renderWithQueries(<UsersTab />);
     fireEvent.click(await screen.findByRole('button', { name: 'Manage meera@example.in' }));
     const dialog = await screen.findByRole('dialog', { name: 'Manage Subscription' });
     fireEvent.change(within(dialog).getByLabelText('Plan'), { target: { value: 'business' } });
@@ -195,7 +196,7 @@ describe('users tab', () => {
       planPrice: 0,
     });
     stubApi((call) => (call.method === 'PUT' ? { status: 500, data: {} } : listOf([user()])));
-    render(<UsersTab />);
+    renderWithQueries(<UsersTab />);
     fireEvent.click(await screen.findByRole('button', { name: 'Manage meera@example.in' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Update Subscription' }));
     await waitFor(() => expect(alerts).toEqual(['Failed to update user subscription']));
@@ -206,7 +207,7 @@ describe('users tab', () => {
     let finish: (value: { data: unknown }) => void = () => undefined;
     let users = [user()];
     stubApi((call) => (call.method === 'DELETE' ? new Promise((resolve) => (finish = resolve)) : listOf(users)));
-    render(<UsersTab />);
+    renderWithQueries(<UsersTab />);
     fireEvent.click(await screen.findByRole('button', { name: 'Delete meera@example.in' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete User' });
     expect(within(dialog).getByText('subscription')).toBeInTheDocument();
@@ -225,7 +226,7 @@ describe('users tab', () => {
   it('when a delete fails, then the server’s message is shown, else the fallback, and the buttons come back', async () => {
     let reply: { status: number; data: unknown } = { status: 404, data: { error: 'not_found', message: 'User not found' } };
     stubApi((call) => (call.method === 'DELETE' ? reply : listOf([user()])));
-    render(<UsersTab />);
+    renderWithQueries(<UsersTab />);
     fireEvent.click(await screen.findByRole('button', { name: 'Delete meera@example.in' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete User' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete User' }));

@@ -9,20 +9,9 @@ import { Where } from '../../ui/test/where';
 // The remotes are the federation runtime's business; here each page is a heading with its name,
 // so the tests see which page the shell chose.
 jest.mock('../src/app/remote-pages', () => {
+  const { PORTAL_PAGES } = jest.requireActual('../../portal/src/exposed-pages');
   const page = (name: string) => () => () => <h1>{`page: ${name}`}</h1>;
-  const names = [
-    'landing',
-    'login',
-    'signup',
-    'forgotPassword',
-    'resetPassword',
-    'dashboard',
-    'download',
-    'subscription',
-    'about',
-    'profile',
-    'admin',
-  ];
+  const names = [...PORTAL_PAGES.map((name: string) => name[0]!.toLowerCase() + name.slice(1)), 'admin'];
   return { pages: Object.fromEntries(names.map((name) => [name, page(name)])) };
 });
 

@@ -11,5 +11,5 @@ export * from './components/ProgressBar';
 export * from './components/Tabs';
 export * from './components/Modal';
 export * from './components/Spinner';
-export * from './components/Pager';
-export * from './components/ScrollArea';
+// Pager, ScrollArea, CredentialsForm and the query cache (data/queries) are imported by path by
+// the remotes that use them: whatever this index exports, the landing page downloads.

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { lastIndianDays, TRANSACTIONS_DEFAULT_DAYS } from '@portal/contracts';
 import { api, Button, session, Tabs, useNavigate } from '@portal/ui';
-import { AnalyticsTab } from './AnalyticsTab';
-import { AuditTab } from './AuditTab';
-import { ExportMenu } from './ExportMenu';
-import { FeedbackTab, useFeedback } from './FeedbackTab';
-import { TransactionsTab } from './TransactionsTab';
-import { UsersTab } from './users/UsersTab';
+import { AnalyticsTab } from '../features/analytics/components/AnalyticsTab';
+import { AuditTab } from '../features/audit/components/AuditTab';
+import { ExportMenu } from '../features/exports/components/ExportMenu';
+import { useFeedback } from '../features/feedback/api';
+import { FeedbackTab } from '../features/feedback/components/FeedbackTab';
+import { TransactionsTab } from '../features/transactions/components/TransactionsTab';
+import { UsersTab } from '../features/users/components/UsersTab';
 import '../admin.css';
 
 type Tab = 'dashboard' | 'users' | 'transactions' | 'feedback' | 'audit';

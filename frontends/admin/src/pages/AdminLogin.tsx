@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react';
-import { MESSAGES } from '@portal/contracts';
-import { api, Banner, Button, errorMessage, TextField, useNavigate, useSearchParams } from '@portal/ui';
+import { useState } from 'react';
+import { api, Banner, errorMessage, useNavigate, useSearchParams } from '@portal/ui';
+import { CredentialsForm } from '../../../ui/src/forms/CredentialsForm';
 import { saveAdminSession, type AdminUser } from '../admin-session';
 
 /** Admin sign-in; `?mode=signup` opens the hidden sign-up mode (the server refuses it unless enabled). */
@@ -8,16 +8,9 @@ export default function AdminLogin() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const signup = params.get('mode') === 'signup';
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!email.trim()) return setMessage({ kind: 'error', text: MESSAGES.emailRequired });
-    if (!password) return setMessage({ kind: 'error', text: MESSAGES.passwordRequired });
-    setBusy(true);
+  async function submit({ email, password }: { email: string; password: string }) {
     try {
       if (signup) {
         await api.post('/api/admin/signup', { email, password, role: 'admin' });
@@ -30,8 +23,6 @@ export default function AdminLogin() {
       }
     } catch (failure) {
       setMessage({ kind: 'error', text: errorMessage(failure, signup ? 'Admin signup failed' : 'Admin login failed') });
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -39,20 +30,13 @@ export default function AdminLogin() {
     <main className="card auth-card">
       <h1>{signup ? 'Create an admin account' : 'Admin sign-in'}</h1>
       {message && <Banner kind={message.kind}>{message.text}</Banner>}
-      <form onSubmit={submit} noValidate>
-        <TextField label="Admin email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          revealable
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <Button type="submit" disabled={busy} className="full-width">
-          {signup ? 'Create Admin Account' : 'Sign in to Admin Dashboard'}
-        </Button>
-      </form>
+      <CredentialsForm
+        emailLabel="Admin email"
+        emailAutoComplete="username"
+        submitLabel={signup ? 'Create Admin Account' : 'Sign in to Admin Dashboard'}
+        onSubmit={submit}
+        onError={(text) => setMessage({ kind: 'error', text })}
+      />
       <p>
         <a href="/">Back to the main site</a>
       </p>

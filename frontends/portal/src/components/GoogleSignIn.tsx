@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { GoogleLogin, GoogleOAuthProvider, type CredentialResponse } from '@react-oauth/google';
 import { jwtDecode } from 'jwt-decode';
 import type { AuthResponse } from '@portal/contracts';
-import { api, errorMessage, googleClientId } from '@portal/ui';
+import { errorMessage, googleClientId } from '@portal/ui';
+import { googleLogin } from '../features/auth/api';
 
 type Purpose = 'login' | 'signup';
 
@@ -48,8 +49,7 @@ export function GoogleSignIn({ purpose, onSignedIn, onError }: GoogleSignInProps
   async function signIn({ credential }: CredentialResponse) {
     if (!credential) return cancelled();
     try {
-      const { data } = await api.post<AuthResponse>('/api/auth/google-login', googleLoginBody(credential));
-      onSignedIn(data);
+      onSignedIn(await googleLogin(googleLoginBody(credential)));
     } catch (failure) {
       onError(`Google ${purpose} failed: ${errorMessage(failure, (failure as Error).message)}`);
     }

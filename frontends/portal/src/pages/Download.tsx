@@ -1,76 +1,40 @@
-import { isAxiosError } from 'axios';
-import { useEffect, useState } from 'react';
-import type { DownloadLink, Eligibility, LatestVersion } from '@portal/contracts';
-import { api, Banner, Button, errorMessage, Link, Spinner, useAuth } from '@portal/ui';
+import { useState } from 'react';
+import { Banner, Button, errorMessage, Link, Spinner } from '@portal/ui';
+import { useDownloadInfo, useDownloadLink } from '../features/download/api';
+import { useStartTrial } from '../features/subscription/api';
+import { withQueries } from '../queries';
+import { TEXTS, type Message } from '../texts';
 
 /** Bytes as the page shows them: whole megabytes (spec §2). */
 export const toMegabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
-export default function Download() {
-  const { refresh } = useAuth();
-  const [latest, setLatest] = useState<LatestVersion | null>(null);
-  const [eligibility, setEligibility] = useState<Eligibility | null>(null);
-  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-  const [loading, setLoading] = useState(true);
-
-  async function load() {
-    setLoading(true);
-    try {
-      const [version, allowed] = await Promise.all([
-        api.get<LatestVersion>('/api/download/latest-version').then((r) => r.data),
-        api
-          .get<Eligibility>('/api/download/check-eligibility')
-          .then((r) => r.data)
-          .catch((error: unknown) => {
-            // 403 carries the eligibility: the page shows its not-eligible state from it.
-            if (isAxiosError(error) && error.response?.status === 403) return error.response.data as Eligibility;
-            throw error;
-          }),
-      ]);
-      setLatest(version);
-      setEligibility(allowed);
-    } catch {
-      setMessage({ kind: 'error', text: 'Failed to load download information' });
-    } finally {
-      setLoading(false);
-    }
-  }
-
-  useEffect(() => {
-    void load();
-  }, []);
+function Download() {
+  const { latest, eligibility, loading, failed } = useDownloadInfo();
+  const link = useDownloadLink();
+  const trial = useStartTrial();
+  const [message, setMessage] = useState<Message | null>(null);
+  const shown = message ?? (failed ? { kind: 'error' as const, text: TEXTS.downloadInfoFailed } : null);
 
   async function download() {
     if (!latest) return;
     try {
-      const { data } = await api.get<DownloadLink>(`/api/download/app/${latest.version}`);
-      window.location.assign(data.downloadUrl);
+      window.location.assign((await link.mutateAsync(latest.version)).downloadUrl);
     } catch (failure) {
-      setMessage({ kind: 'error', text: errorMessage(failure, 'Download failed') });
-    }
-  }
-
-  async function startTrial() {
-    try {
-      await api.post('/api/start-trial');
-      setMessage({ kind: 'success', text: 'Trial activated successfully!' });
-      await Promise.all([refresh(), load()]);
-    } catch (failure) {
-      setMessage({ kind: 'error', text: errorMessage(failure, 'Failed to start trial') });
+      setMessage({ kind: 'error', text: errorMessage(failure, TEXTS.downloadFailed) });
     }
   }
 
   return (
     <div>
       <h1>Download the desktop app</h1>
-      {message && (
-        <Banner key={message.text} kind={message.kind} onDone={() => setMessage(null)}>
-          {message.text}
+      {shown && (
+        <Banner key={shown.text} kind={shown.kind} onDone={() => setMessage(null)}>
+          {shown.text}
         </Banner>
       )}
       {loading ? (
         <Spinner />
-      ) : (
+      ) : failed ? null : (
         <section className="card">
           {latest && (
             <>
@@ -91,7 +55,9 @@ export default function Download() {
               <>
                 <Banner kind="error">{eligibility.message}</Banner>
                 {eligibility.canStartTrial ? (
-                  <Button onClick={() => void startTrial()}>Start 30-Day Free Trial</Button>
+                  <Button disabled={trial.starting} onClick={async () => setMessage(await trial.start())}>
+                    Start 30-Day Free Trial
+                  </Button>
                 ) : (
                   <Link className="btn btn-primary" to="/subscription">
                     Choose a plan
@@ -127,3 +93,5 @@ export default function Download() {
     </div>
   );
 }
+
+export default withQueries(Download);

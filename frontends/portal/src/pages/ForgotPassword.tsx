@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { MESSAGES } from '@portal/contracts';
-import { api, Banner, Button, errorMessage, Link, TextField } from '@portal/ui';
+import { Banner, Button, errorMessage, Link, TextField } from '@portal/ui';
+import { requestPasswordReset } from '../features/auth/api';
 
 export default function ForgotPassword() {
   const [email, setEmail] = useState('');
@@ -12,8 +13,7 @@ export default function ForgotPassword() {
     if (!email.trim()) return setResult({ kind: 'error', text: MESSAGES.emailRequired });
     setBusy(true);
     try {
-      const { data } = await api.post<{ message: string }>('/api/auth/forgot-password', { email });
-      setResult({ kind: 'success', text: data.message });
+      setResult({ kind: 'success', text: await requestPasswordReset(email) });
     } catch (failure) {
       setResult({ kind: 'error', text: errorMessage(failure, 'The reset link could not be sent. Please try again.') });
     } finally {

@@ -1,6 +1,8 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { MESSAGES, type AuthResponse } from '@portal/contracts';
-import { api, Banner, Button, errorMessage, Link, session, TextField, useAuth, useSearchParams } from '@portal/ui';
+import { useEffect, useState } from 'react';
+import type { AuthResponse } from '@portal/contracts';
+import { Banner, errorMessage, Link, session, useAuth, useSearchParams } from '@portal/ui';
+import { login } from '../features/auth/api';
+import { CredentialsForm } from '../../../ui/src/forms/CredentialsForm';
 import { GoogleSignIn } from '../components/GoogleSignIn';
 import '../components/portal.css';
 
@@ -28,26 +30,18 @@ export default function Login() {
   const [params] = useSearchParams();
   const fromDesktop = params.get('source') === 'electron';
   const [desktopSignedIn, setDesktopSignedIn] = useState(false);
-  const [email, setEmail] = useState(() => localStorage.getItem(REMEMBERED_EMAIL) ?? '');
-  const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(() => localStorage.getItem(REMEMBERED_EMAIL) !== null);
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!email.trim()) return setError(MESSAGES.emailRequired);
-    if (!password) return setError(MESSAGES.passwordRequired);
-    setBusy(true);
+  async function submit({ email, password }: { email: string; password: string }) {
     setError('');
     try {
-      const { data } = await api.post<AuthResponse>('/api/auth/login', { email, password });
+      const data = await login({ email, password });
       if (remember) localStorage.setItem(REMEMBERED_EMAIL, email.trim());
       else localStorage.removeItem(REMEMBERED_EMAIL);
       await signIn(data.token, data.user, '/dashboard');
     } catch (failure) {
       setError(errorMessage(failure, 'Login failed. Please check your credentials.'));
-      setBusy(false);
     }
   }
 
@@ -63,26 +57,20 @@ export default function Login() {
     <div className="card auth-card">
       <h1>Sign in</h1>
       {error && <Banner kind="error">{error}</Banner>}
-      <form onSubmit={submit} noValidate>
-        <TextField label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          revealable
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
+      <CredentialsForm
+        initialEmail={localStorage.getItem(REMEMBERED_EMAIL) ?? ''}
+        submitLabel="Sign In"
+        busyLabel="Signing in…"
+        onSubmit={submit}
+        onError={setError}
+      >
         <div className="row row-between">
           <label className="checkbox">
             <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} /> Remember me
           </label>
           <Link to="/forgot-password">Forgot password?</Link>
         </div>
-        <Button type="submit" disabled={busy} className="full-width">
-          {busy ? 'Signing in…' : 'Sign In'}
-        </Button>
-      </form>
+      </CredentialsForm>
       <GoogleSignIn purpose="login" onSignedIn={googleSignedIn} onError={setError} />
       <p className="muted">
         New here? <Link to="/signup">Create an account</Link>

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatRupees, GENDERS, type PublicUser } from '@portal/contracts';
 import {
-  api,
   Banner,
   Button,
   errorMessage,
@@ -14,6 +13,10 @@ import {
   useAuth,
   useSearchParams,
 } from '@portal/ui';
+import { useProfile, useUpdateProfile } from '../features/profile/api';
+import { useStartTrial } from '../features/subscription/api';
+import { withQueries } from '../queries';
+import { TEXTS, type Message } from '../texts';
 import '../components/portal.css';
 
 type Tab = 'basic' | 'personal' | 'address' | 'subscription';
@@ -49,7 +52,7 @@ function formFrom(user: PublicUser) {
     firstName: user.firstName,
     lastName: user.lastName,
     age: info.age ? String(info.age) : '',
-    gender: info.gender ?? '',
+    gender: info.gender ?? ('' as const),
     mobileNumber: info.mobileNumber ?? '',
     occupation: info.occupation ?? '',
     organization: info.organization ?? '',
@@ -60,27 +63,23 @@ function formFrom(user: PublicUser) {
   };
 }
 
-export default function Profile() {
+function Profile() {
   const { status, subscription, refresh } = useAuth();
   const [params] = useSearchParams();
   const completing = params.get('complete-profile') === 'true';
-  const [user, setUser] = useState<PublicUser | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { data: user, isError: failed } = useProfile();
+  const update = useUpdateProfile();
+  const trial = useStartTrial();
   const [tab, setTab] = useState<Tab>(completing ? 'personal' : 'basic');
   const [editing, setEditing] = useState(completing);
   const [form, setForm] = useState<ReturnType<typeof formFrom> | null>(null);
-  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
   const viewed = useRef(false);
 
+  // The form starts from the profile once it has loaded, and again after each save.
   useEffect(() => {
-    api
-      .get<{ user: PublicUser }>('/api/auth/profile')
-      .then(({ data }) => {
-        setUser(data.user);
-        setForm(formFrom(data.user));
-      })
-      .catch(() => setFailed(true));
-  }, []);
+    if (user) setForm(formFrom(user));
+  }, [user]);
 
   useEffect(() => {
     if (user && !viewed.current) {
@@ -89,7 +88,7 @@ export default function Profile() {
     }
   }, [user, status]);
 
-  if (failed) return <Banner kind="error">Failed to load profile</Banner>;
+  if (failed) return <Banner kind="error">{TEXTS.profileFailed}</Banner>;
   if (!user || !form) return <Spinner />;
   const set = (field: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value });
   const info = user.personalInfo;
@@ -97,7 +96,7 @@ export default function Profile() {
   async function save(event: FormEvent) {
     event.preventDefault();
     try {
-      const { data } = await api.put<{ user: PublicUser; message: string }>('/api/auth/profile', {
+      const saved = await update.mutateAsync({
         firstName: form!.firstName,
         lastName: form!.lastName,
         personalInfo: {
@@ -109,25 +108,12 @@ export default function Profile() {
           address: { street: form!.street, city: form!.city, state: form!.state, pincode: form!.pincode },
         },
       });
-      setUser(data.user);
-      setForm(formFrom(data.user));
       setEditing(false);
-      setMessage({ kind: 'success', text: 'Profile updated successfully!' });
-      trackUsage('profile_updated', { completion: data.user.profileCompletionPercentage }, status);
+      setMessage({ kind: 'success', text: TEXTS.profileUpdated });
+      trackUsage('profile_updated', { completion: saved.profileCompletionPercentage }, status);
       await refresh();
     } catch (failure) {
-      setMessage({ kind: 'error', text: errorMessage(failure, 'Failed to update profile') });
-    }
-  }
-
-  async function startTrial() {
-    try {
-      await api.post('/api/start-trial');
-      trackUsage('trial_started', {}, status);
-      setMessage({ kind: 'success', text: 'Trial activated successfully!' });
-      await refresh();
-    } catch (failure) {
-      setMessage({ kind: 'error', text: errorMessage(failure, 'Failed to start trial') });
+      setMessage({ kind: 'error', text: errorMessage(failure, TEXTS.profileUpdateFailed) });
     }
   }
 
@@ -240,7 +226,9 @@ export default function Profile() {
         {tab === 'subscription' && subscription === 'none' && status?.canStartTrial && (
           <div className="stack-top">
             <p>Try every feature free for 30 days.</p>
-            <Button onClick={() => void startTrial()}>Start Free Trial</Button>
+            <Button disabled={trial.starting} onClick={async () => setMessage(await trial.start())}>
+              Start Free Trial
+            </Button>
           </div>
         )}
         {editing && tab !== 'subscription' && (
@@ -261,3 +249,5 @@ export default function Profile() {
     </div>
   );
 }
+
+export default withQueries(Profile);

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { MESSAGES, newPasswordSchema } from '@portal/contracts';
-import { api, Banner, Button, errorMessage, Link, TextField, useSearchParams } from '@portal/ui';
+import { Banner, Button, errorMessage, Link, TextField, useSearchParams } from '@portal/ui';
+import { resetPassword } from '../features/auth/api';
 
 export default function ResetPassword() {
   const [params] = useSearchParams();
@@ -14,11 +15,7 @@ export default function ResetPassword() {
     if (!checked.success) return setResult({ kind: 'error', text: checked.error.issues[0]!.message });
     if (password !== confirm) return setResult({ kind: 'error', text: MESSAGES.passwordsDoNotMatch });
     try {
-      const { data } = await api.post<{ message: string }>('/api/auth/reset-password', {
-        token: params.get('token') ?? '',
-        newPassword: password,
-      });
-      setResult({ kind: 'success', text: data.message });
+      setResult({ kind: 'success', text: await resetPassword(params.get('token') ?? '', password) });
     } catch (failure) {
       setResult({ kind: 'error', text: errorMessage(failure, 'Your password could not be reset.') });
     }

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { GENDERS, type AuthResponse } from '@portal/contracts';
-import { api, Banner, Button, errorMessage, Link, TextField, useAuth } from '@portal/ui';
+import { GENDERS } from '@portal/contracts';
+import { Banner, Button, errorMessage, Link, TextField, useAuth } from '@portal/ui';
+import { register } from '../features/auth/api';
 import { GoogleSignIn } from '../components/GoogleSignIn';
 import '../components/portal.css';
 
@@ -61,14 +62,14 @@ export default function Signup() {
     if (step < 2) return move(step + 1);
     setBusy(true);
     try {
-      const { data } = await api.post<AuthResponse>('/api/auth/register', {
+      const data = await register({
         firstName: form.firstName,
         lastName: form.lastName || undefined,
         email: form.email,
         password: form.password,
         personalInfo: {
           age: Number(form.age),
-          gender: form.gender,
+          gender: form.gender as (typeof GENDERS)[number], // the wizard's rules checked it
           mobileNumber: form.mobileNumber || undefined,
           occupation: form.occupation || undefined,
           organization: form.organization || undefined,

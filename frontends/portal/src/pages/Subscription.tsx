@@ -1,6 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
-import { formatRupees, type BillingPeriod, type CreateOrderResponse, type Plan, type PlansResponse } from '@portal/contracts';
-import { api, Banner, Button, errorMessage, Link, Spinner, type Auth, useAuth, useSearchParams } from '@portal/ui';
+import { useEffect, useState } from 'react';
+import { formatRupees, type BillingPeriod, type CreateOrderBody, type Plan } from '@portal/contracts';
+import { Banner, Button, errorMessage, Link, Spinner, type Auth, useAuth, useSearchParams } from '@portal/ui';
+import { useCreateOrder, usePlans, useStartTrial } from '../features/subscription/api';
+import { withQueries } from '../queries';
+import { TEXTS, type Message } from '../texts';
 import '../components/portal.css';
 
 export const STATUS_REFETCH_MS = 2000;
@@ -25,21 +28,17 @@ export function planButtonText(
   return { text: period === 'annual' ? 'Subscribe Annually' : 'Subscribe Monthly', disabled: false };
 }
 
-export default function Subscription() {
+function Subscription() {
   const auth = useAuth();
   const { status, subscription, refresh } = auth;
   const [params] = useSearchParams();
-  const [plans, setPlans] = useState<PlansResponse | null>(null);
+  const { data: plans, isError: plansFailed } = usePlans();
+  const order = useCreateOrder();
+  const trial = useStartTrial();
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
-  const [message, setMessage] = useState<{ kind: 'success' | 'error' | 'info'; text: string } | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    api
-      .get<PlansResponse>('/api/payment/plans')
-      .then(({ data }) => setPlans(data))
-      .catch(() => setMessage({ kind: 'error', text: 'Failed to fetch data' }));
-  }, []);
+  const shown = message ?? (plansFailed ? { kind: 'error' as const, text: TEXTS.plansFailed } : null);
 
   // Back from PhonePe: the webhook may still be on its way, so look again after 2 seconds.
   const returned = params.get('status');
@@ -49,26 +48,16 @@ export default function Subscription() {
     return () => clearTimeout(timer);
   }, [returned, refresh]);
 
-  const startTrial = useCallback(async () => {
-    try {
-      await api.post('/api/start-trial');
-      setMessage({ kind: 'success', text: 'Trial activated successfully!' });
-      await refresh();
-    } catch (failure) {
-      setMessage({ kind: 'error', text: errorMessage(failure, 'Failed to start trial') });
-    }
-  }, [refresh]);
-
   async function choose(plan: string) {
     setBusy(true);
-    setMessage({ kind: 'info', text: 'Redirecting you to the payment gateway…' });
+    setMessage({ kind: 'info', text: TEXTS.orderRedirecting });
     try {
-      const { data } = await api.post<CreateOrderResponse>('/api/payment/create-phonepe-order', { plan, billingPeriod: period });
-      if (data.success && data.paymentUrl) return window.location.assign(data.paymentUrl);
+      const created = await order.mutateAsync({ plan: plan as CreateOrderBody['plan'], billingPeriod: period });
+      if (created.success && created.paymentUrl) return window.location.assign(created.paymentUrl);
       // The call went through but gave no checkout to go to (spec §8's own text for this case).
-      setMessage({ kind: 'error', text: 'Failed to create payment order' });
+      setMessage({ kind: 'error', text: TEXTS.orderWithoutCheckout });
     } catch (failure) {
-      setMessage({ kind: 'error', text: errorMessage(failure, 'Payment initiation failed') });
+      setMessage({ kind: 'error', text: errorMessage(failure, TEXTS.orderFailed) });
     }
     setBusy(false);
   }
@@ -80,9 +69,9 @@ export default function Subscription() {
       {returned === 'pending' && (
         <Banner kind="info">Your payment is being confirmed. This page will show your plan once PhonePe confirms it.</Banner>
       )}
-      {message && (
-        <Banner key={message.text} kind={message.kind} onDone={() => setMessage(null)}>
-          {message.text}
+      {shown && (
+        <Banner key={shown.text} kind={shown.kind} onDone={() => setMessage(null)}>
+          {shown.text}
         </Banner>
       )}
       {subscription === 'trial' && <Banner kind="info">Your free trial is active: {status?.daysRemaining} days left.</Banner>}
@@ -97,7 +86,9 @@ export default function Subscription() {
         <section className="card stack-bottom">
           <h2>Start 30-Day Free Trial</h2>
           <p>Use every feature free for 30 days. No credit card required.</p>
-          <Button onClick={() => void startTrial()}>Start 30-Day Free Trial</Button>
+          <Button disabled={trial.starting} onClick={async () => setMessage(await trial.start())}>
+            Start 30-Day Free Trial
+          </Button>
         </section>
       )}
       <div className="toggle" role="group" aria-label="Billing period">
@@ -128,6 +119,8 @@ export default function Subscription() {
     </div>
   );
 }
+
+export default withQueries(Subscription);
 
 function PlanCard({
   id,

@@ -1,5 +1,6 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { lazy, type ComponentType } from 'react';
+import { PORTAL_PAGES, type PortalPage } from '../../../portal/src/exposed-pages';
 
 /**
  * Remotes are registered at run time rather than in the build: the admin remote only when an
@@ -38,16 +39,13 @@ function remotePage(remote: RemoteName, module: string) {
   };
 }
 
+const loaderName = <Page extends string>(page: Page) => (page[0]!.toLowerCase() + page.slice(1)) as Uncapitalize<Page>;
+
+/** Each page a remote exposes, by its name with a small first letter ('landing', 'forgotPassword'), and the admin area. */
 export const pages = {
-  landing: remotePage('portal', 'Landing'),
-  login: remotePage('portal', 'Login'),
-  signup: remotePage('portal', 'Signup'),
-  forgotPassword: remotePage('portal', 'ForgotPassword'),
-  resetPassword: remotePage('portal', 'ResetPassword'),
-  dashboard: remotePage('portal', 'Dashboard'),
-  download: remotePage('portal', 'Download'),
-  subscription: remotePage('portal', 'Subscription'),
-  about: remotePage('portal', 'About'),
-  profile: remotePage('portal', 'Profile'),
+  ...(Object.fromEntries(PORTAL_PAGES.map((page) => [loaderName(page), remotePage('portal', page)])) as Record<
+    Uncapitalize<PortalPage>,
+    ReturnType<typeof remotePage>
+  >),
   admin: remotePage('admin', 'App'),
 };

@@ -1,30 +1,21 @@
-import { useCallback, useEffect, useState } from 'react';
-import { formatRupees, type Paged, type TransactionRow } from '@portal/contracts';
-import { api, Button, Pager, ScrollArea, Spinner } from '@portal/ui';
-import { day } from './format';
-import { HeaderRow } from './HeaderRow';
+import { useState } from 'react';
+import { formatRupees } from '@portal/contracts';
+import { Button, Spinner } from '@portal/ui';
+import { Pager } from '../../../../../ui/src/components/Pager';
+import { ScrollArea } from '../../../../../ui/src/components/ScrollArea';
+import { HeaderRow } from '../../../components/HeaderRow';
+import { day } from '../../../lib/format';
+import { useTransactions } from '../api';
 
 type Range = { startDate: string; endDate: string };
-type Listing = { transactions: TransactionRow[] } & Paged;
 
 export function TransactionsTab({ range, onRange }: { range: Range; onRange: (range: Range) => void }) {
   const [transactionId, setTransactionId] = useState('');
   // The filters that were applied, and the page of their results: typing alone changes neither.
   const [query, setQuery] = useState(() => ({ ...range, transactionId: '', page: 1 }));
-  const [listing, setListing] = useState<Listing | 'failed' | null>(null);
   // The rows shown stay until the next answer replaces them (no spinner flashing on each filter).
-  const load = useCallback(async () => {
-    try {
-      const { transactionId: id, ...rest } = query;
-      const { data } = await api.get<Listing>('/api/admin/transactions', { params: { ...rest, ...(id ? { transactionId: id } : {}) } });
-      setListing(data);
-    } catch {
-      setListing('failed');
-    }
-  }, [query]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const transactions = useTransactions(query);
+  const listing = transactions.isError ? 'failed' : (transactions.data ?? null);
   return (
     <div>
       <form
@@ -52,7 +43,7 @@ export function TransactionsTab({ range, onRange }: { range: Range; onRange: (ra
       ) : listing === 'failed' ? (
         <div role="alert" className="row">
           <p>The transactions could not be loaded.</p>
-          <Button variant="secondary" onClick={() => void load()}>
+          <Button variant="secondary" onClick={() => void transactions.refetch()}>
             Try again
           </Button>
         </div>

@@ -1,7 +1,8 @@
-import { Fragment, useEffect, useState } from 'react';
+import { Fragment } from 'react';
 import { formatRupees, type AdminUserRow } from '@portal/contracts';
-import { api, Button, errorMessage, Modal, Spinner } from '@portal/ui';
-import { dateOrNotProvided, daysLabel, orNotProvided } from './user-labels';
+import { Button, errorMessage, Modal, Spinner } from '@portal/ui';
+import { useUserDetails } from '../api';
+import { dateOrNotProvided, daysLabel, orNotProvided } from '../user-labels';
 
 function Section({ title, rows }: { title: string; rows: [string, string][] }) {
   return (
@@ -31,14 +32,9 @@ export function UserDetailsModal({
   onManage: (user: AdminUserRow) => void;
   onDelete: (user: AdminUserRow) => void;
 }) {
-  const [user, setUser] = useState<AdminUserRow | undefined>();
-  const [failure, setFailure] = useState('');
-  useEffect(() => {
-    api
-      .get<{ user: AdminUserRow }>(`/api/admin/users/${encodeURIComponent(userId)}/details`)
-      .then(({ data }) => setUser(data.user))
-      .catch((error: unknown) => setFailure(errorMessage(error, 'Failed to load user details')));
-  }, [userId]);
+  const details = useUserDetails(userId);
+  const user = details.data;
+  const failure = details.isError ? errorMessage(details.error, 'Failed to load user details') : '';
 
   if (!user) {
     return (

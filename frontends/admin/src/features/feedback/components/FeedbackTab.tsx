@@ -1,53 +1,23 @@
-import { useCallback, useEffect, useState } from 'react';
-import { FEEDBACK_COMPONENTS, FEEDBACK_STATUSES, FEEDBACK_TYPES, type FeedbackItem } from '@portal/contracts';
-import { api, Button, Modal, ScrollArea, SelectField } from '@portal/ui';
-import { HeaderRow } from './HeaderRow';
+import { useState } from 'react';
+import { FEEDBACK_COMPONENTS, FEEDBACK_MESSAGES, FEEDBACK_STATUSES, FEEDBACK_TYPES, type FeedbackItem } from '@portal/contracts';
+import { Button, Modal, SelectField } from '@portal/ui';
+import { ScrollArea } from '../../../../../ui/src/components/ScrollArea';
+import { HeaderRow } from '../../../components/HeaderRow';
+import { useDeleteFeedback, useUpdateFeedback, type FeedbackFilter, type useFeedback } from '../api';
 
 export const PREVIEW_LENGTH = 100;
 /** The message as the table shows it: 100 characters, then an ellipsis (spec §9). */
 export const preview = (message: string) => (message.length > PREVIEW_LENGTH ? `${message.slice(0, PREVIEW_LENGTH)}…` : message);
 
-type Filter = { status: string; component: string; type: string };
-
-/** The feedback list, refetched on demand; its counters are computed from what was fetched (spec §3). */
-export function useFeedback() {
-  const [filter, setFilter] = useState<Filter>({ status: 'all', component: 'all', type: 'all' });
-  const [items, setItems] = useState<FeedbackItem[]>([]);
-  const [loading, setLoading] = useState(false);
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const params = Object.fromEntries(Object.entries({ ...filter, limit: '100' }).filter(([, value]) => value !== 'all'));
-      const { data } = await api.get<{ feedback: FeedbackItem[] }>('/api/admin/feedback', { params });
-      setItems(data.feedback);
-    } catch (error) {
-      console.warn('feedback could not be loaded', error); // logged only (spec §8)
-    } finally {
-      setLoading(false);
-    }
-  }, [filter]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  const count = (status: string) => items.filter((item) => item.status === status).length;
-  return {
-    items,
-    loading,
-    load,
-    filter,
-    setFilter,
-    counts: { total: items.length, open: count('open'), resolved: count('resolved'), dismissed: count('dismissed') },
-  };
-}
-
-function ManageFeedback({ item, onClose, onChanged }: { item: FeedbackItem; onClose: () => void; onChanged: () => void }) {
+function ManageFeedback({ item, onClose }: { item: FeedbackItem; onClose: () => void }) {
   const [status, setStatus] = useState(item.status);
   const [notes, setNotes] = useState(item.adminNotes);
+  const updating = useUpdateFeedback();
+  const deleting = useDeleteFeedback();
   async function update() {
     try {
-      await api.put(`/api/admin/feedback/${item._id}`, { status, adminNotes: notes || '' });
-      window.alert('Feedback updated successfully!');
-      onChanged();
+      await updating.mutateAsync({ id: item._id, status, adminNotes: notes || '' });
+      window.alert(FEEDBACK_MESSAGES.updated);
       onClose();
     } catch {
       window.alert('Failed to update feedback');
@@ -56,9 +26,8 @@ function ManageFeedback({ item, onClose, onChanged }: { item: FeedbackItem; onCl
   async function remove() {
     if (!window.confirm('Are you sure you want to delete this feedback? This cannot be undone.')) return;
     try {
-      await api.delete(`/api/admin/feedback/${item._id}`);
-      window.alert('Feedback deleted successfully');
-      onChanged();
+      await deleting.mutateAsync(item._id);
+      window.alert(FEEDBACK_MESSAGES.deleted);
       onClose();
     } catch {
       window.alert('Failed to delete feedback');
@@ -108,9 +77,9 @@ function ManageFeedback({ item, onClose, onChanged }: { item: FeedbackItem; onCl
 }
 
 export function FeedbackTab({ feedback }: { feedback: ReturnType<typeof useFeedback> }) {
-  const { items, loading, load, filter, setFilter, counts } = feedback;
+  const { items, loading, refresh, filter, setFilter, counts } = feedback;
   const [managing, setManaging] = useState<FeedbackItem | null>(null);
-  const select = (name: keyof Filter, label: string, values: readonly string[]) => (
+  const select = (name: keyof FeedbackFilter, label: string, values: readonly string[]) => (
     <label>
       {label}{' '}
       <select value={filter[name]} onChange={(e) => setFilter({ ...filter, [name]: e.target.value })}>
@@ -134,8 +103,8 @@ export function FeedbackTab({ feedback }: { feedback: ReturnType<typeof useFeedb
           ] as const
         ).map(([title, value]) => (
           <section key={title} className="card" aria-label={title}>
-            <h2>{title}</h2>
-            <p className="price">{value}</p>
+            <h2 className="metric-label">{title}</h2>
+            <p className="metric-value">{value}</p>
           </section>
         ))}
       </div>
@@ -143,7 +112,7 @@ export function FeedbackTab({ feedback }: { feedback: ReturnType<typeof useFeedb
         {select('status', 'Status', FEEDBACK_STATUSES)}
         {select('component', 'Component', FEEDBACK_COMPONENTS)}
         {select('type', 'Type', FEEDBACK_TYPES)}
-        <Button variant="secondary" disabled={loading} onClick={() => void load()}>
+        <Button variant="secondary" disabled={loading} onClick={() => void refresh()}>
           {loading ? 'Loading...' : 'Refresh'}
         </Button>
       </div>
@@ -176,7 +145,7 @@ export function FeedbackTab({ feedback }: { feedback: ReturnType<typeof useFeedb
           </table>
         </ScrollArea>
       )}
-      {managing && <ManageFeedback item={managing} onClose={() => setManaging(null)} onChanged={() => void load()} />}
+      {managing && <ManageFeedback item={managing} onClose={() => setManaging(null)} />}
     </div>
   );
 }

@@ -6,7 +6,8 @@ import {
   type AdminSubscriptionUpdate,
   type AdminUserRow,
 } from '@portal/contracts';
-import { api, Button, Modal, SelectField, TextField } from '@portal/ui';
+import { Button, Modal, SelectField, TextField } from '@portal/ui';
+import { useUpdateSubscription } from '../api';
 
 export const SUBSCRIPTION_UPDATE_FAILED = 'Failed to update user subscription';
 
@@ -30,7 +31,8 @@ export function subscriptionUpdateBody(form: {
   };
 }
 
-export function ManageSubscriptionModal({ user, onClose, onSaved }: { user: AdminUserRow; onClose: () => void; onSaved: () => void }) {
+export function ManageSubscriptionModal({ user, onClose }: { user: AdminUserRow; onClose: () => void }) {
+  const updating = useUpdateSubscription();
   const [form, setForm] = useState({
     plan: user.subscriptionPlan,
     status: user.subscriptionStatus,
@@ -44,9 +46,8 @@ export function ManageSubscriptionModal({ user, onClose, onSaved }: { user: Admi
   async function save() {
     setSaving(true);
     try {
-      await api.put(`/api/admin/users/${encodeURIComponent(user._id)}/subscription`, subscriptionUpdateBody(form));
+      await updating.mutateAsync({ userId: user._id, body: subscriptionUpdateBody(form) });
       window.alert(SUBSCRIPTION_UPDATED);
-      onSaved();
       onClose();
     } catch {
       window.alert(SUBSCRIPTION_UPDATE_FAILED);

@@ -1,29 +1,18 @@
-import { useEffect, useState } from 'react';
-import type { AuditEvent } from '@portal/contracts';
-import { api, Button, ScrollArea, Spinner } from '@portal/ui';
-import { HeaderRow } from './HeaderRow';
-
-const PAGE_SIZE = 50;
-type AuditPage = { entries: (AuditEvent & { id: string })[]; total: number };
+import { useState } from 'react';
+import { PAGE_SIZE } from '@portal/contracts';
+import { Button, Spinner } from '@portal/ui';
+import { ScrollArea } from '../../../../../ui/src/components/ScrollArea';
+import { HeaderRow } from '../../../components/HeaderRow';
+import { useAuditPage } from '../api';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' });
 
 /** Who changed what and when, newest first, a page at a time. */
 export function AuditTab() {
   const [page, setPage] = useState(1);
-  const [result, setResult] = useState<AuditPage | null | undefined>(undefined);
-  useEffect(() => {
-    setResult(undefined);
-    api
-      .get<AuditPage>('/api/admin/audit', { params: { page, limit: PAGE_SIZE } })
-      .then(({ data }) => setResult(data))
-      .catch((error: unknown) => {
-        console.warn('could not load the audit log', error);
-        setResult(null);
-      });
-  }, [page]);
-  if (result === undefined) return <Spinner />;
-  if (result === null) return <p role="alert">Failed to load the audit log</p>;
+  const { data: result, isPending, isError } = useAuditPage(page);
+  if (isError) return <p role="alert">Failed to load the audit log</p>;
+  if (isPending) return <Spinner />;
   if (result.entries.length === 0) return <p>No admin actions recorded yet.</p>;
   const pages = Math.max(1, Math.ceil(result.total / PAGE_SIZE));
   return (

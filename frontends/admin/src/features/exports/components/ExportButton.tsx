@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@portal/ui';
-import { exportCsv, type ExportKind } from './export-csv';
+import { exportCsv, type ExportKind } from '../api';
 
 /** One header export: it reads 'Exporting...' and waits while the file downloads. */
 export function ExportButton({ kind, label, params }: { kind: ExportKind; label: string; params?: Record<string, string> }) {

@@ -1,19 +1,20 @@
 import { useState } from 'react';
 import { USER_DELETION_SCOPE, userDeletedMessage, type AdminUserRow } from '@portal/contracts';
-import { api, Button, errorMessage, Modal } from '@portal/ui';
+import { Button, errorMessage, Modal } from '@portal/ui';
+import { useDeleteUser } from '../api';
 
 export const DELETE_FAILED = 'Failed to delete user';
 
 /** Says what goes and what stays, then deletes; both buttons wait while it runs (spec §2, §8). */
-export function DeleteUserModal({ user, onClose, onDeleted }: { user: AdminUserRow; onClose: () => void; onDeleted: () => void }) {
+export function DeleteUserModal({ user, onClose }: { user: AdminUserRow; onClose: () => void }) {
   const [deleting, setDeleting] = useState(false);
+  const deletion = useDeleteUser();
 
   async function remove() {
     setDeleting(true);
     try {
-      await api.delete(`/api/admin/users/${encodeURIComponent(user._id)}`);
+      await deletion.mutateAsync(user._id);
       window.alert(userDeletedMessage(user.email));
-      onDeleted();
       onClose();
     } catch (error) {
       window.alert(errorMessage(error, DELETE_FAILED));

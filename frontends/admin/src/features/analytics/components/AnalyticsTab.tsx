@@ -1,20 +1,15 @@
-import { useEffect, useState } from 'react';
-import { formatRupees, type Analytics } from '@portal/contracts';
-import { api, ScrollArea, Spinner } from '@portal/ui';
+import { formatRupees } from '@portal/contracts';
+import { Spinner } from '@portal/ui';
+import { ScrollArea } from '../../../../../ui/src/components/ScrollArea';
+import { day } from '../../../lib/format';
+import { useAnalytics } from '../api';
 import { DailyChart } from './DailyChart';
-import { day } from './format';
 import { MetricCard } from './MetricCard';
 
 export function AnalyticsTab() {
-  const [analytics, setAnalytics] = useState<Analytics | null | undefined>(undefined);
-  useEffect(() => {
-    api
-      .get<Analytics>('/api/admin/analytics')
-      .then(({ data }) => setAnalytics(data))
-      .catch(() => setAnalytics(null));
-  }, []);
-  if (analytics === undefined) return <Spinner />;
-  if (analytics === null) return <p role="alert">Failed to load analytics data</p>;
+  const { data: analytics, isPending, isError } = useAnalytics();
+  if (isError) return <p role="alert">Failed to load analytics data</p>;
+  if (isPending) return <Spinner />;
   const count = (value: number) => value.toLocaleString('en-IN');
   const signups = analytics.signupsPerDay.map((point) => point.count);
   const revenue = analytics.revenuePerDay.map((point) => point.amount);

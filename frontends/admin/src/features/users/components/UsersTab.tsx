@@ -1,37 +1,27 @@
-import { useCallback, useEffect, useState } from 'react';
-import { PAGE_SIZE, type AdminUserRow, type Paged } from '@portal/contracts';
-import { api, Button, Pager, ProgressBar, ScrollArea, Spinner } from '@portal/ui';
-import { HeaderRow } from '../HeaderRow';
+import { useCallback, useState } from 'react';
+import type { AdminUserRow } from '@portal/contracts';
+import { Button, ProgressBar, Spinner } from '@portal/ui';
+import { Pager } from '../../../../../ui/src/components/Pager';
+import { ScrollArea } from '../../../../../ui/src/components/ScrollArea';
+import { HeaderRow } from '../../../components/HeaderRow';
+import { useUsers } from '../api';
+import { daysLabel } from '../user-labels';
 import { DeleteUserModal } from './DeleteUserModal';
 import { ManageSubscriptionModal } from './ManageSubscriptionModal';
 import { UserDetailsModal } from './UserDetailsModal';
-import { daysLabel } from './user-labels';
 
 type Dialog = { kind: 'details'; userId: string } | { kind: 'manage' | 'delete'; user: AdminUserRow } | null;
 
-/** Search, the users table and its three actions; the list is fetched again after every change. */
+/** Search, the users table and its three actions; a change to a user fetches the list again (users/api.ts). */
 export function UsersTab() {
   const [search, setSearch] = useState('');
   const [applied, setApplied] = useState('');
   const [page, setPage] = useState(1);
-  const [list, setList] = useState<({ users: AdminUserRow[] } & Paged) | null>(null);
-  const users = list?.users ?? null;
+  const listing = useUsers(applied, page);
+  const list = listing.data;
+  // A list that cannot load reads as empty; the failure is logged (spec §8).
+  const users = listing.isError ? [] : (list?.users ?? null);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const load = useCallback(async (term: string, at: number) => {
-    try {
-      const { data } = await api.get<{ users: AdminUserRow[] } & Paged>('/api/admin/users', {
-        params: { page: at, ...(term ? { search: term } : {}) },
-      });
-      setList(data);
-    } catch (error) {
-      console.warn('could not load users', error);
-      setList({ users: [], total: 0, page: 1, limit: PAGE_SIZE });
-    }
-  }, []);
-  useEffect(() => {
-    void load(applied, page);
-  }, [load, applied, page]);
-  const changed = () => void load(applied, page);
   const close = useCallback(() => setDialog(null), []);
 
   return (
@@ -42,7 +32,7 @@ export function UsersTab() {
         onSubmit={(event) => {
           event.preventDefault();
           setPage(1);
-          if (search === applied) void load(search, 1);
+          if (search === applied) void listing.refetch();
           else setApplied(search);
         }}
       >
@@ -118,8 +108,8 @@ export function UsersTab() {
           onDelete={(user) => setDialog({ kind: 'delete', user })}
         />
       )}
-      {dialog?.kind === 'manage' && <ManageSubscriptionModal user={dialog.user} onClose={close} onSaved={changed} />}
-      {dialog?.kind === 'delete' && <DeleteUserModal user={dialog.user} onClose={close} onDeleted={changed} />}
+      {dialog?.kind === 'manage' && <ManageSubscriptionModal user={dialog.user} onClose={close} />}
+      {dialog?.kind === 'delete' && <DeleteUserModal user={dialog.user} onClose={close} />}
     </div>
   );
 }

@@ -1,0 +1,41 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminSubscriptionUpdate, AdminUserRow, Paged } from '@portal/contracts';
+import { api } from '@portal/ui';
+import { analyticsKeys } from '../analytics/api';
+
+export const userKeys = {
+  all: ['users'] as const,
+  list: (search: string, page: number) => ['users', 'list', { search, page }] as const,
+  details: (userId: string) => ['users', 'details', userId] as const,
+};
+export type UserList = { users: AdminUserRow[] } & Paged;
+
+const userPath = (userId: string) => `/api/admin/users/${encodeURIComponent(userId)}`;
+
+export const fetchUsers = async (search: string, page: number) =>
+  (await api.get<UserList>('/api/admin/users', { params: { page, ...(search ? { search } : {}) } })).data;
+export const fetchUserDetails = async (userId: string) => (await api.get<{ user: AdminUserRow }>(`${userPath(userId)}/details`)).data.user;
+/** The body as the form sends it: dates as text and the price as a number, which the server parses. */
+export const updateSubscription = async ({ userId, body }: { userId: string; body: Record<keyof AdminSubscriptionUpdate, unknown> }) =>
+  api.put(`${userPath(userId)}/subscription`, body);
+export const deleteUser = async (userId: string) => api.delete(userPath(userId));
+
+/** A page of users; the rows shown stay until the next page or search answers. */
+export const useUsers = (search: string, page: number) =>
+  useQuery({ queryKey: userKeys.list(search, page), queryFn: () => fetchUsers(search, page), placeholderData: keepPreviousData });
+
+/** Fetched when the dialog opens, so it shows the latest plan even if the table is older. */
+export const useUserDetails = (userId: string) => useQuery({ queryKey: userKeys.details(userId), queryFn: () => fetchUserDetails(userId) });
+
+/** A change to a user moves the list and the analytics, so both are fetched again. */
+function useUserChange<Input>(mutationFn: (input: Input) => Promise<unknown>) {
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () =>
+      Promise.all([queries.invalidateQueries({ queryKey: userKeys.all }), queries.invalidateQueries({ queryKey: analyticsKeys.all })]),
+  });
+}
+
+export const useUpdateSubscription = () => useUserChange(updateSubscription);
+export const useDeleteUser = () => useUserChange(deleteUser);

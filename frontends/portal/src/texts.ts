@@ -1,0 +1,19 @@
+/** The portal's own messages (the spec's texts), written once; rules and field texts come from @portal/contracts. */
+export const TEXTS = {
+  trialStarted: 'Trial activated successfully!',
+  trialFailed: 'Failed to start trial',
+  plansFailed: 'Failed to fetch data',
+  orderRedirecting: 'Redirecting you to the payment gateway…',
+  orderWithoutCheckout: 'Failed to create payment order',
+  orderFailed: 'Payment initiation failed',
+  downloadInfoFailed: 'Failed to load download information',
+  downloadFailed: 'Download failed',
+  profileFailed: 'Failed to load profile',
+  profileUpdated: 'Profile updated successfully!',
+  profileUpdateFailed: 'Failed to update profile',
+} as const;
+
+export interface Message {
+  kind: 'success' | 'error' | 'info';
+  text: string;
+}
