@@ -12,7 +12,8 @@ export interface RouteRule {
 }
 
 /**
- * The one place that maps public paths to services (ARCHITECTURE.md, "Ownership"). First match
+ * The one place that maps public paths to services and says who may call them (docs/architecture.md;
+ * gateway/test/route-audiences.test.ts holds every service to it). First match
  * wins, so specific paths stand before the prefixes that would also match them. Paths outside
  * this table, /internal/* among them, are never proxied.
  */
