@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { lastIndianDays, TRANSACTIONS_DEFAULT_DAYS } from '@portal/contracts';
-import { api, Button, session, Tabs, useNavigate } from '@portal/ui';
+import { Button, session, Tabs, useNavigate } from '@portal/ui';
 import { AnalyticsTab } from '../features/analytics/components/AnalyticsTab';
 import { AuditTab } from '../features/audit/components/AuditTab';
 import { ExportMenu } from '../features/exports/components/ExportMenu';
 import { useFeedback } from '../features/feedback/api';
+import { adminLogout } from '../features/session/api';
 import { FeedbackTab } from '../features/feedback/components/FeedbackTab';
 import { TransactionsTab } from '../features/transactions/components/TransactionsTab';
 import { UsersTab } from '../features/users/components/UsersTab';
@@ -30,7 +31,7 @@ export default function AdminDashboard() {
           <ExportMenu transactionsRange={range} />
           <Button
             onClick={async () => {
-              await api.post('/api/admin/logout').catch(() => undefined);
+              await adminLogout();
               session.clearAdmin();
               window.dispatchEvent(new Event('admin-session'));
               navigate('/admin/login');

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { api, Banner, errorMessage, useNavigate, useSearchParams } from '@portal/ui';
+import { Banner, errorMessage, useNavigate, useSearchParams } from '@portal/ui';
 import { CredentialsForm } from '../../../ui/src/forms/CredentialsForm';
-import { saveAdminSession, type AdminUser } from '../admin-session';
+import { saveAdminSession } from '../admin-session';
+import { adminLogin, adminSignup } from '../features/session/api';
 
 /** Admin sign-in; `?mode=signup` opens the hidden sign-up mode (the server refuses it unless enabled). */
 export default function AdminLogin() {
@@ -13,11 +14,11 @@ export default function AdminLogin() {
   async function submit({ email, password }: { email: string; password: string }) {
     try {
       if (signup) {
-        await api.post('/api/admin/signup', { email, password, role: 'admin' });
+        await adminSignup({ email, password });
         setMessage({ kind: 'success', text: 'Admin account created successfully! Please sign in.' });
         setParams({});
       } else {
-        const { data } = await api.post<{ token: string; user: AdminUser }>('/api/admin/login', { email, password });
+        const data = await adminLogin({ email, password });
         saveAdminSession(data.token, data.user);
         navigate('/admin/dashboard');
       }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { BillingPeriod, CreateOrderResponse, PricedPlan } from '@portal/contracts';
+import { formatRupees, type BillingPeriod, type CreateOrderResponse, type PricedPlan } from '@portal/contracts';
 import { badRequest } from '@portal/platform/errors';
 import type { Logger } from 'pino';
 import { creditOrder } from './credit-order';
@@ -27,8 +27,6 @@ const orderLockKey = (merchantOrderId: string) => `lock:order:${merchantOrderId}
 
 /** Ours, unique, and within PhonePe's rules (≤ 63 characters of letters, digits, _ and -). */
 const newMerchantOrderId = () => `TPP-${Date.now().toString(36).toUpperCase()}-${randomBytes(6).toString('hex').toUpperCase()}`;
-
-const formatRupees = (amount: number) => amount.toLocaleString('en-IN', { style: 'currency', currency: 'INR' });
 
 export function paymentUseCases(deps: PaymentDeps) {
   const { orders, subscriptions, plans, gateway, lock, logger } = deps;
