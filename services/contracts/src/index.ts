@@ -13,3 +13,4 @@ export * from './ids';
 export * from './dates';
 export * from './paging';
 export * from './money';
+export * from './gst';

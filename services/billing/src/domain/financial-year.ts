@@ -1,0 +1,24 @@
+import { istDateOf } from '@portal/contracts';
+
+/**
+ * India's financial year runs from 1 April to 31 March, in Indian time: a payment at 00:10 IST on
+ * 1 April (18:40 UTC on 31 March) belongs to the new year. Invoice and credit-note series restart
+ * each year.
+ */
+export function financialYearOf(instant: Date): { startYear: number; label: string; code: string } {
+  const [year, month] = istDateOf(instant).split('-').map(Number) as [number, number];
+  const startYear = month >= 4 ? year : year - 1;
+  const next = String((startYear + 1) % 100).padStart(2, '0');
+  return { startYear, label: `${startYear}-${next}`, code: `${String(startYear % 100).padStart(2, '0')}${next}` };
+}
+
+/** Rule 46 allows at most 16 characters: `TP/2627/000042` is 14. */
+export const DOCUMENT_NUMBER_MAX = 16;
+
+/** A document's number in its series: prefix, financial year, and the sequence zero-padded to six digits. */
+export function documentNumber(prefix: string, instant: Date, sequence: number): string {
+  if (!Number.isSafeInteger(sequence) || sequence < 1) throw new RangeError(`sequence must be 1 or more, got ${sequence}`);
+  const number = `${prefix}/${financialYearOf(instant).code}/${String(sequence).padStart(6, '0')}`;
+  if (number.length > DOCUMENT_NUMBER_MAX) throw new RangeError(`${number} is longer than ${DOCUMENT_NUMBER_MAX} characters`);
+  return number;
+}
