@@ -238,7 +238,7 @@ describe('admin reporting', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       message: 'User leaving@example.in has been deleted successfully.',
-      removed: ['account and sign-in', 'profile and address', 'subscription', 'download history', 'feedback'],
+      removed: ['account and sign-in', 'profile and address', 'subscription and billing details', 'download history', 'feedback'],
       kept: ['payment records, anonymised, for accounting'],
     });
     expect(data.users.find((user) => user._id === doomed._id)).toBeUndefined();

@@ -18,10 +18,12 @@ import {
 import { authDirectoryClient } from './clients/auth.client';
 import { createPhonePeClient } from './clients/phonepe.client';
 import type { Config } from './config';
+import { billingProfileRepository } from './data/billing-profile.repository';
 import { orderRepository } from './data/order.repository';
 import { planRepository } from './data/plan.repository';
 import { subscriptionRepository } from './data/subscription.repository';
 import { adminUseCases } from './domain/admin.use-cases';
+import { billingProfileUseCases } from './domain/billing-profile.use-cases';
 import { expiryUseCases } from './domain/expiry.use-cases';
 import { paymentUseCases } from './domain/payment.use-cases';
 import type { Lock } from './domain/ports';
@@ -29,6 +31,7 @@ import { reportingUseCases } from './domain/reporting.use-cases';
 import { statusUseCases } from './domain/status.use-cases';
 import { startBillingJobs } from './jobs/billing-jobs';
 import { adminRoutes } from './routes/admin.routes';
+import { billingProfileRoutes } from './routes/billing-profile.routes';
 import { internalRoutes } from './routes/internal.routes';
 import { paymentRoutes } from './routes/payment.routes';
 import { subscriptionRoutes } from './routes/subscription.routes';
@@ -77,6 +80,7 @@ export async function compose(
   const subscriptions = subscriptionRepository(mongo);
   const orders = orderRepository(mongo);
   const plans = planRepository(mongo);
+  const billingProfiles = billingProfileRepository(mongo);
   await Promise.all([subscriptions.ready, orders.ready, plans.seed()]);
   const lock = redisLock(redis, config.REDIS_PREFIX);
   const mismatches = metrics.counter(
@@ -98,7 +102,7 @@ export async function compose(
     onAmountMismatch: () => mismatches.inc(),
     now,
   });
-  const reporting = reportingUseCases({ subscriptions, orders, lock, now });
+  const reporting = reportingUseCases({ subscriptions, orders, billingProfiles, lock, now });
   const expiry = expiryUseCases({ subscriptions, mail, publicUrl: config.PUBLIC_URL, logger });
 
   const app: Express = createServiceApp({
@@ -109,6 +113,7 @@ export async function compose(
     readiness: [mongoReadiness(mongo), redisReadiness(redis)],
     routes: (router) => {
       router.use(subscriptionRoutes(status, verifyToken));
+      router.use(billingProfileRoutes(billingProfileUseCases(billingProfiles), verifyToken));
       router.use(
         paymentRoutes({
           payments,

@@ -86,6 +86,6 @@ export const userDeletedMessage = (email: string) => `User ${email} has been del
 
 /** What deleting a user removes, and what it keeps: the delete dialog lists exactly this. */
 export const USER_DELETION_SCOPE = {
-  removed: ['account and sign-in', 'profile and address', 'subscription', 'download history', 'feedback'],
+  removed: ['account and sign-in', 'profile and address', 'subscription and billing details', 'download history', 'feedback'],
   kept: ['payment records, anonymised, for accounting'],
 } as const;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { GST_STATES, gstinProblem, type GstStateCode } from './gst';
+import { pincodeSchema } from './user';
 import { pagingShape } from './paging';
 import { BILLING_PERIODS, PLAN_NAMES, PRICED_PLANS } from './plans';
 import { SUBSCRIPTION_STATUSES } from './subscription';
@@ -108,3 +110,40 @@ export interface UserDeletedEvent {
   userId: string;
 }
 export const USER_DELETED = 'user.deleted';
+
+/**
+ * The buyer's billing details, printed on their tax invoices: the legal or business name, an
+ * optional GSTIN (checked by its check character and against the chosen state), and the billing
+ * address with its GST state, which decides the place of supply.
+ */
+export const BILLING_PROFILE_MESSAGES = {
+  legalNameRequired: 'Enter the name to print on your invoices',
+  streetRequired: 'Enter the billing address',
+  cityRequired: 'Enter the city',
+  stateRequired: 'Choose the state of your billing address',
+  saved: 'Billing details saved',
+} as const;
+
+const profileText = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+const STATE_CODES = GST_STATES.map((state) => state.code) as [GstStateCode, ...GstStateCode[]];
+
+export const billingProfileSchema = z
+  .object({
+    legalName: profileText(BILLING_PROFILE_MESSAGES.legalNameRequired, 200),
+    gstin: z
+      .string({ error: 'The GSTIN must be text' })
+      .trim()
+      .toUpperCase()
+      .optional()
+      .transform((value) => value || undefined),
+    street: profileText(BILLING_PROFILE_MESSAGES.streetRequired, 300),
+    city: profileText(BILLING_PROFILE_MESSAGES.cityRequired, 100),
+    pincode: pincodeSchema,
+    stateCode: z.enum(STATE_CODES, { error: BILLING_PROFILE_MESSAGES.stateRequired }),
+  })
+  .superRefine((profile, context) => {
+    const problem = profile.gstin ? gstinProblem(profile.gstin, profile.stateCode) : null;
+    if (problem) context.addIssue({ code: 'custom', path: ['gstin'], message: problem });
+  });
+export type BillingProfile = z.infer<typeof billingProfileSchema>;

@@ -1,4 +1,4 @@
-import type { BillingPeriod, PersonalInfo, PlanName, TransactionRow, TransactionStatus } from '@portal/contracts';
+import type { BillingPeriod, PersonalInfo, PlanName, TransactionRow, TransactionStatus, BillingProfile } from '@portal/contracts';
 import type { PlanEntry } from './plan-catalogue';
 
 export interface SubscriptionRecord {
@@ -122,3 +122,9 @@ export interface MailSender {
 
 /** Serialises check-then-write sequences on one key across instances. */
 export type Lock = <T>(key: string, work: () => Promise<T>) => Promise<T>;
+
+export interface BillingProfileStore {
+  find(userId: string): Promise<BillingProfile | null>;
+  save(userId: string, profile: BillingProfile): Promise<BillingProfile>;
+  delete(userId: string): Promise<void>;
+}

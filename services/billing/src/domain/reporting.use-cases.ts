@@ -1,17 +1,18 @@
 import { istDayStart, lastIndianDays, perIndianDay, type SubscriptionSummary } from '@portal/contracts';
-import type { Lock, OrderStore, SubscriptionStore } from './ports';
+import type { BillingProfileStore, Lock, OrderStore, SubscriptionStore } from './ports';
 import { subscriptionLockKey } from './status.use-cases';
 import { summarize } from './subscription-status';
 
 export interface ReportingDeps {
   subscriptions: SubscriptionStore;
   orders: OrderStore;
+  billingProfiles: BillingProfileStore;
   lock: Lock;
   now?: () => Date;
 }
 
 /** What the admin area and the download service read from billing through /internal/*. */
-export function reportingUseCases({ subscriptions, orders, lock, now = () => new Date() }: ReportingDeps) {
+export function reportingUseCases({ subscriptions, orders, billingProfiles, lock, now = () => new Date() }: ReportingDeps) {
   return {
     async summaries(userIds: string[]): Promise<SubscriptionSummary[]> {
       const at = now();
@@ -49,10 +50,11 @@ export function reportingUseCases({ subscriptions, orders, lock, now = () => new
       };
     },
 
-    /** The user-deletion handler: the subscription goes; payments stay for accounting, anonymised. */
+    /** The user-deletion handler: the subscription and billing details go; payments stay for accounting, anonymised. */
     async deleteUser(userId: string): Promise<{ anonymisedPayments: number }> {
       return lock(subscriptionLockKey(userId), async () => {
         await subscriptions.delete(userId);
+        await billingProfiles.delete(userId);
         return { anonymisedPayments: await orders.anonymiseUser(userId) };
       });
     },
