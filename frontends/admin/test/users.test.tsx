@@ -210,7 +210,7 @@ describe('users tab', () => {
     renderWithQueries(<UsersTab />);
     fireEvent.click(await screen.findByRole('button', { name: 'Delete meera@example.in' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete User' });
-    expect(within(dialog).getByText('subscription')).toBeInTheDocument();
+    expect(within(dialog).getByText('subscription and billing details')).toBeInTheDocument();
     expect(within(dialog).getByText('download history')).toBeInTheDocument();
     expect(within(dialog).getByText('Kept: payment records, anonymised, for accounting.')).toBeInTheDocument();
     expect(within(dialog).getByText('This action cannot be undone.')).toBeInTheDocument();
