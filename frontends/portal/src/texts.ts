@@ -11,6 +11,8 @@ export const TEXTS = {
   profileFailed: 'Failed to load profile',
   profileUpdated: 'Profile updated successfully!',
   profileUpdateFailed: 'Failed to update profile',
+  billingFailed: 'Your billing details could not be loaded',
+  billingSaveFailed: 'Your billing details could not be saved',
 } as const;
 
 export interface Message {

@@ -121,3 +121,66 @@ describe('about page', () => {
     expect(screen.getByRole('link', { name: 'support@taxpractitioner.app' })).toHaveAttribute('href', 'mailto:support@taxpractitioner.app');
   });
 });
+
+describe('the Billing tab', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    session.save('user-token', { email: 'meera.iyer@example.in' });
+  });
+
+  it('when a mistyped GSTIN is left, then the field says so at once; once corrected, the details are saved and confirmed', async () => {
+    const calls = stubApi((call: StubCall) => {
+      if (call.url === '/api/auth/profile') return { data: { user: user() } };
+      if (call.url === '/api/billing/profile' && call.method === 'GET') return { data: { profile: null } };
+      if (call.url === '/api/billing/profile' && call.method === 'PUT') {
+        const body = call.body as Record<string, string>;
+        return { data: { profile: { ...body, gstin: body.gstin?.toUpperCase() }, message: 'Billing details saved' } };
+      }
+      if (call.url === '/api/subscription-status') return { data: trialStatus };
+      return { data: {} };
+    });
+    renderPage(<Profile />, '/profile');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Billing' }));
+    const gstin = await screen.findByLabelText('GSTIN (optional)');
+    await userEvent.type(screen.getByLabelText('Legal or business name'), 'Iyer & Associates');
+    await userEvent.selectOptions(screen.getByLabelText('State'), '27');
+    await userEvent.type(gstin, '27AAPFU0939F1ZW');
+    await userEvent.tab();
+    expect(await screen.findByText(/its last character does not match the rest/)).toBeInTheDocument();
+    await userEvent.clear(gstin);
+    await userEvent.type(gstin, '27aapfu0939f1zv');
+    await userEvent.tab();
+    expect(screen.queryByText(/its last character does not match the rest/)).toBeNull();
+    await userEvent.type(screen.getByLabelText('Billing address'), '12 MG Road');
+    await userEvent.type(screen.getByLabelText('City'), 'Pune');
+    await userEvent.type(screen.getByLabelText('Pincode'), '411001');
+    await userEvent.click(screen.getByRole('button', { name: 'Save billing details' }));
+    expect(await screen.findByText('Billing details saved')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT' && call.url === '/api/billing/profile')?.body).toEqual({
+      legalName: 'Iyer & Associates',
+      gstin: '27aapfu0939f1zv',
+      street: '12 MG Road',
+      city: 'Pune',
+      pincode: '411001',
+      stateCode: '27',
+    });
+    expect(screen.queryByRole('button', { name: 'Edit Profile' })).toBeNull();
+  });
+
+  it('when the server refuses the GSTIN for the chosen state, then its reason is shown', async () => {
+    stubApi((call: StubCall) => {
+      if (call.url === '/api/auth/profile') return { data: { user: user() } };
+      if (call.url === '/api/billing/profile' && call.method === 'GET')
+        return { data: { profile: { legalName: 'Iyer', street: '1 Road', city: 'Pune', pincode: '411001', stateCode: '27' } } };
+      if (call.url === '/api/billing/profile')
+        return { status: 400, data: { error: 'bad_request', message: 'This GSTIN is registered in another state than Karnataka' } };
+      if (call.url === '/api/subscription-status') return { data: trialStatus };
+      return { data: {} };
+    });
+    renderPage(<Profile />, '/profile');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Billing' }));
+    expect(await screen.findByDisplayValue('Iyer')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save billing details' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This GSTIN is registered in another state than Karnataka');
+  });
+});

@@ -13,18 +13,20 @@ import {
   useAuth,
   useSearchParams,
 } from '@portal/ui';
+import { BillingDetails } from '../features/billing/components/BillingDetails';
 import { useProfile, useUpdateProfile } from '../features/profile/api';
 import { useStartTrial } from '../features/subscription/api';
 import { withQueries } from '../queries';
 import { TEXTS, type Message } from '../texts';
 import '../components/portal.css';
 
-type Tab = 'basic' | 'personal' | 'address' | 'subscription';
+type Tab = 'basic' | 'personal' | 'address' | 'subscription' | 'billing';
 const TABS: { id: Tab; label: string }[] = [
   { id: 'basic', label: 'Basic Info' },
   { id: 'personal', label: 'Personal Details' },
   { id: 'address', label: 'Address' },
   { id: 'subscription', label: 'Subscription' },
+  { id: 'billing', label: 'Billing' },
 ];
 
 /** Spec §2: first and last name, else first name, else display name, else the e-mail's name prettified. */
@@ -129,7 +131,7 @@ function Profile() {
           <h1>Hello, {greetingName(user)}</h1>
           <span className={`badge ${badgeClass}`}>{badgeText}</span>
         </div>
-        {!editing && tab !== 'subscription' && <Button onClick={() => setEditing(true)}>Edit Profile</Button>}
+        {!editing && tab !== 'subscription' && tab !== 'billing' && <Button onClick={() => setEditing(true)}>Edit Profile</Button>}
       </div>
       {user.profileCompletionPercentage < 100 && (
         <div className="stack-top stack-bottom">
@@ -153,7 +155,8 @@ function Profile() {
         </Banner>
       )}
       <Tabs tabs={TABS} active={tab} onChange={setTab} label="Profile sections" />
-      <form className="card" onSubmit={save} noValidate>
+      {tab === 'billing' && <BillingDetails />}
+      <form className="card" onSubmit={save} noValidate hidden={tab === 'billing'}>
         {tab === 'basic' && (
           <>
             <TextField label="First name" value={form.firstName} onChange={set('firstName')} readOnly={!editing} required />

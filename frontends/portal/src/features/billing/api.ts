@@ -1,0 +1,24 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { BillingProfile, billingProfileSchema } from '@portal/contracts';
+import { api } from '@portal/ui';
+
+export const billingKeys = { profile: ['billing', 'profile'] as const };
+
+/** What the form sends: the schema's input, which the server trims, upper-cases and checks. */
+export type BillingProfileForm = z.input<typeof billingProfileSchema>;
+
+export const fetchBillingProfile = async () => (await api.get<{ profile: BillingProfile | null }>('/api/billing/profile')).data.profile;
+export const saveBillingProfile = async (body: BillingProfileForm) =>
+  (await api.put<{ profile: BillingProfile; message: string }>('/api/billing/profile', body)).data;
+
+export const useBillingProfile = () => useQuery({ queryKey: billingKeys.profile, queryFn: fetchBillingProfile });
+
+/** Saves the details; the cached profile becomes the server's answer. */
+export function useSaveBillingProfile() {
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: saveBillingProfile,
+    onSuccess: ({ profile }) => queries.setQueryData(billingKeys.profile, profile),
+  });
+}
