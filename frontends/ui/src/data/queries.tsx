@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 
 /**
@@ -10,6 +10,11 @@ import type { ComponentType } from 'react';
  */
 export function createQueryClient({ staleTime }: { staleTime: number }) {
   return new QueryClient({
+    // A load that fails is logged here, once for every query (spec §8: some failures are only
+    // logged); the page shows its own message from the query's error state.
+    queryCache: new QueryCache({
+      onError: (error, query) => console.warn(`could not load ${JSON.stringify(query.queryKey)}`, error),
+    }),
     defaultOptions: {
       queries: { retry: false, refetchOnWindowFocus: false, staleTime },
       mutations: { retry: false },
