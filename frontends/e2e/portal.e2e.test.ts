@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pdfParse from 'pdf-parse/lib/pdf-parse.js';
 import type { Page } from 'playwright-core';
 import { startE2eStack } from './e2e-stack';
 
@@ -91,14 +92,38 @@ describe('the portal in Chromium, against every service', () => {
     await page.getByRole('heading', { name: 'Hello, Asha!' }).waitFor();
   });
 
-  it('when the user pays for a plan on PhonePe, then they come back to an active subscription', async () => {
+  it('when the user pays for a plan on PhonePe, then they give their billing details first and come back to an active subscription', async () => {
     await page.getByRole('link', { name: 'Subscription', exact: true }).click();
     await at('/subscription');
     await page.getByRole('article', { name: 'Professional plan' }).getByRole('button', { name: 'Subscribe Monthly' }).click();
+    const details = page.getByRole('form', { name: 'Billing details' });
+    await details.getByText('Your tax invoice needs your billing details. Save them to continue to payment.').waitFor();
+    await details.getByLabel('Legal or business name').fill('Asha Rao & Co');
+    await details.getByLabel('GSTIN (optional)').fill('27AAPFU0939F1ZV');
+    await details.getByLabel('Billing address').fill('12 MG Road');
+    await details.getByLabel('City').fill('Pune');
+    await details.getByLabel('Pincode').fill('411001');
+    await details.getByLabel('State').selectOption('27');
+    await details.getByRole('button', { name: 'Save billing details' }).click();
     await page.getByText('PhonePe test checkout').waitFor();
     await page.getByRole('button', { name: /^Pay / }).click();
     await page.waitForURL((url) => url.pathname === '/subscription' && url.search === '?status=success');
     await page.getByText(/Your professional plan is active until/).waitFor({ timeout: 15_000 });
+  });
+
+  it('when the user opens the billing history, then the payment is there and its tax invoice downloads as a PDF', async () => {
+    const history = page.getByRole('region', { name: 'Payments and invoices' });
+    const download = history.getByRole('button', { name: /^Download invoice TP\/\d{4}\/\d{6}$/ });
+    await download.waitFor();
+    expect(await history.getByRole('row').nth(1).textContent()).toMatch(/^\d{4}-\d\d-\d\dProfessional \(monthly\)₹1,000Paid/);
+    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+    expect(file.suggestedFilename()).toMatch(/^invoice-TP-\d{4}-\d{6}\.pdf$/);
+    const text = (await pdfParse(readFileSync((await file.path())!))).text;
+    expect(text).toContain('Tax Invoice');
+    expect(text).toContain('Asha Rao & Co');
+    expect(text).toContain('GSTIN: 27AAPFU0939F1ZV');
+    expect(text).toContain('Place of supply: Maharashtra (code 27)');
+    expect(text).toContain('₹1,000.00');
   });
 
   it('when a payment fails, then the user is told and the plan stays as it was', async () => {

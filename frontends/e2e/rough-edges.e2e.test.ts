@@ -157,6 +157,10 @@ describe('rough edges a newcomer met, in Chromium', () => {
 
   it('when the order answer gives no checkout to go to, then the page says "Failed to create payment order"', async () => {
     const user = await register('Orderless', 'orderless@example.in');
+    await api('PUT', '/api/billing/profile', {
+      token: user.token,
+      body: { legalName: 'Orderless', street: '1 Main Road', city: 'Chennai', pincode: '600001', stateCode: '33' },
+    });
     const page = await pageIn(await contextWith(LAPTOP, signedIn(user)));
     await page.route('**/api/payment/create-phonepe-order', (route) =>
       route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: false }) }),

@@ -13,6 +13,9 @@ export const TEXTS = {
   profileUpdateFailed: 'Failed to update profile',
   billingFailed: 'Your billing details could not be loaded',
   billingSaveFailed: 'Your billing details could not be saved',
+  historyFailed: 'Your billing history could not be loaded',
+  invoiceDownloadFailed: 'The invoice could not be downloaded. Please try again.',
+  billingBeforePaying: 'Your tax invoice needs your billing details. Save them to continue to payment.',
 } as const;
 
 export interface Message {

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { toClientSubscriptionState, type SubscriptionStatus } from '@portal/contracts';
@@ -79,6 +79,8 @@ describe('choosing a plan', () => {
     stubApi((call) => {
       if (call.url === '/api/payment/plans') return { data: plans };
       if (call.url === '/api/payment/create-phonepe-order') return answer;
+      if (call.url === '/api/billing/profile') return { data: { profile: { stateCode: '19' } } };
+      if (call.url === '/api/billing/history') return { data: { payments: [] } };
       return { data: { subscriptionStatus: 'trial', subscriptionPlan: 'trial', email: 'asha@example.in', daysRemaining: 20 } };
     });
     renderPage(<Subscription />, '/subscription');
@@ -86,5 +88,87 @@ describe('choosing a plan', () => {
     await userEvent.click(choose);
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
     expect(screen.getByRole('button', { name: 'Subscribe Monthly' })).toBeEnabled();
+  });
+
+  it('when a buyer without billing details chooses a plan, then the page asks for them first and pays once they are saved', async () => {
+    const calls = stubApi((call) => {
+      if (call.url === '/api/payment/plans') return { data: plans };
+      if (call.url === '/api/billing/profile' && call.method === 'GET') return { data: { profile: null } };
+      if (call.url === '/api/billing/profile') return { data: { profile: call.body, message: 'Billing details saved' } };
+      if (call.url === '/api/billing/history') return { data: { payments: [] } };
+      if (call.url === '/api/payment/create-phonepe-order') return { status: 201, data: { success: false } };
+      return { data: { subscriptionStatus: 'trial', subscriptionPlan: 'trial', email: 'asha@example.in', daysRemaining: 20 } };
+    });
+    renderPage(<Subscription />, '/subscription');
+    await userEvent.click(await screen.findByRole('button', { name: 'Subscribe Monthly' }));
+    const form = await screen.findByRole('form', { name: 'Billing details' });
+    expect(form).toHaveTextContent('Your tax invoice needs your billing details. Save them to continue to payment.');
+    expect(calls.some((call) => call.url === '/api/payment/create-phonepe-order')).toBe(false);
+
+    await userEvent.type(screen.getByLabelText('Legal or business name'), 'Asha Rao');
+    await userEvent.type(screen.getByLabelText('Billing address'), '7 Park Street');
+    await userEvent.type(screen.getByLabelText('City'), 'Kolkata');
+    await userEvent.type(screen.getByLabelText('Pincode'), '700016');
+    await userEvent.selectOptions(screen.getByLabelText('State'), '19');
+    await userEvent.click(screen.getByRole('button', { name: 'Save billing details' }));
+
+    expect(await screen.findByText('Failed to create payment order')).toBeInTheDocument();
+    const order = calls.find((call) => call.url === '/api/payment/create-phonepe-order');
+    expect(order?.body).toEqual({ plan: 'professional', billingPeriod: 'monthly' });
+    expect(calls.findIndex((call) => call.method === 'PUT')).toBeLessThan(calls.indexOf(order!));
+  });
+
+  it('when the user has payments, then the billing history lists them and downloads an issued invoice', async () => {
+    const saved: string[] = [];
+    URL.createObjectURL = jest.fn(() => 'blob:invoice');
+    URL.revokeObjectURL = jest.fn();
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const calls = stubApi((call) => {
+      if (call.url === '/api/payment/plans') return { data: plans };
+      if (call.url === '/api/billing/profile') return { data: { profile: null } };
+      if (call.url === '/api/billing/history') {
+        return {
+          data: {
+            payments: [
+              {
+                merchantOrderId: 'TPP-B',
+                createdAt: '2026-11-22T20:00:00.000Z',
+                plan: 'professional',
+                billingPeriod: 'annual',
+                amount: 4800,
+                status: 'completed',
+                invoice: { number: 'TP/2627/000042', issuedAt: '2026-11-22T20:00:00.000Z', url: '/api/billing/invoices/TPP-B' },
+              },
+              {
+                merchantOrderId: 'TPP-A',
+                createdAt: '2026-11-20T10:00:00.000Z',
+                plan: 'basic',
+                billingPeriod: 'monthly',
+                amount: 500,
+                status: 'failed',
+                invoice: null,
+              },
+            ],
+          },
+        };
+      }
+      if (call.url === '/api/billing/invoices/TPP-B') return { data: new Blob(['%PDF-1.3']) };
+      return { data: { subscriptionStatus: 'active', subscriptionPlan: 'professional', email: 'asha@example.in', daysRemaining: 300 } };
+    });
+    renderPage(<Subscription />, '/subscription');
+    const history = await screen.findByRole('region', { name: 'Payments and invoices' });
+    const rows = within(history)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
+    expect(rows).toEqual([
+      'DatePlanAmountStatusInvoice',
+      '2026-11-23Professional (annual)₹4,800PaidDownload invoice',
+      '2026-11-20Basic (monthly)₹500Failed—',
+    ]);
+    await userEvent.click(within(history).getByRole('button', { name: 'Download invoice TP/2627/000042' }));
+    await waitFor(() => expect(saved).toEqual(['invoice-TP-2627-000042.pdf']));
+    expect(calls.find((call) => call.url === '/api/billing/invoices/TPP-B')?.authorization).toBe('Bearer user-token');
   });
 });

@@ -17,14 +17,17 @@ import {
 } from '@portal/platform';
 import { authDirectoryClient } from './clients/auth.client';
 import { createPhonePeClient } from './clients/phonepe.client';
-import type { Config } from './config';
+import { sellerOf, type Config } from './config';
 import { billingProfileRepository } from './data/billing-profile.repository';
+import { invoiceRepository } from './data/invoice.repository';
 import { orderRepository } from './data/order.repository';
 import { planRepository } from './data/plan.repository';
 import { subscriptionRepository } from './data/subscription.repository';
 import { adminUseCases } from './domain/admin.use-cases';
 import { billingProfileUseCases } from './domain/billing-profile.use-cases';
+import { renderInvoicePdf } from './documents/invoice-pdf';
 import { expiryUseCases } from './domain/expiry.use-cases';
+import { invoiceUseCases } from './domain/invoice.use-cases';
 import { paymentUseCases } from './domain/payment.use-cases';
 import type { Lock } from './domain/ports';
 import { reportingUseCases } from './domain/reporting.use-cases';
@@ -33,6 +36,7 @@ import { startBillingJobs } from './jobs/billing-jobs';
 import { adminRoutes } from './routes/admin.routes';
 import { billingProfileRoutes } from './routes/billing-profile.routes';
 import { internalRoutes } from './routes/internal.routes';
+import { invoiceRoutes } from './routes/invoice.routes';
 import { paymentRoutes } from './routes/payment.routes';
 import { subscriptionRoutes } from './routes/subscription.routes';
 
@@ -81,19 +85,32 @@ export async function compose(
   const orders = orderRepository(mongo);
   const plans = planRepository(mongo);
   const billingProfiles = billingProfileRepository(mongo);
-  await Promise.all([subscriptions.ready, orders.ready, plans.seed()]);
+  const invoiceStore = invoiceRepository(mongo);
+  await Promise.all([subscriptions.ready, orders.ready, invoiceStore.ready, plans.seed()]);
   const lock = redisLock(redis, config.REDIS_PREFIX);
   const mismatches = metrics.counter(
     'billing_payment_amount_mismatch_total',
     'Payments whose amount did not match the order (never credited)',
   );
 
+  const seller = sellerOf(config);
+  if (seller.demo) logger.warn('SELLER_* settings are not set: invoices carry the demo seller and say they are not valid');
+  const invoices = invoiceUseCases({
+    invoices: invoiceStore,
+    orders,
+    profiles: billingProfiles,
+    users,
+    seller,
+    render: renderInvoicePdf,
+    now,
+  });
   const status = statusUseCases({ subscriptions, orders, plans, users, lock, now });
   const payments = paymentUseCases({
     orders,
     subscriptions,
     plans,
     gateway,
+    invoices,
     mail,
     lock,
     logger,
@@ -102,7 +119,7 @@ export async function compose(
     onAmountMismatch: () => mismatches.inc(),
     now,
   });
-  const reporting = reportingUseCases({ subscriptions, orders, billingProfiles, lock, now });
+  const reporting = reportingUseCases({ subscriptions, orders, billingProfiles, invoices: invoiceStore, lock, now });
   const expiry = expiryUseCases({ subscriptions, mail, publicUrl: config.PUBLIC_URL, logger });
 
   const app: Express = createServiceApp({
@@ -114,6 +131,7 @@ export async function compose(
     routes: (router) => {
       router.use(subscriptionRoutes(status, verifyToken));
       router.use(billingProfileRoutes(billingProfileUseCases(billingProfiles), verifyToken));
+      router.use(invoiceRoutes(invoices, verifyToken));
       router.use(
         paymentRoutes({
           payments,

@@ -1,29 +1,109 @@
 import { z } from 'zod';
+import { gstinProblem, gstStateByCode } from '@portal/contracts';
 import { serviceConfigShape, serviceUrl } from '@portal/platform';
+import type { Seller } from './domain/ports';
 
 const ms = (fallback: number) => z.coerce.number().int().min(100).default(fallback);
 
-export const configSchema = z.object({
-  ...serviceConfigShape({ port: 4002, database: 'portal_billing' }),
-  AUTH_URL: serviceUrl.default('http://127.0.0.1:4001'),
-  PUBLIC_URL: serviceUrl.default('http://localhost:8080'),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'must be an smtp:// URL')
-    .default('smtp://127.0.0.1:1025'),
-  MAIL_FROM: z.string().default('Tax Practitioner Portal <no-reply@localhost>'),
-  PHONEPE_CLIENT_ID: z.string().min(1),
-  PHONEPE_CLIENT_SECRET: z.string().min(1),
-  PHONEPE_CLIENT_VERSION: z.string().default('1'),
-  PHONEPE_OAUTH_BASE_URL: serviceUrl,
-  PHONEPE_PG_BASE_URL: serviceUrl,
-  PHONEPE_WEBHOOK_USERNAME: z.string().regex(/^\w{5,20}$/, 'must be 5–20 letters, digits or _ (PhonePe dashboard rule)'),
-  PHONEPE_WEBHOOK_PASSWORD: z.string().min(8, 'must be at least 8 characters'),
-  ORDER_LIFETIME_SECONDS: z.coerce.number().int().min(60).max(86_400).default(1200),
-  BILLING_WORKERS: z.enum(['on', 'off']).default('on'),
-  EXPIRY_SWEEP_EVERY_MS: ms(60_000),
-  REMINDERS_EVERY_MS: ms(15 * 60_000),
-  RECONCILE_EVERY_MS: ms(2 * 60_000),
-  RECONCILE_AFTER_MS: ms(3 * 60_000),
-});
+export const configSchema = z
+  .object({
+    ...serviceConfigShape({ port: 4002, database: 'portal_billing' }),
+    AUTH_URL: serviceUrl.default('http://127.0.0.1:4001'),
+    PUBLIC_URL: serviceUrl.default('http://localhost:8080'),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// URL')
+      .default('smtp://127.0.0.1:1025'),
+    MAIL_FROM: z.string().default('Tax Practitioner Portal <no-reply@localhost>'),
+    PHONEPE_CLIENT_ID: z.string().min(1),
+    PHONEPE_CLIENT_SECRET: z.string().min(1),
+    PHONEPE_CLIENT_VERSION: z.string().default('1'),
+    PHONEPE_OAUTH_BASE_URL: serviceUrl,
+    PHONEPE_PG_BASE_URL: serviceUrl,
+    PHONEPE_WEBHOOK_USERNAME: z.string().regex(/^\w{5,20}$/, 'must be 5–20 letters, digits or _ (PhonePe dashboard rule)'),
+    PHONEPE_WEBHOOK_PASSWORD: z.string().min(8, 'must be at least 8 characters'),
+    ORDER_LIFETIME_SECONDS: z.coerce.number().int().min(60).max(86_400).default(1200),
+    BILLING_WORKERS: z.enum(['on', 'off']).default('on'),
+    EXPIRY_SWEEP_EVERY_MS: ms(60_000),
+    REMINDERS_EVERY_MS: ms(15 * 60_000),
+    RECONCILE_EVERY_MS: ms(2 * 60_000),
+    RECONCILE_AFTER_MS: ms(3 * 60_000),
+    ...sellerShape(),
+  })
+  .superRefine((config, context) => {
+    if (config.INVOICE_PREFIX === config.CREDIT_NOTE_PREFIX) {
+      context.addIssue({
+        code: 'custom',
+        path: ['CREDIT_NOTE_PREFIX'],
+        message: 'must differ from INVOICE_PREFIX: each document has its own series',
+      });
+    }
+    if (config.NODE_ENV !== 'production') return;
+    for (const key of SELLER_KEYS) {
+      if (!config[key]) {
+        context.addIssue({
+          code: 'custom',
+          path: [key],
+          message: 'required in production: tax invoices cannot be issued with the demo seller',
+        });
+      }
+    }
+  });
 export type Config = z.infer<typeof configSchema>;
+
+/**
+ * The seller printed on every tax invoice and credit note (CGST Rule 46). The rate and the SAC are
+ * settings because they are the seller's chartered accountant's call, not ours.
+ */
+function sellerShape() {
+  const documentPrefix = (fallback: string) =>
+    z
+      .string()
+      .regex(/^[A-Z0-9]{1,4}$/, 'must be 1–4 capital letters or digits (a document number has at most 16 characters)')
+      .default(fallback);
+  return {
+    SELLER_LEGAL_NAME: z.string().trim().min(1).max(200).optional(),
+    SELLER_ADDRESS: z.string().trim().min(1).max(300).optional(),
+    SELLER_GSTIN: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .refine((gstin) => !gstinProblem(gstin), { error: (issue) => gstinProblem(String(issue.input)) ?? 'invalid GSTIN' })
+      .optional(),
+    GST_SAC: z
+      .string()
+      .regex(/^\d{6}$/, 'must be a 6-digit SAC')
+      .default('997331'),
+    GST_RATE_PERCENT: z.coerce.number().min(0).max(28).default(18),
+    INVOICE_PREFIX: documentPrefix('TP'),
+    CREDIT_NOTE_PREFIX: documentPrefix('TPCN'),
+  };
+}
+const SELLER_KEYS = ['SELLER_LEGAL_NAME', 'SELLER_ADDRESS', 'SELLER_GSTIN'] as const;
+
+/** Clearly fake, so that an invoice issued with them says so; production refuses to start without the real ones. */
+const DEMO_SELLER = {
+  legalName: 'Demo Tax Software Private Limited',
+  address: '12 Demo Road, Bengaluru, Karnataka 560001',
+  gstin: '29AABCD1234E1Z4',
+};
+
+export function sellerOf(config: Config): Seller {
+  const demo = SELLER_KEYS.some((key) => !config[key]);
+  const legalName = demo ? DEMO_SELLER.legalName : config.SELLER_LEGAL_NAME!;
+  const address = demo ? DEMO_SELLER.address : config.SELLER_ADDRESS!;
+  const gstin = demo ? DEMO_SELLER.gstin : config.SELLER_GSTIN!;
+  const state = gstStateByCode(gstin.slice(0, 2))!;
+  return {
+    legalName,
+    address,
+    gstin,
+    stateCode: state.code,
+    stateName: state.name,
+    sac: config.GST_SAC,
+    ratePercent: config.GST_RATE_PERCENT,
+    invoicePrefix: config.INVOICE_PREFIX,
+    creditNotePrefix: config.CREDIT_NOTE_PREFIX,
+    demo,
+  };
+}

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import pdfParse from 'pdf-parse/lib/pdf-parse.js';
 import { TOKEN_AUDIENCE, type PublicUser } from '@portal/contracts';
 import {
   createTestDatabase,
@@ -126,3 +127,6 @@ export async function startBilling(label: string, settings: Record<string, strin
 }
 
 export const DAY = 24 * 60 * 60 * 1000;
+
+/** The words of a PDF in reading order, its line breaks as spaces (a long line wraps where the page ends). */
+export const pdfText = async (data: Buffer) => (await pdfParse(data)).text.replace(/\s+/g, ' ');

@@ -121,7 +121,7 @@ describe('billing jobs on BullMQ', () => {
     expect(billing.smtp.inbox.filter((mail) => JSON.stringify(mail.to).includes('paid.reminder@example.in'))).toHaveLength(1);
   });
 
-  it('when a user.deleted event arrives on the billing queue, then the subscription goes and the payments stay, anonymised', async () => {
+  it('when a user.deleted event arrives on the billing queue, then the subscription goes, the payments stay anonymised and the invoice stays as issued', async () => {
     billing.clock.now = new Date();
     const id = newUserId();
     const token = billing.addUser(id, 'leaving@example.in');
@@ -141,6 +141,12 @@ describe('billing jobs on BullMQ', () => {
     await eventually(async () => (await subscriptions().countDocuments({ userId: id })) === 0);
     const order = await billing.db.connection.collection('transactions').findOne({ merchantOrderId });
     expect(order).toMatchObject({ userId: null, userEmail: 'deleted-user', amount: 500, status: 'completed' });
+    // kept for the tax records, no longer reachable from the account
+    expect(await billing.db.connection.collection('invoices').findOne({ merchantOrderId })).toMatchObject({
+      userId: null,
+      buyer: { email: 'leaving@example.in' },
+      totalPaise: 50_000,
+    });
     await queue.close();
     connection.disconnect();
   });

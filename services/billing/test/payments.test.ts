@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { DAY, newUserId, startBilling, type BillingHarness } from './billing-harness';
+import { DAY, newUserId, pdfText, startBilling, type BillingHarness } from './billing-harness';
 
 describe('PhonePe payments', () => {
   let billing: BillingHarness;
@@ -99,6 +99,8 @@ describe('PhonePe payments', () => {
     const receipt = await billing.smtp.waitForMail((mail) => mail.subject === 'Payment received: Basic plan (monthly)');
     expect(receipt.text).toContain(merchantOrderId);
     expect(receipt.text).toMatch(/^Amount: ₹500$/m); // one rupee formatter: no paise when whole
+    // no SELLER_* settings here: the attached invoice says its seller is the demo placeholder
+    expect(await pdfText(receipt.attachments[0]!.content)).toContain('DEMO: the seller below is a placeholder');
   });
 
   it('when the payment fails on PhonePe, then the order fails and the subscription is untouched', async () => {

@@ -147,3 +147,24 @@ export const billingProfileSchema = z
     if (problem) context.addIssue({ code: 'custom', path: ['gstin'], message: problem });
   });
 export type BillingProfile = z.infer<typeof billingProfileSchema>;
+
+/** A payment in the buyer's billing history, with its tax invoice once it has one. */
+export interface BillingHistoryEntry {
+  merchantOrderId: string;
+  createdAt: string;
+  plan: string;
+  billingPeriod: string;
+  amount: number;
+  status: TransactionStatus;
+  invoice: { number: string; issuedAt: string; url: string } | null;
+}
+export interface BillingHistoryResponse {
+  payments: BillingHistoryEntry[];
+}
+
+/** Our order ids, as PhonePe allows them: letters, digits, _ and -, at most 63. */
+export const merchantOrderIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,63}$/, 'Unknown order');
+export const invoiceUrl = (merchantOrderId: string) => `/api/billing/invoices/${merchantOrderId}`;
+/** `invoice-TP-2627-000042.pdf`: the number, with the slashes a file name cannot hold. */
+export const invoiceFileName = (number: string) => `invoice-${number.replace(/\//g, '-')}.pdf`;
+export const INVOICE_NOT_FOUND = 'No invoice for this payment';

@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 import { formatRupees, type BillingPeriod, type CreateOrderBody, type Plan } from '@portal/contracts';
 import { Banner, Button, errorMessage, Link, Spinner, type Auth, useAuth, useSearchParams } from '@portal/ui';
+import { useBillingProfile } from '../features/billing/api';
+import { BillingDetails } from '../features/billing/components/BillingDetails';
+import { BillingHistory } from '../features/billing/components/BillingHistory';
 import { useCreateOrder, usePlans, useStartTrial } from '../features/subscription/api';
 import { withQueries } from '../queries';
 import { TEXTS, type Message } from '../texts';
@@ -38,6 +41,9 @@ function Subscription() {
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
   const [message, setMessage] = useState<Message | null>(null);
   const [busy, setBusy] = useState(false);
+  const { data: billingProfile } = useBillingProfile();
+  // The plan chosen by a buyer who must first say where they are billed (the invoice's place of supply).
+  const [awaitingDetails, setAwaitingDetails] = useState<string | null>(null);
   const shown = message ?? (plansFailed ? { kind: 'error' as const, text: TEXTS.plansFailed } : null);
 
   // Back from PhonePe: the webhook may still be on its way, so look again after 2 seconds.
@@ -48,7 +54,13 @@ function Subscription() {
     return () => clearTimeout(timer);
   }, [returned, refresh]);
 
-  async function choose(plan: string) {
+  function choose(plan: string) {
+    if (billingProfile === null) setAwaitingDetails(plan);
+    else void pay(plan);
+  }
+
+  async function pay(plan: string) {
+    setAwaitingDetails(null);
     setBusy(true);
     setMessage({ kind: 'info', text: TEXTS.orderRedirecting });
     try {
@@ -91,6 +103,7 @@ function Subscription() {
           </Button>
         </section>
       )}
+      {awaitingDetails && <BillingDetails intro={TEXTS.billingBeforePaying} onSaved={() => void pay(awaitingDetails)} />}
       <div className="toggle" role="group" aria-label="Billing period">
         <button type="button" aria-pressed={period === 'monthly'} onClick={() => setPeriod('monthly')}>
           Monthly
@@ -111,11 +124,12 @@ function Subscription() {
               period={period}
               button={planButtonText(key, period, auth)}
               busy={busy}
-              onChoose={() => void choose(key)}
+              onChoose={() => choose(key)}
             />
           ))}
         </div>
       )}
+      <BillingHistory />
     </div>
   );
 }

@@ -102,6 +102,13 @@ export function orderRepository(connection: Connection): OrderStore & { ready: P
       const result = await Order.updateMany({ userId: { $eq: userId } }, { $set: { userId: null, userEmail: DELETED_USER_EMAIL } });
       return result.modifiedCount;
     },
+    async forUser(userId, limit) {
+      const docs = await Order.find({ userId: { $eq: userId }, status: { $ne: 'expired' } })
+        .sort({ createdAt: -1 })
+        .limit(limit)
+        .lean<OrderDocument[]>();
+      return docs.map(toRecord);
+    },
     async totalRevenue() {
       const [row] = await Order.aggregate<{ total: number }>([
         { $match: { status: 'completed' } },

@@ -7,20 +7,21 @@ import { addMonths, effectiveStatus } from './subscription-status';
  * - a renewal extends from the current end, and a running trial keeps its remaining days;
  * - a user who never had the trial gets its 30 days on top, as the plan cards promise;
  * - an order already credited changes nothing.
+ * The period it answers is the service the order buys, as its invoice describes it.
  */
 export function creditOrder(
   current: SubscriptionRecord | null,
   order: OrderRecord,
   monthlyPrice: number,
   now: Date,
-): SubscriptionChanges | null {
+): { changes: SubscriptionChanges; period: { from: Date; to: Date } } | null {
   if (current?.creditedOrderIds.includes(order.merchantOrderId)) return null;
   const status = effectiveStatus(current, now);
   const runningEnd = status === 'active' ? current?.subscriptionEndDate : status === 'trial' ? current?.trialEnd : null;
   const start = runningEnd && runningEnd > now ? runningEnd : now;
   let end = addMonths(start, order.billingPeriod === 'annual' ? 12 : 1);
   if (!current?.hasUsedTrial) end = new Date(end.getTime() + TRIAL_DAYS * DAY_MS);
-  return {
+  const changes: SubscriptionChanges = {
     email: order.userEmail,
     status: 'active',
     plan: order.plan,
@@ -33,4 +34,5 @@ export function creditOrder(
     // a new period earns new reminders
     remindersSent: (current?.remindersSent ?? []).filter((reminder) => !reminder.startsWith('paid')),
   };
+  return { changes, period: { from: start, to: end } };
 }

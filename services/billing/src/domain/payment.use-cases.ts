@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { formatRupees, type BillingPeriod, type CreateOrderResponse, type PricedPlan } from '@portal/contracts';
+import { formatRupees, invoiceFileName, type BillingPeriod, type CreateOrderResponse, type PricedPlan } from '@portal/contracts';
 import { badRequest } from '@portal/platform/errors';
 import type { Logger } from 'pino';
 import { creditOrder } from './credit-order';
 import { priceOf } from './plan-catalogue';
-import type { Lock, MailSender, OrderRecord, OrderStore, PaymentGateway, PlanStore, SubscriptionStore } from './ports';
+import type { invoiceUseCases } from './invoice.use-cases';
+import type { InvoiceRecord, Lock, MailSender, OrderRecord, OrderStore, PaymentGateway, PlanStore, SubscriptionStore } from './ports';
 import { subscriptionLockKey } from './status.use-cases';
 
 export interface PaymentDeps {
@@ -12,6 +13,7 @@ export interface PaymentDeps {
   subscriptions: SubscriptionStore;
   plans: PlanStore;
   gateway: PaymentGateway;
+  invoices: ReturnType<typeof invoiceUseCases>;
   mail: MailSender;
   lock: Lock;
   logger: Logger;
@@ -37,31 +39,40 @@ export function paymentUseCases(deps: PaymentDeps) {
     const userId = order.userId;
     const plan = await plans.find(order.plan);
     await lock(subscriptionLockKey(userId), async () => {
-      const changes = creditOrder(await subscriptions.find(userId), order, plan?.monthlyPrice ?? 0, now());
-      if (changes) {
-        const saved = await subscriptions.save(userId, changes);
-        sendReceipt(order, saved.subscriptionEndDate);
+      const credited = creditOrder(await subscriptions.find(userId), order, plan?.monthlyPrice ?? 0, now());
+      if (credited) {
+        // The invoice first: if the process dies between the two, the retried credit finds it and
+        // goes on, so no credited order is ever without its invoice.
+        const invoice = await deps.invoices.issueFor({ ...order, userId }, credited.period);
+        const saved = await subscriptions.save(userId, credited.changes);
+        void sendReceipt(order, saved.subscriptionEndDate, invoice);
       }
     });
     await orders.update(order.merchantOrderId, { credited: true });
   }
 
-  function sendReceipt(order: OrderRecord, validUntil: Date | null): void {
+  async function sendReceipt(order: OrderRecord, validUntil: Date | null, invoice: InvoiceRecord): Promise<void> {
     const planTitle = order.plan.charAt(0).toUpperCase() + order.plan.slice(1);
-    deps.mail
-      .send({
-        to: order.userEmail,
-        subject: `Payment received: ${planTitle} plan (${order.billingPeriod})`,
-        text: [
-          'Thank you for your payment.',
-          '',
-          `Plan: ${planTitle}, billed ${order.billingPeriod === 'annual' ? 'annually' : 'monthly'}`,
-          `Amount: ${formatRupees(order.amount)}`,
-          `Order: ${order.merchantOrderId}`,
-          ...(order.phonePeTransactionId ? [`PhonePe transaction: ${order.phonePeTransactionId}`] : []),
-          ...(validUntil ? [`Your subscription is active until ${validUntil.toISOString().slice(0, 10)}.`] : []),
-        ].join('\n'),
-      })
+    await deps.invoices
+      .render(invoice)
+      .then((pdf) =>
+        deps.mail.send({
+          to: order.userEmail,
+          subject: `Payment received: ${planTitle} plan (${order.billingPeriod})`,
+          text: [
+            'Thank you for your payment.',
+            '',
+            `Plan: ${planTitle}, billed ${order.billingPeriod === 'annual' ? 'annually' : 'monthly'}`,
+            `Amount: ${formatRupees(order.amount)}`,
+            `Order: ${order.merchantOrderId}`,
+            ...(order.phonePeTransactionId ? [`PhonePe transaction: ${order.phonePeTransactionId}`] : []),
+            ...(validUntil ? [`Your subscription is active until ${validUntil.toISOString().slice(0, 10)}.`] : []),
+            '',
+            `Your tax invoice ${invoice.number} is attached, and stays in your billing history on the portal.`,
+          ].join('\n'),
+          attachments: [{ filename: invoiceFileName(invoice.number), content: pdf, contentType: 'application/pdf' }],
+        }),
+      )
       .catch((error: unknown) => logger.error({ err: error, merchantOrderId: order.merchantOrderId }, 'receipt e-mail could not be sent'));
   }
 

@@ -73,6 +73,8 @@ export interface OrderStore {
   }): Promise<{ rows: TransactionRow[]; total: number }>;
   stream(filter: { from: Date; to: Date }): AsyncIterable<TransactionRow>;
   anonymiseUser(userId: string): Promise<number>;
+  /** The user's payments that reached PhonePe (all but never-paid expired checkouts), newest first. */
+  forUser(userId: string, limit: number): Promise<OrderRecord[]>;
   totalRevenue(): Promise<number>;
   /** When each completed payment since `since` was completed, and its amount. */
   completedSince(since: Date): Promise<{ at: Date; amount: number }[]>;
@@ -117,7 +119,12 @@ export interface UserDirectory {
 }
 
 export interface MailSender {
-  send(message: { to: string; subject: string; text: string }): Promise<void>;
+  send(message: {
+    to: string;
+    subject: string;
+    text: string;
+    attachments?: { filename: string; content: Buffer; contentType: string }[];
+  }): Promise<void>;
 }
 
 /** Serialises check-then-write sequences on one key across instances. */
@@ -127,4 +134,60 @@ export interface BillingProfileStore {
   find(userId: string): Promise<BillingProfile | null>;
   save(userId: string, profile: BillingProfile): Promise<BillingProfile>;
   delete(userId: string): Promise<void>;
+}
+
+/** The seller as the settings give it; `demo` when the embedded placeholders stand in for it. */
+export interface Seller {
+  legalName: string;
+  address: string;
+  gstin: string;
+  stateCode: string;
+  stateName: string;
+  sac: string;
+  ratePercent: number;
+  invoicePrefix: string;
+  creditNotePrefix: string;
+  demo: boolean;
+}
+
+/**
+ * A tax invoice as issued (CGST Rule 46): every figure and both parties are copied in, so it reads
+ * the same however the settings, the plan or the buyer's profile change later.
+ */
+export interface InvoiceRecord {
+  number: string;
+  series: string;
+  sequence: number;
+  issuedAt: Date;
+  merchantOrderId: string;
+  userId: string;
+  phonePeTransactionId: string | null;
+  seller: Omit<Seller, 'invoicePrefix' | 'creditNotePrefix' | 'sac' | 'ratePercent'>;
+  buyer: { name: string; email: string; address: string | null; stateCode: string | null; stateName: string | null; gstin: string | null };
+  placeOfSupply: { code: string; name: string };
+  sac: string;
+  ratePercent: number;
+  plan: PlanName;
+  billingPeriod: BillingPeriod;
+  periodFrom: Date;
+  periodTo: Date;
+  totalPaise: number;
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+}
+
+export type InvoiceDraft = Omit<InvoiceRecord, 'number' | 'series' | 'sequence'>;
+
+export interface InvoiceStore {
+  findForOrder(merchantOrderId: string): Promise<InvoiceRecord | null>;
+  /**
+   * Stores the draft under the next number of `series`, gapless and unique across replicas;
+   * `numberOf` spells a sequence. Answers the order's existing invoice if it has one.
+   */
+  issue(draft: InvoiceDraft, series: string, numberOf: (sequence: number) => string): Promise<InvoiceRecord>;
+  forUser(userId: string): Promise<InvoiceRecord[]>;
+  /** A deleted user's invoices stay, as the law keeps them, but no longer point at the account. */
+  detachUser(userId: string): Promise<number>;
 }

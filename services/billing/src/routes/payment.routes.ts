@@ -1,16 +1,17 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { createOrderBodySchema } from '@portal/contracts';
+import { createOrderBodySchema, merchantOrderIdSchema } from '@portal/contracts';
 import { requireUser, validate, type TokenVerifier } from '@portal/platform';
 import { toPlan } from '../domain/plan-catalogue';
 import type { paymentUseCases } from '../domain/payment.use-cases';
 import type { PlanStore } from '../domain/ports';
 import { phonePeWebhookAuth } from './phonepe-webhook-auth';
 
-const merchantOrderId = z.string().regex(/^[A-Za-z0-9_-]{1,63}$/, 'Unknown order');
-const returnQuery = z.object({ order: merchantOrderId });
+const returnQuery = z.object({ order: merchantOrderIdSchema });
 // Only the order id is read from a webhook; everything else is asked of PhonePe again.
-const webhookBody = z.object({ event: z.string().optional(), payload: z.object({ merchantOrderId }).loose() }).loose();
+const webhookBody = z
+  .object({ event: z.string().optional(), payload: z.object({ merchantOrderId: merchantOrderIdSchema }).loose() })
+  .loose();
 
 export interface PaymentRoutesDeps {
   payments: ReturnType<typeof paymentUseCases>;

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { BillingProfile, billingProfileSchema } from '@portal/contracts';
+import type { BillingHistoryResponse, BillingProfile, billingProfileSchema } from '@portal/contracts';
 import { api } from '@portal/ui';
 
-export const billingKeys = { profile: ['billing', 'profile'] as const };
+export const billingKeys = { profile: ['billing', 'profile'] as const, history: ['billing', 'history'] as const };
 
 /** What the form sends: the schema's input, which the server trims, upper-cases and checks. */
 export type BillingProfileForm = z.input<typeof billingProfileSchema>;
@@ -22,3 +22,6 @@ export function useSaveBillingProfile() {
     onSuccess: ({ profile }) => queries.setQueryData(billingKeys.profile, profile),
   });
 }
+
+export const fetchBillingHistory = async () => (await api.get<BillingHistoryResponse>('/api/billing/history')).data.payments;
+export const useBillingHistory = () => useQuery({ queryKey: billingKeys.history, queryFn: fetchBillingHistory });

@@ -12,7 +12,7 @@ const formFrom = (profile: BillingProfile | null) => (profile ? { ...profile, gs
  * GSTIN is checked as soon as the field is left (format, check character, state), so a typing
  * error shows before saving; the server checks it again.
  */
-export function BillingDetails() {
+export function BillingDetails({ intro, onSaved }: { intro?: string; onSaved?: () => void } = {}) {
   const { data: profile, isPending, isError } = useBillingProfile();
   const saving = useSaveBillingProfile();
   const [form, setForm] = useState(EMPTY);
@@ -32,6 +32,7 @@ export function BillingDetails() {
     try {
       const { message: saved } = await saving.mutateAsync({ ...form, stateCode: form.stateCode as BillingProfile['stateCode'] });
       setMessage({ kind: 'success', text: saved });
+      onSaved?.();
     } catch (failure) {
       setMessage({ kind: 'error', text: errorMessage(failure, TEXTS.billingSaveFailed) });
     }
@@ -39,7 +40,7 @@ export function BillingDetails() {
 
   return (
     <form className="card" onSubmit={save} noValidate aria-label="Billing details">
-      <p className="muted">Your tax invoices carry these details. Add your GSTIN to claim input tax credit.</p>
+      <p className="muted">{intro ?? 'Your tax invoices carry these details. Add your GSTIN to claim input tax credit.'}</p>
       {message && (
         <Banner key={message.text} kind={message.kind} onDone={() => setMessage(null)}>
           {message.text}

@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { formatRupees, invoiceFileName, istDateOf, type BillingHistoryEntry } from '@portal/contracts';
+import { Banner, Button, Spinner } from '@portal/ui';
+import { downloadFile } from '../../../../../ui/src/data/save-file';
+import { ScrollArea } from '../../../../../ui/src/components/ScrollArea';
+import { TEXTS } from '../../../texts';
+import { useBillingHistory } from '../api';
+
+const STATUS_LABELS: Record<BillingHistoryEntry['status'], string> = {
+  completed: 'Paid',
+  pending: 'Being confirmed',
+  failed: 'Failed',
+  expired: 'Not paid',
+  amount_mismatch: 'Under review',
+};
+
+const title = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** Every payment the user made, with its tax invoice to download once it is issued. */
+export function BillingHistory() {
+  const { data: payments, isPending, isError } = useBillingHistory();
+  const [failed, setFailed] = useState(false);
+
+  async function download(invoice: NonNullable<BillingHistoryEntry['invoice']>) {
+    setFailed(false);
+    try {
+      await downloadFile(invoice.url, invoiceFileName(invoice.number));
+    } catch {
+      setFailed(true);
+    }
+  }
+
+  return (
+    <section className="card stack-top" aria-labelledby="billing-history">
+      <h2 id="billing-history">Billing history</h2>
+      {isError && <Banner kind="error">{TEXTS.historyFailed}</Banner>}
+      {failed && <Banner kind="error">{TEXTS.invoiceDownloadFailed}</Banner>}
+      {isPending ? (
+        <Spinner />
+      ) : payments?.length === 0 ? (
+        <p className="muted">No payments yet. Your tax invoices will be listed here.</p>
+      ) : payments ? (
+        <ScrollArea label="Payments and invoices">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Plan</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Status</th>
+                <th scope="col">Invoice</th>
+              </tr>
+            </thead>
+            <tbody>
+              {payments.map((payment) => (
+                <tr key={payment.merchantOrderId}>
+                  <td>{istDateOf(new Date(payment.createdAt))}</td>
+                  <td>
+                    {title(payment.plan)} ({payment.billingPeriod})
+                  </td>
+                  <td>{formatRupees(payment.amount)}</td>
+                  <td>{STATUS_LABELS[payment.status]}</td>
+                  <td>
+                    {payment.invoice ? (
+                      <Button
+                        variant="link"
+                        aria-label={`Download invoice ${payment.invoice.number}`}
+                        onClick={() => void download(payment.invoice!)}
+                      >
+                        Download invoice
+                      </Button>
+                    ) : (
+                      <span className="muted">—</span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollArea>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,148 @@
+import PDFDocument from 'pdfkit';
+import { rupeesInWords } from '../domain/amount-in-words';
+import type { InvoiceRecord } from '../domain/ports';
+
+// DejaVu has the rupee sign (U+20B9); pdfkit's built-in Helvetica has not. pdfkit embeds only the
+// glyphs used, so an invoice stays near 20 kB.
+const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
+const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+
+const MARGIN = 50;
+const A4_WIDTH = 595.28;
+const CONTENT = A4_WIDTH - 2 * MARGIN;
+
+/** ₹1,499.00: Indian digit grouping and always the paise, as figures on a tax invoice are written. */
+export const invoiceAmount = (paise: number) =>
+  `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** 23 Nov 2026, in Indian time. */
+export const invoiceDate = (instant: Date) =>
+  instant.toLocaleDateString('en-IN', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
+
+const title = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** What the invoice sells: the plan, how it is billed, and the dates of service. */
+export function invoiceDescription(invoice: InvoiceRecord): string {
+  const billed = invoice.billingPeriod === 'annual' ? 'annual' : 'monthly';
+  return `Tax Practitioner Portal subscription: ${title(invoice.plan)} plan (${billed}), service from ${invoiceDate(
+    invoice.periodFrom,
+  )} to ${invoiceDate(invoice.periodTo)}`;
+}
+
+/** The figure rows under the description: the taxable value, each tax charged, the total. */
+export function invoiceFigures(invoice: InvoiceRecord): [string, string][] {
+  const half = invoice.ratePercent / 2;
+  const taxes: [string, string][] = invoice.igstPaise
+    ? [[`IGST @ ${invoice.ratePercent}%`, invoiceAmount(invoice.igstPaise)]]
+    : [
+        [`CGST @ ${half}%`, invoiceAmount(invoice.cgstPaise)],
+        [`SGST/UTGST @ ${half}%`, invoiceAmount(invoice.sgstPaise)],
+      ];
+  return [['Taxable value', invoiceAmount(invoice.taxablePaise)], ...taxes, ['Total (tax included)', invoiceAmount(invoice.totalPaise)]];
+}
+
+/** A4 tax invoice with every field CGST Rule 46 asks of a supply of services. */
+export function renderInvoicePdf(invoice: InvoiceRecord): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    info: { Title: `Tax invoice ${invoice.number}`, Author: invoice.seller.legalName },
+  });
+  doc.registerFont('body', FONT).registerFont('bold', FONT_BOLD);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  if (invoice.seller.demo) {
+    doc
+      .font('bold')
+      .fontSize(10)
+      .fillColor('#b3261e')
+      .text('DEMO: the seller below is a placeholder, so this is not a valid tax invoice. Set the SELLER_* settings.', {
+        width: CONTENT,
+      })
+      .fillColor('black')
+      .moveDown();
+  }
+  doc.font('bold').fontSize(18).text('Tax Invoice');
+  doc.font('body').fontSize(9).fillColor('#555').text('Original for recipient').fillColor('black').moveDown();
+
+  const top = doc.y;
+  block(
+    doc,
+    'Seller',
+    [
+      invoice.seller.legalName,
+      invoice.seller.address,
+      `GSTIN: ${invoice.seller.gstin}`,
+      `State: ${invoice.seller.stateName} (code ${invoice.seller.stateCode})`,
+    ],
+    MARGIN,
+    top,
+  );
+  const left = doc.y;
+  block(
+    doc,
+    'Invoice',
+    [
+      `Invoice number: ${invoice.number}`,
+      `Invoice date: ${invoiceDate(invoice.issuedAt)}`,
+      `Place of supply: ${invoice.placeOfSupply.name} (code ${invoice.placeOfSupply.code})`,
+      `SAC: ${invoice.sac}`,
+    ],
+    MARGIN + CONTENT / 2,
+    top,
+  );
+  doc.y = Math.max(left, doc.y) + 12;
+
+  const buyer = invoice.buyer;
+  block(
+    doc,
+    'Bill to',
+    [
+      buyer.name,
+      ...(buyer.address ? [buyer.address] : []),
+      ...(buyer.stateName ? [`State: ${buyer.stateName} (code ${buyer.stateCode})`] : []),
+      buyer.gstin ? `GSTIN: ${buyer.gstin}` : 'GSTIN: unregistered',
+      buyer.email,
+    ],
+    MARGIN,
+    doc.y,
+  );
+  doc.moveDown();
+
+  doc.font('bold').fontSize(10).text('Description of service', MARGIN, doc.y, { width: CONTENT });
+  doc.font('body').text(invoiceDescription(invoice), { width: CONTENT }).moveDown(0.5);
+  for (const [label, amount] of invoiceFigures(invoice)) {
+    const y = doc.y;
+    const font = label.startsWith('Total') ? 'bold' : 'body';
+    doc.font(font).text(label, MARGIN, y, { width: CONTENT * 0.6 });
+    doc.font(font).text(amount, MARGIN + CONTENT * 0.6, y, { width: CONTENT * 0.4, align: 'right' });
+    doc.moveDown(0.2);
+  }
+  doc.moveDown(0.5);
+  doc
+    .font('body')
+    .text(`Amount in words: ${rupeesInWords(invoice.totalPaise)}`, MARGIN, doc.y, { width: CONTENT })
+    .moveDown();
+
+  doc.text(`Paid through PhonePe. PhonePe transaction id: ${invoice.phonePeTransactionId ?? 'not reported'}`, { width: CONTENT });
+  doc.text(`Order id: ${invoice.merchantOrderId}`, { width: CONTENT }).moveDown();
+  doc.text('Tax is not payable on reverse charge basis.', { width: CONTENT }).moveDown(2);
+  doc.text(`For ${invoice.seller.legalName}`, { width: CONTENT, align: 'right' });
+  doc.text('Authorised signatory', { width: CONTENT, align: 'right' });
+  doc.end();
+  return done;
+}
+
+function block(doc: PDFKit.PDFDocument, heading: string, lines: string[], x: number, y: number) {
+  doc
+    .font('bold')
+    .fontSize(10)
+    .text(heading, x, y, { width: CONTENT / 2 - 10 });
+  doc.font('body').fontSize(10);
+  for (const line of lines) doc.text(line, x, doc.y, { width: CONTENT / 2 - 10 });
+}

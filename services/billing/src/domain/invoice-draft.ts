@@ -1,0 +1,61 @@
+import { gstStateByCode, type BillingProfile } from '@portal/contracts';
+import { documentNumber, financialYearOf } from './financial-year';
+import { splitInclusivePrice } from './gst-tax';
+import type { InvoiceDraft, OrderRecord, Seller } from './ports';
+
+/**
+ * The place of supply of a service to a buyer (IGST Act s.12(2)): the state of the buyer's GSTIN,
+ * else the state of the address on record, else, with no address on record, the seller's own state.
+ */
+export function placeOfSupply(profile: BillingProfile | null, seller: Seller): { code: string; name: string } {
+  const code = profile?.gstin?.slice(0, 2) ?? profile?.stateCode ?? seller.stateCode;
+  return { code, name: gstStateByCode(code)?.name ?? code };
+}
+
+/** The invoice for a credited order, before it has a number (pure). */
+export function draftInvoice(input: {
+  seller: Seller;
+  order: OrderRecord & { userId: string };
+  profile: BillingProfile | null;
+  /** The account's own name, for a buyer who has not given a billing name. */
+  accountName: string;
+  period: { from: Date; to: Date };
+  issuedAt: Date;
+}): InvoiceDraft {
+  const { seller, order, profile, period, issuedAt } = input;
+  const supply = placeOfSupply(profile, seller);
+  const buyerState = profile ? gstStateByCode(profile.stateCode) : undefined;
+  const { invoicePrefix: _invoicePrefix, creditNotePrefix: _creditNotePrefix, sac, ratePercent, ...sellerBlock } = seller;
+  return {
+    issuedAt,
+    merchantOrderId: order.merchantOrderId,
+    userId: order.userId,
+    phonePeTransactionId: order.phonePeTransactionId,
+    seller: sellerBlock,
+    buyer: {
+      name: profile?.legalName ?? (input.accountName || order.userEmail),
+      email: order.userEmail,
+      address: profile ? `${profile.street}, ${profile.city} ${profile.pincode}` : null,
+      stateCode: buyerState?.code ?? null,
+      stateName: buyerState?.name ?? null,
+      gstin: profile?.gstin ?? null,
+    },
+    placeOfSupply: supply,
+    sac,
+    ratePercent,
+    plan: order.plan,
+    billingPeriod: order.billingPeriod,
+    periodFrom: period.from,
+    periodTo: period.to,
+    totalPaise: order.amountPaise,
+    ...splitInclusivePrice(order.amountPaise, ratePercent, supply.code === seller.stateCode),
+  };
+}
+
+/** An invoice series restarts each financial year: `TP/2627`, numbered `TP/2627/000001` on. */
+export function invoiceSeries(prefix: string, issuedAt: Date) {
+  return {
+    series: `${prefix}/${financialYearOf(issuedAt).code}`,
+    numberOf: (sequence: number) => documentNumber(prefix, issuedAt, sequence),
+  };
+}
