@@ -7,6 +7,15 @@ export interface StandInOrder {
   redirectUrl: string;
   attempts: { transactionId: string; state: string; amount: number }[];
 }
+export type StandInRefundState = 'PENDING' | 'COMPLETED' | 'FAILED';
+export interface StandInRefund {
+  merchantRefundId: string;
+  refundId: string;
+  originalMerchantOrderId: string;
+  amount: number;
+  state: StandInRefundState;
+  timestamp: number;
+}
 export interface PhonePeStandIn {
   baseUrl: string;
   orders: Map<string, StandInOrder>;
@@ -15,6 +24,10 @@ export interface PhonePeStandIn {
   sendWebhook(merchantOrderId: string, options?: { authorization?: string }): Promise<number | undefined>;
   setWebhookUrl(url: string): void;
   reportAmount(merchantOrderId: string, amount: number): void;
+  refunds: Map<string, StandInRefund>;
+  settleRefund(merchantRefundId: string, state: 'COMPLETED' | 'FAILED', options?: { webhook?: boolean }): Promise<StandInRefund>;
+  sendRefundWebhook(merchantRefundId: string): Promise<number | undefined>;
+  setRefundOutcome(outcome: 'COMPLETED' | 'FAILED' | 'hold'): void;
   expireTokens(): void;
   close(): Promise<void>;
 }
@@ -27,5 +40,6 @@ export function startPhonePeStandIn(options: {
   webhookPassword: string;
   tokenLifetimeSeconds?: number;
   port?: number;
+  refundOutcome?: 'COMPLETED' | 'FAILED' | 'hold';
 }): Promise<PhonePeStandIn>;
 export function webhookAuthorization(username: string, password: string): string;

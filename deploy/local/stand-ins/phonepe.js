@@ -44,7 +44,7 @@ button{display:block;width:100%;padding:12px;margin-top:12px;border:0;border-rad
 
 /**
  * options: clientId, clientSecret, clientVersion, webhookUrl, webhookUsername, webhookPassword,
- * tokenLifetimeSeconds, port.
+ * tokenLifetimeSeconds, port, refundOutcome.
  */
 async function startPhonePeStandIn(options) {
   const { clientId, clientSecret, clientVersion = '1', webhookUsername, webhookPassword, tokenLifetimeSeconds = 3600, port = 0 } = options;
@@ -52,7 +52,8 @@ async function startPhonePeStandIn(options) {
   const tokens = new Map(); // access_token -> expires_at (s)
   const orders = new Map(); // merchantOrderId -> order
   const byCheckoutToken = new Map();
-  const refunds = new Map();
+  const refunds = new Map(); // merchantRefundId -> refund
+  let refundOutcome = options.refundOutcome ?? 'COMPLETED'; // or 'FAILED', or 'hold' (settled by the test)
   const calls = [];
 
   const authorised = (req) => {
@@ -90,6 +91,28 @@ async function startPhonePeStandIn(options) {
     }
     if (webhook) await sendWebhook(merchantOrderId);
     return order;
+  }
+
+  /** Ends a pending refund as PhonePe would, and tells the merchant's webhook. */
+  async function settleRefund(merchantRefundId, state, { webhook = true } = {}) {
+    const refund = refunds.get(merchantRefundId);
+    if (!refund) throw new Error(`unknown refund ${merchantRefundId}`);
+    if (refund.state === 'PENDING') Object.assign(refund, { state, timestamp: Date.now() });
+    if (webhook) await sendRefundWebhook(merchantRefundId);
+    return refund;
+  }
+
+  async function sendRefundWebhook(merchantRefundId) {
+    const refund = refunds.get(merchantRefundId);
+    if (!webhookUrl || !refund) return undefined;
+    const event =
+      refund.state === 'COMPLETED' ? 'pg.refund.completed' : refund.state === 'FAILED' ? 'pg.refund.failed' : 'pg.refund.accepted';
+    const response = await fetch(webhookUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: sha256(`${webhookUsername}:${webhookPassword}`) },
+      body: JSON.stringify({ event, payload: refund }),
+    }).catch((error) => ({ status: 0, error }));
+    return response.status;
   }
 
   /** Posts the order's event to the merchant's webhook, as PhonePe does (and may do twice). */
@@ -201,18 +224,34 @@ async function startPhonePeStandIn(options) {
 
       if (req.method === 'POST' && url.pathname === '/payments/v2/refund') {
         const body = JSON.parse((await readBody(req)) || '{}');
+        const existing = refunds.get(body.merchantRefundId);
+        if (existing) return send(res, 200, { refundId: existing.refundId, amount: existing.amount, state: existing.state });
         const order = orders.get(body.originalMerchantOrderId);
-        if (!order || order.state !== 'COMPLETED' || !Number.isInteger(body.amount) || body.amount < 100 || body.amount > order.amount) {
+        const refunded = [...refunds.values()]
+          .filter((refund) => refund.originalMerchantOrderId === body.originalMerchantOrderId && refund.state !== 'FAILED')
+          .reduce((sum, refund) => sum + refund.amount, 0);
+        if (
+          !MERCHANT_ORDER_ID.test(body.merchantRefundId ?? '') ||
+          !order ||
+          order.state !== 'COMPLETED' ||
+          !Number.isInteger(body.amount) ||
+          body.amount < 100 ||
+          body.amount > order.amount - refunded
+        ) {
           return send(res, 400, { code: 'BAD_REQUEST', message: 'Invalid refund request' });
         }
         const refund = {
+          merchantRefundId: body.merchantRefundId,
           refundId: randomId('OMR'),
           originalMerchantOrderId: body.originalMerchantOrderId,
           amount: body.amount,
-          state: 'COMPLETED',
+          state: 'PENDING',
           timestamp: Date.now(),
         };
         refunds.set(body.merchantRefundId, refund);
+        // PhonePe accepts a refund as PENDING and settles it later; by default the stand-in settles
+        // it at once after answering, with its webhook, unless a test holds refunds to settle them itself.
+        if (refundOutcome !== 'hold') setImmediate(() => void settleRefund(body.merchantRefundId, refundOutcome));
         return send(res, 200, { refundId: refund.refundId, amount: refund.amount, state: 'PENDING' });
       }
 
@@ -240,6 +279,11 @@ async function startPhonePeStandIn(options) {
     setWebhookUrl: (url) => (webhookUrl = url),
     /** Makes the status call report another amount than was ordered (a tampered payment). */
     reportAmount: (merchantOrderId, amount) => (orders.get(merchantOrderId).reportedAmount = amount),
+    refunds,
+    settleRefund,
+    sendRefundWebhook,
+    /** How the next refunds end: 'COMPLETED' or 'FAILED' right after they are accepted, or 'hold' them pending. */
+    setRefundOutcome: (outcome) => (refundOutcome = outcome),
     /** Ends every issued token, as if they had expired. */
     expireTokens: () => tokens.clear(),
     close: () => new Promise((resolve) => server.close(resolve)),

@@ -288,6 +288,11 @@ describe('transactions tab', () => {
     subscriptionPlan: 'basic',
     billingPeriod: 'monthly',
     createdAt: '2026-11-20T20:00:00.000Z',
+    invoiceNumber: 'TP/2627/000007',
+    taxableValue: 423.73,
+    tax: 76.27,
+    refundedAmount: 0,
+    refundStatus: 'none',
   });
 
   it('when the dashboard opens at 01:30 in India, then the default range is the last 30 Indian days, today included, and dates read in IST', async () => {

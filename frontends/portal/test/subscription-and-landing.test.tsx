@@ -140,6 +140,21 @@ describe('choosing a plan', () => {
                 amount: 4800,
                 status: 'completed',
                 invoice: { number: 'TP/2627/000042', issuedAt: '2026-11-22T20:00:00.000Z', url: '/api/billing/invoices/TPP-B' },
+                refunds: [
+                  {
+                    merchantRefundId: 'TPP-B-R1',
+                    amount: 800,
+                    reason: 'Goodwill',
+                    state: 'completed',
+                    createdAt: '2026-11-23T10:00:00.000Z',
+                    settledAt: '2026-11-23T10:00:01.000Z',
+                    creditNote: {
+                      number: 'TPCN/2627/000003',
+                      issuedAt: '2026-11-23T10:00:01.000Z',
+                      url: '/api/billing/credit-notes/TPP-B-R1',
+                    },
+                  },
+                ],
               },
               {
                 merchantOrderId: 'TPP-A',
@@ -149,12 +164,14 @@ describe('choosing a plan', () => {
                 amount: 500,
                 status: 'failed',
                 invoice: null,
+                refunds: [],
               },
             ],
           },
         };
       }
-      if (call.url === '/api/billing/invoices/TPP-B') return { data: new Blob(['%PDF-1.3']) };
+      if (call.url === '/api/billing/invoices/TPP-B' || call.url === '/api/billing/credit-notes/TPP-B-R1')
+        return { data: new Blob(['%PDF-1.3']) };
       return { data: { subscriptionStatus: 'active', subscriptionPlan: 'professional', email: 'asha@example.in', daysRemaining: 300 } };
     });
     renderPage(<Subscription />, '/subscription');
@@ -164,11 +181,13 @@ describe('choosing a plan', () => {
       .map((row) => row.textContent);
     expect(rows).toEqual([
       'DatePlanAmountStatusInvoice',
-      '2026-11-23Professional (annual)₹4,800PaidDownload invoice',
+      '2026-11-23Professional (annual)₹4,800Partially refunded (₹800)Download invoiceDownload credit note',
       '2026-11-20Basic (monthly)₹500Failed—',
     ]);
     await userEvent.click(within(history).getByRole('button', { name: 'Download invoice TP/2627/000042' }));
     await waitFor(() => expect(saved).toEqual(['invoice-TP-2627-000042.pdf']));
+    await userEvent.click(within(history).getByRole('button', { name: 'Download credit note TPCN/2627/000003' }));
+    await waitFor(() => expect(saved).toEqual(['invoice-TP-2627-000042.pdf', 'credit-note-TPCN-2627-000003.pdf']));
     expect(calls.find((call) => call.url === '/api/billing/invoices/TPP-B')?.authorization).toBe('Bearer user-token');
   });
 });

@@ -32,8 +32,10 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   // plans, and PhonePe's callback and return, which carry no user token
   { pattern: '/api/payment/*', service: 'billing', access: 'public' },
   { pattern: '/api/admin/transactions', service: 'billing', access: 'admin' },
+  { pattern: '/api/admin/transactions/:id/refunds', service: 'billing', access: 'admin' },
   { pattern: '/api/admin/users/:id/subscription', service: 'billing', access: 'admin' },
   { pattern: '/api/admin/export/transactions', service: 'billing', access: 'admin' },
+  { pattern: '/api/admin/export/gst', service: 'billing', access: 'admin' },
 
   { pattern: '/api/download/check-eligibility', service: 'download', access: 'user' },
   { pattern: '/api/download/app/*', service: 'download', access: 'user' },

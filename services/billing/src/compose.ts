@@ -19,26 +19,32 @@ import { authDirectoryClient } from './clients/auth.client';
 import { createPhonePeClient } from './clients/phonepe.client';
 import { sellerOf, type Config } from './config';
 import { billingProfileRepository } from './data/billing-profile.repository';
+import { creditNoteRepository } from './data/credit-note.repository';
 import { invoiceRepository } from './data/invoice.repository';
 import { orderRepository } from './data/order.repository';
 import { planRepository } from './data/plan.repository';
+import { refundRepository } from './data/refund.repository';
 import { subscriptionRepository } from './data/subscription.repository';
 import { adminUseCases } from './domain/admin.use-cases';
 import { billingProfileUseCases } from './domain/billing-profile.use-cases';
-import { renderInvoicePdf } from './documents/invoice-pdf';
+import { renderTaxDocumentPdf } from './documents/tax-document-pdf';
 import { expiryUseCases } from './domain/expiry.use-cases';
 import { invoiceUseCases } from './domain/invoice.use-cases';
 import { paymentUseCases } from './domain/payment.use-cases';
 import type { Lock } from './domain/ports';
+import { refundUseCases } from './domain/refund.use-cases';
 import { reportingUseCases } from './domain/reporting.use-cases';
 import { statusUseCases } from './domain/status.use-cases';
+import { taxReportUseCases } from './domain/tax-report.use-cases';
 import { startBillingJobs } from './jobs/billing-jobs';
 import { adminRoutes } from './routes/admin.routes';
 import { billingProfileRoutes } from './routes/billing-profile.routes';
 import { internalRoutes } from './routes/internal.routes';
 import { invoiceRoutes } from './routes/invoice.routes';
 import { paymentRoutes } from './routes/payment.routes';
+import { refundRoutes } from './routes/refund.routes';
 import { subscriptionRoutes } from './routes/subscription.routes';
+import { taxReportRoutes } from './routes/tax-report.routes';
 
 /** What a test may replace; production passes none. */
 export interface BillingOverrides {
@@ -86,7 +92,9 @@ export async function compose(
   const plans = planRepository(mongo);
   const billingProfiles = billingProfileRepository(mongo);
   const invoiceStore = invoiceRepository(mongo);
-  await Promise.all([subscriptions.ready, orders.ready, invoiceStore.ready, plans.seed()]);
+  const creditNotes = creditNoteRepository(mongo);
+  const refundStore = refundRepository(mongo);
+  await Promise.all([subscriptions.ready, orders.ready, invoiceStore.ready, creditNotes.ready, refundStore.ready, plans.seed()]);
   const lock = redisLock(redis, config.REDIS_PREFIX);
   const mismatches = metrics.counter(
     'billing_payment_amount_mismatch_total',
@@ -97,11 +105,13 @@ export async function compose(
   if (seller.demo) logger.warn('SELLER_* settings are not set: invoices carry the demo seller and say they are not valid');
   const invoices = invoiceUseCases({
     invoices: invoiceStore,
+    creditNotes,
+    refunds: refundStore,
     orders,
     profiles: billingProfiles,
     users,
     seller,
-    render: renderInvoicePdf,
+    render: renderTaxDocumentPdf,
     now,
   });
   const status = statusUseCases({ subscriptions, orders, plans, users, lock, now });
@@ -119,7 +129,27 @@ export async function compose(
     onAmountMismatch: () => mismatches.inc(),
     now,
   });
-  const reporting = reportingUseCases({ subscriptions, orders, billingProfiles, invoices: invoiceStore, lock, now });
+  const refunds = refundUseCases({
+    orders,
+    refunds: refundStore,
+    invoices: invoiceStore,
+    creditNotes,
+    subscriptions,
+    gateway,
+    seller,
+    lock,
+    audit,
+    logger,
+    now,
+  });
+  const reporting = reportingUseCases({
+    subscriptions,
+    orders,
+    billingProfiles,
+    documents: [invoiceStore, creditNotes, refundStore],
+    lock,
+    now,
+  });
   const expiry = expiryUseCases({ subscriptions, mail, publicUrl: config.PUBLIC_URL, logger });
 
   const app: Express = createServiceApp({
@@ -135,12 +165,15 @@ export async function compose(
       router.use(
         paymentRoutes({
           payments,
+          refunds,
           plans,
           verifyToken,
           webhook: { username: config.PHONEPE_WEBHOOK_USERNAME, password: config.PHONEPE_WEBHOOK_PASSWORD },
         }),
       );
       router.use(adminRoutes(adminUseCases({ subscriptions, orders, plans, users, lock, audit, now }), verifyToken));
+      router.use(refundRoutes(refunds, verifyToken));
+      router.use(taxReportRoutes(taxReportUseCases({ invoices: invoiceStore, creditNotes }), verifyToken));
       router.use(internalRoutes(reporting, config.SERVICE_SECRET));
     },
   });
@@ -150,6 +183,7 @@ export async function compose(
       connection,
       expiry,
       payments,
+      refunds,
       logger,
       metrics,
       every: {
@@ -167,5 +201,5 @@ export async function compose(
       await jobs.close();
     });
   }
-  return { app, payments, expiry, reporting };
+  return { app, payments, refunds, expiry, reporting };
 }

@@ -129,6 +129,11 @@ describe('admin: manage subscriptions, transactions and their export', () => {
         subscriptionPlan: 'basic',
         billingPeriod: 'monthly',
         createdAt: expect.any(String),
+        invoiceNumber: expect.stringMatching(/^TP\/\d{4}\/\d{6}$/),
+        taxableValue: 423.73,
+        tax: 76.27,
+        refundedAmount: 0,
+        refundStatus: 'none',
       });
     });
 
@@ -198,13 +203,15 @@ describe('admin: manage subscriptions, transactions and their export', () => {
       expect(response.headers['content-disposition']).toMatch(/^attachment; filename="transactions_\d{4}-\d{2}-\d{2}\.csv"$/);
       const lines = response.text.split('\r\n');
       expect(lines[0]).toBe(
-        'Transaction ID,PhonePe Transaction ID,PhonePe Order ID,User Email,Amount (INR),Status,Plan,Billing Period,Created At',
+        'Transaction ID,PhonePe Transaction ID,PhonePe Order ID,User Email,Amount (INR),Status,Plan,Billing Period,Created At,' +
+          'Invoice Number,Taxable Value (INR),Tax (INR),Refunded (INR),Refund Status',
       );
       expect(response.text).toContain(`"'=HYPERLINK(""http://evil"")@example.in",500.00,completed,basic,monthly`);
       expect(response.text).not.toContain('OLD-45-DAYS');
       const edge = await exportCsv('?startDate=2026-10-02&endDate=2026-10-02');
       expect(edge.text.split('\r\n').slice(1)).toEqual([
-        'IST-DAY-EDGE,,,"say ""hi"", ok",2000.00,completed,business,monthly,2026-10-01T20:00:00.000Z',
+        // stored before invoices existed: no invoice, nothing refunded
+        'IST-DAY-EDGE,,,"say ""hi"", ok",2000.00,completed,business,monthly,2026-10-01T20:00:00.000Z,,,,0.00,none',
         '',
       ]);
     });

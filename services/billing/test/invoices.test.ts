@@ -82,6 +82,7 @@ describe('tax invoices for credited payments', () => {
         amount: 1000,
         status: 'completed',
         invoice: { number: 'TP/2627/000001', issuedAt: '2026-11-23T06:30:00.000Z', url: `/api/billing/invoices/${merchantOrderId}` },
+        refunds: [],
       },
     ]);
 

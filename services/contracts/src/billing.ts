@@ -78,7 +78,17 @@ export interface TransactionRow {
   subscriptionPlan: string;
   billingPeriod: string;
   createdAt: string;
+  /** Once the payment is credited: its tax invoice's number, taxable value and tax (rupees). */
+  invoiceNumber: string | null;
+  taxableValue: number | null;
+  tax: number | null;
+  refundedAmount: number;
+  refundStatus: RefundStatus;
 }
+
+/** Where a payment stands with refunds: a pending one, some of it back, or all of it. */
+export const REFUND_STATUSES = ['none', 'refund_pending', 'partially_refunded', 'refunded'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 /** The subscription part of a user, as other services read it. */
 export interface SubscriptionSummary {
@@ -157,6 +167,8 @@ export interface BillingHistoryEntry {
   amount: number;
   status: TransactionStatus;
   invoice: { number: string; issuedAt: string; url: string } | null;
+  /** Refunds of this payment, each with its credit note once completed. */
+  refunds: RefundView[];
 }
 export interface BillingHistoryResponse {
   payments: BillingHistoryEntry[];
@@ -167,4 +179,60 @@ export const merchantOrderIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,63}$/, '
 export const invoiceUrl = (merchantOrderId: string) => `/api/billing/invoices/${merchantOrderId}`;
 /** `invoice-TP-2627-000042.pdf`: the number, with the slashes a file name cannot hold. */
 export const invoiceFileName = (number: string) => `invoice-${number.replace(/\//g, '-')}.pdf`;
+export const creditNoteFileName = (number: string) => `credit-note-${number.replace(/\//g, '-')}.pdf`;
 export const INVOICE_NOT_FOUND = 'No invoice for this payment';
+export const CREDIT_NOTE_NOT_FOUND = 'No credit note for this refund';
+
+export const REFUND_MESSAGES = {
+  amountRequired: 'Enter the amount to refund in rupees',
+  amountPaise: 'Enter the amount in rupees and paise, e.g. 499.50',
+  amountMinimum: 'A refund is at least ₹1',
+  reasonRequired: 'Say why the payment is refunded',
+  unknownOrder: 'No payment with this id',
+  notCompleted: 'Only a completed payment can be refunded',
+  inFlight: 'A refund of this payment is already in progress. Wait until it completes or fails.',
+  tooMuch: (left: string) => `The refund cannot be more than ${left}, what is left of this payment`,
+  requested: 'Refund requested. It completes once PhonePe confirms it.',
+  completed: 'Refund completed. The credit note is issued.',
+  failed: 'PhonePe could not make this refund. Nothing was refunded.',
+  fullRefundEndsPlan: 'A full refund ends the plan this payment bought at once.',
+} as const;
+
+/** An admin's refund: rupees with at most two decimals (PhonePe's minimum is ₹1), and why. */
+export const refundRequestSchema = z.object({
+  amount: z
+    .number({ error: REFUND_MESSAGES.amountRequired })
+    .min(1, REFUND_MESSAGES.amountMinimum)
+    .max(10_000_000, REFUND_MESSAGES.amountRequired)
+    .refine((rupees) => Math.abs(rupees * 100 - Math.round(rupees * 100)) < 1e-6, REFUND_MESSAGES.amountPaise),
+  reason: z
+    .string({ error: REFUND_MESSAGES.reasonRequired })
+    .trim()
+    .min(3, REFUND_MESSAGES.reasonRequired)
+    .max(300, 'Must be at most 300 characters'),
+});
+export type RefundRequest = z.infer<typeof refundRequestSchema>;
+
+export interface RefundView {
+  merchantRefundId: string;
+  amount: number;
+  reason: string;
+  state: 'pending' | 'completed' | 'failed';
+  createdAt: string;
+  settledAt: string | null;
+  creditNote: { number: string; issuedAt: string; url: string } | null;
+}
+export const creditNoteUrl = (merchantRefundId: string) => `/api/billing/credit-notes/${merchantRefundId}`;
+
+/**
+ * The GST report (GSTR-1) for one Indian calendar month, one section per CSV: B2B invoices, B2C
+ * small totals per place of supply and rate, and credit notes to registered (CDNR) and unregistered
+ * (CDNUR) buyers.
+ */
+export const GST_REPORT_SECTIONS = ['b2b', 'b2cs', 'cdnr', 'cdnur'] as const;
+export type GstReportSection = (typeof GST_REPORT_SECTIONS)[number];
+export const gstReportQuerySchema = z.object({
+  month: z.string({ error: 'Choose a month' }).regex(/^20\d\d-(0[1-9]|1[0-2])$/, 'The month must be written YYYY-MM'),
+  section: z.enum(GST_REPORT_SECTIONS, { error: 'The section must be b2b, b2cs, cdnr or cdnur' }),
+});
+export type GstReportQuery = z.infer<typeof gstReportQuerySchema>;

@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import axios, { isAxiosError, type AxiosInstance } from 'axios';
 import { serviceUnavailable } from '@portal/platform';
-import type { PaymentGateway, PhonePeOrderStatus } from '../domain/ports';
+import type { PaymentGateway, PhonePeOrderStatus, PhonePeRefundState, RefundGateway } from '../domain/ports';
 
 export interface PhonePeClientOptions {
   clientId: string;
@@ -19,11 +19,12 @@ interface CachedToken {
 }
 
 /**
- * PhonePe Standard Checkout v2 over its REST contract (token, pay, order status). Our own client
+ * PhonePe Standard Checkout v2 over its REST contract (token, pay, order status, refund and refund
+ * status). Our own client
  * rather than pg-sdk-node: configurable base URLs (so a local stand-in can be used), timeouts,
  * and no process-wide singleton.
  */
-export function createPhonePeClient(options: PhonePeClientOptions): PaymentGateway {
+export function createPhonePeClient(options: PhonePeClientOptions): PaymentGateway & RefundGateway {
   const agentOptions = { keepAlive: true, maxSockets: 32 };
   const make = (baseURL: string): AxiosInstance =>
     axios.create({
@@ -98,6 +99,27 @@ export function createPhonePeClient(options: PhonePeClientOptions): PaymentGatew
         }),
       );
       return { orderId: data.orderId, state: data.state, amount: data.amount, paymentDetails: data.paymentDetails ?? [] };
+    },
+    async refund({ merchantRefundId, merchantOrderId, amountPaise }) {
+      const body = { merchantRefundId, originalMerchantOrderId: merchantOrderId, amount: amountPaise };
+      try {
+        return await call<{ refundId: string; state: PhonePeRefundState }>((authorization) =>
+          pg.post('/payments/v2/refund', body, { headers: { Authorization: authorization } }),
+        );
+      } catch (error) {
+        if (isAxiosError(error) && error.response && error.response.status < 500) return null;
+        throw error;
+      }
+    },
+    async refundStatus(merchantRefundId) {
+      try {
+        return await call<{ refundId: string; state: PhonePeRefundState; amount: number }>((authorization) =>
+          pg.get(`/payments/v2/refund/${encodeURIComponent(merchantRefundId)}/status`, { headers: { Authorization: authorization } }),
+        );
+      } catch (error) {
+        if (isAxiosError(error) && error.response?.status === 404) return null;
+        throw error;
+      }
     },
   };
 }

@@ -1,6 +1,6 @@
 import { Schema, type Connection } from 'mongoose';
-import { isDuplicateKeyError } from '@portal/platform/errors';
 import type { InvoiceRecord, InvoiceStore } from '../domain/ports';
+import { numberedDocuments } from './numbered-documents';
 
 type InvoiceDocument = InvoiceRecord;
 
@@ -31,49 +31,17 @@ const invoiceSchema = new Schema<InvoiceDocument>(
   },
   { versionKey: false },
 );
-// The series' numbers are unique in the database itself: that, not a lock, is what makes them
-// gapless and duplicate-free across billing replicas.
 invoiceSchema.index({ series: 1, sequence: 1 }, { unique: true });
-
-const WITHOUT_ID = { _id: 0 } as const;
-/** Each round loses only to an invoice that took the number; 50 payments at once need far fewer. */
-const MAX_ROUNDS = 200;
+invoiceSchema.index({ issuedAt: 1 });
 
 export function invoiceRepository(connection: Connection): InvoiceStore & { ready: Promise<unknown> } {
-  const Invoice = connection.model<InvoiceDocument>('Invoice', invoiceSchema, 'invoices');
-  const findForOrder = (merchantOrderId: string) =>
-    Invoice.findOne({ merchantOrderId: { $eq: merchantOrderId } }, WITHOUT_ID).lean<InvoiceRecord>();
-
+  const documents = numberedDocuments(connection.model<InvoiceDocument>('Invoice', invoiceSchema, 'invoices'), 'merchantOrderId');
   return {
-    ready: Invoice.init(),
-    findForOrder,
-    async issue(draft, series, numberOf) {
-      for (let round = 0; round < MAX_ROUNDS; round++) {
-        const existing = await findForOrder(draft.merchantOrderId);
-        if (existing) return existing;
-        const last = await Invoice.findOne({ series: { $eq: series } }, { sequence: 1 })
-          .sort({ sequence: -1 })
-          .lean<{ sequence: number }>();
-        const sequence = (last?.sequence ?? 0) + 1;
-        try {
-          const created = await Invoice.create({ ...draft, series, sequence, number: numberOf(sequence) });
-          const { _id: _stored, ...record } = created.toObject();
-          return record;
-        } catch (error) {
-          // Another payment took this number (or this order got its invoice): look again.
-          if (!isDuplicateKeyError(error)) throw error;
-        }
-      }
-      throw new Error(`no free number in invoice series ${series} after ${MAX_ROUNDS} rounds`);
-    },
-    async forUser(userId) {
-      return Invoice.find({ userId: { $eq: userId } }, WITHOUT_ID)
-        .sort({ issuedAt: -1 })
-        .lean<InvoiceRecord[]>();
-    },
-    async detachUser(userId) {
-      const result = await Invoice.updateMany({ userId: { $eq: userId } }, { $set: { userId: null } });
-      return result.modifiedCount;
-    },
+    ready: documents.ready,
+    findForOrder: documents.findBy,
+    issue: documents.issue,
+    forUser: documents.forUser,
+    issuedBetween: documents.issuedBetween,
+    detachUser: documents.detachUser,
   };
 }

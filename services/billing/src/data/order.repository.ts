@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Types } from 'mongoose';
-import { TRANSACTION_STATUSES, type TransactionRow } from '@portal/contracts';
+import { TRANSACTION_STATUSES, type RefundStatus, type TransactionRow } from '@portal/contracts';
 import { escapeRegex } from '@portal/platform';
 import type { OrderRecord, OrderStore } from '../domain/ports';
 
@@ -20,13 +20,33 @@ const orderSchema = new Schema<OrderDocument>(
     phonePeTransactionId: { type: String, default: null },
     expireAt: { type: Date, required: true },
     completedAt: { type: Date, default: null },
+    invoiceNumber: { type: String, default: null },
+    taxablePaise: { type: Number, default: null },
+    taxPaise: { type: Number, default: null },
+    refundedPaise: { type: Number, default: 0 },
+    refundPending: { type: Boolean, default: false },
   },
   { timestamps: { createdAt: true, updatedAt: true }, versionKey: false },
 );
 orderSchema.index({ createdAt: -1 });
 orderSchema.index({ status: 1, createdAt: 1 });
 
-const toRecord = ({ _id, ...rest }: OrderDocument): OrderRecord => ({ id: _id.toString(), ...rest });
+// Orders stored before invoices and refunds existed have none of their fields.
+const toRecord = ({ _id, ...rest }: OrderDocument): OrderRecord => ({
+  id: _id.toString(),
+  ...rest,
+  invoiceNumber: rest.invoiceNumber ?? null,
+  taxablePaise: rest.taxablePaise ?? null,
+  taxPaise: rest.taxPaise ?? null,
+  refundedPaise: rest.refundedPaise ?? 0,
+  refundPending: rest.refundPending ?? false,
+});
+
+function refundStatusOf(doc: OrderDocument): RefundStatus {
+  if (doc.refundPending) return 'refund_pending';
+  if (!doc.refundedPaise) return 'none';
+  return doc.refundedPaise >= doc.amountPaise ? 'refunded' : 'partially_refunded';
+}
 
 const toRow = (doc: OrderDocument): TransactionRow => ({
   _id: doc._id.toString(),
@@ -39,6 +59,11 @@ const toRow = (doc: OrderDocument): TransactionRow => ({
   subscriptionPlan: doc.plan,
   billingPeriod: doc.billingPeriod,
   createdAt: doc.createdAt.toISOString(),
+  invoiceNumber: doc.invoiceNumber ?? null,
+  taxableValue: doc.taxablePaise == null ? null : doc.taxablePaise / 100,
+  tax: doc.taxPaise == null ? null : doc.taxPaise / 100,
+  refundedAmount: (doc.refundedPaise ?? 0) / 100,
+  refundStatus: refundStatusOf(doc),
 });
 
 export const DELETED_USER_EMAIL = 'deleted-user';

@@ -52,8 +52,8 @@ export function draftInvoice(input: {
   };
 }
 
-/** An invoice series restarts each financial year: `TP/2627`, numbered `TP/2627/000001` on. */
-export function invoiceSeries(prefix: string, issuedAt: Date) {
+/** A document series restarts each financial year: `TP/2627`, numbered `TP/2627/000001` on. */
+export function documentSeries(prefix: string, issuedAt: Date) {
   return {
     series: `${prefix}/${financialYearOf(issuedAt).code}`,
     numberOf: (sequence: number) => documentNumber(prefix, issuedAt, sequence),

@@ -1,15 +1,29 @@
-import { INVOICE_NOT_FOUND, invoiceUrl, type BillingHistoryResponse } from '@portal/contracts';
+import { CREDIT_NOTE_NOT_FOUND, INVOICE_NOT_FOUND, invoiceUrl, type BillingHistoryResponse } from '@portal/contracts';
 import { notFound } from '@portal/platform/errors';
-import { draftInvoice, invoiceSeries } from './invoice-draft';
-import type { BillingProfileStore, InvoiceRecord, InvoiceStore, OrderRecord, OrderStore, Seller, UserDirectory } from './ports';
+import { draftInvoice, documentSeries } from './invoice-draft';
+import type {
+  BillingProfileStore,
+  CreditNoteRecord,
+  CreditNoteStore,
+  InvoiceRecord,
+  InvoiceStore,
+  OrderRecord,
+  OrderStore,
+  RefundStore,
+  Seller,
+  UserDirectory,
+} from './ports';
+import { toRefundView } from './refund-view';
 
 export interface InvoiceDeps {
   invoices: InvoiceStore;
+  creditNotes: CreditNoteStore;
+  refunds: RefundStore;
   orders: OrderStore;
   profiles: BillingProfileStore;
   users: UserDirectory;
   seller: Seller;
-  render: (invoice: InvoiceRecord) => Promise<Buffer>;
+  render: (document: InvoiceRecord | CreditNoteRecord) => Promise<Buffer>;
   now?: () => Date;
 }
 
@@ -38,15 +52,29 @@ export function invoiceUseCases(deps: InvoiceDeps) {
         period,
         issuedAt,
       });
-      const { series, numberOf } = invoiceSeries(seller.invoicePrefix, issuedAt);
-      return invoices.issue(draft, series, numberOf);
+      const { series, numberOf } = documentSeries(seller.invoicePrefix, issuedAt);
+      const invoice = await invoices.issue(draft, series, numberOf);
+      await deps.orders.update(order.merchantOrderId, {
+        invoiceNumber: invoice.number,
+        taxablePaise: invoice.taxablePaise,
+        taxPaise: invoice.totalPaise - invoice.taxablePaise,
+      });
+      return invoice;
     },
 
     render: deps.render,
 
     async history(userId: string): Promise<BillingHistoryResponse> {
-      const [orders, issued] = await Promise.all([deps.orders.forUser(userId, HISTORY_LIMIT), invoices.forUser(userId)]);
+      const [orders, issued, credited] = await Promise.all([
+        deps.orders.forUser(userId, HISTORY_LIMIT),
+        invoices.forUser(userId),
+        deps.creditNotes.forUser(userId),
+      ]);
+      const refunds = await deps.refunds.forOrders(
+        orders.filter((order) => order.status === 'completed').map((order) => order.merchantOrderId),
+      );
       const byOrder = new Map(issued.map((invoice) => [invoice.merchantOrderId, invoice]));
+      const byRefund = new Map(credited.map((note) => [note.merchantRefundId, note]));
       return {
         payments: orders.map((order) => {
           const invoice = byOrder.get(order.merchantOrderId);
@@ -60,6 +88,9 @@ export function invoiceUseCases(deps: InvoiceDeps) {
             invoice: invoice
               ? { number: invoice.number, issuedAt: invoice.issuedAt.toISOString(), url: invoiceUrl(order.merchantOrderId) }
               : null,
+            refunds: refunds
+              .filter((refund) => refund.merchantOrderId === order.merchantOrderId)
+              .map((refund) => toRefundView(refund, byRefund.get(refund.merchantRefundId))),
           };
         }),
       };
@@ -70,6 +101,13 @@ export function invoiceUseCases(deps: InvoiceDeps) {
       const invoice = await invoices.findForOrder(merchantOrderId);
       if (!invoice || invoice.userId !== userId) throw notFound(INVOICE_NOT_FOUND);
       return { number: invoice.number, pdf: await deps.render(invoice) };
+    },
+
+    /** The PDF of one of the user's own credit notes. */
+    async creditNotePdf(userId: string, merchantRefundId: string): Promise<{ number: string; pdf: Buffer }> {
+      const note = await deps.creditNotes.findForRefund(merchantRefundId);
+      if (!note || note.userId !== userId) throw notFound(CREDIT_NOTE_NOT_FOUND);
+      return { number: note.number, pdf: await deps.render(note) };
     },
   };
 }

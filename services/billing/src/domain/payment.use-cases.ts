@@ -25,7 +25,8 @@ export interface PaymentDeps {
 
 export type ReturnOutcome = 'success' | 'failed' | 'pending';
 
-const orderLockKey = (merchantOrderId: string) => `lock:order:${merchantOrderId}`;
+/** Settling, crediting and refunding one order are serialised on this key. */
+export const orderLockKey = (merchantOrderId: string) => `lock:order:${merchantOrderId}`;
 
 /** Ours, unique, and within PhonePe's rules (≤ 63 characters of letters, digits, _ and -). */
 const newMerchantOrderId = () => `TPP-${Date.now().toString(36).toUpperCase()}-${randomBytes(6).toString('hex').toUpperCase()}`;

@@ -52,11 +52,18 @@ export interface OrderRecord {
   expireAt: Date;
   createdAt: Date;
   completedAt: Date | null;
+  /** Copied from the order's invoice when it is issued, for the transactions list and its CSV. */
+  invoiceNumber: string | null;
+  taxablePaise: number | null;
+  taxPaise: number | null;
+  /** The sum of its completed refunds, and whether one is in flight. */
+  refundedPaise: number;
+  refundPending: boolean;
 }
 
 export interface OrderStore {
   create(
-    order: Omit<OrderRecord, 'id' | 'createdAt' | 'status' | 'credited' | 'phonepeOrderId' | 'phonePeTransactionId' | 'completedAt'>,
+    order: Pick<OrderRecord, 'merchantOrderId' | 'userId' | 'userEmail' | 'plan' | 'billingPeriod' | 'amount' | 'amountPaise' | 'expireAt'>,
   ): Promise<OrderRecord>;
   find(merchantOrderId: string): Promise<OrderRecord | null>;
   update(merchantOrderId: string, changes: Partial<OrderRecord>): Promise<OrderRecord | null>;
@@ -188,6 +195,71 @@ export interface InvoiceStore {
    */
   issue(draft: InvoiceDraft, series: string, numberOf: (sequence: number) => string): Promise<InvoiceRecord>;
   forUser(userId: string): Promise<InvoiceRecord[]>;
+  issuedBetween(from: Date, to: Date): Promise<InvoiceRecord[]>;
   /** A deleted user's invoices stay, as the law keeps them, but no longer point at the account. */
   detachUser(userId: string): Promise<number>;
+}
+
+export type RefundState = 'pending' | 'completed' | 'failed';
+
+/** A refund of (part of) a completed payment, asked of PhonePe under our own merchant refund id. */
+export interface RefundRecord {
+  merchantRefundId: string;
+  merchantOrderId: string;
+  userId: string | null;
+  amountPaise: number;
+  reason: string;
+  state: RefundState;
+  phonepeRefundId: string | null;
+  requestedBy: string;
+  createdAt: Date;
+  settledAt: Date | null;
+}
+
+export interface RefundStore {
+  create(refund: Omit<RefundRecord, 'createdAt' | 'settledAt' | 'phonepeRefundId' | 'state'>): Promise<RefundRecord>;
+  find(merchantRefundId: string): Promise<RefundRecord | null>;
+  /** The refunds of these orders, oldest first. */
+  forOrders(merchantOrderIds: string[]): Promise<RefundRecord[]>;
+  update(merchantRefundId: string, changes: Partial<RefundRecord>): Promise<RefundRecord | null>;
+  /** Pending refunds created before `olderThan`, for the reconciliation job. */
+  pending(olderThan: Date, limit: number): Promise<RefundRecord[]>;
+  detachUser(userId: string): Promise<number>;
+}
+
+/**
+ * A credit note for a completed refund (CGST s.34): it cites the original invoice and carries the
+ * refunded amount split the same way, with both parties copied from the invoice.
+ */
+export interface CreditNoteRecord extends Omit<InvoiceRecord, 'periodFrom' | 'periodTo' | 'phonePeTransactionId'> {
+  merchantRefundId: string;
+  phonepeRefundId: string | null;
+  invoiceNumber: string;
+  invoiceDate: Date;
+  /** The original invoice's total: GSTR-1 files a note by the kind of invoice it reduces. */
+  invoiceTotalPaise: number;
+  reason: string;
+}
+
+export type CreditNoteDraft = Omit<CreditNoteRecord, 'number' | 'series' | 'sequence'>;
+
+export interface CreditNoteStore {
+  findForRefund(merchantRefundId: string): Promise<CreditNoteRecord | null>;
+  issue(draft: CreditNoteDraft, series: string, numberOf: (sequence: number) => string): Promise<CreditNoteRecord>;
+  forUser(userId: string): Promise<CreditNoteRecord[]>;
+  issuedBetween(from: Date, to: Date): Promise<CreditNoteRecord[]>;
+  detachUser(userId: string): Promise<number>;
+}
+
+export type PhonePeRefundState = 'PENDING' | 'CONFIRMED' | 'COMPLETED' | 'FAILED';
+
+export interface RefundGateway {
+  /** null when PhonePe refuses the request (a 4xx): nothing is refunded. */
+  refund(request: {
+    merchantRefundId: string;
+    merchantOrderId: string;
+    amountPaise: number;
+  }): Promise<{ refundId: string; state: PhonePeRefundState } | null>;
+  /** null when PhonePe has no refund with this id (our request never reached it). */
+  refundStatus(merchantRefundId: string): Promise<{ refundId: string; state: PhonePeRefundState; amount: number } | null>;
 }

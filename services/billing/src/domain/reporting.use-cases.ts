@@ -1,5 +1,5 @@
 import { istDayStart, lastIndianDays, perIndianDay, type SubscriptionSummary } from '@portal/contracts';
-import type { BillingProfileStore, InvoiceStore, Lock, OrderStore, SubscriptionStore } from './ports';
+import type { BillingProfileStore, Lock, OrderStore, SubscriptionStore } from './ports';
 import { subscriptionLockKey } from './status.use-cases';
 import { summarize } from './subscription-status';
 
@@ -7,13 +7,14 @@ export interface ReportingDeps {
   subscriptions: SubscriptionStore;
   orders: OrderStore;
   billingProfiles: BillingProfileStore;
-  invoices: InvoiceStore;
+  /** Invoices, credit notes and refunds: kept for the tax records, unlinked from a deleted account. */
+  documents: { detachUser(userId: string): Promise<number> }[];
   lock: Lock;
   now?: () => Date;
 }
 
 /** What the admin area and the download service read from billing through /internal/*. */
-export function reportingUseCases({ subscriptions, orders, billingProfiles, invoices, lock, now = () => new Date() }: ReportingDeps) {
+export function reportingUseCases({ subscriptions, orders, billingProfiles, documents, lock, now = () => new Date() }: ReportingDeps) {
   return {
     async summaries(userIds: string[]): Promise<SubscriptionSummary[]> {
       const at = now();
@@ -53,14 +54,14 @@ export function reportingUseCases({ subscriptions, orders, billingProfiles, invo
 
     /**
      * The user-deletion handler: the subscription and billing details go; payments stay for
-     * accounting, anonymised, and issued invoices stay as issued (GST records are kept for six
-     * years, CGST s.36), no longer linked to the account.
+     * accounting, anonymised, and issued invoices, credit notes and refunds stay as issued (GST
+     * records are kept for six years, CGST s.36), no longer linked to the account.
      */
     async deleteUser(userId: string): Promise<{ anonymisedPayments: number }> {
       return lock(subscriptionLockKey(userId), async () => {
         await subscriptions.delete(userId);
         await billingProfiles.delete(userId);
-        await invoices.detachUser(userId);
+        for (const kept of documents) await kept.detachUser(userId);
         return { anonymisedPayments: await orders.anonymiseUser(userId) };
       });
     },

@@ -1,6 +1,7 @@
 import { createQueue, createWorker, type Logger, type Metrics, type QueueConnection } from '@portal/platform';
 import type { expiryUseCases } from '../domain/expiry.use-cases';
 import type { paymentUseCases } from '../domain/payment.use-cases';
+import type { refundUseCases } from '../domain/refund.use-cases';
 
 export const SCHEDULED_QUEUE = 'billing-scheduled';
 
@@ -8,6 +9,7 @@ export interface BillingJobsDeps {
   connection: QueueConnection;
   expiry: ReturnType<typeof expiryUseCases>;
   payments: ReturnType<typeof paymentUseCases>;
+  refunds: ReturnType<typeof refundUseCases>;
   logger: Logger;
   metrics: Metrics;
   every: { expirySweepMs: number; remindersMs: number; reconcileMs: number };
@@ -16,7 +18,7 @@ export interface BillingJobsDeps {
 }
 
 /**
- * The scheduled jobs (expiry sweep, reminders, reconciliation of PhonePe orders). Schedulers are upserted, so any number of instances starting at once
+ * The scheduled jobs (expiry sweep, reminders, reconciliation of PhonePe orders and refunds). Schedulers are upserted, so any number of instances starting at once
  * leave one schedule each; every job is idempotent, so a retry or a duplicate changes nothing.
  */
 export async function startBillingJobs(deps: BillingJobsDeps): Promise<{ close(): Promise<void> }> {
@@ -24,6 +26,7 @@ export async function startBillingJobs(deps: BillingJobsDeps): Promise<{ close()
   const expired = deps.metrics.counter('billing_subscriptions_expired_total', 'Subscriptions moved to expired by the sweep', ['kind']);
   const reminders = deps.metrics.counter('billing_reminders_sent_total', 'Reminder e-mails sent');
   const reconciled = deps.metrics.counter('billing_orders_reconciled_total', 'Orders settled by reconciliation');
+  const refundsReconciled = deps.metrics.counter('billing_refunds_reconciled_total', 'Refunds settled by reconciliation');
 
   const scheduled = createQueue(SCHEDULED_QUEUE, deps.connection);
   const defaults = { removeOnComplete: 100, removeOnFail: 500, attempts: 3, backoff: { type: 'exponential', delay: 5_000 } };
@@ -61,7 +64,9 @@ export async function startBillingJobs(deps: BillingJobsDeps): Promise<{ close()
         case 'order-reconciliation': {
           const settled = await deps.payments.reconcile(deps.reconcileAfterMs);
           reconciled.inc(settled);
-          return { settled };
+          const refunds = await deps.refunds.reconcile(deps.reconcileAfterMs);
+          refundsReconciled.inc(refunds);
+          return { settled, refunds };
         }
         default:
           throw new Error(`unknown job ${job.name}`);

@@ -22,7 +22,13 @@ const TRANSACTION_COLUMNS = [
   'Plan',
   'Billing Period',
   'Created At',
+  'Invoice Number',
+  'Taxable Value (INR)',
+  'Tax (INR)',
+  'Refunded (INR)',
+  'Refund Status',
 ];
+const money = (rupees: number | null) => (rupees === null ? '' : rupees.toFixed(2));
 
 export function adminRoutes(admin: ReturnType<typeof adminUseCases>, verifyToken: TokenVerifier): Router {
   const router = Router();
@@ -52,11 +58,16 @@ export function adminRoutes(admin: ReturnType<typeof adminUseCases>, verifyToken
       row.phonePeTransactionId,
       row.phonepeOrderId,
       row.userEmail,
-      row.amount.toFixed(2),
+      money(row.amount),
       row.status,
       row.subscriptionPlan,
       row.billingPeriod,
       row.createdAt,
+      row.invoiceNumber,
+      money(row.taxableValue),
+      money(row.tax),
+      money(row.refundedAmount),
+      row.refundStatus,
     ]);
   });
 

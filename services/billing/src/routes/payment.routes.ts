@@ -4,23 +4,29 @@ import { createOrderBodySchema, merchantOrderIdSchema } from '@portal/contracts'
 import { requireUser, validate, type TokenVerifier } from '@portal/platform';
 import { toPlan } from '../domain/plan-catalogue';
 import type { paymentUseCases } from '../domain/payment.use-cases';
+import type { refundUseCases } from '../domain/refund.use-cases';
 import type { PlanStore } from '../domain/ports';
 import { phonePeWebhookAuth } from './phonepe-webhook-auth';
 
 const returnQuery = z.object({ order: merchantOrderIdSchema });
-// Only the order id is read from a webhook; everything else is asked of PhonePe again.
+// Only the order's or the refund's id is read from a webhook; everything else is asked of PhonePe again.
 const webhookBody = z
-  .object({ event: z.string().optional(), payload: z.object({ merchantOrderId: merchantOrderIdSchema }).loose() })
-  .loose();
+  .object({
+    event: z.string().optional(),
+    payload: z.object({ merchantOrderId: merchantOrderIdSchema.optional(), merchantRefundId: merchantOrderIdSchema.optional() }).loose(),
+  })
+  .loose()
+  .refine((body) => body.payload.merchantOrderId ?? body.payload.merchantRefundId, 'Unknown order');
 
 export interface PaymentRoutesDeps {
   payments: ReturnType<typeof paymentUseCases>;
+  refunds: ReturnType<typeof refundUseCases>;
   plans: PlanStore;
   verifyToken: TokenVerifier;
   webhook: { username: string; password: string };
 }
 
-export function paymentRoutes({ payments, plans, verifyToken, webhook }: PaymentRoutesDeps): Router {
+export function paymentRoutes({ payments, refunds, plans, verifyToken, webhook }: PaymentRoutesDeps): Router {
   const router = Router();
 
   router.get('/api/payment/plans', async (_req, res) => {
@@ -45,7 +51,10 @@ export function paymentRoutes({ payments, plans, verifyToken, webhook }: Payment
     phonePeWebhookAuth(webhook.username, webhook.password),
     validate('body', webhookBody),
     async (req, res) => {
-      await payments.settle(req.body.payload.merchantOrderId);
+      const { event, payload } = req.body as { event?: string; payload: { merchantOrderId?: string; merchantRefundId?: string } };
+      // pg.refund.accepted / completed / failed carry the refund's id; checkout events the order's
+      if (event?.startsWith('pg.refund.') && payload.merchantRefundId) await refunds.settle(payload.merchantRefundId);
+      else if (payload.merchantOrderId) await payments.settle(payload.merchantOrderId);
       res.json({ success: true });
     },
   );

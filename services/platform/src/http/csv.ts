@@ -21,7 +21,7 @@ export async function streamCsv<T>(
   res: Response,
   filename: string,
   header: string[],
-  rows: AsyncIterable<T>,
+  rows: AsyncIterable<T> | Iterable<T>,
   toValues: (row: T) => unknown[],
 ): Promise<void> {
   res.status(200);

@@ -5,7 +5,7 @@ import type { TestDatabase, TestRedis } from './test-infrastructure';
 
 /** A service's runtime in a test: a silent logger, and `stop()` closes what compose opened. */
 export function testRuntime(name: string): ServiceRuntime & { stop(): Promise<void> } {
-  const logger = createLogger(name, 'silent');
+  const logger = createLogger(name, (process.env.TEST_LOG_LEVEL as 'silent') ?? 'silent');
   const shutdown = new Shutdown(logger);
   return { logger, shutdown, stop: () => shutdown.run() };
 }

@@ -1,11 +1,16 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Paged, TransactionRow } from '@portal/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Paged, RefundRequest, RefundView, TransactionRow } from '@portal/contracts';
 import { api } from '@portal/ui';
 
 export type TransactionsQuery = { startDate: string; endDate: string; transactionId: string; page: number };
 export type TransactionList = { transactions: TransactionRow[] } & Paged;
 
-export const transactionKeys = { list: (query: TransactionsQuery) => ['transactions', query] as const };
+export const transactionKeys = {
+  all: ['transactions'] as const,
+  list: (query: TransactionsQuery) => ['transactions', query] as const,
+  refunds: (merchantOrderId: string) => ['transactions', 'refunds', merchantOrderId] as const,
+};
+const refundsPath = (merchantOrderId: string) => `/api/admin/transactions/${encodeURIComponent(merchantOrderId)}/refunds`;
 
 export async function fetchTransactions({ transactionId, ...rest }: TransactionsQuery) {
   const params = { ...rest, ...(transactionId ? { transactionId } : {}) };
@@ -15,3 +20,18 @@ export async function fetchTransactions({ transactionId, ...rest }: Transactions
 /** The applied filters' page of payments; the rows shown stay until new filters answer. */
 export const useTransactions = (query: TransactionsQuery) =>
   useQuery({ queryKey: transactionKeys.list(query), queryFn: () => fetchTransactions(query), placeholderData: keepPreviousData });
+
+export const fetchRefunds = async (merchantOrderId: string) =>
+  (await api.get<{ refunds: RefundView[] }>(refundsPath(merchantOrderId))).data.refunds;
+export const useRefunds = (merchantOrderId: string) =>
+  useQuery({ queryKey: transactionKeys.refunds(merchantOrderId), queryFn: () => fetchRefunds(merchantOrderId) });
+
+/** Asks for a refund; the payments and their refunds are read again, as the refund may already have completed. */
+export function useRequestRefund() {
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ merchantOrderId, body }: { merchantOrderId: string; body: RefundRequest }) =>
+      (await api.post<{ message: string; refund: RefundView }>(refundsPath(merchantOrderId), body)).data,
+    onSuccess: () => queries.invalidateQueries({ queryKey: transactionKeys.all }),
+  });
+}

@@ -1,11 +1,19 @@
 import { useState } from 'react';
-import { formatRupees } from '@portal/contracts';
+import { formatRupees, type TransactionRow } from '@portal/contracts';
 import { Button, Spinner } from '@portal/ui';
 import { Pager } from '../../../../../ui/src/components/Pager';
 import { ScrollArea } from '../../../../../ui/src/components/ScrollArea';
 import { HeaderRow } from '../../../components/HeaderRow';
 import { day } from '../../../lib/format';
 import { useTransactions } from '../api';
+import { RefundDialog } from './RefundDialog';
+
+const REFUND_LABELS = {
+  none: '',
+  refund_pending: 'refund pending',
+  partially_refunded: 'partially refunded',
+  refunded: 'refunded',
+} as const;
 
 type Range = { startDate: string; endDate: string };
 
@@ -16,6 +24,7 @@ export function TransactionsTab({ range, onRange }: { range: Range; onRange: (ra
   // The rows shown stay until the next answer replaces them (no spinner flashing on each filter).
   const transactions = useTransactions(query);
   const listing = transactions.isError ? 'failed' : (transactions.data ?? null);
+  const [refunding, setRefunding] = useState<TransactionRow | null>(null);
   return (
     <div>
       <form
@@ -53,7 +62,7 @@ export function TransactionsTab({ range, onRange }: { range: Range; onRange: (ra
         <>
           <ScrollArea label="Transactions">
             <table className="table">
-              <HeaderRow columns={['Transaction ID', 'User', 'Amount', 'Status', 'Plan', 'Date']} />
+              <HeaderRow columns={['Transaction ID', 'User', 'Amount', 'Status', 'Plan', 'Date', 'Invoice', 'Refund']} />
               <tbody>
                 {listing.transactions.map((row) => (
                   <tr key={row._id}>
@@ -63,10 +72,24 @@ export function TransactionsTab({ range, onRange }: { range: Range; onRange: (ra
                       {row.phonepeOrderId && <div className="muted">Order: {row.phonepeOrderId}</div>}
                     </td>
                     <td>{row.userEmail}</td>
-                    <td>{formatRupees(row.amount)}</td>
-                    <td>{row.status}</td>
+                    <td>
+                      {formatRupees(row.amount)}
+                      {row.refundedAmount > 0 && <div className="muted">−{formatRupees(row.refundedAmount)} refunded</div>}
+                    </td>
+                    <td>
+                      {row.status}
+                      {row.refundStatus !== 'none' && <div className="muted">{REFUND_LABELS[row.refundStatus]}</div>}
+                    </td>
                     <td>{row.subscriptionPlan}</td>
                     <td>{day(row.createdAt)}</td>
+                    <td>{row.invoiceNumber ?? '—'}</td>
+                    <td>
+                      {row.status === 'completed' && (
+                        <Button variant="link" aria-label={`Refund ${row.transactionId}`} onClick={() => setRefunding(row)}>
+                          {row.refundStatus === 'none' ? 'Refund' : 'Refunds'}
+                        </Button>
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -75,6 +98,7 @@ export function TransactionsTab({ range, onRange }: { range: Range; onRange: (ra
           <Pager paged={listing} onPage={(page) => setQuery({ ...query, page })} label="Pages of transactions" />
         </>
       )}
+      {refunding && <RefundDialog row={refunding} onClose={() => setRefunding(null)} />}
     </div>
   );
 }

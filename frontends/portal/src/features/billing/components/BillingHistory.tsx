@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatRupees, invoiceFileName, istDateOf, type BillingHistoryEntry } from '@portal/contracts';
+import { creditNoteFileName, formatRupees, invoiceFileName, istDateOf, type BillingHistoryEntry } from '@portal/contracts';
 import { Banner, Button, Spinner } from '@portal/ui';
 import { downloadFile } from '../../../../../ui/src/data/save-file';
 import { ScrollArea } from '../../../../../ui/src/components/ScrollArea';
@@ -16,15 +16,24 @@ const STATUS_LABELS: Record<BillingHistoryEntry['status'], string> = {
 
 const title = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
+/** A paid payment's refunds change what the buyer reads: refunded, in part or whole, or one under way. */
+function statusLabel(payment: BillingHistoryEntry): string {
+  const refunded = payment.refunds.filter((refund) => refund.state === 'completed').reduce((sum, refund) => sum + refund.amount, 0);
+  if (payment.refunds.some((refund) => refund.state === 'pending')) return 'Refund pending';
+  if (refunded >= payment.amount) return 'Refunded';
+  if (refunded > 0) return `Partially refunded (${formatRupees(refunded)})`;
+  return STATUS_LABELS[payment.status];
+}
+
 /** Every payment the user made, with its tax invoice to download once it is issued. */
 export function BillingHistory() {
   const { data: payments, isPending, isError } = useBillingHistory();
   const [failed, setFailed] = useState(false);
 
-  async function download(invoice: NonNullable<BillingHistoryEntry['invoice']>) {
+  async function download(url: string, filename: string) {
     setFailed(false);
     try {
-      await downloadFile(invoice.url, invoiceFileName(invoice.number));
+      await downloadFile(url, filename);
     } catch {
       setFailed(true);
     }
@@ -59,18 +68,31 @@ export function BillingHistory() {
                     {title(payment.plan)} ({payment.billingPeriod})
                   </td>
                   <td>{formatRupees(payment.amount)}</td>
-                  <td>{STATUS_LABELS[payment.status]}</td>
+                  <td>{statusLabel(payment)}</td>
                   <td>
                     {payment.invoice ? (
                       <Button
                         variant="link"
                         aria-label={`Download invoice ${payment.invoice.number}`}
-                        onClick={() => void download(payment.invoice!)}
+                        onClick={() => void download(payment.invoice!.url, invoiceFileName(payment.invoice!.number))}
                       >
                         Download invoice
                       </Button>
                     ) : (
                       <span className="muted">—</span>
+                    )}
+                    {payment.refunds.map(
+                      ({ creditNote }) =>
+                        creditNote && (
+                          <Button
+                            key={creditNote.number}
+                            variant="link"
+                            aria-label={`Download credit note ${creditNote.number}`}
+                            onClick={() => void download(creditNote.url, creditNoteFileName(creditNote.number))}
+                          >
+                            Download credit note
+                          </Button>
+                        ),
                     )}
                   </td>
                 </tr>

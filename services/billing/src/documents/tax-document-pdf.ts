@@ -1,6 +1,10 @@
 import PDFDocument from 'pdfkit';
 import { rupeesInWords } from '../domain/amount-in-words';
-import type { InvoiceRecord } from '../domain/ports';
+import type { CreditNoteRecord, InvoiceRecord } from '../domain/ports';
+
+/** An invoice or a credit note: the same parties and tax lines, told apart by their own fields. */
+export type TaxDocument = InvoiceRecord | CreditNoteRecord;
+const isCreditNote = (document: TaxDocument): document is CreditNoteRecord => 'merchantRefundId' in document;
 
 // DejaVu has the rupee sign (U+20B9); pdfkit's built-in Helvetica has not. pdfkit embeds only the
 // glyphs used, so an invoice stays near 20 kB.
@@ -21,16 +25,16 @@ export const invoiceDate = (instant: Date) =>
 
 const title = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
-/** What the invoice sells: the plan, how it is billed, and the dates of service. */
-export function invoiceDescription(invoice: InvoiceRecord): string {
-  const billed = invoice.billingPeriod === 'annual' ? 'annual' : 'monthly';
-  return `Tax Practitioner Portal subscription: ${title(invoice.plan)} plan (${billed}), service from ${invoiceDate(
-    invoice.periodFrom,
-  )} to ${invoiceDate(invoice.periodTo)}`;
+/** What the invoice sells (the plan, how it is billed, the dates of service), or what the credit note gives back. */
+export function invoiceDescription(document: TaxDocument): string {
+  const billed = document.billingPeriod === 'annual' ? 'annual' : 'monthly';
+  const plan = `Tax Practitioner Portal subscription: ${title(document.plan)} plan (${billed})`;
+  if (isCreditNote(document)) return `Refund of ${plan}. Reason: ${document.reason}`;
+  return `${plan}, service from ${invoiceDate(document.periodFrom)} to ${invoiceDate(document.periodTo)}`;
 }
 
 /** The figure rows under the description: the taxable value, each tax charged, the total. */
-export function invoiceFigures(invoice: InvoiceRecord): [string, string][] {
+export function invoiceFigures(invoice: TaxDocument): [string, string][] {
   const half = invoice.ratePercent / 2;
   const taxes: [string, string][] = invoice.igstPaise
     ? [[`IGST @ ${invoice.ratePercent}%`, invoiceAmount(invoice.igstPaise)]]
@@ -38,15 +42,21 @@ export function invoiceFigures(invoice: InvoiceRecord): [string, string][] {
         [`CGST @ ${half}%`, invoiceAmount(invoice.cgstPaise)],
         [`SGST/UTGST @ ${half}%`, invoiceAmount(invoice.sgstPaise)],
       ];
-  return [['Taxable value', invoiceAmount(invoice.taxablePaise)], ...taxes, ['Total (tax included)', invoiceAmount(invoice.totalPaise)]];
+  const total = isCreditNote(invoice) ? 'Total credited (tax included)' : 'Total (tax included)';
+  return [['Taxable value', invoiceAmount(invoice.taxablePaise)], ...taxes, [total, invoiceAmount(invoice.totalPaise)]];
 }
 
-/** A4 tax invoice with every field CGST Rule 46 asks of a supply of services. */
-export function renderInvoicePdf(invoice: InvoiceRecord): Promise<Buffer> {
+/**
+ * A4 tax invoice with every field CGST Rule 46 asks of a supply of services, or a credit note
+ * (Rule 53) citing the invoice it reduces.
+ */
+export function renderTaxDocumentPdf(invoice: TaxDocument): Promise<Buffer> {
+  const creditNote = isCreditNote(invoice);
+  const kind = creditNote ? 'Credit Note' : 'Tax Invoice';
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
-    info: { Title: `Tax invoice ${invoice.number}`, Author: invoice.seller.legalName },
+    info: { Title: `${kind} ${invoice.number}`, Author: invoice.seller.legalName },
   });
   doc.registerFont('body', FONT).registerFont('bold', FONT_BOLD);
   const chunks: Buffer[] = [];
@@ -61,13 +71,13 @@ export function renderInvoicePdf(invoice: InvoiceRecord): Promise<Buffer> {
       .font('bold')
       .fontSize(10)
       .fillColor('#b3261e')
-      .text('DEMO: the seller below is a placeholder, so this is not a valid tax invoice. Set the SELLER_* settings.', {
+      .text(`DEMO: the seller below is a placeholder, so this is not a valid ${kind.toLowerCase()}. Set the SELLER_* settings.`, {
         width: CONTENT,
       })
       .fillColor('black')
       .moveDown();
   }
-  doc.font('bold').fontSize(18).text('Tax Invoice');
+  doc.font('bold').fontSize(18).text(kind);
   doc.font('body').fontSize(9).fillColor('#555').text('Original for recipient').fillColor('black').moveDown();
 
   const top = doc.y;
@@ -86,10 +96,15 @@ export function renderInvoicePdf(invoice: InvoiceRecord): Promise<Buffer> {
   const left = doc.y;
   block(
     doc,
-    'Invoice',
+    kind,
     [
-      `Invoice number: ${invoice.number}`,
-      `Invoice date: ${invoiceDate(invoice.issuedAt)}`,
+      ...(creditNote
+        ? [
+            `Credit note number: ${invoice.number}`,
+            `Credit note date: ${invoiceDate(invoice.issuedAt)}`,
+            `Against invoice: ${invoice.invoiceNumber} dated ${invoiceDate(invoice.invoiceDate)}`,
+          ]
+        : [`Invoice number: ${invoice.number}`, `Invoice date: ${invoiceDate(invoice.issuedAt)}`]),
       `Place of supply: ${invoice.placeOfSupply.name} (code ${invoice.placeOfSupply.code})`,
       `SAC: ${invoice.sac}`,
     ],
@@ -129,7 +144,12 @@ export function renderInvoicePdf(invoice: InvoiceRecord): Promise<Buffer> {
     .text(`Amount in words: ${rupeesInWords(invoice.totalPaise)}`, MARGIN, doc.y, { width: CONTENT })
     .moveDown();
 
-  doc.text(`Paid through PhonePe. PhonePe transaction id: ${invoice.phonePeTransactionId ?? 'not reported'}`, { width: CONTENT });
+  doc.text(
+    creditNote
+      ? `Refunded through PhonePe. PhonePe refund id: ${invoice.phonepeRefundId ?? 'not reported'}`
+      : `Paid through PhonePe. PhonePe transaction id: ${invoice.phonePeTransactionId ?? 'not reported'}`,
+    { width: CONTENT },
+  );
   doc.text(`Order id: ${invoice.merchantOrderId}`, { width: CONTENT }).moveDown();
   doc.text('Tax is not payable on reverse charge basis.', { width: CONTENT }).moveDown(2);
   doc.text(`For ${invoice.seller.legalName}`, { width: CONTENT, align: 'right' });

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { formatRupees, REFUND_MESSAGES, type TransactionRow } from '@portal/contracts';
+import { Banner, Button, errorMessage, Modal, Spinner, TextField } from '@portal/ui';
+import { day } from '../../../lib/format';
+import { useRefunds, useRequestRefund } from '../api';
+
+export const REFUND_FAILED = 'The refund could not be requested';
+
+const STATE_LABELS = { pending: 'Pending at PhonePe', completed: 'Completed', failed: 'Failed' } as const;
+
+/**
+ * Refunds a completed payment, in full or in part, with a reason. The amount left is offered; the
+ * admin is told before confirming when the refund would end the buyer's plan.
+ */
+export function RefundDialog({ row, onClose }: { row: TransactionRow; onClose: () => void }) {
+  const left = Math.round((row.amount - row.refundedAmount) * 100) / 100;
+  const [amount, setAmount] = useState(String(left));
+  const [reason, setReason] = useState('');
+  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const refunds = useRefunds(row.transactionId);
+  const requesting = useRequestRefund();
+  const full = Number(amount) >= left && left > 0;
+  const inFlight = row.refundStatus === 'refund_pending' || refunds.data?.some((refund) => refund.state === 'pending');
+
+  async function submit() {
+    try {
+      const answer = await requesting.mutateAsync({ merchantOrderId: row.transactionId, body: { amount: Number(amount), reason } });
+      setMessage({ kind: 'success', text: answer.message });
+    } catch (failure) {
+      setMessage({ kind: 'error', text: errorMessage(failure, REFUND_FAILED) });
+    }
+  }
+
+  return (
+    <Modal title="Refund payment" onClose={onClose}>
+      <p className="muted">
+        {row.transactionId} · {row.userEmail}
+        {row.invoiceNumber && ` · invoice ${row.invoiceNumber}`}
+      </p>
+      <p>
+        Paid {formatRupees(row.amount)}, refunded {formatRupees(row.refundedAmount)}, left {formatRupees(left)}.
+      </p>
+      {message && <Banner kind={message.kind}>{message.text}</Banner>}
+      <section aria-label="Refund history">
+        {refunds.isPending ? (
+          <Spinner />
+        ) : refunds.data?.length ? (
+          <ul className="stack-bottom">
+            {refunds.data.map((refund) => (
+              <li key={refund.merchantRefundId}>
+                {day(refund.createdAt)}: {formatRupees(refund.amount)}, {STATE_LABELS[refund.state]}
+                {refund.creditNote && `, credit note ${refund.creditNote.number}`} ({refund.reason})
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">No refunds yet.</p>
+        )}
+      </section>
+      {!inFlight && left > 0 && message?.kind !== 'success' && (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <TextField
+            label="Amount to refund (₹)"
+            type="number"
+            min={1}
+            max={left}
+            step="0.01"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+          />
+          <TextField label="Reason" value={reason} maxLength={300} onChange={(e) => setReason(e.target.value)} required />
+          {full && <Banner kind="info">{REFUND_MESSAGES.fullRefundEndsPlan}</Banner>}
+          <div className="row row-end">
+            <Button variant="secondary" onClick={onClose} disabled={requesting.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="danger" disabled={requesting.isPending}>
+              {requesting.isPending ? 'Requesting…' : `Refund ${formatRupees(Number(amount) || 0)}`}
+            </Button>
+          </div>
+        </form>
+      )}
+      {(inFlight || left <= 0 || message?.kind === 'success') && (
+        <div className="row row-end">
+          <Button onClick={onClose}>Close</Button>
+        </div>
+      )}
+    </Modal>
+  );
+}

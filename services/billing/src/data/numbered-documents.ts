@@ -1,0 +1,62 @@
+import type { Model } from 'mongoose';
+import { isDuplicateKeyError } from '@portal/platform/errors';
+
+interface Numbered {
+  number: string;
+  series: string;
+  sequence: number;
+  userId: string | null;
+}
+
+/** Each round loses only to a document that took the number; 50 payments at once need far fewer. */
+const MAX_ROUNDS = 200;
+const WITHOUT_ID = { _id: 0 } as const;
+
+/**
+ * A series of numbered tax documents (invoices, credit notes) over a collection whose schema has a
+ * unique index on `{series, sequence}` and one on `key`. The next number is the series' highest
+ * plus one, and the unique index, not a lock, settles a race: the loser takes the next. A number
+ * exists only as an issued document, so the series has no gaps and no duplicates, across replicas.
+ */
+export function numberedDocuments<T extends Numbered, K extends keyof T & string>(model: Model<T>, key: K) {
+  const findBy = (value: string) => model.findOne({ [key]: { $eq: value } } as never, WITHOUT_ID).lean<T>();
+  return {
+    ready: model.init(),
+    findBy,
+    async issue(draft: Omit<T, 'number' | 'series' | 'sequence'>, series: string, numberOf: (sequence: number) => string): Promise<T> {
+      const keyValue = String((draft as Record<string, unknown>)[key]);
+      for (let round = 0; round < MAX_ROUNDS; round++) {
+        const existing = await findBy(keyValue);
+        if (existing) return existing;
+        const last = await model
+          .findOne({ series: { $eq: series } } as never, { sequence: 1 })
+          .sort({ sequence: -1 })
+          .lean<{ sequence: number }>();
+        const sequence = (last?.sequence ?? 0) + 1;
+        try {
+          const document = { ...draft, series, sequence, number: numberOf(sequence) } as unknown as T;
+          await model.create(document);
+          return document;
+        } catch (error) {
+          // Another document took this number (or this key got its document): look again.
+          if (!isDuplicateKeyError(error)) throw error;
+        }
+      }
+      throw new Error(`no free number in series ${series} after ${MAX_ROUNDS} rounds`);
+    },
+    /** Documents issued in [from, to), in number order. */
+    issuedBetween: (from: Date, to: Date) =>
+      model
+        .find({ issuedAt: { $gte: from, $lt: to } } as never, WITHOUT_ID)
+        .sort({ series: 1, sequence: 1 })
+        .lean<T[]>(),
+    forUser: (userId: string) =>
+      model
+        .find({ userId: { $eq: userId } } as never, WITHOUT_ID)
+        .sort({ sequence: -1 })
+        .lean<T[]>(),
+    async detachUser(userId: string) {
+      return (await model.updateMany({ userId: { $eq: userId } } as never, { $set: { userId: null } } as never)).modifiedCount;
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import { splitInclusivePrice } from './gst-tax';
+import type { CreditNoteDraft, InvoiceRecord, RefundRecord } from './ports';
+
+/**
+ * The credit note for a completed refund (pure): the invoice's parties, place of supply, SAC and
+ * rate, and the refunded amount split the same way (CGST and SGST, or IGST) as the invoice.
+ */
+export function draftCreditNote(invoice: InvoiceRecord, refund: RefundRecord, issuedAt: Date): CreditNoteDraft {
+  const sameState = invoice.placeOfSupply.code === invoice.seller.stateCode;
+  return {
+    issuedAt,
+    merchantRefundId: refund.merchantRefundId,
+    phonepeRefundId: refund.phonepeRefundId,
+    merchantOrderId: invoice.merchantOrderId,
+    userId: invoice.userId,
+    invoiceNumber: invoice.number,
+    invoiceDate: invoice.issuedAt,
+    invoiceTotalPaise: invoice.totalPaise,
+    reason: refund.reason,
+    seller: invoice.seller,
+    buyer: invoice.buyer,
+    placeOfSupply: invoice.placeOfSupply,
+    sac: invoice.sac,
+    ratePercent: invoice.ratePercent,
+    plan: invoice.plan,
+    billingPeriod: invoice.billingPeriod,
+    totalPaise: refund.amountPaise,
+    ...splitInclusivePrice(refund.amountPaise, invoice.ratePercent, sameState),
+  };
+}

@@ -1,0 +1,17 @@
+import { creditNoteUrl, type RefundView } from '@portal/contracts';
+import type { CreditNoteRecord, RefundRecord } from './ports';
+
+/** A refund as the admin and the buyer see it, with its credit note once issued. */
+export function toRefundView(refund: RefundRecord, creditNote: CreditNoteRecord | null | undefined): RefundView {
+  return {
+    merchantRefundId: refund.merchantRefundId,
+    amount: refund.amountPaise / 100,
+    reason: refund.reason,
+    state: refund.state,
+    createdAt: refund.createdAt.toISOString(),
+    settledAt: refund.settledAt?.toISOString() ?? null,
+    creditNote: creditNote
+      ? { number: creditNote.number, issuedAt: creditNote.issuedAt.toISOString(), url: creditNoteUrl(refund.merchantRefundId) }
+      : null,
+  };
+}

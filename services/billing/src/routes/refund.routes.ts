@@ -1,0 +1,27 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { merchantOrderIdSchema, REFUND_MESSAGES, refundRequestSchema } from '@portal/contracts';
+import { requireAdmin, validate, type TokenVerifier } from '@portal/platform';
+import type { refundUseCases } from '../domain/refund.use-cases';
+import { toRefundView } from '../domain/refund-view';
+
+const orderParams = z.object({ merchantOrderId: merchantOrderIdSchema });
+
+/** The admin's refunds of a payment: ask for one, and see each with its state. */
+export function refundRoutes(refunds: ReturnType<typeof refundUseCases>, verifyToken: TokenVerifier): Router {
+  const router = Router();
+  const path = '/api/admin/transactions/:merchantOrderId/refunds';
+  const onlyAdmin = requireAdmin(verifyToken);
+  const params = validate('params', orderParams);
+
+  router.get(path, onlyAdmin, params, async (req, res) => {
+    res.json({ refunds: await refunds.views(String(req.params.merchantOrderId)) });
+  });
+
+  router.post(path, onlyAdmin, params, validate('body', refundRequestSchema), async (req, res) => {
+    const refund = await refunds.request(String(req.params.merchantOrderId), req.body, req.auth!.email);
+    res.status(201).json({ message: REFUND_MESSAGES.requested, refund: toRefundView(refund, null) });
+  });
+
+  return router;
+}
