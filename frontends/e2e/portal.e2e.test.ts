@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pdfParse from 'pdf-parse/lib/pdf-parse.js';
 import type { Page } from 'playwright-core';
-import { startE2eStack } from './e2e-stack';
+import { ADMIN, startE2eStack } from './e2e-stack';
 
 jest.setTimeout(120_000);
 
@@ -124,6 +124,43 @@ describe('the portal in Chromium, against every service', () => {
     expect(text).toContain('GSTIN: 27AAPFU0939F1ZV');
     expect(text).toContain('Place of supply: Maharashtra (code 27)');
     expect(text).toContain('₹1,000.00');
+  });
+
+  it('when an admin refunds part of the payment, then the credit note appears in the user’s billing history', async () => {
+    const admin = await (await stack.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    admin.setDefaultTimeout(15_000);
+    await admin.goto(`${stack.url}/admin/login`);
+    await admin.getByLabel('Admin email').fill(ADMIN.email);
+    await admin.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await admin.getByRole('button', { name: 'Sign in to Admin Dashboard' }).click();
+    await admin.getByRole('tab', { name: 'Transactions' }).click();
+    await admin
+      .getByRole('row', { name: new RegExp(email) })
+      .getByRole('button', { name: /^Refund TPP-/ })
+      .click();
+    const dialog = admin.getByRole('dialog', { name: 'Refund payment' });
+    await dialog.getByText('Paid ₹1,000, refunded ₹0, left ₹1,000.').waitFor();
+    await dialog.getByText('A full refund ends the plan this payment bought at once.').waitFor();
+    await dialog.getByLabel('Amount to refund (₹)').fill('200');
+    await dialog.getByLabel('Reason').fill('Goodwill for a slow start');
+    await dialog.getByRole('button', { name: 'Refund ₹200' }).click();
+    await dialog.getByText('Refund requested. It completes once PhonePe confirms it.').waitFor();
+    await admin.context().close();
+
+    // the stand-in completes the refund at once and tells billing by webhook
+    const creditNote = page.getByRole('button', { name: /^Download credit note TPCN\/\d{4}\/\d{6}$/ });
+    for (let attempt = 0; attempt < 20 && !(await creditNote.isVisible()); attempt++) {
+      await page.reload();
+      await page.getByRole('region', { name: 'Payments and invoices' }).waitFor();
+    }
+    await page.getByText('Partially refunded (₹200)').waitFor();
+    const [file] = await Promise.all([page.waitForEvent('download'), creditNote.click()]);
+    expect(file.suggestedFilename()).toMatch(/^credit-note-TPCN-\d{4}-\d{6}\.pdf$/);
+    const text = (await pdfParse(readFileSync((await file.path())!))).text;
+    expect(text).toContain('Credit Note');
+    expect(text).toMatch(/Against invoice: TP\/\d{4}\/\d{6} dated/);
+    expect(text).toContain('₹200.00');
+    await page.getByText(/Your professional plan is active until/).waitFor();
   });
 
   it('when a payment fails, then the user is told and the plan stays as it was', async () => {

@@ -340,4 +340,68 @@ describe('transactions tab', () => {
       { startDate: '2026-11-01', endDate: '2026-11-21', page: 2 },
     ]);
   });
+  const tab = (rows: TransactionRow[]) => ({ data: { transactions: rows, total: rows.length, page: 1, limit: 50 } });
+
+  it('when the admin refunds a payment in full, then the dialog warns that the plan ends, sends the amount and reason, and shows the answer', async () => {
+    const calls = stubApi((call) => {
+      if (call.url === '/api/admin/transactions') return tab([row('TPP-R')]);
+      if (call.url === '/api/admin/transactions/TPP-R/refunds' && call.method === 'GET') return { data: { refunds: [] } };
+      if (call.url === '/api/admin/transactions/TPP-R/refunds') {
+        return { status: 201, data: { message: 'Refund requested. It completes once PhonePe confirms it.', refund: {} } };
+      }
+      return { data: {} };
+    });
+    renderWithQueries(<TransactionsTab range={{ startDate: '2026-11-01', endDate: '2026-11-21' }} onRange={() => undefined} />);
+    expect(await screen.findByRole('row', { name: /TPP-R/ })).toHaveTextContent('TP/2627/000007');
+    fireEvent.click(screen.getByRole('button', { name: 'Refund TPP-R' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund payment' });
+    expect(dialog).toHaveTextContent('Paid ₹500, refunded ₹0, left ₹500.');
+    expect(await within(dialog).findByText('No refunds yet.')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Amount to refund (₹)')).toHaveValue(500);
+    expect(dialog).toHaveTextContent('A full refund ends the plan this payment bought at once.');
+    fireEvent.change(within(dialog).getByLabelText('Amount to refund (₹)'), { target: { value: '120.50' } });
+    expect(dialog).not.toHaveTextContent('A full refund ends the plan');
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Outage goodwill' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund ₹120.50' }));
+    expect(await within(dialog).findByText('Refund requested. It completes once PhonePe confirms it.')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ amount: 120.5, reason: 'Outage goodwill' });
+  });
+
+  it('when a refund is refused or one is already pending, then the dialog says so and offers no second refund', async () => {
+    stubApi((call) => {
+      if (call.url === '/api/admin/transactions') {
+        return tab([row('TPP-X'), { ...row('TPP-Y'), refundStatus: 'refund_pending' }, { ...row('TPP-Z'), status: 'failed' }]);
+      }
+      if (call.method === 'GET') return { data: { refunds: [] } };
+      return { status: 400, data: { message: 'The refund cannot be more than ₹500, what is left of this payment' } };
+    });
+    renderWithQueries(<TransactionsTab range={{ startDate: '2026-11-01', endDate: '2026-11-21' }} onRange={() => undefined} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Refund TPP-X' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund payment' });
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Too much' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund ₹500' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The refund cannot be more than ₹500, what is left of this payment');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Refund TPP-Y' }));
+    const pending = await screen.findByRole('dialog', { name: 'Refund payment' });
+    expect(within(pending).queryByLabelText('Amount to refund (₹)')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Refund TPP-Z' })).not.toBeInTheDocument();
+  });
+
+  it('when the admin downloads a GST report, then the chosen month and section are asked for and saved under their names', async () => {
+    const saved: string[] = [];
+    URL.createObjectURL = jest.fn(() => 'blob:gst');
+    URL.revokeObjectURL = jest.fn();
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const calls = stubApi((call) => (call.url === '/api/admin/export/gst' ? { data: new Blob(['a\r\n']) } : tab([])));
+    renderWithQueries(<TransactionsTab range={{ startDate: '2026-11-01', endDate: '2026-11-21' }} onRange={() => undefined} />);
+    const form = await screen.findByRole('form', { name: 'GST report' });
+    fireEvent.change(within(form).getByLabelText('GST report month'), { target: { value: '2026-10' } });
+    fireEvent.change(within(form).getByLabelText('Section'), { target: { value: 'cdnr' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Download GSTR-1 CSV' }));
+    await waitFor(() => expect(saved).toEqual(['gstr1_cdnr_2026-10.csv']));
+    expect(calls.find((call) => call.url === '/api/admin/export/gst')?.params).toEqual({ month: '2026-10', section: 'cdnr' });
+  });
 });

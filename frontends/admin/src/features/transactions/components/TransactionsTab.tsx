@@ -6,6 +6,7 @@ import { ScrollArea } from '../../../../../ui/src/components/ScrollArea';
 import { HeaderRow } from '../../../components/HeaderRow';
 import { day } from '../../../lib/format';
 import { useTransactions } from '../api';
+import { GstReportForm } from './GstReportForm';
 import { RefundDialog } from './RefundDialog';
 
 const REFUND_LABELS = {
@@ -99,6 +100,7 @@ export function TransactionsTab({ range, onRange }: { range: Range; onRange: (ra
         </>
       )}
       {refunding && <RefundDialog row={refunding} onClose={() => setRefunding(null)} />}
+      <GstReportForm />
     </div>
   );
 }
