@@ -15,18 +15,18 @@ const LAYER_ZONES = SERVICES.flatMap((service) => [
   {
     target: layer(service, 'domain'),
     from: [
-      ...['routes', 'data', 'clients', 'jobs', 'security', 'cli'].map((folder) => layer(service, folder)),
+      ...['routes', 'data', 'clients', 'documents', 'jobs', 'security', 'cli'].map((folder) => layer(service, folder)),
       ...WIRING.map((file) => layer(service, file)),
     ],
     message: 'Domain code depends on no other layer: declare a port in domain/ports.ts and let the composition root pass the adapter in.',
   },
   {
     target: layer(service, 'routes'),
-    from: [layer(service, 'data'), layer(service, 'clients')],
+    from: [layer(service, 'data'), layer(service, 'clients'), layer(service, 'documents')],
     message: 'Routes call use cases, not data access or clients.',
   },
   {
-    target: [layer(service, 'data'), layer(service, 'clients')],
+    target: [layer(service, 'data'), layer(service, 'clients'), layer(service, 'documents')],
     from: [layer(service, 'routes'), layer(service, 'jobs')],
     message: 'Data access and clients are called by use cases; they do not call routes or jobs.',
   },

@@ -55,7 +55,7 @@ export interface BillingOverrides {
 }
 
 function redisLock(redis: Redis, prefix: string): Lock {
-  return (key, work) => withRedisLock(redis, `${prefix}billing:${key}`, work);
+  return (key, work, options) => withRedisLock(redis, `${prefix}billing:${key}`, work, options);
 }
 
 /**
@@ -105,6 +105,7 @@ export async function compose(
   if (seller.demo) logger.warn('SELLER_* settings are not set: invoices carry the demo seller and say they are not valid');
   const invoices = invoiceUseCases({
     invoices: invoiceStore,
+    lock,
     creditNotes,
     refunds: refundStore,
     orders,

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type request from 'supertest';
 import pdfParse from 'pdf-parse/lib/pdf-parse.js';
 import { TOKEN_AUDIENCE, type PublicUser } from '@portal/contracts';
 import {
@@ -130,3 +131,26 @@ export const DAY = 24 * 60 * 60 * 1000;
 
 /** The words of a PDF in reading order, its line breaks as spaces (a long line wraps where the page ends). */
 export const pdfText = async (data: Buffer) => (await pdfParse(data)).text.replace(/\s+/g, ' ');
+
+/** Supertest keeps a PDF answer as a Buffer only when told to collect the bytes. */
+export const binary = (res: request.Response, callback: (error: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => callback(null, Buffer.concat(chunks)));
+};
+
+/** A real seller in Karnataka, as production would be configured. */
+export const KARNATAKA_SELLER = {
+  SELLER_LEGAL_NAME: 'Ledgerline Software Private Limited',
+  SELLER_ADDRESS: '5 Residency Road, Bengaluru, Karnataka 560025',
+  SELLER_GSTIN: '29AAGCR4375J1ZU',
+};
+
+/** Waits for what a worker, a webhook or a queue does in the background. */
+export async function eventually(check: () => Promise<boolean>, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { newUserId, startBilling, type BillingHarness } from './billing-harness';
+import { eventually, KARNATAKA_SELLER, newUserId, startBilling, type BillingHarness } from './billing-harness';
 
 const paise = (rupees: string) => Math.round(Number(rupees) * 100);
 
@@ -36,21 +36,13 @@ describe('the GST report (GSTR-1) for a month', () => {
       .post(`/api/admin/transactions/${merchantOrderId}/refunds`)
       .set(admin())
       .send({ amount, reason: 'Refund for the report' });
-    const deadline = Date.now() + 5_000;
-    while (!(await db('credit_notes').findOne({ merchantOrderId }))) {
-      if (Date.now() > deadline) throw new Error('no credit note');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await eventually(async () => (await db('credit_notes').findOne({ merchantOrderId })) !== null);
   }
 
   let firm: string;
   let kavya: string;
   beforeAll(async () => {
-    billing = await startBilling('gst-report', {
-      SELLER_LEGAL_NAME: 'Ledgerline Software Private Limited',
-      SELLER_ADDRESS: '5 Residency Road, Bengaluru, Karnataka 560025',
-      SELLER_GSTIN: '29AAGCR4375J1ZU',
-    });
+    billing = await startBilling('gst-report', KARNATAKA_SELLER);
     billing.clock.now = new Date('2026-11-23T06:30:00.000Z');
     const place = (stateCode: string, city: string) => ({ street: '1 Main Road', city, pincode: '400001', stateCode });
     firm = await buy({ legalName: 'Iyer & Associates', gstin: '27AAPFU0939F1ZV', ...place('27', 'Pune') }, 'professional');

@@ -1,14 +1,7 @@
 import request from 'supertest';
 import { INVOICE_NOT_FOUND } from '@portal/contracts';
 import { configSchema } from '../src/config';
-import { newUserId, pdfText, startBilling, type BillingHarness } from './billing-harness';
-
-/** Supertest keeps a PDF answer as a Buffer only when told to collect the bytes. */
-const binary = (res: request.Response, callback: (error: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => callback(null, Buffer.concat(chunks)));
-};
+import { binary, KARNATAKA_SELLER, newUserId, pdfText, startBilling, type BillingHarness } from './billing-harness';
 
 const MAHARASHTRA_FIRM = {
   legalName: 'Iyer & Associates',
@@ -24,11 +17,7 @@ describe('tax invoices for credited payments', () => {
   let billing: BillingHarness;
   beforeAll(async () => {
     // A real seller in Karnataka, as production would be configured.
-    billing = await startBilling('invoices', {
-      SELLER_LEGAL_NAME: 'Ledgerline Software Private Limited',
-      SELLER_ADDRESS: '5 Residency Road, Bengaluru, Karnataka 560025',
-      SELLER_GSTIN: '29AAGCR4375J1ZU',
-    });
+    billing = await startBilling('invoices', KARNATAKA_SELLER);
   });
   afterAll(() => billing.close());
   beforeEach(() => {
@@ -239,7 +228,7 @@ describe('tax invoices for credited payments', () => {
     ).map((invoice) => invoice.sequence as number);
     expect(all.sort((a, b) => a - b)).toEqual(Array.from({ length: all.length }, (_, index) => index + 1));
     expect(new Set(issued.map((invoice) => invoice.number)).size).toBe(50);
-  });
+  }, 90_000); // 50 checkouts, payments and PDFs on a machine busy with the rest of the suite
 
   it('when a payment is credited on 1 April in Indian time, then the new financial year’s series starts at 000001', async () => {
     billing.clock.now = new Date('2027-03-31T18:30:00.000Z'); // 1 April 2027, 00:00 IST

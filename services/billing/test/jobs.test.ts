@@ -2,15 +2,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import request from 'supertest';
 import { EVENT_QUEUES, USER_DELETED } from '@portal/contracts';
-import { DAY, newUserId, startBilling, type BillingHarness } from './billing-harness';
-
-async function eventually(check: () => Promise<boolean>, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+import { DAY, eventually, newUserId, startBilling, type BillingHarness } from './billing-harness';
 
 describe('billing jobs on BullMQ', () => {
   let billing: BillingHarness;

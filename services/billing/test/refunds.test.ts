@@ -1,30 +1,11 @@
 import request from 'supertest';
 import { REFUND_MESSAGES } from '@portal/contracts';
-import { newUserId, pdfText, startBilling, type BillingHarness } from './billing-harness';
-
-/** Supertest keeps a PDF answer as a Buffer only when told to collect the bytes. */
-const binary = (res: request.Response, callback: (error: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => callback(null, Buffer.concat(chunks)));
-};
-
-async function eventually(check: () => Promise<boolean>, timeoutMs = 5_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+import { binary, eventually, KARNATAKA_SELLER, newUserId, pdfText, startBilling, type BillingHarness } from './billing-harness';
 
 describe('refunds and credit notes', () => {
   let billing: BillingHarness;
   beforeAll(async () => {
-    billing = await startBilling('refunds', {
-      SELLER_LEGAL_NAME: 'Ledgerline Software Private Limited',
-      SELLER_ADDRESS: '5 Residency Road, Bengaluru, Karnataka 560025',
-      SELLER_GSTIN: '29AAGCR4375J1ZU',
-    });
+    billing = await startBilling('refunds', KARNATAKA_SELLER);
   });
   afterAll(() => billing.close());
   beforeEach(() => {

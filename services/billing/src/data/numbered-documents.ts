@@ -1,4 +1,4 @@
-import type { Model } from 'mongoose';
+import { Schema, type Model, type SchemaDefinition } from 'mongoose';
 import { isDuplicateKeyError } from '@portal/platform/errors';
 
 interface Numbered {
@@ -6,6 +6,43 @@ interface Numbered {
   series: string;
   sequence: number;
   userId: string | null;
+}
+
+const party = { type: Schema.Types.Mixed, required: true };
+
+/**
+ * The fields every tax document (invoice, credit note) has: its number in its series, the
+ * parties, and the figures. Each schema adds its own and gets the series' unique index here.
+ */
+export function taxDocumentSchema<T>(own: SchemaDefinition): Schema<T> {
+  const schema = new Schema<T>(
+    {
+      number: { type: String, required: true },
+      series: { type: String, required: true },
+      sequence: { type: Number, required: true },
+      issuedAt: { type: Date, required: true },
+      merchantOrderId: { type: String, required: true },
+      userId: { type: String, default: null, index: true },
+      seller: party,
+      buyer: party,
+      placeOfSupply: party,
+      sac: { type: String, required: true },
+      ratePercent: { type: Number, required: true },
+      plan: { type: String, required: true },
+      billingPeriod: { type: String, required: true },
+      totalPaise: { type: Number, required: true },
+      taxablePaise: { type: Number, required: true },
+      cgstPaise: { type: Number, required: true },
+      sgstPaise: { type: Number, required: true },
+      igstPaise: { type: Number, required: true },
+      ...own,
+    },
+    { versionKey: false },
+  );
+  // The series' numbers are unique in the database itself: see numberedDocuments.
+  schema.index({ series: 1, sequence: 1 }, { unique: true });
+  schema.index({ issuedAt: 1 });
+  return schema;
 }
 
 /** Each round loses only to a document that took the number; 50 payments at once need far fewer. */

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
 import { rupeesInWords } from '../domain/amount-in-words';
 import type { CreditNoteRecord, InvoiceRecord } from '../domain/ports';
@@ -8,8 +9,9 @@ const isCreditNote = (document: TaxDocument): document is CreditNoteRecord => 'm
 
 // DejaVu has the rupee sign (U+20B9); pdfkit's built-in Helvetica has not. pdfkit embeds only the
 // glyphs used, so an invoice stays near 20 kB.
-const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+// Read once: every document embeds from the same bytes.
+const FONT = readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'));
+const FONT_BOLD = readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'));
 
 const MARGIN = 50;
 const A4_WIDTH = 595.28;

@@ -1,7 +1,7 @@
 import { gstStateByCode, type BillingProfile } from '@portal/contracts';
 import { documentNumber, financialYearOf } from './financial-year';
 import { splitInclusivePrice } from './gst-tax';
-import type { InvoiceDraft, OrderRecord, Seller } from './ports';
+import type { InvoiceDraft, Lock, OrderRecord, Seller } from './ports';
 
 /**
  * The place of supply of a service to a buyer (IGST Act s.12(2)): the state of the buyer's GSTIN,
@@ -53,9 +53,24 @@ export function draftInvoice(input: {
 }
 
 /** A document series restarts each financial year: `TP/2627`, numbered `TP/2627/000001` on. */
-export function documentSeries(prefix: string, issuedAt: Date) {
+function documentSeries(prefix: string, issuedAt: Date) {
   return {
     series: `${prefix}/${financialYearOf(issuedAt).code}`,
     numberOf: (sequence: number) => documentNumber(prefix, issuedAt, sequence),
   };
+}
+
+/**
+ * Issues a document under its series' lock. The database's unique index is what keeps the numbers
+ * gapless and unique; the lock only spares payments credited at once from racing for each number
+ * (and retrying), so it may wait longer than an order's lock.
+ */
+export function issueInSeries<T>(
+  lock: Lock,
+  prefix: string,
+  issuedAt: Date,
+  issue: (series: string, numberOf: (sequence: number) => string) => Promise<T>,
+): Promise<T> {
+  const { series, numberOf } = documentSeries(prefix, issuedAt);
+  return lock(`lock:series:${series}`, () => issue(series, numberOf), { waitMs: 30_000 });
 }

@@ -1,12 +1,13 @@
 import { CREDIT_NOTE_NOT_FOUND, INVOICE_NOT_FOUND, invoiceUrl, type BillingHistoryResponse } from '@portal/contracts';
 import { notFound } from '@portal/platform/errors';
-import { draftInvoice, documentSeries } from './invoice-draft';
+import { draftInvoice, issueInSeries } from './invoice-draft';
 import type {
   BillingProfileStore,
   CreditNoteRecord,
   CreditNoteStore,
   InvoiceRecord,
   InvoiceStore,
+  Lock,
   OrderRecord,
   OrderStore,
   RefundStore,
@@ -17,6 +18,7 @@ import { toRefundView } from './refund-view';
 
 export interface InvoiceDeps {
   invoices: InvoiceStore;
+  lock: Lock;
   creditNotes: CreditNoteStore;
   refunds: RefundStore;
   orders: OrderStore;
@@ -52,8 +54,9 @@ export function invoiceUseCases(deps: InvoiceDeps) {
         period,
         issuedAt,
       });
-      const { series, numberOf } = documentSeries(seller.invoicePrefix, issuedAt);
-      const invoice = await invoices.issue(draft, series, numberOf);
+      const invoice = await issueInSeries(deps.lock, seller.invoicePrefix, issuedAt, (series, numberOf) =>
+        invoices.issue(draft, series, numberOf),
+      );
       await deps.orders.update(order.merchantOrderId, {
         invoiceNumber: invoice.number,
         taxablePaise: invoice.taxablePaise,

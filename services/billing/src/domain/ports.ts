@@ -135,7 +135,7 @@ export interface MailSender {
 }
 
 /** Serialises check-then-write sequences on one key across instances. */
-export type Lock = <T>(key: string, work: () => Promise<T>) => Promise<T>;
+export type Lock = <T>(key: string, work: () => Promise<T>, options?: { waitMs?: number }) => Promise<T>;
 
 export interface BillingProfileStore {
   find(userId: string): Promise<BillingProfile | null>;

@@ -3,7 +3,7 @@ import { badRequest, conflict, notFound } from '@portal/platform/errors';
 import type { AuditPublisher } from '@portal/platform';
 import type { Logger } from 'pino';
 import { draftCreditNote } from './credit-note-draft';
-import { documentSeries } from './invoice-draft';
+import { issueInSeries } from './invoice-draft';
 import { orderLockKey } from './payment.use-cases';
 import type {
   CreditNoteStore,
@@ -89,8 +89,9 @@ export function refundUseCases(deps: RefundDeps) {
     const invoice = await deps.invoices.findForOrder(refund.merchantOrderId);
     if (invoice) {
       const draft = draftCreditNote(invoice, { ...refund, phonepeRefundId }, now());
-      const { series, numberOf } = documentSeries(deps.seller.creditNotePrefix, draft.issuedAt);
-      await creditNotes.issue(draft, series, numberOf);
+      await issueInSeries(lock, deps.seller.creditNotePrefix, draft.issuedAt, (series, numberOf) =>
+        creditNotes.issue(draft, series, numberOf),
+      );
     } else {
       logger.error({ merchantRefundId: refund.merchantRefundId }, 'refunded order has no invoice, so no credit note was issued');
     }
