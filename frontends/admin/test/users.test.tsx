@@ -159,6 +159,45 @@ describe('users tab', () => {
     expect(await screen.findByRole('dialog', { name: 'Manage Subscription' })).toBeInTheDocument();
   });
 
+  it('when details open for a paying user, then their payments list with invoices, and a completed one can be refunded from there', async () => {
+    const payment = {
+      _id: 'p1',
+      transactionId: 'TPP-RAVI',
+      phonePeTransactionId: 'OM1',
+      phonepeOrderId: 'OMO1',
+      userEmail: 'ravi@example.in',
+      amount: 1000,
+      status: 'completed' as const,
+      subscriptionPlan: 'professional',
+      billingPeriod: 'monthly',
+      createdAt: '2026-11-10T06:00:00.000Z',
+      invoiceNumber: 'TP/2627/000012',
+      taxableValue: 847.46,
+      tax: 152.54,
+      refundedAmount: 200,
+      refundStatus: 'partially_refunded' as const,
+    };
+    const calls = stubApi((call) => {
+      if (call.url.endsWith('/details')) return { data: { user: withAddress } };
+      if (call.url === '/api/admin/transactions') return { data: { transactions: [payment], total: 1, page: 1, limit: 50 } };
+      if (call.url.endsWith('/refunds')) return { data: { refunds: [] } };
+      return listOf([withAddress]);
+    });
+    renderWithQueries(<UsersTab />);
+    fireEvent.click(await screen.findByRole('button', { name: 'View details of ravi@example.in' }));
+    const payments = await screen.findByRole('region', { name: 'Payments' });
+    expect(await within(payments).findByText(/TP\/2627\/000012/)).toHaveTextContent(
+      'professional · ₹1,000 · completed · partially refunded',
+    );
+    expect(calls.find((call) => call.url === '/api/admin/transactions')?.params).toEqual({
+      userId: '65a000000000000000000002',
+      startDate: '2020-01-01',
+    });
+    fireEvent.click(within(payments).getByRole('button', { name: 'Refund TPP-RAVI' }));
+    const refund = await screen.findByRole('dialog', { name: 'Refund payment' });
+    expect(refund).toHaveTextContent('Paid ₹1,000, refunded ₹200, left ₹800.');
+  });
+
   it('when the admin changes a plan, then the body follows spec §4, the success alert shows and the list is fetched again', async () => {
     const calls = stubApi((call) => (call.method === 'PUT' ? { data: { message: 'ok' } } : listOf([user()])));
     renderWithQueries(<UsersTab />);

@@ -223,6 +223,16 @@ describe('refunds and credit notes', () => {
     expect(await order(merchantOrderId)).toMatchObject({ refundedPaise: 50_000 });
   });
 
+  it('when the payments of one user are asked for, then only theirs are listed; a malformed user id is 400', async () => {
+    const first = await paidOrder('basic');
+    await paidOrder('basic');
+    const list = (query: string) => request(billing.url).get(`/api/admin/transactions?${query}&${WIDE_RANGE}`).set(asAdmin());
+    const theirs = await list(`userId=${first.userId}`);
+    expect(theirs.body.transactions.map((row: { transactionId: string }) => row.transactionId)).toEqual([first.merchantOrderId]);
+    expect(theirs.body.total).toBe(1);
+    expect((await list('userId=%7B%22%24ne%22%3Anull%7D')).status).toBe(400);
+  });
+
   it('when the transactions are exported, then each row carries its invoice number, taxable value, tax and refunds', async () => {
     const { merchantOrderId } = await paidOrder('basic');
     const csv = await request(billing.url).get(`/api/admin/export/transactions?${WIDE_RANGE}`).set(asAdmin());

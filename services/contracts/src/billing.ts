@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GST_STATES, gstinProblem, type GstStateCode } from './gst';
 import { pincodeSchema } from './user';
+import { objectIdSchema } from './ids';
 import { pagingShape } from './paging';
 import { BILLING_PERIODS, PLAN_NAMES, PRICED_PLANS } from './plans';
 import { SUBSCRIPTION_STATUSES } from './subscription';
@@ -59,6 +60,8 @@ export const transactionsQuerySchema = z.object({
   startDate: dateOnly,
   endDate: dateOnly,
   transactionId: z.string().trim().max(100).optional(),
+  /** One user's payments (the user-details dialog). */
+  userId: objectIdSchema('Malformed user id').optional(),
   ...pagingShape,
 });
 export type TransactionsQuery = z.infer<typeof transactionsQuerySchema>;

@@ -70,10 +70,11 @@ export const DELETED_USER_EMAIL = 'deleted-user';
 
 export function orderRepository(connection: Connection): OrderStore & { ready: Promise<unknown> } {
   const Order = connection.model<OrderDocument>('Order', orderSchema, 'transactions');
-  const rangeFilter = (from: Date, to: Date, transactionId?: string) => {
+  const rangeFilter = (from: Date, to: Date, transactionId?: string, userId?: string) => {
     const pattern = transactionId ? { $regex: escapeRegex(transactionId), $options: 'i' } : undefined;
     return {
       createdAt: { $gte: from, $lt: to },
+      ...(userId ? { userId: { $eq: userId } } : {}),
       ...(pattern ? { $or: [{ merchantOrderId: pattern }, { phonePeTransactionId: pattern }, { phonepeOrderId: pattern }] } : {}),
     };
   };
@@ -110,8 +111,8 @@ export function orderRepository(connection: Connection): OrderStore & { ready: P
         .lean<OrderDocument[]>();
       return docs.map(toRecord);
     },
-    async list({ from, to, transactionId, skip, limit }) {
-      const filter = rangeFilter(from, to, transactionId);
+    async list({ from, to, transactionId, userId, skip, limit }) {
+      const filter = rangeFilter(from, to, transactionId, userId);
       const [docs, total] = await Promise.all([
         Order.find(filter).sort({ createdAt: -1 }).skip(skip).limit(limit).lean<OrderDocument[]>(),
         Order.countDocuments(filter),

@@ -86,6 +86,7 @@ export function adminUseCases({ subscriptions, orders, plans, users, lock, audit
         from,
         to,
         transactionId: query.transactionId || undefined,
+        userId: query.userId,
         skip: (page - 1) * limit,
         limit,
       });

@@ -75,6 +75,7 @@ export interface OrderStore {
     from: Date;
     to: Date;
     transactionId?: string;
+    userId?: string;
     skip: number;
     limit: number;
   }): Promise<{ rows: TransactionRow[]; total: number }>;

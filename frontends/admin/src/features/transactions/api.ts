@@ -7,6 +7,7 @@ export type TransactionList = { transactions: TransactionRow[] } & Paged;
 
 export const transactionKeys = {
   all: ['transactions'] as const,
+  ofUser: (userId: string) => ['transactions', 'user', userId] as const,
   list: (query: TransactionsQuery) => ['transactions', query] as const,
   refunds: (merchantOrderId: string) => ['transactions', 'refunds', merchantOrderId] as const,
 };
@@ -35,3 +36,14 @@ export function useRequestRefund() {
     onSuccess: () => queries.invalidateQueries({ queryKey: transactionKeys.all }),
   });
 }
+
+/** Before the portal took any payment: a user's whole payment history starts after it. */
+const FIRST_PAYMENT_DATE = '2020-01-01';
+
+/** One user's payments, newest first (the first page is more than a user ever makes). */
+export const useUserPayments = (userId: string) =>
+  useQuery({
+    queryKey: transactionKeys.ofUser(userId),
+    queryFn: async () =>
+      (await api.get<TransactionList>('/api/admin/transactions', { params: { userId, startDate: FIRST_PAYMENT_DATE } })).data.transactions,
+  });

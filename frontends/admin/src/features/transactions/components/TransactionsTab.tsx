@@ -8,13 +8,7 @@ import { day } from '../../../lib/format';
 import { useTransactions } from '../api';
 import { GstReportForm } from './GstReportForm';
 import { RefundDialog } from './RefundDialog';
-
-const REFUND_LABELS = {
-  none: '',
-  refund_pending: 'refund pending',
-  partially_refunded: 'partially refunded',
-  refunded: 'refunded',
-} as const;
+import { REFUND_LABELS } from './refund-labels';
 
 type Range = { startDate: string; endDate: string };
 

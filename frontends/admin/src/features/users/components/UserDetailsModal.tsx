@@ -1,6 +1,7 @@
 import { Fragment } from 'react';
 import { formatRupees, type AdminUserRow } from '@portal/contracts';
 import { Button, errorMessage, Modal, Spinner } from '@portal/ui';
+import { UserPayments } from '../../transactions/components/UserPayments';
 import { useUserDetails } from '../api';
 import { dateOrNotProvided, daysLabel, orNotProvided } from '../user-labels';
 
@@ -106,6 +107,7 @@ export function UserDetailsModal({
           ['Total Downloads', String(user.totalDownloads)],
         ]}
       />
+      <UserPayments userId={userId} />
       <div className="row row-between">
         <div className="row">
           <Button onClick={() => onManage(user)}>Manage Subscription</Button>

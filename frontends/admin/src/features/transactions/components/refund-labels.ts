@@ -1,0 +1,9 @@
+import type { RefundStatus } from '@portal/contracts';
+
+/** How a payment's refunds read beside its status; none says nothing. */
+export const REFUND_LABELS: Record<RefundStatus, string> = {
+  none: '',
+  refund_pending: 'refund pending',
+  partially_refunded: 'partially refunded',
+  refunded: 'refunded',
+};
