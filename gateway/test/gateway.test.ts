@@ -17,6 +17,7 @@ import { closedPortUrl, startStubUpstreams, type StubUpstreams } from './upstrea
 const keys = generateTestKeys();
 const userToken = signTestToken(keys.privateKey, TOKEN_AUDIENCE.user, { sub: 'u1', email: 'u@example.com' });
 const adminToken = signTestToken(keys.privateKey, TOKEN_AUDIENCE.admin, { sub: 'a1', email: 'a@example.com', role: 'admin' });
+const desktopToken = signTestToken(keys.privateKey, TOKEN_AUDIENCE.desktop, { sub: 'u1', email: 'u@example.com' });
 
 describe('gateway', () => {
   let stubs: StubUpstreams;
@@ -56,6 +57,10 @@ describe('gateway', () => {
     ['POST', '/api/auth/logout', 'auth', userToken],
     ['PUT', '/api/auth/profile', 'auth', userToken],
     ['POST', '/api/auth/forgot-password', 'auth', null],
+    ['POST', '/api/auth/device/code', 'auth', null],
+    ['POST', '/api/auth/device/token', 'auth', null],
+    ['POST', '/api/auth/device/decision', 'auth', userToken],
+    ['GET', '/api/auth/desktop/me', 'auth', desktopToken],
     ['POST', '/api/start-trial', 'billing', userToken],
     ['POST', '/api/track-usage', 'admin-reporting', userToken],
     ['GET', '/api/payment/plans', 'billing', null],
@@ -103,6 +108,16 @@ describe('gateway', () => {
       expect(response.body).toEqual({ error: 'not_found', message: expect.any(String), requestId: expect.any(String) });
     },
   );
+
+  it.each([
+    ['a desktop token on a user path', '/api/subscription-status', desktopToken],
+    ['a desktop token on an admin path', '/api/admin/analytics', desktopToken],
+    ['a user token on the desktop path', '/api/auth/desktop/me', userToken],
+  ])('when %s is sent, then 401 before any service is reached', async (_case, path, token) => {
+    const response = await request(gateway).get(path).set('Authorization', `Bearer ${token}`);
+    expect(response.status).toBe(401);
+    expect(response.body.service).toBeUndefined();
+  });
 
   it('when a user path is called without a token, then 401 before any service is reached', async () => {
     const response = await request(gateway).get('/api/subscription-status');

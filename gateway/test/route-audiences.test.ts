@@ -118,14 +118,15 @@ describe('who may call each public route: the gateway table and the services agr
     for (const { db, redis } of resources) await Promise.all([db.drop(), redis.cleanup()]);
   });
 
-  /** What the service itself lets in: nobody needed, any user, or only the admin. */
+  /** What the service itself lets in: nobody needed, any user, the desktop app, or only the admin. */
   async function enforced(app: Express, method: string, path: string): Promise<Access> {
     const call = (token?: string) => {
       const pending = request(app)[method.toLowerCase() as 'get'](path);
       return token ? pending.set('Authorization', `Bearer ${token}`) : pending;
     };
     if ((await call()).status !== 401) return 'public';
-    return [401, 403].includes((await call(userToken())).status) ? 'admin' : 'user';
+    if (![401, 403].includes((await call(userToken())).status)) return 'user';
+    return [401, 403].includes((await call(signTestToken(keys.privateKey, TOKEN_AUDIENCE.desktop, user))).status) ? 'admin' : 'desktop';
   }
 
   it.each(['auth', 'billing', 'download', 'feedback', 'admin-reporting'] as const)(

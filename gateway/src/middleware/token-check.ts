@@ -34,7 +34,7 @@ export function createTokenGuard(publicKey: string): TokenGuard {
     const token = bearerToken(authorization);
     if (!token) throw unauthorized();
     const claims = claimsOf(token);
-    const audience = access === 'admin' ? TOKEN_AUDIENCE.admin : TOKEN_AUDIENCE.user;
+    const audience = TOKEN_AUDIENCE[access];
     if (!claims || claims.aud !== audience || claims.exp * 1000 <= Date.now()) {
       throw unauthorized('Your session is not valid. Please sign in again.');
     }

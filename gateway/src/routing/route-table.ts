@@ -2,7 +2,7 @@ export const SERVICES = ['auth', 'billing', 'download', 'feedback', 'admin-repor
 export type ServiceName = (typeof SERVICES)[number];
 
 /** Who may reach a path: the gateway rejects early; each service still verifies for itself. */
-export type Access = 'public' | 'user' | 'admin';
+export type Access = 'public' | 'user' | 'admin' | 'desktop';
 
 export interface RouteRule {
   /** A public path; `:name` matches one segment and a trailing `/*` any deeper path. */
@@ -20,6 +20,12 @@ export interface RouteRule {
 export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/auth/profile', service: 'auth', access: 'user' },
   { pattern: '/api/auth/logout', service: 'auth', access: 'user' },
+  // the desktop app's sign-in: the person confirms with their user token; the app then has its own
+  { pattern: '/api/auth/device/pending', service: 'auth', access: 'user' },
+  { pattern: '/api/auth/device/decision', service: 'auth', access: 'user' },
+  { pattern: '/api/auth/desktop/sessions', service: 'auth', access: 'user' },
+  { pattern: '/api/auth/desktop/sessions/:id', service: 'auth', access: 'user' },
+  { pattern: '/api/auth/desktop/me', service: 'auth', access: 'desktop' },
   { pattern: '/api/auth/*', service: 'auth', access: 'public' },
   { pattern: '/api/admin/login', service: 'auth', access: 'public' },
   { pattern: '/api/admin/signup', service: 'auth', access: 'public' },

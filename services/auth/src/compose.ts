@@ -12,15 +12,19 @@ import {
 import { createGoogleVerifier } from './clients/google-id-token.verifier';
 import type { Config } from './config';
 import { adminRepository } from './data/admin.repository';
+import { desktopSessionRepository } from './data/desktop-session.repository';
+import { deviceAuthorizationRepository } from './data/device-authorization.repository';
 import { passwordResetRepository } from './data/password-reset.repository';
 import { userRepository } from './data/user.repository';
 import { accountUseCases } from './domain/account.use-cases';
 import { adminUseCases } from './domain/admin.use-cases';
+import { deviceGrantUseCases } from './domain/device-grant.use-cases';
 import { directoryUseCases } from './domain/directory.use-cases';
 import { passwordResetUseCases } from './domain/password-reset.use-cases';
 import { profileUseCases } from './domain/profile.use-cases';
 import { adminAuthRoutes } from './routes/admin-auth.routes';
 import { authRoutes } from './routes/auth.routes';
+import { deviceRoutes } from './routes/device.routes';
 import { internalRoutes } from './routes/internal.routes';
 import { profileRoutes } from './routes/profile.routes';
 import { createLoginThrottle } from './security/attempt-limits';
@@ -34,7 +38,7 @@ const HOUR = 3600;
  * and routes, and the first admin from ADMIN_EMAIL/ADMIN_PASSWORD. index.ts calls it, and so do the
  * tests, with their own configuration.
  */
-export async function compose(settings: Config, runtime: ServiceRuntime) {
+export async function compose(settings: Config, runtime: ServiceRuntime, { now }: { now?: () => Date } = {}) {
   const { mongo, redis, verifyToken } = await connectInfrastructure(settings, runtime);
   const { logger, shutdown } = runtime;
   const mail = createMailer(settings.SMTP_URL, settings.MAIL_FROM);
@@ -42,7 +46,9 @@ export async function compose(settings: Config, runtime: ServiceRuntime) {
   const users = userRepository(mongo);
   const admins = adminRepository(mongo);
   const resets = passwordResetRepository(mongo);
-  await Promise.all([users.ready, admins.ready, resets.ready]);
+  const devices = deviceAuthorizationRepository(mongo);
+  const desktopSessions = desktopSessionRepository(mongo);
+  await Promise.all([users.ready, admins.ready, resets.ready, devices.ready, desktopSessions.ready]);
 
   const prefix = settings.REDIS_PREFIX;
   const tokens = createTokenIssuer({
@@ -54,6 +60,7 @@ export async function compose(settings: Config, runtime: ServiceRuntime) {
       [TOKEN_AUDIENCE.user]: settings.USER_TOKEN_TTL_SECONDS,
       [TOKEN_AUDIENCE.admin]: settings.ADMIN_TOKEN_TTL_SECONDS,
       [TOKEN_AUDIENCE.internal]: 300,
+      [TOKEN_AUDIENCE.desktop]: settings.DESKTOP_TOKEN_TTL_SECONDS,
     },
   });
   const loginThrottle = createLoginThrottle({
@@ -96,6 +103,16 @@ export async function compose(settings: Config, runtime: ServiceRuntime) {
     signupEnabled: settings.ADMIN_SIGNUP_ENABLED,
   });
 
+  const deviceGrant = deviceGrantUseCases({
+    devices,
+    sessions: desktopSessions,
+    tokens,
+    publicUrl: settings.PUBLIC_URL,
+    accessTokenSeconds: settings.DESKTOP_TOKEN_TTL_SECONDS,
+    sessionDays: settings.DESKTOP_SESSION_DAYS,
+    now,
+  });
+
   const app: Express = createServiceApp({
     name: 'auth',
     logger,
@@ -105,7 +122,8 @@ export async function compose(settings: Config, runtime: ServiceRuntime) {
       router.use(authRoutes({ accounts, passwordReset, verifyToken, jwks: jwks(settings.JWT_PUBLIC_KEY) }));
       router.use(profileRoutes(profileUseCases(users), verifyToken));
       router.use(adminAuthRoutes(adminAccounts, verifyToken));
-      router.use(internalRoutes(directoryUseCases(users, resets, tokens), settings.SERVICE_SECRET));
+      router.use(deviceRoutes(deviceGrant, verifyToken));
+      router.use(internalRoutes(directoryUseCases(users, [resets, devices, desktopSessions], tokens), settings.SERVICE_SECRET));
     },
   });
   const created = await adminAccounts.bootstrapFirstAdmin(settings.ADMIN_EMAIL, settings.ADMIN_PASSWORD);

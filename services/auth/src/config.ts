@@ -26,6 +26,9 @@ export const configSchema = z
       .int()
       .min(60)
       .default(8 * 3600),
+    DESKTOP_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
+    /** How long a desktop session may go unused before the app must sign in again. */
+    DESKTOP_SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(90),
     PUBLIC_URL: z
       .string()
       .regex(/^https?:\/\/\S+$/, 'must be an http(s) URL')

@@ -29,7 +29,12 @@ export interface AuthHarness {
  * Auth as production composes it, on a database, a Redis prefix and an SMTP listener of its own,
  * all real; `settings` adds to the test's configuration as the environment would.
  */
-export async function startAuth(label: string, settings: Record<string, string> = {}): Promise<AuthHarness> {
+export async function startAuth(
+  label: string,
+  settings: Record<string, string> = {},
+  /** A clock the test moves; the real one without it. */
+  clock?: { now: Date },
+): Promise<AuthHarness> {
   const [db, redis, smtp] = await Promise.all([createTestDatabase(label), createTestRedis(label), startSmtpCatcher()]);
   const keys = generateTestKeys();
   const runtime = testRuntime('auth');
@@ -48,7 +53,7 @@ export async function startAuth(label: string, settings: Record<string, string> 
     RESET_REQUESTS_PER_IP_PER_HOUR: '1000',
     ...settings,
   });
-  const { app, adminAccounts } = await compose(config, runtime);
+  const { app, adminAccounts } = await compose(config, runtime, clock ? { now: () => clock.now } : {});
   return {
     app,
     db,

@@ -14,3 +14,4 @@ export * from './dates';
 export * from './paging';
 export * from './money';
 export * from './gst';
+export * from './desktop';

@@ -1,8 +1,13 @@
-/** JWT audiences: a user token is refused on admin paths and an admin token on user paths. */
+/**
+ * JWT audiences: a user token is refused on admin paths and an admin token on user paths. The
+ * desktop app's tokens have their own, accepted only where the desktop app calls (never on admin
+ * or browser paths), and are ended with their desktop session.
+ */
 export const TOKEN_AUDIENCE = {
   user: 'portal-user',
   admin: 'portal-admin',
   internal: 'portal-internal',
+  desktop: 'portal-desktop',
 } as const;
 export type TokenAudience = (typeof TOKEN_AUDIENCE)[keyof typeof TOKEN_AUDIENCE];
 

@@ -4,7 +4,12 @@ import type { PasswordResetStore, TokenIssuer, UserSearch, UserStore } from './p
 import { toPublicUser } from './public-user';
 
 /** The user directory other services read through /internal/* (admin-reporting, billing). */
-export function directoryUseCases(users: UserStore, resets: PasswordResetStore, tokens: TokenIssuer) {
+export function directoryUseCases(
+  users: UserStore,
+  /** What else the account owns: reset links, desktop sign-ins and sessions. */
+  owned: Pick<PasswordResetStore, 'deleteForUser'>[],
+  tokens: TokenIssuer,
+) {
   return {
     async search(query: UserSearch): Promise<{ users: PublicUser[]; total: number; page: number; limit: number }> {
       const { users: found, total } = await users.search(query);
@@ -23,10 +28,10 @@ export function directoryUseCases(users: UserStore, resets: PasswordResetStore, 
       return { users: page.map(toPublicUser), ...(page.length === limit ? { next: page[page.length - 1]!.id } : {}) };
     },
 
-    /** Removes the account and profile and ends every session of the user. */
+    /** Removes the account, its profile and what it owns, and ends every session of the user, desktop ones too. */
     async delete(id: string): Promise<void> {
       if (!(await users.delete(id))) throw notFound('No user with this id');
-      await resets.deleteForUser(id);
+      for (const store of owned) await store.deleteForUser(id);
       await tokens.revokeAllFor(id);
     },
 

@@ -106,3 +106,61 @@ export interface LoginThrottle {
   recordFailure(ip: string, email: string): Promise<void>;
   recordSuccess(email: string): Promise<void>;
 }
+
+export type DeviceAuthorizationStatus = 'pending' | 'approved' | 'denied' | 'used';
+
+/** One RFC 8628 sign-in of the desktop app: the device code is kept only as its hash. */
+export interface DeviceAuthorization {
+  deviceCodeHash: string;
+  userCode: string;
+  deviceName: string;
+  status: DeviceAuthorizationStatus;
+  userId: string | null;
+  email: string | null;
+  intervalSeconds: number;
+  lastPolledAt: Date | null;
+  expiresAt: Date;
+}
+
+export type PollOutcome =
+  | { kind: 'unknown' | 'expired' | 'slow_down' | 'pending' | 'denied' | 'used' }
+  | { kind: 'approved'; userId: string; email: string; deviceName: string };
+
+export interface DeviceAuthorizationStore {
+  create(authorization: Omit<DeviceAuthorization, 'status' | 'userId' | 'email' | 'lastPolledAt'>): Promise<boolean>;
+  /** A pending, unexpired authorization by its user code. */
+  findPending(userCode: string, now: Date): Promise<DeviceAuthorization | null>;
+  /** Approves or denies a pending authorization, once; false when it is no longer pending. */
+  decide(
+    userCode: string,
+    now: Date,
+    decision: { status: 'approved'; userId: string; email: string } | { status: 'denied' },
+  ): Promise<boolean>;
+  /**
+   * One poll, atomically: too soon after the last one is slow_down (and the interval grows by 5 s,
+   * RFC 8628 §3.5); an approved authorization is handed out once and then used.
+   */
+  poll(deviceCodeHash: string, now: Date): Promise<PollOutcome>;
+  deleteForUser(userId: string): Promise<void>;
+}
+
+/** A signed-in desktop app: its refresh token, kept as a hash and replaced on each use. */
+export interface DesktopSession {
+  id: string;
+  userId: string;
+  email: string;
+  deviceName: string;
+  createdAt: Date;
+  lastUsedAt: Date;
+  expiresAt: Date;
+}
+
+export interface DesktopSessionStore {
+  create(session: Omit<DesktopSession, 'id' | 'createdAt' | 'lastUsedAt'> & { refreshHash: string; now: Date }): Promise<DesktopSession>;
+  /** Swaps a live refresh token for a new one, once: a token used twice finds nothing. */
+  rotate(refreshHash: string, nextHash: string, now: Date, expiresAt: Date): Promise<DesktopSession | null>;
+  forUser(userId: string): Promise<DesktopSession[]>;
+  /** Ends one of the user's sessions; false when there is none with this id. */
+  revoke(userId: string, sessionId: string): Promise<boolean>;
+  deleteForUser(userId: string): Promise<void>;
+}

@@ -1,0 +1,139 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import {
+  DAY_MS,
+  DEVICE_MESSAGES,
+  TOKEN_AUDIENCE,
+  USER_CODE_ALPHABET,
+  type DesktopTokenRequest,
+  type DesktopTokenResponse,
+  type DeviceCodeResponse,
+  type DeviceTokenError,
+  type PendingDevice,
+} from '@portal/contracts';
+import { notFound } from '@portal/platform/errors';
+import type { DesktopSessionStore, DeviceAuthorizationStore, TokenIssuer } from './ports';
+
+export interface DeviceGrantDeps {
+  devices: DeviceAuthorizationStore;
+  sessions: DesktopSessionStore;
+  tokens: TokenIssuer;
+  publicUrl: string;
+  accessTokenSeconds: number;
+  sessionDays: number;
+  now?: () => Date;
+}
+
+/** RFC 8628's recommendations: a code lives 10 minutes and the app polls every 5 seconds. */
+export const DEVICE_CODE_SECONDS = 600;
+export const POLL_INTERVAL_SECONDS = 5;
+const DEFAULT_DEVICE_NAME = 'Tax Practitioner desktop app';
+
+const secret = () => randomBytes(32).toString('base64url');
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+const newUserCode = () => {
+  const letters = Array.from({ length: 8 }, () => USER_CODE_ALPHABET[randomInt(USER_CODE_ALPHABET.length)]).join('');
+  return `${letters.slice(0, 4)}-${letters.slice(4)}`;
+};
+
+/** A poll's or a refresh's refusal, in RFC 6749 §5.2's terms. */
+export class DeviceTokenRefusal extends Error {
+  constructor(readonly error: DeviceTokenError) {
+    super(error);
+  }
+}
+
+/**
+ * The desktop app's sign-in (RFC 8628) and its sessions: a device code for the app, a user code
+ * for the person, a confirmation in the signed-in portal, then desktop tokens and a refresh token
+ * that is replaced on each use, so the app stays signed in without keeping the password.
+ */
+export function deviceGrantUseCases(deps: DeviceGrantDeps) {
+  const { devices, sessions, tokens } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function issueTokens(session: { userId: string; email: string }, refreshToken: string): Promise<DesktopTokenResponse> {
+    return {
+      access_token: tokens.issue({ id: session.userId, email: session.email }, TOKEN_AUDIENCE.desktop),
+      token_type: 'Bearer',
+      expires_in: deps.accessTokenSeconds,
+      refresh_token: refreshToken,
+    };
+  }
+  const sessionEnd = (at: Date) => new Date(at.getTime() + deps.sessionDays * DAY_MS);
+
+  return {
+    async start(deviceName: string | undefined): Promise<DeviceCodeResponse> {
+      const deviceCode = secret();
+      const at = now();
+      let userCode = newUserCode();
+      // Twenty consonants to the eighth: a clash with a live code is all but impossible, and is redrawn.
+      while (await devices.findPending(userCode, at)) userCode = newUserCode();
+      await devices.create({
+        deviceCodeHash: sha256(deviceCode),
+        userCode,
+        deviceName: deviceName ?? DEFAULT_DEVICE_NAME,
+        intervalSeconds: POLL_INTERVAL_SECONDS,
+        expiresAt: new Date(at.getTime() + DEVICE_CODE_SECONDS * 1000),
+      });
+      return {
+        device_code: deviceCode,
+        user_code: userCode,
+        verification_uri: `${deps.publicUrl}/activate`,
+        verification_uri_complete: `${deps.publicUrl}/activate?user_code=${userCode}`,
+        expires_in: DEVICE_CODE_SECONDS,
+        interval: POLL_INTERVAL_SECONDS,
+      };
+    },
+
+    /** Which device asks, for the person to recognise before confirming. */
+    async pending(userCode: string): Promise<PendingDevice> {
+      const found = await devices.findPending(userCode, now());
+      if (!found) throw notFound(DEVICE_MESSAGES.codeInvalid);
+      return { userCode: found.userCode, deviceName: found.deviceName, expiresAt: found.expiresAt.toISOString() };
+    },
+
+    /** The signed-in person confirms or refuses; a code is decided once, by whoever decides first. */
+    async decide(userCode: string, decision: 'approve' | 'deny', user: { userId: string; email: string }): Promise<string> {
+      const decided = await devices.decide(
+        userCode,
+        now(),
+        decision === 'approve' ? { status: 'approved', userId: user.userId, email: user.email } : { status: 'denied' },
+      );
+      if (!decided) throw notFound(DEVICE_MESSAGES.codeInvalid);
+      return decision === 'approve' ? DEVICE_MESSAGES.approved : DEVICE_MESSAGES.denied;
+    },
+
+    async token(request: DesktopTokenRequest): Promise<DesktopTokenResponse> {
+      const at = now();
+      if (request.grant_type === 'refresh_token') {
+        const next = secret();
+        const session = await sessions.rotate(sha256(request.refresh_token), sha256(next), at, sessionEnd(at));
+        if (!session) throw new DeviceTokenRefusal('invalid_grant');
+        return issueTokens(session, next);
+      }
+      const outcome = await devices.poll(sha256(request.device_code), at);
+      switch (outcome.kind) {
+        case 'approved': {
+          const refreshToken = secret();
+          await sessions.create({ ...outcome, refreshHash: sha256(refreshToken), expiresAt: sessionEnd(at), now: at });
+          return issueTokens(outcome, refreshToken);
+        }
+        case 'pending':
+          throw new DeviceTokenRefusal('authorization_pending');
+        case 'slow_down':
+          throw new DeviceTokenRefusal('slow_down');
+        case 'denied':
+          throw new DeviceTokenRefusal('access_denied');
+        case 'expired':
+          throw new DeviceTokenRefusal('expired_token');
+        default:
+          throw new DeviceTokenRefusal('invalid_grant');
+      }
+    },
+
+    sessions: (userId: string) => sessions.forUser(userId),
+    async revoke(userId: string, sessionId: string) {
+      if (!(await sessions.revoke(userId, sessionId))) throw notFound('No desktop session with this id');
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+/**
+ * The desktop app's sign-in: the OAuth 2.0 Device Authorization Grant (RFC 8628). The app asks
+ * for a code, shows the user code and /activate, and polls; the user confirms in the portal.
+ */
+export const DESKTOP_CLIENT_ID = 'tax-practitioner-desktop';
+export const DEVICE_GRANT_TYPE = 'urn:ietf:params:oauth:grant-type:device_code';
+export const REFRESH_GRANT_TYPE = 'refresh_token';
+
+/** RFC 8628 §6.1: twenty consonants, no vowels (no words) and none that look alike. */
+export const USER_CODE_ALPHABET = 'BCDFGHJKLMNPQRSTVWXZ';
+export const USER_CODE_LENGTH = 8;
+
+/** `wdjb-mjht`, `WDJBMJHT` and `WDJB MJHT` are all `WDJB-MJHT`: case, spaces and dashes are the user's to vary. */
+export function normaliseUserCode(typed: string): string {
+  const letters = typed.toUpperCase().replace(/[\s-]/g, '');
+  return letters.length === USER_CODE_LENGTH ? `${letters.slice(0, 4)}-${letters.slice(4)}` : letters;
+}
+const USER_CODE_PATTERN = new RegExp(`^[${USER_CODE_ALPHABET}]{4}-[${USER_CODE_ALPHABET}]{4}$`);
+
+export const DEVICE_MESSAGES = {
+  codeInvalid: 'This code is not valid or has expired. Start the sign-in again from the desktop app.',
+  approved: 'The desktop app is signed in. You can return to it.',
+  denied: 'The desktop app was not signed in.',
+  deviceNameLength: 'The device name must be at most 100 characters',
+} as const;
+
+const clientId = z.literal(DESKTOP_CLIENT_ID, { error: 'Unknown client' });
+const opaque = z.string({ error: 'Missing code' }).regex(/^[A-Za-z0-9_-]{20,100}$/, 'Malformed code');
+
+export const deviceCodeRequestSchema = z.object({
+  client_id: clientId,
+  device_name: z.string().trim().min(1).max(100, DEVICE_MESSAGES.deviceNameLength).optional(),
+});
+
+/** The token endpoint's two grants; its errors follow RFC 6749 §5.2, not the portal's own shape. */
+export const desktopTokenRequestSchema = z.discriminatedUnion('grant_type', [
+  z.object({ grant_type: z.literal(DEVICE_GRANT_TYPE), device_code: opaque, client_id: clientId }),
+  z.object({ grant_type: z.literal(REFRESH_GRANT_TYPE), refresh_token: opaque, client_id: clientId }),
+]);
+export type DesktopTokenRequest = z.infer<typeof desktopTokenRequestSchema>;
+
+export const userCodeSchema = z
+  .string({ error: DEVICE_MESSAGES.codeInvalid })
+  .transform(normaliseUserCode)
+  .refine((code) => USER_CODE_PATTERN.test(code), DEVICE_MESSAGES.codeInvalid);
+
+export const deviceDecisionSchema = z.object({
+  user_code: userCodeSchema,
+  decision: z.enum(['approve', 'deny'], { error: 'The decision must be approve or deny' }),
+});
+
+export interface DeviceCodeResponse {
+  device_code: string;
+  user_code: string;
+  verification_uri: string;
+  verification_uri_complete: string;
+  expires_in: number;
+  interval: number;
+}
+
+export interface DesktopTokenResponse {
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+  refresh_token: string;
+}
+
+/** RFC 8628 §3.5 and RFC 6749 §5.2: what a poll or a refresh can be told instead of tokens. */
+export type DeviceTokenError =
+  | 'authorization_pending'
+  | 'slow_down'
+  | 'access_denied'
+  | 'expired_token'
+  | 'invalid_grant'
+  | 'invalid_request'
+  | 'invalid_client'
+  | 'unsupported_grant_type';
+
+/** What /activate shows before the user confirms: which device asks. */
+export interface PendingDevice {
+  userCode: string;
+  deviceName: string;
+  expiresAt: string;
+}
