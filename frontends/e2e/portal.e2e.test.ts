@@ -171,6 +171,36 @@ describe('the portal in Chromium, against every service', () => {
     await page.getByText(/Your professional plan is active until/).waitFor();
   });
 
+  it('when the desktop app asks to sign in, then the user allows it on /activate and the app’s poll gets its tokens', async () => {
+    const form = (body: Record<string, string>) => ({
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(body).toString(),
+    });
+    const started = (await (
+      await fetch(`${stack.url}/api/auth/device/code`, form({ client_id: 'tax-practitioner-desktop', device_name: 'Asha’s laptop' }))
+    ).json()) as { device_code: string; user_code: string; verification_uri_complete: string };
+    const poll = async () =>
+      (
+        await fetch(
+          `${stack.url}/api/auth/device/token`,
+          form({
+            grant_type: 'urn:ietf:params:oauth:grant-type:device_code',
+            device_code: started.device_code,
+            client_id: 'tax-practitioner-desktop',
+          }),
+        )
+      ).json() as Promise<Record<string, unknown>>;
+    expect(await poll()).toEqual({ error: 'authorization_pending' });
+
+    await page.goto(`${stack.url}/activate?user_code=${started.user_code}`);
+    await page.getByText('Asha’s laptop').waitFor();
+    await page.getByRole('button', { name: 'Allow' }).click();
+    await page.getByText('The desktop app is signed in. You can return to it.').waitFor();
+    await new Promise((resolve) => setTimeout(resolve, 5_000)); // the app waits its interval between polls
+    expect(await poll()).toMatchObject({ token_type: 'Bearer', access_token: expect.any(String), refresh_token: expect.any(String) });
+  });
+
   it('when the session is no longer valid, then the next call sends the user to /login', async () => {
     await page.evaluate("localStorage.setItem('token', 'expired.token.value')");
     await page.goto(`${stack.url}/profile`);

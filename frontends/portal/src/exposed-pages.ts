@@ -14,5 +14,6 @@ export const PORTAL_PAGES = [
   'Subscription',
   'About',
   'Profile',
+  'Activate',
 ] as const;
 export type PortalPage = (typeof PORTAL_PAGES)[number];

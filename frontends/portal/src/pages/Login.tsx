@@ -4,6 +4,7 @@ import { Banner, errorMessage, Link, session, useAuth, useSearchParams } from '@
 import { login } from '../features/auth/api';
 import { CredentialsForm } from '../../../ui/src/forms/CredentialsForm';
 import { GoogleSignIn } from '../components/GoogleSignIn';
+import { nextPath } from './next-path';
 import '../components/portal.css';
 
 const REMEMBERED_EMAIL = 'rememberedEmail';
@@ -39,14 +40,14 @@ export default function Login() {
       const data = await login({ email, password });
       if (remember) localStorage.setItem(REMEMBERED_EMAIL, email.trim());
       else localStorage.removeItem(REMEMBERED_EMAIL);
-      await signIn(data.token, data.user, '/dashboard');
+      await signIn(data.token, data.user, nextPath(params, '/dashboard'));
     } catch (failure) {
       setError(errorMessage(failure, 'Login failed. Please check your credentials.'));
     }
   }
 
   function googleSignedIn({ token, user }: AuthResponse) {
-    if (!fromDesktop) return void signIn(token, user, '/subscription');
+    if (!fromDesktop) return void signIn(token, user, nextPath(params, '/subscription'));
     // The page stays on this message rather than moving into the portal the desktop app opened it for.
     session.save(token, user);
     setDesktopSignedIn(true);

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { GENDERS } from '@portal/contracts';
-import { Banner, Button, errorMessage, Link, TextField, useAuth } from '@portal/ui';
+import { Banner, Button, errorMessage, Link, TextField, useAuth, useSearchParams } from '@portal/ui';
 import { register } from '../features/auth/api';
 import { GoogleSignIn } from '../components/GoogleSignIn';
+import { nextPath } from './next-path';
 import '../components/portal.css';
 
 const STEPS = ['Create Your Account', 'Personal Information', 'Address & Details'] as const;
@@ -42,6 +43,7 @@ const loadRules = () =>
 
 export default function Signup() {
   const { signIn } = useAuth();
+  const [params] = useSearchParams();
   const [step, setStep] = useState(0);
   const [form, setForm] = useState<SignupForm>(emptyForm);
   const [error, setError] = useState('');
@@ -76,7 +78,7 @@ export default function Signup() {
           address: { street: form.street, city: form.city, state: form.state, pincode: form.pincode },
         },
       });
-      await signIn(data.token, data.user, '/profile');
+      await signIn(data.token, data.user, nextPath(params, '/profile'));
     } catch (failure) {
       setError(errorMessage(failure, 'Signup failed'));
       setBusy(false);
@@ -176,7 +178,7 @@ export default function Signup() {
       {step === 0 && (
         <GoogleSignIn
           purpose="signup"
-          onSignedIn={({ token, user }) => void signIn(token, user, '/profile?complete-profile=true')}
+          onSignedIn={({ token, user }) => void signIn(token, user, nextPath(params, '/profile?complete-profile=true'))}
           onError={setError}
         />
       )}

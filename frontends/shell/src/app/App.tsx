@@ -131,6 +131,7 @@ function Routed() {
           </SignedInOnly>
         }
       />
+      <Route path="/activate" element={landingLayout(<Page name="activate" />)} />
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>
   );
