@@ -4,7 +4,7 @@ const path = require('node:path');
 const crypto = require('node:crypto');
 
 /**
- * Development secrets, generated once into .data/keys so tokens survive a restart. They are
+ * Development secrets, generated once into .data/keys so tokens and desktop licences survive a restart. They are
  * defaults only: whatever the environment sets wins over them (see devDefaults). Production
  * passes its own through the environment and never uses these.
  */
@@ -15,6 +15,7 @@ function ensureDevSecrets(dataDir) {
   const publicPath = path.join(dir, 'jwt-public.pem');
   const secretPath = path.join(dir, 'service-secret');
   const adminPasswordPath = path.join(dir, 'admin-password');
+  const licensePath = path.join(dir, 'license-ed25519.pem');
   if (!fs.existsSync(privatePath)) {
     const { privateKey, publicKey } = crypto.generateKeyPairSync('rsa', {
       modulusLength: 2048,
@@ -24,6 +25,10 @@ function ensureDevSecrets(dataDir) {
     fs.writeFileSync(privatePath, privateKey, { mode: 0o600 });
     fs.writeFileSync(publicPath, publicKey);
   }
+  if (!fs.existsSync(licensePath)) {
+    const { privateKey } = crypto.generateKeyPairSync('ed25519', { privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+    fs.writeFileSync(licensePath, privateKey, { mode: 0o600 });
+  }
   if (!fs.existsSync(secretPath)) fs.writeFileSync(secretPath, crypto.randomBytes(32).toString('hex'), { mode: 0o600 });
   if (!fs.existsSync(adminPasswordPath)) fs.writeFileSync(adminPasswordPath, crypto.randomBytes(9).toString('base64url'), { mode: 0o600 });
   return {
@@ -31,6 +36,7 @@ function ensureDevSecrets(dataDir) {
     JWT_PUBLIC_KEY: fs.readFileSync(publicPath, 'utf8'),
     SERVICE_SECRET: fs.readFileSync(secretPath, 'utf8').trim(),
     ADMIN_PASSWORD: fs.readFileSync(adminPasswordPath, 'utf8').trim(),
+    LICENSE_SIGNING_KEY: fs.readFileSync(licensePath, 'utf8'),
   };
 }
 
@@ -46,6 +52,7 @@ function devDefaults(env, dataDir) {
     ...(!env.JWT_PRIVATE_KEY &&
       !env.JWT_PUBLIC_KEY && { JWT_PRIVATE_KEY: generated.JWT_PRIVATE_KEY, JWT_PUBLIC_KEY: generated.JWT_PUBLIC_KEY }),
     ...(!env.SERVICE_SECRET && { SERVICE_SECRET: generated.SERVICE_SECRET }),
+    ...(!env.LICENSE_SIGNING_KEY && { LICENSE_SIGNING_KEY: generated.LICENSE_SIGNING_KEY }),
     ...(!env.ADMIN_EMAIL && !env.ADMIN_PASSWORD && { ADMIN_EMAIL: 'admin@portal.local', ADMIN_PASSWORD: generated.ADMIN_PASSWORD }),
   };
 }

@@ -250,8 +250,9 @@ describe('users tab', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Delete meera@example.in' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete User' });
     expect(within(dialog).getByText('subscription and billing details')).toBeInTheDocument();
+    expect(within(dialog).getByText('desktop sign-ins and device activations')).toBeInTheDocument();
     expect(within(dialog).getByText('download history')).toBeInTheDocument();
-    expect(within(dialog).getByText('Kept: payment records, anonymised, for accounting.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Kept: payment records, anonymised, and tax invoices, for accounting.')).toBeInTheDocument();
     expect(within(dialog).getByText('This action cannot be undone.')).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete User' }));
     expect(await within(dialog).findByRole('button', { name: 'Deleting...' })).toBeDisabled();

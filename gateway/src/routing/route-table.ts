@@ -40,6 +40,14 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/admin/transactions', service: 'billing', access: 'admin' },
   { pattern: '/api/admin/transactions/:id/refunds', service: 'billing', access: 'admin' },
   { pattern: '/api/admin/users/:id/subscription', service: 'billing', access: 'admin' },
+  { pattern: '/api/admin/users/:id/devices', service: 'billing', access: 'admin' },
+  { pattern: '/api/admin/users/:id/devices/:deviceId', service: 'billing', access: 'admin' },
+  // the desktop app's activation and check-in, with its own token; the keys verify licences offline
+  { pattern: '/api/licenses/activate', service: 'billing', access: 'desktop' },
+  { pattern: '/api/licenses/refresh', service: 'billing', access: 'desktop' },
+  { pattern: '/api/licenses/keys', service: 'billing', access: 'public' },
+  { pattern: '/api/licenses/devices', service: 'billing', access: 'user' },
+  { pattern: '/api/licenses/devices/:deviceId', service: 'billing', access: 'user' },
   { pattern: '/api/admin/export/transactions', service: 'billing', access: 'admin' },
   { pattern: '/api/admin/export/gst', service: 'billing', access: 'admin' },
 

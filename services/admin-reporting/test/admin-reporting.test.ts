@@ -238,8 +238,15 @@ describe('admin reporting', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       message: 'User leaving@example.in has been deleted successfully.',
-      removed: ['account and sign-in', 'profile and address', 'subscription and billing details', 'download history', 'feedback'],
-      kept: ['payment records, anonymised, for accounting'],
+      removed: [
+        'account and sign-in',
+        'profile and address',
+        'subscription and billing details',
+        'desktop sign-ins and device activations',
+        'download history',
+        'feedback',
+      ],
+      kept: ['payment records, anonymised, and tax invoices, for accounting'],
     });
     expect(data.users.find((user) => user._id === doomed._id)).toBeUndefined();
     for (const name of [EVENT_QUEUES.billing, EVENT_QUEUES.download, EVENT_QUEUES.feedback]) {

@@ -19,6 +19,7 @@ import { authDirectoryClient } from './clients/auth.client';
 import { createPhonePeClient } from './clients/phonepe.client';
 import { sellerOf, type Config } from './config';
 import { billingProfileRepository } from './data/billing-profile.repository';
+import { activationRepository } from './data/activation.repository';
 import { creditNoteRepository } from './data/credit-note.repository';
 import { invoiceRepository } from './data/invoice.repository';
 import { orderRepository } from './data/order.repository';
@@ -30,6 +31,7 @@ import { billingProfileUseCases } from './domain/billing-profile.use-cases';
 import { renderTaxDocumentPdf } from './documents/tax-document-pdf';
 import { expiryUseCases } from './domain/expiry.use-cases';
 import { invoiceUseCases } from './domain/invoice.use-cases';
+import { licensingUseCases } from './domain/licensing.use-cases';
 import { paymentUseCases } from './domain/payment.use-cases';
 import type { Lock } from './domain/ports';
 import { refundUseCases } from './domain/refund.use-cases';
@@ -41,10 +43,12 @@ import { adminRoutes } from './routes/admin.routes';
 import { billingProfileRoutes } from './routes/billing-profile.routes';
 import { internalRoutes } from './routes/internal.routes';
 import { invoiceRoutes } from './routes/invoice.routes';
+import { licensingRoutes } from './routes/licensing.routes';
 import { paymentRoutes } from './routes/payment.routes';
 import { refundRoutes } from './routes/refund.routes';
 import { subscriptionRoutes } from './routes/subscription.routes';
 import { taxReportRoutes } from './routes/tax-report.routes';
+import { createLicenseSigner } from './security/license-signer';
 
 /** What a test may replace; production passes none. */
 export interface BillingOverrides {
@@ -94,7 +98,16 @@ export async function compose(
   const invoiceStore = invoiceRepository(mongo);
   const creditNotes = creditNoteRepository(mongo);
   const refundStore = refundRepository(mongo);
-  await Promise.all([subscriptions.ready, orders.ready, invoiceStore.ready, creditNotes.ready, refundStore.ready, plans.seed()]);
+  const activations = activationRepository(mongo);
+  await Promise.all([
+    subscriptions.ready,
+    orders.ready,
+    invoiceStore.ready,
+    creditNotes.ready,
+    refundStore.ready,
+    activations.ready,
+    plans.seed(),
+  ]);
   const lock = redisLock(redis, config.REDIS_PREFIX);
   const mismatches = metrics.counter(
     'billing_payment_amount_mismatch_total',
@@ -115,6 +128,9 @@ export async function compose(
     render: renderTaxDocumentPdf,
     now,
   });
+  const signer = createLicenseSigner(config.LICENSE_SIGNING_KEY, config.LICENSE_RETIRED_PUBLIC_KEYS);
+  if (signer.throwaway) logger.warn('LICENSE_SIGNING_KEY is not set: licences are signed with a key that ends with this process');
+  const licensing = licensingUseCases({ activations, subscriptions, signer, lock, graceDays: config.LICENSE_GRACE_DAYS, now });
   const status = statusUseCases({ subscriptions, orders, plans, users, lock, now });
   const payments = paymentUseCases({
     orders,
@@ -148,6 +164,7 @@ export async function compose(
     orders,
     billingProfiles,
     documents: [invoiceStore, creditNotes, refundStore],
+    activations,
     lock,
     now,
   });
@@ -163,6 +180,7 @@ export async function compose(
       router.use(subscriptionRoutes(status, verifyToken));
       router.use(billingProfileRoutes(billingProfileUseCases(billingProfiles), verifyToken));
       router.use(invoiceRoutes(invoices, verifyToken));
+      router.use(licensingRoutes(licensing, verifyToken));
       router.use(
         paymentRoutes({
           payments,

@@ -29,6 +29,7 @@ export const configSchema = z
     RECONCILE_EVERY_MS: ms(2 * 60_000),
     RECONCILE_AFTER_MS: ms(3 * 60_000),
     ...sellerShape(),
+    ...licenseShape(),
   })
   .superRefine((config, context) => {
     if (config.INVOICE_PREFIX === config.CREDIT_NOTE_PREFIX) {
@@ -39,6 +40,13 @@ export const configSchema = z
       });
     }
     if (config.NODE_ENV !== 'production') return;
+    if (!config.LICENSE_SIGNING_KEY) {
+      context.addIssue({
+        code: 'custom',
+        path: ['LICENSE_SIGNING_KEY'],
+        message: 'required in production: desktop licences must verify after a restart and on every replica',
+      });
+    }
     for (const key of SELLER_KEYS) {
       if (!config[key]) {
         context.addIssue({
@@ -105,5 +113,20 @@ export function sellerOf(config: Config): Seller {
     invoicePrefix: config.INVOICE_PREFIX,
     creditNotePrefix: config.CREDIT_NOTE_PREFIX,
     demo,
+  };
+}
+
+/** The Ed25519 key that signs desktop licences, and the retired public keys that still verify. */
+function licenseShape() {
+  const pem = (kind: 'PRIVATE' | 'PUBLIC') =>
+    z
+      .string()
+      .transform((value) => value.replace(/\\n/g, '\n'))
+      .refine((value) => value.includes(`-----BEGIN ${kind} KEY-----`), `must be a PEM-encoded ${kind.toLowerCase()} key`);
+  return {
+    LICENSE_SIGNING_KEY: pem('PRIVATE').optional(),
+    /** Public keys of earlier signing keys, one PEM after another: their licences keep verifying until they are removed. */
+    LICENSE_RETIRED_PUBLIC_KEYS: pem('PUBLIC').optional(),
+    LICENSE_GRACE_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   };
 }

@@ -60,6 +60,8 @@ export interface BillingHarness {
   /** A user known to auth; answers its user token. */
   addUser(id: string, email: string, firstName?: string): string;
   adminToken(): string;
+  /** The desktop app's token for a user (the device grant's, as auth would sign it). */
+  desktopToken(id: string, email: string): string;
   webhookAuthorization: string;
   close(): Promise<void>;
 }
@@ -116,6 +118,7 @@ export async function startBilling(label: string, settings: Record<string, strin
       return signTestToken(keys.privateKey, TOKEN_AUDIENCE.user, { sub: id, email });
     },
     adminToken: () => signTestToken(keys.privateKey, TOKEN_AUDIENCE.admin, { sub: 'admin1', email: 'admin@portal.test', role: 'admin' }),
+    desktopToken: (id, email) => signTestToken(keys.privateKey, TOKEN_AUDIENCE.desktop, { sub: id, email }),
     webhookAuthorization: webhookAuthorization(WEBHOOK.username, WEBHOOK.password),
     async close() {
       server.closeAllConnections();
@@ -137,6 +140,16 @@ export const binary = (res: request.Response, callback: (error: Error | null, bo
   const chunks: Buffer[] = [];
   res.on('data', (chunk: Buffer) => chunks.push(chunk));
   res.on('end', () => callback(null, Buffer.concat(chunks)));
+};
+
+/** A GST-registered buyer in Maharashtra: IGST from the Karnataka seller below. */
+export const MAHARASHTRA_FIRM = {
+  legalName: 'Iyer & Associates',
+  gstin: '27AAPFU0939F1ZV',
+  street: '12 MG Road',
+  city: 'Pune',
+  pincode: '411001',
+  stateCode: '27',
 };
 
 /** A real seller in Karnataka, as production would be configured. */

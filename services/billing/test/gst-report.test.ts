@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { eventually, KARNATAKA_SELLER, newUserId, startBilling, type BillingHarness } from './billing-harness';
+import { eventually, KARNATAKA_SELLER, MAHARASHTRA_FIRM, newUserId, startBilling, type BillingHarness } from './billing-harness';
 
 const paise = (rupees: string) => Math.round(Number(rupees) * 100);
 
@@ -45,7 +45,7 @@ describe('the GST report (GSTR-1) for a month', () => {
     billing = await startBilling('gst-report', KARNATAKA_SELLER);
     billing.clock.now = new Date('2026-11-23T06:30:00.000Z');
     const place = (stateCode: string, city: string) => ({ street: '1 Main Road', city, pincode: '400001', stateCode });
-    firm = await buy({ legalName: 'Iyer & Associates', gstin: '27AAPFU0939F1ZV', ...place('27', 'Pune') }, 'professional');
+    firm = await buy(MAHARASHTRA_FIRM, 'professional');
     kavya = await buy({ legalName: 'Kavya Rao', ...place('29', 'Bengaluru') }, 'basic');
     await buy({ legalName: 'Rohan Shah', ...place('27', 'Mumbai') }, 'basic', 'annual');
     await buy({ legalName: 'Divya N', ...place('29', 'Mysuru') }, 'business');

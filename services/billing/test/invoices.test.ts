@@ -1,16 +1,7 @@
 import request from 'supertest';
 import { INVOICE_NOT_FOUND } from '@portal/contracts';
 import { configSchema } from '../src/config';
-import { binary, KARNATAKA_SELLER, newUserId, pdfText, startBilling, type BillingHarness } from './billing-harness';
-
-const MAHARASHTRA_FIRM = {
-  legalName: 'Iyer & Associates',
-  gstin: '27AAPFU0939F1ZV',
-  street: '12 MG Road',
-  city: 'Pune',
-  pincode: '411001',
-  stateCode: '27',
-};
+import { binary, KARNATAKA_SELLER, MAHARASHTRA_FIRM, newUserId, pdfText, startBilling, type BillingHarness } from './billing-harness';
 const KARNATAKA_PERSON = { legalName: 'Kavya Rao', street: '4 Church Street', city: 'Bengaluru', pincode: '560001', stateCode: '29' };
 
 describe('tax invoices for credited payments', () => {
@@ -251,9 +242,10 @@ describe('the seller settings', () => {
   const problems = (env: Record<string, string>) =>
     configSchema.safeParse({ ...base, ...env }).error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) ?? [];
 
-  it('when production starts without the seller, then each missing setting is named; elsewhere the demo seller stands in', () => {
+  it('when production starts without the seller or the licence key, then each missing setting is named; elsewhere the demo seller stands in', () => {
     const demoNotice = 'required in production: tax invoices cannot be issued with the demo seller';
     expect(problems({ NODE_ENV: 'production' })).toEqual([
+      'LICENSE_SIGNING_KEY: required in production: desktop licences must verify after a restart and on every replica',
       `SELLER_LEGAL_NAME: ${demoNotice}`,
       `SELLER_ADDRESS: ${demoNotice}`,
       `SELLER_GSTIN: ${demoNotice}`,

@@ -130,7 +130,9 @@ describe('billing jobs on BullMQ', () => {
     const queue = new Queue(EVENT_QUEUES.billing, { connection, prefix: `${billing.redis.prefix}bull` });
     await queue.add(USER_DELETED, { userId: id });
     await queue.add(USER_DELETED, { userId: id }); // a retry or a duplicate changes nothing
-    await eventually(async () => (await subscriptions().countDocuments({ userId: id })) === 0);
+    // anonymising the payments is the handler's last step
+    await eventually(async () => (await billing.db.connection.collection('transactions').findOne({ merchantOrderId }))?.userId === null);
+    expect(await subscriptions().countDocuments({ userId: id })).toBe(0);
     const order = await billing.db.connection.collection('transactions').findOne({ merchantOrderId });
     expect(order).toMatchObject({ userId: null, userEmail: 'deleted-user', amount: 500, status: 'completed' });
     // kept for the tax records, no longer reachable from the account

@@ -1,6 +1,15 @@
 import request from 'supertest';
 import { REFUND_MESSAGES } from '@portal/contracts';
-import { binary, eventually, KARNATAKA_SELLER, newUserId, pdfText, startBilling, type BillingHarness } from './billing-harness';
+import {
+  binary,
+  eventually,
+  KARNATAKA_SELLER,
+  MAHARASHTRA_FIRM,
+  newUserId,
+  pdfText,
+  startBilling,
+  type BillingHarness,
+} from './billing-harness';
 
 describe('refunds and credit notes', () => {
   let billing: BillingHarness;
@@ -34,14 +43,7 @@ describe('refunds and credit notes', () => {
   async function paidOrder(plan = 'professional', billingPeriod = 'monthly') {
     const userId = newUserId();
     const token = billing.addUser(userId, `buyer.${userId}@example.in`);
-    await request(billing.url).put('/api/billing/profile').set(asUser(token)).send({
-      legalName: 'Iyer & Associates',
-      gstin: '27AAPFU0939F1ZV',
-      street: '12 MG Road',
-      city: 'Pune',
-      pincode: '411001',
-      stateCode: '27',
-    });
+    await request(billing.url).put('/api/billing/profile').set(asUser(token)).send(MAHARASHTRA_FIRM);
     const created = await request(billing.url).post('/api/payment/create-phonepe-order').set(asUser(token)).send({ plan, billingPeriod });
     await billing.phonepe.settle(created.body.merchantOrderId, 'success');
     return { userId, token, merchantOrderId: created.body.merchantOrderId as string };

@@ -86,6 +86,13 @@ export const userDeletedMessage = (email: string) => `User ${email} has been del
 
 /** What deleting a user removes, and what it keeps: the delete dialog lists exactly this. */
 export const USER_DELETION_SCOPE = {
-  removed: ['account and sign-in', 'profile and address', 'subscription and billing details', 'download history', 'feedback'],
-  kept: ['payment records, anonymised, for accounting'],
+  removed: [
+    'account and sign-in',
+    'profile and address',
+    'subscription and billing details',
+    'desktop sign-ins and device activations',
+    'download history',
+    'feedback',
+  ],
+  kept: ['payment records, anonymised, and tax invoices, for accounting'],
 } as const;

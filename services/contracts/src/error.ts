@@ -22,5 +22,9 @@ export const ERROR_CODES = {
   badGateway: 'bad_gateway',
   serviceUnavailable: 'service_unavailable',
   gatewayTimeout: 'gateway_timeout',
+  // the desktop app's licence (licensing.ts): what it acts on
+  noEntitlement: 'no_entitlement',
+  deviceLimit: 'device_limit',
+  deviceNotActivated: 'device_not_activated',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

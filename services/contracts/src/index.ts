@@ -15,3 +15,4 @@ export * from './paging';
 export * from './money';
 export * from './gst';
 export * from './desktop';
+export * from './licensing';

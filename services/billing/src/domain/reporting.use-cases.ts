@@ -1,5 +1,5 @@
 import { istDayStart, lastIndianDays, perIndianDay, type SubscriptionSummary } from '@portal/contracts';
-import type { BillingProfileStore, Lock, OrderStore, SubscriptionStore } from './ports';
+import type { ActivationStore, BillingProfileStore, Lock, OrderStore, SubscriptionStore } from './ports';
 import { subscriptionLockKey } from './status.use-cases';
 import { summarize } from './subscription-status';
 
@@ -9,12 +9,21 @@ export interface ReportingDeps {
   billingProfiles: BillingProfileStore;
   /** Invoices, credit notes and refunds: kept for the tax records, unlinked from a deleted account. */
   documents: { detachUser(userId: string): Promise<number> }[];
+  activations: Pick<ActivationStore, 'deleteForUser'>;
   lock: Lock;
   now?: () => Date;
 }
 
 /** What the admin area and the download service read from billing through /internal/*. */
-export function reportingUseCases({ subscriptions, orders, billingProfiles, documents, lock, now = () => new Date() }: ReportingDeps) {
+export function reportingUseCases({
+  subscriptions,
+  orders,
+  billingProfiles,
+  documents,
+  activations,
+  lock,
+  now = () => new Date(),
+}: ReportingDeps) {
   return {
     async summaries(userIds: string[]): Promise<SubscriptionSummary[]> {
       const at = now();
@@ -53,7 +62,7 @@ export function reportingUseCases({ subscriptions, orders, billingProfiles, docu
     },
 
     /**
-     * The user-deletion handler: the subscription and billing details go; payments stay for
+     * The user-deletion handler: the subscription, billing details and device activations go; payments stay for
      * accounting, anonymised, and issued invoices, credit notes and refunds stay as issued (GST
      * records are kept for six years, CGST s.36), no longer linked to the account.
      */
@@ -61,6 +70,7 @@ export function reportingUseCases({ subscriptions, orders, billingProfiles, docu
       return lock(subscriptionLockKey(userId), async () => {
         await subscriptions.delete(userId);
         await billingProfiles.delete(userId);
+        await activations.deleteForUser(userId);
         for (const kept of documents) await kept.detachUser(userId);
         return { anonymisedPayments: await orders.anonymiseUser(userId) };
       });

@@ -13,6 +13,8 @@ export class AppError extends Error {
     message: string,
     public readonly details?: ErrorDetail[],
     public readonly headers?: Record<string, string>,
+    /** More of the answer a client acts on (e.g. the active devices beside device_limit). */
+    public readonly extra?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'AppError';

@@ -36,7 +36,7 @@ export function sendErrorAnswer(req: IncomingMessage & { id: string }, res: Serv
     res.end(errorPage({ status: error.status, message: error.message, requestId: req.id, path }));
     return;
   }
-  const body: ErrorBody = { error: error.code, message: error.message, requestId: req.id };
+  const body: ErrorBody = { ...error.extra, error: error.code, message: error.message, requestId: req.id };
   if (error.details) body.details = error.details;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.end(JSON.stringify(body));

@@ -1,0 +1,120 @@
+import {
+  DAY_MS,
+  DEVICE_LIMITS,
+  LICENSE_ERRORS,
+  LICENSE_MESSAGES,
+  type ActivationRequest,
+  type DeviceView,
+  type LicenseResponse,
+  type PlanName,
+} from '@portal/contracts';
+import { AppError, notFound } from '@portal/platform/errors';
+import type { ActivationRecord, ActivationStore, LicenseSigner, Lock, SubscriptionStore } from './ports';
+import { effectiveStatus } from './subscription-status';
+
+export interface LicensingDeps {
+  activations: ActivationStore;
+  subscriptions: SubscriptionStore;
+  signer: LicenseSigner;
+  lock: Lock;
+  graceDays: number;
+  now?: () => Date;
+}
+
+export const toDeviceView = (record: ActivationRecord): DeviceView => ({
+  deviceId: record.deviceId,
+  deviceName: record.deviceName,
+  os: record.os,
+  appVersion: record.appVersion,
+  activatedAt: record.activatedAt.toISOString(),
+  lastSeenAt: record.lastSeenAt.toISOString(),
+});
+
+/** Over the plan's device limit: 409 with the active devices, so the app can offer to deactivate one. */
+const deviceLimitReached = (limit: number, devices: DeviceView[]) =>
+  new AppError(409, LICENSE_ERRORS.deviceLimit, LICENSE_MESSAGES.deviceLimit(limit), undefined, undefined, { devices });
+
+const refused = (code: (typeof LICENSE_ERRORS)[keyof typeof LICENSE_ERRORS], message: string) => new AppError(403, code, message);
+const devicesLockKey = (userId: string) => `lock:devices:${userId}`;
+
+/**
+ * Device activations and the offline licence. A licence says who, which plan until when, and for
+ * which machine; it works offline for the grace period after each check-in, never past the
+ * entitlement's end. Activating and checking in need a running trial or paid plan.
+ */
+export function licensingUseCases(deps: LicensingDeps) {
+  const { activations, lock } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function entitlement(userId: string, at: Date): Promise<{ plan: PlanName; status: 'trial' | 'active'; end: Date }> {
+    const current = await deps.subscriptions.find(userId);
+    const status = effectiveStatus(current, at);
+    const end = status === 'trial' ? current?.trialEnd : status === 'active' ? current?.subscriptionEndDate : null;
+    if ((status !== 'trial' && status !== 'active') || !current || !end)
+      throw refused(LICENSE_ERRORS.noEntitlement, LICENSE_MESSAGES.noEntitlement);
+    return { plan: status === 'trial' ? 'trial' : current.plan, status, end };
+  }
+
+  async function licence(user: { userId: string; email: string }, record: ActivationRecord, at: Date): Promise<LicenseResponse> {
+    const held = await entitlement(user.userId, at);
+    // whole seconds, as the licence's exp claim holds it
+    const expiresAt = new Date(Math.floor(Math.min(at.getTime() + deps.graceDays * DAY_MS, held.end.getTime()) / 1000) * 1000);
+    const license = await deps.signer.sign(
+      {
+        sub: user.userId,
+        email: user.email,
+        plan: held.plan,
+        status: held.status,
+        entitlement_end: held.end.toISOString(),
+        device_id: record.deviceId,
+      },
+      at,
+      expiresAt,
+    );
+    return { license, expiresAt: expiresAt.toISOString(), device: toDeviceView(record) };
+  }
+
+  return {
+    /** Activates this machine (again), within the plan's limit, and answers its licence. */
+    async activate(user: { userId: string; email: string }, request: ActivationRequest): Promise<LicenseResponse> {
+      return lock(devicesLockKey(user.userId), async () => {
+        const at = now();
+        const { plan } = await entitlement(user.userId, at);
+        const limit = DEVICE_LIMITS[plan];
+        const existing = await activations.find(user.userId, request.deviceId);
+        if (!existing?.active) {
+          const active = await activations.active(user.userId);
+          if (active.length >= limit) throw deviceLimitReached(limit, active.map(toDeviceView));
+        }
+        const record = await activations.save({
+          userId: user.userId,
+          ...request,
+          active: true,
+          activatedAt: existing?.active ? existing.activatedAt : at,
+          lastSeenAt: at,
+        });
+        return licence(user, record, at);
+      });
+    },
+
+    /** The check-in: a fresh licence for an active machine of a user still entitled; otherwise a code that says why. */
+    async refresh(
+      user: { userId: string; email: string },
+      { deviceId, appVersion }: { deviceId: string; appVersion: string },
+    ): Promise<LicenseResponse> {
+      const at = now();
+      const existing = await activations.find(user.userId, deviceId);
+      if (!existing?.active) throw refused(LICENSE_ERRORS.deviceNotActivated, LICENSE_MESSAGES.deviceNotActivated);
+      const record = await activations.save({ ...existing, appVersion, lastSeenAt: at });
+      return licence(user, record, at);
+    },
+
+    devices: async (userId: string) => (await activations.active(userId)).map(toDeviceView),
+
+    async deactivate(userId: string, deviceId: string): Promise<void> {
+      if (!(await activations.deactivate(userId, deviceId))) throw notFound(LICENSE_MESSAGES.deviceNotFound);
+    },
+
+    keys: () => deps.signer.jwks(),
+  };
+}

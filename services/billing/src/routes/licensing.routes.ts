@@ -1,0 +1,51 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { activationRequestSchema, deviceIdSchema, LICENSE_MESSAGES, licenseRefreshSchema, objectIdSchema } from '@portal/contracts';
+import { requireAdmin, requireDesktop, requireUser, validate, type TokenVerifier } from '@portal/platform';
+import type { licensingUseCases } from '../domain/licensing.use-cases';
+
+const ownDevice = z.object({ deviceId: deviceIdSchema });
+const userDevice = z.object({ id: objectIdSchema('Malformed user id'), deviceId: deviceIdSchema.optional() });
+
+/**
+ * The desktop app's activation and check-in (its own token), the published licence keys, and the
+ * devices as the user and the admin see and deactivate them.
+ */
+export function licensingRoutes(licensing: ReturnType<typeof licensingUseCases>, verifyToken: TokenVerifier): Router {
+  const router = Router();
+  const desktop = requireDesktop(verifyToken);
+  const user = requireUser(verifyToken);
+  const admin = requireAdmin(verifyToken);
+
+  router.post('/api/licenses/activate', desktop, validate('body', activationRequestSchema), async (req, res) => {
+    res.status(201).json(await licensing.activate(req.auth!, req.body));
+  });
+
+  router.post('/api/licenses/refresh', desktop, validate('body', licenseRefreshSchema), async (req, res) => {
+    res.json(await licensing.refresh(req.auth!, req.body));
+  });
+
+  router.get('/api/licenses/keys', async (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=300').json(await licensing.keys());
+  });
+
+  router.get('/api/licenses/devices', user, async (req, res) => {
+    res.json({ devices: await licensing.devices(req.auth!.userId) });
+  });
+
+  router.delete('/api/licenses/devices/:deviceId', user, validate('params', ownDevice), async (req, res) => {
+    await licensing.deactivate(req.auth!.userId, String(req.params.deviceId));
+    res.json({ message: LICENSE_MESSAGES.deactivated });
+  });
+
+  router.get('/api/admin/users/:id/devices', admin, validate('params', userDevice), async (req, res) => {
+    res.json({ devices: await licensing.devices(String(req.params.id)) });
+  });
+
+  router.delete('/api/admin/users/:id/devices/:deviceId', admin, validate('params', userDevice), async (req, res) => {
+    await licensing.deactivate(String(req.params.id), String(req.params.deviceId));
+    res.json({ message: LICENSE_MESSAGES.deactivated });
+  });
+
+  return router;
+}

@@ -1,0 +1,241 @@
+import { createHash, generateKeyPairSync } from 'node:crypto';
+import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
+import request from 'supertest';
+import { LICENSE_AUDIENCE, LICENSE_ERRORS, LICENSE_ISSUER, LICENSE_MESSAGES } from '@portal/contracts';
+import { createLicenseSigner } from '../src/security/license-signer';
+import { DAY, newUserId, startBilling, type BillingHarness } from './billing-harness';
+
+const ed25519 = () => {
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  return {
+    privatePem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    publicPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  };
+};
+/** What the desktop app sends: a hash of the machine, never its hardware ids. */
+const deviceId = (name: string) => createHash('sha256').update(name).digest('hex');
+const device = (name: string) => ({ deviceId: deviceId(name), deviceName: name, os: 'Windows 11 Pro 23H2', appVersion: '1.2.0' });
+
+describe('device activations and the offline licence', () => {
+  let billing: BillingHarness;
+  const signingKey = ed25519();
+  beforeAll(async () => {
+    billing = await startBilling('licensing', { LICENSE_SIGNING_KEY: signingKey.privatePem, LICENSE_GRACE_DAYS: '7' });
+  });
+  afterAll(() => billing.close());
+  beforeEach(() => {
+    billing.clock.now = new Date();
+  });
+
+  const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+  const activate = (token: string, body: object) => request(billing.url).post('/api/licenses/activate').set(bearer(token)).send(body);
+  const checkIn = (token: string, body: object) => request(billing.url).post('/api/licenses/refresh').set(bearer(token)).send(body);
+  async function verify(license: string) {
+    const keys = (await request(billing.url).get('/api/licenses/keys')).body;
+    return jwtVerify(license, createLocalJWKSet(keys), {
+      issuer: LICENSE_ISSUER,
+      audience: LICENSE_AUDIENCE,
+      currentDate: billing.clock.now,
+    });
+  }
+  /** A user on a trial (one device), with their user and desktop tokens. */
+  async function trialUser(email: string) {
+    const id = newUserId();
+    const user = billing.addUser(id, email);
+    expect((await request(billing.url).post('/api/start-trial').set(bearer(user))).status).toBe(200);
+    return { id, user, desktop: billing.desktopToken(id, email) };
+  }
+  const setPlan = (id: string, subscriptionPlan: string, subscriptionStatus: string) =>
+    request(billing.url)
+      .put(`/api/admin/users/${id}/subscription`)
+      .set(bearer(billing.adminToken()))
+      .send({
+        subscriptionPlan,
+        subscriptionStatus,
+        subscriptionStartDate: new Date(Date.now() - DAY).toISOString().slice(0, 10),
+        subscriptionEndDate: new Date(Date.now() + (subscriptionStatus === 'active' ? 60 : -1) * DAY).toISOString().slice(0, 10),
+        planPrice: 1000,
+      });
+
+  it('when a trial user activates a machine, then the licence is an EdDSA JWS with who, plan, end and device, valid offline for 7 days', async () => {
+    const { id, desktop } = await trialUser('asha.licence@example.in');
+    const answer = await activate(desktop, device('ASHA-LAPTOP'));
+    expect(answer.status).toBe(201);
+    expect(answer.body.device).toMatchObject({ deviceId: deviceId('ASHA-LAPTOP'), deviceName: 'ASHA-LAPTOP', appVersion: '1.2.0' });
+    const header = decodeProtectedHeader(answer.body.license);
+    expect(header).toMatchObject({ alg: 'EdDSA', typ: 'tpp-licence+jwt', kid: expect.any(String) });
+    const { payload } = await verify(answer.body.license);
+    expect(payload).toMatchObject({
+      sub: id,
+      email: 'asha.licence@example.in',
+      plan: 'trial',
+      status: 'trial',
+      device_id: deviceId('ASHA-LAPTOP'),
+    });
+    expect(payload.exp! - payload.iat!).toBe(7 * 24 * 3600);
+    expect(new Date(payload.entitlement_end as string).getTime() - Date.now()).toBeGreaterThan(29 * DAY);
+    expect(answer.body.expiresAt).toBe(new Date(payload.exp! * 1000).toISOString());
+  });
+
+  it('when a second machine exceeds the trial’s one device, then 409 lists the active one; deactivating it frees the place', async () => {
+    const { user, desktop } = await trialUser('ravi.devices@example.in');
+    expect((await activate(desktop, device('RAVI-DESKTOP'))).status).toBe(201);
+    expect((await activate(desktop, device('RAVI-DESKTOP'))).status).toBe(201); // the same machine again takes no second place
+    const refused = await activate(desktop, device('RAVI-LAPTOP'));
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      error: LICENSE_ERRORS.deviceLimit,
+      message: LICENSE_MESSAGES.deviceLimit(1),
+      devices: [expect.objectContaining({ deviceId: deviceId('RAVI-DESKTOP'), deviceName: 'RAVI-DESKTOP', os: 'Windows 11 Pro 23H2' })],
+    });
+    const listed = await request(billing.url).get('/api/licenses/devices').set(bearer(user));
+    expect(listed.body.devices.map((row: { deviceName: string }) => row.deviceName)).toEqual(['RAVI-DESKTOP']);
+    expect(
+      (
+        await request(billing.url)
+          .delete(`/api/licenses/devices/${deviceId('RAVI-DESKTOP')}`)
+          .set(bearer(user))
+      ).body,
+    ).toEqual({
+      message: LICENSE_MESSAGES.deactivated,
+    });
+    expect((await activate(desktop, device('RAVI-LAPTOP'))).status).toBe(201);
+    const stale = await checkIn(desktop, { deviceId: deviceId('RAVI-DESKTOP'), appVersion: '1.2.0' });
+    expect(stale.status).toBe(403);
+    expect(stale.body.error).toBe(LICENSE_ERRORS.deviceNotActivated);
+  });
+
+  it('when 10 machines activate at once on a plan of 2, then exactly 2 are activated', async () => {
+    const { id, desktop } = await trialUser('firm.rush@example.in');
+    expect((await setPlan(id, 'professional', 'active')).status).toBe(200);
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, n) => activate(desktop, device(`FIRM-PC-${n}`))));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 409, 409, 409, 409, 409, 409, 409, 409]);
+    expect(await billing.db.connection.collection('activations').countDocuments({ userId: id, active: true })).toBe(2);
+  });
+
+  it('when the plan ends or nobody has one, then activation and check-in are refused with no_entitlement', async () => {
+    const { id, desktop } = await trialUser('ending@example.in');
+    expect((await activate(desktop, device('ENDING-PC'))).status).toBe(201);
+    await setPlan(id, 'basic', 'expired');
+    const ended = await checkIn(desktop, { deviceId: deviceId('ENDING-PC'), appVersion: '1.3.0' });
+    expect(ended.status).toBe(403);
+    expect(ended.body).toMatchObject({ error: LICENSE_ERRORS.noEntitlement, message: LICENSE_MESSAGES.noEntitlement });
+    const nobody = newUserId();
+    const never = await activate(billing.desktopToken(nobody, 'never@example.in'), device('NEVER-PC'));
+    expect(never.status).toBe(403);
+    expect(never.body.error).toBe(LICENSE_ERRORS.noEntitlement);
+  });
+
+  it('when a machine checks in near the plan’s end, then the licence ends with the plan, not after the grace period', async () => {
+    const { id, desktop } = await trialUser('checkin@example.in');
+    await setPlan(id, 'business', 'active');
+    await activate(desktop, device('CHECKIN-PC'));
+    billing.clock.now = new Date(Date.now() + 58 * DAY); // two days before the plan ends
+    const fresh = await checkIn(desktop, { deviceId: deviceId('CHECKIN-PC'), appVersion: '1.3.0' });
+    expect(fresh.status).toBe(200);
+    const { payload } = await verify(fresh.body.license);
+    expect(payload).toMatchObject({ plan: 'business', status: 'active' });
+    expect(payload.exp! * 1000).toBe(new Date(payload.entitlement_end as string).getTime());
+    expect(fresh.body.device.appVersion).toBe('1.3.0');
+  });
+
+  it('when a licence is altered or its key is unknown, then it does not verify', async () => {
+    const { desktop } = await trialUser('tamper@example.in');
+    const { license } = (await activate(desktop, device('TAMPER-PC'))).body;
+    const [header, payload, signature] = license.split('.');
+    const flipped = `${header}.${payload}.${signature.slice(0, -2)}${signature.endsWith('A') ? 'B' : 'A'}${signature.slice(-1)}`;
+    await expect(verify(flipped)).rejects.toThrow();
+    const otherKey = createLicenseSigner(ed25519().privatePem);
+    const forged = await otherKey.sign(
+      {
+        sub: 'x',
+        email: 'x@example.in',
+        plan: 'business',
+        status: 'active',
+        entitlement_end: '2030-01-01T00:00:00.000Z',
+        device_id: deviceId('X'),
+      },
+      billing.clock.now,
+      new Date(billing.clock.now.getTime() + DAY),
+    );
+    await expect(verify(forged)).rejects.toThrow();
+  });
+
+  it('when the signing key is rotated, then the new key signs and licences of the retired key still verify until it is removed', async () => {
+    const retired = ed25519();
+    const current = ed25519();
+    const oldSigner = createLicenseSigner(retired.privatePem);
+    const newSigner = createLicenseSigner(current.privatePem, retired.publicPem);
+    const claims = {
+      sub: 'u',
+      email: 'u@example.in',
+      plan: 'basic' as const,
+      status: 'active' as const,
+      entitlement_end: '2030-01-01T00:00:00.000Z',
+      device_id: deviceId('U'),
+    };
+    const at = new Date();
+    const until = new Date(at.getTime() + DAY);
+    const jwks = await newSigner.jwks();
+    expect(jwks.keys.map((key) => key.alg)).toEqual(['EdDSA', 'EdDSA']);
+    const options = { issuer: LICENSE_ISSUER, audience: LICENSE_AUDIENCE };
+    await expect(jwtVerify(await oldSigner.sign(claims, at, until), createLocalJWKSet(jwks as never), options)).resolves.toBeTruthy();
+    await expect(jwtVerify(await newSigner.sign(claims, at, until), createLocalJWKSet(jwks as never), options)).resolves.toBeTruthy();
+    const afterRemoval = await createLicenseSigner(current.privatePem).jwks();
+    await expect(jwtVerify(await oldSigner.sign(claims, at, until), createLocalJWKSet(afterRemoval as never), options)).rejects.toThrow();
+  });
+
+  it('when the admin looks at a user, then their devices show and any can be deactivated', async () => {
+    const { id, desktop } = await trialUser('admin.view@example.in');
+    await activate(desktop, device('ADMIN-VIEW-PC'));
+    const admin = bearer(billing.adminToken());
+    expect((await request(billing.url).get(`/api/admin/users/${id}/devices`).set(admin)).body.devices).toEqual([
+      expect.objectContaining({ deviceName: 'ADMIN-VIEW-PC' }),
+    ]);
+    expect(
+      (
+        await request(billing.url)
+          .delete(`/api/admin/users/${id}/devices/${deviceId('ADMIN-VIEW-PC')}`)
+          .set(admin)
+      ).status,
+    ).toBe(200);
+    expect((await request(billing.url).get(`/api/admin/users/${id}/devices`).set(admin)).body.devices).toEqual([]);
+  });
+
+  it('when the user is deleted, then their activations go with the subscription', async () => {
+    const { id, desktop } = await trialUser('leaving.devices@example.in');
+    await activate(desktop, device('LEAVING-PC'));
+    await billing.built.reporting.deleteUser(id);
+    expect(await billing.db.connection.collection('activations').countDocuments({ userId: id })).toBe(0);
+  });
+
+  it.each([
+    ['a raw hardware id', { ...device('RAW'), deviceId: '00:1A:2B:3C:4D:5E' }, 400, LICENSE_MESSAGES.deviceId],
+    ['an operator', { ...device('OP'), deviceId: { $ne: null } }, 400, LICENSE_MESSAGES.deviceId],
+    ['no device name', { ...device('NONAME'), deviceName: ' ' }, 400, LICENSE_MESSAGES.deviceName],
+    ['a bad version', { ...device('VERSION'), appVersion: 'latest' }, 400, 'Version must be a semantic version such as 1.4.2'],
+  ])('when an activation sends %s, then 400 and nothing is stored', async (_case, body, status, message) => {
+    const { id, desktop } = await trialUser(`bad.${Math.random()}@example.in`);
+    const answer = await activate(desktop, body);
+    expect(answer.status).toBe(status);
+    expect(answer.body.message).toBe(message);
+    expect(await billing.db.connection.collection('activations').countDocuments({ userId: id })).toBe(0);
+  });
+
+  it('when a token of the wrong kind is used, then 401; another user’s device is not found', async () => {
+    const { id, user, desktop } = await trialUser('kinds@example.in');
+    await activate(desktop, device('KINDS-PC'));
+    expect((await activate(user, device('KINDS-2'))).status).toBe(401);
+    expect((await request(billing.url).get('/api/licenses/devices').set(bearer(desktop))).status).toBe(401);
+    expect((await request(billing.url).get(`/api/admin/users/${id}/devices`).set(bearer(user))).status).toBe(401);
+    const other = await trialUser('other.kinds@example.in');
+    expect(
+      (
+        await request(billing.url)
+          .delete(`/api/licenses/devices/${deviceId('KINDS-PC')}`)
+          .set(bearer(other.user))
+      ).status,
+    ).toBe(404);
+    expect(await billing.db.connection.collection('activations').countDocuments({ userId: id, active: true })).toBe(1);
+  });
+});

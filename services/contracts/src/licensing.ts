@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { DESKTOP_CLIENT_ID } from './desktop';
+import { ERROR_CODES } from './error';
+import { versionSchema } from './download';
+import type { PlanName } from './plans';
+
+/**
+ * The desktop app's licence: a machine is activated against the plan's device limit, and gets an
+ * Ed25519-signed licence (a compact JWS, `alg: EdDSA`) it can check offline with the published keys.
+ */
+export const LICENSE_ISSUER = 'portal-licensing';
+export const LICENSE_AUDIENCE = DESKTOP_CLIENT_ID;
+export const LICENSE_TYPE = 'tpp-licence+jwt';
+
+/** How many machines each plan may run on at once (the trial and the admin-set plans included). */
+export const DEVICE_LIMITS: Record<PlanName, number> = {
+  none: 0,
+  trial: 1,
+  basic: 1,
+  professional: 2,
+  business: 5,
+  pro: 2,
+  enterprise: 10,
+};
+
+/** Stable codes the desktop app acts on, in `error` of the error body. */
+export const LICENSE_ERRORS = {
+  noEntitlement: ERROR_CODES.noEntitlement,
+  deviceLimit: ERROR_CODES.deviceLimit,
+  deviceNotActivated: ERROR_CODES.deviceNotActivated,
+} as const;
+
+export const LICENSE_MESSAGES = {
+  deviceId: 'deviceId must be a SHA-256 fingerprint of the machine (64 hexadecimal characters), never its raw hardware ids',
+  deviceName: 'Give the device a name of at most 100 characters',
+  os: 'Give the operating system in at most 100 characters',
+  noEntitlement: 'Your trial or plan has ended. Choose a plan on the portal to keep using the app.',
+  deviceLimit: (limit: number) =>
+    `Your plan allows ${limit} ${limit === 1 ? 'device' : 'devices'} at a time. Deactivate one to use this device.`,
+  deviceNotActivated: 'This device is not activated for your account. Activate it again.',
+  deviceNotFound: 'No active device with this id',
+  deactivated: 'Device deactivated',
+} as const;
+
+export const deviceIdSchema = z.string({ error: LICENSE_MESSAGES.deviceId }).regex(/^[a-f0-9]{64}$/, LICENSE_MESSAGES.deviceId);
+
+export const activationRequestSchema = z.object({
+  deviceId: deviceIdSchema,
+  deviceName: z
+    .string({ error: LICENSE_MESSAGES.deviceName })
+    .trim()
+    .min(1, LICENSE_MESSAGES.deviceName)
+    .max(100, LICENSE_MESSAGES.deviceName),
+  os: z.string({ error: LICENSE_MESSAGES.os }).trim().min(1, LICENSE_MESSAGES.os).max(100, LICENSE_MESSAGES.os),
+  appVersion: versionSchema,
+});
+export type ActivationRequest = z.infer<typeof activationRequestSchema>;
+
+export const licenseRefreshSchema = z.object({ deviceId: deviceIdSchema, appVersion: versionSchema });
+
+export interface DeviceView {
+  deviceId: string;
+  deviceName: string;
+  os: string;
+  appVersion: string;
+  activatedAt: string;
+  lastSeenAt: string;
+}
+
+/** The licence's claims, as the desktop app reads them after checking the signature. */
+export interface LicenseClaims {
+  iss: typeof LICENSE_ISSUER;
+  aud: typeof LICENSE_AUDIENCE;
+  sub: string;
+  email: string;
+  plan: PlanName;
+  status: 'trial' | 'active';
+  /** When the trial or the paid period ends (ISO 8601). */
+  entitlement_end: string;
+  device_id: string;
+  iat: number;
+  /** The licence works offline until then: the grace period after this check-in, never past the entitlement. */
+  exp: number;
+}
+
+export interface LicenseResponse {
+  license: string;
+  expiresAt: string;
+  device: DeviceView;
+}
