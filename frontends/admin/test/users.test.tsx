@@ -159,7 +159,7 @@ describe('users tab', () => {
     expect(await screen.findByRole('dialog', { name: 'Manage Subscription' })).toBeInTheDocument();
   });
 
-  it('when details open for a paying user, then their payments list with invoices, and a completed one can be refunded from there', async () => {
+  it('when details open for a paying user, then their payments and devices list, a device can be deactivated and a payment refunded from there', async () => {
     const payment = {
       _id: 'p1',
       transactionId: 'TPP-RAVI',
@@ -181,6 +181,24 @@ describe('users tab', () => {
       if (call.url.endsWith('/details')) return { data: { user: withAddress } };
       if (call.url === '/api/admin/transactions') return { data: { transactions: [payment], total: 1, page: 1, limit: 50 } };
       if (call.url.endsWith('/refunds')) return { data: { refunds: [] } };
+      if (call.url.endsWith('/devices') && call.method === 'GET') {
+        const lastSeenAt = '2026-11-20T05:00:00.000Z';
+        return {
+          data: {
+            devices: [
+              {
+                deviceId: 'b'.repeat(64),
+                deviceName: 'RAVI-PC',
+                os: 'Windows 11',
+                appVersion: '1.2.0',
+                activatedAt: lastSeenAt,
+                lastSeenAt,
+              },
+            ],
+          },
+        };
+      }
+      if (call.method === 'DELETE') return { data: { message: 'Device deactivated' } };
       return listOf([withAddress]);
     });
     renderWithQueries(<UsersTab />);
@@ -193,6 +211,12 @@ describe('users tab', () => {
       userId: '65a000000000000000000002',
       startDate: '2020-01-01',
     });
+    const devicesSection = screen.getByRole('region', { name: 'Devices' });
+    expect(await within(devicesSection).findByText(/RAVI-PC · Windows 11 · app 1.2.0 · last seen 2026-11-20/)).toBeInTheDocument();
+    fireEvent.click(within(devicesSection).getByRole('button', { name: 'Deactivate RAVI-PC' }));
+    await waitFor(() =>
+      expect(calls.some((call) => call.method === 'DELETE' && call.url.endsWith(`/devices/${'b'.repeat(64)}`))).toBe(true),
+    );
     fireEvent.click(within(payments).getByRole('button', { name: 'Refund TPP-RAVI' }));
     const refund = await screen.findByRole('dialog', { name: 'Refund payment' });
     expect(refund).toHaveTextContent('Paid ₹1,000, refunded ₹200, left ₹800.');

@@ -184,3 +184,43 @@ describe('the Billing tab', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('This GSTIN is registered in another state than Karnataka');
   });
 });
+
+describe('the Devices tab', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    session.save('user-token', { email: 'meera.iyer@example.in' });
+  });
+
+  it('when the user opens Devices, then each activated computer shows and Deactivate frees it', async () => {
+    let devices = [
+      {
+        deviceId: 'a'.repeat(64),
+        deviceName: 'MEERA-OFFICE',
+        os: 'Windows 11 Pro',
+        appVersion: '1.2.0',
+        activatedAt: '2026-11-01T05:00:00.000Z',
+        lastSeenAt: '2026-11-22T05:00:00.000Z',
+      },
+    ];
+    const calls = stubApi((call: StubCall) => {
+      if (call.url === '/api/auth/profile') return { data: { user: user() } };
+      if (call.url === '/api/licenses/devices') return { data: { devices } };
+      if (call.method === 'DELETE') {
+        devices = [];
+        return { data: { message: 'Device deactivated' } };
+      }
+      if (call.url === '/api/subscription-status') return { data: trialStatus };
+      return { data: {} };
+    });
+    renderPage(<Profile />, '/profile');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Devices' }));
+    const list = await screen.findByRole('region', { name: 'Devices' });
+    expect(await screen.findByText('MEERA-OFFICE')).toBeInTheDocument();
+    expect(list).toHaveTextContent('Windows 11 Pro · app 1.2.0');
+    expect(list).toHaveTextContent('Last seen 22 Nov 2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Deactivate MEERA-OFFICE' }));
+    expect(await screen.findByText('Device deactivated')).toBeInTheDocument();
+    expect(await screen.findByText(/No devices yet/)).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'DELETE')?.url).toBe(`/api/licenses/devices/${'a'.repeat(64)}`);
+  });
+});

@@ -14,19 +14,21 @@ import {
   useSearchParams,
 } from '@portal/ui';
 import { BillingDetails } from '../features/billing/components/BillingDetails';
+import { Devices } from '../features/desktop/components/Devices';
 import { useProfile, useUpdateProfile } from '../features/profile/api';
 import { useStartTrial } from '../features/subscription/api';
 import { withQueries } from '../queries';
 import { TEXTS, type Message } from '../texts';
 import '../components/portal.css';
 
-type Tab = 'basic' | 'personal' | 'address' | 'subscription' | 'billing';
+type Tab = 'basic' | 'personal' | 'address' | 'subscription' | 'billing' | 'devices';
 const TABS: { id: Tab; label: string }[] = [
   { id: 'basic', label: 'Basic Info' },
   { id: 'personal', label: 'Personal Details' },
   { id: 'address', label: 'Address' },
   { id: 'subscription', label: 'Subscription' },
   { id: 'billing', label: 'Billing' },
+  { id: 'devices', label: 'Devices' },
 ];
 
 /** Spec §2: first and last name, else first name, else display name, else the e-mail's name prettified. */
@@ -156,7 +158,8 @@ function Profile() {
       )}
       <Tabs tabs={TABS} active={tab} onChange={setTab} label="Profile sections" />
       {tab === 'billing' && <BillingDetails />}
-      <form className="card" onSubmit={save} noValidate hidden={tab === 'billing'}>
+      {tab === 'devices' && <Devices />}
+      <form className="card" onSubmit={save} noValidate hidden={tab === 'billing' || tab === 'devices'}>
         {tab === 'basic' && (
           <>
             <TextField label="First name" value={form.firstName} onChange={set('firstName')} readOnly={!editing} required />

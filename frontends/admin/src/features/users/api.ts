@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminSubscriptionUpdate, AdminUserRow, Paged } from '@portal/contracts';
+import type { AdminSubscriptionUpdate, AdminUserRow, DeviceView, Paged } from '@portal/contracts';
 import { api } from '@portal/ui';
 import { analyticsKeys } from '../analytics/api';
 
@@ -7,6 +7,7 @@ export const userKeys = {
   all: ['users'] as const,
   list: (search: string, page: number) => ['users', 'list', { search, page }] as const,
   details: (userId: string) => ['users', 'details', userId] as const,
+  devices: (userId: string) => ['users', 'devices', userId] as const,
 };
 export type UserList = { users: AdminUserRow[] } & Paged;
 
@@ -39,3 +40,17 @@ function useUserChange<Input>(mutationFn: (input: Input) => Promise<unknown>) {
 
 export const useUpdateSubscription = () => useUserChange(updateSubscription);
 export const useDeleteUser = () => useUserChange(deleteUser);
+
+export const useUserDevices = (userId: string) =>
+  useQuery({
+    queryKey: userKeys.devices(userId),
+    queryFn: async () => (await api.get<{ devices: DeviceView[] }>(`${userPath(userId)}/devices`)).data.devices,
+  });
+
+export function useDeactivateUserDevice(userId: string) {
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: async (deviceId: string) => (await api.delete<{ message: string }>(`${userPath(userId)}/devices/${deviceId}`)).data.message,
+    onSuccess: () => queries.invalidateQueries({ queryKey: userKeys.devices(userId) }),
+  });
+}

@@ -1,8 +1,11 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import type { PendingDevice } from '@portal/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DeviceView, PendingDevice } from '@portal/contracts';
 import { api } from '@portal/ui';
 
-export const desktopKeys = { pending: (userCode: string) => ['desktop', 'pending', userCode] as const };
+export const desktopKeys = {
+  pending: (userCode: string) => ['desktop', 'pending', userCode] as const,
+  devices: ['desktop', 'devices'] as const,
+};
 
 /** Which device asks to be signed in with this code; only asked once a code is entered. */
 export const usePendingDevice = (userCode: string | null) =>
@@ -19,3 +22,18 @@ export const useDeviceDecision = () =>
     mutationFn: async (body: { user_code: string; decision: 'approve' | 'deny' }) =>
       (await api.post<{ message: string }>('/api/auth/device/decision', body)).data.message,
   });
+
+export const useDevices = () =>
+  useQuery({
+    queryKey: desktopKeys.devices,
+    queryFn: async () => (await api.get<{ devices: DeviceView[] }>('/api/licenses/devices')).data.devices,
+  });
+
+/** Deactivates one of the user's devices; the list is read again. */
+export function useDeactivateDevice() {
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: async (deviceId: string) => (await api.delete<{ message: string }>(`/api/licenses/devices/${deviceId}`)).data.message,
+    onSuccess: () => queries.invalidateQueries({ queryKey: desktopKeys.devices }),
+  });
+}

@@ -3,6 +3,7 @@ import { formatRupees, type AdminUserRow } from '@portal/contracts';
 import { Button, errorMessage, Modal, Spinner } from '@portal/ui';
 import { UserPayments } from '../../transactions/components/UserPayments';
 import { useUserDetails } from '../api';
+import { UserDevices } from './UserDevices';
 import { dateOrNotProvided, daysLabel, orNotProvided } from '../user-labels';
 
 function Section({ title, rows }: { title: string; rows: [string, string][] }) {
@@ -108,6 +109,7 @@ export function UserDetailsModal({
         ]}
       />
       <UserPayments userId={userId} />
+      <UserDevices userId={userId} />
       <div className="row row-between">
         <div className="row">
           <Button onClick={() => onManage(user)}>Manage Subscription</Button>
