@@ -51,6 +51,7 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/admin/export/transactions', service: 'billing', access: 'admin' },
   { pattern: '/api/admin/export/gst', service: 'billing', access: 'admin' },
 
+  { pattern: '/api/download/updates', service: 'download', access: 'desktop' },
   { pattern: '/api/download/check-eligibility', service: 'download', access: 'user' },
   { pattern: '/api/download/app/*', service: 'download', access: 'user' },
   // the latest version, and signed installer URLs whose signature is the credential

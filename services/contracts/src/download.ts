@@ -40,3 +40,20 @@ export interface DownloadSummary {
   totalDownloads: number;
   downloadHistory: { version: string; downloadedAt: string; userAgent: string }[];
 }
+
+/** The desktop app's update check: its version, and the channel it follows (beta also gets stable releases). */
+export const updateQuerySchema = z.object({
+  current: versionSchema,
+  channel: z.enum(['stable', 'beta'], { error: 'The channel must be stable or beta' }).default('stable'),
+});
+
+export interface UpdateCheck {
+  updateAvailable: boolean;
+  current: string;
+  /** The newest release of the channel, newer than `current` or not; null before any release. */
+  latest: (LatestVersion & { channel: 'stable' | 'beta' }) | null;
+  /** A signed link to the newer installer, when there is one and the user may download. */
+  download: DownloadLink | null;
+  /** Why there is no link although an update exists (the download page's own message). */
+  message?: string;
+}

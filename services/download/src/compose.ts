@@ -19,6 +19,7 @@ import { downloadRepository } from './data/download.repository';
 import { localReleaseStorage } from './data/local-release-storage';
 import { releaseRepository } from './data/release.repository';
 import { downloadUseCases } from './domain/downloads.use-cases';
+import { updateUseCases } from './domain/updates.use-cases';
 import { releaseUseCases } from './domain/releases.use-cases';
 import { adminReleaseRoutes } from './routes/admin-release.routes';
 import { downloadRoutes } from './routes/download.routes';
@@ -73,7 +74,7 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
     bodyLimit: settings.BODY_LIMIT,
     readiness: [mongoReadiness(mongo), redisReadiness(redis)],
     routes: (router) => {
-      router.use(downloadRoutes({ releases, downloads, storage, verifyToken }));
+      router.use(downloadRoutes({ releases, downloads, updates: updateUseCases(releases, downloads), storage, verifyToken }));
       router.use(adminReleaseRoutes(releases, verifyToken));
       router.use(internalRoutes(downloads, settings.SERVICE_SECRET));
     },

@@ -83,6 +83,11 @@ export async function startDownload(label: string) {
       statuses.set(id, summary(id, status, daysRemaining));
       return signTestToken(keys.privateKey, TOKEN_AUDIENCE.user, { sub: id, email: `${id}@example.in` });
     },
+    /** The desktop app's token for a user on the given plan. */
+    desktop(id: string, status: SubscriptionSummary['subscriptionStatus'], daysRemaining = 10) {
+      statuses.set(id, summary(id, status, daysRemaining));
+      return signTestToken(keys.privateKey, TOKEN_AUDIENCE.desktop, { sub: id, email: `${id}@example.in` });
+    },
     adminToken: () => signTestToken(keys.privateKey, TOKEN_AUDIENCE.admin, { sub: 'a1', email: 'release@portal.test', role: 'admin' }),
     async close() {
       await runtime.stop();

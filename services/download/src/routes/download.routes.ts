@@ -1,10 +1,11 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { installerFileName, versionSchema, objectIdSchema } from '@portal/contracts';
-import { requireUser, validate, type TokenVerifier } from '@portal/platform';
+import { installerFileName, versionSchema, objectIdSchema, updateQuerySchema } from '@portal/contracts';
+import { requireDesktop, requireUser, validate, type TokenVerifier } from '@portal/platform';
 import { NotEligibleError, type downloadUseCases } from '../domain/downloads.use-cases';
 import type { ReleaseStorage } from '../domain/ports';
 import type { releaseUseCases } from '../domain/releases.use-cases';
+import type { updateUseCases } from '../domain/updates.use-cases';
 import { sendNotEligible } from './not-eligible';
 
 const versionParams = z.object({ version: versionSchema });
@@ -17,16 +18,23 @@ const linkQuery = z.object({
 export interface DownloadRoutesDeps {
   releases: ReturnType<typeof releaseUseCases>;
   downloads: ReturnType<typeof downloadUseCases>;
+  updates: ReturnType<typeof updateUseCases>;
   storage: ReleaseStorage;
   verifyToken: TokenVerifier;
 }
 
-export function downloadRoutes({ releases, downloads, storage, verifyToken }: DownloadRoutesDeps): Router {
+export function downloadRoutes({ releases, downloads, updates, storage, verifyToken }: DownloadRoutesDeps): Router {
   const router = Router();
   const user = requireUser(verifyToken);
 
   router.get('/api/download/latest-version', async (_req, res) => {
     res.json(await releases.latest());
+  });
+
+  /** The desktop app's update feed, with its own token. */
+  router.get('/api/download/updates', requireDesktop(verifyToken), validate('query', updateQuerySchema), async (req, res) => {
+    const { current, channel } = req.query as unknown as { current: string; channel: 'stable' | 'beta' };
+    res.json(await updates.check(req.auth!.userId, current, channel));
   });
 
   router.get('/api/download/check-eligibility', user, async (req, res) => {
