@@ -143,8 +143,14 @@ describe('device activations and the offline licence', () => {
     const { desktop } = await trialUser('tamper@example.in');
     const { license } = (await activate(desktop, device('TAMPER-PC'))).body;
     const [header, payload, signature] = license.split('.');
-    const flipped = `${header}.${payload}.${signature.slice(0, -2)}${signature.endsWith('A') ? 'B' : 'A'}${signature.slice(-1)}`;
+    // one character of the signature changed, and, apart, the claims rewritten to another plan
+    const other = signature[20] === 'A' ? 'B' : 'A';
+    const flipped = `${header}.${payload}.${signature.slice(0, 20)}${other}${signature.slice(21)}`;
+    expect(flipped).not.toBe(license);
     await expect(verify(flipped)).rejects.toThrow();
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const upgraded = Buffer.from(JSON.stringify({ ...claims, plan: 'business' })).toString('base64url');
+    await expect(verify(`${header}.${upgraded}.${signature}`)).rejects.toThrow();
     const otherKey = createLicenseSigner(ed25519().privatePem);
     const forged = await otherKey.sign(
       {
