@@ -1,0 +1,197 @@
+#!/usr/bin/env node
+'use strict';
+// The reference desktop client: plays the Windows app against the portal's desktop API, and is
+// its executable documentation (docs/desktop-api.md). It shares nothing with the services but
+// the contracts. `npm run desktop-client -- <command> [--portal URL] [--state FILE] …`
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { createLocalJWKSet, jwtVerify } = require('jose');
+const { DESKTOP_CLIENT_ID, DEVICE_GRANT_TYPE, LICENSE_AUDIENCE, LICENSE_ISSUER } = require('@portal/contracts');
+
+const USAGE = `usage: desktop-client <login|activate|verify|refresh|update-check> [options]
+  --portal URL        the portal (default http://localhost:8080)
+  --state FILE        where tokens and the licence are kept (default .data/desktop-client/state.json)
+  --machine NAME      this machine's identity, hashed into the device id (default: the host name)
+  --device-name NAME  the name the portal shows (default: the host name)
+  --app-version V     the app's version (default 1.0.0)
+  --channel C         stable or beta, for update-check (default stable)`;
+
+function options(argv) {
+  const [command, ...rest] = argv;
+  const given = {};
+  for (let i = 0; i < rest.length; i += 2) {
+    if (!rest[i].startsWith('--') || rest[i + 1] === undefined) throw new Error(USAGE);
+    given[rest[i].slice(2)] = rest[i + 1];
+  }
+  return {
+    command,
+    portal: (given.portal ?? 'http://localhost:8080').replace(/\/+$/, ''),
+    stateFile: given.state ?? path.join('.data', 'desktop-client', 'state.json'),
+    machine: given.machine ?? os.hostname(),
+    deviceName: given['device-name'] ?? os.hostname(),
+    appVersion: given['app-version'] ?? '1.0.0',
+    channel: given.channel ?? 'stable',
+  };
+}
+
+const readState = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {});
+function writeState(file, state) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(state, null, 2), { mode: 0o600 });
+}
+/** A fingerprint of the machine, never its hardware ids: the portal only ever sees this hash. */
+const deviceIdOf = (machine) => crypto.createHash('sha256').update(`tax-practitioner:${machine}`).digest('hex');
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function call(portal, method, route, { token, form, json } = {}) {
+  const headers = { ...(token && { authorization: `Bearer ${token}` }) };
+  let body;
+  if (form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(form).toString();
+  } else if (json) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(json);
+  }
+  const response = await fetch(`${portal}${route}`, { method, headers, body });
+  return { status: response.status, body: await response.json() };
+}
+
+/** RFC 8628: ask for a code, show it, poll at the interval (slower when told to) until an answer. */
+async function login(o, state) {
+  const started = await call(o.portal, 'POST', '/api/auth/device/code', {
+    form: { client_id: DESKTOP_CLIENT_ID, device_name: o.deviceName },
+  });
+  if (started.status !== 200) throw new Error(`could not start the sign-in: ${JSON.stringify(started.body)}`);
+  const { device_code, user_code, verification_uri, verification_uri_complete, expires_in } = started.body;
+  let interval = started.body.interval;
+  console.log(`To sign in, open ${verification_uri} and enter the code ${user_code}`);
+  console.log(`(or open ${verification_uri_complete})`);
+  const deadline = Date.now() + expires_in * 1000;
+  while (Date.now() < deadline) {
+    await sleep(interval * 1000);
+    const polled = await call(o.portal, 'POST', '/api/auth/device/token', {
+      form: { grant_type: DEVICE_GRANT_TYPE, device_code, client_id: DESKTOP_CLIENT_ID },
+    });
+    if (polled.status === 200) {
+      writeState(o.stateFile, { ...state, tokens: polled.body });
+      console.log('Signed in.');
+      return 0;
+    }
+    const { error } = polled.body;
+    if (error === 'authorization_pending') continue;
+    if (error === 'slow_down') {
+      interval += 5;
+      continue;
+    }
+    console.error(`Sign-in ended: ${error}`);
+    return 1;
+  }
+  console.error('Sign-in ended: expired_token');
+  return 1;
+}
+
+/** A call with the desktop token that refreshes it once when it has run out. */
+async function withToken(o, state, send) {
+  if (!state.tokens) throw new Error('not signed in: run login first');
+  let answer = await send(state.tokens.access_token);
+  if (answer.status !== 401) return answer;
+  const refreshed = await call(o.portal, 'POST', '/api/auth/device/token', {
+    form: { grant_type: 'refresh_token', refresh_token: state.tokens.refresh_token, client_id: DESKTOP_CLIENT_ID },
+  });
+  if (refreshed.status !== 200) throw new Error(`signed out (${refreshed.body.error}): run login again`);
+  state.tokens = refreshed.body;
+  writeState(o.stateFile, state);
+  return send(state.tokens.access_token);
+}
+
+/** Keeps the licence and the keys that verify it, so verify needs no network. */
+async function keepLicence(o, state, answer) {
+  if (answer.status >= 400) {
+    console.error(`${answer.body.error}: ${answer.body.message}`);
+    if (answer.body.devices)
+      for (const device of answer.body.devices)
+        console.error(`  active: ${device.deviceName} (${device.os}), last seen ${device.lastSeenAt}`);
+    return 1;
+  }
+  const keys = await call(o.portal, 'GET', '/api/licenses/keys');
+  writeState(o.stateFile, { ...state, license: answer.body.license, keys: keys.body });
+  console.log(`Licence valid offline until ${answer.body.expiresAt}.`);
+  return 0;
+}
+
+/** Offline: the signature against the kept keys, the issuer, audience, expiry and this machine. */
+async function verify(o, state) {
+  if (!state.license || !state.keys) {
+    console.error('no licence: run activate first');
+    return 1;
+  }
+  try {
+    const { payload } = await jwtVerify(state.license, createLocalJWKSet(state.keys), {
+      issuer: LICENSE_ISSUER,
+      audience: LICENSE_AUDIENCE,
+    });
+    if (payload.device_id !== deviceIdOf(o.machine)) throw new Error('the licence is for another device');
+    console.log(
+      JSON.stringify({
+        valid: true,
+        plan: payload.plan,
+        status: payload.status,
+        email: payload.email,
+        until: new Date(payload.exp * 1000).toISOString(),
+      }),
+    );
+    return 0;
+  } catch (error) {
+    console.log(JSON.stringify({ valid: false, reason: error.code ?? error.message }));
+    return 1;
+  }
+}
+
+async function main(argv) {
+  const o = options(argv);
+  const state = readState(o.stateFile);
+  const device = { deviceId: deviceIdOf(o.machine), appVersion: o.appVersion };
+  switch (o.command) {
+    case 'login':
+      return login(o, state);
+    case 'activate':
+      return keepLicence(
+        o,
+        state,
+        await withToken(o, state, (token) =>
+          call(o.portal, 'POST', '/api/licenses/activate', {
+            token,
+            json: { ...device, deviceName: o.deviceName, os: `${os.type()} ${os.release()}` },
+          }),
+        ),
+      );
+    case 'refresh':
+      return keepLicence(
+        o,
+        state,
+        await withToken(o, state, (token) => call(o.portal, 'POST', '/api/licenses/refresh', { token, json: device })),
+      );
+    case 'verify':
+      return verify(o, state);
+    case 'update-check': {
+      const query = new URLSearchParams({ current: o.appVersion, channel: o.channel });
+      const answer = await withToken(o, state, (token) => call(o.portal, 'GET', `/api/download/updates?${query}`, { token }));
+      console.log(JSON.stringify(answer.body));
+      return answer.status === 200 ? 0 : 1;
+    }
+    default:
+      console.error(USAGE);
+      return 2;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error.message);
+    process.exit(1);
+  },
+);

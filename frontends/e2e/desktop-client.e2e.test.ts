@@ -1,0 +1,118 @@
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { startE2eStack } from './e2e-stack';
+
+jest.setTimeout(120_000);
+
+const CLI = path.resolve(__dirname, '../../desktop-client/cli.js');
+
+/** The reference desktop client (npm run desktop-client) against every service, through the gateway. */
+describe('the reference desktop client against the whole portal', () => {
+  let stack: Awaited<ReturnType<typeof startE2eStack>>;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'desktop-client-'));
+  const stateFile = path.join(dir, 'state.json');
+  beforeAll(async () => {
+    stack = await startE2eStack('e2edesktop');
+  });
+  afterAll(async () => {
+    await stack?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const args = (command: string, extra: string[] = []) => [
+    CLI,
+    command,
+    '--portal',
+    stack.url,
+    '--state',
+    stateFile,
+    '--machine',
+    'ASHA-PC',
+    ...extra,
+  ];
+  async function run(command: string, extra: string[] = []) {
+    try {
+      const { stdout, stderr } = await promisify(execFile)(process.execPath, args(command, extra));
+      return { code: 0, stdout, stderr };
+    } catch (error) {
+      const failed = error as { code: number; stdout: string; stderr: string };
+      return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+    }
+  }
+  const api = async (method: string, route: string, token?: string, body?: unknown) => {
+    const response = await fetch(`${stack.url}${route}`, {
+      method,
+      headers: { ...(token && { authorization: `Bearer ${token}` }), ...(body !== undefined && { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return (await response.json()) as Record<string, unknown>;
+  };
+
+  it('when the user signs the client in, then it activates this machine and verifies its licence offline; a second machine is over the trial’s limit', async () => {
+    const { token } = (await api('POST', '/api/auth/register', undefined, {
+      firstName: 'Asha',
+      email: 'asha.desktop@example.in',
+      password: 'secret12',
+    })) as {
+      token: string;
+    };
+    await api('POST', '/api/start-trial', token);
+
+    // login prints the code and polls; the person confirms it in the portal meanwhile
+    const login = spawn(process.execPath, args('login', ['--device-name', 'Asha’s office PC']));
+    let printed = '';
+    const code = await new Promise<string>((resolve) =>
+      login.stdout.on('data', (chunk: Buffer) => {
+        printed += chunk.toString();
+        const found = /enter the code ([A-Z]{4}-[A-Z]{4})/.exec(printed);
+        if (found) resolve(found[1]!);
+      }),
+    );
+    expect(printed).toContain(`To sign in, open ${stack.url}/activate and enter the code ${code}`);
+    expect(await api('POST', '/api/auth/device/decision', token, { user_code: code, decision: 'approve' })).toEqual({
+      message: 'The desktop app is signed in. You can return to it.',
+    });
+    expect(await new Promise((resolve) => login.on('exit', resolve))).toBe(0);
+    expect(printed).toContain('Signed in.');
+
+    const activated = await run('activate', ['--device-name', 'Asha’s office PC', '--app-version', '0.9.0']);
+    expect(activated).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Licence valid offline until \d{4}-/) });
+
+    const verified = await run('verify');
+    expect(verified.code).toBe(0);
+    expect(JSON.parse(verified.stdout)).toMatchObject({ valid: true, plan: 'trial', status: 'trial', email: 'asha.desktop@example.in' });
+
+    const elsewhere = await run('verify', ['--machine', 'SOMEONE-ELSES-PC']);
+    expect(elsewhere.code).toBe(1);
+    expect(JSON.parse(elsewhere.stdout)).toEqual({ valid: false, reason: 'the licence is for another device' });
+
+    const state = JSON.parse(readFileSync(stateFile, 'utf8'));
+    const [header, payload, signature] = state.license.split('.');
+    const upgraded = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), plan: 'business' }),
+    ).toString('base64url');
+    writeFileSync(stateFile, JSON.stringify({ ...state, license: `${header}.${upgraded}.${signature}` }));
+    const tampered = await run('verify');
+    expect(tampered.code).toBe(1);
+    expect(JSON.parse(tampered.stdout)).toEqual({ valid: false, reason: 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED' });
+    writeFileSync(stateFile, JSON.stringify(state));
+
+    const second = await run('activate', ['--machine', 'ASHA-LAPTOP', '--device-name', 'Asha’s laptop']);
+    expect(second.code).toBe(1);
+    expect(second.stderr).toContain('device_limit: Your plan allows 1 device at a time. Deactivate one to use this device.');
+    expect(second.stderr).toContain('active: Asha’s office PC');
+
+    expect((await run('refresh', ['--app-version', '0.9.0'])).code).toBe(0);
+    const update = await run('update-check', ['--app-version', '0.9.0']);
+    expect(update.code).toBe(0);
+    expect(JSON.parse(update.stdout)).toMatchObject({
+      updateAvailable: true,
+      current: '0.9.0',
+      latest: { version: '1.0.0' },
+      download: { fileName: 'TaxPractitioner-Setup-1.0.0.exe' },
+    });
+  });
+});
