@@ -10,13 +10,15 @@ const path = require('node:path');
 const { createLocalJWKSet, jwtVerify } = require('jose');
 const { DESKTOP_CLIENT_ID, DEVICE_GRANT_TYPE, LICENSE_AUDIENCE, LICENSE_ISSUER } = require('@portal/contracts');
 
-const USAGE = `usage: desktop-client <login|activate|verify|refresh|update-check> [options]
+const USAGE = `usage: desktop-client <login|activate|verify|refresh|update-check|feedback> [options]
   --portal URL        the portal (default http://localhost:8080)
   --state FILE        where tokens and the licence are kept (default .data/desktop-client/state.json)
   --machine NAME      this machine's identity, hashed into the device id (default: the host name)
   --device-name NAME  the name the portal shows (default: the host name)
   --app-version V     the app's version (default 1.0.0)
-  --channel C         stable or beta, for update-check (default stable)`;
+  --channel C         stable or beta, for update-check (default stable)
+  --at ISO-TIME       verify as of this moment instead of now (to see a licence run out)
+  --type T --component C --message M   for feedback (suggestion|bug|question; general, turnover…)`;
 
 function options(argv) {
   const [command, ...rest] = argv;
@@ -33,6 +35,10 @@ function options(argv) {
     deviceName: given['device-name'] ?? os.hostname(),
     appVersion: given['app-version'] ?? '1.0.0',
     channel: given.channel ?? 'stable',
+    type: given.type ?? 'suggestion',
+    component: given.component ?? 'general',
+    message: given.message ?? '',
+    at: given.at ? new Date(given.at) : undefined,
   };
 }
 
@@ -132,6 +138,7 @@ async function verify(o, state) {
     const { payload } = await jwtVerify(state.license, createLocalJWKSet(state.keys), {
       issuer: LICENSE_ISSUER,
       audience: LICENSE_AUDIENCE,
+      currentDate: o.at,
     });
     if (payload.device_id !== deviceIdOf(o.machine)) throw new Error('the licence is for another device');
     console.log(
@@ -181,6 +188,16 @@ async function main(argv) {
       const answer = await withToken(o, state, (token) => call(o.portal, 'GET', `/api/download/updates?${query}`, { token }));
       console.log(JSON.stringify(answer.body));
       return answer.status === 200 ? 0 : 1;
+    }
+    case 'feedback': {
+      const answer = await withToken(o, state, (token) =>
+        call(o.portal, 'POST', '/api/feedback/desktop', {
+          token,
+          json: { type: o.type, component: o.component, message: o.message, appVersion: o.appVersion, os: `${os.type()} ${os.release()}` },
+        }),
+      );
+      console.log(answer.status === 201 ? `Feedback sent (${answer.body.feedback._id}).` : `${answer.body.error}: ${answer.body.message}`);
+      return answer.status === 201 ? 0 : 1;
     }
     default:
       console.error(USAGE);

@@ -85,6 +85,11 @@ describe('the reference desktop client against the whole portal', () => {
     expect(verified.code).toBe(0);
     expect(JSON.parse(verified.stdout)).toMatchObject({ valid: true, plan: 'trial', status: 'trial', email: 'asha.desktop@example.in' });
 
+    const until = JSON.parse(verified.stdout).until as string;
+    const lapsed = await run('verify', ['--at', new Date(Date.parse(until) + 1000).toISOString()]);
+    expect(lapsed.code).toBe(1);
+    expect(JSON.parse(lapsed.stdout)).toEqual({ valid: false, reason: 'ERR_JWT_EXPIRED' });
+
     const elsewhere = await run('verify', ['--machine', 'SOMEONE-ELSES-PC']);
     expect(elsewhere.code).toBe(1);
     expect(JSON.parse(elsewhere.stdout)).toEqual({ valid: false, reason: 'the licence is for another device' });
@@ -114,5 +119,10 @@ describe('the reference desktop client against the whole portal', () => {
       latest: { version: '1.0.0' },
       download: { fileName: 'TaxPractitioner-Setup-1.0.0.exe' },
     });
+
+    const feedback = await run('feedback', ['--type', 'bug', '--component', 'networth', '--message', 'Networth totals round wrongly']);
+    expect(feedback).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Feedback sent \(/) });
+    const mine = (await api('GET', '/api/feedback/mine', token)) as { feedback: { message: string; component: string }[] };
+    expect(mine.feedback).toEqual([expect.objectContaining({ message: 'Networth totals round wrongly', component: 'networth' })]);
   });
 });

@@ -60,6 +60,7 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/admin/releases/*', service: 'download', access: 'admin' },
 
   { pattern: '/api/feedback', service: 'feedback', access: 'user' },
+  { pattern: '/api/feedback/desktop', service: 'feedback', access: 'desktop' },
   { pattern: '/api/feedback/*', service: 'feedback', access: 'user' },
   { pattern: '/api/admin/feedback', service: 'feedback', access: 'admin' },
   { pattern: '/api/admin/feedback/*', service: 'feedback', access: 'admin' },

@@ -98,6 +98,26 @@ describe('in-app feedback and its triage', () => {
     expect(await db.connection.collection('feedback').countDocuments()).toBe(before);
   });
 
+  it('when the desktop app sends feedback with its own token, then it is stored for that user; user paths and other tokens are refused', async () => {
+    const desktop = signTestToken(keys.privateKey, TOKEN_AUDIENCE.desktop, { sub: 'dddddddddddddddddddddddd', email: 'dev@example.in' });
+    const sent = await request(built.app)
+      .post('/api/feedback/desktop')
+      .set('Authorization', `Bearer ${desktop}`)
+      .send({ type: 'bug', component: 'networth', message: 'Networth totals round wrongly', appVersion: '1.2.0' });
+    expect(sent.status).toBe(201);
+    expect(sent.body.feedback).toMatchObject({ status: 'open', appVersion: '1.2.0', component: 'networth' });
+    const stored = db.connection.collection('feedback');
+    expect(await stored.findOne({ userId: 'dddddddddddddddddddddddd' })).toMatchObject({ userEmail: 'dev@example.in', type: 'bug' });
+    expect((await request(built.app).post('/api/feedback').set('Authorization', `Bearer ${desktop}`).send({})).status).toBe(401);
+    expect((await request(built.app).post('/api/feedback/desktop').set('Authorization', `Bearer ${alice}`).send({})).status).toBe(401);
+    const malformed = await request(built.app)
+      .post('/api/feedback/desktop')
+      .set('Authorization', `Bearer ${desktop}`)
+      .send({ type: 'rant' });
+    expect(malformed.status).toBe(400);
+    await stored.deleteMany({ userId: 'dddddddddddddddddddddddd' }); // the lists below count the seeded items only
+  });
+
   it('when no filter is given, then every item comes back newest first with the user’s e-mail', async () => {
     const response = await list();
     expect(response.status).toBe(200);

@@ -1,14 +1,19 @@
 import { Router } from 'express';
 import { feedbackBodySchema } from '@portal/contracts';
-import { requireUser, validate, type TokenVerifier } from '@portal/platform';
+import { requireDesktop, requireUser, validate, type TokenVerifier } from '@portal/platform';
 import type { feedbackUseCases } from '../domain/feedback.use-cases';
 
-/** The desktop app submits with the user's token; the user can read back their own. */
+/** The desktop app submits with the user's token or its own; the user can read back their own. */
 export function feedbackRoutes(feedback: ReturnType<typeof feedbackUseCases>, verifyToken: TokenVerifier): Router {
   const router = Router();
   const user = requireUser(verifyToken);
 
   router.post('/api/feedback', user, validate('body', feedbackBodySchema), async (req, res) => {
+    res.status(201).json({ feedback: await feedback.submit({ userId: req.auth!.userId, email: req.auth!.email }, req.body) });
+  });
+
+  // The same, with the desktop app's own token (the device grant's), which user paths refuse.
+  router.post('/api/feedback/desktop', requireDesktop(verifyToken), validate('body', feedbackBodySchema), async (req, res) => {
     res.status(201).json({ feedback: await feedback.submit({ userId: req.auth!.userId, email: req.auth!.email }, req.body) });
   });
 
