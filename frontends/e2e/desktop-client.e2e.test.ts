@@ -103,6 +103,13 @@ describe('the reference desktop client against the whole portal', () => {
     const tampered = await run('verify');
     expect(tampered.code).toBe(1);
     expect(JSON.parse(tampered.stdout)).toEqual({ valid: false, reason: 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED' });
+    const otherKid = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(header, 'base64url').toString()), kid: 'retired-long-ago' }),
+    ).toString('base64url');
+    writeFileSync(stateFile, JSON.stringify({ ...state, license: `${otherKid}.${payload}.${signature}` }));
+    const unknownKey = await run('verify');
+    expect(unknownKey.code).toBe(1);
+    expect(JSON.parse(unknownKey.stdout)).toEqual({ valid: false, reason: 'ERR_JWKS_NO_MATCHING_KEY' });
     writeFileSync(stateFile, JSON.stringify(state));
 
     const second = await run('activate', ['--machine', 'ASHA-LAPTOP', '--device-name', 'Asha’s laptop']);
