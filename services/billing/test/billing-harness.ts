@@ -1,6 +1,5 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type request from 'supertest';
 import pdfParse from 'pdf-parse/lib/pdf-parse.js';
 import { TOKEN_AUDIENCE, type PublicUser } from '@portal/contracts';
 import {
@@ -134,13 +133,6 @@ export const DAY = 24 * 60 * 60 * 1000;
 
 /** The words of a PDF in reading order, its line breaks as spaces (a long line wraps where the page ends). */
 export const pdfText = async (data: Buffer) => (await pdfParse(data)).text.replace(/\s+/g, ' ');
-
-/** Supertest keeps a PDF answer as a Buffer only when told to collect the bytes. */
-export const binary = (res: request.Response, callback: (error: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => callback(null, Buffer.concat(chunks)));
-};
 
 /** A GST-registered buyer in Maharashtra: IGST from the Karnataka seller below. */
 export const MAHARASHTRA_FIRM = {

@@ -1,7 +1,8 @@
 import request from 'supertest';
+import { binaryBody } from '@portal/platform/testing';
 import { INVOICE_NOT_FOUND } from '@portal/contracts';
 import { configSchema } from '../src/config';
-import { binary, KARNATAKA_SELLER, MAHARASHTRA_FIRM, newUserId, pdfText, startBilling, type BillingHarness } from './billing-harness';
+import { KARNATAKA_SELLER, MAHARASHTRA_FIRM, newUserId, pdfText, startBilling, type BillingHarness } from './billing-harness';
 const KARNATAKA_PERSON = { legalName: 'Kavya Rao', street: '4 Church Street', city: 'Bengaluru', pincode: '560001', stateCode: '29' };
 
 describe('tax invoices for credited payments', () => {
@@ -20,7 +21,7 @@ describe('tax invoices for credited payments', () => {
   const saveProfile = (token: string, profile: object) => request(billing.url).put('/api/billing/profile').set(auth(token)).send(profile);
   const history = (token: string) => request(billing.url).get('/api/billing/history').set(auth(token));
   const downloadInvoice = (token: string, merchantOrderId: string) =>
-    request(billing.url).get(`/api/billing/invoices/${merchantOrderId}`).set(auth(token)).buffer(true).parse(binary);
+    request(billing.url).get(`/api/billing/invoices/${merchantOrderId}`).set(auth(token)).buffer(true).parse(binaryBody);
 
   async function buy(token: string, plan: string, billingPeriod: string, outcome: 'success' | 'failure' = 'success') {
     const order = await request(billing.url).post('/api/payment/create-phonepe-order').set(auth(token)).send({ plan, billingPeriod });

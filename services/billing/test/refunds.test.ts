@@ -1,15 +1,7 @@
 import request from 'supertest';
+import { binaryBody } from '@portal/platform/testing';
 import { REFUND_MESSAGES } from '@portal/contracts';
-import {
-  binary,
-  eventually,
-  KARNATAKA_SELLER,
-  MAHARASHTRA_FIRM,
-  newUserId,
-  pdfText,
-  startBilling,
-  type BillingHarness,
-} from './billing-harness';
+import { eventually, KARNATAKA_SELLER, MAHARASHTRA_FIRM, newUserId, pdfText, startBilling, type BillingHarness } from './billing-harness';
 
 describe('refunds and credit notes', () => {
   let billing: BillingHarness;
@@ -102,7 +94,7 @@ describe('refunds and credit notes', () => {
       .get(`/api/billing/credit-notes/${merchantOrderId}-R1`)
       .set(asUser(token))
       .buffer(true)
-      .parse(binary);
+      .parse(binaryBody);
     expect(pdf.status).toBe(200);
     expect(pdf.headers['content-disposition']).toBe('attachment; filename="credit-note-TPCN-2627-000001.pdf"');
     const text = await pdfText(pdf.body);

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { binaryBody } from '@portal/platform/testing';
 import { createServiceCredential } from '@portal/platform';
 import { installerBytes, newUserId, SERVICE_SECRET, startDownload } from './download-harness';
 
@@ -71,15 +72,7 @@ describe('eligibility and signed installer downloads', () => {
       fileName: 'TaxPractitioner-Setup-1.4.2.exe',
       expiresAt: expect.any(String),
     });
-    const file = await request(download.app)
-      .get(link.body.downloadUrl)
-      .set('User-Agent', 'Chromium test')
-      .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+    const file = await request(download.app).get(link.body.downloadUrl).set('User-Agent', 'Chromium test').buffer(true).parse(binaryBody);
     expect(file.status).toBe(200);
     expect(file.headers['content-disposition']).toBe('attachment; filename="TaxPractitioner-Setup-1.4.2.exe"');
     expect(file.headers['content-length']).toBe('200000');
@@ -102,15 +95,7 @@ describe('eligibility and signed installer downloads', () => {
   it('when an interrupted download resumes with a Range, then 206 brings exactly the missing bytes and is not counted again', async () => {
     const userId = newUserId();
     const { downloadUrl } = (await linkFor(download.user(userId, 'active'))).body;
-    const part = await request(download.app)
-      .get(downloadUrl)
-      .set('Range', 'bytes=150000-')
-      .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+    const part = await request(download.app).get(downloadUrl).set('Range', 'bytes=150000-').buffer(true).parse(binaryBody);
     expect(part.status).toBe(206);
     expect(part.headers['content-range']).toBe('bytes 150000-199999/200000');
     expect(Buffer.compare(part.body as Buffer, bytes.subarray(150000))).toBe(0);

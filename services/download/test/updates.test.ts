@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { binaryBody } from '@portal/platform/testing';
 import { installerBytes, newUserId, startDownload } from './download-harness';
 
 describe('the desktop app’s update feed', () => {
@@ -42,14 +43,7 @@ describe('the desktop app’s update feed', () => {
         downloadUrl: expect.stringContaining('/api/download/file/1.4.2?'),
       }),
     });
-    const file = await request(download.app)
-      .get(answer.body.download.downloadUrl)
-      .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+    const file = await request(download.app).get(answer.body.download.downloadUrl).buffer(true).parse(binaryBody);
     expect(file.status).toBe(200);
     expect(Buffer.compare(file.body, stable)).toBe(0);
   });

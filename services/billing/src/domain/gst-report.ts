@@ -71,7 +71,15 @@ const gstDate = (instant: Date) => {
   return `${day}-${month}-${year}`;
 };
 const supply = ({ placeOfSupply }: Pick<InvoiceRecord, 'placeOfSupply'>) => `${placeOfSupply.code}-${placeOfSupply.name}`;
-const taxes = (document: Taxed): Cells => [rupees(document.igstPaise), rupees(document.cgstPaise), rupees(document.sgstPaise)];
+/** Every section's last cells: rate, taxable value, cess (none) and the three taxes. */
+const rateAndTaxes = (document: Taxed & { ratePercent: number }): Cells => [
+  document.ratePercent,
+  rupees(document.taxablePaise),
+  '0.00',
+  rupees(document.igstPaise),
+  rupees(document.cgstPaise),
+  rupees(document.sgstPaise),
+];
 const interState = (document: Pick<InvoiceRecord, 'placeOfSupply' | 'seller'>) => document.placeOfSupply.code !== document.seller.stateCode;
 const isB2cLarge = (document: Pick<InvoiceRecord, 'placeOfSupply' | 'seller' | 'buyer'>, invoiceTotalPaise: number) =>
   !document.buyer.gstin && interState(document) && invoiceTotalPaise > B2CL_LIMIT_PAISE;
@@ -92,10 +100,7 @@ export function gstReport(section: GstReportSection, invoices: InvoiceRecord[], 
           '',
           'Regular B2B',
           '',
-          invoice.ratePercent,
-          rupees(invoice.taxablePaise),
-          '0.00',
-          ...taxes(invoice),
+          ...rateAndTaxes(invoice),
         ]);
     case 'b2cs':
       return b2cSmallTotals(invoices, creditNotes);
@@ -113,10 +118,7 @@ export function gstReport(section: GstReportSection, invoices: InvoiceRecord[], 
           'Regular B2B',
           rupees(note.totalPaise),
           '',
-          note.ratePercent,
-          rupees(note.taxablePaise),
-          '0.00',
-          ...taxes(note),
+          ...rateAndTaxes(note),
         ]);
     case 'cdnur':
       return creditNotes
@@ -129,10 +131,7 @@ export function gstReport(section: GstReportSection, invoices: InvoiceRecord[], 
           supply(note),
           rupees(note.totalPaise),
           '',
-          note.ratePercent,
-          rupees(note.taxablePaise),
-          '0.00',
-          ...taxes(note),
+          ...rateAndTaxes(note),
         ]);
   }
 }

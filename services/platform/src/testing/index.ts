@@ -2,3 +2,4 @@ export * from './test-infrastructure';
 export * from './test-keys';
 export * from './smtp-catcher';
 export * from './test-service';
+export * from './binary-body';

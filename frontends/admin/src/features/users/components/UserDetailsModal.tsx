@@ -3,8 +3,8 @@ import { formatRupees, type AdminUserRow } from '@portal/contracts';
 import { Button, errorMessage, Modal, Spinner } from '@portal/ui';
 import { UserPayments } from '../../transactions/components/UserPayments';
 import { useUserDetails } from '../api';
-import { UserDevices } from './UserDevices';
 import { dateOrNotProvided, daysLabel, orNotProvided } from '../user-labels';
+import { UserDevices } from './UserDevices';
 
 function Section({ title, rows }: { title: string; rows: [string, string][] }) {
   return (
