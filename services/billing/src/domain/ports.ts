@@ -1,4 +1,12 @@
-import type { BillingPeriod, PersonalInfo, PlanName, TransactionRow, TransactionStatus, BillingProfile } from '@portal/contracts';
+import type {
+  BillingPeriod,
+  BillingProfile,
+  LicenseClaims,
+  PersonalInfo,
+  PlanName,
+  TransactionRow,
+  TransactionStatus,
+} from '@portal/contracts';
 import type { PlanEntry } from './plan-catalogue';
 
 export interface SubscriptionRecord {
@@ -288,10 +296,6 @@ export interface ActivationStore {
 }
 
 export interface LicenseSigner {
-  sign(
-    claims: Omit<import('@portal/contracts').LicenseClaims, 'iss' | 'aud' | 'iat' | 'exp'>,
-    issuedAt: Date,
-    expiresAt: Date,
-  ): Promise<string>;
+  sign(claims: Omit<LicenseClaims, 'iss' | 'aud' | 'iat' | 'exp'>, issuedAt: Date, expiresAt: Date): Promise<string>;
   jwks(): Promise<{ keys: Record<string, unknown>[] }>;
 }
