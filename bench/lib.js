@@ -1,5 +1,7 @@
 'use strict';
 const fs = require('node:fs');
+const path = require('node:path');
+const { ROOT } = require('../deploy/local/lib/paths');
 const { spawn } = require('node:child_process');
 const autocannon = require('autocannon');
 const { waitFor, httpStatus } = require('../deploy/local/lib/net');
@@ -49,4 +51,15 @@ function report(rows) {
   }
 }
 
-module.exports = { startPinned, cpuSeconds, load, fmt, report };
+/** Every figure of a run in reports/<name>.json (the bench's and the resilience run's side by side); answers the path. */
+function writeFigures(name, figures) {
+  const file = path.join(ROOT, 'reports', `${name}.json`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify({ at: new Date(), ...figures }, null, 2));
+  return file;
+}
+
+/** report()'s rows as objects, for writeFigures. */
+const asFigures = (rows) => rows.map(([figure, value, goal, met]) => ({ figure, value, goal, met }));
+
+module.exports = { startPinned, cpuSeconds, load, fmt, report, writeFigures, asFigures };

@@ -7,7 +7,7 @@ const { spawnSync } = require('node:child_process');
 const jwt = require('jsonwebtoken');
 const { DATA_DIR } = require('../deploy/local/lib/paths');
 const { ensureDependencies, build } = require('../deploy/local/lib/setup');
-const { report } = require('./lib');
+const { asFigures, report, writeFigures } = require('./lib');
 
 async function main() {
   // The load generator (this process) keeps core 1 to itself; the servers under test share core 0.
@@ -32,10 +32,12 @@ async function main() {
     });
   const context = { redisUrl: redis.url, redisPrefix: `bench:${Date.now()}:`, keys, signUserToken };
   let allMet = true;
+  const sections = {};
   try {
     console.log('\nGateway overhead (gateway and service share core 0; the load generator has core 1)');
     const rows = await gatewayOverhead(context);
     report(rows);
+    sections.gatewayOverhead = asFigures(rows);
     allMet &&= rows.every((row) => row[3]);
 
     // The pages are measured as a visitor's machine runs them: every core for the stack and Chromium.
@@ -46,11 +48,13 @@ async function main() {
     try {
       const landing = await landingPage(stack.url);
       report(landing);
+      sections.landingPage = asFigures(landing);
       allMet &&= landing.every((row) => row[3]);
 
       console.log('\nLighthouse in Chromium (mobile defaults: throttled CPU and 4G)');
       const scores = await lighthouseScores(stack.url);
       report(scores);
+      sections.lighthouse = asFigures(scores);
       allMet &&= scores.every((row) => row[3]);
     } finally {
       await stack.stop();
@@ -58,6 +62,7 @@ async function main() {
   } finally {
     await redis.stop();
   }
+  writeFigures('bench', sections);
   console.log(allMet ? '\nEvery goal met.' : '\nSome goals missed.');
 }
 

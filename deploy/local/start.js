@@ -72,14 +72,6 @@ async function main() {
         (error) => console.warn(`Warning: no placeholder installer was published (${error.message}); the portal runs on without it.`),
       );
     }
-    for (const proc of stack.processes) {
-      proc.exited.then(({ code, signal }) => {
-        if (stopping) return;
-        const why = signal ? `killed by ${signal}` : `exit code ${code}`;
-        console.error(`\n${proc.name} stopped unexpectedly (${why}); its last lines:\n${proc.tail(5)}\nStopping the portal.`);
-        void shutdown(1);
-      });
-    }
     console.log(`\nThe portal is running on http://localhost:${gatewayPort}  (Ctrl-C stops it)`);
     if (payments.standIn) console.log(`Payments go to the local PhonePe stand-in (${payments.standIn.baseUrl}); no money moves.`);
     if (defaults.ADMIN_EMAIL)

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { connectRedis, createLogger, loadConfig, Shutdown } from '@portal/platform';
+import { connectRedis, createLogger, httpDrain, loadConfig, Shutdown } from '@portal/platform';
 import { createGateway } from './app';
 import { configSchema } from './config';
 
@@ -43,7 +43,7 @@ async function main(): Promise<void> {
     .listen(config.PORT, config.HOST, () =>
       logger.info({ port: config.PORT }, `gateway listening on http://${config.HOST}:${config.PORT}`),
     );
-  shutdown.add('http', () => new Promise((resolve) => server.close(resolve)));
+  shutdown.add('http', httpDrain(server));
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => void shutdown.run().then(() => process.exit(0)));
   }

@@ -70,7 +70,17 @@ async function startFerretDB({ dataDir, port, quiet = true }) {
     },
     { what: 'FerretDB', timeoutMs: 30_000 },
   );
-  return { uri: `mongodb://127.0.0.1:${listenPort}/`, port: listenPort, stop: () => proc.stop() };
+  return {
+    uri: `mongodb://127.0.0.1:${listenPort}/`,
+    port: listenPort,
+    pid: proc.child.pid,
+    stop: () => proc.stop(),
+    /** Ends it at once, as a crash would (the resilience scenarios). */
+    kill: async () => {
+      proc.child.kill('SIGKILL');
+      await proc.exited;
+    },
+  };
 }
 
 module.exports = { ensureFerretDB, startFerretDB, FERRETDB_BINARY: goToolPath('ferretdb') };

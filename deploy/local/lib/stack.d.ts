@@ -1,6 +1,10 @@
 export interface StackProcess {
   name: string;
+  /** The running copy; a supervised process gets a new one when it is restarted. */
+  child: import('node:child_process').ChildProcess;
   exited: Promise<{ code: number | null; signal: string | null }>;
+  /** How many times the supervisor has restarted it. */
+  restarts: number;
   tail(): string;
   stop(timeoutMs?: number): Promise<void>;
 }
@@ -18,4 +22,5 @@ export function startStack(options: {
   databasePrefix?: string;
   quiet?: boolean;
   watch?: boolean;
+  log?: (line: string) => void;
 }): Promise<Stack>;

@@ -3,6 +3,7 @@ const path = require('node:path');
 const { ROOT } = require('./paths');
 const { freePort, portAnswers, waitFor, httpStatus } = require('./net');
 const { startProcess } = require('./processes');
+const { supervise } = require('./supervisor');
 
 /** The five services with their default ports and the variable others find them by. */
 const SERVICES = [
@@ -41,9 +42,18 @@ async function defaultOrFreePort(service) {
  * Starts the built services and the gateway as child processes. `env` carries the
  * infrastructure (MONGODB_URI, REDIS_URL, keys); `freePorts` lets tests run beside `npm start`;
  * `databasePrefix` keeps a test stack's databases apart from the real ones; `watch` restarts
- * each process when its compiled code changes.
+ * each process when its compiled code changes. Once all are ready, a process that dies is
+ * restarted with backoff (see supervisor.js); `log` receives those notices.
  */
-async function startStack({ env, freePorts = false, gatewayPort, databasePrefix = 'portal_', quiet = false, watch = false }) {
+async function startStack({
+  env,
+  freePorts = false,
+  gatewayPort,
+  databasePrefix = 'portal_',
+  quiet = false,
+  watch = false,
+  log = (line) => console.error(line),
+}) {
   // `npm run dev`: each process restarts when its compiled code changes.
   const node = (entry) => (watch ? ['--watch', entry] : [entry]);
   const ports = {};
@@ -55,23 +65,26 @@ async function startStack({ env, freePorts = false, gatewayPort, databasePrefix 
   const stop = async () => {
     await Promise.all(processes.map((proc) => proc.stop()));
   };
+  const launch = (name, entry, processEnv) => {
+    const start = () => startProcess(name, process.execPath, node(entry), { env: processEnv, quiet });
+    const proc = start();
+    processes.push(proc);
+    return { proc, start };
+  };
   try {
-    await Promise.all(
-      SERVICES.map((service) => {
-        const proc = startProcess(service.name, process.execPath, node(path.join(ROOT, 'services', service.name, 'dist', 'index.js')), {
-          env: { ...shared, PORT: String(ports[service.name]), MONGODB_DB: `${databasePrefix}${service.name.replace('-', '_')}` },
-          quiet,
-        });
-        processes.push(proc);
-        return waitUntilReady(proc, `http://127.0.0.1:${ports[service.name]}/ready`);
+    const launched = SERVICES.map((service) =>
+      launch(service.name, path.join(ROOT, 'services', service.name, 'dist', 'index.js'), {
+        ...shared,
+        PORT: String(ports[service.name]),
+        MONGODB_DB: `${databasePrefix}${service.name.replace('-', '_')}`,
       }),
     );
-    const gateway = startProcess('gateway', process.execPath, node(path.join(ROOT, 'gateway', 'dist', 'index.js')), {
-      env: { ...shared, PORT: String(port) },
-      quiet,
-    });
-    processes.push(gateway);
-    await waitUntilReady(gateway, `http://127.0.0.1:${port}/health`);
+    await Promise.all(launched.map(({ proc }, i) => waitUntilReady(proc, `http://127.0.0.1:${ports[SERVICES[i].name]}/ready`)));
+    const gateway = launch('gateway', path.join(ROOT, 'gateway', 'dist', 'index.js'), { ...shared, PORT: String(port) });
+    await waitUntilReady(gateway.proc, `http://127.0.0.1:${port}/health`);
+    // Supervised only from here: a process that cannot start at all is an error to report, not to retry.
+    const supervised = [...launched, gateway].map(({ proc, start }) => supervise(proc, start, { log }));
+    processes.splice(0, processes.length, ...supervised);
     return { url: `http://127.0.0.1:${port}`, ports, processes, stop };
   } catch (error) {
     await stop();

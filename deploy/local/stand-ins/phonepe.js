@@ -55,6 +55,8 @@ async function startPhonePeStandIn(options) {
   const refunds = new Map(); // merchantRefundId -> refund
   let refundOutcome = options.refundOutcome ?? 'COMPLETED'; // or 'FAILED', or 'hold' (settled by the test)
   const calls = [];
+  // An unwell PhonePe, for the resilience scenarios: each API answer waits, and some fail with a 5xx.
+  let faults = { delayMs: 0, failRate: 0 };
 
   const authorised = (req) => {
     const [scheme, token] = (req.headers.authorization ?? '').split(' ');
@@ -136,6 +138,10 @@ async function startPhonePeStandIn(options) {
     const url = new URL(req.url, 'http://stand-in');
     calls.push(`${req.method} ${url.pathname}`);
     try {
+      if (faults.delayMs) await new Promise((resolve) => setTimeout(resolve, faults.delayMs));
+      if (!url.pathname.startsWith('/checkout/pay') && Math.random() < faults.failRate) {
+        return send(res, 503, { code: 'INTERNAL_SERVER_ERROR', message: 'Service unavailable' });
+      }
       if (req.method === 'POST' && url.pathname === '/v1/oauth/token') {
         const form = new URLSearchParams(await readBody(req));
         if (
@@ -284,6 +290,8 @@ async function startPhonePeStandIn(options) {
     sendRefundWebhook,
     /** How the next refunds end: 'COMPLETED' or 'FAILED' right after they are accepted, or 'hold' them pending. */
     setRefundOutcome: (outcome) => (refundOutcome = outcome),
+    /** Makes every API answer wait `delayMs` and fail with a 503 at `failRate` (0 to 1); zeros heal it. */
+    setFaults: ({ delayMs = 0, failRate = 0 } = {}) => (faults = { delayMs, failRate }),
     /** Ends every issued token, as if they had expired. */
     expireTokens: () => tokens.clear(),
     close: () => new Promise((resolve) => server.close(resolve)),

@@ -16,6 +16,7 @@ describe('the whole stack as npm start runs it', () => {
   let payments: Awaited<ReturnType<typeof paymentSettings>>;
   const serviceSecret = randomBytes(32).toString('hex');
   let payer: { token: string; userId: string } | undefined;
+  const supervisorLog: string[] = [];
 
   beforeAll(async () => {
     const { mongoUri, redisUrl, redisPrefix } = testEnvironment();
@@ -43,6 +44,7 @@ describe('the whole stack as npm start runs it', () => {
       freePorts: true,
       databasePrefix,
       quiet: true,
+      log: (line) => supervisorLog.push(line),
     });
   }, 90_000);
 
@@ -203,6 +205,31 @@ describe('the whole stack as npm start runs it', () => {
     expect(transactions.transactions.filter((row) => row.status === 'completed').map((row) => row.userEmail)).toEqual(['deleted-user']);
     const audit = (await (await fetch(`${stack.url}/api/admin/audit`, { headers: admin })).json()) as { entries: { action: string }[] };
     expect(audit.entries.map((entry) => entry.action)).toEqual(expect.arrayContaining(['user.deleted', 'release.published']));
+  });
+
+  it('when a service is killed, then its paths answer 503 at once, the others keep answering, and it is restarted', async () => {
+    const download = stack.processes.find((proc) => proc.name === 'download')!;
+    const killed = download.child.pid;
+    download.child.kill('SIGKILL');
+    await download.exited;
+    const startedAt = Date.now();
+    const answer = await fetch(`${stack.url}/api/download/latest-version`, { headers: { Accept: 'application/json' } });
+    expect(Date.now() - startedAt).toBeLessThan(1000);
+    expect(answer.status).toBe(503);
+    expect(await answer.json()).toMatchObject({ error: 'service_unavailable', message: 'The download service is unavailable' });
+    expect((await fetch(`${stack.url}/api/payment/plans`)).status).toBe(200);
+    let back = false;
+    for (let i = 0; i < 100 && !back; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      back = (await fetch(`${stack.url}/api/download/latest-version`)).status !== 503;
+    }
+    expect(back).toBe(true);
+    expect(download.restarts).toBe(1);
+    expect(supervisorLog).toEqual([
+      expect.stringMatching(/^download stopped unexpectedly \(killed by SIGKILL\); restarting it in 0.5 s/),
+      expect.stringMatching(/^download restarted \(restart 1, pid \d+\)\.$/),
+    ]);
+    expect(download.child.pid).not.toBe(killed);
   });
 
   it('when a service stops, then the gateway answers 503 for its paths and /health names it down', async () => {

@@ -53,8 +53,8 @@ async function startBillingStub(statuses: Map<string, SubscriptionSummary>) {
 let counter = 0;
 export const newUserId = () => (Date.now().toString(16) + (counter++).toString(16).padStart(4, '0')).padEnd(24, '0').slice(0, 24);
 
-/** Download as production composes it, with billing stubbed at its HTTP boundary. */
-export async function startDownload(label: string) {
+/** Download as production composes it, with billing stubbed at its HTTP boundary; `settings` adds to its configuration. */
+export async function startDownload(label: string, settings: Record<string, string> = {}) {
   const [db, redis]: [TestDatabase, TestRedis] = await Promise.all([createTestDatabase(label), createTestRedis(label)]);
   const keys = generateTestKeys();
   const statuses = new Map<string, SubscriptionSummary>();
@@ -70,6 +70,7 @@ export async function startDownload(label: string) {
     RELEASES_DIR: releasesDir,
     DOWNLOAD_LINK_TTL_SECONDS: '300',
     MAX_INSTALLER_BYTES: String(5 * 1024 * 1024),
+    ...settings,
   });
   const built = await compose(config, runtime, { now: () => clock.now });
   return {

@@ -39,6 +39,8 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
     settings.FEEDBACK_PER_USER_PER_HOUR,
     3600,
     'You have sent a lot of feedback in the last hour. Please try again later.',
+    // a spam guard, not an account's: feedback is not lost because Redis is briefly away
+    { allowWhenUnavailable: (error) => logger.warn({ err: error }, 'feedback limit unavailable; feedback accepted') },
   );
   const feedback = feedbackUseCases(store, limitPerUser, audit, now);
   const app: Express = createServiceApp({

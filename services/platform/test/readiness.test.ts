@@ -1,63 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import request from 'supertest';
 import { connectMongo, createLogger, createServiceApp, mongoReadiness } from '@portal/platform';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForPort(port: number): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = net
-        .connect(port, '127.0.0.1')
-        .once('connect', () => resolve(true))
-        .once('error', () => resolve(false));
-      setTimeout(() => socket.destroy(), 200);
-    });
-    if (open) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('FerretDB did not start');
-}
+import { startTestFerretDB, type TestFerretDB } from '@portal/platform/testing';
 
 describe('/ready when the database goes away', () => {
-  let ferret: ChildProcess;
-  let dir: string;
+  let ferret: TestFerretDB;
 
-  afterAll(() => {
-    ferret?.kill('SIGKILL');
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => ferret?.remove());
 
   it('when its own FerretDB is stopped, then /ready turns from 200 to 503 naming mongodb', async () => {
-    const binary = process.env.FERRETDB_BIN;
-    if (!binary) throw new Error('FERRETDB_BIN is not set: run the tests with `npm test`.');
-    dir = mkdtempSync(path.join(os.tmpdir(), 'ferret-ready-'));
-    const port = await freePort();
-    ferret = spawn(
-      binary,
-      [
-        '--handler=sqlite',
-        `--sqlite-url=file:${dir}/`,
-        `--state-dir=${dir}`,
-        `--listen-addr=127.0.0.1:${port}`,
-        '--debug-addr=-',
-        '--telemetry=disable',
-      ],
-      { stdio: 'ignore' },
-    );
-    await waitForPort(port);
-    const connection = await connectMongo({ uri: `mongodb://127.0.0.1:${port}/`, dbName: 'ready', serverSelectionTimeoutMS: 500 });
+    ferret = await startTestFerretDB();
+    const connection = await connectMongo({ uri: ferret.uri, dbName: 'ready', serverSelectionTimeoutMS: 500 });
     const app = createServiceApp({
       name: 'example',
       logger: createLogger('example', 'silent'),
@@ -67,8 +19,7 @@ describe('/ready when the database goes away', () => {
 
     expect((await request(app).get('/ready')).status).toBe(200);
 
-    ferret.kill('SIGKILL');
-    await new Promise((resolve) => ferret.once('exit', resolve));
+    await ferret.kill();
     const started = Date.now();
     const response = await request(app).get('/ready');
     expect(response.status).toBe(503);

@@ -44,7 +44,9 @@ export function authClient(http: AxiosInstance): UserDirectory {
       return parseAnswer(internalStatsAnswer, data, 'auth /internal/users/stats');
     },
     async exportPage(after, limit) {
-      const { data } = await http.get('/internal/users/export', { params: { after, limit } });
+      // A page is up to 1000 users in id order; the embedded store (FerretDB 1.x) sorts them in
+      // memory, seconds on a large directory, so the export allows more than a request's 5 s.
+      const { data } = await http.get('/internal/users/export', { params: { after, limit }, timeout: 30_000 });
       return parseAnswer(internalUserExportAnswer, data, 'auth /internal/users/export');
     },
   };

@@ -51,7 +51,8 @@ const userSchema = new Schema<UserDocument>(
   },
   { timestamps: true, versionKey: false },
 );
-userSchema.index({ createdAt: -1 });
+// the admin list's order, newest first, with _id breaking ties so that pages never overlap
+userSchema.index({ createdAt: -1, _id: -1 });
 
 /** Google accounts by Google's stable subject id; `_id` is the subject, so it is unique by itself. */
 export interface GoogleIdentityDocument {

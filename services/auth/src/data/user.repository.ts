@@ -88,7 +88,8 @@ export function userRepository(connection: Connection): UserStore & { ready: Pro
           .skip((page - 1) * limit)
           .limit(limit)
           .lean<UserDocument[]>(),
-        User.countDocuments(filter),
+        // without a search the total is the collection's size, which the server keeps without counting
+        pattern ? User.countDocuments(filter) : User.estimatedDocumentCount(),
       ]);
       return { users: docs.map(toRecord), total };
     },

@@ -6,13 +6,15 @@ const HISTORY_SHOWN = 20;
 
 const downloadSchema = new Schema<DownloadRecord>(
   {
-    userId: { type: String, required: true, index: true },
+    userId: { type: String, required: true },
     version: String,
     downloadedAt: { type: Date, required: true },
     userAgent: { type: String, default: '' },
   },
   { versionKey: false },
 );
+// a user's downloads, newest first: the summary's filter and its order in one index
+downloadSchema.index({ userId: 1, downloadedAt: -1 });
 
 export function downloadRepository(connection: Connection): DownloadStore & { ready: Promise<unknown> } {
   const Download = connection.model<DownloadRecord>('Download', downloadSchema, 'downloads');

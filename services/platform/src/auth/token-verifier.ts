@@ -1,6 +1,6 @@
 import jwt from 'jsonwebtoken';
 import type { Redis } from 'ioredis';
-import { TOKEN_ISSUER, type TokenAudience } from '@portal/contracts';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER, type TokenAudience } from '@portal/contracts';
 import { unauthorized } from '../errors/app-errors';
 
 export interface TokenClaims {
@@ -25,6 +25,8 @@ export interface TokenVerifierOptions {
   publicKey: string;
   redis?: Redis;
   redisPrefix?: string;
+  /** Told when the revocation list could not be read and a user's token was let through. */
+  onRevocationUnknown?: (error: unknown) => void;
 }
 
 export const revokedTokenKey = (prefix: string, jti: string) => `${prefix}auth:revoked:${jti}`;
@@ -35,8 +37,13 @@ export type TokenVerifier = (token: string, audience: TokenAudience) => Promise<
 /**
  * Verifies the signature, issuer, audience and expiry, then asks Redis whether the token was
  * revoked (logout) or predates a password reset. Auth signs; everyone else only verifies.
+ *
+ * While Redis is unreachable the revocation list is unknown. An admin token is then refused (the
+ * outage answers 503): admin calls change other people's accounts and money. A user's or the
+ * desktop app's token is accepted on its signature alone, for at most its own short life, so that
+ * a Redis outage does not sign every customer out; docs/decisions.md weighs the two.
  */
-export function createTokenVerifier({ publicKey, redis, redisPrefix = '' }: TokenVerifierOptions): TokenVerifier {
+export function createTokenVerifier({ publicKey, redis, redisPrefix = '', onRevocationUnknown }: TokenVerifierOptions): TokenVerifier {
   return async (token, audience) => {
     let claims: TokenClaims;
     try {
@@ -45,10 +52,14 @@ export function createTokenVerifier({ publicKey, redis, redisPrefix = '' }: Toke
       throw unauthorized('Your session is not valid. Please sign in again.');
     }
     if (redis) {
-      const [revoked, validAfter] = await redis.mget(
-        revokedTokenKey(redisPrefix, claims.jti),
-        tokensValidAfterKey(redisPrefix, claims.sub),
-      );
+      let revoked: string | null | undefined;
+      let validAfter: string | null | undefined;
+      try {
+        [revoked, validAfter] = await redis.mget(revokedTokenKey(redisPrefix, claims.jti), tokensValidAfterKey(redisPrefix, claims.sub));
+      } catch (error) {
+        if (audience === TOKEN_AUDIENCE.admin) throw error;
+        onRevocationUnknown?.(error);
+      }
       if (revoked || (validAfter && claims.iat <= Number(validAfter))) throw unauthorized('Your session has ended. Please sign in again.');
     }
     return { userId: claims.sub, email: claims.email, role: claims.role, tokenId: claims.jti, expiresAt: claims.exp };

@@ -4,6 +4,7 @@ import { ERROR_CODES, type ErrorBody } from '@portal/contracts';
 import type { Logger } from 'pino';
 import { errorPage, prefersHtml } from '../http/error-page';
 import { AppError, notFound } from './app-errors';
+import { dependencyOutage } from './dependency-outage';
 
 export const notFoundHandler: RequestHandler = (req, _res, next) => next(notFound(`No route for ${req.method} ${req.path}`));
 
@@ -44,9 +45,12 @@ export function sendErrorAnswer(req: IncomingMessage & { id: string }, res: Serv
 
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
-    const known = error instanceof AppError ? error : fromHttpError((error ?? {}) as HttpError);
-    // Our own failures are logged, with their cause; a client's mistakes (4xx) are not.
-    if (!known || known.status >= 500)
+    const outage = dependencyOutage(error);
+    const known = error instanceof AppError ? error : (outage ?? fromHttpError((error ?? {}) as HttpError));
+    // Our own failures are logged, with their cause; a client's mistakes (4xx) are not. An outage
+    // is logged once per request as a warning: the readiness probe already reports it.
+    if (outage) logger.warn({ err: error, requestId: req.id, method: req.method, url: req.originalUrl }, 'dependency unavailable');
+    else if (!known || known.status >= 500)
       logger.error({ err: error, requestId: req.id, method: req.method, url: req.originalUrl }, 'unhandled error');
     if (res.headersSent) return;
     sendErrorAnswer(req, res, known ?? new AppError(500, ERROR_CODES.internal, 'Something went wrong on our side'));

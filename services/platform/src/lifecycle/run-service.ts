@@ -9,6 +9,7 @@ import { connectMongo } from '../data/mongo';
 import { connectRedis } from '../data/redis';
 import { createTokenVerifier, type TokenVerifier } from '../auth/token-verifier';
 import { createLogger, type Logger } from '../observability/logger';
+import { httpDrain } from './http-drain';
 import { Shutdown } from './shutdown';
 
 export interface ServiceRuntime {
@@ -23,12 +24,17 @@ export interface Infrastructure {
 }
 
 /** Opens the service's database, Redis and token verifier, and registers them for shutdown. */
-export async function connectInfrastructure(config: ServiceConfig, { shutdown }: ServiceRuntime): Promise<Infrastructure> {
+export async function connectInfrastructure(config: ServiceConfig, { shutdown, logger }: ServiceRuntime): Promise<Infrastructure> {
   const mongo = await connectMongo({ uri: config.MONGODB_URI, dbName: config.MONGODB_DB });
   shutdown.add('mongodb', () => mongo.close());
   const redis = await connectRedis(config.REDIS_URL);
   shutdown.add('redis', () => redis.quit());
-  const verifyToken = createTokenVerifier({ publicKey: config.JWT_PUBLIC_KEY, redis, redisPrefix: config.REDIS_PREFIX });
+  const verifyToken = createTokenVerifier({
+    publicKey: config.JWT_PUBLIC_KEY,
+    redis,
+    redisPrefix: config.REDIS_PREFIX,
+    onRevocationUnknown: (error) => logger.warn({ err: error }, 'token revocation list unreachable; user token accepted on its signature'),
+  });
   return { mongo, redis, verifyToken };
 }
 
@@ -55,7 +61,7 @@ export async function runService<S extends z.ZodType<ServiceConfig>>(
     const server: Server = app.listen(config.PORT, config.HOST);
     await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
     server.keepAliveTimeout = 65_000; // longer than the gateway's idle sockets, so reuse never races a close
-    shutdown.add('http', () => new Promise((resolve) => server.close(resolve)));
+    shutdown.add('http', httpDrain(server));
     logger.info({ port: config.PORT, host: config.HOST }, `${name} listening`);
   } catch (error) {
     logger.fatal({ err: error }, `${name} failed to start`);

@@ -1,0 +1,82 @@
+'use strict';
+// `npm run resilience`: the portal under load and under faults, each scenario with its verdict and
+// figures, printed and written to reports/resilience.json. `--short` is the 2-minute version CI runs.
+const fs = require('node:fs');
+const path = require('node:path');
+const { ROOT } = require('../deploy/local/lib/paths');
+const { ensureDependencies, build } = require('../deploy/local/lib/setup');
+
+const short = process.argv.includes('--short');
+const only = process.argv
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
+const PLAN = short
+  ? { loadUsers: 50, loadSeconds: 30, faultUsers: 20, scenarios: ['load', 'kill-service', 'redis-outage'] }
+  : {
+      loadUsers: 200,
+      loadSeconds: 60,
+      faultUsers: 50,
+      scenarios: ['load', 'kill-service', 'redis-outage', 'db-outage', 'payment-faults', 'worker-kill', 'graceful-shutdown', 'bulk'],
+    };
+
+async function main() {
+  ensureDependencies();
+  // The scenarios call the API only; the pages are built when they are missing, as the gateway serves them.
+  build({ frontends: !fs.existsSync(path.join(ROOT, 'frontends', 'dist')) });
+  const { writeFigures } = require('../bench/lib');
+  const { startResiliencePortal } = require('./lib/portal');
+  const { createUsers } = require('./lib/traffic');
+  const { printVerdict } = require('./lib/verdict');
+  const scenarios = {
+    load: (portal) => require('./scenarios/load').load(portal, { users: PLAN.loadUsers, seconds: PLAN.loadSeconds }),
+    'kill-service': (portal, users) => require('./scenarios/kill-service').killService(portal, users),
+    'redis-outage': (portal, users) => require('./scenarios/redis-outage').redisOutage(portal, users),
+    'db-outage': (portal, users) => require('./scenarios/db-outage').dbOutage(portal, users),
+    'payment-faults': (portal, users) => require('./scenarios/payment-faults').paymentFaults(portal, users),
+    'worker-kill': (portal, users) => require('./scenarios/worker-kill').workerKill(portal, users),
+    'graceful-shutdown': (portal, users) => require('./scenarios/graceful-shutdown').gracefulShutdown(portal, users),
+    bulk: (portal) => require('./scenarios/bulk').bulk(portal),
+  };
+  const chosen = only ?? PLAN.scenarios;
+  const unknown = chosen.filter((name) => !scenarios[name]);
+  if (unknown.length) throw new Error(`no scenario named ${unknown.join(', ')}; there are ${Object.keys(scenarios).join(', ')}`);
+  console.log(`Resilience run (${short ? 'short' : 'full'}): ${chosen.join(', ')}`);
+  const startedAt = new Date();
+  const portal = await startResiliencePortal({
+    env: { EXPIRY_SWEEP_EVERY_MS: '5000', RECONCILE_EVERY_MS: '5000', RECONCILE_AFTER_MS: '3000' },
+  });
+  const results = [];
+  try {
+    const ctx = { url: portal.url, admin: portal.admin };
+    const needUsers = chosen.some((name) => !['load', 'bulk'].includes(name));
+    const users = needUsers ? await createUsers(ctx, { count: PLAN.faultUsers, admins: 1, label: 'faults' }) : [];
+    for (const name of chosen) {
+      console.log(`\n… ${name}`);
+      let result;
+      try {
+        result = await scenarios[name](portal, users);
+      } catch (error) {
+        result = {
+          scenario: name,
+          passed: false,
+          checks: [{ what: 'the scenario ran to its end', ok: false, measured: error.stack }],
+          figures: {},
+        };
+      }
+      results.push(result);
+      printVerdict(result);
+    }
+  } finally {
+    await portal.stop();
+  }
+  const file = writeFigures('resilience', { startedAt, short, plan: PLAN, results });
+  const passed = results.every((result) => result.passed);
+  console.log(`\n${passed ? 'Every scenario held.' : 'Some scenarios failed.'} Figures: ${path.relative(process.cwd(), file)}`);
+  process.exit(passed ? 0 : 1);
+}
+
+main().catch((error) => {
+  console.error(`resilience run failed: ${error.stack}`);
+  process.exit(1);
+});

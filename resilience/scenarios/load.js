@@ -1,0 +1,37 @@
+'use strict';
+const { createRecorder, errorsByStatus } = require('../lib/recorder');
+const { sampleProcesses } = require('../lib/process-usage');
+const { createUsers, runTraffic, trafficContext } = require('../lib/traffic');
+const { check, verdict } = require('../lib/verdict');
+
+const P99_GOAL_MS = 250;
+
+/** Virtual users through the gateway for a while: throughput, latency per route group, errors, CPU and memory. */
+async function load(portal, { users, seconds }) {
+  const recorder = createRecorder();
+  const ctx = trafficContext(portal, recorder);
+  const vus = await createUsers(ctx, { count: users, admins: 2, label: 'load' });
+  const usage = sampleProcesses(portal.pids);
+  await runTraffic(ctx, vus, { durationMs: seconds * 1000 });
+  const processes = usage.stop();
+  const summary = recorder.summary();
+  const errors = errorsByStatus(recorder.samples());
+  const slowGroups = Object.entries(summary.groups)
+    .filter(([, row]) => row.p99 > P99_GOAL_MS)
+    .map(([group, row]) => `${group} ${row.p99} ms`);
+  return verdict(
+    `load: ${users} virtual users for ${seconds} s`,
+    [
+      check('no errors (no 4xx/5xx, no timeouts)', Object.keys(errors).length === 0, errors),
+      check(
+        `p99 of all calls ≤ ${P99_GOAL_MS} ms`,
+        summary.p99 <= P99_GOAL_MS,
+        `${summary.p99} ms over ${summary.requests} calls, ${summary.throughput}/s`,
+      ),
+      check(`route groups with p99 > ${P99_GOAL_MS} ms (reported, not a verdict)`, true, slowGroups.join(', ') || 'none'),
+    ],
+    { ...summary, errors, processes, ordersPaid: ctx.orders.length },
+  );
+}
+
+module.exports = { load };

@@ -1,0 +1,49 @@
+import request from 'supertest';
+import { createServiceCredential } from '@portal/platform';
+import { recordCommands, testEnvironment, unindexedCommands, withCommandMonitoring, type CommandRecorder } from '@portal/platform/testing';
+import { startAuth, TEST_SERVICE_SECRET, validSignup, type AuthHarness } from './auth-harness';
+
+/** Auth's hot paths, counted by the driver's command events (see billing's query-budgets test). */
+describe('auth: database commands per hot path', () => {
+  let auth: AuthHarness;
+  let commands: CommandRecorder;
+  const asService = createServiceCredential('admin-reporting', TEST_SERVICE_SECRET);
+
+  beforeAll(async () => {
+    auth = await startAuth('budgets', { MONGODB_URI: withCommandMonitoring(testEnvironment().mongoUri) });
+    commands = recordCommands(auth.db.dbName);
+    for (let i = 0; i < 60; i++)
+      await request(auth.app)
+        .post('/api/auth/register')
+        .send(validSignup(`budget-${i}@example.in`));
+  }, 60_000);
+  afterAll(async () => {
+    commands?.stop();
+    await auth.close();
+  });
+
+  it('when a user signs in, then one command finds the account', async () => {
+    const seen = await commands.namesDuring(() =>
+      request(auth.app).post('/api/auth/login').send({ email: 'budget-1@example.in', password: 'secret12' }).expect(200),
+    );
+    expect(seen).toEqual(['find users']);
+  });
+
+  it('when the admin users page asks for a page of 50, then a find and the kept count answer it, whatever the page holds', async () => {
+    const seen = await commands.namesDuring(() =>
+      request(auth.app).get('/internal/users?page=1&limit=50').set('Authorization', asService()).expect(200),
+    );
+    expect(seen.sort()).toEqual(['count users', 'find users']);
+  });
+
+  it('when the export reads a page of users, then one command answers it', async () => {
+    const seen = await commands.namesDuring(() =>
+      request(auth.app).get('/internal/users/export?limit=50').set('Authorization', asService()).expect(200),
+    );
+    expect(seen).toEqual(['find users']);
+  });
+
+  it('when every path above has run, then each filter and sort it sent is served by a declared index', () => {
+    expect(unindexedCommands(auth.db.dbName, commands.all())).toEqual([]);
+  });
+});

@@ -1,0 +1,66 @@
+import request from 'supertest';
+import { createServiceCredential } from '@portal/platform';
+import { recordCommands, testEnvironment, unindexedCommands, withCommandMonitoring, type CommandRecorder } from '@portal/platform/testing';
+import { newUserId, SERVICE_SECRET, startBilling, type BillingHarness } from './billing-harness';
+
+/**
+ * How many database commands billing's hot paths send, counted by the driver's command events, so
+ * that an N+1 or a stray query shows up as a broken budget; and every filter and sort they send is
+ * one an index the schemas declare can serve.
+ */
+describe('billing: database commands per hot path', () => {
+  let billing: BillingHarness;
+  let commands: CommandRecorder;
+  const asService = createServiceCredential('admin-reporting', SERVICE_SECRET);
+
+  beforeAll(async () => {
+    billing = await startBilling('budgets', { MONGODB_URI: withCommandMonitoring(testEnvironment().mongoUri) });
+    commands = recordCommands(billing.db.dbName);
+  });
+  afterAll(async () => {
+    commands?.stop();
+    await billing.close();
+  });
+
+  it('when a user with a trial asks for the status, then 2 commands at most answer it', async () => {
+    const token = billing.addUser(newUserId(), 'budget-status@example.in');
+    await request(billing.url).post('/api/start-trial').set('Authorization', `Bearer ${token}`);
+    // the plan catalogue is cached for 10 s, so in steady state the status call finds it in memory
+    await request(billing.url).get('/api/payment/plans');
+    const seen = await commands.namesDuring(() =>
+      request(billing.url).get('/api/subscription-status').set('Authorization', `Bearer ${token}`).expect(200),
+    );
+    expect(seen.length).toBeLessThanOrEqual(2);
+  });
+
+  it('when a user creates an order, then 4 commands at most record it', async () => {
+    const token = billing.addUser(newUserId(), 'budget-order@example.in');
+    const seen = await commands.namesDuring(() =>
+      request(billing.url)
+        .post('/api/payment/create-phonepe-order')
+        .set('Authorization', `Bearer ${token}`)
+        .send({ plan: 'basic', billingPeriod: 'monthly' })
+        .expect(201),
+    );
+    expect(seen.length).toBeLessThanOrEqual(4);
+  });
+
+  it('when the admin pages look up 200 users at once, then one command answers, not one per user', async () => {
+    const userIds = Array.from({ length: 200 }, () => newUserId());
+    const seen = await commands.namesDuring(() =>
+      request(billing.url).post('/internal/subscriptions/lookup').set('Authorization', asService()).send({ userIds }).expect(200),
+    );
+    expect(seen).toEqual(['find subscriptions']);
+  });
+
+  it('when the admin exports the transactions, then the commands do not grow with the rows', async () => {
+    const seen = await commands.namesDuring(() =>
+      request(billing.url).get('/api/admin/export/transactions').set('Authorization', `Bearer ${billing.adminToken()}`).expect(200),
+    );
+    expect(seen.length).toBeLessThanOrEqual(3);
+  });
+
+  it('when every path above has run, then each filter and sort it sent is served by a declared index', () => {
+    expect(unindexedCommands(billing.db.dbName, commands.all(), ['plans'])).toEqual([]);
+  });
+});

@@ -1,0 +1,148 @@
+import mongoose, { type Connection } from 'mongoose';
+
+/** One database command a service sent, reduced to what a budget and an index check need. */
+export interface RecordedCommand {
+  name: string;
+  collection: string;
+  /** The top-level fields of its filter ($and/$or branches flattened); empty for none. */
+  filterFields: string[];
+  sortFields: string[];
+}
+
+// The driver's own housekeeping, not the service's queries.
+const HOUSEKEEPING = new Set([
+  'hello',
+  'ismaster',
+  'isMaster',
+  'ping',
+  'endSessions',
+  'killCursors',
+  'buildInfo',
+  'listIndexes',
+  'createIndexes',
+  'saslStart',
+  'saslContinue',
+]);
+
+function fieldsOf(filter: unknown): string[] {
+  if (!filter || typeof filter !== 'object') return [];
+  // the driver passes a sort as a Map, to keep its order
+  const entries = filter instanceof Map ? [...filter.entries()] : Object.entries(filter as Record<string, unknown>);
+  return (entries as [string, unknown][]).flatMap(([key, value]) =>
+    key === '$and' || key === '$or' ? (value as unknown[]).flatMap(fieldsOf) : key.startsWith('$') ? [] : [key],
+  );
+}
+
+/** The filters and sorts inside one command, by its kind. */
+function shapesOf(name: string, command: Record<string, unknown>): { filter: unknown; sort: unknown }[] {
+  switch (name) {
+    case 'find':
+      return [{ filter: command.filter, sort: command.sort }];
+    case 'count':
+    case 'distinct':
+      return [{ filter: command.query, sort: undefined }];
+    case 'findAndModify':
+      return [{ filter: command.query, sort: command.sort }];
+    case 'update':
+      return (command.updates as { q: unknown }[]).map((update) => ({ filter: update.q, sort: undefined }));
+    case 'delete':
+      return (command.deletes as { q: unknown }[]).map((deletion) => ({ filter: deletion.q, sort: undefined }));
+    case 'aggregate': {
+      const pipeline = command.pipeline as Record<string, unknown>[];
+      const match = pipeline.find((stage) => '$match' in stage)?.$match;
+      const sort = pipeline.find((stage) => '$sort' in stage)?.$sort;
+      return [{ filter: match, sort }];
+    }
+    default:
+      return [{ filter: undefined, sort: undefined }];
+  }
+}
+
+/** The service's connection to the database: the one opened with command events on (a test's own has them off). */
+function monitoredConnection(dbName: string): Connection {
+  const connection = mongoose.connections.find(
+    (candidate: Connection) => candidate.name === dbName && candidate.getClient()?.options.monitorCommands === true,
+  );
+  if (!connection)
+    throw new Error(`no connection to ${dbName} with monitorCommands=true; compose the service with withCommandMonitoring(uri)`);
+  return connection;
+}
+
+export interface CommandRecorder {
+  /** The commands `work` caused, in order. */
+  during(work: () => Promise<unknown>): Promise<RecordedCommand[]>;
+  /** The same, as 'find users'-style names, for a budget's assertion. */
+  namesDuring(work: () => Promise<unknown>): Promise<string[]>;
+  /** Every command seen since the recorder started. */
+  all(): RecordedCommand[];
+  stop(): void;
+}
+
+/**
+ * Listens to the commands of a service's database connection (found by its database name). The
+ * service must have been given a MONGODB_URI with `monitorCommands=true` (withCommandMonitoring).
+ */
+export function recordCommands(dbName: string): CommandRecorder {
+  const connection = monitoredConnection(dbName);
+  const client = connection.getClient();
+  const seen: RecordedCommand[] = [];
+  const listener = (event: { commandName: string; command: Record<string, unknown>; databaseName: string }) => {
+    if (HOUSEKEEPING.has(event.commandName) || event.databaseName !== dbName) return;
+    const collection = String(event.command[event.commandName]);
+    for (const { filter, sort } of shapesOf(event.commandName, event.command)) {
+      seen.push({ name: event.commandName, collection, filterFields: fieldsOf(filter), sortFields: fieldsOf(sort) });
+    }
+  };
+  client.on('commandStarted', listener);
+  const during = async (work: () => Promise<unknown>) => {
+    const from = seen.length;
+    await work();
+    return seen.slice(from);
+  };
+  return {
+    during,
+    namesDuring: async (work) => (await during(work)).map((command) => `${command.name} ${command.collection}`),
+    all: () => [...seen],
+    stop: () => void client.off('commandStarted', listener),
+  };
+}
+
+/** The URI with the driver's command events switched on. */
+export const withCommandMonitoring = (uri: string) => `${uri}${uri.includes('?') ? '&' : '?'}monitorCommands=true`;
+
+/** An index serves a sort when its fields, after those the filter fixes, begin with the sort's. */
+function servesSort(index: string[], filterFields: string[], sortFields: string[]): boolean {
+  let start = 0;
+  while (start < index.length && filterFields.includes(index[start]!) && index[start] !== sortFields[0]) start++;
+  return sortFields.every((field, i) => index[start + i] === field);
+}
+
+/**
+ * The commands whose filter or sort no index of the connection's models can serve: a filter is
+ * served when it names the first field of an index (or _id), a sort when an index's fields,
+ * after those the filter fixes, begin with it. A command with neither reads the whole collection
+ * and is listed too. `smallCollections` (a handful of rows by nature, such as the plan catalogue)
+ * are left out.
+ */
+export function unindexedCommands(dbName: string, commands: RecordedCommand[], smallCollections: string[] = []): string[] {
+  const connection = monitoredConnection(dbName);
+  const indexesOf = new Map<string, string[][]>();
+  for (const model of Object.values(connection.models)) {
+    const declared = model.schema.indexes().map(([fields]) => Object.keys(fields));
+    indexesOf.set(model.collection.collectionName, [['_id'], ...declared]);
+  }
+  const problems = new Set<string>();
+  for (const command of commands) {
+    // inserts filter nothing; a count without a filter is the size the server keeps (estimatedDocumentCount)
+    if (command.name === 'insert' || (command.name === 'count' && command.filterFields.length === 0)) continue;
+    if (smallCollections.includes(command.collection)) continue;
+    const indexes = indexesOf.get(command.collection) ?? [['_id']];
+    const { filterFields, sortFields } = command;
+    const filtered = filterFields.length === 0 || indexes.some((index) => filterFields.includes(index[0]!));
+    const sorted = sortFields.length === 0 || indexes.some((index) => servesSort(index, filterFields, sortFields));
+    const scansAll = filterFields.length === 0 && sortFields.length === 0;
+    if (!filtered || !sorted || scansAll)
+      problems.add(`${command.name} ${command.collection} filter [${filterFields}] sort [${sortFields}]`);
+  }
+  return [...problems];
+}
