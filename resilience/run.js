@@ -66,11 +66,13 @@ async function main() {
       }
       results.push(result);
       printVerdict(result);
+      // written after every scenario, so that an interrupted run keeps what it measured
+      writeFigures('resilience', { startedAt, short, plan: PLAN, results });
     }
   } finally {
     await portal.stop();
   }
-  const file = writeFigures('resilience', { startedAt, short, plan: PLAN, results });
+  const file = path.join(ROOT, 'reports', 'resilience.json');
   const passed = results.every((result) => result.passed);
   console.log(`\n${passed ? 'Every scenario held.' : 'Some scenarios failed.'} Figures: ${path.relative(process.cwd(), file)}`);
   process.exit(passed ? 0 : 1);

@@ -6,6 +6,7 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const mongoose = require('mongoose');
 const { startFerretDB } = require('../../deploy/local/lib/ferretdb');
 const { freePort, waitFor } = require('../../deploy/local/lib/net');
 const { paymentSettings } = require('../../deploy/local/lib/payment-stand-in');
@@ -36,6 +37,14 @@ async function startOwnRedis(dataDir) {
   return { url: `redis://127.0.0.1:${port}`, pid: () => proc.child.pid, stop: () => proc.stop(), start };
 }
 
+/** MONGODB_URI's server when set (to measure on MongoDB), which scenarios cannot stop. */
+function externalDatabase(uri) {
+  const refuse = async () => {
+    throw new Error('the database is MONGODB_URI, which this run does not stop; unset it to run this scenario');
+  };
+  return { uri, external: true, pid: () => undefined, kill: refuse, stop: async () => undefined, start: refuse };
+}
+
 /** FerretDB that can be killed and started again on the same port and data. */
 async function startOwnFerretDB(dataDir) {
   let ferret = await startFerretDB({ dataDir });
@@ -51,12 +60,21 @@ async function startOwnFerretDB(dataDir) {
   };
 }
 
+async function dropDatabases(uri, prefix) {
+  const connection = await mongoose.createConnection(uri).asPromise();
+  const { databases } = await connection.db.admin().listDatabases();
+  for (const { name } of databases.filter((database) => database.name.startsWith(prefix))) await connection.useDb(name).dropDatabase();
+  await connection.close();
+}
+
 async function startResiliencePortal({ env = {} } = {}) {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-resilience-'));
   fs.mkdirSync(path.join(workDir, 'redis'));
   const redis = await startOwnRedis(path.join(workDir, 'redis'));
-  const db = await startOwnFerretDB(path.join(workDir, 'ferretdb'));
+  const db = process.env.MONGODB_URI ? externalDatabase(process.env.MONGODB_URI) : await startOwnFerretDB(path.join(workDir, 'ferretdb'));
   const keys = newKeyPair();
+  // its own databases, so that a run on MONGODB_URI's server leaves nothing of an earlier one
+  const databasePrefix = `res_${Date.now().toString(36)}_`;
   const gatewayPort = await freePort();
   const url = `http://127.0.0.1:${gatewayPort}`;
   const payments = await paymentSettings({}, url);
@@ -64,8 +82,9 @@ async function startResiliencePortal({ env = {} } = {}) {
   const stack = await startStack({
     gatewayPort,
     freePorts: true,
-    databasePrefix: 'res_',
-    quiet: true,
+    databasePrefix,
+    // RESILIENCE_LOGS=1 shows the services' warnings and errors, to see why a scenario failed
+    quiet: !process.env.RESILIENCE_LOGS,
     log: (line) => supervisorLog.push({ at: Date.now(), line: line.split('\n', 1)[0] }),
     env: {
       ...process.env,
@@ -77,7 +96,7 @@ async function startResiliencePortal({ env = {} } = {}) {
       SERVICE_SECRET: crypto.randomBytes(32).toString('hex'),
       RELEASES_DIR: path.join(workDir, 'releases'),
       PUBLIC_URL: url,
-      LOG_LEVEL: 'error',
+      LOG_LEVEL: process.env.RESILIENCE_LOGS ? 'warn' : 'error',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       ...payments.env,
@@ -89,7 +108,7 @@ async function startResiliencePortal({ env = {} } = {}) {
     url,
     admin: ADMIN,
     redisPrefix: 'res:',
-    databasePrefix: 'res_',
+    databasePrefix,
     redis,
     db,
     processes,
@@ -100,6 +119,8 @@ async function startResiliencePortal({ env = {} } = {}) {
       authorization: webhookAuthorization(payments.env.PHONEPE_WEBHOOK_USERNAME, payments.env.PHONEPE_WEBHOOK_PASSWORD),
     },
     supervisorLog,
+    /** How many restarts the supervisor has made so far, of all processes. */
+    restarts: () => stack.processes.reduce((sum, proc) => sum + proc.restarts, 0),
     /** Every process of the portal by name, for CPU and memory figures. */
     pids: () => ({
       ...Object.fromEntries(stack.processes.map((proc) => [proc.name, proc.child.pid])),
@@ -109,6 +130,7 @@ async function startResiliencePortal({ env = {} } = {}) {
     async stop() {
       await stack.stop();
       await payments.stop();
+      if (db.external) await dropDatabases(db.uri, databasePrefix);
       await db.stop();
       await redis.stop();
       fs.rmSync(workDir, { recursive: true, force: true });

@@ -61,4 +61,4 @@ function errorsByStatus(samples) {
   return errors;
 }
 
-module.exports = { createRecorder, errorsByStatus, isFailure, percentile };
+module.exports = { createRecorder, errorsByStatus, isFailure };

@@ -33,7 +33,7 @@ async function call(ctx, vu, group, method, path, { body, token, record = true }
 }
 
 const CUSTOMER_MIX = [
-  ['status', 24, (ctx, vu) => call(ctx, vu, 'status', 'GET', '/api/subscription-status', { token: vu.token })],
+  ['status', 24, (ctx, vu) => checkStatus(ctx, vu)],
   ['plans', 14, (ctx, vu) => call(ctx, vu, 'plans', 'GET', '/api/payment/plans')],
   // a customer without a plan is told so (403), which the figures keep apart from the entitled
   [
@@ -62,6 +62,13 @@ const ADMIN_MIX = [
   ['admin-export', 30, (ctx, vu) => call(ctx, vu, 'admin-export', 'GET', '/api/admin/export/users', { token: vu.token })],
 ];
 
+/** The status, as the portal shows it; what it says about the download is what the user then expects. */
+async function checkStatus(ctx, vu) {
+  const answer = await call(ctx, vu, 'status', 'GET', '/api/subscription-status', { token: vu.token });
+  if (answer.status === 200) vu.entitled = answer.body.canDownload;
+  return answer;
+}
+
 /** Feedback with a message of its own; each one the portal acknowledged is remembered, to look for later. */
 async function sendFeedback(ctx, vu) {
   const message = `Suggestion ${vu.index}-${++ctx.sent} from a virtual user`;
@@ -89,7 +96,6 @@ async function orderAndPay(ctx, vu) {
   });
   if (answer.status === 201) {
     ctx.orders.push(answer.body.merchantOrderId);
-    vu.entitled = true;
     if (ctx.pay) await ctx.pay(answer.body.merchantOrderId);
   }
   return answer;

@@ -13,15 +13,4 @@ function printVerdict({ scenario, passed, checks }) {
     console.log(`  ${ok ? '✓' : '✗'} ${what}: ${typeof measured === 'string' ? measured : JSON.stringify(measured)}`);
 }
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(condition, { timeoutMs, everyMs = 100 }) {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    if (await condition()) return Date.now() - started;
-    await sleep(everyMs);
-  }
-  return undefined;
-}
-
-module.exports = { verdict, check, printVerdict, sleep, until };
+module.exports = { verdict, check, printVerdict };

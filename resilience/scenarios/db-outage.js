@@ -2,7 +2,8 @@
 const mongoose = require('mongoose');
 const { createRecorder, isFailure } = require('../lib/recorder');
 const { backgroundTraffic, trafficContext } = require('../lib/traffic');
-const { check, sleep, verdict } = require('../lib/verdict');
+const { check, verdict } = require('../lib/verdict');
+const { sleep } = require('../lib/wait');
 
 const OUTAGE_MS = 20_000;
 // Every call but the plan list reads or writes the database.
@@ -22,7 +23,7 @@ function recoveredAfter(samples, from) {
 async function dbOutage(portal, users) {
   const recorder = createRecorder();
   const ctx = trafficContext(portal, recorder);
-  const restartsBefore = Object.values(portal.processes).reduce((sum, proc) => sum + proc.restarts, 0);
+  const restartsBefore = portal.restarts();
   const traffic = backgroundTraffic(ctx, users);
   await sleep(5000);
   const stoppedAt = Date.now();
@@ -47,7 +48,7 @@ async function dbOutage(portal, users) {
   );
   await connection.close();
   const lost = ctx.acknowledged.filter((message) => !stored.has(message));
-  const restarts = Object.values(portal.processes).reduce((sum, proc) => sum + proc.restarts, 0) - restartsBefore;
+  const restarts = portal.restarts() - restartsBefore;
   return verdict(
     `database killed for ${OUTAGE_MS / 1000} s under traffic`,
     [
@@ -68,4 +69,4 @@ async function dbOutage(portal, users) {
   );
 }
 
-module.exports = { dbOutage, recoveredAfter };
+module.exports = { dbOutage };

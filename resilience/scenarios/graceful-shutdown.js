@@ -2,7 +2,8 @@
 const { createRecorder } = require('../lib/recorder');
 const { groupsNeeding } = require('../lib/route-groups');
 const { backgroundTraffic, call, trafficContext } = require('../lib/traffic');
-const { check, sleep, verdict } = require('../lib/verdict');
+const { check, verdict } = require('../lib/verdict');
+const { sleep } = require('../lib/wait');
 
 const IN_FLIGHT = 10;
 

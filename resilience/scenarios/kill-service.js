@@ -3,7 +3,8 @@ const { performance } = require('node:perf_hooks');
 const { createRecorder, isFailure } = require('../lib/recorder');
 const { groupsNeeding } = require('../lib/route-groups');
 const { backgroundTraffic, trafficContext } = require('../lib/traffic');
-const { check, sleep, until, verdict } = require('../lib/verdict');
+const { check, verdict } = require('../lib/verdict');
+const { sleep, until } = require('../lib/wait');
 
 /** Asks a billing path every 50 ms, so the answers while the service is away are seen one by one. */
 function probe(url, path) {
@@ -87,4 +88,4 @@ async function killService(portal, users, { service = 'billing', probePath = '/a
   );
 }
 
-module.exports = { killService, probe };
+module.exports = { killService };

@@ -6,6 +6,12 @@ const { check, verdict } = require('../lib/verdict');
 
 const P99_GOAL_MS = 250;
 
+/** The process that used the most CPU, and what every process used, in % of one core. */
+const busiest = (processes) => {
+  const sorted = Object.entries(processes).sort(([, a], [, b]) => b.cpuPercent - a.cpuPercent);
+  return sorted.map(([name, usage]) => `${name} ${usage.cpuPercent}%`).join(', ');
+};
+
 /** Virtual users through the gateway for a while: throughput, latency per route group, errors, CPU and memory. */
 async function load(portal, { users, seconds }) {
   const recorder = createRecorder();
@@ -29,6 +35,7 @@ async function load(portal, { users, seconds }) {
         `${summary.p99} ms over ${summary.requests} calls, ${summary.throughput}/s`,
       ),
       check(`route groups with p99 > ${P99_GOAL_MS} ms (reported, not a verdict)`, true, slowGroups.join(', ') || 'none'),
+      check('the busiest process (reported, not a verdict)', true, busiest(processes)),
     ],
     { ...summary, errors, processes, ordersPaid: ctx.orders.length },
   );

@@ -2,7 +2,8 @@
 const { billingRecords } = require('../lib/billing-records');
 const { createRecorder, isFailure } = require('../lib/recorder');
 const { backgroundTraffic, call, trafficContext } = require('../lib/traffic');
-const { check, sleep, until, verdict } = require('../lib/verdict');
+const { check, verdict } = require('../lib/verdict');
+const { sleep, until } = require('../lib/wait');
 
 const FAULT_WINDOW_MS = 15_000;
 
@@ -46,7 +47,7 @@ async function paymentFaults(portal, users) {
   // more orders than the everyday mix, so that every kind of fault happens many times
   const buyers = users.filter((vu) => !vu.admin);
   const buying = (async () => {
-    for (let round = 0; round < 3; round++) {
+    for (let round = 0; round < 2; round++) {
       for (const vu of buyers) {
         const answer = await call(ctx, vu, 'order', 'POST', '/api/payment/create-phonepe-order', {
           token: vu.token,

@@ -2,7 +2,8 @@
 const { billingQueue } = require('../lib/billing-queue');
 const { createRecorder, isFailure } = require('../lib/recorder');
 const { backgroundTraffic, trafficContext } = require('../lib/traffic');
-const { check, sleep, until, verdict } = require('../lib/verdict');
+const { check, verdict } = require('../lib/verdict');
+const { sleep, until } = require('../lib/wait');
 
 const OUTAGE_MS = 20_000;
 /**
@@ -16,7 +17,7 @@ const NEEDS_REDIS = ['sign-in', 'order', 'admin-users', 'admin-export'];
 async function redisOutage(portal, users) {
   const recorder = createRecorder();
   const ctx = trafficContext(portal, recorder);
-  const restartsBefore = Object.values(portal.processes).reduce((sum, proc) => sum + proc.restarts, 0);
+  const restartsBefore = portal.restarts();
   const traffic = backgroundTraffic(ctx, users);
   await sleep(5000);
   const stoppedAt = Date.now();
@@ -40,7 +41,7 @@ async function redisOutage(portal, users) {
   const refused = during.filter((sample) => NEEDS_REDIS.includes(sample.group) && sample.status === 503).length;
   // a few seconds for the clients to reconnect, then everything must answer
   const after = recorder.between(startedAt + 5000, Date.now()).filter((sample) => isFailure(sample.status));
-  const restarts = Object.values(portal.processes).reduce((sum, proc) => sum + proc.restarts, 0) - restartsBefore;
+  const restarts = portal.restarts() - restartsBefore;
   // one scheduler tick is one job id, so a run counted twice would show as a repeated id
   const ids = sweeps.map((job) => job.id);
   return verdict(

@@ -4,7 +4,8 @@ const { billingRecords } = require('../lib/billing-records');
 const { endedTrial, insertMany, withDatabase } = require('../lib/seed');
 const { call, trafficContext } = require('../lib/traffic');
 const { createRecorder } = require('../lib/recorder');
-const { check, sleep, until, verdict } = require('../lib/verdict');
+const { check, verdict } = require('../lib/verdict');
+const { sleep, until } = require('../lib/wait');
 
 const TRIALS = 1_500;
 const LOST_CALLBACKS = 30;

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import { Schema } from 'mongoose';
 import request from 'supertest';
 import { TOKEN_AUDIENCE } from '@portal/contracts';
@@ -16,7 +15,7 @@ import {
   requireUser,
   revokedTokenKey,
 } from '@portal/platform';
-import { generateTestKeys, signTestToken, startTestFerretDB, type TestFerretDB } from '@portal/platform/testing';
+import { freePort, generateTestKeys, signTestToken, startTestFerretDB, type TestFerretDB } from '@portal/platform/testing';
 
 const outageBody = { error: 'service_unavailable', message: DEPENDENCY_OUTAGE_MESSAGE };
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -80,15 +79,6 @@ describe('when the database stops and starts again under a running service', () 
     await connection.close(true);
   }, 60_000);
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe('when Redis stops and starts again under a running service', () => {
   const keys = generateTestKeys();

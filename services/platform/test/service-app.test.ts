@@ -31,6 +31,10 @@ function buildApp(connection: Connection, items: Model<Item>, redis: TestRedis['
       app.get('/boom', () => {
         throw new Error('secret internals');
       });
+      app.get('/half-streamed', (_req, res, next) => {
+        res.type('text/csv').write('first,row\r\n');
+        setTimeout(() => next(new Error('the second page could not be read')), 10);
+      });
     },
   });
 }
@@ -136,6 +140,18 @@ describe('a service app on the real database', () => {
     expect(response.status).toBe(404);
     expect(response.text).toContain('<p>No route for GET /api/download/x&amp;y&#39;z</p>');
     expect(response.text).toContain('<a class="action" href="/download">Start the download again from the Download page</a>');
+  });
+
+  it('when a streamed answer fails half-way, then the connection is ended rather than left hanging', async () => {
+    const started = Date.now();
+    const answer = await request(app)
+      .get('/half-streamed')
+      .then(
+        () => 'completed',
+        (error: Error) => error.message,
+      );
+    expect(answer).toMatch(/aborted|socket hang up|ECONNRESET/);
+    expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it('when a request id is unsafe, then a fresh one replaces it', async () => {

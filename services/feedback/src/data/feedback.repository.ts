@@ -10,7 +10,7 @@ type FeedbackDocument = Omit<FeedbackItem, '_id' | 'timestamp' | 'resolvedAt'> &
 
 const feedbackSchema = new Schema<FeedbackDocument>(
   {
-    userId: { type: String, required: true, index: true },
+    userId: { type: String, required: true },
     userEmail: { type: String, required: true },
     type: { type: String, enum: FEEDBACK_TYPES, required: true },
     component: { type: String, enum: FEEDBACK_COMPONENTS, required: true },
@@ -25,7 +25,10 @@ const feedbackSchema = new Schema<FeedbackDocument>(
   },
   { versionKey: false },
 );
-feedbackSchema.index({ timestamp: -1 });
+// the admin list's order, newest first with _id breaking ties, and the export's
+feedbackSchema.index({ timestamp: -1, _id: -1 });
+// a user's own feedback, newest first (and a deleted user's, to erase)
+feedbackSchema.index({ userId: 1, timestamp: -1 });
 
 const toItem = (doc: FeedbackDocument): FeedbackItem => ({
   _id: doc._id.toString(),

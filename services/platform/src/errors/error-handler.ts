@@ -52,7 +52,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (outage) logger.warn({ err: error, requestId: req.id, method: req.method, url: req.originalUrl }, 'dependency unavailable');
     else if (!known || known.status >= 500)
       logger.error({ err: error, requestId: req.id, method: req.method, url: req.originalUrl }, 'unhandled error');
-    if (res.headersSent) return;
+    // An answer already under way (a streamed export) cannot become an error answer; ending the
+    // connection tells the client it is incomplete, where leaving it open would hang it.
+    if (res.headersSent) return void res.destroy();
     sendErrorAnswer(req, res, known ?? new AppError(500, ERROR_CODES.internal, 'Something went wrong on our side'));
   };
 }
