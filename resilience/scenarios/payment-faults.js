@@ -46,14 +46,19 @@ async function paymentFaults(portal, users) {
   };
   // more orders than the everyday mix, so that every kind of fault happens many times
   const buyers = users.filter((vu) => !vu.admin);
+  const buyUntil = Date.now() + 3000 + FAULT_WINDOW_MS + 20_000;
   const buying = (async () => {
     for (let round = 0; round < 2; round++) {
       for (const vu of buyers) {
+        if (Date.now() > buyUntil) return;
         const answer = await call(ctx, vu, 'order', 'POST', '/api/payment/create-phonepe-order', {
           token: vu.token,
           body: { plan: 'basic', billingPeriod: 'monthly' },
         });
-        if (answer.status === 201) await ctx.pay(answer.body.merchantOrderId);
+        if (answer.status === 201) {
+          ctx.orders.push(answer.body.merchantOrderId);
+          await ctx.pay(answer.body.merchantOrderId);
+        }
         await sleep(100);
       }
     }
