@@ -1,13 +1,11 @@
 'use strict';
 const mongoose = require('mongoose');
-const { createRecorder, isFailure } = require('../lib/recorder');
-const { backgroundTraffic, trafficContext } = require('../lib/traffic');
+const { outageUnderTraffic } = require('../lib/outage');
+const { isFailure } = require('../lib/recorder');
 const { check, verdict } = require('../lib/verdict');
 const { sleep } = require('../lib/wait');
 
 const OUTAGE_MS = 20_000;
-// Every call but the plan list reads or writes the database.
-const WITHOUT_DATABASE = [];
 
 /** When the answers stopped failing for good after `from`: the recovery time. */
 function recoveredAfter(samples, from) {
@@ -21,21 +19,16 @@ function recoveredAfter(samples, from) {
  * portal acknowledged still there.
  */
 async function dbOutage(portal, users) {
-  const recorder = createRecorder();
-  const ctx = trafficContext(portal, recorder);
-  const restartsBefore = portal.restarts();
-  const traffic = backgroundTraffic(ctx, users);
-  await sleep(5000);
-  const stoppedAt = Date.now();
-  await portal.db.kill();
-  await sleep(OUTAGE_MS);
-  await portal.db.start();
-  const startedAt = Date.now();
+  const { recorder, ctx, traffic, stoppedAt, startedAt, restartsBefore } = await outageUnderTraffic(portal, users, {
+    stop: () => portal.db.kill(),
+    start: () => portal.db.start(),
+    outageMs: OUTAGE_MS,
+  });
   await sleep(20_000);
   await traffic.stop();
 
   const during = recorder.between(stoppedAt, startedAt);
-  const not503 = during.filter((sample) => isFailure(sample.status) && sample.status !== 503 && !WITHOUT_DATABASE.includes(sample.group));
+  const not503 = during.filter((sample) => isFailure(sample.status) && sample.status !== 503);
   const recoveryMs = recoveredAfter(recorder.samples(), startedAt);
   const connection = await mongoose.createConnection(portal.db.uri, { dbName: `${portal.databasePrefix}feedback` }).asPromise();
   const stored = new Set(

@@ -1,7 +1,7 @@
 'use strict';
 const { billingQueue } = require('../lib/billing-queue');
-const { createRecorder, isFailure } = require('../lib/recorder');
-const { backgroundTraffic, trafficContext } = require('../lib/traffic');
+const { outageUnderTraffic } = require('../lib/outage');
+const { isFailure } = require('../lib/recorder');
 const { check, verdict } = require('../lib/verdict');
 const { sleep, until } = require('../lib/wait');
 
@@ -15,16 +15,11 @@ const NEEDS_REDIS = ['sign-in', 'order', 'admin-users', 'admin-export'];
 
 /** Redis stopped for 20 s under traffic, then started again. */
 async function redisOutage(portal, users) {
-  const recorder = createRecorder();
-  const ctx = trafficContext(portal, recorder);
-  const restartsBefore = portal.restarts();
-  const traffic = backgroundTraffic(ctx, users);
-  await sleep(5000);
-  const stoppedAt = Date.now();
-  await portal.redis.stop();
-  await sleep(OUTAGE_MS);
-  await portal.redis.start();
-  const startedAt = Date.now();
+  const { recorder, traffic, stoppedAt, startedAt, restartsBefore } = await outageUnderTraffic(portal, users, {
+    stop: () => portal.redis.stop(),
+    start: () => portal.redis.start(),
+    outageMs: OUTAGE_MS,
+  });
   const jobs = billingQueue(portal);
   // the expiry sweep runs every 5 s here: a run finishing after Redis is back shows the jobs resumed
   const sweepAfterMs = await until(async () => (await jobs.finishedSince('subscription-expiry', startedAt)).length > 0, {
