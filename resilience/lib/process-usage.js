@@ -21,18 +21,13 @@ function readStat(pid) {
  */
 function sampleProcesses(pidsByName, everyMs = 1000) {
   const usage = {};
-  let last = {};
   const tick = () => {
-    const now = Date.now();
     for (const [name, pid] of Object.entries(pidsByName())) {
       const stat = pid && readStat(pid);
       if (!stat) continue;
-      const entry = (usage[name] ??= { cpuSeconds: 0, peakRssMb: 0, rssMb: [] });
-      const previous = last[name];
-      if (previous && previous.pid === pid) entry.cpuSeconds += (stat.ticks - previous.ticks) / TICKS_PER_SECOND;
-      entry.peakRssMb = Math.max(entry.peakRssMb, stat.rssMb);
-      entry.rssMb.push(stat.rssMb);
-      last = { ...last, [name]: { pid, ticks: stat.ticks, at: now } };
+      const entry = (usage[name] ??= { cpuSeconds: 0, peakRssMb: 0 });
+      if (entry.pid === pid) entry.cpuSeconds += (stat.ticks - entry.ticks) / TICKS_PER_SECOND;
+      Object.assign(entry, { pid, ticks: stat.ticks, lastRssMb: stat.rssMb, peakRssMb: Math.max(entry.peakRssMb, stat.rssMb) });
     }
   };
   const startedAt = Date.now();
@@ -52,7 +47,7 @@ function sampleProcesses(pidsByName, everyMs = 1000) {
           {
             cpuPercent: Math.round((entry.cpuSeconds / seconds) * 1000) / 10,
             peakRssMb: Math.round(entry.peakRssMb),
-            lastRssMb: Math.round(entry.rssMb[entry.rssMb.length - 1] ?? 0),
+            lastRssMb: Math.round(entry.lastRssMb),
           },
         ]),
       );
@@ -60,4 +55,4 @@ function sampleProcesses(pidsByName, everyMs = 1000) {
   };
 }
 
-module.exports = { sampleProcesses, readStat };
+module.exports = { sampleProcesses };

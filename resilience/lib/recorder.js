@@ -5,43 +5,44 @@ const round = (value) => Math.round(value * 10) / 10;
 
 /** Every answer of a run, by route group: count, latency percentiles and statuses. */
 function createRecorder() {
-  const groups = new Map();
   const samples = [];
   const startedAt = Date.now();
   return {
-    record(group, status, ms, at = Date.now()) {
-      let entry = groups.get(group);
-      if (!entry) groups.set(group, (entry = { latencies: [], statuses: {} }));
-      entry.latencies.push(ms);
-      entry.statuses[status] = (entry.statuses[status] ?? 0) + 1;
-      samples.push({ group, status, ms, at });
+    record(group, status, ms) {
+      samples.push({ group, status, ms, at: Date.now() });
     },
     /** The answers seen between two instants, for a fault's window. */
     between: (from, to) => samples.filter((sample) => sample.at >= from && sample.at <= to),
     samples: () => samples,
     summary() {
       const seconds = (Date.now() - startedAt) / 1000;
-      const rows = {};
-      let total = 0;
-      for (const [group, { latencies, statuses }] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
-        const sorted = [...latencies].sort((a, b) => a - b);
-        total += sorted.length;
-        rows[group] = {
+      const byGroup = new Map();
+      for (const sample of samples) {
+        if (!byGroup.has(sample.group)) byGroup.set(sample.group, []);
+        byGroup.get(sample.group).push(sample);
+      }
+      const groups = {};
+      for (const group of [...byGroup.keys()].sort()) {
+        const answers = byGroup.get(group);
+        const sorted = answers.map((sample) => sample.ms).sort((a, b) => a - b);
+        const statuses = {};
+        for (const { status } of answers) statuses[status] = (statuses[status] ?? 0) + 1;
+        groups[group] = {
           requests: sorted.length,
           p50: round(percentile(sorted, 50)),
           p95: round(percentile(sorted, 95)),
           p99: round(percentile(sorted, 99)),
-          max: round(sorted[sorted.length - 1] ?? 0),
+          max: round(sorted.at(-1) ?? 0),
           statuses,
         };
       }
       const all = samples.map((sample) => sample.ms).sort((a, b) => a - b);
       return {
         seconds: round(seconds),
-        requests: total,
-        throughput: round(total / seconds),
+        requests: samples.length,
+        throughput: round(samples.length / seconds),
         p99: round(percentile(all, 99)),
-        groups: rows,
+        groups,
       };
     },
   };

@@ -3,12 +3,13 @@
 // (X-Forwarded-For from the trusted local proxy), so per-client limits see 200 clients, not one.
 const { performance } = require('node:perf_hooks');
 
+const { sleep } = require('./wait');
+
 const TIMEOUT_MS = 15_000;
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const between = (low, high) => low + Math.random() * (high - low);
 
 /** One call through the gateway, recorded under its route group; answers { status, body }. */
-async function call(ctx, vu, group, method, path, { body, token, record = true } = {}) {
+async function call(ctx, vu, group, method, path, { body, token } = {}) {
   const headers = { Accept: 'application/json', 'X-Forwarded-For': vu.address };
   if (body) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -28,7 +29,7 @@ async function call(ctx, vu, group, method, path, { body, token, record = true }
   } catch (error) {
     status = error.name === 'TimeoutError' ? 'timeout' : 0;
   }
-  if (record) ctx.recorder.record(group, status, performance.now() - started);
+  ctx.recorder.record(group, status, performance.now() - started);
   return { status, body: answer };
 }
 
@@ -88,15 +89,16 @@ async function signIn(ctx, vu) {
   return answer;
 }
 
+/** A monthly Basic order, as the plans page places it (recorded under `group`). */
+const createOrder = (ctx, vu, group = 'order') =>
+  call(ctx, vu, group, 'POST', '/api/payment/create-phonepe-order', { token: vu.token, body: { plan: 'basic', billingPeriod: 'monthly' } });
+
 /** An order, then the payment on the stand-in's page (its webhook credits the order). */
 async function orderAndPay(ctx, vu) {
-  const answer = await call(ctx, vu, 'order', 'POST', '/api/payment/create-phonepe-order', {
-    token: vu.token,
-    body: { plan: 'basic', billingPeriod: 'monthly' },
-  });
+  const answer = await createOrder(ctx, vu);
   if (answer.status === 201) {
     ctx.orders.push(answer.body.merchantOrderId);
-    if (ctx.pay) await ctx.pay(answer.body.merchantOrderId);
+    await ctx.pay(answer.body.merchantOrderId);
   }
   return answer;
 }
@@ -189,4 +191,4 @@ function backgroundTraffic(ctx, users, options = {}) {
   };
 }
 
-module.exports = { call, createUsers, runTraffic, backgroundTraffic, trafficContext };
+module.exports = { call, createOrder, createUsers, runTraffic, backgroundTraffic, trafficContext };

@@ -1,7 +1,7 @@
 'use strict';
 const { createRecorder } = require('../lib/recorder');
 const { groupsNeeding } = require('../lib/route-groups');
-const { backgroundTraffic, call, trafficContext } = require('../lib/traffic');
+const { backgroundTraffic, createOrder, trafficContext } = require('../lib/traffic');
 const { check, verdict } = require('../lib/verdict');
 const { sleep } = require('../lib/wait');
 
@@ -21,12 +21,7 @@ async function gracefulShutdown(portal, users, { service = 'billing' } = {}) {
   // orders certainly inside billing when the signal arrives: each waits 1.5 s on PhonePe
   portal.standIn.setFaults({ delayMs: 1500 });
   const buyers = users.filter((vu) => !vu.admin).slice(0, IN_FLIGHT);
-  const orders = buyers.map((vu) =>
-    call(ctx, vu, 'order (in flight)', 'POST', '/api/payment/create-phonepe-order', {
-      token: vu.token,
-      body: { plan: 'basic', billingPeriod: 'monthly' },
-    }),
-  );
+  const orders = buyers.map((vu) => createOrder(ctx, vu, 'order (in flight)'));
   await sleep(500);
   const signalledAt = Date.now();
   proc.child.kill('SIGTERM');

@@ -1,7 +1,7 @@
 'use strict';
 const { billingRecords } = require('../lib/billing-records');
 const { createRecorder, isFailure } = require('../lib/recorder');
-const { backgroundTraffic, call, trafficContext } = require('../lib/traffic');
+const { backgroundTraffic, createOrder, trafficContext } = require('../lib/traffic');
 const { check, verdict } = require('../lib/verdict');
 const { sleep, until } = require('../lib/wait');
 
@@ -51,10 +51,7 @@ async function paymentFaults(portal, users) {
     for (let round = 0; round < 2; round++) {
       for (const vu of buyers) {
         if (Date.now() > buyUntil) return;
-        const answer = await call(ctx, vu, 'order', 'POST', '/api/payment/create-phonepe-order', {
-          token: vu.token,
-          body: { plan: 'basic', billingPeriod: 'monthly' },
-        });
+        const answer = await createOrder(ctx, vu);
         if (answer.status === 201) {
           ctx.orders.push(answer.body.merchantOrderId);
           await ctx.pay(answer.body.merchantOrderId);

@@ -2,7 +2,7 @@
 const { billingQueue } = require('../lib/billing-queue');
 const { billingRecords } = require('../lib/billing-records');
 const { endedTrial, insertMany, withDatabase } = require('../lib/seed');
-const { call, trafficContext } = require('../lib/traffic');
+const { createOrder, trafficContext } = require('../lib/traffic');
 const { createRecorder } = require('../lib/recorder');
 const { check, verdict } = require('../lib/verdict');
 const { sleep, until } = require('../lib/wait');
@@ -56,10 +56,7 @@ async function workerKill(portal, users) {
   const buyers = users.filter((vu) => !vu.admin);
   const orders = [];
   for (let i = 0; i < LOST_CALLBACKS; i++) {
-    const answer = await call(ctx, buyers[i % buyers.length], 'order', 'POST', '/api/payment/create-phonepe-order', {
-      token: buyers[i % buyers.length].token,
-      body: { plan: 'basic', billingPeriod: 'monthly' },
-    });
+    const answer = await createOrder(ctx, buyers[i % buyers.length]);
     if (answer.status !== 201) throw new Error(`an order answered ${answer.status}`);
     orders.push(answer.body.merchantOrderId);
     await portal.standIn.settle(answer.body.merchantOrderId, 'success', { webhook: false });
