@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DownloadSummary, PublicUser, SubscriptionSummary } from '@portal/contracts';
-import type { BillingAnalytics } from '@portal/contracts/internal';
+import { USER_EXPORT_CONTENT_TYPE, type BillingAnalytics } from '@portal/contracts/internal';
 
 export interface StubData {
   users: PublicUser[];
@@ -66,11 +66,9 @@ export async function startServiceStubs(data: StubData) {
       return send(res, 200, { totalUsers: data.users.length, signupsPerDay: [{ date: '2026-11-21', count: data.users.length }] });
     }
     if (req.method === 'GET' && url.pathname === '/internal/users/export') {
-      const after = url.searchParams.get('after');
-      const limit = Number(url.searchParams.get('limit'));
       const sorted = [...data.users].sort((a, b) => a._id.localeCompare(b._id));
-      const page = sorted.filter((user) => !after || user._id > after).slice(0, limit);
-      return send(res, 200, { users: page, ...(page.length === limit ? { next: page.at(-1)!._id } : {}) });
+      res.writeHead(200, { 'Content-Type': USER_EXPORT_CONTENT_TYPE });
+      return res.end(sorted.map((user) => `${JSON.stringify(user)}\n`).join(''));
     }
     if (userMatch) {
       const index = data.users.findIndex((user) => user._id === userMatch[1]);

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { istDateOf } from '@portal/contracts';
+import { publicUserSchema, USER_EXPORT_CONTENT_TYPE } from '@portal/contracts/internal';
 import { createServiceCredential } from '@portal/platform';
 import { startAuth, TEST_SERVICE_SECRET, validSignup, type AuthHarness } from './auth-harness';
 
@@ -95,7 +96,7 @@ describe('the internal user directory', () => {
   });
 });
 
-describe('the internal export pages', () => {
+describe('the internal export stream', () => {
   let auth: AuthHarness;
   const asService = createServiceCredential('admin-reporting', TEST_SERVICE_SECRET);
   beforeAll(async () => {
@@ -107,20 +108,26 @@ describe('the internal export pages', () => {
   });
   afterAll(() => auth.close());
 
-  it('when every user is paged through with the cursor, then each comes exactly once and the last page has no next', async () => {
-    const seen: string[] = [];
-    let after: string | undefined;
-    let pages = 0;
-    do {
-      const response = await request(auth.app)
-        .get(`/internal/users/export?limit=2${after ? `&after=${after}` : ''}`)
-        .set('Authorization', asService());
-      seen.push(...response.body.users.map((user: { email: string }) => user.email));
-      after = response.body.next;
-      pages++;
-    } while (after);
-    expect(seen.sort()).toEqual(['u0@example.in', 'u1@example.in', 'u2@example.in', 'u3@example.in', 'u4@example.in']);
-    expect(pages).toBe(3);
-    expect((await request(auth.app).get('/internal/users/export?after=xyz').set('Authorization', asService())).status).toBe(400);
+  it('when every user is exported, then each comes exactly once, one public user per line in id order', async () => {
+    const response = await request(auth.app).get('/internal/users/export').set('Authorization', asService());
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe(USER_EXPORT_CONTENT_TYPE);
+    const users = response.text
+      .trimEnd()
+      .split('\n')
+      .map((line) => publicUserSchema.parse(JSON.parse(line)));
+    expect(users.map((user) => user.email).sort()).toEqual([
+      'u0@example.in',
+      'u1@example.in',
+      'u2@example.in',
+      'u3@example.in',
+      'u4@example.in',
+    ]);
+    expect(users.map((user) => user._id)).toEqual(users.map((user) => user._id).sort());
+    expect(JSON.stringify(users)).not.toMatch(/password/i);
+  });
+
+  it('when the export is asked without the service credential, then it is refused', async () => {
+    expect((await request(auth.app).get('/internal/users/export')).status).toBe(401);
   });
 });

@@ -6,6 +6,7 @@ export * from './errors/error-handler';
 export * from './errors/dependency-outage';
 export * from './http/access-log';
 export * from './http/csv';
+export { streamJsonLines } from './http/streamed-lines';
 export * from './http/error-page';
 export * from './http/create-app';
 export * from './http/request-context';

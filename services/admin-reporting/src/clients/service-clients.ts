@@ -1,5 +1,6 @@
 import { isAxiosError, type AxiosInstance } from 'axios';
-import { parseAnswer } from '@portal/platform';
+import type { Readable } from 'node:stream';
+import { parseAnswer, parseJsonLines } from '@portal/platform';
 import {
   billingAnalyticsSchema,
   internalDownloadSummaryAnswer,
@@ -7,8 +8,8 @@ import {
   internalSubscriptionsAnswer,
   internalUserAnswer,
   internalUserDeletedAnswer,
-  internalUserExportAnswer,
   internalUserSearchAnswer,
+  publicUserSchema,
 } from '@portal/contracts/internal';
 import type { DownloadReader, SubscriptionReader, UserDirectory } from '../domain/ports';
 
@@ -43,11 +44,11 @@ export function authClient(http: AxiosInstance): UserDirectory {
       const { data } = await http.get('/internal/users/stats', { params: { days } });
       return parseAnswer(internalStatsAnswer, data, 'auth /internal/users/stats');
     },
-    async exportPage(after, limit) {
-      // A page is up to 1000 users in id order; the embedded store (FerretDB 1.x) sorts them in
-      // memory, seconds on a large directory, so the export allows more than a request's 5 s.
-      const { data } = await http.get('/internal/users/export', { params: { after, limit }, timeout: 30_000 });
-      return parseAnswer(internalUserExportAnswer, data, 'auth /internal/users/export');
+    async *exportAll() {
+      // The embedded store (FerretDB 1.x) sorts the whole directory in memory before the first
+      // line, seconds for a large one, so the stream may stay silent longer than a request's 5 s.
+      const { data } = await http.get<Readable>('/internal/users/export', { responseType: 'stream', timeout: 30_000 });
+      yield* parseJsonLines(data, publicUserSchema, 'auth /internal/users/export');
     },
   };
 }

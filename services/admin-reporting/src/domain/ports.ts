@@ -1,5 +1,5 @@
 import type { AuditEvent, DownloadSummary, PublicUser, SubscriptionSummary } from '@portal/contracts';
-import type { BillingAnalytics, InternalStatsAnswer, InternalUserExportAnswer } from '@portal/contracts/internal';
+import type { BillingAnalytics, InternalStatsAnswer } from '@portal/contracts/internal';
 
 export interface UserDirectory {
   search(query: { search?: string; page: number; limit: number }): Promise<{ users: PublicUser[]; total: number }>;
@@ -8,7 +8,8 @@ export interface UserDirectory {
   /** false when there was no such account. */
   delete(userId: string): Promise<boolean>;
   stats(days: number): Promise<InternalStatsAnswer>;
-  exportPage(after: string | undefined, limit: number): Promise<InternalUserExportAnswer>;
+  /** Every user in id order, read as the caller consumes them. */
+  exportAll(): AsyncIterable<PublicUser>;
 }
 
 export interface SubscriptionReader {

@@ -4,6 +4,7 @@ import {
   userDeletedMessage,
   type AdminUserRow,
   type Analytics,
+  type PublicUser,
   isObjectId,
 } from '@portal/contracts';
 import { badRequest, notFound } from '@portal/platform/errors';
@@ -25,7 +26,7 @@ const CHART_DAYS = 90;
 
 /** admin-reporting owns no user data: it composes what auth, billing and download own. */
 export function reportingUseCases({ users, subscriptions, downloads, audit, publishUserDeleted, logger }: ReportingDeps) {
-  async function rowsFor(page: Awaited<ReturnType<UserDirectory['search']>>['users']): Promise<AdminUserRow[]> {
+  async function rowsFor(page: PublicUser[]): Promise<AdminUserRow[]> {
     if (!page.length) return [];
     const ids = page.map((user) => user._id);
     const [subs, dls] = await Promise.all([subscriptions.summaries(ids), downloads.summaries(ids)]);
@@ -106,14 +107,17 @@ export function reportingUseCases({ users, subscriptions, downloads, audit, publ
 
     publishPending,
 
-    /** Every user, page by page in id order, each page joined with billing and download: memory stays flat. */
-    async *exportRows(pageSize = 1000): AsyncIterable<AdminUserRow> {
-      let after: string | undefined;
-      do {
-        const page = await users.exportPage(after, pageSize);
-        yield* await rowsFor(page.users);
-        after = page.next;
-      } while (after);
+    /** Every user in id order, joined with billing and download a batch at a time: memory stays flat. */
+    async *exportRows(batchSize = 1000): AsyncIterable<AdminUserRow> {
+      let batch: PublicUser[] = [];
+      for await (const user of users.exportAll()) {
+        batch.push(user);
+        if (batch.length === batchSize) {
+          yield* await rowsFor(batch);
+          batch = [];
+        }
+      }
+      yield* await rowsFor(batch);
     },
 
     auditLog: (page: number, limit: number) => audit.page(page, limit),

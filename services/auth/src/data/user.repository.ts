@@ -93,9 +93,8 @@ export function userRepository(connection: Connection): UserStore & { ready: Pro
       ]);
       return { users: docs.map(toRecord), total };
     },
-    async pageAfter(after, limit) {
-      const filter = after && isObjectId(after) ? { _id: { $gt: new Types.ObjectId(after) } } : {};
-      return (await User.find(filter).sort({ _id: 1 }).limit(limit).lean<UserDocument[]>()).map(toRecord);
+    async *streamAll() {
+      for await (const doc of User.find({}).sort({ _id: 1 }).lean<UserDocument>().cursor({ batchSize: 1000 })) yield toRecord(doc);
     },
     count: () => User.estimatedDocumentCount(),
     async createdSince(since) {

@@ -22,10 +22,9 @@ export function directoryUseCases(
       return toPublicUser(user);
     },
 
-    /** One page of every user, in id order, for streamed exports; `next` is absent on the last page. */
-    async exportPage(after: string | undefined, limit: number): Promise<{ users: PublicUser[]; next?: string }> {
-      const page = await users.pageAfter(after, limit);
-      return { users: page.map(toPublicUser), ...(page.length === limit ? { next: page[page.length - 1]!.id } : {}) };
+    /** Every user, in id order, as the consumer reads them: the admin's streamed export. */
+    async *exportAll(): AsyncIterable<PublicUser> {
+      for await (const user of users.streamAll()) yield toPublicUser(user);
     },
 
     /** Removes the account, its profile and what it owns, and ends every session of the user, desktop ones too. */

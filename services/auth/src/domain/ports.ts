@@ -42,8 +42,8 @@ export interface UserStore {
   updateProfile(id: string, profile: Pick<UserRecord, 'firstName' | 'lastName' | 'personalInfo'>): Promise<UserRecord | null>;
   setPasswordHash(id: string, passwordHash: string): Promise<void>;
   search(query: UserSearch): Promise<{ users: UserRecord[]; total: number }>;
-  /** Users in id order after `after`: keyset paging, flat cost however deep the export goes. */
-  pageAfter(after: string | undefined, limit: number): Promise<UserRecord[]>;
+  /** Every user in id order from one cursor, read as it is consumed. */
+  streamAll(): AsyncIterable<UserRecord>;
   count(): Promise<number>;
   createdSince(since: Date): Promise<Date[]>;
   /** Removes the account, its profile and its linked identities; false when there was none. */

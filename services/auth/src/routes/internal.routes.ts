@@ -1,13 +1,12 @@
 import { Router } from 'express';
 import type { z } from 'zod';
-import { requireService, validate } from '@portal/platform';
+import { requireService, streamJsonLines, validate } from '@portal/platform';
 import {
   internalStatsQuery,
-  internalUserExportQuery,
   internalUserIdParams,
   internalUserSearchQuery,
+  USER_EXPORT_CONTENT_TYPE,
   type InternalStatsAnswer,
-  type InternalUserExportAnswer,
   type InternalUserSearchAnswer,
 } from '@portal/contracts/internal';
 import type { PublicUser } from '@portal/contracts';
@@ -28,10 +27,8 @@ export function internalRoutes(directory: ReturnType<typeof directoryUseCases>, 
     res.json(answer);
   });
 
-  router.get('/internal/users/export', validate('query', internalUserExportQuery), async (req, res) => {
-    const { after, limit } = req.query as unknown as z.infer<typeof internalUserExportQuery>;
-    const answer: InternalUserExportAnswer = await directory.exportPage(after, limit);
-    res.json(answer);
+  router.get('/internal/users/export', async (_req, res) => {
+    await streamJsonLines(res, USER_EXPORT_CONTENT_TYPE, directory.exportAll());
   });
 
   router.get('/internal/users/:id', validate('params', internalUserIdParams), async (req, res) => {

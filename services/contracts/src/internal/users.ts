@@ -11,10 +11,6 @@ export const internalUserSearchQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(50),
 });
 export const internalUserIdParams = z.object({ id: objectIdSchema('Malformed user id') });
-export const internalUserExportQuery = z.object({
-  after: objectIdSchema('Malformed cursor').optional(),
-  limit: z.coerce.number().int().min(1).max(5000).default(1000),
-});
 export const internalStatsQuery = z.object({ days: z.coerce.number().int().min(1).max(366).default(90) });
 
 const optionalString = z.string().optional();
@@ -46,7 +42,12 @@ export const internalUserSearchAnswer = z.object({
   limit: z.number(),
 });
 export const internalUserAnswer = z.object({ user: publicUserSchema });
-export const internalUserExportAnswer = z.object({ users: z.array(publicUserSchema), next: z.string().optional() });
+/**
+ * /internal/users/export answers every user as newline-delimited JSON, one `publicUserSchema` per
+ * line in id order, from a single database cursor: paging would make the embedded store read and
+ * sort the whole collection once per page.
+ */
+export const USER_EXPORT_CONTENT_TYPE = 'application/x-ndjson';
 export const internalStatsAnswer = z.object({
   totalUsers: z.number(),
   signupsPerDay: z.array(z.object({ date: z.string(), count: z.number() })),
@@ -54,5 +55,4 @@ export const internalStatsAnswer = z.object({
 export const internalUserDeletedAnswer = z.object({ deleted: z.literal(true) });
 
 export type InternalUserSearchAnswer = z.infer<typeof internalUserSearchAnswer>;
-export type InternalUserExportAnswer = z.infer<typeof internalUserExportAnswer>;
 export type InternalStatsAnswer = z.infer<typeof internalStatsAnswer>;

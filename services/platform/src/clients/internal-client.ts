@@ -1,4 +1,6 @@
 import http from 'node:http';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
 import axios, { type AxiosInstance } from 'axios';
 import type { z } from 'zod';
 import { ERROR_CODES } from '@portal/contracts';
@@ -36,4 +38,21 @@ export function parseAnswer<T>(schema: z.ZodType<T>, data: unknown, call: string
   const error = new AppError(502, ERROR_CODES.badGateway, 'Another part of the portal answered in an unexpected shape');
   error.cause = new Error(`${call}: ${parsed.error.message}`);
   throw error;
+}
+
+/**
+ * A newline-delimited JSON answer (streamJsonLines), item by item as it arrives, each parsed
+ * against its contract; a line that is not JSON is a drifted shape like any other.
+ */
+export async function* parseJsonLines<T>(stream: Readable, schema: z.ZodType<T>, call: string): AsyncIterable<T> {
+  for await (const line of createInterface({ input: stream, crlfDelay: Infinity })) {
+    if (!line) continue;
+    let data: unknown;
+    try {
+      data = JSON.parse(line);
+    } catch {
+      data = line;
+    }
+    yield parseAnswer(schema, data, call);
+  }
 }

@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import { writeLines } from './streamed-lines';
 
 /**
  * One RFC 4180 field. A value that a spreadsheet would run as a formula (=, +, -, @, tab, CR) is
@@ -13,10 +14,12 @@ export function csvField(value: unknown): string {
 
 export const csvLine = (values: unknown[]) => `${values.map(csvField).join(',')}\r\n`;
 
-/**
- * Streams rows as a CSV download, respecting back-pressure, so memory stays flat however many
- * rows there are.
- */
+async function* csvLines<T>(header: string[], rows: AsyncIterable<T> | Iterable<T>, toValues: (row: T) => unknown[]) {
+  yield csvLine(header);
+  for await (const row of rows) yield csvLine(toValues(row));
+}
+
+/** Streams rows as a CSV download at the pace the client reads it. */
 export async function streamCsv<T>(
   res: Response,
   filename: string,
@@ -28,14 +31,5 @@ export async function streamCsv<T>(
   res.setHeader('Content-Type', 'text/csv; charset=utf-8');
   res.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
   res.setHeader('Cache-Control', 'no-store');
-  let chunk = csvLine(header);
-  for await (const row of rows) {
-    chunk += csvLine(toValues(row));
-    if (chunk.length >= 64 * 1024) {
-      if (!res.write(chunk)) await new Promise((resolve) => res.once('drain', resolve));
-      chunk = '';
-    }
-    if (res.destroyed) return;
-  }
-  res.end(chunk);
+  await writeLines(res, csvLines(header, rows, toValues));
 }
