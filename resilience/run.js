@@ -46,6 +46,8 @@ async function main() {
   const portal = await startResiliencePortal({
     env: { EXPIRY_SWEEP_EVERY_MS: '5000', RECONCILE_EVERY_MS: '5000', RECONCILE_AFTER_MS: '3000' },
   });
+  // an interrupted run stops its portal too, or its services, FerretDB and Redis outlive it
+  for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void portal.stop().finally(() => process.exit(1)));
   const results = [];
   try {
     const ctx = { url: portal.url, admin: portal.admin };

@@ -22,26 +22,28 @@ async function insertMany(collection, count, make) {
   }
 }
 
-/** Trials that ended yesterday, waiting for the expiry sweep. */
-const endedTrial = (label) => (i) => {
-  const end = new Date(Date.now() - 86_400_000);
-  return {
-    userId: `${label}-${i}`,
-    email: `${label}-${i}@seed.test`,
-    status: 'trial',
-    plan: 'none',
-    billingPeriod: null,
-    planPrice: 0,
-    trialStart: new Date(end.getTime() - 30 * 86_400_000),
-    trialEnd: end,
-    hasUsedTrial: true,
-    subscriptionStartDate: null,
-    subscriptionEndDate: null,
-    creditedOrderIds: [],
-    remindersSent: ['trial-3d', 'trial-1d'],
-    createdAt: end,
-    updatedAt: end,
+/** Trials that ended yesterday (or end at `endsAt`), waiting for the expiry sweep. */
+const endedTrial =
+  (label, endsAt = new Date(Date.now() - 86_400_000)) =>
+  (i) => {
+    const end = endsAt;
+    return {
+      userId: `${label}-${i}`,
+      email: `${label}-${i}@seed.test`,
+      status: 'trial',
+      plan: 'none',
+      billingPeriod: null,
+      planPrice: 0,
+      trialStart: new Date(end.getTime() - 30 * 86_400_000),
+      trialEnd: end,
+      hasUsedTrial: true,
+      subscriptionStartDate: null,
+      subscriptionEndDate: null,
+      creditedOrderIds: [],
+      remindersSent: ['trial-3d', 'trial-1d'],
+      createdAt: end,
+      updatedAt: end,
+    };
   };
-};
 
 module.exports = { withDatabase, insertMany, endedTrial };

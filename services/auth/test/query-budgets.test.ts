@@ -36,7 +36,7 @@ describe('auth: database commands per hot path', () => {
     expect(seen.sort()).toEqual(['count users', 'find users']);
   });
 
-  it('when the export streams all 60 users, then one command answers it (its cursor reads 1000 a batch)', async () => {
+  it('when the export streams all 60 users, then one command answers it (its cursor reads 100 a batch)', async () => {
     const seen = await commands.namesDuring(() =>
       request(auth.app).get('/internal/users/export').set('Authorization', asService()).expect(200),
     );

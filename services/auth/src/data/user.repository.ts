@@ -94,7 +94,7 @@ export function userRepository(connection: Connection): UserStore & { ready: Pro
       return { users: docs.map(toRecord), total };
     },
     async *streamAll() {
-      for await (const doc of User.find({}).sort({ _id: 1 }).lean<UserDocument>().cursor({ batchSize: 1000 })) yield toRecord(doc);
+      for await (const doc of User.find({}).sort({ _id: 1 }).lean<UserDocument>().cursor({ batchSize: 100 })) yield toRecord(doc);
     },
     count: () => User.estimatedDocumentCount(),
     async createdSince(since) {
