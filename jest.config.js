@@ -10,6 +10,12 @@ const contracts = {
   '^@portal/contracts$': '<rootDir>/services/contracts/src/index.ts',
   '^@portal/contracts/internal$': '<rootDir>/services/contracts/src/internal/index.ts',
 };
+const services = {
+  ...contracts,
+  '^@portal/platform/testing$': '<rootDir>/services/platform/src/testing/index.ts',
+  '^@portal/platform/errors$': '<rootDir>/services/platform/src/errors/index.ts',
+  '^@portal/platform$': '<rootDir>/services/platform/src/index.ts',
+};
 
 module.exports = {
   testTimeout: 30_000,
@@ -21,12 +27,17 @@ module.exports = {
       roots: ['<rootDir>/gateway', '<rootDir>/services', '<rootDir>/deploy'],
       testMatch: ['**/test/**/*.test.ts'],
       transform: { '^.+\\.ts$': swc(false) },
-      moduleNameMapper: {
-        ...contracts,
-        '^@portal/platform/testing$': '<rootDir>/services/platform/src/testing/index.ts',
-        '^@portal/platform/errors$': '<rootDir>/services/platform/src/errors/index.ts',
-        '^@portal/platform$': '<rootDir>/services/platform/src/index.ts',
-      },
+      setupFilesAfterEnv: ['<rootDir>/services/platform/test/query-log.setup.ts'],
+      moduleNameMapper: services,
+    },
+    {
+      // Run by `npm test` after the others: it reads the queries they logged.
+      displayName: 'index-coverage',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/services/platform/suite-checks'],
+      testMatch: ['**/*.test.ts'],
+      transform: { '^.+\\.ts$': swc(false) },
+      moduleNameMapper: services,
     },
     {
       displayName: 'frontends',
@@ -48,12 +59,7 @@ module.exports = {
       roots: ['<rootDir>/frontends'],
       testMatch: ['**/*.e2e.test.ts'],
       transform: { '^.+\\.ts$': swc(false) },
-      moduleNameMapper: {
-        ...contracts,
-        '^@portal/platform/testing$': '<rootDir>/services/platform/src/testing/index.ts',
-        '^@portal/platform/errors$': '<rootDir>/services/platform/src/errors/index.ts',
-        '^@portal/platform$': '<rootDir>/services/platform/src/index.ts',
-      },
+      moduleNameMapper: services,
     },
   ],
 };

@@ -26,7 +26,8 @@ const auditSchema = new Schema<AuditDocument>(
   },
   { versionKey: false, minimize: false },
 );
-auditSchema.index({ at: -1 });
+// the audit page's exact order, so that no page is sorted in memory
+auditSchema.index({ at: -1, _id: -1 });
 auditSchema.index({ pendingEvents: 1 });
 
 const toRecord = (doc: AuditDocument): AuditRecord => ({
@@ -54,7 +55,8 @@ export function auditRepository(connection: Connection): AuditStore & { ready: P
           .skip((page - 1) * limit)
           .limit(limit)
           .lean<AuditDocument[]>(),
-        Audit.countDocuments({}),
+        // the size the server keeps, rather than a count of every entry
+        Audit.estimatedDocumentCount(),
       ]);
       return { entries: docs.map(toRecord), total };
     },

@@ -6,7 +6,7 @@ type SessionDocument = Omit<DesktopSession, 'id'> & { _id: Types.ObjectId; refre
 const sessionSchema = new Schema<SessionDocument>(
   {
     refreshHash: { type: String, required: true, unique: true },
-    userId: { type: String, required: true, index: true },
+    userId: { type: String, required: true },
     email: { type: String, required: true },
     deviceName: { type: String, required: true },
     createdAt: { type: Date, required: true },
@@ -15,6 +15,8 @@ const sessionSchema = new Schema<SessionDocument>(
   },
   { versionKey: false },
 );
+// a user's sessions, most recently used first (the desktop-apps list)
+sessionSchema.index({ userId: 1, lastUsedAt: -1 });
 
 const toSession = ({ _id, refreshHash: _hash, ...rest }: SessionDocument): DesktopSession => ({ id: _id.toString(), ...rest });
 

@@ -15,6 +15,8 @@ const activationSchema = new Schema<ActivationRecord>(
   { versionKey: false },
 );
 activationSchema.index({ userId: 1, deviceId: 1 }, { unique: true });
+// a user's active devices in the order they were activated
+activationSchema.index({ userId: 1, activatedAt: 1 });
 
 const WITHOUT_ID = { _id: 0 } as const;
 

@@ -22,7 +22,7 @@ export function taxDocumentSchema<T>(own: SchemaDefinition): Schema<T> {
       sequence: { type: Number, required: true },
       issuedAt: { type: Date, required: true },
       merchantOrderId: { type: String, required: true },
-      userId: { type: String, default: null, index: true },
+      userId: { type: String, default: null },
       seller: party,
       buyer: party,
       placeOfSupply: party,
@@ -42,6 +42,8 @@ export function taxDocumentSchema<T>(own: SchemaDefinition): Schema<T> {
   // The series' numbers are unique in the database itself: see numberedDocuments.
   schema.index({ series: 1, sequence: 1 }, { unique: true });
   schema.index({ issuedAt: 1 });
+  // a buyer's documents in number order
+  schema.index({ userId: 1, sequence: 1 });
   return schema;
 }
 

@@ -4,7 +4,7 @@ import type { RefundRecord, RefundStore } from '../domain/ports';
 const refundSchema = new Schema<RefundRecord>(
   {
     merchantRefundId: { type: String, required: true, unique: true },
-    merchantOrderId: { type: String, required: true, index: true },
+    merchantOrderId: { type: String, required: true },
     userId: { type: String, default: null, index: true },
     amountPaise: { type: Number, required: true },
     reason: { type: String, required: true },
@@ -16,6 +16,8 @@ const refundSchema = new Schema<RefundRecord>(
   { timestamps: { createdAt: true, updatedAt: false }, versionKey: false },
 );
 refundSchema.index({ state: 1, createdAt: 1 });
+// an order's refunds, oldest first
+refundSchema.index({ merchantOrderId: 1, createdAt: 1 });
 
 const WITHOUT_ID = { _id: 0 } as const;
 

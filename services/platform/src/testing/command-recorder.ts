@@ -1,4 +1,4 @@
-import mongoose, { type Connection } from 'mongoose';
+import mongoose, { type Connection, type Schema } from 'mongoose';
 
 /** One database command a service sent, reduced to what a budget and an index check need. */
 export interface RecordedCommand {
@@ -24,7 +24,7 @@ const HOUSEKEEPING = new Set([
   'saslContinue',
 ]);
 
-function fieldsOf(filter: unknown): string[] {
+export function fieldsOf(filter: unknown): string[] {
   if (!filter || typeof filter !== 'object') return [];
   // the driver passes a sort as a Map, to keep its order
   const entries = filter instanceof Map ? [...filter.entries()] : Object.entries(filter as Record<string, unknown>);
@@ -117,32 +117,38 @@ function servesSort(index: string[], filterFields: string[], sortFields: string[
   return sortFields.every((field, i) => index[start + i] === field);
 }
 
+/** The fields of each index a schema declares, `_id`'s first. */
+export const declaredIndexes = (schema: Schema): string[][] => [['_id'], ...schema.indexes().map(([fields]) => Object.keys(fields))];
+
 /**
- * The commands whose filter or sort no index of the connection's models can serve: a filter is
- * served when it names the first field of an index (or _id), a sort when an index's fields,
- * after those the filter fixes, begin with it. A command with neither reads the whole collection
- * and is listed too. `smallCollections` (a handful of rows by nature, such as the plan catalogue)
- * are left out.
+ * Whether an index can serve a query: its filter names the first field of an index and its sort
+ * (if any) is an index's fields after those the filter fixes; or, for a filtered list, an index
+ * gives the sort's order from its first field, so the server walks that index and stops at the
+ * page's end instead of sorting. A query with neither filter nor sort reads the whole collection.
+ */
+export function isServed(indexes: string[][], { filterFields, sortFields }: Pick<RecordedCommand, 'filterFields' | 'sortFields'>): boolean {
+  if (filterFields.length === 0 && sortFields.length === 0) return false;
+  const filtered = filterFields.length === 0 || indexes.some((index) => filterFields.includes(index[0]!));
+  const sorted = sortFields.length === 0 || indexes.some((index) => servesSort(index, filterFields, sortFields));
+  const walksSortIndex = sortFields.length > 0 && indexes.some((index) => servesSort(index, [], sortFields));
+  return (filtered && sorted) || walksSortIndex;
+}
+
+/**
+ * The commands whose filter or sort no index of the connection's models can serve (isServed).
+ * `smallCollections` (a handful of rows by nature, such as the plan catalogue) are left out.
  */
 export function unindexedCommands(dbName: string, commands: RecordedCommand[], smallCollections: string[] = []): string[] {
   const connection = monitoredConnection(dbName);
   const indexesOf = new Map<string, string[][]>();
-  for (const model of Object.values(connection.models)) {
-    const declared = model.schema.indexes().map(([fields]) => Object.keys(fields));
-    indexesOf.set(model.collection.collectionName, [['_id'], ...declared]);
-  }
+  for (const model of Object.values(connection.models)) indexesOf.set(model.collection.collectionName, declaredIndexes(model.schema));
   const problems = new Set<string>();
   for (const command of commands) {
     // inserts filter nothing; a count without a filter is the size the server keeps (estimatedDocumentCount)
     if (command.name === 'insert' || (command.name === 'count' && command.filterFields.length === 0)) continue;
     if (smallCollections.includes(command.collection)) continue;
-    const indexes = indexesOf.get(command.collection) ?? [['_id']];
-    const { filterFields, sortFields } = command;
-    const filtered = filterFields.length === 0 || indexes.some((index) => filterFields.includes(index[0]!));
-    const sorted = sortFields.length === 0 || indexes.some((index) => servesSort(index, filterFields, sortFields));
-    const scansAll = filterFields.length === 0 && sortFields.length === 0;
-    if (!filtered || !sorted || scansAll)
-      problems.add(`${command.name} ${command.collection} filter [${filterFields}] sort [${sortFields}]`);
+    if (!isServed(indexesOf.get(command.collection) ?? [['_id']], command))
+      problems.add(`${command.name} ${command.collection} filter [${command.filterFields}] sort [${command.sortFields}]`);
   }
   return [...problems];
 }

@@ -5,3 +5,4 @@ export * from './test-service';
 export * from './binary-body';
 export * from './test-ferretdb';
 export * from './command-recorder';
+export * from './query-log';
