@@ -181,6 +181,17 @@ describe('gateway', () => {
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
   });
 
+  it('when an export takes longer than a call to begin, then the gateway waits for it', async () => {
+    const response = await request(gateway).get('/api/admin/export/users?slow-start=1').set('Authorization', `Bearer ${adminToken}`);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ service: 'admin-reporting', url: '/api/admin/export/users?slow-start=1' });
+  });
+
+  it('when a call that is not an export starts as slowly, then 504', async () => {
+    const response = await request(gateway).get('/api/admin/users?slow-start=1').set('Authorization', `Bearer ${adminToken}`);
+    expect(response.status).toBe(504);
+  });
+
   it('when a service does not answer in time, then 504', async () => {
     const started = Date.now();
     const response = await request(gateway).get('/api/payment/hang');

@@ -10,7 +10,8 @@ export interface StubUpstreams {
 
 /**
  * One tiny HTTP server per service that names itself and echoes what reached it. A path
- * containing "hang" is never answered, to exercise the gateway's timeout.
+ * containing "hang" is never answered, to exercise the gateway's timeout; one containing
+ * "slow-start" is answered after 600 ms.
  */
 export async function startStubUpstreams(): Promise<StubUpstreams> {
   const servers: http.Server[] = [];
@@ -18,9 +19,11 @@ export async function startStubUpstreams(): Promise<StubUpstreams> {
   for (const service of SERVICES) {
     const server = http.createServer((req, res) => {
       if (req.url?.includes('hang')) return;
+      const delayMs = req.url?.includes('slow-start') ? 600 : 0;
       let body = '';
       req.on('data', (chunk) => (body += chunk));
-      req.on('end', () => {
+      req.on('end', async () => {
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
         res.setHeader('Content-Type', 'application/json');
         res.end(
           JSON.stringify({

@@ -22,28 +22,25 @@ async function insertMany(collection, count, make) {
   }
 }
 
-/** Trials that ended yesterday (or end at `endsAt`), waiting for the expiry sweep. */
+/** Trials that ended yesterday (or end at `end`), waiting for the expiry sweep. */
 const endedTrial =
-  (label, endsAt = new Date(Date.now() - 86_400_000)) =>
-  (i) => {
-    const end = endsAt;
-    return {
-      userId: `${label}-${i}`,
-      email: `${label}-${i}@seed.test`,
-      status: 'trial',
-      plan: 'none',
-      billingPeriod: null,
-      planPrice: 0,
-      trialStart: new Date(end.getTime() - 30 * 86_400_000),
-      trialEnd: end,
-      hasUsedTrial: true,
-      subscriptionStartDate: null,
-      subscriptionEndDate: null,
-      creditedOrderIds: [],
-      remindersSent: ['trial-3d', 'trial-1d'],
-      createdAt: end,
-      updatedAt: end,
-    };
-  };
+  (label, end = new Date(Date.now() - 86_400_000)) =>
+  (i) => ({
+    userId: `${label}-${i}`,
+    email: `${label}-${i}@seed.test`,
+    status: 'trial',
+    plan: 'none',
+    billingPeriod: null,
+    planPrice: 0,
+    trialStart: new Date(end.getTime() - 30 * 86_400_000),
+    trialEnd: end,
+    hasUsedTrial: true,
+    subscriptionStartDate: null,
+    subscriptionEndDate: null,
+    creditedOrderIds: [],
+    remindersSent: ['trial-3d', 'trial-1d'],
+    createdAt: end,
+    updatedAt: end,
+  });
 
 module.exports = { withDatabase, insertMany, endedTrial };

@@ -61,6 +61,7 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
     const rule = matchRoute(path);
     if (!rule) throw notFound(`No route for ${req.method} ${path}`);
     req.upstream = rule.service;
+    req.isExport = rule.export === true;
     deps.guard(rule.access, req.headers.authorization);
     await deps.rateLimit(proxyAddr(req, trusted));
     proxy(req, res);

@@ -11,12 +11,16 @@ export interface ProxiedRequest extends http.IncomingMessage {
   id: string;
   startedAt: number;
   upstream: ServiceName;
+  /** A route marked `export` in the route table. */
+  isExport?: boolean;
   upstreamTimedOut?: boolean;
 }
 
 export type Proxy = (req: ProxiedRequest, res: http.ServerResponse) => void;
 
 const unreachable = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ECONNRESET', 'EPIPE']);
+/** The silence allowed to an export, before its first row and between rows. */
+const EXPORT_TIMEOUT_MS = 60_000;
 
 /**
  * Forwards the call, body unread, to the service the route table chose. Keep-alive sockets to
@@ -34,7 +38,7 @@ export function createProxy(upstreams: Upstreams, timeoutMs: number, logger: Log
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 10_000 });
   const on = {
     proxyReq: (proxyReq: http.ClientRequest, req: http.IncomingMessage) => {
-      proxyReq.setTimeout(timeoutMs, () => {
+      proxyReq.setTimeout((req as ProxiedRequest).isExport ? Math.max(timeoutMs, EXPORT_TIMEOUT_MS) : timeoutMs, () => {
         (req as ProxiedRequest).upstreamTimedOut = true;
         proxyReq.destroy();
       });

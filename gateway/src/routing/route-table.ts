@@ -9,6 +9,11 @@ export interface RouteRule {
   pattern: string;
   service: ServiceName;
   access: Access;
+  /**
+   * A CSV export: the service may read for a while before its first row (the embedded store
+   * sorts a large collection for seconds), so the gateway waits longer than for a call.
+   */
+  export?: true;
 }
 
 /**
@@ -48,8 +53,8 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/licenses/keys', service: 'billing', access: 'public' },
   { pattern: '/api/licenses/devices', service: 'billing', access: 'user' },
   { pattern: '/api/licenses/devices/:deviceId', service: 'billing', access: 'user' },
-  { pattern: '/api/admin/export/transactions', service: 'billing', access: 'admin' },
-  { pattern: '/api/admin/export/gst', service: 'billing', access: 'admin' },
+  { pattern: '/api/admin/export/transactions', service: 'billing', access: 'admin', export: true },
+  { pattern: '/api/admin/export/gst', service: 'billing', access: 'admin', export: true },
 
   { pattern: '/api/download/updates', service: 'download', access: 'desktop' },
   { pattern: '/api/download/check-eligibility', service: 'download', access: 'user' },
@@ -64,12 +69,12 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/feedback/*', service: 'feedback', access: 'user' },
   { pattern: '/api/admin/feedback', service: 'feedback', access: 'admin' },
   { pattern: '/api/admin/feedback/*', service: 'feedback', access: 'admin' },
-  { pattern: '/api/admin/export/feedback', service: 'feedback', access: 'admin' },
+  { pattern: '/api/admin/export/feedback', service: 'feedback', access: 'admin', export: true },
 
   { pattern: '/api/track-usage', service: 'admin-reporting', access: 'user' },
   { pattern: '/api/admin/analytics', service: 'admin-reporting', access: 'admin' },
   { pattern: '/api/admin/users', service: 'admin-reporting', access: 'admin' },
   { pattern: '/api/admin/users/*', service: 'admin-reporting', access: 'admin' },
-  { pattern: '/api/admin/export/users', service: 'admin-reporting', access: 'admin' },
+  { pattern: '/api/admin/export/users', service: 'admin-reporting', access: 'admin', export: true },
   { pattern: '/api/admin/audit', service: 'admin-reporting', access: 'admin' },
 ];

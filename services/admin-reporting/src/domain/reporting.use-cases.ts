@@ -108,7 +108,7 @@ export function reportingUseCases({ users, subscriptions, downloads, audit, publ
     publishPending,
 
     /** Every user in id order, joined with billing and download a batch at a time: memory stays flat. */
-    async *exportRows(batchSize = 250): AsyncIterable<AdminUserRow> {
+    async *exportRows(batchSize = 500): AsyncIterable<AdminUserRow> {
       let batch: PublicUser[] = [];
       for await (const user of users.exportAll()) {
         batch.push(user);
