@@ -33,6 +33,12 @@ export function fieldsOf(filter: unknown): string[] {
   );
 }
 
+/** An aggregation's filter and sort: its first `$match` and `$sort` stages. */
+export function pipelineShape(pipeline: Record<string, unknown>[]): { filter: unknown; sort: unknown } {
+  const stage = (name: string) => pipeline.find((candidate) => name in candidate)?.[name];
+  return { filter: stage('$match'), sort: stage('$sort') };
+}
+
 /** The filters and sorts inside one command, by its kind. */
 function shapesOf(name: string, command: Record<string, unknown>): { filter: unknown; sort: unknown }[] {
   switch (name) {
@@ -47,12 +53,8 @@ function shapesOf(name: string, command: Record<string, unknown>): { filter: unk
       return (command.updates as { q: unknown }[]).map((update) => ({ filter: update.q, sort: undefined }));
     case 'delete':
       return (command.deletes as { q: unknown }[]).map((deletion) => ({ filter: deletion.q, sort: undefined }));
-    case 'aggregate': {
-      const pipeline = command.pipeline as Record<string, unknown>[];
-      const match = pipeline.find((stage) => '$match' in stage)?.$match;
-      const sort = pipeline.find((stage) => '$sort' in stage)?.$sort;
-      return [{ filter: match, sort }];
-    }
+    case 'aggregate':
+      return [pipelineShape(command.pipeline as Record<string, unknown>[])];
     default:
       return [{ filter: undefined, sort: undefined }];
   }

@@ -1,14 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import mongoose, { type Aggregate, type Query, type Schema } from 'mongoose';
-import { declaredIndexes, fieldsOf } from './command-recorder';
+import { declaredIndexes, fieldsOf, pipelineShape, type RecordedCommand } from './command-recorder';
 
 /** The shape of one query a model sent, with the indexes its schema declares. */
-export interface LoggedQuery {
-  collection: string;
+export interface LoggedQuery extends Pick<RecordedCommand, 'collection' | 'filterFields' | 'sortFields'> {
   operation: string;
-  filterFields: string[];
-  sortFields: string[];
   indexes: string[][];
   /** The test file that caused it, relative to the repository. */
   testFile: string;
@@ -54,9 +51,8 @@ export function logModelQueries(dir: string, testFile: string): { save(): void }
         record(schema, this.model.collection.collectionName, operation, this.getFilter(), this.getOptions().sort);
       });
     schema.pre('aggregate', function (this: Aggregate<unknown>) {
-      const pipeline = this.pipeline() as unknown as Record<string, unknown>[];
-      const stage = (name: string) => pipeline.find((candidate) => name in candidate)?.[name];
-      record(schema, this.model().collection.collectionName, 'aggregate', stage('$match'), stage('$sort'));
+      const { filter, sort } = pipelineShape(this.pipeline() as unknown as Record<string, unknown>[]);
+      record(schema, this.model().collection.collectionName, 'aggregate', filter, sort);
     });
   });
   return {
