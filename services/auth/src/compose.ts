@@ -7,6 +7,7 @@ import {
   createServiceApp,
   mongoReadiness,
   redisReadiness,
+  singleUseClaims,
   type ServiceRuntime,
 } from '@portal/platform';
 import { createGoogleVerifier } from './clients/google-id-token.verifier';
@@ -45,10 +46,11 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
   shutdown.add('mailer', () => mail.close());
   const users = userRepository(mongo);
   const admins = adminRepository(mongo);
-  const resets = passwordResetRepository(mongo);
-  const devices = deviceAuthorizationRepository(mongo);
-  const desktopSessions = desktopSessionRepository(mongo);
-  await Promise.all([users.ready, admins.ready, resets.ready, devices.ready, desktopSessions.ready]);
+  const claims = singleUseClaims(mongo);
+  const resets = passwordResetRepository(mongo, claims);
+  const devices = deviceAuthorizationRepository(mongo, claims);
+  const desktopSessions = desktopSessionRepository(mongo, claims);
+  await Promise.all([users.ready, admins.ready, claims.ready, resets.ready, devices.ready, desktopSessions.ready]);
 
   const prefix = settings.REDIS_PREFIX;
   const tokens = createTokenIssuer({
@@ -110,6 +112,8 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
     publicUrl: settings.PUBLIC_URL,
     accessTokenSeconds: settings.DESKTOP_TOKEN_TTL_SECONDS,
     sessionDays: settings.DESKTOP_SESSION_DAYS,
+    onRefreshReuse: (session) =>
+      logger.warn({ alert: 'refresh_token_reuse', userId: session.userId, sessionId: session.id }, 'a rotated refresh token was used again; its desktop session was ended'),
     now,
   });
 
@@ -123,7 +127,7 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
       router.use(profileRoutes(profileUseCases(users), verifyToken));
       router.use(adminAuthRoutes(adminAccounts, verifyToken));
       router.use(deviceRoutes(deviceGrant, verifyToken));
-      router.use(internalRoutes(directoryUseCases(users, [resets, devices, desktopSessions], tokens), settings.SERVICE_SECRET));
+      router.use(internalRoutes(directoryUseCases(users, [resets, devices, desktopSessions, claims], tokens), settings.SERVICE_SECRET));
     },
   });
   const created = await adminAccounts.bootstrapFirstAdmin(settings.ADMIN_EMAIL, settings.ADMIN_PASSWORD);

@@ -89,7 +89,7 @@ describe('the desktop app’s sign-in: the device authorization grant (RFC 8628)
     expect((await request(auth.app).get('/api/auth/desktop/me').set(bearer(ravi.token))).status).toBe(401);
   });
 
-  it('when the app refreshes, then the refresh token is replaced, the old one is refused, and a revoked session cannot refresh', async () => {
+  it('when the app refreshes, then the refresh token is replaced, and a session the user ends cannot refresh', async () => {
     const ravi = await registered('ravi.refresh@example.in');
     const { device_code, user_code } = (await startSignIn()).body;
     await decide(ravi.token, user_code, 'approve');
@@ -99,7 +99,6 @@ describe('the desktop app’s sign-in: the device authorization grant (RFC 8628)
     expect(second.status).toBe(200);
     expect(second.body.refresh_token).not.toBe(first.refresh_token);
     expect(jwt.decode(second.body.access_token)).toMatchObject({ aud: TOKEN_AUDIENCE.desktop, sub: ravi.id });
-    expect((await refresh(first.refresh_token)).body).toEqual({ error: 'invalid_grant' });
 
     const sessions = await request(auth.app).get('/api/auth/desktop/sessions').set(bearer(ravi.token));
     expect(sessions.body.sessions).toEqual([
@@ -110,6 +109,30 @@ describe('the desktop app’s sign-in: the device authorization grant (RFC 8628)
     expect((await request(auth.app).delete(`/api/auth/desktop/sessions/${id}`).set(bearer(stranger.token))).status).toBe(404);
     expect((await request(auth.app).delete(`/api/auth/desktop/sessions/${id}`).set(bearer(ravi.token))).status).toBe(204);
     expect((await refresh(second.body.refresh_token)).body).toEqual({ error: 'invalid_grant' });
+  });
+
+  it('when a refresh token that was already swapped comes back, then the whole session ends, for the app too (RFC 9700 §4.14.2)', async () => {
+    const ravi = await registered('ravi.stolen@example.in');
+    const { device_code, user_code } = (await startSignIn()).body;
+    await decide(ravi.token, user_code, 'approve');
+    const stolen = (await poll(device_code)).body.refresh_token;
+    const current = (await refresh(stolen)).body.refresh_token;
+    const latest = (await refresh(current)).body.refresh_token;
+
+    expect((await refresh(stolen)).body).toEqual({ error: 'invalid_grant' });
+    expect((await refresh(latest)).body).toEqual({ error: 'invalid_grant' });
+    expect((await request(auth.app).get('/api/auth/desktop/sessions').set(bearer(ravi.token))).body.sessions).toEqual([]);
+  });
+
+  it('when a refresh token is forged for a real session, then it is refused and the session goes on', async () => {
+    const ravi = await registered('ravi.forged@example.in');
+    const { device_code, user_code } = (await startSignIn()).body;
+    await decide(ravi.token, user_code, 'approve');
+    const issued: string = (await poll(device_code)).body.refresh_token;
+    const [sessionId] = issued.split('.');
+
+    expect((await refresh(`${sessionId}.${'A'.repeat(43)}`)).body).toEqual({ error: 'invalid_grant' });
+    expect((await refresh(issued)).status).toBe(200);
   });
 
   it('when the person refuses, or the code runs out, then the app is told access_denied or expired_token', async () => {
@@ -159,7 +182,7 @@ describe('the desktop app’s sign-in: the device authorization grant (RFC 8628)
       'invalid_request',
     ],
     ['a code never issued', () => poll('A'.repeat(43)), 400, 'invalid_grant'],
-  ])('when the token endpoint gets %s, then %s %s and nothing is issued', async (_case, send, status, error) => {
+  ])('when the token endpoint gets %s, then it says why and issues nothing', async (_case, send, status, error) => {
     const before = await auth.db.connection.collection('desktop_sessions').countDocuments();
     const response = await send();
     expect(response.status).toBe(status);

@@ -12,6 +12,7 @@ import {
   createServiceCredential,
   mongoReadiness,
   redisReadiness,
+  singleUseClaims,
   withRedisLock,
   type ServiceRuntime,
 } from '@portal/platform';
@@ -99,7 +100,9 @@ export async function compose(
   const creditNotes = creditNoteRepository(mongo);
   const refundStore = refundRepository(mongo);
   const activations = activationRepository(mongo);
+  const claims = singleUseClaims(mongo);
   await Promise.all([
+    claims.ready,
     subscriptions.ready,
     orders.ready,
     invoiceStore.ready,
@@ -131,7 +134,7 @@ export async function compose(
   const signer = createLicenseSigner(config.LICENSE_SIGNING_KEY, config.LICENSE_RETIRED_PUBLIC_KEYS);
   if (signer.throwaway) logger.warn('LICENSE_SIGNING_KEY is not set: licences are signed with a key that ends with this process');
   const licensing = licensingUseCases({ activations, subscriptions, signer, lock, graceDays: config.LICENSE_GRACE_DAYS, now });
-  const status = statusUseCases({ subscriptions, orders, plans, users, lock, now });
+  const status = statusUseCases({ subscriptions, orders, plans, users, lock, claims, now });
   const payments = paymentUseCases({
     orders,
     subscriptions,
@@ -140,6 +143,7 @@ export async function compose(
     invoices,
     mail,
     lock,
+    claims,
     logger,
     publicUrl: config.PUBLIC_URL,
     orderLifetimeSeconds: config.ORDER_LIFETIME_SECONDS,
@@ -164,6 +168,7 @@ export async function compose(
     orders,
     billingProfiles,
     documents: [invoiceStore, creditNotes, refundStore],
+    claims,
     activations,
     lock,
     now,

@@ -28,6 +28,8 @@ export const DEVICE_MESSAGES = {
 
 const clientId = z.literal(DESKTOP_CLIENT_ID, { error: 'Unknown client' });
 const opaque = z.string({ error: 'Missing code' }).regex(/^[A-Za-z0-9_-]{20,100}$/, 'Malformed code');
+/** Opaque to the app; the portal's name their session before the secret (`<session>.<secret>`). */
+const refreshToken = z.string({ error: 'Missing refresh token' }).regex(/^[A-Za-z0-9_.-]{20,200}$/, 'Malformed refresh token');
 
 export const deviceCodeRequestSchema = z.object({
   client_id: clientId,
@@ -37,7 +39,7 @@ export const deviceCodeRequestSchema = z.object({
 /** The token endpoint's two grants; its errors follow RFC 6749 §5.2, not the portal's own shape. */
 export const desktopTokenRequestSchema = z.discriminatedUnion('grant_type', [
   z.object({ grant_type: z.literal(DEVICE_GRANT_TYPE), device_code: opaque, client_id: clientId }),
-  z.object({ grant_type: z.literal(REFRESH_GRANT_TYPE), refresh_token: opaque, client_id: clientId }),
+  z.object({ grant_type: z.literal(REFRESH_GRANT_TYPE), refresh_token: refreshToken, client_id: clientId }),
 ]);
 export type DesktopTokenRequest = z.infer<typeof desktopTokenRequestSchema>;
 

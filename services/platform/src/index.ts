@@ -17,6 +17,7 @@ export * from './observability/readiness';
 export * from './data/mongo';
 export * from './data/redis';
 export * from './data/redis-lock';
+export * from './data/single-use-claims';
 export * from './data/attempt-limit';
 export * from './data/escape-regex';
 export * from './auth/token-verifier';

@@ -1,4 +1,5 @@
 import { Schema, type Connection } from 'mongoose';
+import type { SingleUseClaims } from '@portal/platform';
 import { isDuplicateKeyError } from '@portal/platform/errors';
 import type { DeviceAuthorization, DeviceAuthorizationStore } from '../domain/ports';
 
@@ -20,7 +21,14 @@ const deviceSchema = new Schema<DeviceAuthorization>(
 /** Grows the polling interval by this much on each slow_down (RFC 8628 §3.5). */
 const SLOW_DOWN_STEP_SECONDS = 5;
 
-export function deviceAuthorizationRepository(connection: Connection): DeviceAuthorizationStore & { ready: Promise<unknown> } {
+/**
+ * A code is decided once and redeemed once; each is a single-use claim, because a conditional
+ * update is not one on FerretDB (two approvals, or eight polls, all found it still open).
+ */
+export function deviceAuthorizationRepository(
+  connection: Connection,
+  claims: SingleUseClaims,
+): DeviceAuthorizationStore & { ready: Promise<unknown> } {
   const Device = connection.model<DeviceAuthorization>('DeviceAuthorization', deviceSchema, 'device_authorizations');
   return {
     ready: Device.init(),
@@ -35,17 +43,26 @@ export function deviceAuthorizationRepository(connection: Connection): DeviceAut
     },
     findPending: (userCode, now) =>
       Device.findOne({ userCode: { $eq: userCode }, status: 'pending', expiresAt: { $gt: now } }, { _id: 0 }).lean<DeviceAuthorization>(),
-    async decide(userCode, now, decision) {
-      const decided = await Device.findOneAndUpdate(
+    async decide(userCode, now, decision, deciderId) {
+      const pending = await Device.findOne(
         { userCode: { $eq: userCode }, status: 'pending', expiresAt: { $gt: now } },
-        { $set: decision },
-      ).lean();
-      return decided !== null;
+        { deviceCodeHash: 1 },
+      ).lean<Pick<DeviceAuthorization, 'deviceCodeHash'>>();
+      if (!pending || !(await claims.claim(`device-decision:${pending.deviceCodeHash}`, deciderId))) return false;
+      await Device.updateOne({ deviceCodeHash: { $eq: pending.deviceCodeHash } }, { $set: decision });
+      return true;
     },
     async poll(deviceCodeHash, now) {
       const found = await Device.findOne({ deviceCodeHash: { $eq: deviceCodeHash } }).lean<DeviceAuthorization>();
       if (!found) return { kind: 'unknown' };
       if (found.expiresAt <= now) return { kind: 'expired' };
+      // a redeemed code is told so at once, however fast it is polled
+      if (found.status === 'used') return { kind: 'used' };
+      if (found.status === 'approved') {
+        if (!(await claims.claim(`device-code:${deviceCodeHash}`, found.userId!))) return { kind: 'used' };
+        await Device.updateOne({ deviceCodeHash: { $eq: deviceCodeHash } }, { $set: { status: 'used', lastPolledAt: now } });
+        return { kind: 'approved', userId: found.userId!, email: found.email!, deviceName: found.deviceName };
+      }
       const tooSoon = found.lastPolledAt && now.getTime() - found.lastPolledAt.getTime() < found.intervalSeconds * 1000;
       if (tooSoon) {
         await Device.updateOne(
@@ -54,16 +71,8 @@ export function deviceAuthorizationRepository(connection: Connection): DeviceAut
         );
         return { kind: 'slow_down' };
       }
-      if (found.status === 'approved') {
-        // Handed out once: of two polls at the same moment, one finds it approved.
-        const taken = await Device.findOneAndUpdate(
-          { deviceCodeHash: { $eq: deviceCodeHash }, status: 'approved' },
-          { $set: { status: 'used', lastPolledAt: now } },
-        ).lean<DeviceAuthorization>();
-        return taken ? { kind: 'approved', userId: taken.userId!, email: taken.email!, deviceName: taken.deviceName } : { kind: 'used' };
-      }
       await Device.updateOne({ deviceCodeHash: { $eq: deviceCodeHash } }, { $set: { lastPolledAt: now } });
-      return { kind: found.status === 'pending' ? 'pending' : found.status === 'denied' ? 'denied' : 'used' };
+      return { kind: found.status };
     },
     async deleteForUser(userId) {
       await Device.deleteMany({ userId: { $eq: userId } });

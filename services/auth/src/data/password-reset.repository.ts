@@ -1,4 +1,5 @@
 import { Schema, Types, type Connection } from 'mongoose';
+import type { SingleUseClaims } from '@portal/platform';
 import type { PasswordResetStore } from '../domain/ports';
 
 interface PasswordResetDocument {
@@ -18,7 +19,7 @@ const resetSchema = new Schema<PasswordResetDocument>(
   { timestamps: true, versionKey: false },
 );
 
-export function passwordResetRepository(connection: Connection): PasswordResetStore & { ready: Promise<unknown> } {
+export function passwordResetRepository(connection: Connection, claims: SingleUseClaims): PasswordResetStore & { ready: Promise<unknown> } {
   const Reset = connection.model<PasswordResetDocument>('PasswordReset', resetSchema, 'password_resets');
   return {
     ready: Reset.init(),
@@ -26,16 +27,15 @@ export function passwordResetRepository(connection: Connection): PasswordResetSt
       await Reset.create({ tokenHash, userId: new Types.ObjectId(userId), expiresAt });
     },
     async consume(tokenHash, now) {
-      // One atomic update: of two concurrent uses of a link, only one finds it unused.
-      const claimed = await Reset.findOneAndUpdate(
-        { tokenHash: { $eq: tokenHash }, usedAt: null, expiresAt: { $gt: now } },
-        { $set: { usedAt: now } },
-        { returnDocument: 'after' },
-      ).lean();
-      if (claimed) return { status: 'ok', userId: claimed.userId.toString() };
       const existing = await Reset.findOne({ tokenHash: { $eq: tokenHash } }).lean();
       if (!existing) return { status: 'unknown' };
-      return { status: existing.usedAt ? 'used' : 'expired' };
+      if (existing.usedAt) return { status: 'used' };
+      if (existing.expiresAt <= now) return { status: 'expired' };
+      // of several uses of a link at the same moment, one claims it; the others find it used
+      const userId = existing.userId.toString();
+      if (!(await claims.claim(`password-reset:${tokenHash}`, userId))) return { status: 'used' };
+      await Reset.updateOne({ tokenHash: { $eq: tokenHash } }, { $set: { usedAt: now } });
+      return { status: 'ok', userId };
     },
     async deleteForUser(userId) {
       await Reset.deleteMany({ userId: new Types.ObjectId(userId) });

@@ -11,7 +11,7 @@ import {
   type PendingDevice,
 } from '@portal/contracts';
 import { notFound } from '@portal/platform/errors';
-import type { DesktopSessionStore, DeviceAuthorizationStore, TokenIssuer } from './ports';
+import type { DesktopSession, DesktopSessionStore, DeviceAuthorizationStore, TokenIssuer } from './ports';
 
 export interface DeviceGrantDeps {
   devices: DeviceAuthorizationStore;
@@ -20,6 +20,8 @@ export interface DeviceGrantDeps {
   publicUrl: string;
   accessTokenSeconds: number;
   sessionDays: number;
+  /** A rotated refresh token came back: the session was ended, and someone should know. */
+  onRefreshReuse: (session: DesktopSession) => void;
   now?: () => Date;
 }
 
@@ -30,6 +32,18 @@ const DEFAULT_DEVICE_NAME = 'Tax Practitioner desktop app';
 
 const secret = () => randomBytes(32).toString('base64url');
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+/**
+ * A refresh token names its session, then holds the secret whose hash the session keeps, so that a
+ * token that was already swapped is recognised (and its session ended) rather than just refused.
+ */
+const SESSION_REFRESH_TOKEN = /^([a-f0-9]{24})\.([A-Za-z0-9_-]{43})$/;
+const refreshTokenOf = (session: DesktopSession, refreshSecret: string) => `${session.id}.${refreshSecret}`;
+function presentedRefresh(token: string): { sessionId?: string; refreshHash: string } {
+  const [, sessionId, refreshSecret] = SESSION_REFRESH_TOKEN.exec(token) ?? [];
+  // tokens issued before they named their session are the bare secret
+  return sessionId && refreshSecret ? { sessionId, refreshHash: sha256(refreshSecret) } : { refreshHash: sha256(token) };
+}
+
 const newUserCode = () => {
   const letters = Array.from({ length: 8 }, () => USER_CODE_ALPHABET[randomInt(USER_CODE_ALPHABET.length)]).join('');
   return `${letters.slice(0, 4)}-${letters.slice(4)}`;
@@ -98,6 +112,7 @@ export function deviceGrantUseCases(deps: DeviceGrantDeps) {
         userCode,
         now(),
         decision === 'approve' ? { status: 'approved', userId: user.userId, email: user.email } : { status: 'denied' },
+        user.userId,
       );
       if (!decided) throw notFound(DEVICE_MESSAGES.codeInvalid);
       return decision === 'approve' ? DEVICE_MESSAGES.approved : DEVICE_MESSAGES.denied;
@@ -107,16 +122,21 @@ export function deviceGrantUseCases(deps: DeviceGrantDeps) {
       const at = now();
       if (request.grant_type === 'refresh_token') {
         const next = secret();
-        const session = await sessions.rotate(sha256(request.refresh_token), sha256(next), at, sessionEnd(at));
-        if (!session) throw new DeviceTokenRefusal('invalid_grant');
-        return issueTokens(session, next);
+        const rotation = await sessions.rotate(presentedRefresh(request.refresh_token), { refreshHash: sha256(next), expiresAt: sessionEnd(at) }, at);
+        if (rotation.kind === 'rotated') return issueTokens(rotation.session, refreshTokenOf(rotation.session, next));
+        // RFC 9700 §4.14.2: the server cannot tell the thief from the app, so the session ends for both
+        if (rotation.kind === 'reused') {
+          await sessions.revoke(rotation.session.userId, rotation.session.id);
+          deps.onRefreshReuse(rotation.session);
+        }
+        throw new DeviceTokenRefusal('invalid_grant');
       }
       const outcome = await devices.poll(sha256(request.device_code), at);
       switch (outcome.kind) {
         case 'approved': {
-          const refreshToken = secret();
-          await sessions.create({ ...outcome, refreshHash: sha256(refreshToken), expiresAt: sessionEnd(at), now: at });
-          return issueTokens(outcome, refreshToken);
+          const refreshSecret = secret();
+          const session = await sessions.create({ ...outcome, refreshHash: sha256(refreshSecret), expiresAt: sessionEnd(at), now: at });
+          return issueTokens(outcome, refreshTokenOf(session, refreshSecret));
         }
         case 'pending':
           throw new DeviceTokenRefusal('authorization_pending');

@@ -130,11 +130,12 @@ export interface DeviceAuthorizationStore {
   create(authorization: Omit<DeviceAuthorization, 'status' | 'userId' | 'email' | 'lastPolledAt'>): Promise<boolean>;
   /** A pending, unexpired authorization by its user code. */
   findPending(userCode: string, now: Date): Promise<DeviceAuthorization | null>;
-  /** Approves or denies a pending authorization, once; false when it is no longer pending. */
+  /** Approves or denies a pending authorization, once, by whoever decides first; false when it is no longer pending. */
   decide(
     userCode: string,
     now: Date,
     decision: { status: 'approved'; userId: string; email: string } | { status: 'denied' },
+    deciderId: string,
   ): Promise<boolean>;
   /**
    * One poll, atomically: too soon after the last one is slow_down (and the interval grows by 5 s,
@@ -155,10 +156,26 @@ export interface DesktopSession {
   expiresAt: Date;
 }
 
+/**
+ * What became of a refresh token: swapped for the next one; already swapped before (a reuse, which
+ * signals theft); beaten by another use of it at the same moment; or not a live one at all.
+ */
+export type RotationOutcome =
+  | { kind: 'rotated'; session: DesktopSession }
+  | { kind: 'reused'; session: DesktopSession }
+  | { kind: 'raced' | 'unknown' };
+
 export interface DesktopSessionStore {
   create(session: Omit<DesktopSession, 'id' | 'createdAt' | 'lastUsedAt'> & { refreshHash: string; now: Date }): Promise<DesktopSession>;
-  /** Swaps a live refresh token for a new one, once: a token used twice finds nothing. */
-  rotate(refreshHash: string, nextHash: string, now: Date, expiresAt: Date): Promise<DesktopSession | null>;
+  /**
+   * Swaps a live refresh token for the next one, once. `sessionId` is the session the token names,
+   * when it names one (tokens issued before they did are found by their hash).
+   */
+  rotate(
+    presented: { sessionId?: string; refreshHash: string },
+    next: { refreshHash: string; expiresAt: Date },
+    now: Date,
+  ): Promise<RotationOutcome>;
   forUser(userId: string): Promise<DesktopSession[]>;
   /** Ends one of the user's sessions; false when there is none with this id. */
   revoke(userId: string, sessionId: string): Promise<boolean>;

@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { creditOrder } from './credit-order';
 import { priceOf } from './plan-catalogue';
 import type { invoiceUseCases } from './invoice.use-cases';
-import type { InvoiceRecord, Lock, MailSender, OrderRecord, OrderStore, PaymentGateway, PlanStore, SubscriptionStore } from './ports';
+import type { Claims, InvoiceRecord, Lock, MailSender, OrderRecord, OrderStore, PaymentGateway, PlanStore, SubscriptionStore } from './ports';
 import { subscriptionLockKey } from './status.use-cases';
 
 export interface PaymentDeps {
@@ -16,6 +16,7 @@ export interface PaymentDeps {
   invoices: ReturnType<typeof invoiceUseCases>;
   mail: MailSender;
   lock: Lock;
+  claims: Claims;
   logger: Logger;
   publicUrl: string;
   orderLifetimeSeconds: number;
@@ -41,12 +42,22 @@ export function paymentUseCases(deps: PaymentDeps) {
     const plan = await plans.find(order.plan);
     await lock(subscriptionLockKey(userId), async () => {
       const credited = creditOrder(await subscriptions.find(userId), order, plan?.monthlyPrice ?? 0, now());
-      if (credited) {
-        // The invoice first: if the process dies between the two, the retried credit finds it and
-        // goes on, so no credited order is ever without its invoice.
+      if (!credited) return;
+      const once = `order-credit:${order.merchantOrderId}`;
+      if (!(await deps.claims.claim(once, userId))) {
+        // Under the lock, only a holder that stopped between its claim and its save leaves this.
+        logger.error({ alert: 'credit_interrupted', merchantOrderId: order.merchantOrderId, userId }, 'ALERT: order claimed but not credited');
+        throw new Error(`order ${order.merchantOrderId} was claimed for crediting but is not credited`);
+      }
+      try {
+        // The invoice first: if the save fails, the retried credit finds it and goes on, so no
+        // credited order is ever without its invoice.
         const invoice = await deps.invoices.issueFor({ ...order, userId }, credited.period);
         const saved = await subscriptions.save(userId, credited.changes);
         void sendReceipt(order, saved.subscriptionEndDate, invoice);
+      } catch (error) {
+        await deps.claims.release(once);
+        throw error;
       }
     });
     await orders.update(order.merchantOrderId, { credited: true });

@@ -7,6 +7,7 @@ import type {
   TransactionRow,
   TransactionStatus,
 } from '@portal/contracts';
+import type { SingleUseClaims } from '@portal/platform';
 import type { PlanEntry } from './plan-catalogue';
 
 export interface SubscriptionRecord {
@@ -145,6 +146,9 @@ export interface MailSender {
 
 /** Serialises check-then-write sequences on one key across instances. */
 export type Lock = <T>(key: string, work: () => Promise<T>, options?: { waitMs?: number }) => Promise<T>;
+
+/** Once-only steps (a trial, an order's credit) are claimed in the store, whatever the lock did. */
+export type Claims = Pick<SingleUseClaims, 'claim' | 'release'>;
 
 export interface BillingProfileStore {
   find(userId: string): Promise<BillingProfile | null>;

@@ -1,5 +1,5 @@
 import { formatRupees, REFUND_MESSAGES, type RefundRequest, type RefundView } from '@portal/contracts';
-import { badRequest, conflict, notFound } from '@portal/platform/errors';
+import { badRequest, conflict, isDuplicateKeyError, notFound } from '@portal/platform/errors';
 import type { AuditPublisher } from '@portal/platform';
 import type { Logger } from 'pino';
 import { draftCreditNote } from './credit-note-draft';
@@ -141,14 +141,19 @@ export function refundUseCases(deps: RefundDeps) {
         const leftPaise = order.amountPaise - order.refundedPaise;
         if (amountPaise > leftPaise) throw badRequest(REFUND_MESSAGES.tooMuch(formatRupees(leftPaise / 100)));
         const previous = await refunds.forOrders([merchantOrderId]);
-        const created = await refunds.create({
-          merchantRefundId: `${merchantOrderId}-R${previous.length + 1}`,
-          merchantOrderId,
-          userId: order.userId,
-          amountPaise,
-          reason,
-          requestedBy: adminEmail,
-        });
+        // the refund's id is unique in the store: a second request that got past a lost lock is refused there
+        const created = await refunds
+          .create({
+            merchantRefundId: `${merchantOrderId}-R${previous.length + 1}`,
+            merchantOrderId,
+            userId: order.userId,
+            amountPaise,
+            reason,
+            requestedBy: adminEmail,
+          })
+          .catch((error: unknown) => {
+            throw isDuplicateKeyError(error) ? conflict(REFUND_MESSAGES.inFlight) : error;
+          });
         await orders.update(merchantOrderId, { refundPending: true });
         return submit(created);
       });

@@ -1,4 +1,5 @@
 import { istDayStart, lastIndianDays, perIndianDay, type SubscriptionSummary } from '@portal/contracts';
+import type { SingleUseClaims } from '@portal/platform';
 import type { ActivationStore, BillingProfileStore, Lock, OrderStore, SubscriptionStore } from './ports';
 import { subscriptionLockKey } from './status.use-cases';
 import { summarize } from './subscription-status';
@@ -9,6 +10,7 @@ export interface ReportingDeps {
   billingProfiles: BillingProfileStore;
   /** Invoices, credit notes and refunds: kept for the tax records, unlinked from a deleted account. */
   documents: { detachUser(userId: string): Promise<number> }[];
+  claims: Pick<SingleUseClaims, 'deleteForUser'>;
   activations: Pick<ActivationStore, 'deleteForUser'>;
   lock: Lock;
   now?: () => Date;
@@ -20,6 +22,7 @@ export function reportingUseCases({
   orders,
   billingProfiles,
   documents,
+  claims,
   activations,
   lock,
   now = () => new Date(),
@@ -71,6 +74,7 @@ export function reportingUseCases({
         await subscriptions.delete(userId);
         await billingProfiles.delete(userId);
         await activations.deleteForUser(userId);
+        await claims.deleteForUser(userId);
         for (const kept of documents) await kept.detachUser(userId);
         return { anonymisedPayments: await orders.anonymiseUser(userId) };
       });

@@ -1,6 +1,6 @@
 import { DAY_MS, TRIAL_DAYS, type SubscriptionStatus } from '@portal/contracts';
 import { conflict } from '@portal/platform/errors';
-import type { Lock, OrderStore, PlanStore, SubscriptionStore, UserDirectory } from './ports';
+import type { Claims, Lock, OrderStore, PlanStore, SubscriptionStore, UserDirectory } from './ports';
 import { summarize } from './subscription-status';
 
 export const TRIAL_MESSAGES = {
@@ -15,12 +15,13 @@ export interface StatusDeps {
   plans: PlanStore;
   users: UserDirectory;
   lock: Lock;
+  claims: Claims;
   now?: () => Date;
 }
 
 export const subscriptionLockKey = (userId: string) => `lock:subscription:${userId}`;
 
-export function statusUseCases({ subscriptions, orders, plans, users, lock, now = () => new Date() }: StatusDeps) {
+export function statusUseCases({ subscriptions, orders, plans, users, lock, claims, now = () => new Date() }: StatusDeps) {
   /** What the plan entitles: the paid plan's features; a trial gets Professional's. */
   async function featuresOf(plan: string, status: string): Promise<string[]> {
     if (status !== 'trial' && status !== 'active') return [];
@@ -72,16 +73,24 @@ export function statusUseCases({ subscriptions, orders, plans, users, lock, now 
         const at = now();
         const current = summarize(userId, await subscriptions.find(userId), at);
         if (!current.canStartTrial) throw conflict(current.hasUsedTrial ? TRIAL_MESSAGES.alreadyUsed : TRIAL_MESSAGES.alreadySubscribed);
-        const saved = await subscriptions.save(userId, {
-          email,
-          status: 'trial',
-          plan: 'trial',
-          planPrice: 0,
-          billingPeriod: null,
-          trialStart: at,
-          trialEnd: new Date(at.getTime() + TRIAL_DAYS * DAY_MS),
-          hasUsedTrial: true,
-        });
+        // once per account, even if the lock above was lost to a stalled holder
+        const once = `trial:${userId}`;
+        if (!(await claims.claim(once, userId))) throw conflict(TRIAL_MESSAGES.alreadyUsed);
+        const saved = await subscriptions
+          .save(userId, {
+            email,
+            status: 'trial',
+            plan: 'trial',
+            planPrice: 0,
+            billingPeriod: null,
+            trialStart: at,
+            trialEnd: new Date(at.getTime() + TRIAL_DAYS * DAY_MS),
+            hasUsedTrial: true,
+          })
+          .catch(async (error: unknown) => {
+            await claims.release(once);
+            throw error;
+          });
         return { success: true, message: TRIAL_MESSAGES.started, subscription: summarize(userId, saved, at) };
       });
     },

@@ -1,0 +1,67 @@
+import { Schema, type Connection } from 'mongoose';
+import { isDuplicateKeyError } from '../errors/app-errors';
+
+interface ClaimDocument {
+  _id: string;
+  owner: string;
+  claimedAt: Date;
+}
+
+const claimSchema = new Schema<ClaimDocument>(
+  {
+    _id: { type: String, required: true },
+    // whose claims they are, so that they go with the account
+    owner: { type: String, required: true, index: true },
+    claimedAt: { type: Date, required: true },
+  },
+  { versionKey: false },
+);
+
+/**
+ * "This happens once": a code redeemed, a link used, a refresh token rotated, an order credited.
+ *
+ * A claim is an insert under a unique `_id`, which the store itself decides. A conditional
+ * `findOneAndUpdate` is not a claim on FerretDB 1.x: it reads, then writes, so several callers can
+ * all find the document still unused (docs/decisions.md, "Single use"). An insert that collides with
+ * the `_id` index fails for all callers but one, on FerretDB and MongoDB alike, across connections
+ * and instances.
+ *
+ * Take the claim after checking the durable state and before any effect; give it back only when
+ * the work failed before it changed anything.
+ */
+export interface SingleUseClaims {
+  /** True for exactly one caller of each key. */
+  claim(key: string, owner: string): Promise<boolean>;
+  /** Makes the key claimable again: for work that failed before it had an effect. */
+  release(key: string): Promise<void>;
+  /** Forgets claims that no longer guard anything (their keys are the caller's). */
+  forget(keys: string[]): Promise<void>;
+  /** The owner's claims go with the owner's account. */
+  deleteForUser(owner: string): Promise<void>;
+  ready: Promise<unknown>;
+}
+
+export function singleUseClaims(connection: Connection): SingleUseClaims {
+  const Claim = connection.model<ClaimDocument>('SingleUseClaim', claimSchema, 'single_use_claims');
+  return {
+    ready: Claim.init(),
+    async claim(key, owner) {
+      try {
+        await Claim.create({ _id: key, owner, claimedAt: new Date() });
+        return true;
+      } catch (error) {
+        if (isDuplicateKeyError(error)) return false;
+        throw error;
+      }
+    },
+    async release(key) {
+      await Claim.deleteOne({ _id: { $eq: key } });
+    },
+    async forget(keys) {
+      if (keys.length) await Claim.deleteMany({ _id: { $in: keys.map(String) } });
+    },
+    async deleteForUser(owner) {
+      await Claim.deleteMany({ owner: { $eq: owner } });
+    },
+  };
+}

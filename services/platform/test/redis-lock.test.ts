@@ -1,0 +1,43 @@
+import { withRedisLock } from '@portal/platform';
+import { createTestRedis, type TestRedis } from '@portal/platform/testing';
+
+describe('the Redis lock on the real Redis', () => {
+  let redis: TestRedis;
+  beforeAll(async () => {
+    redis = await createTestRedis('lock');
+  });
+  afterAll(() => redis.cleanup());
+
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('when the work outlasts the lock’s time to live, then the live holder keeps it and no one else gets in', async () => {
+    const key = `${redis.prefix}lock:long`;
+    const inside: string[] = [];
+    const holder = withRedisLock(
+      redis.redis,
+      key,
+      async () => {
+        inside.push('holder in');
+        await pause(900); // three times the TTL
+        inside.push('holder out');
+      },
+      { ttlMs: 300 },
+    );
+    await pause(500);
+    await expect(withRedisLock(redis.redis, key, async () => inside.push('contender'), { waitMs: 200 })).rejects.toMatchObject({
+      status: 503,
+    });
+    await holder;
+    await withRedisLock(redis.redis, key, async () => inside.push('contender'));
+    expect(inside).toEqual(['holder in', 'holder out', 'contender']);
+    expect(await redis.redis.exists(key)).toBe(0);
+  });
+
+  it('when a holder died, then its lock is taken after the time to live', async () => {
+    const key = `${redis.prefix}lock:dead`;
+    await redis.redis.set(key, 'a holder that died', 'PX', 300);
+    const started = Date.now();
+    expect(await withRedisLock(redis.redis, key, async () => 'mine', { waitMs: 2000 })).toBe('mine');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+  });
+});
