@@ -1,6 +1,6 @@
 import jwt from 'jsonwebtoken';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@portal/contracts';
-import { bearerToken, unauthorized } from '@portal/platform';
+import { bearerToken, invalidToken, unauthorized } from '@portal/platform';
 import type { Access } from '../routing/route-table';
 
 const CACHE_LIMIT = 10_000;
@@ -36,7 +36,7 @@ export function createTokenGuard(publicKey: string): TokenGuard {
     const claims = claimsOf(token);
     const audience = TOKEN_AUDIENCE[access];
     if (!claims || claims.aud !== audience || claims.exp * 1000 <= Date.now()) {
-      throw unauthorized('Your session is not valid. Please sign in again.');
+      throw invalidToken('Your session is not valid. Please sign in again.');
     }
   };
 }

@@ -107,8 +107,16 @@ describe('the desktop app’s sign-in: the device authorization grant (RFC 8628)
     const stranger = await registered('stranger.sessions@example.in');
     const id = sessions.body.sessions[0].id;
     expect((await request(auth.app).delete(`/api/auth/desktop/sessions/${id}`).set(bearer(stranger.token))).status).toBe(404);
+    const me = () => request(auth.app).get('/api/auth/desktop/me').set(bearer(second.body.access_token));
+    expect((await me()).status).toBe(200);
     expect((await request(auth.app).delete(`/api/auth/desktop/sessions/${id}`).set(bearer(ravi.token))).status).toBe(204);
     expect((await refresh(second.body.refresh_token)).body).toEqual({ error: 'invalid_grant' });
+    // its access token ends with it, not an hour later
+    const ended = await me();
+    expect(ended.status).toBe(401);
+    expect(ended.headers['www-authenticate']).toBe(
+      'Bearer realm="tax-portal", error="invalid_token", error_description="Your session has ended. Please sign in again."',
+    );
   });
 
   it('when a refresh token that was already swapped comes back, then the whole session ends, for the app too (RFC 9700 §4.14.2)', async () => {
@@ -117,10 +125,12 @@ describe('the desktop app’s sign-in: the device authorization grant (RFC 8628)
     await decide(ravi.token, user_code, 'approve');
     const stolen = (await poll(device_code)).body.refresh_token;
     const current = (await refresh(stolen)).body.refresh_token;
-    const latest = (await refresh(current)).body.refresh_token;
+    const latest = (await refresh(current)).body;
+    expect((await request(auth.app).get('/api/auth/desktop/me').set(bearer(latest.access_token))).status).toBe(200);
 
     expect((await refresh(stolen)).body).toEqual({ error: 'invalid_grant' });
-    expect((await refresh(latest)).body).toEqual({ error: 'invalid_grant' });
+    expect((await refresh(latest.refresh_token)).body).toEqual({ error: 'invalid_grant' });
+    expect((await request(auth.app).get('/api/auth/desktop/me').set(bearer(latest.access_token))).status).toBe(401);
     expect((await request(auth.app).get('/api/auth/desktop/sessions').set(bearer(ravi.token))).body.sessions).toEqual([]);
   });
 

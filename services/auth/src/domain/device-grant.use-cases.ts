@@ -65,13 +65,19 @@ export function deviceGrantUseCases(deps: DeviceGrantDeps) {
   const { devices, sessions, tokens } = deps;
   const now = deps.now ?? (() => new Date());
 
-  async function issueTokens(session: { userId: string; email: string }, refreshToken: string): Promise<DesktopTokenResponse> {
+  async function issueTokens(session: DesktopSession, refreshToken: string): Promise<DesktopTokenResponse> {
     return {
-      access_token: tokens.issue({ id: session.userId, email: session.email }, TOKEN_AUDIENCE.desktop),
+      access_token: tokens.issue({ id: session.userId, email: session.email }, TOKEN_AUDIENCE.desktop, session.id),
       token_type: 'Bearer',
       expires_in: deps.accessTokenSeconds,
       refresh_token: refreshToken,
     };
+  }
+  /** The session's refresh token and its access tokens stop working at once. */
+  async function endSession(userId: string, sessionId: string): Promise<boolean> {
+    if (!(await sessions.revoke(userId, sessionId))) return false;
+    await tokens.revokeSession(sessionId, TOKEN_AUDIENCE.desktop);
+    return true;
   }
   const sessionEnd = (at: Date) => new Date(at.getTime() + deps.sessionDays * DAY_MS);
 
@@ -126,7 +132,7 @@ export function deviceGrantUseCases(deps: DeviceGrantDeps) {
         if (rotation.kind === 'rotated') return issueTokens(rotation.session, refreshTokenOf(rotation.session, next));
         // RFC 9700 §4.14.2: the server cannot tell the thief from the app, so the session ends for both
         if (rotation.kind === 'reused') {
-          await sessions.revoke(rotation.session.userId, rotation.session.id);
+          await endSession(rotation.session.userId, rotation.session.id);
           deps.onRefreshReuse(rotation.session);
         }
         throw new DeviceTokenRefusal('invalid_grant');
@@ -136,7 +142,7 @@ export function deviceGrantUseCases(deps: DeviceGrantDeps) {
         case 'approved': {
           const refreshSecret = secret();
           const session = await sessions.create({ ...outcome, refreshHash: sha256(refreshSecret), expiresAt: sessionEnd(at), now: at });
-          return issueTokens(outcome, refreshTokenOf(session, refreshSecret));
+          return issueTokens(session, refreshTokenOf(session, refreshSecret));
         }
         case 'pending':
           throw new DeviceTokenRefusal('authorization_pending');
@@ -153,7 +159,7 @@ export function deviceGrantUseCases(deps: DeviceGrantDeps) {
 
     sessions: (userId: string) => sessions.forUser(userId),
     async revoke(userId: string, sessionId: string) {
-      if (!(await sessions.revoke(userId, sessionId))) throw notFound('No desktop session with this id');
+      if (!(await endSession(userId, sessionId))) throw notFound('No desktop session with this id');
     },
   };
 }

@@ -79,8 +79,11 @@ export interface PasswordHasher {
 }
 
 export interface TokenIssuer {
-  issue(subject: { id: string; email: string; role?: string }, audience: TokenAudience): string;
+  /** `sessionId` ties a desktop token to its desktop session. */
+  issue(subject: { id: string; email: string; role?: string }, audience: TokenAudience, sessionId?: string): string;
   revoke(tokenId: string, expiresAt: number): Promise<void>;
+  /** Every token issued to the session stops working, for as long as one can live. */
+  revokeSession(sessionId: string, audience: TokenAudience): Promise<void>;
   /** Every token issued to the user before now stops working. */
   revokeAllFor(userId: string): Promise<void>;
 }

@@ -2,7 +2,7 @@ import { createHash, createPublicKey, randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { Redis } from 'ioredis';
 import { TOKEN_ISSUER, type TokenAudience } from '@portal/contracts';
-import { revokedTokenKey, tokensValidAfterKey } from '@portal/platform';
+import { revokedSessionKey, revokedTokenKey, tokensValidAfterKey } from '@portal/platform';
 import type { TokenIssuer } from '../domain/ports';
 
 export interface TokenIssuerOptions {
@@ -23,8 +23,8 @@ export function createTokenIssuer({ privateKey, publicKey, redis, redisPrefix, t
   const kid = keyId(publicKey);
   const longest = Math.max(...Object.values(ttlSeconds));
   return {
-    issue: (subject, audience) =>
-      jwt.sign({ email: subject.email, ...(subject.role ? { role: subject.role } : {}) }, privateKey, {
+    issue: (subject, audience, sessionId) =>
+      jwt.sign({ email: subject.email, ...(subject.role ? { role: subject.role } : {}), ...(sessionId ? { sid: sessionId } : {}) }, privateKey, {
         algorithm: 'RS256',
         keyid: kid,
         issuer: TOKEN_ISSUER,
@@ -36,6 +36,9 @@ export function createTokenIssuer({ privateKey, publicKey, redis, redisPrefix, t
     async revoke(tokenId, expiresAt) {
       const ttl = Math.max(1, expiresAt - Math.floor(Date.now() / 1000));
       await redis.set(revokedTokenKey(redisPrefix, tokenId), '1', 'EX', ttl);
+    },
+    async revokeSession(sessionId, audience) {
+      await redis.set(revokedSessionKey(redisPrefix, sessionId), '1', 'EX', ttlSeconds[audience]);
     },
     async revokeAllFor(userId) {
       await redis.set(tokensValidAfterKey(redisPrefix, userId), String(Math.floor(Date.now() / 1000)), 'EX', longest);

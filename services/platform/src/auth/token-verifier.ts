@@ -1,7 +1,7 @@
 import jwt from 'jsonwebtoken';
 import type { Redis } from 'ioredis';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER, type TokenAudience } from '@portal/contracts';
-import { unauthorized } from '../errors/app-errors';
+import { invalidToken } from '../errors/app-errors';
 
 export interface TokenClaims {
   sub: string;
@@ -11,6 +11,8 @@ export interface TokenClaims {
   exp: number;
   email: string;
   role?: string;
+  /** The desktop session a desktop token was issued to: ending the session ends its tokens. */
+  sid?: string;
 }
 
 export interface AuthContext {
@@ -31,6 +33,7 @@ export interface TokenVerifierOptions {
 
 export const revokedTokenKey = (prefix: string, jti: string) => `${prefix}auth:revoked:${jti}`;
 export const tokensValidAfterKey = (prefix: string, userId: string) => `${prefix}auth:valid-after:${userId}`;
+export const revokedSessionKey = (prefix: string, sessionId: string) => `${prefix}auth:revoked-session:${sessionId}`;
 
 export type TokenVerifier = (token: string, audience: TokenAudience) => Promise<AuthContext>;
 
@@ -49,18 +52,23 @@ export function createTokenVerifier({ publicKey, redis, redisPrefix = '', onRevo
     try {
       claims = jwt.verify(token, publicKey, { algorithms: ['RS256'], issuer: TOKEN_ISSUER, audience }) as TokenClaims;
     } catch {
-      throw unauthorized('Your session is not valid. Please sign in again.');
+      throw invalidToken('Your session is not valid. Please sign in again.');
     }
     if (redis) {
       let revoked: string | null | undefined;
       let validAfter: string | null | undefined;
+      let sessionEnded: string | null | undefined;
+      const keys = [revokedTokenKey(redisPrefix, claims.jti), tokensValidAfterKey(redisPrefix, claims.sub)];
+      if (claims.sid) keys.push(revokedSessionKey(redisPrefix, claims.sid));
       try {
-        [revoked, validAfter] = await redis.mget(revokedTokenKey(redisPrefix, claims.jti), tokensValidAfterKey(redisPrefix, claims.sub));
+        [revoked, validAfter, sessionEnded] = await redis.mget(keys);
       } catch (error) {
         if (audience === TOKEN_AUDIENCE.admin) throw error;
         onRevocationUnknown?.(error);
       }
-      if (revoked || (validAfter && claims.iat <= Number(validAfter))) throw unauthorized('Your session has ended. Please sign in again.');
+      if (revoked || sessionEnded || (validAfter && claims.iat <= Number(validAfter))) {
+        throw invalidToken('Your session has ended. Please sign in again.');
+      }
     }
     return { userId: claims.sub, email: claims.email, role: claims.role, tokenId: claims.jti, expiresAt: claims.exp };
   };

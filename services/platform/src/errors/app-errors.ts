@@ -22,7 +22,16 @@ export class AppError extends Error {
 }
 
 export const badRequest = (message: string, details?: ErrorDetail[]) => new AppError(400, ERROR_CODES.badRequest, message, details);
-export const unauthorized = (message = 'Authentication required') => new AppError(401, ERROR_CODES.unauthorized, message);
+/**
+ * RFC 9110 §15.5.2: a 401 names how to authenticate. The portal's calls take bearer tokens
+ * (RFC 6750 §3); a call that sent none is told only that.
+ */
+export const BEARER_CHALLENGE = 'Bearer realm="tax-portal"';
+export const unauthorized = (message = 'Authentication required', challenge = BEARER_CHALLENGE) =>
+  new AppError(401, ERROR_CODES.unauthorized, message, undefined, { 'WWW-Authenticate': challenge });
+/** A bearer token was sent and refused (RFC 6750 §3.1's invalid_token); the message is plain ASCII. */
+export const invalidToken = (message: string) =>
+  unauthorized(message, `${BEARER_CHALLENGE}, error="invalid_token", error_description="${message.replace(/["\\]/g, '')}"`);
 export const forbidden = (message = 'You are not allowed to do this') => new AppError(403, ERROR_CODES.forbidden, message);
 export const notFound = (message = 'Not found') => new AppError(404, ERROR_CODES.notFound, message);
 export const conflict = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
