@@ -8,6 +8,7 @@ import { upstreamHealth } from './health/upstream-health';
 import { createApiHandler } from './http/api-handler';
 import { pagePolicy } from './http/page-policy';
 import { captureHelmetHeaders } from './http/security-headers';
+import { sendHstsOverHttps } from './http/transport-security';
 import { createRateLimit } from './middleware/rate-limit';
 import { createTokenGuard } from './middleware/token-check';
 import { createProxy, type Upstreams } from './routing/proxy';
@@ -44,6 +45,11 @@ function createPagesApp(deps: GatewayDeps): Express {
     next();
   });
   app.use(helmet(pagePolicy(deps.googleClientId)));
+  const fromTrustedProxy = app.get('trust proxy fn') as (address: string, hop: number) => boolean;
+  app.use((req, res, next) => {
+    sendHstsOverHttps(req, res, (address) => fromTrustedProxy(address, 0));
+    next();
+  });
   if (deps.accessLog) app.use(accessLog(deps.logger));
   // Liveness of the gateway itself: an orchestrator must not restart it because a service is down.
   app.get('/live', (_req, res) => {

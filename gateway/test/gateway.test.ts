@@ -127,6 +127,30 @@ describe('gateway', () => {
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
   });
 
+  it('when a token is missing or refused, then the 401 names the bearer challenge (RFC 6750 §3)', async () => {
+    expect((await request(gateway).get('/api/subscription-status')).headers['www-authenticate']).toBe('Bearer realm="tax-portal"');
+    const refused = await request(gateway).get('/api/subscription-status').set('Authorization', `Bearer ${desktopToken}`);
+    expect(refused.headers['www-authenticate']).toBe(
+      'Bearer realm="tax-portal", error="invalid_token", error_description="Your session is not valid. Please sign in again."',
+    );
+  });
+
+  it('when a call arrives over plain HTTP, then no Strict-Transport-Security; over HTTPS ended by a trusted proxy, it is sent', async () => {
+    for (const path of ['/api/payment/plans', '/api/unknown', '/subscription']) {
+      expect((await request(gateway).get(path)).headers['strict-transport-security']).toBeUndefined();
+      const secure = await request(gateway).get(path).set('X-Forwarded-Proto', 'https');
+      expect(secure.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    }
+  });
+
+  it('when any API answer is sent, with or without Origin, then it varies on Origin, beside what the service varies on', async () => {
+    expect((await request(gateway).get('/api/payment/plans')).headers.vary).toBe('Origin');
+    expect((await request(gateway).get('/api/payment/plans').set('Origin', 'https://evil.example')).headers.vary).toBe('Origin');
+    expect((await request(gateway).get('/api/unknown')).headers.vary).toBe('Origin');
+    expect((await request(gateway).get('/api/subscription-status')).headers.vary).toBe('Origin');
+    expect((await request(gateway).get('/api/payment/plans?varies')).headers.vary).toBe('Accept-Encoding, Origin');
+  });
+
   it('when a browser sends a CORS preflight from an allowed origin, then the gateway answers it without a token', async () => {
     const response = await request(gateway)
       .options('/api/auth/profile')

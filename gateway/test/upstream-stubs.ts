@@ -25,6 +25,7 @@ export async function startStubUpstreams(): Promise<StubUpstreams> {
       req.on('end', async () => {
         await new Promise((resolve) => setTimeout(resolve, delayMs));
         res.setHeader('Content-Type', 'application/json');
+        if (req.url?.includes('varies')) res.setHeader('Vary', 'Accept-Encoding');
         res.end(
           JSON.stringify({
             service,

@@ -9,6 +9,7 @@ import { matchRoute } from '../routing/match-route';
 import type { Proxy, ProxiedRequest, ProxyHooks } from '../routing/proxy';
 import type { HeaderList } from './security-headers';
 import { sendError } from './send-error';
+import { sendHstsOverHttps, varyOnOrigin } from './transport-security';
 
 export interface ApiHandlerDeps {
   securityHeaders: HeaderList;
@@ -52,6 +53,10 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
   const proxy = deps.createProxy({ onResponse: logAccess, onError: answer });
 
   async function handle(req: ProxiedRequest, res: ServerResponse): Promise<void> {
+    sendHstsOverHttps(req, res, (address) => trusted(address, 0));
+    // Whether CORS headers come back depends on Origin, so every answer says so to caches (the
+    // proxy keeps it on the service's answers).
+    res.setHeader('Vary', 'Origin');
     // Browsers send Origin on cross-origin calls and preflights; same-origin GETs need no CORS work.
     if (req.headers.origin) {
       await runCors(req, res);

@@ -15,8 +15,10 @@ const GSI = 'https://accounts.google.com/gsi/';
 export function pagePolicy(googleClientId: string | undefined): HelmetOptions {
   // The pages are served over plain http by `npm start`; TLS, where there is one, ends in front of us.
   const base = { upgradeInsecureRequests: null };
-  if (!googleClientId) return { contentSecurityPolicy: { directives: base } };
+  // Strict-Transport-Security is sent per request, over HTTPS only (transport-security.ts).
+  if (!googleClientId) return { contentSecurityPolicy: { directives: base }, strictTransportSecurity: false };
   return {
+    strictTransportSecurity: false,
     contentSecurityPolicy: {
       directives: {
         ...base,

@@ -3,6 +3,7 @@ import { createProxyMiddleware, debugProxyErrorsPlugin, proxyEventsPlugin } from
 import { AppError } from '@portal/platform';
 import { ERROR_CODES } from '@portal/contracts';
 import type { Logger } from 'pino';
+import { varyOnOrigin } from '../http/transport-security';
 import type { ServiceName } from './route-table';
 
 export type Upstreams = Record<ServiceName, string>;
@@ -43,8 +44,11 @@ export function createProxy(upstreams: Upstreams, timeoutMs: number, logger: Log
         proxyReq.destroy();
       });
     },
-    proxyRes: (proxyRes: http.IncomingMessage, req: http.IncomingMessage) =>
-      hooks.onResponse(req as ProxiedRequest, proxyRes.statusCode ?? 0),
+    proxyRes: (proxyRes: http.IncomingMessage, req: http.IncomingMessage) => {
+      // the service's headers replace ours when copied, so Origin joins its own Vary
+      proxyRes.headers.vary = varyOnOrigin(proxyRes.headers.vary);
+      hooks.onResponse(req as ProxiedRequest, proxyRes.statusCode ?? 0);
+    },
     error: (err: Error, req: http.IncomingMessage, res: http.ServerResponse | NodeJS.Socket) => {
       const request = req as ProxiedRequest;
       const code = (err as NodeJS.ErrnoException).code ?? '';

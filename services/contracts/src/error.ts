@@ -15,6 +15,7 @@ export const ERROR_CODES = {
   unauthorized: 'unauthorized',
   forbidden: 'forbidden',
   notFound: 'not_found',
+  methodNotAllowed: 'method_not_allowed',
   conflict: 'conflict',
   payloadTooLarge: 'payload_too_large',
   tooManyRequests: 'too_many_requests',

@@ -11,6 +11,7 @@ export * from './http/error-page';
 export * from './http/create-app';
 export * from './http/request-context';
 export * from './http/validate';
+export * from './http/no-store';
 export * from './observability/logger';
 export * from './observability/metrics';
 export * from './observability/readiness';

@@ -1,5 +1,6 @@
 import type { Connection, Model } from 'mongoose';
 import { Schema } from 'mongoose';
+import { Router } from 'express';
 import request from 'supertest';
 import { z } from 'zod';
 import { conflict, createLogger, createServiceApp, isDuplicateKeyError, mongoReadiness, redisReadiness, validate } from '@portal/platform';
@@ -28,6 +29,14 @@ function buildApp(connection: Connection, items: Model<Item>, redis: TestRedis['
           throw error;
         }
       });
+      const things = Router();
+      things.get('/things/:id', (req, res) => {
+        res.json({ id: req.params.id });
+      });
+      things.delete('/things/:id', (_req, res) => {
+        res.status(204).end();
+      });
+      app.use(things);
       app.get('/boom', () => {
         throw new Error('secret internals');
       });
@@ -55,6 +64,25 @@ describe('a service app on the real database', () => {
   afterAll(async () => {
     await db.drop();
     await redis.cleanup();
+  });
+
+  it('when a known path is asked with a method it does not take, then 405 naming the methods it takes; an unknown path is 404', async () => {
+    const wrong = await request(app).put('/items').send({});
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.allow).toBe('POST');
+    expect(wrong.body).toMatchObject({ error: 'method_not_allowed', message: 'PUT is not allowed here; this path takes POST' });
+    const routed = await request(app).post('/things/42');
+    expect(routed.status).toBe(405);
+    expect(routed.headers.allow).toBe('DELETE, GET, HEAD');
+    expect((await request(app).get('/things/42')).body).toEqual({ id: '42' });
+    expect((await request(app).post('/nowhere')).status).toBe(404);
+  });
+
+  it('when any answer is sent, then no cache may keep it, and no Strict-Transport-Security is sent over plain HTTP', async () => {
+    const answer = await request(app).get('/things/1');
+    expect(answer.headers['cache-control']).toBe('no-store');
+    expect(answer.headers['strict-transport-security']).toBeUndefined();
+    expect((await request(app).get('/nowhere')).headers['cache-control']).toBe('no-store');
   });
 
   it('when an item is created, then it is stored and answered with 201', async () => {

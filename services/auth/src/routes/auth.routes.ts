@@ -6,7 +6,7 @@ import {
   registerBodySchema,
   resetPasswordBodySchema,
 } from '@portal/contracts';
-import { requireUser, validate, type TokenVerifier } from '@portal/platform';
+import { requireUser, tokenAnswer, validate, type TokenVerifier } from '@portal/platform';
 import type { accountUseCases } from '../domain/account.use-cases';
 import type { passwordResetUseCases } from '../domain/password-reset.use-cases';
 import { clientIp } from './client-ip';
@@ -21,15 +21,15 @@ export interface AuthRoutesDeps {
 export function authRoutes({ accounts, passwordReset, verifyToken, jwks }: AuthRoutesDeps): Router {
   const router = Router();
 
-  router.post('/api/auth/register', validate('body', registerBodySchema), async (req, res) => {
+  router.post('/api/auth/register', tokenAnswer, validate('body', registerBodySchema), async (req, res) => {
     res.status(201).json(await accounts.register(req.body, clientIp(req)));
   });
 
-  router.post('/api/auth/login', validate('body', loginBodySchema), async (req, res) => {
+  router.post('/api/auth/login', tokenAnswer, validate('body', loginBodySchema), async (req, res) => {
     res.json(await accounts.login(req.body, clientIp(req)));
   });
 
-  router.post('/api/auth/google-login', validate('body', googleLoginBodySchema), async (req, res) => {
+  router.post('/api/auth/google-login', tokenAnswer, validate('body', googleLoginBodySchema), async (req, res) => {
     res.json(await accounts.googleLogin(req.body.token));
   });
 

@@ -5,6 +5,8 @@ import { errorHandler, notFoundHandler } from '../errors/error-handler';
 import { createMetrics, httpMetrics, type Metrics } from '../observability/metrics';
 import { readinessHandler, type ReadinessCheck } from '../observability/readiness';
 import { accessLog } from './access-log';
+import { methodNotAllowed } from './method-not-allowed';
+import { noStoreByDefault } from './no-store';
 import { requestContext } from './request-context';
 
 export interface CreateAppOptions {
@@ -24,7 +26,9 @@ export function createServiceApp(options: CreateAppOptions): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.set('query parser', 'simple');
-  app.use(helmet());
+  // Strict-Transport-Security is the gateway's to send, and only over HTTPS (RFC 6797 §7.2).
+  app.use(helmet({ strictTransportSecurity: false }));
+  app.use(noStoreByDefault);
   app.use(requestContext);
   app.get('/health', (_req, res) => {
     res.json({ status: 'ok', service: options.name });
@@ -37,6 +41,7 @@ export function createServiceApp(options: CreateAppOptions): Express {
   app.use(httpMetrics(metrics));
   app.use(express.json({ limit: options.bodyLimit ?? '100kb' }));
   options.routes(app);
+  app.use(methodNotAllowed(app));
   app.use(notFoundHandler);
   app.use(errorHandler(options.logger));
   return app;
