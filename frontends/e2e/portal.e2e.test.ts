@@ -191,7 +191,7 @@ describe('the portal in Chromium, against every service', () => {
           }),
         )
       ).json() as Promise<Record<string, unknown>>;
-    expect(await poll()).toEqual({ error: 'authorization_pending' });
+    expect(await poll()).toMatchObject({ error: 'authorization_pending' });
 
     await page.goto(`${stack.url}/activate?user_code=${started.user_code}`);
     await page.getByText('Asha’s laptop').waitFor();

@@ -13,7 +13,8 @@ export function sendHstsOverHttps(req: IncomingMessage, res: ServerResponse, fro
     .split(',', 1)[0]!
     .trim()
     .toLowerCase();
-  const secure = (req.socket as TLSSocket).encrypted === true || (forwarded === 'https' && fromTrustedProxy(req.socket.remoteAddress ?? ''));
+  const secure =
+    (req.socket as TLSSocket).encrypted === true || (forwarded === 'https' && fromTrustedProxy(req.socket.remoteAddress ?? ''));
   if (secure) res.setHeader('Strict-Transport-Security', HSTS_VALUE);
 }
 

@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { TOKEN_AUDIENCE } from '@portal/contracts';
+import { DEVICE_MESSAGES, TOKEN_AUDIENCE } from '@portal/contracts';
 import {
   connectInfrastructure,
   createAttemptLimit,
@@ -28,7 +28,7 @@ import { authRoutes } from './routes/auth.routes';
 import { deviceRoutes } from './routes/device.routes';
 import { internalRoutes } from './routes/internal.routes';
 import { profileRoutes } from './routes/profile.routes';
-import { createLoginThrottle } from './security/attempt-limits';
+import { createFailureThrottle } from './security/attempt-limits';
 import { argon2Hasher, decoyHash } from './security/password-hasher';
 import { createTokenIssuer, jwks } from './security/token-issuer';
 
@@ -65,12 +65,15 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
       [TOKEN_AUDIENCE.desktop]: settings.DESKTOP_TOKEN_TTL_SECONDS,
     },
   });
-  const loginThrottle = createLoginThrottle({
+  const loginThrottle = createFailureThrottle({
     redis,
     prefix,
-    maxPerEmail: settings.LOGIN_MAX_FAILURES_PER_EMAIL,
+    name: 'login-fail',
+    subject: 'email',
+    maxPerSubject: settings.LOGIN_MAX_FAILURES_PER_EMAIL,
     maxPerIp: settings.LOGIN_MAX_FAILURES_PER_IP,
     windowSeconds: settings.LOGIN_FAILURE_WINDOW_SECONDS,
+    message: 'Too many failed sign-in attempts. Please wait and try again.',
   });
   const tooMany = 'Too many requests. Please wait and try again.';
 
@@ -112,8 +115,21 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
     publicUrl: settings.PUBLIC_URL,
     accessTokenSeconds: settings.DESKTOP_TOKEN_TTL_SECONDS,
     sessionDays: settings.DESKTOP_SESSION_DAYS,
+    userCodeGuesses: createFailureThrottle({
+      redis,
+      prefix,
+      name: 'user-code-fail',
+      subject: 'user',
+      maxPerSubject: settings.USER_CODE_MAX_FAILURES_PER_USER,
+      maxPerIp: settings.USER_CODE_MAX_FAILURES_PER_IP,
+      windowSeconds: 15 * 60,
+      message: DEVICE_MESSAGES.tooManyGuesses,
+    }),
     onRefreshReuse: (session) =>
-      logger.warn({ alert: 'refresh_token_reuse', userId: session.userId, sessionId: session.id }, 'a rotated refresh token was used again; its desktop session was ended'),
+      logger.warn(
+        { alert: 'refresh_token_reuse', userId: session.userId, sessionId: session.id },
+        'a rotated refresh token was used again; its desktop session was ended',
+      ),
     now,
   });
 

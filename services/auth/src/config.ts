@@ -51,6 +51,9 @@ export const configSchema = z
     LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(5),
     LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
     LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+    // RFC 8628 §5.1: wrong user codes typed in the portal, per signed-in user and per address (15 minutes)
+    USER_CODE_MAX_FAILURES_PER_USER: z.coerce.number().int().min(1).default(10),
+    USER_CODE_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
     SIGNUPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(20),
     RESET_REQUESTS_PER_EMAIL_PER_HOUR: z.coerce.number().int().min(1).default(3),
     RESET_REQUESTS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(20),

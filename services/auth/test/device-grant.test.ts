@@ -1,6 +1,13 @@
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
-import { DESKTOP_CLIENT_ID, DEVICE_GRANT_TYPE, DEVICE_MESSAGES, TOKEN_AUDIENCE } from '@portal/contracts';
+import {
+  DESKTOP_CLIENT_ID,
+  DEVICE_GRANT_TYPE,
+  DEVICE_MESSAGES,
+  DEVICE_TOKEN_ERROR_DESCRIPTIONS,
+  OAUTH_REQUEST_MESSAGES,
+  TOKEN_AUDIENCE,
+} from '@portal/contracts';
 import { createServiceCredential } from '@portal/platform';
 import { startAuth, TEST_SERVICE_SECRET, validSignup, type AuthHarness } from './auth-harness';
 
@@ -14,6 +21,10 @@ describe('the desktop app’s sign-in: the device authorization grant (RFC 8628)
   afterAll(() => auth.close());
 
   const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+  const refusal = (error: keyof typeof DEVICE_TOKEN_ERROR_DESCRIPTIONS) => ({
+    error,
+    error_description: DEVICE_TOKEN_ERROR_DESCRIPTIONS[error],
+  });
   const startSignIn = (body: Record<string, string> = { client_id: DESKTOP_CLIENT_ID, device_name: 'Ravi’s office PC' }) =>
     request(auth.app).post('/api/auth/device/code').type('form').send(body);
   const poll = (deviceCode: string) =>
@@ -24,6 +35,7 @@ describe('the desktop app’s sign-in: the device authorization grant (RFC 8628)
   const refresh = (refreshToken: string) =>
     request(auth.app)
       .post('/api/auth/device/token')
+      .type('form')
       .send({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: DESKTOP_CLIENT_ID });
   const decide = (token: string, userCode: string, decision: string) =>
     request(auth.app).post('/api/auth/device/decision').set(bearer(token)).send({ user_code: userCode, decision });
@@ -47,8 +59,8 @@ describe('the desktop app’s sign-in: the device authorization grant (RFC 8628)
     });
     expect(await auth.db.connection.collection('device_authorizations').findOne({ device_code })).toBeNull(); // kept only hashed
 
-    expect((await poll(device_code)).body).toEqual({ error: 'authorization_pending' });
-    expect((await poll(device_code)).body).toEqual({ error: 'slow_down' }); // at once: faster than the interval
+    expect((await poll(device_code)).body).toEqual(refusal('authorization_pending'));
+    expect((await poll(device_code)).body).toEqual(refusal('slow_down')); // at once: faster than the interval
     later(10); // the interval is now 10 s
 
     const ravi = await registered('ravi.desktop@example.in');
@@ -79,8 +91,8 @@ describe('the desktop app’s sign-in: the device authorization grant (RFC 8628)
       sub: ravi.id,
       email: 'ravi.desktop@example.in',
     });
-    later(10);
-    expect((await poll(device_code)).body).toEqual({ error: 'invalid_grant' }); // a code is used once
+    // a code is used once, and one polled again at once is told so, not to slow down
+    expect((await poll(device_code)).body).toEqual(refusal('invalid_grant'));
 
     const me = await request(auth.app).get('/api/auth/desktop/me').set(bearer(tokens.body.access_token));
     expect(me.body).toEqual({ user: { id: ravi.id, email: 'ravi.desktop@example.in' } });
@@ -110,7 +122,7 @@ describe('the desktop app’s sign-in: the device authorization grant (RFC 8628)
     const me = () => request(auth.app).get('/api/auth/desktop/me').set(bearer(second.body.access_token));
     expect((await me()).status).toBe(200);
     expect((await request(auth.app).delete(`/api/auth/desktop/sessions/${id}`).set(bearer(ravi.token))).status).toBe(204);
-    expect((await refresh(second.body.refresh_token)).body).toEqual({ error: 'invalid_grant' });
+    expect((await refresh(second.body.refresh_token)).body).toEqual(refusal('invalid_grant'));
     // its access token ends with it, not an hour later
     const ended = await me();
     expect(ended.status).toBe(401);
@@ -128,8 +140,8 @@ describe('the desktop app’s sign-in: the device authorization grant (RFC 8628)
     const latest = (await refresh(current)).body;
     expect((await request(auth.app).get('/api/auth/desktop/me').set(bearer(latest.access_token))).status).toBe(200);
 
-    expect((await refresh(stolen)).body).toEqual({ error: 'invalid_grant' });
-    expect((await refresh(latest.refresh_token)).body).toEqual({ error: 'invalid_grant' });
+    expect((await refresh(stolen)).body).toEqual(refusal('invalid_grant'));
+    expect((await refresh(latest.refresh_token)).body).toEqual(refusal('invalid_grant'));
     expect((await request(auth.app).get('/api/auth/desktop/me').set(bearer(latest.access_token))).status).toBe(401);
     expect((await request(auth.app).get('/api/auth/desktop/sessions').set(bearer(ravi.token))).body.sessions).toEqual([]);
   });
@@ -141,7 +153,7 @@ describe('the desktop app’s sign-in: the device authorization grant (RFC 8628)
     const issued: string = (await poll(device_code)).body.refresh_token;
     const [sessionId] = issued.split('.');
 
-    expect((await refresh(`${sessionId}.${'A'.repeat(43)}`)).body).toEqual({ error: 'invalid_grant' });
+    expect((await refresh(`${sessionId}.${'A'.repeat(43)}`)).body).toEqual(refusal('invalid_grant'));
     expect((await refresh(issued)).status).toBe(200);
   });
 
@@ -149,11 +161,11 @@ describe('the desktop app’s sign-in: the device authorization grant (RFC 8628)
     const ravi = await registered('ravi.deny@example.in');
     const denied = (await startSignIn()).body;
     expect((await decide(ravi.token, denied.user_code, 'deny')).body).toEqual({ message: DEVICE_MESSAGES.denied });
-    expect((await poll(denied.device_code)).body).toEqual({ error: 'access_denied' });
+    expect((await poll(denied.device_code)).body).toEqual(refusal('access_denied'));
 
     const lapsed = (await startSignIn()).body;
     later(601);
-    expect((await poll(lapsed.device_code)).body).toEqual({ error: 'expired_token' });
+    expect((await poll(lapsed.device_code)).body).toEqual(refusal('expired_token'));
     expect((await decide(ravi.token, lapsed.user_code, 'approve')).status).toBe(404);
   });
 
@@ -164,39 +176,70 @@ describe('the desktop app’s sign-in: the device authorization grant (RFC 8628)
     const { refresh_token } = (await poll(device_code)).body;
     const asService = createServiceCredential('admin-reporting', TEST_SERVICE_SECRET);
     expect((await request(auth.app).delete(`/internal/users/${ravi.id}`).set('Authorization', asService())).status).toBe(200);
-    expect((await refresh(refresh_token)).body).toEqual({ error: 'invalid_grant' });
+    expect((await refresh(refresh_token)).body).toEqual(refusal('invalid_grant'));
     expect(await auth.db.connection.collection('desktop_sessions').countDocuments({ userId: ravi.id })).toBe(0);
   });
 
+  const tokenForm = (body: string, headers: Record<string, string> = {}) =>
+    request(auth.app).post('/api/auth/device/token').type('form').set(headers).send(body);
+  const grant = `grant_type=${encodeURIComponent(DEVICE_GRANT_TYPE)}&client_id=${DESKTOP_CLIENT_ID}`;
   it.each([
-    ['an unknown client', () => startSignIn({ client_id: 'someone-else' }), 400, 'invalid_client'],
+    ['an unknown client', () => startSignIn({ client_id: 'someone-else' }), 400, refusal('invalid_client')],
+    ['an unknown grant', () => tokenForm(`grant_type=password&client_id=${DESKTOP_CLIENT_ID}`), 400, refusal('unsupported_grant_type')],
     [
-      'an unknown grant',
-      () => request(auth.app).post('/api/auth/device/token').send({ grant_type: 'password', client_id: DESKTOP_CLIENT_ID }),
+      'no grant type',
+      () => tokenForm(`client_id=${DESKTOP_CLIENT_ID}&device_code=${'A'.repeat(43)}`),
       400,
-      'unsupported_grant_type',
+      { error: 'invalid_request', error_description: OAUTH_REQUEST_MESSAGES.grantMissing },
+    ],
+    [
+      'the grant type twice',
+      () => tokenForm(`${grant}&grant_type=refresh_token&device_code=${'A'.repeat(43)}`),
+      400,
+      { error: 'invalid_request', error_description: OAUTH_REQUEST_MESSAGES.repeated('grant_type') },
+    ],
+    [
+      'a JSON body',
+      () => request(auth.app).post('/api/auth/device/token').send({ grant_type: DEVICE_GRANT_TYPE, client_id: DESKTOP_CLIENT_ID }),
+      400,
+      { error: 'invalid_request', error_description: OAUTH_REQUEST_MESSAGES.notForm },
     ],
     [
       'no device code',
-      () => request(auth.app).post('/api/auth/device/token').send({ grant_type: DEVICE_GRANT_TYPE, client_id: DESKTOP_CLIENT_ID }),
+      () => tokenForm(grant),
       400,
-      'invalid_request',
+      { error: 'invalid_request', error_description: OAUTH_REQUEST_MESSAGES.malformed('device_code') },
     ],
     [
       'an operator for a code',
-      () =>
-        request(auth.app)
-          .post('/api/auth/device/token')
-          .send({ grant_type: DEVICE_GRANT_TYPE, device_code: { $ne: null }, client_id: DESKTOP_CLIENT_ID }),
+      () => tokenForm(`${grant}&device_code[$ne]=null`),
       400,
-      'invalid_request',
+      { error: 'invalid_request', error_description: OAUTH_REQUEST_MESSAGES.malformed('device_code') },
     ],
-    ['a code never issued', () => poll('A'.repeat(43)), 400, 'invalid_grant'],
-  ])('when the token endpoint gets %s, then it says why and issues nothing', async (_case, send, status, error) => {
+    [
+      'client authentication by HTTP Basic',
+      () =>
+        tokenForm(`${grant}&device_code=${'A'.repeat(43)}`, {
+          Authorization: `Basic ${Buffer.from(`${DESKTOP_CLIENT_ID}:secret`).toString('base64')}`,
+        }),
+      401,
+      { error: 'invalid_client', error_description: OAUTH_REQUEST_MESSAGES.basicAuth },
+    ],
+    [
+      'a scope on refresh',
+      () => tokenForm(`grant_type=refresh_token&client_id=${DESKTOP_CLIENT_ID}&refresh_token=${'A'.repeat(43)}&scope=admin`),
+      400,
+      refusal('invalid_scope'),
+    ],
+    ['a code never issued', () => poll('A'.repeat(43)), 400, refusal('invalid_grant')],
+  ])('when the token endpoint gets %s, then it says why and issues nothing', async (_case, send, status, body) => {
     const before = await auth.db.connection.collection('desktop_sessions').countDocuments();
     const response = await send();
     expect(response.status).toBe(status);
-    expect(response.body.error).toBe(error);
+    expect(response.body).toEqual(body);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers.pragma).toBe('no-cache');
+    if (status === 401) expect(response.headers['www-authenticate']).toBe('Basic realm="tax-portal"');
     expect(await auth.db.connection.collection('desktop_sessions').countDocuments()).toBe(before);
   });
 
@@ -209,5 +252,44 @@ describe('the desktop app’s sign-in: the device authorization grant (RFC 8628)
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toBe(DEVICE_MESSAGES.codeInvalid);
     expect((await decide(ravi.token, 'BCDF-GHJK', 'maybe')).status).toBe(400);
+  });
+});
+
+describe('wrong user codes typed in the portal (RFC 8628 §5.1)', () => {
+  let auth: AuthHarness;
+  beforeAll(async () => {
+    auth = await startAuth('user-code-guesses', { USER_CODE_MAX_FAILURES_PER_USER: '3', USER_CODE_MAX_FAILURES_PER_IP: '5' });
+  });
+  afterAll(() => auth.close());
+
+  const register = async (email: string) =>
+    (await request(auth.app).post('/api/auth/register').send(validSignup(email))).body.token as string;
+  const look = (token: string, userCode: string) =>
+    request(auth.app).get(`/api/auth/device/pending?user_code=${userCode}`).set('Authorization', `Bearer ${token}`);
+  const approve = (token: string, userCode: string) =>
+    request(auth.app)
+      .post('/api/auth/device/decision')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ user_code: userCode, decision: 'approve' });
+
+  it('when a user keeps typing codes that are not valid, then after 3 they are told to wait, even for a right one; the address is limited after 5', async () => {
+    const { user_code } = (await request(auth.app).post('/api/auth/device/code').type('form').send({ client_id: DESKTOP_CLIENT_ID })).body;
+    const guesser = await register('guesser@example.in');
+    for (const wrong of ['BCDF-GHJK', 'BCDF-GHJL', 'BCDF-GHJM']) expect((await approve(guesser, wrong)).status).toBe(404);
+
+    for (const blocked of [await look(guesser, user_code), await approve(guesser, user_code)]) {
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.message).toBe(DEVICE_MESSAGES.tooManyGuesses);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(800);
+    }
+
+    // another person at the same address has two wrong codes left before the address is stopped
+    const colleague = await register('colleague@example.in');
+    expect((await look(colleague, 'BCDF-GHJN')).status).toBe(404);
+    expect((await look(colleague, 'BCDF-GHJP')).status).toBe(404);
+    expect((await look(colleague, user_code)).status).toBe(429);
+    expect(await auth.db.connection.collection('device_authorizations').findOne({ userCode: user_code })).toMatchObject({
+      status: 'pending',
+    });
   });
 });

@@ -34,10 +34,17 @@ describe('single use under races', () => {
       user_code: string;
     };
   const poll = (deviceCode: string) =>
-    request(url).post('/api/auth/device/token').type('form').send({ grant_type: DEVICE_GRANT_TYPE, device_code: deviceCode, client_id: DESKTOP_CLIENT_ID });
+    request(url)
+      .post('/api/auth/device/token')
+      .type('form')
+      .send({ grant_type: DEVICE_GRANT_TYPE, device_code: deviceCode, client_id: DESKTOP_CLIENT_ID });
   const refresh = (refreshToken: string) =>
-    request(url).post('/api/auth/device/token').type('form').send({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: DESKTOP_CLIENT_ID });
-  const sessionsOf = async (token: string) => (await request(url).get('/api/auth/desktop/sessions').set(bearer(token))).body.sessions as unknown[];
+    request(url)
+      .post('/api/auth/device/token')
+      .type('form')
+      .send({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: DESKTOP_CLIENT_ID });
+  const sessionsOf = async (token: string) =>
+    (await request(url).get('/api/auth/desktop/sessions').set(bearer(token))).body.sessions as unknown[];
 
   it('when an approved device code is polled 20 times at once, then one poll gets tokens and one desktop session exists', async () => {
     const owner = await register('race.redeem@example.in');
@@ -56,7 +63,9 @@ describe('single use under races', () => {
     const people = await Promise.all(Array.from({ length: AT_ONCE }, (_, i) => register(`race.approver${i}@example.in`)));
     const { device_code, user_code } = await startSignIn();
 
-    const decisions = await atOnce((i) => request(url).post('/api/auth/device/decision').set(bearer(people[i]!)).send({ user_code, decision: 'approve' }));
+    const decisions = await atOnce((i) =>
+      request(url).post('/api/auth/device/decision').set(bearer(people[i]!)).send({ user_code, decision: 'approve' }),
+    );
     const approved = decisions.filter((response) => response.status === 200);
     expect(approved.map((response) => response.body.message)).toEqual([DEVICE_MESSAGES.approved]);
     expect(decisions.filter((response) => response.status === 404).map((response) => response.body.message)).toEqual(
@@ -76,7 +85,11 @@ describe('single use under races', () => {
     const mail = await auth.smtp.waitForMail((m) => JSON.stringify(m.to).includes('race.reset@example.in'));
     const token = /reset-password\?token=([\w-]+)/.exec(mail.text ?? '')![1];
 
-    const resets = await atOnce((i) => request(url).post('/api/auth/reset-password').send({ token, newPassword: `new-password-${i}` }));
+    const resets = await atOnce((i) =>
+      request(url)
+        .post('/api/auth/reset-password')
+        .send({ token, newPassword: `new-password-${i}` }),
+    );
     expect(statuses(resets)).toEqual([200, ...Array(AT_ONCE - 1).fill(400)]);
     const winner = resets.findIndex((response) => response.status === 200);
     expect(new Set(resets.filter((response) => response.status === 400).map((response) => response.body.message))).toEqual(

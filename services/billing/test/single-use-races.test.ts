@@ -44,11 +44,10 @@ describe('single use under races: trial, crediting and refunds', () => {
     const { userId, merchantOrderId } = await paidOrder();
     await billing.phonepe.settle(merchantOrderId, 'success', { webhook: false });
 
-    await atOnce(
-      (): Promise<unknown> =>
-        Math.random() < 0.5
-          ? billing.phonepe.sendWebhook(merchantOrderId)
-          : fetch(`${billing.url}/api/payment/phonepe/return?order=${merchantOrderId}`, { redirect: 'manual' }),
+    await atOnce((): Promise<unknown> =>
+      Math.random() < 0.5
+        ? billing.phonepe.sendWebhook(merchantOrderId)
+        : fetch(`${billing.url}/api/payment/phonepe/return?order=${merchantOrderId}`, { redirect: 'manual' }),
     );
     const subscription = await db('subscriptions').findOne({ userId });
     expect(subscription?.creditedOrderIds).toEqual([merchantOrderId]);

@@ -24,6 +24,7 @@ export const DEVICE_MESSAGES = {
   approved: 'The desktop app is signed in. You can return to it.',
   denied: 'The desktop app was not signed in.',
   deviceNameLength: 'The device name must be at most 100 characters',
+  tooManyGuesses: 'Too many codes that were not valid. Please wait and try again.',
 } as const;
 
 const clientId = z.literal(DESKTOP_CLIENT_ID, { error: 'Unknown client' });
@@ -31,15 +32,22 @@ const opaque = z.string({ error: 'Missing code' }).regex(/^[A-Za-z0-9_-]{20,100}
 /** Opaque to the app; the portal's name their session before the secret (`<session>.<secret>`). */
 const refreshToken = z.string({ error: 'Missing refresh token' }).regex(/^[A-Za-z0-9_.-]{20,200}$/, 'Malformed refresh token');
 
+/**
+ * The desktop app's tokens carry no scope: its access is the desktop audience's. A request may
+ * leave `scope` out or empty; any scope named is one the portal does not grant (invalid_scope).
+ */
+const noScope = z.literal('', { error: 'invalid_scope' }).optional();
+
 export const deviceCodeRequestSchema = z.object({
   client_id: clientId,
   device_name: z.string().trim().min(1).max(100, DEVICE_MESSAGES.deviceNameLength).optional(),
+  scope: noScope,
 });
 
 /** The token endpoint's two grants; its errors follow RFC 6749 §5.2, not the portal's own shape. */
 export const desktopTokenRequestSchema = z.discriminatedUnion('grant_type', [
   z.object({ grant_type: z.literal(DEVICE_GRANT_TYPE), device_code: opaque, client_id: clientId }),
-  z.object({ grant_type: z.literal(REFRESH_GRANT_TYPE), refresh_token: refreshToken, client_id: clientId }),
+  z.object({ grant_type: z.literal(REFRESH_GRANT_TYPE), refresh_token: refreshToken, client_id: clientId, scope: noScope }),
 ]);
 export type DesktopTokenRequest = z.infer<typeof desktopTokenRequestSchema>;
 
@@ -78,7 +86,32 @@ export type DeviceTokenError =
   | 'invalid_grant'
   | 'invalid_request'
   | 'invalid_client'
+  | 'invalid_scope'
   | 'unsupported_grant_type';
+
+/**
+ * RFC 6749 §5.2's `error_description`: a sentence for the person at the desktop app, one per error
+ * (a malformed request names its parameter instead).
+ */
+export const DEVICE_TOKEN_ERROR_DESCRIPTIONS: Record<Exclude<DeviceTokenError, 'invalid_request'>, string> = {
+  authorization_pending: 'The sign-in has not been confirmed in the portal yet.',
+  slow_down: 'The app asked again too soon. Wait a little longer between checks.',
+  access_denied: 'The sign-in was refused in the portal.',
+  expired_token: 'The sign-in code has expired. Start the sign-in again from the desktop app.',
+  invalid_grant: 'This code or sign-in is no longer valid. Start the sign-in again from the desktop app.',
+  invalid_client: 'This app is not known to the portal.',
+  invalid_scope: 'The portal grants the desktop app no scopes; leave scope out.',
+  unsupported_grant_type: 'Only the device code and refresh token grants are supported.',
+};
+
+/** Why a request was malformed, for `invalid_request`. */
+export const OAUTH_REQUEST_MESSAGES = {
+  notForm: 'Send the request as application/x-www-form-urlencoded.',
+  repeated: (name: string) => `The parameter ${name} was sent more than once.`,
+  grantMissing: 'The parameter grant_type is missing.',
+  malformed: (name: string) => `The parameter ${name} is missing or not valid.`,
+  basicAuth: 'The desktop app is a public client: send client_id in the body, without client authentication.',
+} as const;
 
 /** What /activate shows before the user confirms: which device asks. */
 export interface PendingDevice {

@@ -31,14 +31,23 @@ const sessionSchema = new Schema<SessionDocument>(
 // a user's sessions, most recently used first (the desktop-apps list)
 sessionSchema.index({ userId: 1, lastUsedAt: -1 });
 
-const toSession = ({ _id, refreshHash: _hash, generation: _generation, retiredHashes: _retired, ...rest }: SessionDocument): DesktopSession => ({
+const toSession = ({
+  _id,
+  refreshHash: _hash,
+  generation: _generation,
+  retiredHashes: _retired,
+  ...rest
+}: SessionDocument): DesktopSession => ({
   id: _id.toString(),
   ...rest,
 });
 const OBJECT_ID = /^[a-f0-9]{24}$/;
 const swapKey = (sessionId: string, generation: number) => `desktop-refresh:${sessionId}:${generation}`;
 
-export function desktopSessionRepository(connection: Connection, claims: SingleUseClaims): DesktopSessionStore & { ready: Promise<unknown> } {
+export function desktopSessionRepository(
+  connection: Connection,
+  claims: SingleUseClaims,
+): DesktopSessionStore & { ready: Promise<unknown> } {
   const Session = connection.model<SessionDocument>('DesktopSession', sessionSchema, 'desktop_sessions');
   return {
     ready: Session.init(),
@@ -47,7 +56,9 @@ export function desktopSessionRepository(connection: Connection, claims: SingleU
     },
     async rotate(presented, next, now) {
       const { sessionId, refreshHash } = presented;
-      const found = await (sessionId ? Session.findById(sessionId) : Session.findOne({ refreshHash: { $eq: refreshHash } })).lean<SessionDocument>();
+      const found = await (
+        sessionId ? Session.findById(sessionId) : Session.findOne({ refreshHash: { $eq: refreshHash } })
+      ).lean<SessionDocument>();
       if (!found) return { kind: 'unknown' };
       if (found.refreshHash !== refreshHash) {
         return (found.retiredHashes ?? []).includes(refreshHash) ? { kind: 'reused', session: toSession(found) } : { kind: 'unknown' };

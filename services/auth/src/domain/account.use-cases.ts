@@ -1,7 +1,7 @@
 import { TOKEN_AUDIENCE, DEFAULT_COUNTRY, type AuthResponse, type LoginBody, type RegisterBody } from '@portal/contracts';
 import { conflict, serviceUnavailable, unauthorized } from '@portal/platform/errors';
 import type { AuthContext } from '@portal/platform';
-import type { AttemptLimit, GoogleVerifier, LoginThrottle, PasswordHasher, TokenIssuer, UserStore } from './ports';
+import type { AttemptLimit, GoogleVerifier, FailureThrottle, PasswordHasher, TokenIssuer, UserStore } from './ports';
 import { toPublicUser } from './public-user';
 
 export interface AccountDeps {
@@ -9,7 +9,7 @@ export interface AccountDeps {
   hasher: PasswordHasher;
   decoyHash: () => Promise<string>;
   tokens: TokenIssuer;
-  loginThrottle: LoginThrottle;
+  loginThrottle: FailureThrottle;
   signupLimit: AttemptLimit;
   google?: GoogleVerifier;
 }

@@ -1,14 +1,14 @@
 import { TOKEN_AUDIENCE, type AdminUser } from '@portal/contracts';
 import { conflict, forbidden, unauthorized } from '@portal/platform/errors';
 import type { AuthContext } from '@portal/platform';
-import type { AdminStore, LoginThrottle, PasswordHasher, TokenIssuer } from './ports';
+import type { AdminStore, FailureThrottle, PasswordHasher, TokenIssuer } from './ports';
 
 export interface AdminDeps {
   admins: AdminStore;
   hasher: PasswordHasher;
   decoyHash: () => Promise<string>;
   tokens: TokenIssuer;
-  loginThrottle: LoginThrottle;
+  loginThrottle: FailureThrottle;
   signupEnabled: boolean;
 }
 

@@ -11,7 +11,7 @@ import {
   type PendingDevice,
 } from '@portal/contracts';
 import { notFound } from '@portal/platform/errors';
-import type { DesktopSession, DesktopSessionStore, DeviceAuthorizationStore, TokenIssuer } from './ports';
+import type { DesktopSession, DesktopSessionStore, DeviceAuthorizationStore, FailureThrottle, TokenIssuer } from './ports';
 
 export interface DeviceGrantDeps {
   devices: DeviceAuthorizationStore;
@@ -20,6 +20,8 @@ export interface DeviceGrantDeps {
   publicUrl: string;
   accessTokenSeconds: number;
   sessionDays: number;
+  /** Wrong user codes typed by one user or from one address (RFC 8628 §5.1: the code is short). */
+  userCodeGuesses: FailureThrottle;
   /** A rotated refresh token came back: the session was ended, and someone should know. */
   onRefreshReuse: (session: DesktopSession) => void;
   now?: () => Date;
@@ -48,6 +50,12 @@ const newUserCode = () => {
   const letters = Array.from({ length: 8 }, () => USER_CODE_ALPHABET[randomInt(USER_CODE_ALPHABET.length)]).join('');
   return `${letters.slice(0, 4)}-${letters.slice(4)}`;
 };
+
+/** Who typed a user code, for counting wrong ones. */
+export interface Guesser {
+  userId: string;
+  ip: string;
+}
 
 /** A poll's or a refresh's refusal, in RFC 6749 §5.2's terms. */
 export class DeviceTokenRefusal extends Error {
@@ -79,6 +87,10 @@ export function deviceGrantUseCases(deps: DeviceGrantDeps) {
     await tokens.revokeSession(sessionId, TOKEN_AUDIENCE.desktop);
     return true;
   }
+  async function wrongCode(person: Guesser) {
+    await deps.userCodeGuesses.recordFailure(person.ip, person.userId);
+    return notFound(DEVICE_MESSAGES.codeInvalid);
+  }
   const sessionEnd = (at: Date) => new Date(at.getTime() + deps.sessionDays * DAY_MS);
 
   return {
@@ -106,21 +118,23 @@ export function deviceGrantUseCases(deps: DeviceGrantDeps) {
     },
 
     /** Which device asks, for the person to recognise before confirming. */
-    async pending(userCode: string): Promise<PendingDevice> {
+    async pending(userCode: string, person: Guesser): Promise<PendingDevice> {
+      await deps.userCodeGuesses.assertAllowed(person.ip, person.userId);
       const found = await devices.findPending(userCode, now());
-      if (!found) throw notFound(DEVICE_MESSAGES.codeInvalid);
+      if (!found) throw await wrongCode(person);
       return { userCode: found.userCode, deviceName: found.deviceName, expiresAt: found.expiresAt.toISOString() };
     },
 
     /** The signed-in person confirms or refuses; a code is decided once, by whoever decides first. */
-    async decide(userCode: string, decision: 'approve' | 'deny', user: { userId: string; email: string }): Promise<string> {
+    async decide(userCode: string, decision: 'approve' | 'deny', user: Guesser & { email: string }): Promise<string> {
+      await deps.userCodeGuesses.assertAllowed(user.ip, user.userId);
       const decided = await devices.decide(
         userCode,
         now(),
         decision === 'approve' ? { status: 'approved', userId: user.userId, email: user.email } : { status: 'denied' },
         user.userId,
       );
-      if (!decided) throw notFound(DEVICE_MESSAGES.codeInvalid);
+      if (!decided) throw await wrongCode(user);
       return decision === 'approve' ? DEVICE_MESSAGES.approved : DEVICE_MESSAGES.denied;
     },
 
@@ -128,7 +142,11 @@ export function deviceGrantUseCases(deps: DeviceGrantDeps) {
       const at = now();
       if (request.grant_type === 'refresh_token') {
         const next = secret();
-        const rotation = await sessions.rotate(presentedRefresh(request.refresh_token), { refreshHash: sha256(next), expiresAt: sessionEnd(at) }, at);
+        const rotation = await sessions.rotate(
+          presentedRefresh(request.refresh_token),
+          { refreshHash: sha256(next), expiresAt: sessionEnd(at) },
+          at,
+        );
         if (rotation.kind === 'rotated') return issueTokens(rotation.session, refreshTokenOf(rotation.session, next));
         // RFC 9700 §4.14.2: the server cannot tell the thief from the app, so the session ends for both
         if (rotation.kind === 'reused') {

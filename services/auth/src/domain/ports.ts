@@ -104,10 +104,11 @@ export interface MailSender {
 
 export type { AttemptLimit } from '@portal/platform';
 
-export interface LoginThrottle {
-  assertAllowed(ip: string, email: string): Promise<void>;
-  recordFailure(ip: string, email: string): Promise<void>;
-  recordSuccess(email: string): Promise<void>;
+/** Failures per subject (an e-mail, a user) and per address: sign-ins, user-code guesses. */
+export interface FailureThrottle {
+  assertAllowed(ip: string, subject: string): Promise<void>;
+  recordFailure(ip: string, subject: string): Promise<void>;
+  recordSuccess(subject: string): Promise<void>;
 }
 
 export type DeviceAuthorizationStatus = 'pending' | 'approved' | 'denied' | 'used';
@@ -164,9 +165,7 @@ export interface DesktopSession {
  * signals theft); beaten by another use of it at the same moment; or not a live one at all.
  */
 export type RotationOutcome =
-  | { kind: 'rotated'; session: DesktopSession }
-  | { kind: 'reused'; session: DesktopSession }
-  | { kind: 'raced' | 'unknown' };
+  { kind: 'rotated'; session: DesktopSession } | { kind: 'reused'; session: DesktopSession } | { kind: 'raced' | 'unknown' };
 
 export interface DesktopSessionStore {
   create(session: Omit<DesktopSession, 'id' | 'createdAt' | 'lastUsedAt'> & { refreshHash: string; now: Date }): Promise<DesktopSession>;

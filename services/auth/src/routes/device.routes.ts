@@ -1,4 +1,4 @@
-import express, { Router, type Response } from 'express';
+import express, { Router } from 'express';
 import { z } from 'zod';
 import {
   deviceCodeRequestSchema,
@@ -6,50 +6,37 @@ import {
   desktopTokenRequestSchema,
   objectIdSchema,
   userCodeSchema,
-  type DeviceTokenError,
 } from '@portal/contracts';
-import { requireDesktop, requireUser, validate, type TokenVerifier } from '@portal/platform';
+import { requireDesktop, requireUser, tokenAnswer, validate, type TokenVerifier } from '@portal/platform';
 import { DeviceTokenRefusal, type deviceGrantUseCases } from '../domain/device-grant.use-cases';
-
-/** RFC 6749 §5.2's error answer, which the desktop app's OAuth library reads. */
-function oauthError(res: Response, error: DeviceTokenError, description?: string) {
-  res
-    .status(400) // the desktop app is a public client: it has no credential a 401 could ask for
-    .set('Cache-Control', 'no-store')
-    .json({ error, ...(description ? { error_description: description } : {}) });
-}
-
-/** Which RFC error a malformed token request is: an unknown grant or client is named as such. */
-function requestError(issues: z.core.$ZodIssue[]): DeviceTokenError {
-  const field = String(issues[0]?.path[0] ?? '');
-  if (field === 'grant_type') return 'unsupported_grant_type';
-  if (field === 'client_id') return 'invalid_client';
-  return 'invalid_request';
-}
+import { clientIp } from './client-ip';
+import { OAuthRefusal, readOAuthForm, sendOAuthRefusal } from './oauth-form';
 
 const sessionParams = z.object({ id: objectIdSchema('No desktop session with this id') });
 
 /**
- * The device authorization grant's endpoints (RFC 8628 §3.1–3.5; form or JSON bodies, as OAuth
- * clients send either), the signed-in person's confirmation, and the desktop sessions.
+ * The device authorization grant's endpoints (RFC 8628 §3.1–3.5, form bodies as RFC 6749 sends
+ * them), the signed-in person's confirmation, and the desktop sessions.
  */
 export function deviceRoutes(grant: ReturnType<typeof deviceGrantUseCases>, verifyToken: TokenVerifier): Router {
   const router = Router();
   const form = express.urlencoded({ extended: false, limit: '10kb' });
 
-  router.post('/api/auth/device/code', form, async (req, res) => {
-    const parsed = deviceCodeRequestSchema.safeParse(req.body ?? {});
-    if (!parsed.success) return oauthError(res, requestError(parsed.error.issues), parsed.error.issues[0]?.message);
-    res.set('Cache-Control', 'no-store').json(await grant.start(parsed.data.device_name));
+  router.post('/api/auth/device/code', tokenAnswer, form, async (req, res) => {
+    try {
+      res.json(await grant.start(readOAuthForm(req, deviceCodeRequestSchema).device_name));
+    } catch (error) {
+      if (error instanceof OAuthRefusal) return sendOAuthRefusal(res, error);
+      throw error;
+    }
   });
 
-  router.post('/api/auth/device/token', form, async (req, res) => {
-    const parsed = desktopTokenRequestSchema.safeParse(req.body ?? {});
-    if (!parsed.success) return oauthError(res, requestError(parsed.error.issues), parsed.error.issues[0]?.message);
+  router.post('/api/auth/device/token', tokenAnswer, form, async (req, res) => {
     try {
-      res.set('Cache-Control', 'no-store').json(await grant.token(parsed.data));
+      res.json(await grant.token(readOAuthForm(req, desktopTokenRequestSchema)));
     } catch (error) {
-      if (error instanceof DeviceTokenRefusal) return oauthError(res, error.error);
+      if (error instanceof OAuthRefusal) return sendOAuthRefusal(res, error);
+      if (error instanceof DeviceTokenRefusal) return sendOAuthRefusal(res, new OAuthRefusal(error.error));
       throw error;
     }
   });
@@ -59,12 +46,13 @@ export function deviceRoutes(grant: ReturnType<typeof deviceGrantUseCases>, veri
     requireUser(verifyToken),
     validate('query', z.object({ user_code: userCodeSchema })),
     async (req, res) => {
-      res.json({ device: await grant.pending((req.query as unknown as { user_code: string }).user_code) });
+      const { user_code } = req.query as unknown as { user_code: string };
+      res.json({ device: await grant.pending(user_code, { userId: req.auth!.userId, ip: clientIp(req) }) });
     },
   );
 
   router.post('/api/auth/device/decision', requireUser(verifyToken), validate('body', deviceDecisionSchema), async (req, res) => {
-    res.json({ message: await grant.decide(req.body.user_code, req.body.decision, req.auth!) });
+    res.json({ message: await grant.decide(req.body.user_code, req.body.decision, { ...req.auth!, ip: clientIp(req) }) });
   });
 
   router.get('/api/auth/desktop/sessions', requireUser(verifyToken), async (req, res) => {

@@ -24,15 +24,19 @@ export function createTokenIssuer({ privateKey, publicKey, redis, redisPrefix, t
   const longest = Math.max(...Object.values(ttlSeconds));
   return {
     issue: (subject, audience, sessionId) =>
-      jwt.sign({ email: subject.email, ...(subject.role ? { role: subject.role } : {}), ...(sessionId ? { sid: sessionId } : {}) }, privateKey, {
-        algorithm: 'RS256',
-        keyid: kid,
-        issuer: TOKEN_ISSUER,
-        audience,
-        subject: subject.id,
-        jwtid: randomUUID(),
-        expiresIn: ttlSeconds[audience],
-      }),
+      jwt.sign(
+        { email: subject.email, ...(subject.role ? { role: subject.role } : {}), ...(sessionId ? { sid: sessionId } : {}) },
+        privateKey,
+        {
+          algorithm: 'RS256',
+          keyid: kid,
+          issuer: TOKEN_ISSUER,
+          audience,
+          subject: subject.id,
+          jwtid: randomUUID(),
+          expiresIn: ttlSeconds[audience],
+        },
+      ),
     async revoke(tokenId, expiresAt) {
       const ttl = Math.max(1, expiresAt - Math.floor(Date.now() / 1000));
       await redis.set(revokedTokenKey(redisPrefix, tokenId), '1', 'EX', ttl);

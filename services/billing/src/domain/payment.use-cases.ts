@@ -5,7 +5,17 @@ import type { Logger } from 'pino';
 import { creditOrder } from './credit-order';
 import { priceOf } from './plan-catalogue';
 import type { invoiceUseCases } from './invoice.use-cases';
-import type { Claims, InvoiceRecord, Lock, MailSender, OrderRecord, OrderStore, PaymentGateway, PlanStore, SubscriptionStore } from './ports';
+import type {
+  Claims,
+  InvoiceRecord,
+  Lock,
+  MailSender,
+  OrderRecord,
+  OrderStore,
+  PaymentGateway,
+  PlanStore,
+  SubscriptionStore,
+} from './ports';
 import { subscriptionLockKey } from './status.use-cases';
 
 export interface PaymentDeps {
@@ -46,7 +56,10 @@ export function paymentUseCases(deps: PaymentDeps) {
       const once = `order-credit:${order.merchantOrderId}`;
       if (!(await deps.claims.claim(once, userId))) {
         // Under the lock, only a holder that stopped between its claim and its save leaves this.
-        logger.error({ alert: 'credit_interrupted', merchantOrderId: order.merchantOrderId, userId }, 'ALERT: order claimed but not credited');
+        logger.error(
+          { alert: 'credit_interrupted', merchantOrderId: order.merchantOrderId, userId },
+          'ALERT: order claimed but not credited',
+        );
         throw new Error(`order ${order.merchantOrderId} was claimed for crediting but is not credited`);
       }
       try {
