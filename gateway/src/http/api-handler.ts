@@ -9,7 +9,7 @@ import { matchRoute } from '../routing/match-route';
 import type { Proxy, ProxiedRequest, ProxyHooks } from '../routing/proxy';
 import type { HeaderList } from './security-headers';
 import { sendError } from './send-error';
-import { sendHstsOverHttps, varyOnOrigin } from './transport-security';
+import { sendHstsOverHttps } from './transport-security';
 
 export interface ApiHandlerDeps {
   securityHeaders: HeaderList;

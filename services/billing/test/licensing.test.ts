@@ -1,5 +1,5 @@
-import { createHash, generateKeyPairSync } from 'node:crypto';
-import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { calculateJwkThumbprint, createLocalJWKSet, decodeProtectedHeader, jwtVerify, SignJWT, type JWK } from 'jose';
 import request from 'supertest';
 import { LICENSE_AUDIENCE, LICENSE_ERRORS, LICENSE_ISSUER, LICENSE_MESSAGES } from '@portal/contracts';
 import { createLicenseSigner } from '../src/security/license-signer';
@@ -63,8 +63,14 @@ describe('device activations and the offline licence', () => {
     expect(answer.status).toBe(201);
     expect(answer.body.device).toMatchObject({ deviceId: deviceId('ASHA-LAPTOP'), deviceName: 'ASHA-LAPTOP', appVersion: '1.2.0' });
     const header = decodeProtectedHeader(answer.body.license);
-    expect(header).toMatchObject({ alg: 'EdDSA', typ: 'tpp-licence+jwt', kid: expect.any(String) });
+    const published = (await request(billing.url).get('/api/licenses/keys')).body.keys as JWK[];
+    // the key id is the RFC 7638 thumbprint of the key the set publishes
+    expect(header).toEqual({ alg: 'EdDSA', typ: 'tpp-licence+jwt', kid: await calculateJwkThumbprint(published[0]!, 'sha256') });
+    expect(published[0]).toMatchObject({ kty: 'OKP', crv: 'Ed25519', kid: header.kid });
     const { payload } = await verify(answer.body.license);
+    expect(payload.jti).toMatch(/^[0-9a-f-]{36}$/);
+    expect(payload.nbf).toBe(payload.iat);
+    expect(payload.entitlement_end_at).toBe(Math.floor(new Date(payload.entitlement_end as string).getTime() / 1000));
     expect(payload).toMatchObject({
       sub: id,
       email: 'asha.licence@example.in',
@@ -159,6 +165,7 @@ describe('device activations and the offline licence', () => {
         plan: 'business',
         status: 'active',
         entitlement_end: '2030-01-01T00:00:00.000Z',
+        entitlement_end_at: 1893456000,
         device_id: deviceId('X'),
       },
       billing.clock.now,
@@ -178,13 +185,27 @@ describe('device activations and the offline licence', () => {
       plan: 'basic' as const,
       status: 'active' as const,
       entitlement_end: '2030-01-01T00:00:00.000Z',
+      entitlement_end_at: 1893456000,
       device_id: deviceId('U'),
     };
     const at = new Date();
     const until = new Date(at.getTime() + DAY);
     const jwks = await newSigner.jwks();
-    expect(jwks.keys.map((key) => key.alg)).toEqual(['EdDSA', 'EdDSA']);
+    // each key twice: under its RFC 7638 id and under the id licences carried before it
+    expect(jwks.keys.map((key) => key.alg)).toEqual(['EdDSA', 'EdDSA', 'EdDSA', 'EdDSA']);
     const options = { issuer: LICENSE_ISSUER, audience: LICENSE_AUDIENCE };
+    const legacyKid = createHash('sha256')
+      .update(createPublicKey(current.privatePem).export({ type: 'spki', format: 'der' }))
+      .digest('base64url')
+      .slice(0, 16);
+    const signedBeforeTheChange = await new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: 'EdDSA', kid: legacyKid, typ: 'tpp-licence+jwt' })
+      .setIssuer(LICENSE_ISSUER)
+      .setAudience(LICENSE_AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime('1d')
+      .sign(createPrivateKey(current.privatePem));
+    await expect(jwtVerify(signedBeforeTheChange, createLocalJWKSet(jwks as never), options)).resolves.toBeTruthy();
     await expect(jwtVerify(await oldSigner.sign(claims, at, until), createLocalJWKSet(jwks as never), options)).resolves.toBeTruthy();
     await expect(jwtVerify(await newSigner.sign(claims, at, until), createLocalJWKSet(jwks as never), options)).resolves.toBeTruthy();
     const afterRemoval = await createLicenseSigner(current.privatePem).jwks();

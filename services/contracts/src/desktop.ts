@@ -33,15 +33,17 @@ const opaque = z.string({ error: 'Missing code' }).regex(/^[A-Za-z0-9_-]{20,100}
 const refreshToken = z.string({ error: 'Missing refresh token' }).regex(/^[A-Za-z0-9_.-]{20,200}$/, 'Malformed refresh token');
 
 /**
- * The desktop app's tokens carry no scope: its access is the desktop audience's. A request may
- * leave `scope` out or empty; any scope named is one the portal does not grant (invalid_scope).
+ * The desktop app's tokens carry no scope: its access is the desktop audience's. A sign-in may ask
+ * for scopes (OAuth libraries send `openid` by default), which are ignored as RFC 6749 §3.3 allows;
+ * a refresh may not ask for any scope it was not granted (§6), so any scope there is invalid_scope.
  */
 const noScope = z.literal('', { error: 'invalid_scope' }).optional();
+const ignoredScope = z.string().max(1000).optional();
 
 export const deviceCodeRequestSchema = z.object({
   client_id: clientId,
   device_name: z.string().trim().min(1).max(100, DEVICE_MESSAGES.deviceNameLength).optional(),
-  scope: noScope,
+  scope: ignoredScope,
 });
 
 /** The token endpoint's two grants; its errors follow RFC 6749 §5.2, not the portal's own shape. */

@@ -75,10 +75,16 @@ export interface LicenseClaims {
   email: string;
   plan: PlanName;
   status: 'trial' | 'active';
-  /** When the trial or the paid period ends (ISO 8601). */
+  /** When the trial or the paid period ends (ISO 8601); kept for desktop builds that read it. */
   entitlement_end: string;
+  /** The same moment as a NumericDate (RFC 7519 §2), as `exp` is: what new builds compare. */
+  entitlement_end_at: number;
   device_id: string;
+  /** This licence's own id (RFC 7519 §4.1.7), for logs and support. */
+  jti: string;
   iat: number;
+  /** Not valid before it was issued (RFC 7519 §4.1.5). */
+  nbf: number;
   /** The licence works offline until then: the grace period after this check-in, never past the entitlement. */
   exp: number;
 }

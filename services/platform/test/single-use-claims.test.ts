@@ -1,6 +1,6 @@
+import type { Connection } from 'mongoose';
 import { connectMongo, singleUseClaims, type SingleUseClaims } from '@portal/platform';
 import { createTestDatabase, type TestDatabase } from '@portal/platform/testing';
-import type { Connection } from 'mongoose';
 
 describe('single-use claims on the real store', () => {
   let db: TestDatabase;

@@ -66,6 +66,7 @@ export function licensingUseCases(deps: LicensingDeps) {
         plan: held.plan,
         status: held.status,
         entitlement_end: held.end.toISOString(),
+        entitlement_end_at: Math.floor(held.end.getTime() / 1000),
         device_id: record.deviceId,
       },
       at,

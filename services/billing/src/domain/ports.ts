@@ -300,6 +300,7 @@ export interface ActivationStore {
 }
 
 export interface LicenseSigner {
-  sign(claims: Omit<LicenseClaims, 'iss' | 'aud' | 'iat' | 'exp'>, issuedAt: Date, expiresAt: Date): Promise<string>;
+  /** Adds iss, aud, jti, iat, nbf and exp. */
+  sign(claims: Omit<LicenseClaims, 'iss' | 'aud' | 'jti' | 'iat' | 'nbf' | 'exp'>, issuedAt: Date, expiresAt: Date): Promise<string>;
   jwks(): Promise<{ keys: Record<string, unknown>[] }>;
 }

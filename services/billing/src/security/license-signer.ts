@@ -1,10 +1,17 @@
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
-import { exportJWK, SignJWT } from 'jose';
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
+import { calculateJwkThumbprint, exportJWK, SignJWT } from 'jose';
 import { LICENSE_AUDIENCE, LICENSE_ISSUER, LICENSE_TYPE } from '@portal/contracts';
 import type { LicenseSigner } from '../domain/ports';
 
-/** The key id is the public key's thumbprint, so a new key gets a new id by itself. */
-const keyId = (publicKey: KeyObject) =>
+/** The key id is the key's RFC 7638 JWK thumbprint (SHA-256), so a new key gets a new id by itself. */
+const keyId = async (publicKey: KeyObject) => calculateJwkThumbprint(await exportJWK(publicKey), 'sha256');
+
+/**
+ * The id licences carried before the thumbprint was RFC 7638's (a SHA-256 of the key's SPKI,
+ * cut to 16 characters). The key set lists each key under it too, so a licence signed before
+ * the change still finds its key until it expires.
+ */
+const legacyKeyId = (publicKey: KeyObject) =>
   createHash('sha256')
     .update(publicKey.export({ type: 'spki', format: 'der' }))
     .digest('base64url')
@@ -26,19 +33,29 @@ export function createLicenseSigner(signingKeyPem: string | undefined, retiredPu
   const verifying = [publicKey, ...pemBlocks(retiredPublicKeys).map((pem) => createPublicKey(pem))];
   return {
     throwaway: !signingKeyPem,
-    sign: (claims, issuedAt, expiresAt) =>
-      new SignJWT({ ...claims })
-        .setProtectedHeader({ alg: 'EdDSA', kid, typ: LICENSE_TYPE })
+    sign: async (claims, issuedAt, expiresAt) => {
+      const issued = Math.floor(issuedAt.getTime() / 1000);
+      return new SignJWT({ ...claims })
+        .setProtectedHeader({ alg: 'EdDSA', kid: await kid, typ: LICENSE_TYPE })
         .setIssuer(LICENSE_ISSUER)
         .setAudience(LICENSE_AUDIENCE)
-        .setIssuedAt(Math.floor(issuedAt.getTime() / 1000))
+        .setJti(randomUUID())
+        .setIssuedAt(issued)
+        .setNotBefore(issued)
         .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-        .sign(privateKey),
+        .sign(privateKey);
+    },
     async jwks() {
       const keys = await Promise.all(
-        verifying.map(async (key) => ({ ...(await exportJWK(key)), kid: keyId(key), alg: 'EdDSA', use: 'sig' })),
+        verifying.map(async (key) => {
+          const jwk = { ...(await exportJWK(key)), alg: 'EdDSA', use: 'sig' };
+          return [
+            { ...jwk, kid: await keyId(key) },
+            { ...jwk, kid: legacyKeyId(key) },
+          ];
+        }),
       );
-      return { keys };
+      return { keys: keys.flat() };
     },
   };
 }
