@@ -193,10 +193,18 @@ describe('the portal in Chromium, against every service', () => {
       ).json() as Promise<Record<string, unknown>>;
     expect(await poll()).toMatchObject({ error: 'authorization_pending' });
 
-    await page.goto(`${stack.url}/activate?user_code=${started.user_code}`);
-    await page.getByText('Asha’s laptop').waitFor();
-    await page.getByRole('button', { name: 'Allow' }).click();
-    await page.getByText('The desktop app is signed in. You can return to it.').waitFor();
+    // signed out in this browser: the header's Log in keeps the code, and signing in comes back to it
+    const visitor = await (await stack.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await visitor.goto(`${stack.url}/activate?user_code=${started.user_code}`);
+    await visitor.getByRole('banner').getByRole('link', { name: 'Log in' }).click();
+    await visitor.getByLabel('Email').fill(email);
+    await visitor.getByLabel('Password', { exact: true }).fill('secret12');
+    await visitor.getByRole('button', { name: 'Sign In' }).click();
+    await visitor.waitForURL((url) => url.pathname === '/activate' && url.searchParams.get('user_code') === started.user_code);
+    await visitor.getByText('Asha’s laptop').waitFor();
+    await visitor.getByRole('button', { name: 'Allow' }).click();
+    await visitor.getByText('The desktop app is signed in. You can return to it.').waitFor();
+    await visitor.context().close();
     await new Promise((resolve) => setTimeout(resolve, 5_000)); // the app waits its interval between polls
     expect(await poll()).toMatchObject({ token_type: 'Bearer', access_token: expect.any(String), refresh_token: expect.any(String) });
   });

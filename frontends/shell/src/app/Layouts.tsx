@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, NavLink, useAuth, useNavigate } from '@portal/ui';
+import { Link, NavLink, useAuth, useLocation, useNavigate } from '@portal/ui';
 
 const NAV = [
   { to: '/dashboard', label: 'Dashboard' },
@@ -55,14 +55,19 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
   );
 }
 
-/** The landing page's account links, in the header beside the logo: one top bar (spec §3). */
+/**
+ * The account links in the header beside the logo: one top bar (spec §3). From a page other than
+ * the landing page (the desktop app's /activate?user_code=…), signing in comes back to it.
+ */
 export function VisitorActions() {
+  const { pathname, search } = useLocation();
+  const next = pathname === '/' ? '' : `?next=${encodeURIComponent(pathname + search)}`;
   return (
     <>
-      <Link className="btn btn-secondary" to="/login">
+      <Link className="btn btn-secondary" to={`/login${next}`}>
         Log in
       </Link>
-      <Link className="btn btn-primary" to="/signup">
+      <Link className="btn btn-primary" to={`/signup${next}`}>
         Sign up
       </Link>
     </>
