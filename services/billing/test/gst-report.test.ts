@@ -1,7 +1,14 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import request from 'supertest';
+import { GST_STATES } from '@portal/contracts';
+import { GST_REPORT_COLUMNS } from '../src/domain/gst-report';
+import { GSTR1_PLACES_OF_SUPPLY } from '../src/domain/gstr1-places';
 import { eventually, KARNATAKA_SELLER, MAHARASHTRA_FIRM, newUserId, startBilling, type BillingHarness } from './billing-harness';
 
 const paise = (rupees: string) => Math.round(Number(rupees) * 100);
+/** The offline tool's templates, with their source (README.md there). */
+const FIXTURES = path.join(__dirname, 'fixtures', 'gst-offline-tool');
 
 /** The CSV's rows as cells (no cell here holds a comma or a quote). */
 const cells = (csv: string) =>
@@ -41,45 +48,61 @@ describe('the GST report (GSTR-1) for a month', () => {
 
   let firm: string;
   let kavya: string;
+  let rohan: string;
   beforeAll(async () => {
     billing = await startBilling('gst-report', KARNATAKA_SELLER);
     billing.clock.now = new Date('2026-11-23T06:30:00.000Z');
     const place = (stateCode: string, city: string) => ({ street: '1 Main Road', city, pincode: '400001', stateCode });
     firm = await buy(MAHARASHTRA_FIRM, 'professional');
     kavya = await buy({ legalName: 'Kavya Rao', ...place('29', 'Bengaluru') }, 'basic');
-    await buy({ legalName: 'Rohan Shah', ...place('27', 'Mumbai') }, 'basic', 'annual');
+    rohan = await buy({ legalName: 'Rohan Shah', ...place('27', 'Mumbai') }, 'basic', 'annual');
     await buy({ legalName: 'Divya N', ...place('29', 'Mysuru') }, 'business');
     await buy(null, 'basic'); // no details: the seller's state
     await refund(firm, 1000);
     await refund(kavya, 400);
     billing.clock.now = new Date('2026-11-30T18:30:00.000Z'); // 1 December in India: the next month's
     await buy({ legalName: 'Late Buyer', ...place('27', 'Pune') }, 'basic');
+    await refund(rohan, 1000); // more refunded in Maharashtra than sold there in December
+    await refund(await buy({ legalName: 'Changed Mind', ...place('29', 'Hubballi') }, 'basic'), 500); // nets to nil
   });
   afterAll(() => billing.close());
 
-  it('when B2B is exported, then each invoice to a registered buyer is one row in the offline tool’s columns, with its taxes', async () => {
-    const response = await report('?month=2026-11&section=b2b');
+  const template = (file: string) => readFileSync(path.join(FIXTURES, file), 'utf8');
+  const headerLine = (csv: string) => `${csv.split('\r\n', 1)[0]}\r\n`;
+
+  it.each([
+    ['b2b', 'b2b.csv'],
+    ['b2cs', 'b2cs.csv'],
+    ['cdnr', 'cdnr.csv'],
+    ['cdnur', 'cdnur.csv'],
+    ['hsn', 'hsn(b2b).csv'],
+    ['hsn_b2b', 'hsn(b2b).csv'],
+    ['hsn_b2c', 'hsn(b2c).csv'],
+    ['docs', 'docs.csv'],
+  ])('when %s is exported, then its header is the offline tool’s template %s, byte for byte', async (section, file) => {
+    const response = await report(`?month=2026-11&section=${section}`);
     expect(response.status).toBe(200);
-    expect(response.headers['content-disposition']).toBe('attachment; filename="gstr1_b2b_2026-11.csv"');
-    const [header, ...rows] = cells(response.text);
-    expect(header).toEqual([
-      'GSTIN/UIN of Recipient',
-      'Receiver Name',
-      'Invoice Number',
-      'Invoice date',
-      'Invoice Value',
-      'Place Of Supply',
-      'Reverse Charge',
-      'Applicable % of Tax Rate',
-      'Invoice Type',
-      'E-Commerce GSTIN',
-      'Rate',
-      'Taxable Value',
-      'Cess Amount',
-      'Integrated Tax Amount',
-      'Central Tax Amount',
-      'State/UT Tax Amount',
-    ]);
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="gstr1_${section}_2026-11.csv"`);
+    expect(headerLine(response.text)).toBe(template(file));
+  });
+
+  it('when a place of supply is written, then it is spelled as the tool’s list spells it, for all 38 places', () => {
+    const places = template('places-of-supply.txt').trim().split('\n');
+    expect(places).toHaveLength(38);
+    expect(Object.values(GSTR1_PLACES_OF_SUPPLY).sort()).toEqual(places);
+    for (const state of GST_STATES) expect(places).toContain(GSTR1_PLACES_OF_SUPPLY[state.code]);
+    expect(places).toEqual(
+      expect.arrayContaining([
+        '01-Jammu & Kashmir',
+        '26-Dadra & Nagar Haveli & Daman & Diu',
+        '31-Lakshdweep',
+        '35-Andaman & Nicobar Islands',
+      ]),
+    );
+  });
+
+  it('when B2B is exported, then each invoice to a registered buyer is one row in the tool’s columns', async () => {
+    const [, ...rows] = cells((await report('?month=2026-11&section=b2b')).text);
     const invoice = await db('invoices').findOne({ merchantOrderId: firm });
     expect(rows).toEqual([
       [
@@ -96,29 +119,25 @@ describe('the GST report (GSTR-1) for a month', () => {
         '18',
         '847.46',
         '0.00',
-        '152.54',
-        '0.00',
-        '0.00',
       ],
     ]);
   });
 
   it('when B2CS is exported, then unregistered buyers are totalled per place of supply and rate, net of their credit notes', async () => {
-    const [header, ...rows] = cells((await report('?month=2026-11&section=b2cs')).text);
-    expect(header!.slice(0, 7)).toEqual([
-      'Type',
-      'Place Of Supply',
-      'Applicable % of Tax Rate',
-      'Rate',
-      'Taxable Value',
-      'Cess Amount',
-      'E-Commerce GSTIN',
-    ]);
-    // Maharashtra: ₹4,800 annual basic, IGST. Karnataka: ₹500 − ₹400 refunded + ₹2,000 business + ₹500 without details, CGST and SGST.
+    const [, ...rows] = cells((await report('?month=2026-11&section=b2cs')).text);
+    // Maharashtra: ₹4,800 annual basic. Karnataka: ₹500 − ₹400 refunded + ₹2,000 business + ₹500 without details.
     expect(rows).toEqual([
-      ['OE', '27-Maharashtra', '', '18', '4067.80', '0.00', '', '732.20', '0.00', '0.00'],
-      ['OE', '29-Karnataka', '', '18', '2203.40', '0.00', '', '0.00', '198.31', '198.29'],
+      ['OE', '27-Maharashtra', '', '18', '4067.80', '0.00', ''],
+      ['OE', '29-Karnataka', '', '18', '2203.40', '0.00', ''],
     ]);
+  });
+
+  it('when a state’s B2C refunds in a month are larger than its sales, then its B2CS value is a negative number; a state that nets to nil has no row', async () => {
+    const [, ...rows] = cells((await report('?month=2026-12&section=b2cs')).text);
+    // December in Maharashtra: a ₹500 sale, and ₹1,000 refunded of November's annual plan
+    expect(rows).toEqual([['OE', '27-Maharashtra', '', '18', '-423.73', '0.00', '']]);
+    const summary = cells((await report('?month=2026-12&section=summary')).text);
+    expect(summary).toContainEqual(['B2CS', '', '27-Maharashtra', '18', '-423.73', '-76.27', '0.00', '0.00', '0.00']);
   });
 
   it('when CDNR and CDNUR are exported, then the registered buyer’s credit note is listed and no B2C large note exists', async () => {
@@ -139,60 +158,53 @@ describe('the GST report (GSTR-1) for a month', () => {
         '18',
         '847.46',
         '0.00',
-        '152.54',
-        '0.00',
-        '0.00',
       ],
     ]);
-    const cdnur = cells((await report('?month=2026-11&section=cdnur')).text);
-    expect(cdnur).toEqual([
-      [
-        'UR Type',
-        'Note Number',
-        'Note Date',
-        'Note Type',
-        'Place Of Supply',
-        'Note Value',
-        'Applicable % of Tax Rate',
-        'Rate',
-        'Taxable Value',
-        'Cess Amount',
-        'Integrated Tax Amount',
-        'Central Tax Amount',
-        'State/UT Tax Amount',
-      ],
+    expect(cells((await report('?month=2026-11&section=cdnur')).text)).toHaveLength(1); // the header alone
+  });
+
+  it('when Table 12 is exported, then the SAC is one row per rate, net of credit notes, all supplies or split by buyer', async () => {
+    const hsn = (section: string) => report(`?month=2026-11&section=${section}`).then((response) => cells(response.text).slice(1));
+    // ₹8,800 invoiced less ₹1,400 credited; the registered firm's ₹1,000 was refunded in full
+    const all = [['997331', '', 'NA-NOT APPLICABLE', '0', '7400.00', '18', '6271.20', '732.20', '198.31', '198.29', '0.00']];
+    expect(await hsn('hsn')).toEqual(all);
+    expect(await hsn('hsn_b2c')).toEqual(all);
+    expect(await hsn('hsn_b2b')).toEqual([]);
+  });
+
+  it('when Table 13 is exported, then each series gives its first and last number of the month, how many, and none cancelled', async () => {
+    const [, ...rows] = cells((await report('?month=2026-11&section=docs')).text);
+    const november = { issuedAt: { $gte: new Date('2026-10-31T18:30:00Z'), $lt: new Date('2026-11-30T18:30:00Z') } };
+    const numbers = async (collection: string) =>
+      (await db(collection).find(november).sort({ sequence: 1 }).toArray()).map((document) => document.number as string);
+    const invoices = await numbers('invoices');
+    const notes = await numbers('credit_notes');
+    expect(invoices).toHaveLength(5);
+    expect(rows).toEqual([
+      ['Invoices for outward supply', invoices[0], invoices[4], '5', '0'],
+      ['Credit Note', notes[0], notes[1], '2', '0'],
     ]);
   });
 
-  it('when the month’s sections are added up, then they equal its completed payments less its refunds, to the paisa', async () => {
-    const sum = (rows: string[][], columns: number[]) =>
-      rows.reduce((total, row) => total + columns.reduce((s, c) => s + paise(row[c]!), 0), 0);
-    const [, ...b2b] = cells((await report('?month=2026-11&section=b2b')).text);
-    const [, ...b2cs] = cells((await report('?month=2026-11&section=b2cs')).text);
-    const [, ...cdnr] = cells((await report('?month=2026-11&section=cdnr')).text);
+  it('when the month’s summary is added up, then it equals its completed payments less its refunds, to the paisa', async () => {
+    const [header, ...rows] = cells((await report('?month=2026-11&section=summary')).text);
+    expect(header).toEqual(GST_REPORT_COLUMNS.summary);
+    expect(rows.map((row) => row[0])).toEqual(['B2B', 'B2CS', 'B2CS', 'CDNR']);
+    const kept = rows.reduce((total, row) => total + [4, 5, 6, 7].reduce((sum, column) => sum + paise(row[column]!), 0), 0);
     // India's November: 1 November 00:00 IST to 1 December 00:00 IST
     const payments = await db('transactions')
       .find({ status: 'completed', completedAt: { $gte: new Date('2026-10-31T18:30:00Z'), $lt: new Date('2026-11-30T18:30:00Z') } })
       .toArray();
     const paid = payments.reduce((total, payment) => total + (payment.amountPaise as number), 0);
-    const refunded = (await db('refunds').find({ state: 'completed' }).toArray()).reduce(
-      (total, r) => total + (r.amountPaise as number),
-      0,
-    );
-
-    // B2B and B2CS (net of unregistered buyers' notes) less CDNR is what the month kept: paid less refunded
-    const invoiced = sum(b2b, [11, 13, 14, 15]) + sum(b2cs, [4, 7, 8, 9]); // taxable value and the three taxes
-    const registeredNotes = sum(cdnr, [11, 13, 14, 15]);
-    expect(sum(b2b, [4])).toBe(sum(b2b, [11, 13, 14, 15])); // an invoice's value is its taxable value and taxes
-    expect(registeredNotes).toBe(100_000);
-    expect(invoiced - registeredNotes).toBe(paid - refunded);
     expect(paid).toBe(100_000 + 50_000 + 480_000 + 200_000 + 50_000); // the December payment is not in it
-    expect(payments).toHaveLength(5);
+    expect(kept).toBe(paid - 100_000 - 40_000);
   });
 
   it('when the month or section is missing or malformed, or a user asks, then 400 or 401 with no report', async () => {
     expect((await report('?month=2026-13&section=b2b')).body.message).toBe('The month must be written YYYY-MM');
-    expect((await report('?month=2026-11&section=b2cl')).body.message).toBe('The section must be b2b, b2cs, cdnr or cdnur');
+    expect((await report('?month=2026-11&section=b2cl')).body.message).toBe(
+      'The section must be one of b2b, b2cs, cdnr, cdnur, hsn, hsn_b2b, hsn_b2c, docs, summary',
+    );
     expect((await report('?section=b2b')).status).toBe(400);
     expect((await report('?month[$gt]=2026-01&section=b2b')).status).toBe(400);
     const user = billing.addUser(newUserId(), 'not.admin@example.in');

@@ -228,14 +228,16 @@ export interface RefundView {
 export const creditNoteUrl = (merchantRefundId: string) => `/api/billing/credit-notes/${merchantRefundId}`;
 
 /**
- * The GST report (GSTR-1) for one Indian calendar month, one section per CSV: B2B invoices, B2C
- * small totals per place of supply and rate, and credit notes to registered (CDNR) and unregistered
- * (CDNUR) buyers.
+ * The GST report (GSTR-1) for one Indian calendar month, one section per CSV, each in the GST
+ * offline tool's own columns: B2B invoices, B2C small totals per place of supply and rate, credit
+ * notes to registered (CDNR) and unregistered (CDNUR) buyers, Table 12's HSN/SAC summary (all
+ * supplies, and split into B2B and B2C as the tool asks from May 2025), Table 13's documents
+ * issued; and a summary of every section's tax amounts, to check the report against the payments.
  */
-export const GST_REPORT_SECTIONS = ['b2b', 'b2cs', 'cdnr', 'cdnur'] as const;
+export const GST_REPORT_SECTIONS = ['b2b', 'b2cs', 'cdnr', 'cdnur', 'hsn', 'hsn_b2b', 'hsn_b2c', 'docs', 'summary'] as const;
 export type GstReportSection = (typeof GST_REPORT_SECTIONS)[number];
 export const gstReportQuerySchema = z.object({
   month: z.string({ error: 'Choose a month' }).regex(/^20\d\d-(0[1-9]|1[0-2])$/, 'The month must be written YYYY-MM'),
-  section: z.enum(GST_REPORT_SECTIONS, { error: 'The section must be b2b, b2cs, cdnr or cdnur' }),
+  section: z.enum(GST_REPORT_SECTIONS, { error: `The section must be one of ${GST_REPORT_SECTIONS.join(', ')}` }),
 });
 export type GstReportQuery = z.infer<typeof gstReportQuerySchema>;

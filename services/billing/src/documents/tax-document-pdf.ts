@@ -104,7 +104,7 @@ export function renderTaxDocumentPdf(invoice: TaxDocument): Promise<Buffer> {
         ? [
             `Credit note number: ${invoice.number}`,
             `Credit note date: ${invoiceDate(invoice.issuedAt)}`,
-            `Against invoice: ${invoice.invoiceNumber} dated ${invoiceDate(invoice.invoiceDate)}`,
+            `Against invoice: ${invoice.invoiceNumber} dated ${keepTogether(invoiceDate(invoice.invoiceDate))}`,
           ]
         : [`Invoice number: ${invoice.number}`, `Invoice date: ${invoiceDate(invoice.issuedAt)}`]),
       `Place of supply: ${invoice.placeOfSupply.name} (code ${invoice.placeOfSupply.code})`,
@@ -160,11 +160,26 @@ export function renderTaxDocumentPdf(invoice: TaxDocument): Promise<Buffer> {
   return done;
 }
 
+/** A date or a name whose words stay on one line: no-break spaces between them. */
+const keepTogether = (text: string) => text.replace(/ /g, '\u00a0');
+
+const BLOCK_SIZE = 10;
+const BLOCK_WIDTH = CONTENT / 2 - 10;
+
 function block(doc: PDFKit.PDFDocument, heading: string, lines: string[], x: number, y: number) {
-  doc
-    .font('bold')
-    .fontSize(10)
-    .text(heading, x, y, { width: CONTENT / 2 - 10 });
-  doc.font('body').fontSize(10);
-  for (const line of lines) doc.text(line, x, doc.y, { width: CONTENT / 2 - 10 });
+  doc.font('bold').fontSize(BLOCK_SIZE).text(heading, x, y, { width: BLOCK_WIDTH });
+  doc.font('body');
+  for (const line of lines) blockLine(doc, line, x);
+}
+
+/**
+ * A block's line breaks only between words. A word wider than the column (a long e-mail address
+ * or document number), which PDFKit would cut anywhere, sets the line in smaller type instead.
+ */
+function blockLine(doc: PDFKit.PDFDocument, line: string, x: number) {
+  doc.fontSize(BLOCK_SIZE);
+  const widest = Math.max(...line.split(' ').map((word) => doc.widthOfString(word)));
+  const size = widest > BLOCK_WIDTH ? Math.floor(((BLOCK_SIZE * BLOCK_WIDTH) / widest) * 10) / 10 : BLOCK_SIZE;
+  doc.fontSize(size).text(line, x, doc.y, { width: BLOCK_WIDTH });
+  doc.fontSize(BLOCK_SIZE);
 }

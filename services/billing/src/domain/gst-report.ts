@@ -1,15 +1,32 @@
 import type { GstReportSection } from '@portal/contracts';
+import type { CsvNumber } from '@portal/platform';
+import { GSTR1_PLACES_OF_SUPPLY } from './gstr1-places';
 import type { CreditNoteRecord, InvoiceRecord } from './ports';
 
 /**
- * GSTR-1's sections as the GST portal's offline tool reads them (its CSV column names, dates as
- * 23-Nov-2026, places of supply as 27-Maharashtra), with the tax amounts added at the end so the
- * report can be checked against the payments. Pure: the caller picks the month's documents.
+ * GSTR-1's sections as the GST offline tool imports them: each file in its template's columns,
+ * exactly (docs/decisions.md names the source), dates as 23-Nov-2026 and places of supply as the
+ * tool's list spells them. The tax amounts, which the templates do not take, are in the summary
+ * file beside them. Pure: the caller picks the month's documents.
  */
-type Cells = (string | number)[];
+type Cell = string | number | CsvNumber;
+export type Cells = Cell[];
 type Taxed = Pick<InvoiceRecord, 'taxablePaise' | 'cgstPaise' | 'sgstPaise' | 'igstPaise' | 'totalPaise'>;
+type TaxDocument = InvoiceRecord | CreditNoteRecord;
 
-const TAX_COLUMNS = ['Integrated Tax Amount', 'Central Tax Amount', 'State/UT Tax Amount'];
+const HSN_COLUMNS = [
+  'HSN',
+  'Description',
+  'UQC',
+  'Total Quantity',
+  'Total Value',
+  'Rate',
+  'Taxable Value',
+  'Integrated Tax Amount',
+  'Central Tax Amount',
+  'State/UT Tax Amount',
+  'Cess Amount',
+];
 
 export const GST_REPORT_COLUMNS: Record<GstReportSection, string[]> = {
   b2b: [
@@ -26,9 +43,8 @@ export const GST_REPORT_COLUMNS: Record<GstReportSection, string[]> = {
     'Rate',
     'Taxable Value',
     'Cess Amount',
-    ...TAX_COLUMNS,
   ],
-  b2cs: ['Type', 'Place Of Supply', 'Applicable % of Tax Rate', 'Rate', 'Taxable Value', 'Cess Amount', 'E-Commerce GSTIN', ...TAX_COLUMNS],
+  b2cs: ['Type', 'Place Of Supply', 'Applicable % of Tax Rate', 'Rate', 'Taxable Value', 'Cess Amount', 'E-Commerce GSTIN'],
   cdnr: [
     'GSTIN/UIN of Recipient',
     'Receiver Name',
@@ -43,7 +59,6 @@ export const GST_REPORT_COLUMNS: Record<GstReportSection, string[]> = {
     'Rate',
     'Taxable Value',
     'Cess Amount',
-    ...TAX_COLUMNS,
   ],
   cdnur: [
     'UR Type',
@@ -56,33 +71,80 @@ export const GST_REPORT_COLUMNS: Record<GstReportSection, string[]> = {
     'Rate',
     'Taxable Value',
     'Cess Amount',
-    ...TAX_COLUMNS,
+  ],
+  hsn: HSN_COLUMNS,
+  hsn_b2b: HSN_COLUMNS,
+  hsn_b2c: HSN_COLUMNS,
+  docs: ['Nature of Document', 'Sr. No. From', 'Sr. No. To', 'Total Number', 'Cancelled'],
+  summary: [
+    'Section',
+    'Document Number',
+    'Place Of Supply',
+    'Rate',
+    'Taxable Value',
+    'Integrated Tax Amount',
+    'Central Tax Amount',
+    'State/UT Tax Amount',
+    'Cess Amount',
   ],
 };
 
 /** Above this, an inter-state invoice to an unregistered buyer is B2C large (B2CL), not B2C small. */
 export const B2CL_LIMIT_PAISE = 1_00_000_00;
+/** A service has no unit: the tool's UQC for it (with a quantity of 0). */
+const SERVICE_UQC = 'NA-NOT APPLICABLE';
+const NO_CESS: CsvNumber = { csvNumber: '0.00' };
 
-const rupees = (paise: number) => (paise / 100).toFixed(2);
+const rupees = (paise: number): CsvNumber => ({ csvNumber: (paise / 100).toFixed(2) });
 const gstDate = (instant: Date) => {
   const [day, month, year] = instant
     .toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' })
     .split(' ');
   return `${day}-${month}-${year}`;
 };
-const supply = ({ placeOfSupply }: Pick<InvoiceRecord, 'placeOfSupply'>) => `${placeOfSupply.code}-${placeOfSupply.name}`;
-/** Every section's last cells: rate, taxable value, cess (none) and the three taxes. */
-const rateAndTaxes = (document: Taxed & { ratePercent: number }): Cells => [
-  document.ratePercent,
-  rupees(document.taxablePaise),
-  '0.00',
-  rupees(document.igstPaise),
-  rupees(document.cgstPaise),
-  rupees(document.sgstPaise),
-];
+const supply = ({ placeOfSupply }: Pick<InvoiceRecord, 'placeOfSupply'>) =>
+  GSTR1_PLACES_OF_SUPPLY[placeOfSupply.code] ?? `${placeOfSupply.code}-${placeOfSupply.name}`;
 const interState = (document: Pick<InvoiceRecord, 'placeOfSupply' | 'seller'>) => document.placeOfSupply.code !== document.seller.stateCode;
 const isB2cLarge = (document: Pick<InvoiceRecord, 'placeOfSupply' | 'seller' | 'buyer'>, invoiceTotalPaise: number) =>
   !document.buyer.gstin && interState(document) && invoiceTotalPaise > B2CL_LIMIT_PAISE;
+const isCreditNote = (document: TaxDocument): document is CreditNoteRecord => 'merchantRefundId' in document;
+/** What the tool files under B2C small: unregistered buyers, except large inter-state invoices. */
+const isB2cSmall = (document: TaxDocument) =>
+  !document.buyer.gstin && !isB2cLarge(document, isCreditNote(document) ? document.invoiceTotalPaise : document.totalPaise);
+
+/** Sums of a group of documents, credit notes subtracted. */
+interface Totals {
+  taxable: number;
+  igst: number;
+  cgst: number;
+  sgst: number;
+  total: number;
+}
+function totalsBy<K extends string>(
+  documents: TaxDocument[],
+  keyOf: (document: TaxDocument) => K,
+): Map<K, Totals & { first: TaxDocument }> {
+  const groups = new Map<K, Totals & { first: TaxDocument }>();
+  for (const document of documents) {
+    const sign = isCreditNote(document) ? -1 : 1;
+    const key = keyOf(document);
+    const group = groups.get(key) ?? { first: document, taxable: 0, igst: 0, cgst: 0, sgst: 0, total: 0 };
+    group.taxable += sign * document.taxablePaise;
+    group.igst += sign * document.igstPaise;
+    group.cgst += sign * document.cgstPaise;
+    group.sgst += sign * document.sgstPaise;
+    group.total += sign * document.totalPaise;
+    groups.set(key, group);
+  }
+  return groups;
+}
+
+const taxCells = (figures: Pick<Taxed, 'igstPaise' | 'cgstPaise' | 'sgstPaise'>): Cells => [
+  rupees(figures.igstPaise),
+  rupees(figures.cgstPaise),
+  rupees(figures.sgstPaise),
+  NO_CESS,
+];
 
 export function gstReport(section: GstReportSection, invoices: InvoiceRecord[], creditNotes: CreditNoteRecord[]): Cells[] {
   switch (section) {
@@ -100,7 +162,9 @@ export function gstReport(section: GstReportSection, invoices: InvoiceRecord[], 
           '',
           'Regular B2B',
           '',
-          ...rateAndTaxes(invoice),
+          invoice.ratePercent,
+          rupees(invoice.taxablePaise),
+          NO_CESS,
         ]);
     case 'b2cs':
       return b2cSmallTotals(invoices, creditNotes);
@@ -118,7 +182,9 @@ export function gstReport(section: GstReportSection, invoices: InvoiceRecord[], 
           'Regular B2B',
           rupees(note.totalPaise),
           '',
-          ...rateAndTaxes(note),
+          note.ratePercent,
+          rupees(note.taxablePaise),
+          NO_CESS,
         ]);
     case 'cdnur':
       return creditNotes
@@ -131,40 +197,96 @@ export function gstReport(section: GstReportSection, invoices: InvoiceRecord[], 
           supply(note),
           rupees(note.totalPaise),
           '',
-          ...rateAndTaxes(note),
+          note.ratePercent,
+          rupees(note.taxablePaise),
+          NO_CESS,
         ]);
+    case 'hsn':
+      return hsnSummary([...invoices, ...creditNotes]);
+    case 'hsn_b2b':
+      return hsnSummary([...invoices, ...creditNotes].filter((document) => document.buyer.gstin));
+    case 'hsn_b2c':
+      return hsnSummary([...invoices, ...creditNotes].filter((document) => !document.buyer.gstin));
+    case 'docs':
+      return [...documentsIssued('Invoices for outward supply', invoices), ...documentsIssued('Credit Note', creditNotes)];
+    case 'summary':
+      return taxSummary(invoices, creditNotes);
   }
 }
 
 /**
  * B2C small: one row per place of supply and rate, net of the month's credit notes to unregistered
- * buyers (the GST portal takes B2CS figures net; such notes have no section of their own).
+ * buyers (the GST portal takes B2CS figures net; such notes have no section of their own). A net
+ * that is negative stays a negative number; one that is nil has no row.
  */
 function b2cSmallTotals(invoices: InvoiceRecord[], creditNotes: CreditNoteRecord[]): Cells[] {
-  const totals = new Map<string, { placeOfSupply: string; rate: number; taxable: number; igst: number; cgst: number; sgst: number }>();
-  const add = (document: InvoiceRecord | CreditNoteRecord, sign: 1 | -1) => {
-    const key = `${supply(document)}|${document.ratePercent}`;
-    const row = totals.get(key) ?? { placeOfSupply: supply(document), rate: document.ratePercent, taxable: 0, igst: 0, cgst: 0, sgst: 0 };
-    row.taxable += sign * document.taxablePaise;
-    row.igst += sign * document.igstPaise;
-    row.cgst += sign * document.cgstPaise;
-    row.sgst += sign * document.sgstPaise;
-    totals.set(key, row);
-  };
-  for (const invoice of invoices) if (!invoice.buyer.gstin && !isB2cLarge(invoice, invoice.totalPaise)) add(invoice, 1);
-  for (const note of creditNotes) if (!note.buyer.gstin && !isB2cLarge(note, note.invoiceTotalPaise)) add(note, -1);
-  return [...totals.values()]
-    .sort((a, b) => a.placeOfSupply.localeCompare(b.placeOfSupply) || a.rate - b.rate)
-    .map((row) => [
-      'OE',
-      row.placeOfSupply,
+  const groups = totalsBy([...invoices, ...creditNotes].filter(isB2cSmall), (document) => `${supply(document)}|${document.ratePercent}`);
+  return [...groups.values()]
+    .filter((group) => group.taxable !== 0)
+    .sort((a, b) => supply(a.first).localeCompare(supply(b.first)) || a.first.ratePercent - b.first.ratePercent)
+    .map((group) => ['OE', supply(group.first), '', group.first.ratePercent, rupees(group.taxable), NO_CESS, '']);
+}
+
+/** Table 12: one row per SAC and rate, credit notes subtracted; a service has no quantity. */
+function hsnSummary(documents: TaxDocument[]): Cells[] {
+  const groups = totalsBy(documents, (document) => `${document.sac}|${document.ratePercent}`);
+  return [...groups.values()]
+    .filter((group) => group.total !== 0)
+    .sort((a, b) => a.first.sac.localeCompare(b.first.sac) || a.first.ratePercent - b.first.ratePercent)
+    .map((group) => [
+      group.first.sac,
       '',
-      row.rate,
-      rupees(row.taxable),
-      '0.00',
-      '',
-      rupees(row.igst),
-      rupees(row.cgst),
-      rupees(row.sgst),
+      SERVICE_UQC,
+      0,
+      rupees(group.total),
+      group.first.ratePercent,
+      rupees(group.taxable),
+      ...taxCells({ igstPaise: group.igst, cgstPaise: group.cgst, sgstPaise: group.sgst }),
     ]);
+}
+
+/**
+ * Table 13: per series, the first and last number issued in the month, how many numbers that
+ * range holds, and how many of them were not issued (cancelled): none, as numbers are gapless.
+ */
+function documentsIssued(nature: string, documents: TaxDocument[]): Cells[] {
+  const bySeries = new Map<string, TaxDocument[]>();
+  for (const document of documents) bySeries.set(document.series, [...(bySeries.get(document.series) ?? []), document]);
+  return [...bySeries.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([, issued]) => {
+      const ordered = [...issued].sort((a, b) => a.sequence - b.sequence);
+      const first = ordered[0]!;
+      const last = ordered[ordered.length - 1]!;
+      const total = last.sequence - first.sequence + 1;
+      return [nature, first.number, last.number, total, total - ordered.length];
+    });
+}
+
+/** Every section's tax amounts, a credit note's as a reduction: to check the report, not to import. */
+function taxSummary(invoices: InvoiceRecord[], creditNotes: CreditNoteRecord[]): Cells[] {
+  const perDocument = (label: string, document: TaxDocument, sign: 1 | -1): Cells => [
+    label,
+    document.number,
+    supply(document),
+    document.ratePercent,
+    rupees(sign * document.taxablePaise),
+    ...taxCells({ igstPaise: sign * document.igstPaise, cgstPaise: sign * document.cgstPaise, sgstPaise: sign * document.sgstPaise }),
+  ];
+  const b2cs = totalsBy([...invoices, ...creditNotes].filter(isB2cSmall), (document) => `${supply(document)}|${document.ratePercent}`);
+  return [
+    ...invoices.filter((invoice) => invoice.buyer.gstin).map((invoice) => perDocument('B2B', invoice, 1)),
+    ...[...b2cs.values()]
+      .filter((group) => group.taxable !== 0)
+      .map((group): Cells => [
+        'B2CS',
+        '',
+        supply(group.first),
+        group.first.ratePercent,
+        rupees(group.taxable),
+        ...taxCells({ igstPaise: group.igst, cgstPaise: group.cgst, sgstPaise: group.sgst }),
+      ]),
+    ...creditNotes.filter((note) => note.buyer.gstin).map((note) => perDocument('CDNR', note, -1)),
+    ...creditNotes.filter((note) => isB2cLarge(note, note.invoiceTotalPaise)).map((note) => perDocument('CDNUR', note, -1)),
+  ];
 }

@@ -2,11 +2,24 @@ import type { Response } from 'express';
 import { writeLines } from './streamed-lines';
 
 /**
- * One RFC 4180 field. A value that a spreadsheet would run as a formula (=, +, -, @, tab, CR) is
- * prefixed with an apostrophe, so an exported e-mail or message cannot execute anything.
+ * A number as it is to be written (`-84.75`, `0.00`): a cell the formula guard leaves alone, since
+ * a spreadsheet reads it as the number it is. A plain object, so domain code can make one.
+ */
+export interface CsvNumber {
+  readonly csvNumber: string;
+}
+const isCsvNumber = (value: unknown): value is CsvNumber =>
+  typeof value === 'object' && value !== null && typeof (value as CsvNumber).csvNumber === 'string';
+
+/**
+ * One RFC 4180 field. Text that a spreadsheet would run as a formula (=, +, -, @, tab, CR) is
+ * prefixed with an apostrophe, so an exported e-mail or message cannot execute anything. Numbers
+ * are not text: a negative one stays a number.
  */
 export function csvField(value: unknown): string {
   if (value === null || value === undefined) return '';
+  if (isCsvNumber(value)) return value.csvNumber;
+  if (typeof value === 'number') return String(value);
   let text = value instanceof Date ? value.toISOString() : String(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;

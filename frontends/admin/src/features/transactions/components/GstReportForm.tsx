@@ -10,6 +10,11 @@ const SECTION_LABELS: Record<GstReportSection, string> = {
   b2cs: 'B2C small (B2CS)',
   cdnr: 'Credit notes, registered (CDNR)',
   cdnur: 'Credit notes, unregistered (CDNUR)',
+  hsn: 'HSN/SAC summary, all (Table 12)',
+  hsn_b2b: 'HSN/SAC summary, B2B (Table 12)',
+  hsn_b2c: 'HSN/SAC summary, B2C (Table 12)',
+  docs: 'Documents issued (Table 13)',
+  summary: 'Tax amounts by section (to check, not to import)',
 };
 
 /** Downloads one GSTR-1 section of a month as the GST portal's offline tool reads it. */

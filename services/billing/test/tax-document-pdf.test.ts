@@ -1,0 +1,59 @@
+import pdfParse from 'pdf-parse/lib/pdf-parse.js';
+import type { CreditNoteRecord } from '../src/domain/ports';
+import { renderTaxDocumentPdf } from '../src/documents/tax-document-pdf';
+
+/** The PDF's text lines as a reader sees them (not normalised: a line break shows). */
+const lines = async (pdf: Buffer) => (await pdfParse(pdf)).text.split('\n').map((line) => line.trim());
+
+const at = new Date('2026-11-23T06:30:00Z');
+const creditNote: CreditNoteRecord = {
+  number: 'TPCN/2627/000001',
+  series: 'TPCN/2627',
+  sequence: 1,
+  issuedAt: at,
+  merchantOrderId: 'TPP-MH2XK9QZ-1A2B3C4D5E6F',
+  userId: '6760c1f0a2b3c4d5e6f70812',
+  seller: {
+    legalName: 'Ledgerline Software Private Limited',
+    address: '5 Residency Road, Bengaluru, Karnataka 560025',
+    gstin: '29AAGCR4375J1ZU',
+    stateCode: '29',
+    stateName: 'Karnataka',
+    demo: false,
+  },
+  buyer: {
+    name: 'Iyer & Associates',
+    email: 'accounts.department.mumbai@iyerandassociatescharteredaccountants.co.in',
+    address: '12 MG Road',
+    stateCode: '27',
+    stateName: 'Maharashtra',
+    gstin: '27AAPFU0939F1ZV',
+  },
+  placeOfSupply: { code: '27', name: 'Maharashtra' },
+  sac: '997331',
+  ratePercent: 18,
+  plan: 'professional',
+  billingPeriod: 'monthly',
+  totalPaise: 100_000,
+  taxablePaise: 84_746,
+  cgstPaise: 0,
+  sgstPaise: 0,
+  igstPaise: 15_254,
+  merchantRefundId: 'TPP-MH2XK9QZ-1A2B3C4D5E6F-R1',
+  phonepeRefundId: 'OMR2611231200001',
+  invoiceNumber: 'TP/2627/000001',
+  invoiceDate: at,
+  invoiceTotalPaise: 100_000,
+  reason: 'Bought the wrong plan',
+};
+
+describe('the tax document PDF', () => {
+  it('when a line is longer than its column, then it breaks between words: the invoice’s date and a long e-mail address stay whole', async () => {
+    const text = await lines(await renderTaxDocumentPdf(creditNote));
+    expect(text).toContain(creditNote.buyer.email); // one line, in smaller type rather than cut at the @
+    const against = text.findIndex((line) => line.startsWith('Against invoice: TP/2627/000001'));
+    const dated = `${text[against]} ${text[against + 1]}`.replace(/\s+/g, ' ');
+    expect(dated).toBe('Against invoice: TP/2627/000001 dated 23 Nov 2026');
+    expect(text[against + 1]!.replace(/\s+/g, ' ')).toBe('23 Nov 2026');
+  });
+});
