@@ -53,7 +53,10 @@ describe('the shell’s routes (spec §2)', () => {
     expect(await screen.findByRole('heading', { name: 'page: activate' })).toBeInTheDocument();
     const header = screen.getByRole('banner');
     expect(within(header).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login?next=%2Factivate%3Fuser_code%3DBCDF-GHJK');
-    expect(within(header).getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup?next=%2Factivate%3Fuser_code%3DBCDF-GHJK');
+    expect(within(header).getByRole('link', { name: 'Sign up' })).toHaveAttribute(
+      'href',
+      '/signup?next=%2Factivate%3Fuser_code%3DBCDF-GHJK',
+    );
   });
 
   it('when a visitor opens /login, then the header holds only the logo', async () => {
