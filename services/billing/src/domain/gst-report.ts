@@ -14,19 +14,9 @@ export type Cells = Cell[];
 type Taxed = Pick<InvoiceRecord, 'taxablePaise' | 'cgstPaise' | 'sgstPaise' | 'igstPaise' | 'totalPaise'>;
 type TaxDocument = InvoiceRecord | CreditNoteRecord;
 
-const HSN_COLUMNS = [
-  'HSN',
-  'Description',
-  'UQC',
-  'Total Quantity',
-  'Total Value',
-  'Rate',
-  'Taxable Value',
-  'Integrated Tax Amount',
-  'Central Tax Amount',
-  'State/UT Tax Amount',
-  'Cess Amount',
-];
+/** Rate, value and the taxes, as Table 12's template and the summary both end. */
+const TAX_COLUMNS = ['Rate', 'Taxable Value', 'Integrated Tax Amount', 'Central Tax Amount', 'State/UT Tax Amount', 'Cess Amount'];
+const HSN_COLUMNS = ['HSN', 'Description', 'UQC', 'Total Quantity', 'Total Value', ...TAX_COLUMNS];
 
 export const GST_REPORT_COLUMNS: Record<GstReportSection, string[]> = {
   b2b: [
@@ -76,17 +66,7 @@ export const GST_REPORT_COLUMNS: Record<GstReportSection, string[]> = {
   hsn_b2b: HSN_COLUMNS,
   hsn_b2c: HSN_COLUMNS,
   docs: ['Nature of Document', 'Sr. No. From', 'Sr. No. To', 'Total Number', 'Cancelled'],
-  summary: [
-    'Section',
-    'Document Number',
-    'Place Of Supply',
-    'Rate',
-    'Taxable Value',
-    'Integrated Tax Amount',
-    'Central Tax Amount',
-    'State/UT Tax Amount',
-    'Cess Amount',
-  ],
+  summary: ['Section', 'Document Number', 'Place Of Supply', ...TAX_COLUMNS],
 };
 
 /** Above this, an inter-state invoice to an unregistered buyer is B2C large (B2CL), not B2C small. */
