@@ -142,8 +142,9 @@ export interface DeviceAuthorizationStore {
     deciderId: string,
   ): Promise<boolean>;
   /**
-   * One poll, atomically: too soon after the last one is slow_down (and the interval grows by 5 s,
-   * RFC 8628 §3.5); an approved authorization is handed out once and then used.
+   * One poll: an approved authorization is handed out to exactly one poll, then used (a used one is
+   * said so at once); otherwise a poll too soon after the last is slow_down (and the interval grows
+   * by 5 s, RFC 8628 §3.5).
    */
   poll(deviceCodeHash: string, now: Date): Promise<PollOutcome>;
   deleteForUser(userId: string): Promise<void>;
