@@ -27,7 +27,9 @@ import { orderRepository } from './data/order.repository';
 import { planRepository } from './data/plan.repository';
 import { refundRepository } from './data/refund.repository';
 import { subscriptionRepository } from './data/subscription.repository';
-import { adminUseCases } from './domain/admin.use-cases';
+import { adminSubscriptionUseCases } from './domain/admin-subscription.use-cases';
+import { billingHistoryUseCases } from './domain/billing-history.use-cases';
+import { transactionsUseCases } from './domain/transactions.use-cases';
 import { billingProfileUseCases } from './domain/billing-profile.use-cases';
 import { renderTaxDocumentPdf } from './documents/tax-document-pdf';
 import { expiryUseCases } from './domain/expiry.use-cases';
@@ -40,7 +42,9 @@ import { reportingUseCases } from './domain/reporting.use-cases';
 import { statusUseCases } from './domain/status.use-cases';
 import { taxReportUseCases } from './domain/tax-report.use-cases';
 import { startBillingJobs } from './jobs/billing-jobs';
-import { adminRoutes } from './routes/admin.routes';
+import { adminSubscriptionRoutes } from './routes/admin-subscription.routes';
+import { billingHistoryRoutes } from './routes/billing-history.routes';
+import { transactionsRoutes } from './routes/transactions.routes';
 import { billingProfileRoutes } from './routes/billing-profile.routes';
 import { internalRoutes } from './routes/internal.routes';
 import { invoiceRoutes } from './routes/invoice.routes';
@@ -123,8 +127,6 @@ export async function compose(
     invoices: invoiceStore,
     lock,
     creditNotes,
-    refunds: refundStore,
-    orders,
     profiles: billingProfiles,
     users,
     seller,
@@ -190,12 +192,13 @@ export async function compose(
         paymentRoutes({
           payments,
           refunds,
-          plans,
           verifyToken,
           webhook: { username: config.PHONEPE_WEBHOOK_USERNAME, password: config.PHONEPE_WEBHOOK_PASSWORD },
         }),
       );
-      router.use(adminRoutes(adminUseCases({ subscriptions, orders, plans, users, lock, audit, now }), verifyToken));
+      router.use(adminSubscriptionRoutes(adminSubscriptionUseCases({ subscriptions, plans, users, lock, audit, now }), verifyToken));
+      router.use(transactionsRoutes(transactionsUseCases({ orders, now }), verifyToken));
+      router.use(billingHistoryRoutes(billingHistoryUseCases({ orders, refunds: refundStore, invoices }), verifyToken));
       router.use(refundRoutes(refunds, verifyToken));
       router.use(taxReportRoutes(taxReportUseCases({ invoices: invoiceStore, creditNotes }), verifyToken));
       router.use(internalRoutes(reporting, config.SERVICE_SECRET));

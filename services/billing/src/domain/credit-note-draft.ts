@@ -1,11 +1,11 @@
 import { splitInclusivePrice } from './gst-tax';
-import type { CreditNoteDraft, InvoiceRecord, RefundRecord } from './ports';
+import type { CreditedRefund, CreditNoteDraft, InvoiceRecord } from './ports';
 
 /**
  * The credit note for a completed refund (pure): the invoice's parties, place of supply, SAC and
  * rate, and the refunded amount split the same way (CGST and SGST, or IGST) as the invoice.
  */
-export function draftCreditNote(invoice: InvoiceRecord, refund: RefundRecord, issuedAt: Date): CreditNoteDraft {
+export function draftCreditNote(invoice: InvoiceRecord, refund: CreditedRefund, issuedAt: Date): CreditNoteDraft {
   const sameState = invoice.placeOfSupply.code === invoice.seller.stateCode;
   return {
     issuedAt,

@@ -1,5 +1,5 @@
 import { DAY_MS, TRIAL_DAYS } from '@portal/contracts';
-import type { OrderRecord, SubscriptionChanges, SubscriptionRecord } from './ports';
+import type { PaidOrder, SubscriptionChanges, SubscriptionRecord } from './ports';
 import { addMonths, effectiveStatus } from './subscription-status';
 
 /**
@@ -11,7 +11,7 @@ import { addMonths, effectiveStatus } from './subscription-status';
  */
 export function creditOrder(
   current: SubscriptionRecord | null,
-  order: OrderRecord,
+  order: PaidOrder,
   monthlyPrice: number,
   now: Date,
 ): { changes: SubscriptionChanges; period: { from: Date; to: Date } } | null {

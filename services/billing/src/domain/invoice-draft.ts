@@ -1,7 +1,7 @@
 import { gstStateByCode, type BillingProfile } from '@portal/contracts';
 import { documentNumber, financialYearOf } from './financial-year';
 import { splitInclusivePrice } from './gst-tax';
-import type { InvoiceDraft, Lock, OrderRecord, Seller } from './ports';
+import type { InvoicedOrder, InvoiceDraft, Lock, Seller } from './ports';
 
 /**
  * The place of supply of a service to a buyer (IGST Act s.12(2)): the state of the buyer's GSTIN,
@@ -15,7 +15,7 @@ export function placeOfSupply(profile: BillingProfile | null, seller: Seller): {
 /** The invoice for a credited order, before it has a number (pure). */
 export function draftInvoice(input: {
   seller: Seller;
-  order: OrderRecord & { userId: string };
+  order: InvoicedOrder;
   profile: BillingProfile | null;
   /** The account's own name, for a buyer who has not given a billing name. */
   accountName: string;

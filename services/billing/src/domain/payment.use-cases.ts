@@ -66,6 +66,11 @@ export function paymentUseCases(deps: PaymentDeps) {
         // The invoice first: if the save fails, the retried credit finds it and goes on, so no
         // credited order is ever without its invoice.
         const invoice = await deps.invoices.issueFor({ ...order, userId }, credited.period);
+        await orders.update(order.merchantOrderId, {
+          invoiceNumber: invoice.number,
+          taxablePaise: invoice.taxablePaise,
+          taxPaise: invoice.totalPaise - invoice.taxablePaise,
+        });
         const saved = await subscriptions.save(userId, credited.changes);
         void sendReceipt(order, saved.subscriptionEndDate, invoice);
       } catch (error) {

@@ -29,6 +29,19 @@ export interface SubscriptionRecord {
 
 export type SubscriptionChanges = Partial<Omit<SubscriptionRecord, 'userId'>>;
 
+/** What a paid order brings to the subscription it is credited to. */
+export interface PaidOrder {
+  merchantOrderId: string;
+  userEmail: string;
+  plan: PlanName;
+  billingPeriod: BillingPeriod;
+}
+
+/** Whether the user has a checkout under way (the status object's `paymentRequested`). */
+export interface PendingPayments {
+  hasPending(userId: string, now: Date): Promise<boolean>;
+}
+
 export interface SubscriptionStore {
   find(userId: string): Promise<SubscriptionRecord | null>;
   findMany(userIds: string[]): Promise<SubscriptionRecord[]>;
@@ -199,6 +212,25 @@ export interface InvoiceRecord {
 }
 
 export type InvoiceDraft = Omit<InvoiceRecord, 'number' | 'series' | 'sequence'>;
+
+/** The paid order an invoice is issued for. */
+export interface InvoicedOrder {
+  merchantOrderId: string;
+  userId: string;
+  userEmail: string;
+  plan: PlanName;
+  billingPeriod: BillingPeriod;
+  amountPaise: number;
+  phonePeTransactionId: string | null;
+}
+
+/** The completed refund a credit note is issued for. */
+export interface CreditedRefund {
+  merchantRefundId: string;
+  phonepeRefundId: string | null;
+  amountPaise: number;
+  reason: string;
+}
 
 export interface InvoiceStore {
   findForOrder(merchantOrderId: string): Promise<InvoiceRecord | null>;

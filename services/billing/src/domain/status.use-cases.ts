@@ -1,6 +1,7 @@
 import { DAY_MS, TRIAL_DAYS, type SubscriptionStatus } from '@portal/contracts';
 import { conflict } from '@portal/platform/errors';
-import type { Claims, Lock, OrderStore, PlanStore, SubscriptionStore, UserDirectory } from './ports';
+import { toPlan } from './plan-catalogue';
+import type { Claims, Lock, PendingPayments, PlanStore, SubscriptionStore, UserDirectory } from './ports';
 import { summarize } from './subscription-status';
 
 export const TRIAL_MESSAGES = {
@@ -11,7 +12,7 @@ export const TRIAL_MESSAGES = {
 
 export interface StatusDeps {
   subscriptions: SubscriptionStore;
-  orders: OrderStore;
+  orders: PendingPayments;
   plans: PlanStore;
   users: UserDirectory;
   lock: Lock;
@@ -30,6 +31,12 @@ export function statusUseCases({ subscriptions, orders, plans, users, lock, clai
   }
 
   return {
+    /** The plans on offer, as the plan cards show them. */
+    async plans() {
+      const entries = await plans.all();
+      return Object.fromEntries(entries.map((entry) => [entry.name, toPlan(entry)]));
+    },
+
     /** The status object of spec §3: subscription from billing, names and details from auth. */
     async status(userId: string, email: string): Promise<SubscriptionStatus> {
       const at = now();

@@ -15,14 +15,10 @@ function sendPdf(res: Response, filename: string, pdf: Buffer) {
     .send(pdf);
 }
 
-/** The signed-in user's payments, their tax invoices and credit notes; only their own. */
+/** The signed-in user's tax invoices and credit notes as PDFs; only their own. */
 export function invoiceRoutes(invoices: ReturnType<typeof invoiceUseCases>, verifyToken: TokenVerifier): Router {
   const router = Router();
-  router.use(['/api/billing/history', '/api/billing/invoices', '/api/billing/credit-notes'], requireUser(verifyToken));
-
-  router.get('/api/billing/history', async (req, res) => {
-    res.json(await invoices.history(req.auth!.userId));
-  });
+  router.use(['/api/billing/invoices', '/api/billing/credit-notes'], requireUser(verifyToken));
 
   router.get('/api/billing/invoices/:merchantOrderId', validate('params', invoiceParams), async (req, res) => {
     const { number, pdf } = await invoices.pdf(req.auth!.userId, String(req.params.merchantOrderId));

@@ -2,10 +2,8 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { createOrderBodySchema, merchantOrderIdSchema } from '@portal/contracts';
 import { requireUser, validate, type TokenVerifier } from '@portal/platform';
-import { toPlan } from '../domain/plan-catalogue';
 import type { paymentUseCases } from '../domain/payment.use-cases';
 import type { refundUseCases } from '../domain/refund.use-cases';
-import type { PlanStore } from '../domain/ports';
 import { phonePeWebhookAuth } from './phonepe-webhook-auth';
 
 const returnQuery = z.object({ order: merchantOrderIdSchema });
@@ -21,18 +19,12 @@ const webhookBody = z
 export interface PaymentRoutesDeps {
   payments: ReturnType<typeof paymentUseCases>;
   refunds: ReturnType<typeof refundUseCases>;
-  plans: PlanStore;
   verifyToken: TokenVerifier;
   webhook: { username: string; password: string };
 }
 
-export function paymentRoutes({ payments, refunds, plans, verifyToken, webhook }: PaymentRoutesDeps): Router {
+export function paymentRoutes({ payments, refunds, verifyToken, webhook }: PaymentRoutesDeps): Router {
   const router = Router();
-
-  router.get('/api/payment/plans', async (_req, res) => {
-    const entries = await plans.all();
-    res.json(Object.fromEntries(entries.map((entry) => [entry.name, toPlan(entry)])));
-  });
 
   router.post('/api/payment/create-phonepe-order', requireUser(verifyToken), validate('body', createOrderBodySchema), async (req, res) => {
     res

@@ -6,6 +6,10 @@ export function subscriptionRoutes(status: ReturnType<typeof statusUseCases>, ve
   const router = Router();
   const user = requireUser(verifyToken);
 
+  router.get('/api/payment/plans', async (_req, res) => {
+    res.json(await status.plans());
+  });
+
   router.get('/api/subscription-status', user, async (req, res) => {
     res.json(await status.status(req.auth!.userId, req.auth!.email));
   });

@@ -1,16 +1,7 @@
 import { Router } from 'express';
-import { z } from 'zod';
-import {
-  adminSubscriptionUpdateSchema,
-  objectIdSchema,
-  SUBSCRIPTION_UPDATED,
-  transactionsQuerySchema,
-  type TransactionsQuery,
-} from '@portal/contracts';
+import { transactionsQuerySchema, type TransactionsQuery } from '@portal/contracts';
 import { requireAdmin, streamCsv, validate, type TokenVerifier } from '@portal/platform';
-import type { adminUseCases } from '../domain/admin.use-cases';
-
-const userParams = z.object({ id: objectIdSchema('Malformed user id') });
+import type { transactionsUseCases } from '../domain/transactions.use-cases';
 
 const TRANSACTION_COLUMNS = [
   'Transaction ID',
@@ -30,22 +21,10 @@ const TRANSACTION_COLUMNS = [
 ];
 const money = (rupees: number | null) => (rupees === null ? '' : rupees.toFixed(2));
 
-export function adminRoutes(admin: ReturnType<typeof adminUseCases>, verifyToken: TokenVerifier): Router {
+/** The admin's payments: a page of them, and all of a range as CSV. */
+export function transactionsRoutes(admin: ReturnType<typeof transactionsUseCases>, verifyToken: TokenVerifier): Router {
   const router = Router();
   const onlyAdmin = requireAdmin(verifyToken);
-
-  router.put(
-    '/api/admin/users/:id/subscription',
-    onlyAdmin,
-    validate('params', userParams),
-    validate('body', adminSubscriptionUpdateSchema),
-    async (req, res) => {
-      res.json({
-        message: SUBSCRIPTION_UPDATED,
-        subscription: await admin.updateSubscription(req.params.id as string, req.body, req.auth!.email),
-      });
-    },
-  );
 
   router.get('/api/admin/transactions', onlyAdmin, validate('query', transactionsQuerySchema), async (req, res) => {
     res.json(await admin.transactions(req.query as unknown as TransactionsQuery));
