@@ -2,8 +2,17 @@ import tseslint from 'typescript-eslint';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 
 const SERVICES = ['auth', 'billing', 'download', 'feedback', 'admin-reporting'];
-const layer = (service, folder) => `./services/${service}/src/${folder}`;
+/**
+ * Billing holds several capabilities, each a folder with its own layers (practica's components);
+ * `shared` is the kit they all use (ports for the lock, mail and the user directory).
+ */
+const CAPABILITIES = { billing: ['subscriptions', 'payments', 'tax-documents', 'licensing', 'reporting', 'shared'] };
+const layer = (service, folder) =>
+  CAPABILITIES[service]
+    ? CAPABILITIES[service].map((capability) => `./services/${service}/src/${capability}/${folder}`)
+    : `./services/${service}/src/${folder}`;
 const WIRING = ['app.ts', 'compose.ts', 'index.ts', 'worker.ts'];
+const unique = (paths) => [...new Set(paths)];
 
 /**
  * The layers as walls (docs/architecture.md): routes → domain ← data and clients. Domain code
@@ -14,23 +23,39 @@ const WIRING = ['app.ts', 'compose.ts', 'index.ts', 'worker.ts'];
 const LAYER_ZONES = SERVICES.flatMap((service) => [
   {
     target: layer(service, 'domain'),
-    from: [
-      ...['routes', 'data', 'clients', 'documents', 'jobs', 'security', 'cli'].map((folder) => layer(service, folder)),
-      ...WIRING.map((file) => layer(service, file)),
-    ],
+    from: unique([
+      ...['routes', 'data', 'clients', 'documents', 'jobs', 'security', 'cli'].flatMap((folder) => layer(service, folder)),
+      ...['jobs', ...WIRING].map((file) => `./services/${service}/src/${file}`),
+    ]),
     message: 'Domain code depends on no other layer: declare a port in domain/ports.ts and let the composition root pass the adapter in.',
   },
   {
     target: layer(service, 'routes'),
-    from: [layer(service, 'data'), layer(service, 'clients'), layer(service, 'documents')],
+    from: [layer(service, 'data'), layer(service, 'clients'), layer(service, 'documents')].flat(),
     message: 'Routes call use cases, not data access or clients.',
   },
   {
-    target: [layer(service, 'data'), layer(service, 'clients'), layer(service, 'documents')],
-    from: [layer(service, 'routes'), layer(service, 'jobs')],
+    target: [layer(service, 'data'), layer(service, 'clients'), layer(service, 'documents')].flat(),
+    from: unique([layer(service, 'routes'), layer(service, 'jobs'), `./services/${service}/src/jobs`].flat()),
     message: 'Data access and clients are called by use cases; they do not call routes or jobs.',
   },
 ]);
+/**
+ * Walls between billing's capabilities: one reaches another only through its index.ts, the
+ * public face it chooses to show (use cases, pure rules, port types); `shared` reaches none.
+ */
+const CAPABILITY_ZONES = Object.entries(CAPABILITIES).flatMap(([service, capabilities]) =>
+  capabilities.flatMap((capability) =>
+    capabilities
+      .filter((other) => other !== capability && other !== 'shared')
+      .map((other) => ({
+        target: `./services/${service}/src/${capability}`,
+        from: `./services/${service}/src/${other}`,
+        except: capability === 'shared' ? [] : ['./index.ts'],
+        message: `The ${capability} capability reaches ${other} only through ${other}/index.ts.`,
+      })),
+  ),
+);
 const FRONTEND_ZONES = [
   {
     target: ['./frontends/ui', './frontends/shell', './frontends/portal', './frontends/admin'],
@@ -61,11 +86,11 @@ export default tseslint.config(
       'import-x/order': ['warn', { groups: ['builtin', 'external', 'internal', 'parent', 'sibling', 'index'] }],
       'import-x/no-cycle': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'import-x/no-restricted-paths': ['error', { zones: [...LAYER_ZONES, ...FRONTEND_ZONES] }],
+      'import-x/no-restricted-paths': ['error', { zones: [...LAYER_ZONES, ...CAPABILITY_ZONES, ...FRONTEND_ZONES] }],
     },
   },
   {
-    files: ['services/*/src/domain/**/*.ts'],
+    files: ['services/*/src/domain/**/*.ts', 'services/billing/src/*/domain/**/*.ts'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: FRAMEWORKS }] },
   },
   {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { gstinProblem, gstStateByCode } from '@portal/contracts';
 import { serviceConfigShape, serviceUrl } from '@portal/platform';
-import type { Seller } from './domain/ports';
+import type { Seller } from './tax-documents/domain/ports';
 
 const ms = (fallback: number) => z.coerce.number().int().min(100).default(fallback);
 

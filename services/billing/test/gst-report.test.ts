@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { GST_STATES } from '@portal/contracts';
-import { GST_REPORT_COLUMNS } from '../src/domain/gst-report';
-import { GSTR1_PLACES_OF_SUPPLY } from '../src/domain/gstr1-places';
+import { GST_REPORT_COLUMNS } from '../src/tax-documents/domain/gst-report';
+import { GSTR1_PLACES_OF_SUPPLY } from '../src/tax-documents/domain/gstr1-places';
 import { eventually, KARNATAKA_SELLER, MAHARASHTRA_FIRM, newUserId, startBilling, type BillingHarness } from './billing-harness';
 
 const paise = (rupees: string) => Math.round(Number(rupees) * 100);

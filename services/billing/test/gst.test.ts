@@ -1,6 +1,6 @@
-import { indianNumberInWords, rupeesInWords } from '../src/domain/amount-in-words';
-import { documentNumber, financialYearOf } from '../src/domain/financial-year';
-import { splitInclusivePrice } from '../src/domain/gst-tax';
+import { indianNumberInWords, rupeesInWords } from '../src/tax-documents/domain/amount-in-words';
+import { documentNumber, financialYearOf } from '../src/tax-documents/domain/financial-year';
+import { splitInclusivePrice } from '../src/tax-documents/domain/gst-tax';
 
 describe('the tax in a GST-inclusive price', () => {
   it('when ₹500 is paid at 18 %, then ₹423.73 is taxable and ₹76.27 is tax, split 38.14 + 38.13 within the state', () => {

@@ -2,7 +2,7 @@ import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync } fr
 import { calculateJwkThumbprint, createLocalJWKSet, decodeProtectedHeader, jwtVerify, SignJWT, type JWK } from 'jose';
 import request from 'supertest';
 import { LICENSE_AUDIENCE, LICENSE_ERRORS, LICENSE_ISSUER, LICENSE_MESSAGES } from '@portal/contracts';
-import { createLicenseSigner } from '../src/security/license-signer';
+import { createLicenseSigner } from '../src/licensing/security/license-signer';
 import { DAY, newUserId, startBilling, type BillingHarness } from './billing-harness';
 
 const ed25519 = () => {

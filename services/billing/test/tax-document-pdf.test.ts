@@ -1,6 +1,6 @@
 import pdfParse from 'pdf-parse/lib/pdf-parse.js';
-import type { CreditNoteRecord } from '../src/domain/ports';
-import { renderTaxDocumentPdf } from '../src/documents/tax-document-pdf';
+import type { CreditNoteRecord } from '../src/tax-documents/domain/ports';
+import { renderTaxDocumentPdf } from '../src/tax-documents/documents/tax-document-pdf';
 
 /** The PDF's text lines as a reader sees them (not normalised: a line break shows). */
 const lines = async (pdf: Buffer) => (await pdfParse(pdf)).text.split('\n').map((line) => line.trim());

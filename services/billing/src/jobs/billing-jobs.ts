@@ -1,7 +1,7 @@
 import { createQueue, createWorker, type Logger, type Metrics, type QueueConnection } from '@portal/platform';
-import type { expiryUseCases } from '../domain/expiry.use-cases';
-import type { paymentUseCases } from '../domain/payment.use-cases';
-import type { refundUseCases } from '../domain/refund.use-cases';
+import type { expiryUseCases } from '../subscriptions/domain/expiry.use-cases';
+import type { paymentUseCases } from '../payments/domain/payment.use-cases';
+import type { refundUseCases } from '../payments/domain/refund.use-cases';
 
 export const SCHEDULED_QUEUE = 'billing-scheduled';
 

@@ -9,8 +9,9 @@ import {
   type PlanName,
 } from '@portal/contracts';
 import { AppError, notFound } from '@portal/platform/errors';
-import type { ActivationRecord, ActivationStore, LicenseSigner, Lock, SubscriptionStore } from './ports';
-import { effectiveStatus } from './subscription-status';
+import type { Lock } from '../../shared/ports';
+import { effectiveStatus, type SubscriptionStore } from '../../subscriptions';
+import type { ActivationRecord, ActivationStore, LicenseSigner } from './ports';
 
 export interface LicensingDeps {
   activations: ActivationStore;

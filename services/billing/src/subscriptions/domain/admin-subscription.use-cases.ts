@@ -1,7 +1,8 @@
 import type { AdminSubscriptionUpdate, SubscriptionSummary } from '@portal/contracts';
 import { notFound } from '@portal/platform/errors';
 import type { AuditPublisher } from '@portal/platform';
-import type { Lock, PlanStore, SubscriptionStore, UserDirectory } from './ports';
+import type { Lock, UserDirectory } from '../../shared/ports';
+import type { PlanStore, SubscriptionStore } from './ports';
 import { subscriptionLockKey } from './status.use-cases';
 import { summarize } from './subscription-status';
 

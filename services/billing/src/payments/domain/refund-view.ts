@@ -1,5 +1,6 @@
 import { creditNoteUrl, type RefundView } from '@portal/contracts';
-import type { CreditNoteRecord, RefundRecord } from './ports';
+import type { CreditNoteRecord } from '../../tax-documents';
+import type { RefundRecord } from './ports';
 
 /** A refund as the admin and the buyer see it, with its credit note once issued. */
 export function toRefundView(refund: RefundRecord, creditNote: CreditNoteRecord | null | undefined): RefundView {

@@ -1,8 +1,7 @@
-import type { AxiosInstance } from 'axios';
-import { isAxiosError } from 'axios';
+import { type AxiosInstance, isAxiosError } from 'axios';
 import { parseAnswer } from '@portal/platform';
 import { internalUserAnswer } from '@portal/contracts/internal';
-import type { UserDirectory, UserProfile } from '../domain/ports';
+import type { UserDirectory, UserProfile } from '../ports';
 
 /** Names and details of a user, from the auth service's internal directory, parsed against its contract. */
 export function authDirectoryClient(http: AxiosInstance): UserDirectory {

@@ -1,8 +1,10 @@
 import { istDayStart, lastIndianDays, perIndianDay, type SubscriptionSummary } from '@portal/contracts';
 import type { SingleUseClaims } from '@portal/platform';
-import type { ActivationStore, BillingProfileStore, Lock, OrderStore, SubscriptionStore } from './ports';
-import { subscriptionLockKey } from './status.use-cases';
-import { summarize } from './subscription-status';
+import type { ActivationStore } from '../../licensing';
+import type { BillingProfileStore } from '../../tax-documents';
+import type { Lock } from '../../shared/ports';
+import type { OrderStore } from '../../payments';
+import { subscriptionLockKey, summarize, type SubscriptionStore } from '../../subscriptions';
 
 export interface ReportingDeps {
   subscriptions: SubscriptionStore;

@@ -2,21 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { formatRupees, invoiceFileName, type BillingPeriod, type CreateOrderResponse, type PricedPlan } from '@portal/contracts';
 import { badRequest } from '@portal/platform/errors';
 import type { Logger } from 'pino';
-import { creditOrder } from './credit-order';
-import { priceOf } from './plan-catalogue';
-import type { invoiceUseCases } from './invoice.use-cases';
-import type {
-  Claims,
-  InvoiceRecord,
-  Lock,
-  MailSender,
-  OrderRecord,
-  OrderStore,
-  PaymentGateway,
-  PlanStore,
-  SubscriptionStore,
-} from './ports';
-import { subscriptionLockKey } from './status.use-cases';
+import { creditOrder, priceOf, subscriptionLockKey, type PlanStore, type SubscriptionStore } from '../../subscriptions';
+import type { InvoiceRecord, invoiceUseCases } from '../../tax-documents';
+import type { Claims, Lock, MailSender } from '../../shared/ports';
+import type { OrderRecord, OrderStore, PaymentGateway } from './ports';
 
 export interface PaymentDeps {
   orders: OrderStore;

@@ -2,22 +2,12 @@ import { formatRupees, REFUND_MESSAGES, type RefundRequest, type RefundView } fr
 import { badRequest, conflict, isDuplicateKeyError, notFound } from '@portal/platform/errors';
 import type { AuditPublisher } from '@portal/platform';
 import type { Logger } from 'pino';
-import { draftCreditNote } from './credit-note-draft';
-import { issueInSeries } from './invoice-draft';
-import { orderLockKey } from './payment.use-cases';
-import type {
-  CreditNoteStore,
-  InvoiceStore,
-  Lock,
-  OrderStore,
-  RefundGateway,
-  RefundRecord,
-  RefundStore,
-  Seller,
-  SubscriptionStore,
-} from './ports';
+import { draftCreditNote, issueInSeries, type CreditNoteStore, type InvoiceStore, type Seller } from '../../tax-documents';
+import type { Lock } from '../../shared/ports';
+import { subscriptionLockKey, type SubscriptionStore } from '../../subscriptions';
 import { toRefundView } from './refund-view';
-import { subscriptionLockKey } from './status.use-cases';
+import type { OrderStore, RefundGateway, RefundRecord, RefundStore } from './ports';
+import { orderLockKey } from './payment.use-cases';
 
 export interface RefundDeps {
   orders: OrderStore;

@@ -1,5 +1,5 @@
 import { invoiceUrl, type BillingHistoryResponse } from '@portal/contracts';
-import type { invoiceUseCases } from './invoice.use-cases';
+import type { invoiceUseCases } from '../../tax-documents';
 import type { OrderStore, RefundStore } from './ports';
 import { toRefundView } from './refund-view';
 

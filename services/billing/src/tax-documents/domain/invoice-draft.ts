@@ -1,7 +1,8 @@
 import { gstStateByCode, type BillingProfile } from '@portal/contracts';
+import type { Lock } from '../../shared/ports';
 import { documentNumber, financialYearOf } from './financial-year';
 import { splitInclusivePrice } from './gst-tax';
-import type { InvoicedOrder, InvoiceDraft, Lock, Seller } from './ports';
+import type { InvoicedOrder, InvoiceDraft, Seller } from './ports';
 
 /**
  * The place of supply of a service to a buyer (IGST Act s.12(2)): the state of the buyer's GSTIN,

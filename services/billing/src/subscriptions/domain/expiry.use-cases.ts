@@ -1,6 +1,7 @@
 import { DAY_MS } from '@portal/contracts';
 import type { Logger } from 'pino';
-import type { MailSender, SubscriptionRecord, SubscriptionStore } from './ports';
+import type { MailSender } from '../../shared/ports';
+import type { SubscriptionRecord, SubscriptionStore } from './ports';
 
 /** Reminders before an end: trials 3 days and 1 day ahead, paid plans 7 days ahead. */
 export const REMINDERS = [

@@ -1,7 +1,8 @@
 import { DAY_MS, TRIAL_DAYS, type SubscriptionStatus } from '@portal/contracts';
 import { conflict } from '@portal/platform/errors';
+import type { Claims, Lock, UserDirectory } from '../../shared/ports';
 import { toPlan } from './plan-catalogue';
-import type { Claims, Lock, PendingPayments, PlanStore, SubscriptionStore, UserDirectory } from './ports';
+import type { PendingPayments, PlanStore, SubscriptionStore } from './ports';
 import { summarize } from './subscription-status';
 
 export const TRIAL_MESSAGES = {

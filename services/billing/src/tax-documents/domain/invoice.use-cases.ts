@@ -1,17 +1,8 @@
 import { CREDIT_NOTE_NOT_FOUND, INVOICE_NOT_FOUND } from '@portal/contracts';
 import { notFound } from '@portal/platform/errors';
+import type { Lock, UserDirectory } from '../../shared/ports';
 import { draftInvoice, issueInSeries } from './invoice-draft';
-import type {
-  BillingProfileStore,
-  CreditNoteRecord,
-  CreditNoteStore,
-  InvoicedOrder,
-  InvoiceRecord,
-  InvoiceStore,
-  Lock,
-  Seller,
-  UserDirectory,
-} from './ports';
+import type { BillingProfileStore, CreditNoteRecord, CreditNoteStore, InvoicedOrder, InvoiceRecord, InvoiceStore, Seller } from './ports';
 
 export interface InvoiceDeps {
   invoices: InvoiceStore;

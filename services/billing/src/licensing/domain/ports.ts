@@ -1,0 +1,29 @@
+import type { LicenseClaims } from '@portal/contracts';
+
+/** A machine the desktop app runs on, activated against the plan's device limit. */
+export interface ActivationRecord {
+  userId: string;
+  deviceId: string;
+  deviceName: string;
+  os: string;
+  appVersion: string;
+  active: boolean;
+  activatedAt: Date;
+  lastSeenAt: Date;
+}
+
+export interface ActivationStore {
+  find(userId: string, deviceId: string): Promise<ActivationRecord | null>;
+  active(userId: string): Promise<ActivationRecord[]>;
+  /** Activates (again) or refreshes one machine's record. */
+  save(record: ActivationRecord): Promise<ActivationRecord>;
+  /** false when the device was not active. */
+  deactivate(userId: string, deviceId: string): Promise<boolean>;
+  deleteForUser(userId: string): Promise<void>;
+}
+
+export interface LicenseSigner {
+  /** Adds iss, aud, jti, iat, nbf and exp. */
+  sign(claims: Omit<LicenseClaims, 'iss' | 'aud' | 'jti' | 'iat' | 'nbf' | 'exp'>, issuedAt: Date, expiresAt: Date): Promise<string>;
+  jwks(): Promise<{ keys: Record<string, unknown>[] }>;
+}

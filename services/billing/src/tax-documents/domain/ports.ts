@@ -1,0 +1,107 @@
+import type { BillingPeriod, BillingProfile, PlanName } from '@portal/contracts';
+
+export interface BillingProfileStore {
+  find(userId: string): Promise<BillingProfile | null>;
+  save(userId: string, profile: BillingProfile): Promise<BillingProfile>;
+  delete(userId: string): Promise<void>;
+}
+
+/** The seller as the settings give it; `demo` when the embedded placeholders stand in for it. */
+export interface Seller {
+  legalName: string;
+  address: string;
+  gstin: string;
+  stateCode: string;
+  stateName: string;
+  sac: string;
+  ratePercent: number;
+  invoicePrefix: string;
+  creditNotePrefix: string;
+  demo: boolean;
+}
+
+/**
+ * A tax invoice as issued (CGST Rule 46): every figure and both parties are copied in, so it reads
+ * the same however the settings, the plan or the buyer's profile change later.
+ */
+export interface InvoiceRecord {
+  number: string;
+  series: string;
+  sequence: number;
+  issuedAt: Date;
+  merchantOrderId: string;
+  userId: string;
+  phonePeTransactionId: string | null;
+  seller: Omit<Seller, 'invoicePrefix' | 'creditNotePrefix' | 'sac' | 'ratePercent'>;
+  buyer: { name: string; email: string; address: string | null; stateCode: string | null; stateName: string | null; gstin: string | null };
+  placeOfSupply: { code: string; name: string };
+  sac: string;
+  ratePercent: number;
+  plan: PlanName;
+  billingPeriod: BillingPeriod;
+  periodFrom: Date;
+  periodTo: Date;
+  totalPaise: number;
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+}
+
+export type InvoiceDraft = Omit<InvoiceRecord, 'number' | 'series' | 'sequence'>;
+
+export interface InvoiceStore {
+  findForOrder(merchantOrderId: string): Promise<InvoiceRecord | null>;
+  /**
+   * Stores the draft under the next number of `series`, gapless and unique across replicas;
+   * `numberOf` spells a sequence. Answers the order's existing invoice if it has one.
+   */
+  issue(draft: InvoiceDraft, series: string, numberOf: (sequence: number) => string): Promise<InvoiceRecord>;
+  forUser(userId: string): Promise<InvoiceRecord[]>;
+  issuedBetween(from: Date, to: Date): Promise<InvoiceRecord[]>;
+  /** A deleted user's invoices stay, as the law keeps them, but no longer point at the account. */
+  detachUser(userId: string): Promise<number>;
+}
+
+/** The paid order an invoice is issued for. */
+export interface InvoicedOrder {
+  merchantOrderId: string;
+  userId: string;
+  userEmail: string;
+  plan: PlanName;
+  billingPeriod: BillingPeriod;
+  amountPaise: number;
+  phonePeTransactionId: string | null;
+}
+
+/** The completed refund a credit note is issued for. */
+export interface CreditedRefund {
+  merchantRefundId: string;
+  phonepeRefundId: string | null;
+  amountPaise: number;
+  reason: string;
+}
+
+/**
+ * A credit note for a completed refund (CGST s.34): it cites the original invoice and carries the
+ * refunded amount split the same way, with both parties copied from the invoice.
+ */
+export interface CreditNoteRecord extends Omit<InvoiceRecord, 'periodFrom' | 'periodTo' | 'phonePeTransactionId'> {
+  merchantRefundId: string;
+  phonepeRefundId: string | null;
+  invoiceNumber: string;
+  invoiceDate: Date;
+  /** The original invoice's total: GSTR-1 files a note by the kind of invoice it reduces. */
+  invoiceTotalPaise: number;
+  reason: string;
+}
+
+export type CreditNoteDraft = Omit<CreditNoteRecord, 'number' | 'series' | 'sequence'>;
+
+export interface CreditNoteStore {
+  findForRefund(merchantRefundId: string): Promise<CreditNoteRecord | null>;
+  issue(draft: CreditNoteDraft, series: string, numberOf: (sequence: number) => string): Promise<CreditNoteRecord>;
+  forUser(userId: string): Promise<CreditNoteRecord[]>;
+  issuedBetween(from: Date, to: Date): Promise<CreditNoteRecord[]>;
+  detachUser(userId: string): Promise<number>;
+}

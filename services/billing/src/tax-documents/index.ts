@@ -1,0 +1,9 @@
+/**
+ * Tax documents: GST invoices and credit notes, their numbering and PDFs, billing profiles and the GSTR-1 report.
+ * Other capabilities reach this one through what is exported here, and nothing else (the
+ * lint walls in eslint.config.mjs).
+ */
+export { draftCreditNote } from './domain/credit-note-draft';
+export { issueInSeries } from './domain/invoice-draft';
+export type { invoiceUseCases } from './domain/invoice.use-cases';
+export type { BillingProfileStore, CreditNoteRecord, CreditNoteStore, InvoiceRecord, InvoiceStore, Seller } from './domain/ports';
