@@ -161,6 +161,7 @@ export async function compose(
     gateway,
     seller,
     lock,
+    claims,
     audit,
     logger,
     now,

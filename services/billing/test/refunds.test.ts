@@ -148,6 +148,33 @@ describe('refunds and credit notes', () => {
     expect(billing.phonepe.refunds.has(`${merchantOrderId}-R2`)).toBe(false);
   });
 
+  it('when an older payment is refunded in full after a renewal, then the renewal’s time is kept: the plan ends earlier by the refunded period, once', async () => {
+    const { userId, token, merchantOrderId: first } = await paidOrder('basic');
+    const renewal = await request(billing.url)
+      .post('/api/payment/create-phonepe-order')
+      .set(asUser(token))
+      .send({ plan: 'basic', billingPeriod: 'monthly' });
+    await billing.phonepe.settle(renewal.body.merchantOrderId, 'success');
+    await eventually(async () => (await db('subscriptions').findOne({ userId }))?.creditedOrderIds.length === 2);
+    const before = (await db('subscriptions').findOne({ userId }))!.subscriptionEndDate as Date;
+    const bought = (await db('invoices').findOne({ merchantOrderId: first }))!;
+
+    billing.phonepe.setRefundOutcome('hold');
+    await refund(first, { amount: 500, reason: 'Charged twice' });
+    await billing.phonepe.settleRefund(`${first}-R1`, 'COMPLETED', { webhook: false });
+    // the refund settled five times at once: the period comes out once
+    await Promise.all(Array.from({ length: 5 }, () => billing.phonepe.sendRefundWebhook(`${first}-R1`)));
+    await eventually(async () => (await order(first))?.refundedPaise === 50_000);
+
+    const after = (await db('subscriptions').findOne({ userId }))!;
+    const length = bought.periodTo.getTime() - bought.periodFrom.getTime();
+    expect(after.status).toBe('active');
+    expect(after.subscriptionEndDate.getTime()).toBe(before.getTime() - length);
+    const status = await request(billing.url).get('/api/subscription-status').set(asUser(token));
+    expect(status.body).toMatchObject({ subscriptionStatus: 'active', subscriptionPlan: 'basic' });
+    expect(status.body.daysRemaining).toBeGreaterThan(25);
+  });
+
   it('when a refund is asked of a payment that is not completed, or of none, then 409 or 404 and nothing is stored', async () => {
     const token = billing.addUser(newUserId(), 'pending@example.in');
     const pending = (

@@ -5,6 +5,7 @@
  */
 export { creditOrder } from './domain/credit-order';
 export { priceOf } from './domain/plan-catalogue';
+export { withoutRefundedPeriod } from './domain/refunded-period';
 export type { PlanStore, SubscriptionStore } from './domain/ports';
 export { subscriptionLockKey } from './domain/status.use-cases';
 export { effectiveStatus, summarize } from './domain/subscription-status';

@@ -3,8 +3,8 @@ import { badRequest, conflict, isDuplicateKeyError, notFound } from '@portal/pla
 import type { AuditPublisher } from '@portal/platform';
 import type { Logger } from 'pino';
 import { draftCreditNote, issueInSeries, type CreditNoteStore, type InvoiceStore, type Seller } from '../../tax-documents';
-import type { Lock } from '../../shared/ports';
-import { subscriptionLockKey, type SubscriptionStore } from '../../subscriptions';
+import type { Claims, Lock } from '../../shared/ports';
+import { subscriptionLockKey, withoutRefundedPeriod, type SubscriptionStore } from '../../subscriptions';
 import { toRefundView } from './refund-view';
 import type { OrderStore, RefundGateway, RefundRecord, RefundStore } from './ports';
 import { orderLockKey } from './payment.use-cases';
@@ -18,6 +18,7 @@ export interface RefundDeps {
   gateway: RefundGateway;
   seller: Seller;
   lock: Lock;
+  claims: Claims;
   audit: AuditPublisher;
   logger: Logger;
   now?: () => Date;
@@ -71,7 +72,7 @@ export function refundUseCases(deps: RefundDeps) {
     const all = await refunds.forOrders([merchantOrderId]);
     const refundedPaise = all.filter((refund) => refund.state === 'completed').reduce((sum, refund) => sum + refund.amountPaise, 0);
     const order = await orders.update(merchantOrderId, { refundedPaise, refundPending: all.some((refund) => refund.state === 'pending') });
-    if (order?.userId && refundedPaise >= order.amountPaise) await endPlanBoughtBy(order.userId, merchantOrderId);
+    if (order?.userId && refundedPaise >= order.amountPaise) await removePeriodBoughtBy(order.userId, merchantOrderId);
   }
 
   /** The order's invoice is credited for the refund, by a credit note issued before the refund is marked done. */
@@ -89,11 +90,22 @@ export function refundUseCases(deps: RefundDeps) {
     await syncOrder(refund.merchantOrderId);
   }
 
-  async function endPlanBoughtBy(userId: string, merchantOrderId: string) {
+  /** A full refund takes out the period the order bought, once, however often the refund is settled. */
+  async function removePeriodBoughtBy(userId: string, merchantOrderId: string) {
+    const invoice = await deps.invoices.findForOrder(merchantOrderId);
     await lock(subscriptionLockKey(userId), async () => {
-      const current = await deps.subscriptions.find(userId);
-      if (!current?.creditedOrderIds.includes(merchantOrderId) || current.status !== 'active') return;
-      await deps.subscriptions.save(userId, { status: 'expired', subscriptionEndDate: now() });
+      const changes = withoutRefundedPeriod(
+        await deps.subscriptions.find(userId),
+        merchantOrderId,
+        invoice && { from: invoice.periodFrom, to: invoice.periodTo },
+        now(),
+      );
+      const once = `refunded-period:${merchantOrderId}`;
+      if (!changes || !(await deps.claims.claim(once, userId))) return;
+      await deps.subscriptions.save(userId, changes).catch(async (error: unknown) => {
+        await deps.claims.release(once);
+        throw error;
+      });
     });
   }
 
