@@ -49,9 +49,10 @@ const feedbackItem = (id: number, status: FeedbackItem['status'], message = 'The
   appVersion: '2.1.0',
   os: 'Windows 11',
   status,
-  timestamp: '2026-11-20T10:00:00.000Z',
+  // 00:30 in India, the day before in UTC
+  timestamp: '2026-11-19T19:00:00.000Z',
   adminNotes: '',
-  resolvedAt: status === 'resolved' ? '2026-11-21T10:00:00.000Z' : null,
+  resolvedAt: status === 'resolved' ? '2026-11-20T19:00:00.000Z' : null,
   resolvedBy: status === 'resolved' ? 'admin@portal.test' : null,
 });
 
@@ -143,6 +144,11 @@ describe('admin area', () => {
     const counter = (name: string) => within(screen.getByRole('region', { name })).getByText(/\d+/).textContent;
     expect([counter('Total'), counter('Open Issues'), counter('Resolved'), counter('Dismissed')]).toEqual(['4', '2', '1', '1']);
     expect(screen.getByText(`${'z'.repeat(100)}…`)).toBeInTheDocument();
+    expect(screen.getAllByText('2026-11-20')).toHaveLength(4); // each row's date, India's
+    const resolvedRow = screen.getAllByRole('row').find((row) => within(row).queryByText('resolved'))!;
+    fireEvent.click(within(resolvedRow).getByRole('button'));
+    expect(await screen.findByText('Resolved on 2026-11-21 by admin@portal.test')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     items = [feedbackItem(3, 'resolved')];
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(counter('Open Issues')).toBe('0'));

@@ -19,7 +19,7 @@ const user = (over: Partial<AdminUserRow> = {}): AdminUserRow => ({
   subscriptionStartDate: null,
   subscriptionEndDate: null,
   trialStart: '2026-11-01T00:00:00.000Z',
-  trialEnd: '2026-12-01T00:00:00.000Z',
+  trialEnd: '2026-11-30T19:00:00.000Z', // 00:30 on 1 December in India
   planPrice: 0,
   billingPeriod: null,
   daysRemaining: 9,
@@ -39,10 +39,11 @@ const withAddress = user({
   isGoogleUser: true,
   subscriptionPlan: 'professional',
   subscriptionStatus: 'active',
-  subscriptionStartDate: '2026-11-10T00:00:00.000Z',
-  subscriptionEndDate: '2026-12-10T00:00:00.000Z',
+  // each at 00:30 in India, the day before in UTC: the admin reads India's dates
+  subscriptionStartDate: '2026-11-09T19:00:00.000Z',
+  subscriptionEndDate: '2026-12-09T19:00:00.000Z',
   planPrice: 1000,
-  lastDownloadDate: '2026-11-12T09:00:00.000Z',
+  lastDownloadDate: '2026-11-11T19:00:00.000Z',
   totalDownloads: 3,
   personalInfo: {
     profileComplete: true,
@@ -156,7 +157,9 @@ describe('users tab', () => {
     }
     expect(within(dialog).queryByText('Not provided')).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Manage Subscription' }));
-    expect(await screen.findByRole('dialog', { name: 'Manage Subscription' })).toBeInTheDocument();
+    const manage = await screen.findByRole('dialog', { name: 'Manage Subscription' });
+    expect(within(manage).getByLabelText('Start Date')).toHaveValue('2026-11-10');
+    expect(within(manage).getByLabelText('End Date')).toHaveValue('2026-12-10');
   });
 
   it('when details open for a paying user, then their payments and devices list, a device can be deactivated and a payment refunded from there', async () => {

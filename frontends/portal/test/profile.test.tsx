@@ -24,7 +24,8 @@ const trialStatus = {
   subscriptionStatus: 'trial',
   subscriptionPlan: 'trial',
   email: 'meera.iyer@example.in',
-  trialEnd: '2026-12-01T00:00:00.000Z',
+  // 00:30 on 1 December in India: the page shows India's date, not UTC's 30 November
+  trialEnd: '2026-11-30T19:00:00.000Z',
   daysRemaining: 9,
   canStartTrial: false,
 };

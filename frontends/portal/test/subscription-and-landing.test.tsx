@@ -90,6 +90,25 @@ describe('choosing a plan', () => {
     expect(screen.getByRole('button', { name: 'Subscribe Monthly' })).toBeEnabled();
   });
 
+  it('when the plan ends at 00:30 in India, then the banner gives India’s date, not the day before', async () => {
+    stubApi((call) => {
+      if (call.url === '/api/payment/plans') return { data: plans };
+      if (call.url === '/api/billing/history') return { data: { payments: [] } };
+      if (call.url === '/api/billing/profile') return { data: { profile: null } };
+      return {
+        data: {
+          subscriptionStatus: 'active',
+          subscriptionPlan: 'professional',
+          subscriptionEndDate: '2026-12-09T19:00:00.000Z',
+          email: 'asha@example.in',
+          daysRemaining: 16,
+        },
+      };
+    });
+    renderPage(<Subscription />, '/subscription');
+    expect(await screen.findByText(/Your professional plan is active until 2026-12-10\./)).toBeInTheDocument();
+  });
+
   it('when a buyer without billing details chooses a plan, then the page asks for them first and pays once they are saved', async () => {
     const calls = stubApi((call) => {
       if (call.url === '/api/payment/plans') return { data: plans };

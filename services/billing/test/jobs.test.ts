@@ -1,7 +1,7 @@
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import request from 'supertest';
-import { EVENT_QUEUES, USER_DELETED } from '@portal/contracts';
+import { EVENT_QUEUES, istDateOf, USER_DELETED } from '@portal/contracts';
 import { DAY, eventually, newUserId, startBilling, type BillingHarness } from './billing-harness';
 
 describe('billing jobs on BullMQ', () => {
@@ -96,19 +96,23 @@ describe('billing jobs on BullMQ', () => {
   it('when a paid plan is a week from its end, then one reminder is sent', async () => {
     // the sweep runs every 200 ms with this clock: bring it back before the subscription exists
     billing.clock.now = new Date();
+    // 00:30 in India, five to six days away: the e-mail names India's day, a day after UTC's
+    const endsAt = new Date(`${istDateOf(new Date(Date.now() + 5 * DAY))}T19:00:00.000Z`);
     await subscriptions().insertOne({
       userId: 'paid-reminder',
       email: 'paid.reminder@example.in',
       status: 'active',
       plan: 'business',
-      subscriptionEndDate: new Date(Date.now() + 6 * DAY),
+      subscriptionEndDate: endsAt,
       hasUsedTrial: true,
       creditedOrderIds: [],
       remindersSent: [],
     });
     await billing.built.expiry.sendReminders(billing.clock.now);
     await billing.built.expiry.sendReminders(billing.clock.now);
-    await billing.smtp.waitForMail((mail) => mail.subject === 'Your business subscription ends in 7 days');
+    const reminder = await billing.smtp.waitForMail((mail) => mail.subject === 'Your business subscription ends in 7 days');
+    expect(reminder.text).toContain(`ends on ${istDateOf(endsAt)}.`);
+    expect(istDateOf(endsAt)).not.toBe(endsAt.toISOString().slice(0, 10));
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(billing.smtp.inbox.filter((mail) => JSON.stringify(mail.to).includes('paid.reminder@example.in'))).toHaveLength(1);
   });

@@ -123,6 +123,17 @@ describe('PhonePe payments', () => {
     expect((await subscription(id))?.status).toBe('active');
   });
 
+  it('when the plan it buys ends at 00:30 in India, then the receipt says India’s date, not the day before', async () => {
+    billing.clock.now = new Date('2026-11-23T19:00:00.000Z'); // 00:30 on 24 November in India
+    const { merchantOrderId } = (
+      await createOrder(billing.addUser(newUserId(), 'midnight@example.in'), { plan: 'basic', billingPeriod: 'monthly' })
+    ).body;
+    await billing.phonepe.settle(merchantOrderId, 'success');
+    const receipt = await billing.smtp.waitForMail((mail) => Boolean(mail.text?.includes(merchantOrderId)));
+    // a month, and the 30 trial days a first buyer gets: to 00:30 on 23 January in India
+    expect(receipt.text).toContain('Your subscription is active until 2027-01-23.');
+  });
+
   it('when the browser comes back before PhonePe has an outcome, then it is told pending and nothing is credited', async () => {
     const { merchantOrderId } = (
       await createOrder(billing.addUser(newUserId(), 'early@example.in'), { plan: 'basic', billingPeriod: 'monthly' })

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { formatRupees, GENDERS, type PublicUser } from '@portal/contracts';
+import { formatRupees, GENDERS, istDateOf, type PublicUser } from '@portal/contracts';
 import {
   Banner,
   Button,
@@ -217,7 +217,7 @@ function Profile() {
               <>
                 <dt>{isTrial ? 'Trial Expires' : 'Subscription Expires'}</dt>
                 <dd>
-                  {expiry.slice(0, 10)} {subscription === 'expired' ? '(Expired)' : `(${status?.daysRemaining} days remaining)`}
+                  {istDateOf(new Date(expiry))} {subscription === 'expired' ? '(Expired)' : `(${status?.daysRemaining} days remaining)`}
                 </dd>
               </>
             )}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { formatRupees, type BillingPeriod, type CreateOrderBody, type Plan } from '@portal/contracts';
+import { formatRupees, istDateOf, type BillingPeriod, type CreateOrderBody, type Plan } from '@portal/contracts';
 import { Banner, Button, errorMessage, Link, Spinner, type Auth, useAuth, useSearchParams } from '@portal/ui';
 import { useBillingProfile } from '../features/billing/api';
 import { BillingDetails } from '../features/billing/components/BillingDetails';
@@ -90,8 +90,8 @@ function Subscription() {
       {subscription === 'expired' && <Banner kind="error">Your subscription has expired. Please choose a plan to continue.</Banner>}
       {subscription === 'active' && (
         <Banner kind="success">
-          Your {status?.subscriptionPlan} plan is active until {status?.subscriptionEndDate?.slice(0, 10)}.{' '}
-          <Link to="/download">Go to Download Page</Link>
+          Your {status?.subscriptionPlan} plan is active until{' '}
+          {status?.subscriptionEndDate && istDateOf(new Date(status.subscriptionEndDate))}. <Link to="/download">Go to Download Page</Link>
         </Banner>
       )}
       {subscription === 'none' && status?.canStartTrial && (

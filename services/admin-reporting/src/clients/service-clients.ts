@@ -1,5 +1,5 @@
-import { isAxiosError, type AxiosInstance } from 'axios';
 import type { Readable } from 'node:stream';
+import { isAxiosError, type AxiosInstance } from 'axios';
 import { parseAnswer, parseJsonLines } from '@portal/platform';
 import {
   billingAnalyticsSchema,

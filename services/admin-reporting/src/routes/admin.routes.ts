@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { adminUsersQuerySchema, auditQuerySchema, type AdminUsersQuery } from '@portal/contracts';
+import { adminUsersQuerySchema, auditQuerySchema, istDateOf, type AdminUsersQuery } from '@portal/contracts';
 import { requireAdmin, streamCsv, validate, type TokenVerifier } from '@portal/platform';
 import { z } from 'zod';
 import type { reportingUseCases } from '../domain/reporting.use-cases';
@@ -39,7 +39,7 @@ export function adminRoutes(reporting: ReturnType<typeof reportingUseCases>, ver
   });
 
   router.get('/api/admin/export/users', admin, async (_req, res) => {
-    await streamCsv(res, `users_${new Date().toISOString().slice(0, 10)}.csv`, USER_COLUMNS, reporting.exportRows(), (row) => [
+    await streamCsv(res, `users_${istDateOf(new Date())}.csv`, USER_COLUMNS, reporting.exportRows(), (row) => [
       row.email,
       row.firstName,
       row.lastName,

@@ -4,8 +4,9 @@ import {
   FEEDBACK_MESSAGES,
   feedbackListQuerySchema,
   feedbackUpdateSchema,
-  type FeedbackListQuery,
+  istDateOf,
   objectIdSchema,
+  type FeedbackListQuery,
 } from '@portal/contracts';
 import { requireAdmin, streamCsv, validate, type TokenVerifier } from '@portal/platform';
 import type { feedbackUseCases } from '../domain/feedback.use-cases';
@@ -44,7 +45,7 @@ export function adminFeedbackRoutes(feedback: ReturnType<typeof feedbackUseCases
   });
 
   router.get('/api/admin/export/feedback', admin, async (_req, res) => {
-    await streamCsv(res, `feedback_${new Date().toISOString().slice(0, 10)}.csv`, COLUMNS, feedback.export(), (item) => [
+    await streamCsv(res, `feedback_${istDateOf(new Date())}.csv`, COLUMNS, feedback.export(), (item) => [
       item._id,
       item.userEmail,
       item.type,

@@ -1,4 +1,4 @@
-import type { AdminUserRow } from '@portal/contracts';
+import { istDateOf, type AdminUserRow } from '@portal/contracts';
 
 export const NOT_PROVIDED = 'Not provided';
 
@@ -14,4 +14,4 @@ export const orNotProvided = (value: string | number | null | undefined) =>
   value === undefined || value === null || value === '' ? NOT_PROVIDED : String(value);
 
 /** The date part of an ISO timestamp, or the fallback. */
-export const dateOrNotProvided = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : NOT_PROVIDED);
+export const dateOrNotProvided = (iso: string | null | undefined) => (iso ? istDateOf(new Date(iso)) : NOT_PROVIDED);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { formatRupees, invoiceFileName, type BillingPeriod, type CreateOrderResponse, type PricedPlan } from '@portal/contracts';
+import { formatRupees, invoiceFileName, istDateOf, type BillingPeriod, type CreateOrderResponse, type PricedPlan } from '@portal/contracts';
 import { badRequest } from '@portal/platform/errors';
 import type { Logger } from 'pino';
 import { creditOrder, priceOf, subscriptionLockKey, type PlanStore, type SubscriptionStore } from '../../subscriptions';
@@ -85,7 +85,7 @@ export function paymentUseCases(deps: PaymentDeps) {
             `Amount: ${formatRupees(order.amount)}`,
             `Order: ${order.merchantOrderId}`,
             ...(order.phonePeTransactionId ? [`PhonePe transaction: ${order.phonePeTransactionId}`] : []),
-            ...(validUntil ? [`Your subscription is active until ${validUntil.toISOString().slice(0, 10)}.`] : []),
+            ...(validUntil ? [`Your subscription is active until ${istDateOf(validUntil)}.`] : []),
             '',
             `Your tax invoice ${invoice.number} is attached, and stays in your billing history on the portal.`,
           ].join('\n'),

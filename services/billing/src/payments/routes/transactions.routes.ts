@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { transactionsQuerySchema, type TransactionsQuery } from '@portal/contracts';
+import { istDateOf, transactionsQuerySchema, type TransactionsQuery } from '@portal/contracts';
 import { requireAdmin, streamCsv, validate, type TokenVerifier } from '@portal/platform';
 import type { transactionsUseCases } from '../domain/transactions.use-cases';
 
@@ -32,7 +32,7 @@ export function transactionsRoutes(admin: ReturnType<typeof transactionsUseCases
 
   router.get('/api/admin/export/transactions', onlyAdmin, validate('query', transactionsQuerySchema), async (req, res) => {
     const rows = admin.exportTransactions(req.query as unknown as TransactionsQuery);
-    await streamCsv(res, `transactions_${new Date().toISOString().slice(0, 10)}.csv`, TRANSACTION_COLUMNS, rows, (row) => [
+    await streamCsv(res, `transactions_${istDateOf(new Date())}.csv`, TRANSACTION_COLUMNS, rows, (row) => [
       row.transactionId,
       row.phonePeTransactionId,
       row.phonepeOrderId,

@@ -1,4 +1,4 @@
-import { DAY_MS } from '@portal/contracts';
+import { DAY_MS, istDateOf } from '@portal/contracts';
 import type { Logger } from 'pino';
 import type { MailSender } from '../../shared/ports';
 import type { SubscriptionRecord, SubscriptionStore } from './ports';
@@ -18,7 +18,9 @@ export interface ExpiryDeps {
 }
 
 function reminderText(reminder: (typeof REMINDERS)[number], subscription: SubscriptionRecord, publicUrl: string) {
-  const end = (reminder.kind === 'trial' ? subscription.trialEnd : subscription.subscriptionEndDate)?.toISOString().slice(0, 10);
+  const endsAt = reminder.kind === 'trial' ? subscription.trialEnd : subscription.subscriptionEndDate;
+  // the customer's day is India's
+  const end = endsAt ? istDateOf(endsAt) : 'its end date';
   const what = reminder.kind === 'trial' ? 'free trial' : `${subscription.plan} subscription`;
   const days = reminder.daysBefore === 1 ? '1 day' : `${reminder.daysBefore} days`;
   return {

@@ -3,6 +3,7 @@ import { FEEDBACK_COMPONENTS, FEEDBACK_MESSAGES, FEEDBACK_STATUSES, FEEDBACK_TYP
 import { Button, Modal, SelectField } from '@portal/ui';
 import { ScrollArea } from '../../../../../ui/src/components/ScrollArea';
 import { HeaderRow } from '../../../components/HeaderRow';
+import { day } from '../../../lib/format';
 import { useDeleteFeedback, useUpdateFeedback, type FeedbackFilter, type useFeedback } from '../api';
 
 export const PREVIEW_LENGTH = 100;
@@ -58,7 +59,7 @@ function ManageFeedback({ item, onClose }: { item: FeedbackItem; onClose: () => 
       </div>
       {item.status === 'resolved' && (
         <p className="muted">
-          Resolved on {item.resolvedAt?.slice(0, 10)} by {item.resolvedBy}
+          Resolved on {day(item.resolvedAt ?? null)} by {item.resolvedBy}
         </p>
       )}
       <div className="row row-between">
@@ -133,7 +134,7 @@ export function FeedbackTab({ feedback }: { feedback: ReturnType<typeof useFeedb
                   <td>{item.component}</td>
                   <td>{preview(item.message)}</td>
                   <td>{item.status}</td>
-                  <td>{item.timestamp.slice(0, 10)}</td>
+                  <td>{day(item.timestamp)}</td>
                   <td>
                     <Button variant="secondary" onClick={() => setManaging(item)}>
                       Manage

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import {
+  istDateOf,
   PLAN_NAMES,
   SUBSCRIPTION_STATUSES,
   SUBSCRIPTION_UPDATED,
@@ -11,7 +12,8 @@ import { useUpdateSubscription } from '../api';
 
 export const SUBSCRIPTION_UPDATE_FAILED = 'Failed to update user subscription';
 
-const dateInput = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
+/** The Indian calendar date, as the admin's other dates read. */
+const dateInput = (iso: string | null) => (iso ? istDateOf(new Date(iso)) : '');
 
 /** The body of spec §4 "Admin manage-subscription": the price as a number; a trial's end is also its trial end. */
 export function subscriptionUpdateBody(form: {

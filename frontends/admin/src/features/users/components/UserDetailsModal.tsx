@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { formatRupees, type AdminUserRow } from '@portal/contracts';
+import { formatRupees, istDateOf, type AdminUserRow } from '@portal/contracts';
 import { Button, errorMessage, Modal, Spinner } from '@portal/ui';
 import { UserPayments } from '../../transactions/components/UserPayments';
 import { useUserDetails } from '../api';
@@ -104,7 +104,7 @@ export function UserDetailsModal({
         title="Activity"
         rows={[
           ['Trial Used', user.hasUsedTrial ? 'Yes' : 'No'],
-          ['Last Download', user.lastDownloadDate ? user.lastDownloadDate.slice(0, 10) : 'Never'],
+          ['Last Download', user.lastDownloadDate ? istDateOf(new Date(user.lastDownloadDate)) : 'Never'],
           ['Total Downloads', String(user.totalDownloads)],
         ]}
       />
