@@ -25,9 +25,15 @@ const LAYER_ZONES = SERVICES.flatMap((service) => [
     target: layer(service, 'domain'),
     from: unique([
       ...['routes', 'data', 'clients', 'documents', 'jobs', 'security', 'cli'].flatMap((folder) => layer(service, folder)),
-      ...['jobs', ...WIRING].map((file) => `./services/${service}/src/${file}`),
+      ...['jobs', 'config.ts', ...WIRING].map((file) => `./services/${service}/src/${file}`),
     ]),
     message: 'Domain code depends on no other layer: declare a port in domain/ports.ts and let the composition root pass the adapter in.',
+  },
+  {
+    // keys and signers (security/) are adapters: a route or a job reaches them through a use case
+    target: unique([layer(service, 'routes'), layer(service, 'jobs'), `./services/${service}/src/jobs`].flat()),
+    from: layer(service, 'security'),
+    message: 'Routes and jobs call use cases; security adapters are wired into use cases by the composition root.',
   },
   {
     target: layer(service, 'routes'),
@@ -56,6 +62,14 @@ const CAPABILITY_ZONES = Object.entries(CAPABILITIES).flatMap(([service, capabil
       })),
   ),
 );
+/** A service reaches another only over HTTP (/internal/*) and events; never into its source. */
+const SERVICE_ZONES = SERVICES.flatMap((service) =>
+  SERVICES.filter((other) => other !== service).map((other) => ({
+    target: `./services/${service}`,
+    from: `./services/${other}`,
+    message: `The ${service} service reaches ${other} over /internal/* or events, not through its source.`,
+  })),
+);
 const FRONTEND_ZONES = [
   {
     target: ['./frontends/ui', './frontends/shell', './frontends/portal', './frontends/admin'],
@@ -65,11 +79,16 @@ const FRONTEND_ZONES = [
   },
 ];
 /** Frameworks domain code may name as types only: at run time a use case loads none of them. */
-const FRAMEWORKS = ['express', 'mongoose', 'bullmq', 'ioredis', 'axios', 'pino', 'nodemailer', '@portal/platform'].map((name) => ({
-  name,
-  allowTypeImports: true,
-  message: `Domain code loads no framework: errors come from '@portal/platform/errors'; ${name} may be named as a type only.`,
-}));
+const FRAMEWORKS = [
+  ...['express', 'mongoose', 'bullmq', 'ioredis', 'axios', 'pino', 'nodemailer', 'jose', 'jsonwebtoken', '@portal/platform'].map(
+    (name) => ({
+      name,
+      allowTypeImports: true,
+      message: `Domain code loads no framework: errors come from '@portal/platform/errors'; ${name} may be named as a type only.`,
+    }),
+  ),
+  { name: '@portal/platform/testing', message: 'The test kit is for tests: domain code never loads it.' },
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', '.tools/**', '**/*.d.ts', 'coverage/**'] },
@@ -86,7 +105,7 @@ export default tseslint.config(
       'import-x/order': ['warn', { groups: ['builtin', 'external', 'internal', 'parent', 'sibling', 'index'] }],
       'import-x/no-cycle': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'import-x/no-restricted-paths': ['error', { zones: [...LAYER_ZONES, ...CAPABILITY_ZONES, ...FRONTEND_ZONES] }],
+      'import-x/no-restricted-paths': ['error', { zones: [...LAYER_ZONES, ...CAPABILITY_ZONES, ...SERVICE_ZONES, ...FRONTEND_ZONES] }],
     },
   },
   {

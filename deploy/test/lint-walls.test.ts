@@ -1,0 +1,105 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+/** Each probe: where the file would sit, the import it tries, and the wall that must refuse it. */
+const FORBIDDEN: [string, string, string][] = [
+  [
+    'services/auth/src/domain/probe.ts',
+    "import { userRepository } from '../data/user.repository';",
+    'Domain code depends on no other layer',
+  ],
+  [
+    'services/feedback/src/domain/probe.ts',
+    "import { feedbackRoutes } from '../routes/feedback.routes';",
+    'Domain code depends on no other layer',
+  ],
+  ['services/auth/src/domain/probe.ts', "import { configSchema } from '../config';", 'Domain code depends on no other layer'],
+  ['services/auth/src/domain/probe.ts', "import express from 'express';", 'Domain code loads no framework'],
+  ['services/auth/src/domain/probe.ts', "import { jwtVerify } from 'jose';", 'Domain code loads no framework'],
+  ['services/auth/src/domain/probe.ts', "import { createTestDatabase } from '@portal/platform/testing';", 'The test kit is for tests'],
+  ['services/auth/src/routes/probe.ts', "import { userRepository } from '../data/user.repository';", 'Routes call use cases'],
+  [
+    'services/auth/src/data/probe.ts',
+    "import { authRoutes } from '../routes/auth.routes';",
+    'Data access and clients are called by use cases',
+  ],
+  [
+    'services/auth/src/routes/probe.ts',
+    "import { argon2Hasher } from '../security/password-hasher';",
+    'security adapters are wired into use cases',
+  ],
+  [
+    'services/billing/src/licensing/routes/probe.ts',
+    "import { createLicenseSigner } from '../security/license-signer';",
+    'security adapters are wired into use cases',
+  ],
+  [
+    'services/download/src/domain/probe.ts',
+    "import { compose } from '../../../billing/src/compose';",
+    'The download service reaches billing over /internal/*',
+  ],
+  [
+    'services/billing/src/payments/domain/probe.ts',
+    "import { creditOrder } from '../../subscriptions/domain/credit-order';",
+    'reaches subscriptions only through',
+  ],
+  [
+    'services/billing/src/tax-documents/domain/probe.ts',
+    "import { orderRepository } from '../../payments/data/order.repository';",
+    'reaches payments only through',
+  ],
+  ['services/billing/src/shared/probe.ts', "import { creditOrder } from '../subscriptions';", 'reaches subscriptions only through'],
+  [
+    'frontends/portal/src/pages/probe.ts',
+    "import { compose } from '../../../../services/auth/src/compose';",
+    'Frontends use the services only through @portal/contracts',
+  ],
+];
+const ALLOWED: [string, string][] = [
+  ['services/billing/src/payments/domain/probe.ts', "import { creditOrder } from '../../subscriptions';"],
+  ['services/auth/src/domain/probe.ts', "import type { Request } from 'express';"],
+];
+
+/**
+ * The lint walls, probed: each forbidden import is linted as a file in its place with the
+ * repository's own configuration and must be refused with its wall's message, so a wall cannot
+ * open again unnoticed; imports the walls allow must pass. One ESLint process lints them all (its
+ * configuration is an ES module, which jest's module VM cannot load).
+ */
+function lint(probes: [string, string][]): string[][] {
+  const script = `
+    import { ESLint } from 'eslint';
+    const probes = JSON.parse(process.argv[1]);
+    const eslint = new ESLint();
+    const walls = ['import-x/no-restricted-paths', '@typescript-eslint/no-restricted-imports', 'no-restricted-imports'];
+    const out = [];
+    for (const [file, source] of probes) {
+      const [result] = await eslint.lintText(source + '\\nexport const probe = 1;\\n', { filePath: file });
+      out.push(result.messages.filter((m) => walls.includes(m.ruleId)).map((m) => m.message));
+    }
+    console.log(JSON.stringify(out));`;
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(probes)], { cwd: ROOT, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(run.stderr);
+  return JSON.parse(run.stdout) as string[][];
+}
+
+describe('the lint walls (eslint.config.mjs)', () => {
+  let refused: string[][];
+  let allowed: string[][];
+  beforeAll(() => {
+    [refused, allowed] = [lint(FORBIDDEN.map(([file, source]) => [file, source])), lint(ALLOWED)];
+  }, 60_000);
+
+  it.each(FORBIDDEN.map((probe, index) => [probe[0], probe[1], probe[2], index] as const))(
+    'when %s imports %s, then lint refuses it: "%s"',
+    (_file, _source, reason, index) => {
+      expect(refused[index]!.some((message) => message.includes(reason))).toBe(true);
+    },
+  );
+
+  it('when a capability imports another through its index, or domain code names a framework as a type, then lint lets it', () => {
+    expect(allowed).toEqual([[], []]);
+  });
+});
