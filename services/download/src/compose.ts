@@ -40,7 +40,7 @@ export async function releaseCatalogue(deps: {
   const storage = localReleaseStorage(deps.settings.RELEASES_DIR);
   const store = releaseRepository(deps.mongo);
   await store.ready;
-  return { storage, releases: releaseUseCases(store, storage, deps.settings.MAX_INSTALLER_BYTES, deps.audit) };
+  return { releases: releaseUseCases(store, storage, deps.settings.MAX_INSTALLER_BYTES, deps.audit) };
 }
 
 /**
@@ -58,7 +58,7 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
     baseURL: settings.BILLING_URL,
     credential: createServiceCredential('download', settings.SERVICE_SECRET),
   });
-  const { storage, releases } = await releaseCatalogue({ mongo, audit, settings });
+  const { releases } = await releaseCatalogue({ mongo, audit, settings });
   const downloadStore = downloadRepository(mongo);
   await downloadStore.ready;
   const downloads = downloadUseCases({
@@ -74,7 +74,7 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
     bodyLimit: settings.BODY_LIMIT,
     readiness: [mongoReadiness(mongo), redisReadiness(redis)],
     routes: (router) => {
-      router.use(downloadRoutes({ releases, downloads, updates: updateUseCases(releases, downloads), storage, verifyToken }));
+      router.use(downloadRoutes({ releases, downloads, updates: updateUseCases(releases, downloads), verifyToken }));
       router.use(adminReleaseRoutes(releases, verifyToken));
       router.use(internalRoutes(downloads, settings.SERVICE_SECRET));
     },

@@ -21,6 +21,12 @@ export const toLatestVersion = (release: ReleaseRecord): LatestVersion => ({
 });
 
 export function releaseUseCases(releases: ReleaseStore, storage: ReleaseStorage, maxInstallerBytes: number, audit: AuditPublisher) {
+  async function find(version: string): Promise<ReleaseRecord> {
+    const release = await releases.find(version);
+    if (!release) throw notFound(RELEASE_MESSAGES.unknownVersion(version));
+    return release;
+  }
+
   return {
     /** The newest stable release by semantic version, not by upload time. */
     async latest(): Promise<LatestVersion> {
@@ -29,10 +35,12 @@ export function releaseUseCases(releases: ReleaseStore, storage: ReleaseStorage,
       return toLatestVersion(newest);
     },
 
-    async find(version: string): Promise<ReleaseRecord> {
-      const release = await releases.find(version);
-      if (!release) throw notFound(RELEASE_MESSAGES.unknownVersion(version));
-      return release;
+    find,
+
+    /** A release and where its installer lies on this machine, for the file route to send. */
+    async installer(version: string): Promise<{ release: ReleaseRecord; file: { root: string; name: string } }> {
+      const release = await find(version);
+      return { release, file: storage.localFile(release.storageKey) };
     },
 
     list: async () => (await releases.all()).sort((a, b) => semver.rcompare(a.version, b.version)),

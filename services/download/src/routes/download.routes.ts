@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { installerFileName, versionSchema, objectIdSchema, updateQuerySchema } from '@portal/contracts';
 import { requireDesktop, requireUser, validate, type TokenVerifier } from '@portal/platform';
 import { NotEligibleError, type downloadUseCases } from '../domain/downloads.use-cases';
-import type { ReleaseStorage } from '../domain/ports';
 import type { releaseUseCases } from '../domain/releases.use-cases';
 import type { updateUseCases } from '../domain/updates.use-cases';
 import { sendNotEligible } from './not-eligible';
@@ -19,11 +18,10 @@ export interface DownloadRoutesDeps {
   releases: ReturnType<typeof releaseUseCases>;
   downloads: ReturnType<typeof downloadUseCases>;
   updates: ReturnType<typeof updateUseCases>;
-  storage: ReleaseStorage;
   verifyToken: TokenVerifier;
 }
 
-export function downloadRoutes({ releases, downloads, updates, storage, verifyToken }: DownloadRoutesDeps): Router {
+export function downloadRoutes({ releases, downloads, updates, verifyToken }: DownloadRoutesDeps): Router {
   const router = Router();
   const user = requireUser(verifyToken);
 
@@ -66,11 +64,10 @@ export function downloadRoutes({ releases, downloads, updates, storage, verifyTo
       { version, userId: parsed.data?.user ?? '', expires: parsed.data?.expires ?? 0 },
       parsed.success ? parsed.data.sig : '',
     );
-    const release = await releases.find(version);
+    const { release, file } = await releases.installer(version);
     const range = req.headers.range;
     if (!range || /^bytes=0-/.test(range)) await downloads.record(parsed.data!.user, version, req.headers['user-agent'] ?? '');
     res.setHeader('ETag', `"${release.sha256}"`);
-    const file = storage.localFile(release.storageKey);
     // Served by name under its folder's root: send then looks for dot-segments only in the name
     // (refused), not in the folder's own path, which may well hold one (`.data/releases`).
     res.sendFile(
