@@ -16,6 +16,7 @@ import { reportingUseCases } from './domain/reporting.use-cases';
 import { createUserDeletedPublisher, startReportingJobs } from './jobs/reporting-jobs';
 import { adminRoutes } from './routes/admin.routes';
 import { usageRoutes } from './routes/usage.routes';
+import { usageUseCases } from './domain/usage.use-cases';
 
 /**
  * Admin-reporting's composition root, the one place it is wired: connections, the clients of the
@@ -49,7 +50,7 @@ export async function compose(config: Config, runtime: ServiceRuntime) {
     readiness: [mongoReadiness(mongo), redisReadiness(redis)],
     routes: (router) => {
       router.use(adminRoutes(reporting, verifyToken));
-      router.use(usageRoutes(usage, verifyToken, logger));
+      router.use(usageRoutes(usageUseCases(usage), verifyToken, logger));
     },
   });
   const jobs = await startReportingJobs({
