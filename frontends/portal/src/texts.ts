@@ -1,6 +1,8 @@
+import { TRIAL_MESSAGES } from '@portal/contracts';
+
 /** The portal's own messages (the spec's texts), written once; rules and field texts come from @portal/contracts. */
 export const TEXTS = {
-  trialStarted: 'Trial activated successfully!',
+  trialStarted: TRIAL_MESSAGES.started,
   trialFailed: 'Failed to start trial',
   plansFailed: 'Failed to fetch data',
   orderRedirecting: 'Redirecting you to the payment gateway…',

@@ -4,7 +4,7 @@ import { pincodeSchema } from './user';
 import { objectIdSchema } from './ids';
 import { pagingShape } from './paging';
 import { BILLING_PERIODS, PLAN_NAMES, PRICED_PLANS } from './plans';
-import { SUBSCRIPTION_STATUSES } from './subscription';
+import { SUBSCRIPTION_STATUSES, type SubscriptionState } from './subscription';
 
 export const createOrderBodySchema = z.object({
   plan: z.enum(PRICED_PLANS, { error: 'Choose one of the plans: basic, professional or business' }),
@@ -96,7 +96,7 @@ export type RefundStatus = (typeof REFUND_STATUSES)[number];
 /** The subscription part of a user, as other services read it. */
 export interface SubscriptionSummary {
   userId: string;
-  subscriptionStatus: 'none' | 'trial' | 'active' | 'expired';
+  subscriptionStatus: SubscriptionState;
   subscriptionPlan: string;
   planPrice: number;
   billingPeriod: string | null;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SubscriptionState } from './subscription-state';
 
 /** Semantic versions only ("1.4.2", "2.0.0-beta.1"): they name the installer file and sort releases. */
 export const SEMVER_PATTERN = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?$/;
@@ -18,7 +19,7 @@ export interface LatestVersion {
 /** GET /api/download/check-eligibility (spec §3 Eligibility). */
 export interface Eligibility {
   canDownload: boolean;
-  subscriptionStatus: 'none' | 'trial' | 'active' | 'expired';
+  subscriptionStatus: SubscriptionState;
   hasUsedTrial: boolean;
   daysRemaining: number;
   canStartTrial: boolean;

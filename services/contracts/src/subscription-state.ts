@@ -1,8 +1,15 @@
 // Kept apart from the zod schemas so that the shell can map a status without shipping zod.
-type WireStatus = 'none' | 'trial' | 'active' | 'expired' | 'business' | 'professional';
+
+/** The states a subscription is in: stored by billing, answered to every page and service. */
+export const SUBSCRIPTION_STATES = ['none', 'trial', 'active', 'expired'] as const;
+export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
+
+/** Values accepted on the wire; `business` and `professional` are legacy and mean active (spec §4). */
+export const SUBSCRIPTION_STATUSES = [...SUBSCRIPTION_STATES, 'business', 'professional'] as const;
+type WireStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /** What the client works with after mapping the wire value. */
-export type ClientSubscriptionState = 'none' | 'trial' | 'active' | 'expired';
+export type ClientSubscriptionState = SubscriptionState;
 
 export function toClientSubscriptionState(status: WireStatus): ClientSubscriptionState {
   switch (status) {

@@ -1,11 +1,19 @@
 import { z } from 'zod';
 import { billingPeriodSchema } from './plans';
 
-/** Values on the wire; `business` and `professional` are legacy and mean active (spec §4). */
-export const SUBSCRIPTION_STATUSES = ['none', 'trial', 'active', 'expired', 'business', 'professional'] as const;
+import { SUBSCRIPTION_STATUSES } from './subscription-state';
+
+export { SUBSCRIPTION_STATES, SUBSCRIPTION_STATUSES, type SubscriptionState } from './subscription-state';
 export const subscriptionStatusValueSchema = z.enum(SUBSCRIPTION_STATUSES);
 export type SubscriptionStatusValue = z.infer<typeof subscriptionStatusValueSchema>;
 export { toClientSubscriptionState, type ClientSubscriptionState } from './subscription-state';
+
+/** What starting the trial answers, written once for billing and the pages. */
+export const TRIAL_MESSAGES = {
+  started: 'Trial activated successfully!',
+  alreadyUsed: 'You have already used your free trial. Please choose a plan to continue.',
+  alreadySubscribed: 'You already have a subscription, so a trial cannot be started.',
+} as const;
 
 /** Free trial length (spec §9). */
 export const TRIAL_DAYS = 30;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { objectIdSchema } from '../ids';
 import type { SubscriptionSummary } from '../billing';
+import { SUBSCRIPTION_STATES } from '../subscription-state';
 import { internalStatsQuery } from './users';
 
 /** billing's /internal/*: subscriptions and the figures behind the admin's analytics. */
@@ -12,7 +13,7 @@ export const internalAnalyticsQuery = internalStatsQuery;
 const isoOrNull = z.string().nullable();
 export const subscriptionSummarySchema: z.ZodType<SubscriptionSummary> = z.object({
   userId: z.string(),
-  subscriptionStatus: z.enum(['none', 'trial', 'active', 'expired']),
+  subscriptionStatus: z.enum(SUBSCRIPTION_STATES),
   subscriptionPlan: z.string(),
   planPrice: z.number(),
   billingPeriod: z.string().nullable(),

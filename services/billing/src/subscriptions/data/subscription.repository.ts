@@ -1,5 +1,5 @@
 import { Schema, type Connection } from 'mongoose';
-import { PLAN_NAMES } from '@portal/contracts';
+import { PLAN_NAMES, SUBSCRIPTION_STATES } from '@portal/contracts';
 import type { SubscriptionRecord, SubscriptionStore } from '../domain/ports';
 
 type SubscriptionDocument = SubscriptionRecord & { createdAt: Date; updatedAt: Date };
@@ -8,7 +8,7 @@ const subscriptionSchema = new Schema<SubscriptionDocument>(
   {
     userId: { type: String, required: true, unique: true },
     email: { type: String, default: '' },
-    status: { type: String, enum: ['none', 'trial', 'active', 'expired'], default: 'none' },
+    status: { type: String, enum: SUBSCRIPTION_STATES, default: 'none' },
     plan: { type: String, enum: PLAN_NAMES, default: 'none' },
     billingPeriod: { type: String, default: null },
     planPrice: { type: Number, default: 0 },

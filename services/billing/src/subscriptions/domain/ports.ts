@@ -1,10 +1,10 @@
-import type { BillingPeriod, PlanName } from '@portal/contracts';
+import type { BillingPeriod, PlanName, SubscriptionState } from '@portal/contracts';
 import type { PlanEntry } from './plan-catalogue';
 
 export interface SubscriptionRecord {
   userId: string;
   email: string;
-  status: 'none' | 'trial' | 'active' | 'expired';
+  status: SubscriptionState;
   plan: PlanName;
   billingPeriod: BillingPeriod | null;
   planPrice: number;

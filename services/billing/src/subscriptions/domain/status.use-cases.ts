@@ -1,15 +1,9 @@
-import { DAY_MS, TRIAL_DAYS, type SubscriptionStatus } from '@portal/contracts';
+import { DAY_MS, TRIAL_DAYS, TRIAL_MESSAGES, type SubscriptionStatus } from '@portal/contracts';
 import { conflict } from '@portal/platform/errors';
 import type { Claims, Lock, UserDirectory } from '../../shared/ports';
 import { toPlan } from './plan-catalogue';
 import type { PendingPayments, PlanStore, SubscriptionStore } from './ports';
 import { summarize } from './subscription-status';
-
-export const TRIAL_MESSAGES = {
-  started: 'Trial activated successfully!',
-  alreadyUsed: 'You have already used your free trial. Please choose a plan to continue.',
-  alreadySubscribed: 'You already have a subscription, so a trial cannot be started.',
-} as const;
 
 export interface StatusDeps {
   subscriptions: SubscriptionStore;
