@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Paged, RefundRequest, RefundView, TransactionRow } from '@portal/contracts';
+import type { GstReportSection, Paged, RefundRequest, RefundView, TransactionRow } from '@portal/contracts';
 import { api } from '@portal/ui';
+import { downloadFile } from '../../../../ui/src/data/save-file';
 
 export type TransactionsQuery = { startDate: string; endDate: string; transactionId: string; page: number };
 export type TransactionList = { transactions: TransactionRow[] } & Paged;
@@ -47,3 +48,7 @@ export const useUserPayments = (userId: string) =>
     queryFn: async () =>
       (await api.get<TransactionList>('/api/admin/transactions', { params: { userId, startDate: FIRST_PAYMENT_DATE } })).data.transactions,
   });
+
+/** One GSTR-1 section of a month, saved as the file the GST offline tool imports. */
+export const downloadGstReport = (month: string, section: GstReportSection) =>
+  downloadFile('/api/admin/export/gst', `gstr1_${section}_${month}.csv`, { month, section });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { GST_REPORT_SECTIONS, istDateOf, type GstReportSection } from '@portal/contracts';
 import { Banner, Button } from '@portal/ui';
-import { downloadFile } from '../../../../../ui/src/data/save-file';
+import { downloadGstReport } from '../api';
 
 export const GST_REPORT_FAILED = 'The GST report could not be downloaded';
 
@@ -28,7 +28,7 @@ export function GstReportForm() {
     setBusy(true);
     setFailed(false);
     try {
-      await downloadFile('/api/admin/export/gst', `gstr1_${section}_${month}.csv`, { month, section });
+      await downloadGstReport(month, section);
     } catch {
       setFailed(true);
     }
