@@ -45,6 +45,14 @@ describe('single-use claims on the real store', () => {
     expect(await db.connection.collection('single_use_claims').countDocuments({ owner: 'user-1' })).toBe(1);
   });
 
+  it('when work runs once under a claim, then a second caller is told it was claimed; work that fails gives the key back', async () => {
+    const claims = instances[0]!;
+    const runs = await Promise.all(Array.from({ length: 20 }, (_, i) => claims.once('credit:o1', 'user-4', async () => i)));
+    expect(runs.filter((run) => run.claimed)).toHaveLength(1);
+    await expect(claims.once('credit:o2', 'user-4', () => Promise.reject(new Error('the save failed')))).rejects.toThrow('the save failed');
+    expect(await claims.once('credit:o2', 'user-4', async () => 'retried')).toEqual({ claimed: true, value: 'retried' });
+  });
+
   it('when a key is an operator object, then it is refused by the schema, not run as a query', async () => {
     const claims = instances[0]!;
     await expect(claims.claim({ $gt: '' } as unknown as string, 'user-3')).rejects.toThrow();

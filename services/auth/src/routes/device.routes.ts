@@ -1,4 +1,4 @@
-import express, { Router } from 'express';
+import express, { Router, type Request, type RequestHandler } from 'express';
 import { z } from 'zod';
 import {
   deviceCodeRequestSchema,
@@ -14,6 +14,19 @@ import { OAuthRefusal, readOAuthForm, sendOAuthRefusal } from './oauth-form';
 
 const sessionParams = z.object({ id: objectIdSchema('No desktop session with this id') });
 
+/** An OAuth endpoint's answer; its refusals are RFC 6749 §5.2's, not the portal's error body. */
+const oauthEndpoint =
+  (answer: (req: Request) => Promise<object>): RequestHandler =>
+  async (req, res) => {
+    try {
+      res.json(await answer(req));
+    } catch (error) {
+      if (error instanceof OAuthRefusal) return sendOAuthRefusal(res, error);
+      if (error instanceof DeviceTokenRefusal) return sendOAuthRefusal(res, new OAuthRefusal(error.error));
+      throw error;
+    }
+  };
+
 /**
  * The device authorization grant's endpoints (RFC 8628 §3.1–3.5, form bodies as RFC 6749 sends
  * them), the signed-in person's confirmation, and the desktop sessions.
@@ -22,24 +35,18 @@ export function deviceRoutes(grant: ReturnType<typeof deviceGrantUseCases>, veri
   const router = Router();
   const form = express.urlencoded({ extended: false, limit: '10kb' });
 
-  router.post('/api/auth/device/code', tokenAnswer, form, async (req, res) => {
-    try {
-      res.json(await grant.start(readOAuthForm(req, deviceCodeRequestSchema).device_name));
-    } catch (error) {
-      if (error instanceof OAuthRefusal) return sendOAuthRefusal(res, error);
-      throw error;
-    }
-  });
-
-  router.post('/api/auth/device/token', tokenAnswer, form, async (req, res) => {
-    try {
-      res.json(await grant.token(readOAuthForm(req, desktopTokenRequestSchema)));
-    } catch (error) {
-      if (error instanceof OAuthRefusal) return sendOAuthRefusal(res, error);
-      if (error instanceof DeviceTokenRefusal) return sendOAuthRefusal(res, new OAuthRefusal(error.error));
-      throw error;
-    }
-  });
+  router.post(
+    '/api/auth/device/code',
+    tokenAnswer,
+    form,
+    oauthEndpoint((req) => grant.start(readOAuthForm(req, deviceCodeRequestSchema).device_name)),
+  );
+  router.post(
+    '/api/auth/device/token',
+    tokenAnswer,
+    form,
+    oauthEndpoint((req) => grant.token(readOAuthForm(req, desktopTokenRequestSchema))),
+  );
 
   router.get(
     '/api/auth/device/pending',

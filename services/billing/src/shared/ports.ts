@@ -27,4 +27,4 @@ export interface MailSender {
 export type Lock = <T>(key: string, work: () => Promise<T>, options?: { waitMs?: number }) => Promise<T>;
 
 /** Once-only steps (a trial, an order's credit) are claimed in the store, whatever the lock did. */
-export type Claims = Pick<SingleUseClaims, 'claim' | 'release'>;
+export type Claims = Pick<SingleUseClaims, 'once'>;

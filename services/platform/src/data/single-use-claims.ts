@@ -34,6 +34,8 @@ export interface SingleUseClaims {
   claim(key: string, owner: string): Promise<boolean>;
   /** Makes the key claimable again: for work that failed before it had an effect. */
   release(key: string): Promise<void>;
+  /** Claims the key and runs `work`; gives the key back if the work fails, so a retry can run it. */
+  once<T>(key: string, owner: string, work: () => Promise<T>): Promise<{ claimed: false } | { claimed: true; value: T }>;
   /** Forgets claims that no longer guard anything (their keys are the caller's). */
   forget(keys: string[]): Promise<void>;
   /** The owner's claims go with the owner's account. */
@@ -43,19 +45,30 @@ export interface SingleUseClaims {
 
 export function singleUseClaims(connection: Connection): SingleUseClaims {
   const Claim = connection.model<ClaimDocument>('SingleUseClaim', claimSchema, 'single_use_claims');
+  async function claim(key: string, owner: string) {
+    try {
+      await Claim.create({ _id: key, owner, claimedAt: new Date() });
+      return true;
+    } catch (error) {
+      if (isDuplicateKeyError(error)) return false;
+      throw error;
+    }
+  }
+  async function release(key: string) {
+    await Claim.deleteOne({ _id: { $eq: key } });
+  }
   return {
     ready: Claim.init(),
-    async claim(key, owner) {
+    claim,
+    release,
+    async once(key, owner, work) {
+      if (!(await claim(key, owner))) return { claimed: false };
       try {
-        await Claim.create({ _id: key, owner, claimedAt: new Date() });
-        return true;
+        return { claimed: true, value: await work() };
       } catch (error) {
-        if (isDuplicateKeyError(error)) return false;
+        await release(key);
         throw error;
       }
-    },
-    async release(key) {
-      await Claim.deleteOne({ _id: { $eq: key } });
     },
     async forget(keys) {
       if (keys.length) await Claim.deleteMany({ _id: { $in: keys.map(String) } });

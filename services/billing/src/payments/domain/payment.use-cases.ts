@@ -42,16 +42,7 @@ export function paymentUseCases(deps: PaymentDeps) {
     await lock(subscriptionLockKey(userId), async () => {
       const credited = creditOrder(await subscriptions.find(userId), order, plan?.monthlyPrice ?? 0, now());
       if (!credited) return;
-      const once = `order-credit:${order.merchantOrderId}`;
-      if (!(await deps.claims.claim(once, userId))) {
-        // Under the lock, only a holder that stopped between its claim and its save leaves this.
-        logger.error(
-          { alert: 'credit_interrupted', merchantOrderId: order.merchantOrderId, userId },
-          'ALERT: order claimed but not credited',
-        );
-        throw new Error(`order ${order.merchantOrderId} was claimed for crediting but is not credited`);
-      }
-      try {
+      const credit = await deps.claims.once(`order-credit:${order.merchantOrderId}`, userId, async () => {
         // The invoice first: if the save fails, the retried credit finds it and goes on, so no
         // credited order is ever without its invoice.
         const invoice = await deps.invoices.issueFor({ ...order, userId }, credited.period);
@@ -62,9 +53,14 @@ export function paymentUseCases(deps: PaymentDeps) {
         });
         const saved = await subscriptions.save(userId, credited.changes);
         void sendReceipt(order, saved.subscriptionEndDate, invoice);
-      } catch (error) {
-        await deps.claims.release(once);
-        throw error;
+      });
+      if (!credit.claimed) {
+        // Under the lock, only a holder that stopped between its claim and its save leaves this.
+        logger.error(
+          { alert: 'credit_interrupted', merchantOrderId: order.merchantOrderId, userId },
+          'ALERT: order claimed but not credited',
+        );
+        throw new Error(`order ${order.merchantOrderId} was claimed for crediting but is not credited`);
       }
     });
     await orders.update(order.merchantOrderId, { credited: true });

@@ -100,12 +100,7 @@ export function refundUseCases(deps: RefundDeps) {
         invoice && { from: invoice.periodFrom, to: invoice.periodTo },
         now(),
       );
-      const once = `refunded-period:${merchantOrderId}`;
-      if (!changes || !(await deps.claims.claim(once, userId))) return;
-      await deps.subscriptions.save(userId, changes).catch(async (error: unknown) => {
-        await deps.claims.release(once);
-        throw error;
-      });
+      if (changes) await deps.claims.once(`refunded-period:${merchantOrderId}`, userId, () => deps.subscriptions.save(userId, changes));
     });
   }
 

@@ -76,10 +76,8 @@ export function statusUseCases({ subscriptions, orders, plans, users, lock, clai
         const current = summarize(userId, await subscriptions.find(userId), at);
         if (!current.canStartTrial) throw conflict(current.hasUsedTrial ? TRIAL_MESSAGES.alreadyUsed : TRIAL_MESSAGES.alreadySubscribed);
         // once per account, even if the lock above was lost to a stalled holder
-        const once = `trial:${userId}`;
-        if (!(await claims.claim(once, userId))) throw conflict(TRIAL_MESSAGES.alreadyUsed);
-        const saved = await subscriptions
-          .save(userId, {
+        const started = await claims.once(`trial:${userId}`, userId, () =>
+          subscriptions.save(userId, {
             email,
             status: 'trial',
             plan: 'trial',
@@ -88,11 +86,10 @@ export function statusUseCases({ subscriptions, orders, plans, users, lock, clai
             trialStart: at,
             trialEnd: new Date(at.getTime() + TRIAL_DAYS * DAY_MS),
             hasUsedTrial: true,
-          })
-          .catch(async (error: unknown) => {
-            await claims.release(once);
-            throw error;
-          });
+          }),
+        );
+        if (!started.claimed) throw conflict(TRIAL_MESSAGES.alreadyUsed);
+        const saved = started.value;
         return { success: true, message: TRIAL_MESSAGES.started, subscription: summarize(userId, saved, at) };
       });
     },
