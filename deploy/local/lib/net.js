@@ -2,16 +2,27 @@
 const net = require('node:net');
 const http = require('node:http');
 
-/** A port nobody listens on right now, picked by the kernel. */
-function freePort() {
-  return new Promise((resolve, reject) => {
+/**
+ * A port nobody listens on right now. Picked at random below the kernel's ephemeral range
+ * (32768 and up on Linux), where the client side of every outgoing connection, and the kernel's
+ * own picks for other processes, take their ports: a port handed out there and released could be
+ * taken again before our server binds it (seen once as a service of one test stack starting on a
+ * port another had just taken).
+ */
+async function freePort(attempts = 50) {
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const port = 20000 + Math.floor(Math.random() * 10000);
+    if (await canListen(port)) return port;
+  }
+  throw new Error('no free port found between 20000 and 29999');
+}
+
+function canListen(port) {
+  return new Promise((resolve) => {
     const server = net.createServer();
     server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 }
 
