@@ -96,6 +96,10 @@ describe('the portal in Chromium, against every service', () => {
     await page.getByRole('link', { name: 'Subscription', exact: true }).click();
     await at('/subscription');
     await page.getByRole('article', { name: 'Professional plan' }).getByRole('button', { name: 'Subscribe Monthly' }).click();
+    // the confirmation: the trial's days left come first, then the month
+    const confirmation = page.getByRole('dialog', { name: 'Subscribe: Professional (monthly)' });
+    await confirmation.getByText('Your Professional (monthly) plan starts today.').waitFor();
+    await confirmation.getByRole('button', { name: 'Pay ₹1,000' }).click();
     const details = page.getByRole('form', { name: 'Billing details' });
     await details.getByText('Your tax invoice needs your billing details. Save them to continue to payment.').waitFor();
     await details.getByLabel('Legal or business name').fill('Asha Rao & Co');
@@ -164,7 +168,8 @@ describe('the portal in Chromium, against every service', () => {
   });
 
   it('when a payment fails, then the user is told and the plan stays as it was', async () => {
-    await page.getByRole('article', { name: 'Business plan' }).getByRole('button', { name: 'Upgrade to This Plan' }).click();
+    await page.getByRole('article', { name: 'Business plan' }).getByRole('button', { name: 'Upgrade' }).click();
+    await page.getByRole('dialog', { name: 'Upgrade: Business (monthly)' }).getByRole('button', { name: /^Pay / }).click();
     await page.getByRole('button', { name: 'Fail the payment' }).click();
     await page.waitForURL((url) => url.search === '?status=failed');
     await page.getByText('The payment did not go through. No money was taken; you can try again.').waitFor();

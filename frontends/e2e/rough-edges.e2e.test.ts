@@ -123,7 +123,7 @@ describe('rough edges a newcomer met, in Chromium', () => {
     await page.context().close();
   });
 
-  it('when an active user flips to annual, or an admin set their plan, then their own plan still reads "Current Plan"', async () => {
+  it('when an active user flips to annual, or an admin set their plan, then their own plan is marked "Current plan" and offers what fits it (issue #27)', async () => {
     const buyer = await register('Bought', 'bought@example.in');
     const order = await api('POST', '/api/payment/create-phonepe-order', {
       token: buyer.token,
@@ -138,10 +138,12 @@ describe('rough edges a newcomer met, in Chromium', () => {
     const page = await pageIn(await contextWith(LAPTOP, signedIn(buyer)));
     await page.goto(`${stack.url}/subscription`);
     const professional = page.getByRole('article', { name: 'Professional plan' });
-    await professional.getByRole('button', { name: 'Current Plan' }).waitFor();
+    await professional.getByText('Current plan').waitFor();
+    await professional.getByRole('button', { name: 'Renew' }).waitFor();
     await page.getByRole('button', { name: /^Annual/ }).click();
-    await professional.getByRole('button', { name: 'Current Plan' }).waitFor();
-    expect(await professional.getByRole('button', { name: 'Current Plan' }).isDisabled()).toBe(true);
+    // the same plan billed annually is an upgrade, and not the plan they have
+    await professional.getByRole('button', { name: 'Upgrade' }).waitFor();
+    expect(await professional.getByText('Current plan').count()).toBe(0);
     await page.context().close();
 
     const set = await register('Granted', 'granted@example.in');
@@ -151,7 +153,9 @@ describe('rough edges a newcomer met, in Chromium', () => {
     });
     const granted = await pageIn(await contextWith(LAPTOP, signedIn(set)));
     await granted.goto(`${stack.url}/subscription`);
-    await granted.getByRole('article', { name: 'Business plan' }).getByRole('button', { name: 'Current Plan' }).waitFor();
+    const business = granted.getByRole('article', { name: 'Business plan' });
+    await business.getByText('Current plan').waitFor();
+    await business.getByRole('button', { name: 'Renew' }).waitFor();
     await granted.context().close();
   });
 
@@ -167,6 +171,7 @@ describe('rough edges a newcomer met, in Chromium', () => {
     );
     await page.goto(`${stack.url}/subscription`);
     await page.getByRole('article', { name: 'Basic plan' }).getByRole('button', { name: 'Subscribe Monthly' }).click();
+    await page.getByRole('dialog', { name: 'Subscribe: Basic (monthly)' }).getByRole('button', { name: 'Pay ₹500' }).click();
     await page.getByRole('alert').getByText('Failed to create payment order').waitFor();
     await page.context().close();
   });

@@ -140,6 +140,38 @@ test('the visitor buys a plan through the PhonePe stand-in and becomes active', 
   assert.equal(status.body.subscriptionPlan, 'professional');
 });
 
+test('the buyer upgrades to Business (monthly) and is charged its price less the unused Professional value', async () => {
+  const quote = await call('GET', '/api/subscription/change?plan=business&billingPeriod=monthly', { token: state.token });
+  expectStatus(quote, 200, 'plan change quote');
+  assert.equal(quote.body.kind, 'upgrade');
+  // bought during the trial, whose days left come first: none of the paid month is used yet
+  assert.equal(quote.body.credit, 1000);
+  assert.equal(quote.body.amountDue, 2000 - 1000);
+  const order = await call('POST', '/api/payment/create-phonepe-order', {
+    token: state.token,
+    body: { plan: 'business', billingPeriod: 'monthly' },
+  });
+  expectStatus(order, 201, 'upgrade order');
+  assert.match(await (await fetch(order.body.paymentUrl)).text(), /Pay ₹1,000\.00/);
+  const paid = await fetch(order.body.paymentUrl, {
+    method: 'POST',
+    body: new URLSearchParams({ outcome: 'success' }),
+    redirect: 'manual',
+  });
+  await fetch(paid.headers.get('location'), { redirect: 'manual' });
+  const status = await call('GET', '/api/subscription-status', { token: state.token });
+  assert.equal(status.body.subscriptionPlan, 'business');
+  const history = await call('GET', '/api/billing/history', { token: state.token });
+  const upgrade = history.body.payments.find((payment) => payment.merchantOrderId === order.body.merchantOrderId);
+  assert.equal(upgrade.amount, 1000);
+  assert.equal(upgrade.creditApplied, 1000);
+  assert.equal(
+    history.body.payments.find((payment) => payment.plan === 'professional').credits.length,
+    1,
+    'a credit note for the Professional month',
+  );
+});
+
 test('the visitor submits feedback', async () => {
   const sent = await call('POST', '/api/feedback', {
     token: state.token,
@@ -192,6 +224,6 @@ test('after a restart the buyer signs in and is still active', { timeout: 5 * MI
   expectStatus(login, 200, 'login after restart');
   const status = await call('GET', '/api/subscription-status', { token: login.body.token });
   assert.equal(status.body.subscriptionStatus, 'active');
-  assert.equal(status.body.subscriptionPlan, 'professional');
+  assert.equal(status.body.subscriptionPlan, 'business');
   await stopPortal();
 });

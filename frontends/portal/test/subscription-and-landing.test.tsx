@@ -7,17 +7,53 @@ import { Carousel, CAROUSEL_INTERVAL_MS } from '../src/components/Carousel';
 import { toMegabytes } from '../src/pages/Download';
 import { greetingName } from '../src/pages/Profile';
 import Subscription, { planButtonText } from '../src/pages/Subscription';
-import { stubApi } from '../../ui/test/stub-api';
+import { stubApi, type StubCall } from '../../ui/test/stub-api';
 import { renderPage } from './render';
+
+/** Billing's quote for a first plan, as GET /api/subscription/change answers it. */
+const quoteFor = (call: StubCall) => ({
+  data: {
+    kind: 'buy',
+    ...call.params,
+    price: 1000,
+    credit: 0,
+    amountDue: 1000,
+    startsAt: '2026-11-24T06:30:00.000Z',
+    endsAt: '2027-01-03T06:30:00.000Z',
+    freeDays: 10,
+    summary: ['Your Professional (monthly) plan starts today.', 'Your 10 trial days left come first.'],
+  },
+});
 
 const status = (over: Partial<SubscriptionStatus>) => ({ subscriptionPlan: 'none', billingPeriod: null, ...over }) as SubscriptionStatus;
 
 describe('subscription buttons, status mapping and small rules', () => {
   it.each([
-    ['active', status({ subscriptionPlan: 'professional', billingPeriod: 'monthly' }), 'professional', 'monthly', 'Current Plan', true],
-    ['active', status({ subscriptionPlan: 'professional', billingPeriod: 'monthly' }), 'professional', 'annual', 'Current Plan', true],
-    ['active', status({ subscriptionPlan: 'business', billingPeriod: null }), 'business', 'monthly', 'Current Plan', true],
-    ['active', status({ subscriptionPlan: 'basic', billingPeriod: 'monthly' }), 'business', 'monthly', 'Upgrade to This Plan', false],
+    ['active', status({ subscriptionPlan: 'professional', billingPeriod: 'monthly' }), 'professional', 'monthly', 'Renew', false],
+    ['active', status({ subscriptionPlan: 'professional', billingPeriod: 'monthly' }), 'professional', 'annual', 'Upgrade', false],
+    [
+      'active',
+      status({ subscriptionPlan: 'professional', billingPeriod: 'annual' }),
+      'professional',
+      'monthly',
+      'Switch at renewal',
+      false,
+    ],
+    ['active', status({ subscriptionPlan: 'business', billingPeriod: null }), 'business', 'monthly', 'Renew', false],
+    ['active', status({ subscriptionPlan: 'basic', billingPeriod: 'monthly' }), 'business', 'monthly', 'Upgrade', false],
+    ['active', status({ subscriptionPlan: 'business', billingPeriod: 'annual' }), 'basic', 'annual', 'Switch at renewal', false],
+    [
+      'active',
+      status({
+        subscriptionPlan: 'business',
+        billingPeriod: 'annual',
+        scheduledSwitch: { plan: 'basic', billingPeriod: 'annual', at: '2028-01-22T18:30:00.000Z' },
+      }),
+      'basic',
+      'annual',
+      'Switch scheduled',
+      true,
+    ],
     ['expired', status({ subscriptionPlan: 'basic' }), 'basic', 'monthly', 'Reactivate Plan', false],
     ['expired', status({ subscriptionPlan: 'basic' }), 'business', 'monthly', 'Subscribe Now', false],
     ['trial', status({ subscriptionPlan: 'trial' }), 'basic', 'monthly', 'Subscribe Monthly', false],
@@ -79,6 +115,7 @@ describe('choosing a plan', () => {
     stubApi((call) => {
       if (call.url === '/api/payment/plans') return { data: plans };
       if (call.url === '/api/payment/create-phonepe-order') return answer;
+      if (call.url === '/api/subscription/change') return quoteFor(call);
       if (call.url === '/api/billing/profile') return { data: { profile: { stateCode: '19' } } };
       if (call.url === '/api/billing/history') return { data: { payments: [] } };
       return { data: { subscriptionStatus: 'trial', subscriptionPlan: 'trial', email: 'asha@example.in', daysRemaining: 20 } };
@@ -86,6 +123,7 @@ describe('choosing a plan', () => {
     renderPage(<Subscription />, '/subscription');
     const choose = await screen.findByRole('button', { name: 'Subscribe Monthly' });
     await userEvent.click(choose);
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay ₹1,000' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
     expect(screen.getByRole('button', { name: 'Subscribe Monthly' })).toBeEnabled();
   });
@@ -109,6 +147,77 @@ describe('choosing a plan', () => {
     expect(await screen.findByText(/Your professional plan is active until 2026-12-10\./)).toBeInTheDocument();
   });
 
+  it('when a Basic customer chooses Upgrade, then the confirmation states the credit, the amount due and the new end before anything is paid', async () => {
+    const calls = stubApi((call) => {
+      if (call.url === '/api/payment/plans') return { data: { basic: { ...plans.professional, name: 'Basic' }, ...plans } };
+      if (call.url === '/api/billing/profile') return { data: { profile: { stateCode: '19' } } };
+      if (call.url === '/api/billing/history') return { data: { payments: [] } };
+      if (call.url === '/api/payment/create-phonepe-order') return { status: 201, data: { success: false } };
+      if (call.url === '/api/subscription/change')
+        return {
+          data: {
+            kind: 'upgrade',
+            plan: 'professional',
+            billingPeriod: 'monthly',
+            price: 1000,
+            credit: 338.71,
+            amountDue: 661.29,
+            startsAt: '2028-01-20T06:30:00.000Z',
+            endsAt: '2028-02-20T06:30:00.000Z',
+            freeDays: 0,
+            summary: ['Your plan changes to Professional (monthly) today.', 'You pay ₹661.29 now. Your plan will run until 20 Feb 2028.'],
+          },
+        };
+      return {
+        data: { subscriptionStatus: 'active', subscriptionPlan: 'basic', billingPeriod: 'monthly', hasUsedTrial: true, email: 'a@b.in' },
+      };
+    });
+    renderPage(<Subscription />, '/subscription');
+    expect(await screen.findByText('Current plan')).toBeInTheDocument();
+    expect(screen.queryByText('+ 1 month free trial')).not.toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Upgrade' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upgrade: Professional (monthly)' });
+    expect(await within(dialog).findByText('Your plan changes to Professional (monthly) today.')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('Credit for your current plan-₹338.71');
+    expect(dialog).toHaveTextContent('Due now₹661.29');
+    expect(dialog).toHaveTextContent('Your plan runs until20 Feb 2028');
+    expect(calls.some((call) => call.url === '/api/payment/create-phonepe-order')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Pay ₹661.29' }));
+    expect(await screen.findByText('Failed to create payment order')).toBeInTheDocument();
+    expect(calls.find((call) => call.url === '/api/payment/create-phonepe-order')?.body).toEqual({
+      plan: 'professional',
+      billingPeriod: 'monthly',
+    });
+  });
+
+  it('when a switch is scheduled, then the page says when it happens and cancels it on request', async () => {
+    let scheduled: object | null = { plan: 'basic', billingPeriod: 'monthly', at: '2028-01-22T18:30:00.000Z' };
+    const calls = stubApi((call) => {
+      if (call.url === '/api/payment/plans') return { data: { basic: { ...plans.professional, name: 'Basic' }, ...plans } };
+      if (call.url === '/api/billing/profile') return { data: { profile: { stateCode: '19' } } };
+      if (call.url === '/api/billing/history') return { data: { payments: [] } };
+      if (call.url === '/api/subscription/scheduled-switch') {
+        scheduled = null;
+        return { data: { success: true, message: 'The scheduled switch is cancelled. Your plan stays as it is.' } };
+      }
+      return {
+        data: {
+          subscriptionStatus: 'active',
+          subscriptionPlan: 'professional',
+          billingPeriod: 'annual',
+          scheduledSwitch: scheduled,
+          email: 'a@b.in',
+        },
+      };
+    });
+    renderPage(<Subscription />, '/subscription');
+    expect(await screen.findByText('Switches to Basic (monthly) on 23 Jan 2028.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel the switch' }));
+    expect(await screen.findByText('The scheduled switch is cancelled. Your plan stays as it is.')).toBeInTheDocument();
+    expect(calls.find((call) => call.url === '/api/subscription/scheduled-switch')?.method).toBe('DELETE');
+    await waitFor(() => expect(screen.queryByText(/Switches to Basic/)).not.toBeInTheDocument());
+  });
+
   it('when a buyer without billing details chooses a plan, then the page asks for them first and pays once they are saved', async () => {
     const calls = stubApi((call) => {
       if (call.url === '/api/payment/plans') return { data: plans };
@@ -116,10 +225,12 @@ describe('choosing a plan', () => {
       if (call.url === '/api/billing/profile') return { data: { profile: call.body, message: 'Billing details saved' } };
       if (call.url === '/api/billing/history') return { data: { payments: [] } };
       if (call.url === '/api/payment/create-phonepe-order') return { status: 201, data: { success: false } };
+      if (call.url === '/api/subscription/change') return quoteFor(call);
       return { data: { subscriptionStatus: 'trial', subscriptionPlan: 'trial', email: 'asha@example.in', daysRemaining: 20 } };
     });
     renderPage(<Subscription />, '/subscription');
     await userEvent.click(await screen.findByRole('button', { name: 'Subscribe Monthly' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay ₹1,000' }));
     const form = await screen.findByRole('form', { name: 'Billing details' });
     expect(form).toHaveTextContent('Your tax invoice needs your billing details. Save them to continue to payment.');
     expect(calls.some((call) => call.url === '/api/payment/create-phonepe-order')).toBe(false);
@@ -152,6 +263,18 @@ describe('choosing a plan', () => {
           data: {
             payments: [
               {
+                merchantOrderId: 'TPP-C',
+                createdAt: '2026-11-23T12:00:00.000Z',
+                plan: 'business',
+                billingPeriod: 'annual',
+                amount: 15_000,
+                status: 'completed',
+                invoice: { number: 'TP/2627/000043', issuedAt: '2026-11-23T12:00:00.000Z', url: '/api/billing/invoices/TPP-C' },
+                refunds: [],
+                credits: [],
+                creditApplied: 4200,
+              },
+              {
                 merchantOrderId: 'TPP-B',
                 createdAt: '2026-11-22T20:00:00.000Z',
                 plan: 'professional',
@@ -174,6 +297,15 @@ describe('choosing a plan', () => {
                     },
                   },
                 ],
+                credits: [
+                  {
+                    number: 'TPCN/2627/000004',
+                    issuedAt: '2026-11-23T12:00:00.000Z',
+                    url: '/api/billing/credit-notes/TPP-C-C1',
+                    amount: 4200,
+                  },
+                ],
+                creditApplied: 0,
               },
               {
                 merchantOrderId: 'TPP-A',
@@ -184,12 +316,14 @@ describe('choosing a plan', () => {
                 status: 'failed',
                 invoice: null,
                 refunds: [],
+                credits: [],
+                creditApplied: 0,
               },
             ],
           },
         };
       }
-      if (call.url === '/api/billing/invoices/TPP-B' || call.url === '/api/billing/credit-notes/TPP-B-R1')
+      if (call.url.startsWith('/api/billing/invoices/') || call.url.startsWith('/api/billing/credit-notes/'))
         return { data: new Blob(['%PDF-1.3']) };
       return { data: { subscriptionStatus: 'active', subscriptionPlan: 'professional', email: 'asha@example.in', daysRemaining: 300 } };
     });
@@ -200,13 +334,17 @@ describe('choosing a plan', () => {
       .map((row) => row.textContent);
     expect(rows).toEqual([
       'DatePlanAmountStatusInvoice',
-      '2026-11-23Professional (annual)₹4,800Partially refunded (₹800)Download invoiceDownload credit note',
+      '2026-11-23Business (annual)₹15,000 (after a credit of ₹4,200)PaidDownload invoice',
+      '2026-11-23Professional (annual)₹4,800Partially refunded (₹800)Download invoiceDownload credit noteDownload credit note',
       '2026-11-20Basic (monthly)₹500Failed—',
     ]);
     await userEvent.click(within(history).getByRole('button', { name: 'Download invoice TP/2627/000042' }));
     await waitFor(() => expect(saved).toEqual(['invoice-TP-2627-000042.pdf']));
     await userEvent.click(within(history).getByRole('button', { name: 'Download credit note TPCN/2627/000003' }));
     await waitFor(() => expect(saved).toEqual(['invoice-TP-2627-000042.pdf', 'credit-note-TPCN-2627-000003.pdf']));
+    await userEvent.click(within(history).getByRole('button', { name: 'Download credit note TPCN/2627/000004' }));
+    await waitFor(() => expect(saved).toHaveLength(3));
+    expect(calls.some((call) => call.url === '/api/billing/credit-notes/TPP-C-C1')).toBe(true);
     expect(calls.find((call) => call.url === '/api/billing/invoices/TPP-B')?.authorization).toBe('Bearer user-token');
   });
 });

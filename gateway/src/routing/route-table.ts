@@ -38,6 +38,7 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
 
   { pattern: '/api/subscription-status', service: 'billing', access: 'user' },
   { pattern: '/api/start-trial', service: 'billing', access: 'user' },
+  { pattern: '/api/subscription/*', service: 'billing', access: 'user' },
   { pattern: '/api/payment/create-phonepe-order', service: 'billing', access: 'user' },
   { pattern: '/api/billing/*', service: 'billing', access: 'user' },
   // plans, and PhonePe's callback and return, which carry no user token

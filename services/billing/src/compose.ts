@@ -26,7 +26,10 @@ import { invoiceRepository } from './tax-documents/data/invoice.repository';
 import { orderRepository } from './payments/data/order.repository';
 import { planRepository } from './subscriptions/data/plan.repository';
 import { refundRepository } from './payments/data/refund.repository';
+import { periodRepository } from './subscriptions/data/period.repository';
 import { subscriptionRepository } from './subscriptions/data/subscription.repository';
+import { planChangeUseCases } from './subscriptions/domain/plan-change.use-cases';
+import { subscriptionLedger } from './subscriptions/domain/subscription-ledger.use-cases';
 import { adminSubscriptionUseCases } from './subscriptions/domain/admin-subscription.use-cases';
 import { billingHistoryUseCases } from './payments/domain/billing-history.use-cases';
 import { transactionsUseCases } from './payments/domain/transactions.use-cases';
@@ -97,6 +100,7 @@ export async function compose(
   });
 
   const subscriptions = subscriptionRepository(mongo);
+  const periods = periodRepository(mongo);
   const orders = orderRepository(mongo);
   const plans = planRepository(mongo);
   const billingProfiles = billingProfileRepository(mongo);
@@ -108,6 +112,7 @@ export async function compose(
   await Promise.all([
     claims.ready,
     subscriptions.ready,
+    periods.ready,
     orders.ready,
     invoiceStore.ready,
     creditNotes.ready,
@@ -137,15 +142,23 @@ export async function compose(
   if (signer.throwaway) logger.warn('LICENSE_SIGNING_KEY is not set: licences are signed with a key that ends with this process');
   const licensing = licensingUseCases({ activations, subscriptions, signer, lock, graceDays: config.LICENSE_GRACE_DAYS, now });
   const status = statusUseCases({ subscriptions, orders, plans, users, lock, claims, now });
+  const ledger = subscriptionLedger({ subscriptions, periods, plans, legacyInvoices: invoiceStore, lock, now });
+  const changes = planChangeUseCases({ subscriptions, plans, ledger, lock, now });
+  // subscriptions recorded before periods get theirs once; any instance may run it, each user once
+  void claims
+    .once('migration:subscription-periods', 'billing', () => ledger.migrateAll())
+    .then((run) => run.claimed && run.value && logger.info({ migrated: run.value }, 'subscriptions carried over to periods'))
+    .catch((error: unknown) =>
+      logger.error({ err: error }, 'carrying subscriptions over to periods failed; it runs again at the next start'),
+    );
   const payments = paymentUseCases({
     orders,
-    subscriptions,
-    plans,
+    ledger,
+    changes,
     gateway,
     invoices,
     mail,
     lock,
-    claims,
     logger,
     publicUrl: config.PUBLIC_URL,
     orderLifetimeSeconds: config.ORDER_LIFETIME_SECONDS,
@@ -157,17 +170,17 @@ export async function compose(
     refunds: refundStore,
     invoices: invoiceStore,
     creditNotes,
-    subscriptions,
+    ledger,
     gateway,
     seller,
     lock,
-    claims,
     audit,
     logger,
     now,
   });
   const reporting = reportingUseCases({
     subscriptions,
+    ledger,
     orders,
     billingProfiles,
     documents: [invoiceStore, creditNotes, refundStore],
@@ -185,7 +198,7 @@ export async function compose(
     bodyLimit: config.BODY_LIMIT,
     readiness: [mongoReadiness(mongo), redisReadiness(redis)],
     routes: (router) => {
-      router.use(subscriptionRoutes(status, verifyToken));
+      router.use(subscriptionRoutes(status, changes, verifyToken));
       router.use(billingProfileRoutes(billingProfileUseCases(billingProfiles), verifyToken));
       router.use(invoiceRoutes(invoices, verifyToken));
       router.use(licensingRoutes(licensing, verifyToken));
@@ -197,7 +210,9 @@ export async function compose(
           webhook: { username: config.PHONEPE_WEBHOOK_USERNAME, password: config.PHONEPE_WEBHOOK_PASSWORD },
         }),
       );
-      router.use(adminSubscriptionRoutes(adminSubscriptionUseCases({ subscriptions, plans, users, lock, audit, now }), verifyToken));
+      router.use(
+        adminSubscriptionRoutes(adminSubscriptionUseCases({ subscriptions, plans, users, ledger, lock, audit, now }), verifyToken),
+      );
       router.use(transactionsRoutes(transactionsUseCases({ orders, now }), verifyToken));
       router.use(billingHistoryRoutes(billingHistoryUseCases({ orders, refunds: refundStore, invoices }), verifyToken));
       router.use(refundRoutes(refunds, verifyToken));
@@ -229,5 +244,5 @@ export async function compose(
       await jobs.close();
     });
   }
-  return { app, payments, refunds, expiry, reporting };
+  return { app, payments, refunds, expiry, reporting, ledger };
 }

@@ -141,6 +141,7 @@ describe('tax invoices for credited payments', () => {
 
   it('when a payment fails, is still pending or was paid with another amount, then it gets no invoice', async () => {
     const token = billing.addUser(newUserId(), 'nopay@example.in');
+    // two checkouts open at once: a first plan may be bought twice (only an upgrade waits for another)
     const failed = await buy(token, 'basic', 'monthly', 'failure');
     const pending = (
       await request(billing.url)

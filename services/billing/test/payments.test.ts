@@ -13,6 +13,7 @@ describe('PhonePe payments', () => {
 
   const transactions = () => billing.db.connection.collection('transactions');
   const subscription = (userId: string) => billing.db.connection.collection('subscriptions').findOne({ userId });
+  const periods = (userId: string) => billing.db.connection.collection('subscription_periods').find({ userId }).toArray();
   const createOrder = (token: string, body: object) =>
     request(billing.url).post('/api/payment/create-phonepe-order').set('Authorization', `Bearer ${token}`).send(body);
   const webhook = (body: object, authorization = billing.webhookAuthorization) =>
@@ -88,8 +89,10 @@ describe('PhonePe payments', () => {
       billingPeriod: 'monthly',
       planPrice: 500,
       hasUsedTrial: true,
-      creditedOrderIds: [merchantOrderId],
     });
+    expect(await periods(id)).toEqual([
+      expect.objectContaining({ _id: `order:${merchantOrderId}`, merchantOrderId, plan: 'basic', pricePaise: 50_000, state: 'active' }),
+    ]);
     const days = (sub!.subscriptionEndDate.getTime() - sub!.subscriptionStartDate.getTime()) / DAY;
     expect(days).toBeGreaterThanOrEqual(28 + 30);
     expect(days).toBeLessThanOrEqual(31 + 30);
@@ -155,7 +158,7 @@ describe('PhonePe payments', () => {
     const statuses = await Promise.all(Array.from({ length: 5 }, () => billing.phonepe.sendWebhook(merchantOrderId)));
     expect(statuses).toEqual([200, 200, 200, 200, 200]);
     const sub = await subscription(id);
-    expect(sub?.creditedOrderIds).toEqual([merchantOrderId]);
+    expect((await periods(id)).map((period) => period.merchantOrderId)).toEqual([merchantOrderId]);
     const days = (sub!.subscriptionEndDate.getTime() - sub!.subscriptionStartDate.getTime()) / DAY;
     expect(days).toBeLessThanOrEqual(31 + 30);
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -208,10 +211,11 @@ describe('PhonePe payments', () => {
   it('when an active user renews, then the new period starts at the current end', async () => {
     const id = newUserId();
     const token = billing.addUser(id, 'renew@example.in');
-    const first = (await createOrder(token, { plan: 'basic', billingPeriod: 'monthly' })).body;
+    const first = (await createOrder(token, { plan: 'professional', billingPeriod: 'annual' })).body;
     await billing.phonepe.settle(first.merchantOrderId, 'success');
     const endAfterFirst = (await subscription(id))!.subscriptionEndDate.getTime();
     const second = (await createOrder(token, { plan: 'professional', billingPeriod: 'annual' })).body;
+    expect(second.merchantOrderId).toBeDefined();
     await billing.phonepe.settle(second.merchantOrderId, 'success');
     const sub = await subscription(id);
     expect(sub?.plan).toBe('professional');

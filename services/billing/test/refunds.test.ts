@@ -148,16 +148,17 @@ describe('refunds and credit notes', () => {
     expect(billing.phonepe.refunds.has(`${merchantOrderId}-R2`)).toBe(false);
   });
 
-  it('when an older payment is refunded in full after a renewal, then the renewal’s time is kept: the plan ends earlier by the refunded period, once', async () => {
+  it('when an older payment is refunded in full after a renewal, then the renewal’s time is kept: the plan ends earlier by what the refunded period had left, once', async () => {
     const { userId, token, merchantOrderId: first } = await paidOrder('basic');
     const renewal = await request(billing.url)
       .post('/api/payment/create-phonepe-order')
       .set(asUser(token))
       .send({ plan: 'basic', billingPeriod: 'monthly' });
     await billing.phonepe.settle(renewal.body.merchantOrderId, 'success');
-    await eventually(async () => (await db('subscriptions').findOne({ userId }))?.creditedOrderIds.length === 2);
+    const renewalPeriod = `order:${renewal.body.merchantOrderId}`;
+    await eventually(async () => (await db('subscription_periods').findOne({ _id: renewalPeriod as never })) !== null);
     const before = (await db('subscriptions').findOne({ userId }))!.subscriptionEndDate as Date;
-    const bought = (await db('invoices').findOne({ merchantOrderId: first }))!;
+    const renewed = (await db('subscription_periods').findOne({ _id: renewalPeriod as never }))!;
 
     billing.phonepe.setRefundOutcome('hold');
     await refund(first, { amount: 500, reason: 'Charged twice' });
@@ -167,9 +168,15 @@ describe('refunds and credit notes', () => {
     await eventually(async () => (await order(first))?.refundedPaise === 50_000);
 
     const after = (await db('subscriptions').findOne({ userId }))!;
-    const length = bought.periodTo.getTime() - bought.periodFrom.getTime();
+    const refunded = (await db('subscription_periods').findOne({ _id: `order:${first}` as never }))!;
+    const moved = (await db('subscription_periods').findOne({ _id: renewalPeriod as never }))!;
+    // the first period is served up to the refund; the renewal moved up to start there, whole
+    expect(refunded.state).toBe('refunded');
+    expect(moved.from.getTime()).toBe(refunded.to.getTime());
+    expect(moved.to.getTime() - moved.from.getTime()).toBe(renewed.to.getTime() - renewed.from.getTime());
     expect(after.status).toBe('active');
-    expect(after.subscriptionEndDate.getTime()).toBe(before.getTime() - length);
+    expect(after.subscriptionEndDate.getTime()).toBe(moved.to.getTime());
+    expect(before.getTime() - after.subscriptionEndDate.getTime()).toBe(renewed.from.getTime() - refunded.to.getTime());
     const status = await request(billing.url).get('/api/subscription-status').set(asUser(token));
     expect(status.body).toMatchObject({ subscriptionStatus: 'active', subscriptionPlan: 'basic' });
     expect(status.body.daysRemaining).toBeGreaterThan(25);

@@ -50,7 +50,9 @@ describe('single use under races: trial, crediting and refunds', () => {
         : fetch(`${billing.url}/api/payment/phonepe/return?order=${merchantOrderId}`, { redirect: 'manual' }),
     );
     const subscription = await db('subscriptions').findOne({ userId });
-    expect(subscription?.creditedOrderIds).toEqual([merchantOrderId]);
+    expect(await db('subscription_periods').find({ userId }).toArray()).toEqual([
+      expect.objectContaining({ _id: `order:${merchantOrderId}`, state: 'active' }),
+    ]);
     // one month of Professional and the 30 trial days a first-time buyer gets on top
     const days = (subscription!.subscriptionEndDate.getTime() - subscription!.subscriptionStartDate.getTime()) / 86_400_000;
     expect(days).toBeGreaterThanOrEqual(58);

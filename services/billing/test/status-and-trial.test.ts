@@ -58,6 +58,7 @@ describe('plans, subscription status and the trial', () => {
       personalInfo: { profileComplete: false },
       subscriptionEndDate: null,
       billingPeriod: null,
+      scheduledSwitch: null,
     });
   });
 

@@ -172,6 +172,10 @@ export interface BillingHistoryEntry {
   invoice: { number: string; issuedAt: string; url: string } | null;
   /** Refunds of this payment, each with its credit note once completed. */
   refunds: RefundView[];
+  /** Credit notes for the unused value of this payment's plan, credited to a later upgrade. */
+  credits: { number: string; issuedAt: string; url: string; amount: number }[];
+  /** On an upgrade's payment: the credit set against its invoice, beside the amount paid. */
+  creditApplied: number;
 }
 export interface BillingHistoryResponse {
   payments: BillingHistoryEntry[];

@@ -31,3 +31,11 @@ export function perIndianDay(days: number, now: Date, items: Iterable<{ at: Date
     return { date, value: Math.round((totals.get(date) ?? 0) * 100) / 100 };
   });
 }
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** An Indian calendar date as people read it in sentences: "23 Jan 2028". */
+export function formatIndianDate(instant: Date | number | string): string {
+  const [year, month, day] = istDateOf(new Date(instant)).split('-');
+  return `${Number(day)} ${MONTHS[Number(month) - 1]} ${year}`;
+}

@@ -16,3 +16,4 @@ export * from './money';
 export * from './gst';
 export * from './desktop';
 export * from './licensing';
+export * from './plan-changes';

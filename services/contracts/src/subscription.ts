@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { billingPeriodSchema } from './plans';
+import { billingPeriodSchema, pricedPlanSchema } from './plans';
 
 import { SUBSCRIPTION_STATUSES } from './subscription-state';
 
@@ -43,5 +43,7 @@ export const subscriptionStatusSchema = z.object({
   personalInfo: z.record(z.string(), z.unknown()).nullable(),
   subscriptionEndDate: isoDate,
   billingPeriod: billingPeriodSchema.nullable(),
+  /** A lower plan or shorter period the customer chose for their renewal (issue #27); absent when none. */
+  scheduledSwitch: z.object({ plan: pricedPlanSchema, billingPeriod: billingPeriodSchema, at: z.string() }).nullable().optional(),
 });
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;

@@ -1,10 +1,21 @@
 import { useEffect, useState } from 'react';
-import { formatRupees, istDateOf, type BillingPeriod, type CreateOrderBody, type Plan } from '@portal/contracts';
+import {
+  formatIndianDate,
+  formatRupees,
+  istDateOf,
+  PLAN_CHANGE_BUTTONS,
+  planChangeKind,
+  type BillingPeriod,
+  type CreateOrderBody,
+  type Plan,
+  type PlanChangeQuote,
+} from '@portal/contracts';
 import { Banner, Button, errorMessage, Link, Spinner, type Auth, useAuth, useSearchParams } from '@portal/ui';
 import { useBillingProfile } from '../features/billing/api';
 import { BillingDetails } from '../features/billing/components/BillingDetails';
 import { BillingHistory } from '../features/billing/components/BillingHistory';
-import { useCreateOrder, usePlans, useStartTrial } from '../features/subscription/api';
+import { useCreateOrder, usePlans, useScheduledSwitch, useStartTrial } from '../features/subscription/api';
+import { ChangeConfirmation } from '../features/subscription/components/ChangeConfirmation';
 import { withQueries } from '../queries';
 import { TEXTS, type Message } from '../texts';
 import '../components/portal.css';
@@ -13,23 +24,30 @@ export const STATUS_REFETCH_MS = 2000;
 
 /**
  * The button of a plan card for the user's status (the spec leaves the mapping open; see
- * docs/decisions.md): the current plan cannot be bought again, whichever billing period the toggle
- * shows and whether or not one was stored (an admin may set a plan without one); another plan
- * upgrades, an expired user reactivates their old plan, everyone else subscribes for the period.
+ * docs/decisions.md). A paying customer is offered what fits their plan (issue #27 §2): Renew the
+ * same plan and period, Upgrade to a higher one, or Switch at renewal to a lower one, which once
+ * scheduled cannot be chosen again. An expired user reactivates their old plan; everyone else
+ * subscribes for the period.
  */
 export function planButtonText(
-  plan: string,
+  plan: CreateOrderBody['plan'],
   period: BillingPeriod,
   auth: Pick<Auth, 'subscription' | 'status'>,
 ): { text: string; disabled: boolean } {
   const current = auth.status?.subscriptionPlan;
   if (auth.subscription === 'active') {
-    if (current === plan) return { text: 'Current Plan', disabled: true };
-    return { text: 'Upgrade to This Plan', disabled: false };
+    const scheduled = auth.status?.scheduledSwitch;
+    if (scheduled?.plan === plan && scheduled.billingPeriod === period) return { text: 'Switch scheduled', disabled: true };
+    const kind = planChangeKind({ plan: current ?? 'none', billingPeriod: auth.status?.billingPeriod ?? null }, plan, period);
+    return { text: PLAN_CHANGE_BUTTONS[kind], disabled: false };
   }
   if (auth.subscription === 'expired') return { text: current === plan ? 'Reactivate Plan' : 'Subscribe Now', disabled: false };
   return { text: period === 'annual' ? 'Subscribe Annually' : 'Subscribe Monthly', disabled: false };
 }
+
+/** The card of the plan the customer has now, at the period they pay for it. */
+const isCurrentPlan = (plan: string, period: BillingPeriod, auth: Pick<Auth, 'subscription' | 'status'>) =>
+  auth.subscription === 'active' && auth.status?.subscriptionPlan === plan && (auth.status.billingPeriod ?? 'monthly') === period;
 
 function Subscription() {
   const auth = useAuth();
@@ -44,6 +62,10 @@ function Subscription() {
   const { data: billingProfile } = useBillingProfile();
   // The plan chosen by a buyer who must first say where they are billed (the invoice's place of supply).
   const [awaitingDetails, setAwaitingDetails] = useState<string | null>(null);
+  // The card being confirmed, before anything is paid or scheduled.
+  const [confirming, setConfirming] = useState<CreateOrderBody | null>(null);
+  const { schedule, cancel } = useScheduledSwitch();
+  const scheduled = subscription === 'active' ? status?.scheduledSwitch : null;
   const shown = message ?? (plansFailed ? { kind: 'error' as const, text: TEXTS.plansFailed } : null);
 
   // Back from PhonePe: the webhook may still be on its way, so look again after 2 seconds.
@@ -54,9 +76,29 @@ function Subscription() {
     return () => clearTimeout(timer);
   }, [returned, refresh]);
 
-  function choose(plan: string) {
-    if (billingProfile === null) setAwaitingDetails(plan);
-    else void pay(plan);
+  function confirmed(quote: PlanChangeQuote) {
+    setConfirming(null);
+    if (quote.kind === 'switch') return void scheduleSwitch(quote);
+    if (billingProfile === null) setAwaitingDetails(quote.plan);
+    else void pay(quote.plan);
+  }
+
+  async function scheduleSwitch(choice: CreateOrderBody) {
+    try {
+      const answer = await schedule.mutateAsync({ plan: choice.plan, billingPeriod: choice.billingPeriod });
+      setMessage({ kind: 'success', text: answer.data.message });
+    } catch (failure) {
+      setMessage({ kind: 'error', text: errorMessage(failure, 'The switch could not be scheduled. Please try again.') });
+    }
+  }
+
+  async function cancelSwitch() {
+    try {
+      const answer = await cancel.mutateAsync();
+      setMessage({ kind: 'success', text: answer.data.message });
+    } catch (failure) {
+      setMessage({ kind: 'error', text: errorMessage(failure, 'The switch could not be cancelled. Please try again.') });
+    }
   }
 
   async function pay(plan: string) {
@@ -94,6 +136,25 @@ function Subscription() {
           {status?.subscriptionEndDate && istDateOf(new Date(status.subscriptionEndDate))}. <Link to="/download">Go to Download Page</Link>
         </Banner>
       )}
+      {scheduled && plans && (
+        <section className="card stack-bottom" aria-label="Scheduled switch">
+          <p>
+            Switches to {plans[scheduled.plan]?.name ?? scheduled.plan} ({scheduled.billingPeriod}) on {formatIndianDate(scheduled.at)}.
+          </p>
+          <Button variant="secondary" disabled={cancel.isPending} onClick={() => void cancelSwitch()}>
+            Cancel the switch
+          </Button>
+        </section>
+      )}
+      {confirming && plans && (
+        <ChangeConfirmation
+          choice={confirming}
+          title={plans[confirming.plan]?.name ?? confirming.plan}
+          busy={busy}
+          onConfirm={confirmed}
+          onClose={() => setConfirming(null)}
+        />
+      )}
       {subscription === 'none' && status?.canStartTrial && (
         <section className="card stack-bottom">
           <h2>Start 30-Day Free Trial</h2>
@@ -122,9 +183,12 @@ function Subscription() {
               id={key}
               plan={plan}
               period={period}
-              button={planButtonText(key, period, auth)}
+              current={isCurrentPlan(key, period, auth)}
+              // the free month is the first paid plan's: only a customer who never had the trial gets it
+              firstPlanFree={!status?.hasUsedTrial}
+              button={planButtonText(key as CreateOrderBody['plan'], period, auth)}
               busy={busy}
-              onChoose={() => choose(key)}
+              onChoose={() => setConfirming({ plan: key as CreateOrderBody['plan'], billingPeriod: period })}
             />
           ))}
         </div>
@@ -140,6 +204,8 @@ function PlanCard({
   id,
   plan,
   period,
+  current,
+  firstPlanFree,
   button,
   busy,
   onChoose,
@@ -147,6 +213,8 @@ function PlanCard({
   id: string;
   plan: Plan;
   period: BillingPeriod;
+  current: boolean;
+  firstPlanFree: boolean;
   button: { text: string; disabled: boolean };
   busy: boolean;
   onChoose: () => void;
@@ -154,7 +222,11 @@ function PlanCard({
   const popular = id === 'professional';
   return (
     <article className={popular ? 'card plan popular' : 'card plan'} aria-label={`${plan.name} plan`}>
-      {popular && <span className="badge plan-badge">Most Popular</span>}
+      {current ? (
+        <span className="badge badge-green plan-badge">Current plan</span>
+      ) : (
+        popular && <span className="badge plan-badge">Most Popular</span>
+      )}
       <h2>{plan.name}</h2>
       {period === 'monthly' ? (
         <p className="price">
@@ -175,7 +247,7 @@ function PlanCard({
           </p>
         </>
       )}
-      <p>+ 1 month free trial</p>
+      {firstPlanFree && <p>+ 1 month free trial</p>}
       <ul>
         {plan.features.map((feature) => (
           <li key={feature}>{feature}</li>

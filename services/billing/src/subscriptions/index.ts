@@ -3,9 +3,10 @@
  * Other capabilities reach this one through what is exported here, and nothing else (the
  * lint walls in eslint.config.mjs).
  */
-export { creditOrder } from './domain/credit-order';
 export { priceOf } from './domain/plan-catalogue';
-export { withoutRefundedPeriod } from './domain/refunded-period';
-export type { PlanStore, SubscriptionStore } from './domain/ports';
+export { MIN_CHARGE_PAISE } from './domain/plan-change';
+export type { planChangeUseCases } from './domain/plan-change.use-cases';
+export type { subscriptionLedger } from './domain/subscription-ledger.use-cases';
+export type { PlanChangeTerms, PlanStore, SubscriptionStore } from './domain/ports';
 export { subscriptionLockKey } from './domain/status.use-cases';
 export { effectiveStatus, summarize } from './domain/subscription-status';

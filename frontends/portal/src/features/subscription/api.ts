@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateOrderBody, CreateOrderResponse, PlansResponse } from '@portal/contracts';
+import type { CreateOrderBody, CreateOrderResponse, PlanChangeQuote, PlansResponse } from '@portal/contracts';
 import { api, errorMessage, trackUsage, useAuth } from '@portal/ui';
 import { downloadKeys } from '../download/api';
 import { TEXTS, type Message } from '../../texts';
@@ -14,6 +14,29 @@ export const createOrder = async (body: CreateOrderBody) =>
 export const usePlans = () => useQuery({ queryKey: subscriptionKeys.plans, queryFn: fetchPlans, staleTime: Infinity });
 
 export const useCreateOrder = () => useMutation({ mutationFn: createOrder });
+
+/** What choosing a plan would do for the customer's plan now, asked afresh each time it is shown. */
+export const useChangeQuote = (choice: CreateOrderBody) =>
+  useQuery({
+    queryKey: ['subscription', 'change', choice.plan, choice.billingPeriod],
+    queryFn: async () => (await api.get<PlanChangeQuote>('/api/subscription/change', { params: choice })).data,
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+/** A lower plan or shorter period for the renewal, and taking it back; the status shows it. */
+export function useScheduledSwitch() {
+  const { refresh } = useAuth();
+  const schedule = useMutation({
+    mutationFn: (choice: CreateOrderBody) => api.post<{ message: string }>('/api/subscription/scheduled-switch', choice),
+    onSuccess: () => refresh(),
+  });
+  const cancel = useMutation({
+    mutationFn: () => api.delete<{ message: string }>('/api/subscription/scheduled-switch'),
+    onSuccess: () => refresh(),
+  });
+  return { schedule, cancel };
+}
 
 /**
  * Starting the once-only trial, from any page that offers it: the account's status and the

@@ -25,6 +25,8 @@ const orderSchema = new Schema<OrderDocument>(
     taxPaise: { type: Number, default: null },
     refundedPaise: { type: Number, default: 0 },
     refundPending: { type: Boolean, default: false },
+    change: { type: Schema.Types.Mixed, default: null },
+    changeCreditedPaise: { type: Number, default: 0 },
   },
   { timestamps: { createdAt: true, updatedAt: true }, versionKey: false },
 );
@@ -40,6 +42,8 @@ const toRecord = ({ _id, ...rest }: OrderDocument): OrderRecord => ({
   taxPaise: rest.taxPaise ?? null,
   refundedPaise: rest.refundedPaise ?? 0,
   refundPending: rest.refundPending ?? false,
+  change: rest.change ?? null,
+  changeCreditedPaise: rest.changeCreditedPaise ?? 0,
 });
 
 function refundStatusOf(doc: OrderDocument): RefundStatus {
@@ -96,8 +100,14 @@ export function orderRepository(connection: Connection): OrderStore & { ready: P
       ).lean<OrderDocument>();
       return doc ? toRecord(doc) : null;
     },
-    async hasPending(userId, now) {
-      return (await Order.exists({ userId: { $eq: userId }, status: 'pending', expireAt: { $gt: now } })) !== null;
+    async hasPending(userId, now, { changesOnly = false } = {}) {
+      const filter = {
+        userId: { $eq: userId },
+        status: 'pending' as const,
+        expireAt: { $gt: now },
+        ...(changesOnly ? { change: { $ne: null } } : {}),
+      };
+      return (await Order.exists(filter)) !== null;
     },
     async needingReconciliation(olderThan, limit) {
       const docs = await Order.find({

@@ -1,4 +1,4 @@
-import { invoiceUrl, type BillingHistoryResponse } from '@portal/contracts';
+import { creditNoteUrl, invoiceUrl, type BillingHistoryResponse } from '@portal/contracts';
 import type { invoiceUseCases } from '../../tax-documents';
 import type { OrderStore, RefundStore } from './ports';
 import { toRefundView } from './refund-view';
@@ -12,7 +12,7 @@ export interface BillingHistoryDeps {
   invoices: Pick<ReturnType<typeof invoiceUseCases>, 'forUser'>;
 }
 
-/** The signed-in user's payments, each with its invoice and its refunds with their credit notes. */
+/** The signed-in user's payments, each with its invoice, its refunds and the credits of its plan, with their credit notes. */
 export function billingHistoryUseCases(deps: BillingHistoryDeps) {
   return {
     async history(userId: string): Promise<BillingHistoryResponse> {
@@ -41,6 +41,15 @@ export function billingHistoryUseCases(deps: BillingHistoryDeps) {
             refunds: refunds
               .filter((refund) => refund.merchantOrderId === order.merchantOrderId)
               .map((refund) => toRefundView(refund, byRefund.get(refund.merchantRefundId))),
+            credits: credited
+              .filter((note) => note.kind === 'plan-change' && note.merchantOrderId === order.merchantOrderId)
+              .map((note) => ({
+                number: note.number,
+                issuedAt: note.issuedAt.toISOString(),
+                url: creditNoteUrl(note.merchantRefundId),
+                amount: note.totalPaise / 100,
+              })),
+            creditApplied: (invoice?.creditAppliedPaise ?? 0) / 100,
           };
         }),
       };

@@ -1,21 +1,28 @@
 import { randomBytes } from 'node:crypto';
-import { formatRupees, invoiceFileName, istDateOf, type BillingPeriod, type CreateOrderResponse, type PricedPlan } from '@portal/contracts';
-import { badRequest } from '@portal/platform/errors';
+import {
+  formatRupees,
+  invoiceFileName,
+  istDateOf,
+  PLAN_CHANGE_MESSAGES,
+  type BillingPeriod,
+  type CreateOrderResponse,
+  type PricedPlan,
+} from '@portal/contracts';
+import { conflict } from '@portal/platform/errors';
 import type { Logger } from 'pino';
-import { creditOrder, priceOf, subscriptionLockKey, type PlanStore, type SubscriptionStore } from '../../subscriptions';
+import { MIN_CHARGE_PAISE, subscriptionLockKey, type planChangeUseCases, type subscriptionLedger } from '../../subscriptions';
 import type { InvoiceRecord, invoiceUseCases } from '../../tax-documents';
-import type { Claims, Lock, MailSender } from '../../shared/ports';
+import type { Lock, MailSender } from '../../shared/ports';
 import type { OrderRecord, OrderStore, PaymentGateway } from './ports';
 
 export interface PaymentDeps {
   orders: OrderStore;
-  subscriptions: SubscriptionStore;
-  plans: PlanStore;
+  ledger: Pick<ReturnType<typeof subscriptionLedger>, 'credit'>;
+  changes: Pick<ReturnType<typeof planChangeUseCases>, 'quote'>;
   gateway: PaymentGateway;
   invoices: ReturnType<typeof invoiceUseCases>;
   mail: MailSender;
   lock: Lock;
-  claims: Claims;
   logger: Logger;
   publicUrl: string;
   orderLifetimeSeconds: number;
@@ -28,56 +35,74 @@ export type ReturnOutcome = 'success' | 'failed' | 'pending';
 /** Settling, crediting and refunding one order are serialised on this key. */
 export const orderLockKey = (merchantOrderId: string) => `lock:order:${merchantOrderId}`;
 
+const planTitle = (plan: string) => plan.charAt(0).toUpperCase() + plan.slice(1);
+
 /** Ours, unique, and within PhonePe's rules (≤ 63 characters of letters, digits, _ and -). */
 const newMerchantOrderId = () => `TPP-${Date.now().toString(36).toUpperCase()}-${randomBytes(6).toString('hex').toUpperCase()}`;
 
 export function paymentUseCases(deps: PaymentDeps) {
-  const { orders, subscriptions, plans, gateway, lock, logger } = deps;
+  const { orders, gateway, lock, logger } = deps;
   const now = deps.now ?? (() => new Date());
 
   async function credit(order: OrderRecord): Promise<void> {
     if (!order.userId) return; // the user was deleted meanwhile; the payment stays on record
     const userId = order.userId;
-    const plan = await plans.find(order.plan);
-    await lock(subscriptionLockKey(userId), async () => {
-      const credited = creditOrder(await subscriptions.find(userId), order, plan?.monthlyPrice ?? 0, now());
-      if (!credited) return;
-      const credit = await deps.claims.once(`order-credit:${order.merchantOrderId}`, userId, async () => {
-        // The invoice first: if the save fails, the retried credit finds it and goes on, so no
-        // credited order is ever without its invoice.
-        const invoice = await deps.invoices.issueFor({ ...order, userId }, credited.period);
-        await orders.update(order.merchantOrderId, {
-          invoiceNumber: invoice.number,
-          taxablePaise: invoice.taxablePaise,
-          taxPaise: invoice.totalPaise - invoice.taxablePaise,
-        });
-        const saved = await subscriptions.save(userId, credited.changes);
-        void sendReceipt(order, saved.subscriptionEndDate, invoice);
+    const issued: { invoice?: InvoiceRecord } = {};
+    const { subscription, newlyCredited } = await deps.ledger.credit({ ...order, userId }, async (invoicePeriod) => {
+      // The documents first: if crediting stops after them, the retried credit finds them and goes
+      // on, so no credited order is ever without its invoice.
+      const credit = await creditReplacedPlans(order);
+      const invoice = await deps.invoices.issueFor(
+        { ...order, userId, amountPaise: order.change?.valuePaise ?? order.amountPaise, ...(credit ? { credit } : {}) },
+        invoicePeriod,
+      );
+      await orders.update(order.merchantOrderId, {
+        invoiceNumber: invoice.number,
+        taxablePaise: invoice.taxablePaise,
+        taxPaise: invoice.totalPaise - invoice.taxablePaise,
       });
-      if (!credit.claimed) {
-        // Under the lock, only a holder that stopped between its claim and its save leaves this.
-        logger.error(
-          { alert: 'credit_interrupted', merchantOrderId: order.merchantOrderId, userId },
-          'ALERT: order claimed but not credited',
-        );
-        throw new Error(`order ${order.merchantOrderId} was claimed for crediting but is not credited`);
-      }
+      issued.invoice = invoice;
     });
+    if (newlyCredited && issued.invoice) void sendReceipt(order, subscription.subscriptionEndDate, issued.invoice);
     await orders.update(order.merchantOrderId, { credited: true });
   }
 
+  /**
+   * An upgrade's credit notes: one for the unused value of each order whose plan it ends, reducing
+   * that order's invoice (CGST s.34). The upgrade's invoice sets them against its total.
+   */
+  async function creditReplacedPlans(order: OrderRecord): Promise<{ paise: number; creditNoteNumbers: string[] } | null> {
+    if (!order.change) return null;
+    const numbers: string[] = [];
+    let paise = 0;
+    for (const [index, credit] of order.change.credits.entries()) {
+      if (!credit.merchantOrderId || credit.paise <= 0) continue;
+      const note = await deps.invoices.creditUnusedValue({
+        merchantOrderId: credit.merchantOrderId,
+        key: `${order.merchantOrderId}-C${index + 1}`,
+        paise: credit.paise,
+        reason: `Upgraded to ${planTitle(order.plan)} (${order.billingPeriod}) by order ${order.merchantOrderId}.`,
+      });
+      if (!note) continue;
+      await orders.update(credit.merchantOrderId, { changeCreditedPaise: credit.paise });
+      numbers.push(note.number);
+      paise += credit.paise;
+    }
+    return { paise, creditNoteNumbers: numbers };
+  }
+
   async function sendReceipt(order: OrderRecord, validUntil: Date | null, invoice: InvoiceRecord): Promise<void> {
-    const planTitle = order.plan.charAt(0).toUpperCase() + order.plan.slice(1);
+    const title = planTitle(order.plan);
     await deps.invoices
       .render(invoice)
       .then((pdf) =>
         deps.mail.send({
           to: order.userEmail,
-          subject: `Payment received: ${planTitle} plan (${order.billingPeriod})`,
+          subject: `Payment received: ${title} plan (${order.billingPeriod})`,
           text: [
             'Thank you for your payment.',
             '',
-            `Plan: ${planTitle}, billed ${order.billingPeriod === 'annual' ? 'annually' : 'monthly'}`,
+            `Plan: ${title}, billed ${order.billingPeriod === 'annual' ? 'annually' : 'monthly'}`,
             `Amount: ${formatRupees(order.amount)}`,
             `Order: ${order.merchantOrderId}`,
             ...(order.phonePeTransactionId ? [`PhonePe transaction: ${order.phonePeTransactionId}`] : []),
@@ -136,35 +161,54 @@ export function paymentUseCases(deps: PaymentDeps) {
   return {
     settle,
 
-    /** The amount comes from the plan and period alone, never from the client. */
+    /**
+     * The amount comes from the plan, the period and the customer's current plan alone, never from
+     * the client: a renewal or a new plan costs its price, an upgrade its price less the unused
+     * value of the plan it replaces. An upgrade is the only checkout open while it is open, so two
+     * changes never both apply: one asked while another checkout is open, or any asked while an
+     * upgrade's is, gets a 409. (Two purchases at once may both be paid; each adds its period.)
+     */
     async createOrder(
       user: { userId: string; email: string },
       plan: PricedPlan,
       billingPeriod: BillingPeriod,
     ): Promise<CreateOrderResponse> {
-      const entry = await plans.find(plan);
-      if (!entry) throw badRequest('Choose one of the plans: basic, professional or business');
-      const { rupees, paise } = priceOf(entry, billingPeriod);
-      const merchantOrderId = newMerchantOrderId();
-      await orders.create({
-        merchantOrderId,
-        userId: user.userId,
-        userEmail: user.email,
-        plan,
-        billingPeriod,
-        amount: rupees,
-        amountPaise: paise,
-        expireAt: new Date(now().getTime() + deps.orderLifetimeSeconds * 1000),
+      const created = await lock(subscriptionLockKey(user.userId), async () => {
+        const quote = await deps.changes.quote(user.userId, plan, billingPeriod);
+        if (quote.kind === 'switch') throw conflict(PLAN_CHANGE_MESSAGES.switchNotPaid);
+        if (await orders.hasPending(user.userId, now(), { changesOnly: quote.kind !== 'upgrade' })) {
+          throw conflict(PLAN_CHANGE_MESSAGES.inProgress);
+        }
+        return orders.create({
+          merchantOrderId: newMerchantOrderId(),
+          userId: user.userId,
+          userEmail: user.email,
+          plan,
+          billingPeriod,
+          amount: quote.amountDuePaise / 100,
+          amountPaise: quote.amountDuePaise,
+          expireAt: new Date(now().getTime() + deps.orderLifetimeSeconds * 1000),
+          change: quote.terms,
+        });
       });
-      const created = await gateway.pay({
+      const { merchantOrderId } = created;
+      if (created.amountPaise < MIN_CHARGE_PAISE) {
+        // an upgrade its credit pays for: nothing to collect, so no checkout
+        const completed = await lock(orderLockKey(merchantOrderId), () =>
+          orders.update(merchantOrderId, { status: 'completed', completedAt: now() }),
+        );
+        if (completed) await credit(completed);
+        return { success: true, paymentUrl: `${deps.publicUrl}/subscription?status=success`, merchantOrderId };
+      }
+      const checkout = await gateway.pay({
         merchantOrderId,
-        amountPaise: paise,
+        amountPaise: created.amountPaise,
         redirectUrl: `${deps.publicUrl}/api/payment/phonepe/return?order=${merchantOrderId}`,
         expireAfterSeconds: deps.orderLifetimeSeconds,
         userId: user.userId,
       });
-      await orders.update(merchantOrderId, { phonepeOrderId: created.orderId });
-      return { success: true, paymentUrl: created.redirectUrl, merchantOrderId };
+      await orders.update(merchantOrderId, { phonepeOrderId: checkout.orderId });
+      return { success: true, paymentUrl: checkout.redirectUrl, merchantOrderId };
     },
 
     /** Where the browser lands after PhonePe's page: settle now, then say how it went. */

@@ -1,4 +1,5 @@
 import type { BillingPeriod, PlanName, TransactionRow, TransactionStatus } from '@portal/contracts';
+import type { PlanChangeTerms } from '../../subscriptions';
 
 export interface OrderRecord {
   id: string;
@@ -23,15 +24,23 @@ export interface OrderRecord {
   /** The sum of its completed refunds, and whether one is in flight. */
   refundedPaise: number;
   refundPending: boolean;
+  /** An upgrade's order: the credit it was quoted, set against the new plan's price. */
+  change: PlanChangeTerms | null;
+  /** The unused value of this order's plan credited to a later upgrade: no longer refundable. */
+  changeCreditedPaise: number;
 }
 
 export interface OrderStore {
   create(
-    order: Pick<OrderRecord, 'merchantOrderId' | 'userId' | 'userEmail' | 'plan' | 'billingPeriod' | 'amount' | 'amountPaise' | 'expireAt'>,
+    order: Pick<
+      OrderRecord,
+      'merchantOrderId' | 'userId' | 'userEmail' | 'plan' | 'billingPeriod' | 'amount' | 'amountPaise' | 'expireAt' | 'change'
+    >,
   ): Promise<OrderRecord>;
   find(merchantOrderId: string): Promise<OrderRecord | null>;
   update(merchantOrderId: string, changes: Partial<OrderRecord>): Promise<OrderRecord | null>;
-  hasPending(userId: string, now: Date): Promise<boolean>;
+  /** Whether a checkout of the user is open; `changesOnly`: an upgrade's. */
+  hasPending(userId: string, now: Date, options?: { changesOnly?: boolean }): Promise<boolean>;
   /** Pending orders created before `olderThan`, and completed ones not yet credited. */
   needingReconciliation(olderThan: Date, limit: number): Promise<OrderRecord[]>;
   /** A page of the payments in [from, to), newest first, and how many there are in all. */

@@ -3,8 +3,8 @@ import { badRequest, conflict, isDuplicateKeyError, notFound } from '@portal/pla
 import type { AuditPublisher } from '@portal/platform';
 import type { Logger } from 'pino';
 import { draftCreditNote, issueInSeries, type CreditNoteStore, type InvoiceStore, type Seller } from '../../tax-documents';
-import type { Claims, Lock } from '../../shared/ports';
-import { subscriptionLockKey, withoutRefundedPeriod, type SubscriptionStore } from '../../subscriptions';
+import type { Lock } from '../../shared/ports';
+import type { subscriptionLedger } from '../../subscriptions';
 import { toRefundView } from './refund-view';
 import type { OrderStore, RefundGateway, RefundRecord, RefundStore } from './ports';
 import { orderLockKey } from './payment.use-cases';
@@ -14,11 +14,10 @@ export interface RefundDeps {
   refunds: RefundStore;
   invoices: InvoiceStore;
   creditNotes: CreditNoteStore;
-  subscriptions: SubscriptionStore;
+  ledger: Pick<ReturnType<typeof subscriptionLedger>, 'removeRefunded'>;
   gateway: RefundGateway;
   seller: Seller;
   lock: Lock;
-  claims: Claims;
   audit: AuditPublisher;
   logger: Logger;
   now?: () => Date;
@@ -72,7 +71,9 @@ export function refundUseCases(deps: RefundDeps) {
     const all = await refunds.forOrders([merchantOrderId]);
     const refundedPaise = all.filter((refund) => refund.state === 'completed').reduce((sum, refund) => sum + refund.amountPaise, 0);
     const order = await orders.update(merchantOrderId, { refundedPaise, refundPending: all.some((refund) => refund.state === 'pending') });
-    if (order?.userId && refundedPaise >= order.amountPaise) await removePeriodBoughtBy(order.userId, merchantOrderId);
+    if (order?.userId && refundedPaise > 0 && refundedPaise + order.changeCreditedPaise >= order.amountPaise) {
+      await deps.ledger.removeRefunded(order.userId, merchantOrderId);
+    }
   }
 
   /** The order's invoice is credited for the refund, by a credit note issued before the refund is marked done. */
@@ -88,20 +89,6 @@ export function refundUseCases(deps: RefundDeps) {
     }
     await refunds.update(refund.merchantRefundId, { state: 'completed', settledAt: now(), phonepeRefundId });
     await syncOrder(refund.merchantOrderId);
-  }
-
-  /** A full refund takes out the period the order bought, once, however often the refund is settled. */
-  async function removePeriodBoughtBy(userId: string, merchantOrderId: string) {
-    const invoice = await deps.invoices.findForOrder(merchantOrderId);
-    await lock(subscriptionLockKey(userId), async () => {
-      const changes = withoutRefundedPeriod(
-        await deps.subscriptions.find(userId),
-        merchantOrderId,
-        invoice && { from: invoice.periodFrom, to: invoice.periodTo },
-        now(),
-      );
-      if (changes) await deps.claims.once(`refunded-period:${merchantOrderId}`, userId, () => deps.subscriptions.save(userId, changes));
-    });
   }
 
   /** Asks PhonePe where a pending refund stands and applies the answer, once. */
@@ -135,7 +122,7 @@ export function refundUseCases(deps: RefundDeps) {
         if (order.status !== 'completed') throw conflict(REFUND_MESSAGES.notCompleted);
         if (order.refundPending) throw conflict(REFUND_MESSAGES.inFlight);
         const amountPaise = Math.round(amount * 100);
-        const leftPaise = order.amountPaise - order.refundedPaise;
+        const leftPaise = order.amountPaise - order.refundedPaise - order.changeCreditedPaise;
         if (amountPaise > leftPaise) throw badRequest(REFUND_MESSAGES.tooMuch(formatRupees(leftPaise / 100)));
         const previous = await refunds.forOrders([merchantOrderId]);
         // the refund's id is unique in the store: a second request that got past a lost lock is refused there

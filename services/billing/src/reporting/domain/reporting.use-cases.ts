@@ -4,10 +4,11 @@ import type { ActivationStore } from '../../licensing';
 import type { BillingProfileStore } from '../../tax-documents';
 import type { Lock } from '../../shared/ports';
 import type { OrderStore } from '../../payments';
-import { subscriptionLockKey, summarize, type SubscriptionStore } from '../../subscriptions';
+import { subscriptionLockKey, summarize, type subscriptionLedger, type SubscriptionStore } from '../../subscriptions';
 
 export interface ReportingDeps {
   subscriptions: SubscriptionStore;
+  ledger: Pick<ReturnType<typeof subscriptionLedger>, 'deleteUser'>;
   orders: OrderStore;
   billingProfiles: BillingProfileStore;
   /** Invoices, credit notes and refunds: kept for the tax records, unlinked from a deleted account. */
@@ -21,6 +22,7 @@ export interface ReportingDeps {
 /** What the admin area and the download service read from billing through /internal/*. */
 export function reportingUseCases({
   subscriptions,
+  ledger,
   orders,
   billingProfiles,
   documents,
@@ -67,13 +69,14 @@ export function reportingUseCases({
     },
 
     /**
-     * The user-deletion handler: the subscription, billing details and device activations go; payments stay for
+     * The user-deletion handler: the subscription and its periods, billing details and device activations go; payments stay for
      * accounting, anonymised, and issued invoices, credit notes and refunds stay as issued (GST
      * records are kept for six years, CGST s.36), no longer linked to the account.
      */
     async deleteUser(userId: string): Promise<{ anonymisedPayments: number }> {
       return lock(subscriptionLockKey(userId), async () => {
         await subscriptions.delete(userId);
+        await ledger.deleteUser(userId);
         await billingProfiles.delete(userId);
         await activations.deleteForUser(userId);
         await claims.deleteForUser(userId);

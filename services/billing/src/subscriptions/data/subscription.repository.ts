@@ -2,7 +2,8 @@ import { Schema, type Connection } from 'mongoose';
 import { PLAN_NAMES, SUBSCRIPTION_STATES } from '@portal/contracts';
 import type { SubscriptionRecord, SubscriptionStore } from '../domain/ports';
 
-type SubscriptionDocument = SubscriptionRecord & { createdAt: Date; updatedAt: Date };
+// creditedOrderIds: what credited orders once before periods were recorded; read by the migration only
+type SubscriptionDocument = SubscriptionRecord & { createdAt: Date; updatedAt: Date; creditedOrderIds?: string[] };
 
 const subscriptionSchema = new Schema<SubscriptionDocument>(
   {
@@ -17,8 +18,9 @@ const subscriptionSchema = new Schema<SubscriptionDocument>(
     hasUsedTrial: { type: Boolean, default: false },
     subscriptionStartDate: { type: Date, default: null },
     subscriptionEndDate: { type: Date, default: null },
-    creditedOrderIds: { type: [String], default: [] },
+    creditedOrderIds: { type: [String], default: undefined },
     remindersSent: { type: [String], default: [] },
+    scheduledSwitch: { type: { plan: String, billingPeriod: String }, default: null, _id: false },
   },
   { timestamps: true, versionKey: false },
 );
@@ -39,8 +41,8 @@ function toRecord(doc: SubscriptionDocument): SubscriptionRecord {
     hasUsedTrial: Boolean(doc.hasUsedTrial),
     subscriptionStartDate: doc.subscriptionStartDate ?? null,
     subscriptionEndDate: doc.subscriptionEndDate ?? null,
-    creditedOrderIds: doc.creditedOrderIds ?? [],
     remindersSent: doc.remindersSent ?? [],
+    scheduledSwitch: doc.scheduledSwitch ?? null,
   };
 }
 
@@ -65,6 +67,17 @@ export function subscriptionRepository(connection: Connection): SubscriptionStor
         { upsert: true, returnDocument: 'after', setDefaultsOnInsert: true },
       ).lean<SubscriptionDocument>();
       return toRecord(doc as SubscriptionDocument);
+    },
+    async activeUserIds(after, limit) {
+      const docs = await Subscription.find({ status: 'active', ...(after ? { userId: { $gt: after } } : {}) }, { userId: 1 })
+        .sort({ userId: 1 })
+        .limit(limit)
+        .lean<{ userId: string }[]>();
+      return docs.map((doc) => doc.userId);
+    },
+    async lastLegacyCreditedOrder(userId) {
+      const doc = await Subscription.findOne({ userId: { $eq: userId } }, { creditedOrderIds: 1 }).lean<SubscriptionDocument>();
+      return doc?.creditedOrderIds?.at(-1) ?? null;
     },
     async delete(userId) {
       await Subscription.deleteOne({ userId: { $eq: userId } });

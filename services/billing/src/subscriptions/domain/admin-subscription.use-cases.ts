@@ -3,6 +3,7 @@ import { notFound } from '@portal/platform/errors';
 import type { AuditPublisher } from '@portal/platform';
 import type { Lock, UserDirectory } from '../../shared/ports';
 import type { PlanStore, SubscriptionStore } from './ports';
+import type { subscriptionLedger } from './subscription-ledger.use-cases';
 import { subscriptionLockKey } from './status.use-cases';
 import { summarize } from './subscription-status';
 
@@ -10,12 +11,21 @@ export interface AdminSubscriptionDeps {
   subscriptions: SubscriptionStore;
   plans: PlanStore;
   users: UserDirectory;
+  ledger: Pick<ReturnType<typeof subscriptionLedger>, 'recordAdminChange'>;
   lock: Lock;
   audit: AuditPublisher;
   now?: () => Date;
 }
 
-export function adminSubscriptionUseCases({ subscriptions, plans, users, lock, audit, now = () => new Date() }: AdminSubscriptionDeps) {
+export function adminSubscriptionUseCases({
+  subscriptions,
+  plans,
+  users,
+  ledger,
+  lock,
+  audit,
+  now = () => new Date(),
+}: AdminSubscriptionDeps) {
   return {
     /**
      * The admin sets plan and status freely (spec §4). For a trial the end date is also the trial's
@@ -47,7 +57,9 @@ export function adminSubscriptionUseCases({ subscriptions, plans, users, lock, a
               : {}),
           hasUsedTrial: isTrial || (current?.hasUsedTrial ?? false) || status !== 'none',
           remindersSent: [],
+          scheduledSwitch: null,
         });
+        await ledger.recordAdminChange(userId, { email: adminEmail, saved });
         return { before: summarize(userId, current, now()), after: summarize(userId, saved, now()) };
       });
       await audit({

@@ -1,4 +1,4 @@
-import type { BillingPeriod, PlanName, SubscriptionState } from '@portal/contracts';
+import type { BillingPeriod, PlanName, PricedPlan, SubscriptionState } from '@portal/contracts';
 import type { PlanEntry } from './plan-catalogue';
 
 export interface SubscriptionRecord {
@@ -13,9 +13,9 @@ export interface SubscriptionRecord {
   hasUsedTrial: boolean;
   subscriptionStartDate: Date | null;
   subscriptionEndDate: Date | null;
-  /** Orders already credited to this subscription: crediting is idempotent per order. */
-  creditedOrderIds: string[];
   remindersSent: string[];
+  /** A lower plan or shorter period for the renewal, chosen by the customer; it takes over at the end. */
+  scheduledSwitch: { plan: PricedPlan; billingPeriod: BillingPeriod } | null;
 }
 
 export type SubscriptionChanges = Partial<Omit<SubscriptionRecord, 'userId'>>;
@@ -26,6 +26,10 @@ export interface SubscriptionStore {
   /** Creates the record when missing. */
   save(userId: string, changes: SubscriptionChanges): Promise<SubscriptionRecord>;
   delete(userId: string): Promise<void>;
+  /** A page of the users with a paid plan recorded as active, by id, after `after`. */
+  activeUserIds(after: string | null, limit: number): Promise<string[]>;
+  /** The last order credited before periods were recorded, for the migration. */
+  lastLegacyCreditedOrder(userId: string): Promise<string | null>;
   /** Marks every trial and paid plan whose end has passed as expired, in bulk; returns how many. */
   expireDue(now: Date): Promise<{ trials: number; paid: number }>;
   /** Subscriptions whose end falls in [from, to) and which have not had `reminder` yet. */
@@ -36,12 +40,72 @@ export interface SubscriptionStore {
   recentSubscribers(limit: number): Promise<SubscriptionRecord[]>;
 }
 
-/** What a paid order brings to the subscription it is credited to. */
+export type PeriodSource = 'order' | 'admin' | 'migration';
+export type PeriodState = 'active' | 'refunded' | 'superseded';
+
+/**
+ * A stretch of service the customer has: bought by an order, set by an admin, or carried over from
+ * before periods were recorded. The subscription record is what these add up to (periods.ts).
+ */
+export interface PeriodRecord {
+  /** `order:<merchantOrderId>`, `admin:<random>` or `migration:<userId>`: inserting it is the credit, once. */
+  id: string;
+  userId: string;
+  source: PeriodSource;
+  plan: PlanName;
+  billingPeriod: BillingPeriod | null;
+  /** The plan's monthly price in rupees when the period began (the status object's planPrice). */
+  monthlyPrice: number;
+  from: Date;
+  /** null: an admin's plan with no end. */
+  to: Date | null;
+  /** The free days (the first plan's month, a trial's days left) run from `from` to here. */
+  paidFrom: Date;
+  /** The paid days' length and price, for the unused value an upgrade credits. */
+  paidDays: number;
+  pricePaise: number;
+  merchantOrderId: string | null;
+  /** An admin's change: who made it and the status they set. */
+  admin: { email: string; status: SubscriptionState } | null;
+  state: PeriodState;
+  /** The unused value credited when an upgrade ended it early, and the order of that upgrade. */
+  credited: { paise: number; byOrder: string } | null;
+  createdAt: Date;
+}
+
+export type NewPeriod = Omit<PeriodRecord, 'createdAt'>;
+
+export interface PeriodStore {
+  /** false when a period with this id exists already. */
+  insert(period: NewPeriod): Promise<boolean>;
+  /** The user's periods, in the order they were recorded. */
+  forUser(userId: string): Promise<PeriodRecord[]>;
+  update(id: string, changes: Partial<Pick<PeriodRecord, 'from' | 'to' | 'paidFrom' | 'state' | 'credited'>>): Promise<void>;
+  deleteForUser(userId: string): Promise<void>;
+}
+
+/**
+ * What a paid order brings to the subscription it is credited to. An upgrade's order also carries
+ * the credit it was quoted: the unused value of each period it ends (issue #27 §2).
+ */
 export interface PaidOrder {
   merchantOrderId: string;
   userEmail: string;
   plan: PlanName;
   billingPeriod: BillingPeriod;
+  amountPaise: number;
+  change: PlanChangeTerms | null;
+}
+
+/** The terms an order was quoted on, kept on the order until it is paid. */
+export interface PlanChangeTerms {
+  kind: 'upgrade';
+  /** The new invoice's value: the plan's price, or the credit when it covers the price (the period then lengthens). */
+  valuePaise: number;
+  /** Each ended period's unused value, and the free days it had left (carried over). */
+  credits: { periodId: string; merchantOrderId: string | null; paise: number; freeMs: number }[];
+  /** Days added for a credit larger than the price. */
+  extraDays: number;
 }
 
 /** Whether the user has a checkout under way (the status object's `paymentRequested`). */

@@ -66,6 +66,10 @@ export function statusUseCases({ subscriptions, orders, plans, users, lock, clai
         personalInfo: (profile?.personalInfo as Record<string, unknown> | null) ?? null,
         subscriptionEndDate: summary.subscriptionEndDate,
         billingPeriod: summary.billingPeriod as SubscriptionStatus['billingPeriod'],
+        scheduledSwitch:
+          summary.subscriptionStatus === 'active' && subscription?.scheduledSwitch && summary.subscriptionEndDate
+            ? { ...subscription.scheduledSwitch, at: summary.subscriptionEndDate }
+            : null,
       };
     },
 

@@ -1,8 +1,14 @@
 import { Router } from 'express';
-import { requireUser, type TokenVerifier } from '@portal/platform';
+import { createOrderBodySchema, type CreateOrderBody } from '@portal/contracts';
+import { requireUser, validate, type TokenVerifier } from '@portal/platform';
+import type { planChangeUseCases } from '../domain/plan-change.use-cases';
 import type { statusUseCases } from '../domain/status.use-cases';
 
-export function subscriptionRoutes(status: ReturnType<typeof statusUseCases>, verifyToken: TokenVerifier): Router {
+export function subscriptionRoutes(
+  status: ReturnType<typeof statusUseCases>,
+  changes: ReturnType<typeof planChangeUseCases>,
+  verifyToken: TokenVerifier,
+): Router {
   const router = Router();
   const user = requireUser(verifyToken);
 
@@ -16,6 +22,20 @@ export function subscriptionRoutes(status: ReturnType<typeof statusUseCases>, ve
 
   router.post('/api/start-trial', user, async (req, res) => {
     res.json(await status.startTrial(req.auth!.userId, req.auth!.email));
+  });
+
+  // what choosing a plan would do, shown before paying
+  router.get('/api/subscription/change', user, validate('query', createOrderBodySchema), async (req, res) => {
+    const { plan, billingPeriod } = req.query as unknown as CreateOrderBody;
+    res.json(await changes.preview(req.auth!.userId, plan, billingPeriod));
+  });
+
+  router.post('/api/subscription/scheduled-switch', user, validate('body', createOrderBodySchema), async (req, res) => {
+    res.json(await changes.scheduleSwitch(req.auth!.userId, req.body.plan, req.body.billingPeriod));
+  });
+
+  router.delete('/api/subscription/scheduled-switch', user, async (req, res) => {
+    res.json(await changes.cancelSwitch(req.auth!.userId));
   });
 
   return router;

@@ -10,9 +10,10 @@ const creditNoteSchema = taxDocumentSchema<CreditNoteRecord>({
   invoiceDate: { type: Date, required: true },
   invoiceTotalPaise: { type: Number, required: true },
   reason: { type: String, required: true },
+  kind: { type: String, default: 'refund' },
 });
 
-/** Credit notes: their own gapless series per financial year, one per completed refund. */
+/** Credit notes: their own gapless series per financial year, one per completed refund or upgraded plan's invoice. */
 export function creditNoteRepository(connection: Connection): CreditNoteStore & { ready: Promise<unknown> } {
   const documents = numberedDocuments(
     connection.model<CreditNoteRecord>('CreditNote', creditNoteSchema, 'credit_notes'),

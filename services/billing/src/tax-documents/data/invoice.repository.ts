@@ -7,6 +7,8 @@ const invoiceSchema = taxDocumentSchema<InvoiceRecord>({
   phonePeTransactionId: { type: String, default: null },
   periodFrom: { type: Date, required: true },
   periodTo: { type: Date, required: true },
+  creditAppliedPaise: { type: Number, default: undefined },
+  creditNoteNumbers: { type: [String], default: undefined },
 });
 
 export function invoiceRepository(connection: Connection): InvoiceStore & { ready: Promise<unknown> } {

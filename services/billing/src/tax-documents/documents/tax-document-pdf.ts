@@ -31,6 +31,8 @@ const title = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 export function invoiceDescription(document: TaxDocument): string {
   const billed = document.billingPeriod === 'annual' ? 'annual' : 'monthly';
   const plan = `Tax Practitioner Portal subscription: ${title(document.plan)} plan (${billed})`;
+  if (isCreditNote(document) && document.kind === 'plan-change')
+    return `Unused value of ${plan}, credited on a change of plan. ${document.reason}`;
   if (isCreditNote(document)) return `Refund of ${plan}. Reason: ${document.reason}`;
   return `${plan}, service from ${invoiceDate(document.periodFrom)} to ${invoiceDate(document.periodTo)}`;
 }
@@ -45,7 +47,17 @@ export function invoiceFigures(invoice: TaxDocument): [string, string][] {
         [`SGST/UTGST @ ${half}%`, invoiceAmount(invoice.sgstPaise)],
       ];
   const total = isCreditNote(invoice) ? 'Total credited (tax included)' : 'Total (tax included)';
-  return [['Taxable value', invoiceAmount(invoice.taxablePaise)], ...taxes, [total, invoiceAmount(invoice.totalPaise)]];
+  const figures: [string, string][] = [
+    ['Taxable value', invoiceAmount(invoice.taxablePaise)],
+    ...taxes,
+    [total, invoiceAmount(invoice.totalPaise)],
+  ];
+  if (isCreditNote(invoice) || !invoice.creditAppliedPaise) return figures;
+  return [
+    ...figures,
+    [`Less credit notes ${(invoice.creditNoteNumbers ?? []).join(', ')}`, `-${invoiceAmount(invoice.creditAppliedPaise)}`],
+    ['Total paid', invoiceAmount(invoice.totalPaise - invoice.creditAppliedPaise)],
+  ];
 }
 
 /**
@@ -147,9 +159,11 @@ export function renderTaxDocumentPdf(invoice: TaxDocument): Promise<Buffer> {
     .moveDown();
 
   doc.text(
-    creditNote
-      ? `Refunded through PhonePe. PhonePe refund id: ${invoice.phonepeRefundId ?? 'not reported'}`
-      : `Paid through PhonePe. PhonePe transaction id: ${invoice.phonePeTransactionId ?? 'not reported'}`,
+    creditNote && invoice.kind === 'plan-change'
+      ? `Credited against invoice ${invoice.invoiceNumber}; no money is refunded.`
+      : creditNote
+        ? `Refunded through PhonePe. PhonePe refund id: ${invoice.phonepeRefundId ?? 'not reported'}`
+        : `Paid through PhonePe. PhonePe transaction id: ${invoice.phonePeTransactionId ?? 'not reported'}`,
     { width: CONTENT },
   );
   doc.text(`Order id: ${invoice.merchantOrderId}`, { width: CONTENT }).moveDown();

@@ -9,6 +9,7 @@ export function draftCreditNote(invoice: InvoiceRecord, refund: CreditedRefund, 
   const sameState = invoice.placeOfSupply.code === invoice.seller.stateCode;
   return {
     issuedAt,
+    kind: refund.kind ?? 'refund',
     merchantRefundId: refund.merchantRefundId,
     phonepeRefundId: refund.phonepeRefundId,
     merchantOrderId: invoice.merchantOrderId,

@@ -49,6 +49,7 @@ export function draftInvoice(input: {
     periodFrom: period.from,
     periodTo: period.to,
     totalPaise: order.amountPaise,
+    ...(order.credit ? { creditAppliedPaise: order.credit.paise, creditNoteNumbers: order.credit.creditNoteNumbers } : {}),
     ...splitInclusivePrice(order.amountPaise, ratePercent, supply.code === seller.stateCode),
   };
 }

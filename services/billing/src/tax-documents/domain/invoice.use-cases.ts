@@ -1,6 +1,7 @@
 import { CREDIT_NOTE_NOT_FOUND, INVOICE_NOT_FOUND } from '@portal/contracts';
 import { notFound } from '@portal/platform/errors';
 import type { Lock, UserDirectory } from '../../shared/ports';
+import { draftCreditNote } from './credit-note-draft';
 import { draftInvoice, issueInSeries } from './invoice-draft';
 import type { BillingProfileStore, CreditNoteRecord, CreditNoteStore, InvoicedOrder, InvoiceRecord, InvoiceStore, Seller } from './ports';
 
@@ -38,6 +39,24 @@ export function invoiceUseCases(deps: InvoiceDeps) {
         issuedAt,
       });
       return issueInSeries(deps.lock, seller.invoicePrefix, issuedAt, (series, numberOf) => invoices.issue(draft, series, numberOf));
+    },
+
+    /**
+     * A credit note for the unused value of a paid order's plan, ended early by an upgrade (CGST
+     * s.34): it reduces that order's invoice, and the upgrade's invoice sets it against its total.
+     * Issued once per `key`; null when the order has no invoice to reduce.
+     */
+    async creditUnusedValue(credit: { merchantOrderId: string; key: string; paise: number; reason: string }) {
+      const invoice = await invoices.findForOrder(credit.merchantOrderId);
+      if (!invoice) return null;
+      const draft = draftCreditNote(
+        invoice,
+        { kind: 'plan-change', merchantRefundId: credit.key, phonepeRefundId: null, amountPaise: credit.paise, reason: credit.reason },
+        now(),
+      );
+      return issueInSeries(deps.lock, seller.creditNotePrefix, draft.issuedAt, (series, numberOf) =>
+        deps.creditNotes.issue(draft, series, numberOf),
+      );
     },
 
     render: deps.render,

@@ -46,6 +46,12 @@ export interface InvoiceRecord {
   cgstPaise: number;
   sgstPaise: number;
   igstPaise: number;
+  /**
+   * An upgrade's invoice: the credit notes for the unused value of the plan it replaced, set against
+   * its total, so the buyer paid the difference. Absent on invoices issued before plan changes.
+   */
+  creditAppliedPaise?: number;
+  creditNoteNumbers?: string[];
 }
 
 export type InvoiceDraft = Omit<InvoiceRecord, 'number' | 'series' | 'sequence'>;
@@ -70,20 +76,26 @@ export interface InvoicedOrder {
   userEmail: string;
   plan: PlanName;
   billingPeriod: BillingPeriod;
+  /** The invoice's value; with a credit applied, more than was paid. */
   amountPaise: number;
   phonePeTransactionId: string | null;
+  credit?: { paise: number; creditNoteNumbers: string[] };
 }
 
 /** The completed refund a credit note is issued for. */
 export interface CreditedRefund {
+  /** A refund through PhonePe, or the unused value of a plan credited on an upgrade (no money moves). */
+  kind?: CreditNoteKind;
   merchantRefundId: string;
   phonepeRefundId: string | null;
   amountPaise: number;
   reason: string;
 }
 
+export type CreditNoteKind = 'refund' | 'plan-change';
+
 /**
- * A credit note for a completed refund (CGST s.34): it cites the original invoice and carries the
+ * A credit note for a completed refund, or for a plan's unused value on an upgrade (CGST s.34): it cites the original invoice and carries the
  * refunded amount split the same way, with both parties copied from the invoice.
  */
 export interface CreditNoteRecord extends Omit<InvoiceRecord, 'periodFrom' | 'periodTo' | 'phonePeTransactionId'> {
@@ -94,6 +106,8 @@ export interface CreditNoteRecord extends Omit<InvoiceRecord, 'periodFrom' | 'pe
   /** The original invoice's total: GSTR-1 files a note by the kind of invoice it reduces. */
   invoiceTotalPaise: number;
   reason: string;
+  /** Absent on notes issued before plan changes: refunds. */
+  kind?: CreditNoteKind;
 }
 
 export type CreditNoteDraft = Omit<CreditNoteRecord, 'number' | 'series' | 'sequence'>;

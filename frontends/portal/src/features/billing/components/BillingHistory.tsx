@@ -67,7 +67,10 @@ export function BillingHistory() {
                   <td>
                     {title(payment.plan)} ({payment.billingPeriod})
                   </td>
-                  <td>{formatRupees(payment.amount)}</td>
+                  <td>
+                    {formatRupees(payment.amount)}
+                    {payment.creditApplied > 0 && <span className="muted"> (after a credit of {formatRupees(payment.creditApplied)})</span>}
+                  </td>
                   <td>{statusLabel(payment)}</td>
                   <td>
                     {payment.invoice ? (
@@ -94,6 +97,17 @@ export function BillingHistory() {
                           </Button>
                         ),
                     )}
+                    {payment.credits.map((credit) => (
+                      <Button
+                        key={credit.number}
+                        variant="link"
+                        aria-label={`Download credit note ${credit.number}`}
+                        title={`${formatRupees(credit.amount)} of this plan credited to an upgrade`}
+                        onClick={() => void download(credit.url, creditNoteFileName(credit.number))}
+                      >
+                        Download credit note
+                      </Button>
+                    ))}
                   </td>
                 </tr>
               ))}

@@ -1,0 +1,69 @@
+import { formatIndianDate, formatRupees, PLAN_CHANGE_BUTTONS, type CreateOrderBody, type PlanChangeQuote } from '@portal/contracts';
+import { Banner, Button, errorMessage, Modal, Spinner } from '@portal/ui';
+import { useChangeQuote } from '../api';
+
+/** The button that carries the choice out: a switch is only scheduled; anything else is paid, or settled by its credit. */
+export function confirmText(quote: PlanChangeQuote): string {
+  if (quote.kind === 'switch') return 'Schedule the switch';
+  return quote.amountDue > 0 ? `Pay ${formatRupees(quote.amountDue)}` : 'Confirm the upgrade';
+}
+
+/**
+ * Before anything is paid or scheduled, what the choice does (issue #27 §2): what happens and when,
+ * the amount due now, the new end date and what the customer keeps, as billing quotes it.
+ */
+export function ChangeConfirmation({
+  choice,
+  title,
+  busy,
+  onConfirm,
+  onClose,
+}: {
+  choice: CreateOrderBody;
+  title: string;
+  busy: boolean;
+  onConfirm: (quote: PlanChangeQuote) => void;
+  onClose: () => void;
+}) {
+  const { data: quote, error } = useChangeQuote(choice);
+  const heading = quote ? `${PLAN_CHANGE_BUTTONS[quote.kind]}: ${title} (${choice.billingPeriod})` : title;
+  return (
+    <Modal title={heading} onClose={onClose}>
+      {error ? (
+        <Banner kind="error">{errorMessage(error, 'What this plan would cost could not be worked out. Please try again.')}</Banner>
+      ) : !quote ? (
+        <Spinner />
+      ) : (
+        <>
+          <ul className="change-summary">
+            {quote.summary.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          <dl className="change-figures">
+            <dt>Price</dt>
+            <dd>{formatRupees(quote.price)}</dd>
+            {quote.credit > 0 && (
+              <>
+                <dt>Credit for your current plan</dt>
+                <dd>-{formatRupees(quote.credit)}</dd>
+              </>
+            )}
+            <dt>Due now</dt>
+            <dd>{formatRupees(quote.amountDue)}</dd>
+            <dt>{quote.kind === 'switch' ? 'Switches on' : 'Your plan runs until'}</dt>
+            <dd>{formatIndianDate(quote.kind === 'switch' ? quote.startsAt : quote.endsAt)}</dd>
+          </dl>
+        </>
+      )}
+      <div className="modal-actions">
+        <Button disabled={!quote || busy} onClick={() => quote && onConfirm(quote)}>
+          {quote ? confirmText(quote) : 'Confirm'}
+        </Button>
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,191 @@
+import { DAY_MS } from '@portal/contracts';
+import type { Lock } from '../../shared/ports';
+import { orderPeriodId, periodForOrder } from './credit-order';
+import { daysBetween, endCreditedPeriods, isLive, projectPeriods, refundPeriod } from './periods';
+import type { NewPeriod, PaidOrder, PeriodRecord, PeriodStore, PlanStore, SubscriptionRecord, SubscriptionStore } from './ports';
+import { subscriptionLockKey } from './status.use-cases';
+import { effectiveStatus } from './subscription-status';
+
+/** The invoice of an order credited before periods were recorded: its value and the service it described. */
+export interface LegacyInvoices {
+  findForOrder(merchantOrderId: string): Promise<{ totalPaise: number; periodFrom: Date; periodTo: Date } | null>;
+}
+
+export interface LedgerDeps {
+  subscriptions: SubscriptionStore;
+  periods: PeriodStore;
+  plans: PlanStore;
+  legacyInvoices: LegacyInvoices;
+  lock: Lock;
+  now?: () => Date;
+}
+
+/** What the credited order's documents need: the service its invoice describes, and the periods it ended. */
+export type IssueDocuments = (invoicePeriod: { from: Date; to: Date }) => Promise<void>;
+
+export const migrationPeriodId = (userId: string) => `migration:${userId}`;
+
+/**
+ * A subscription recorded before periods were: one period for what it has, tied to the last order
+ * credited to it, whose invoice gives the value an upgrade may credit. No day is lost: it runs
+ * from the plan's start to its end as stored.
+ */
+export function migrationPeriod(
+  subscription: SubscriptionRecord,
+  lastOrder: { merchantOrderId: string; invoice: { totalPaise: number; periodFrom: Date; periodTo: Date } | null } | null,
+  now: Date,
+): NewPeriod {
+  const to = subscription.subscriptionEndDate;
+  const from =
+    subscription.subscriptionStartDate && (!to || subscription.subscriptionStartDate < to) ? subscription.subscriptionStartDate : now;
+  const invoice = lastOrder?.invoice ?? null;
+  const paidDays = invoice ? daysBetween(invoice.periodFrom, invoice.periodTo) : 0;
+  const paidFrom = invoice && to ? new Date(Math.max(from.getTime(), to.getTime() - paidDays * DAY_MS)) : from;
+  return {
+    id: migrationPeriodId(subscription.userId),
+    userId: subscription.userId,
+    source: 'migration',
+    plan: subscription.plan,
+    billingPeriod: subscription.billingPeriod,
+    monthlyPrice: subscription.planPrice,
+    from,
+    to,
+    paidFrom,
+    paidDays,
+    pricePaise: invoice?.totalPaise ?? 0,
+    merchantOrderId: lastOrder?.merchantOrderId ?? null,
+    admin: null,
+    state: 'active',
+    credited: null,
+  };
+}
+
+/**
+ * The periods each customer has (issue #27 §1) and the subscription they add up to: crediting a
+ * paid order, taking out a refunded one, and carrying over subscriptions recorded before periods.
+ * Every change runs under the user's lock and saves the subscription again from the periods.
+ */
+export function subscriptionLedger({ subscriptions, periods, plans, legacyInvoices, lock, now = () => new Date() }: LedgerDeps) {
+  /** Gives a paid plan recorded before periods its one period, once (the period's id is unique). */
+  async function ensurePeriods(userId: string, subscription: SubscriptionRecord | null, recorded: PeriodRecord[]): Promise<PeriodRecord[]> {
+    if (recorded.length || !subscription || effectiveStatus(subscription, now()) !== 'active') return recorded;
+    const merchantOrderId = await subscriptions.lastLegacyCreditedOrder(userId);
+    const invoice = merchantOrderId ? await legacyInvoices.findForOrder(merchantOrderId) : null;
+    await periods.insert(migrationPeriod(subscription, merchantOrderId ? { merchantOrderId, invoice } : null, now()));
+    return periods.forUser(userId);
+  }
+
+  async function load(userId: string) {
+    const subscription = await subscriptions.find(userId);
+    return { subscription, recorded: await ensurePeriods(userId, subscription, await periods.forUser(userId)) };
+  }
+
+  async function apply(updates: ReturnType<typeof refundPeriod>) {
+    for (const { id, changes } of updates) await periods.update(id, changes);
+  }
+
+  return {
+    /** The user's periods, carried over first if they were recorded before periods existed. */
+    async periodsOf(userId: string): Promise<{ subscription: SubscriptionRecord | null; periods: PeriodRecord[] }> {
+      const { subscription, recorded } = await load(userId);
+      return { subscription, periods: recorded };
+    },
+
+    /**
+     * Credits a paid order once: its documents first (so no credited order lacks its invoice), then
+     * its period, whose unique id is the once; an upgrade also ends the periods it credited. A retry
+     * after a crash finds the period and completes what is missing.
+     */
+    async credit(
+      order: PaidOrder & { userId: string },
+      issueDocuments: IssueDocuments,
+    ): Promise<{ subscription: SubscriptionRecord; newlyCredited: boolean }> {
+      const { userId } = order;
+      const plan = await plans.find(order.plan);
+      return lock(subscriptionLockKey(userId), async () => {
+        const { subscription, recorded } = await load(userId);
+        const known = recorded.some((period) => period.id === orderPeriodId(order.merchantOrderId));
+        if (!known) {
+          const { period, invoicePeriod } = periodForOrder(subscription, order, plan?.monthlyPrice ?? 0, now());
+          await issueDocuments(invoicePeriod);
+          await periods.insert(period);
+        }
+        if (order.change) await apply(endCreditedPeriods(recorded, order.change.credits, order.merchantOrderId, now()));
+        const saved = await subscriptions.save(userId, {
+          ...projectPeriods(await periods.forUser(userId), now()),
+          email: order.userEmail,
+          hasUsedTrial: true,
+          ...(known
+            ? {}
+            : {
+                scheduledSwitch: null,
+                // a new period earns new reminders
+                remindersSent: (subscription?.remindersSent ?? []).filter((reminder) => !reminder.startsWith('paid')),
+              }),
+        });
+        return { subscription: saved, newlyCredited: !known };
+      });
+    },
+
+    /** A full refund takes out what its order's period had not yet served (periods.ts), once. */
+    async removeRefunded(userId: string, merchantOrderId: string): Promise<void> {
+      await lock(subscriptionLockKey(userId), async () => {
+        const { subscription, recorded } = await load(userId);
+        const period = recorded.find((candidate) => candidate.merchantOrderId === merchantOrderId && isLive(candidate));
+        if (!period || period.source === 'admin') return;
+        await apply(refundPeriod(recorded, period.id, now()));
+        const projected = projectPeriods(await periods.forUser(userId), now());
+        if (projected) await subscriptions.save(userId, projected);
+        else if (subscription?.status === 'active') await subscriptions.save(userId, { status: 'expired', subscriptionEndDate: now() });
+      });
+    },
+
+    /** An admin's change (spec §4) overrides every period so far, and is recorded as one of its own. */
+    async recordAdminChange(userId: string, change: { email: string; saved: SubscriptionRecord }): Promise<void> {
+      const { saved } = change;
+      const at = now();
+      for (const period of await periods.forUser(userId)) {
+        if (period.state === 'active') await periods.update(period.id, { state: 'superseded' });
+      }
+      const from = saved.status === 'trial' ? (saved.trialStart ?? at) : (saved.subscriptionStartDate ?? at);
+      const to = saved.status === 'trial' ? saved.trialEnd : saved.subscriptionEndDate;
+      await periods.insert({
+        id: `admin:${at.getTime().toString(36)}:${Math.random().toString(36).slice(2, 10)}`,
+        userId,
+        source: 'admin',
+        plan: saved.plan,
+        billingPeriod: saved.billingPeriod,
+        monthlyPrice: saved.planPrice,
+        from,
+        to,
+        paidFrom: from,
+        paidDays: 0,
+        pricePaise: 0,
+        merchantOrderId: null,
+        admin: { email: change.email, status: saved.status },
+        state: 'active',
+        credited: null,
+      });
+    },
+
+    /** Carries every subscription recorded before periods over, a page at a time; safe to run again. */
+    async migrateAll(): Promise<number> {
+      let after: string | null = null;
+      let migrated = 0;
+      for (;;) {
+        const userIds = await subscriptions.activeUserIds(after, 500);
+        if (!userIds.length) return migrated;
+        for (const userId of userIds) {
+          if ((await periods.forUser(userId)).length) continue;
+          await lock(subscriptionLockKey(userId), () => load(userId));
+          migrated++;
+        }
+        after = userIds[userIds.length - 1] ?? null;
+      }
+    },
+
+    async deleteUser(userId: string): Promise<void> {
+      await periods.deleteForUser(userId);
+    },
+  };
+}
