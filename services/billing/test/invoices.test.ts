@@ -64,6 +64,8 @@ describe('tax invoices for credited payments', () => {
         status: 'completed',
         invoice: { number: 'TP/2627/000001', issuedAt: '2026-11-23T06:30:00.000Z', url: `/api/billing/invoices/${merchantOrderId}` },
         refunds: [],
+        credits: [],
+        creditApplied: 0,
       },
     ]);
 
