@@ -14,6 +14,8 @@ describe('plan changes: upgrades with proration, switches at renewal, and the pe
   const status = async (token: string) => (await request(billing.url).get('/api/subscription-status').set(asUser(token))).body;
   const quote = (token: string, plan: string, billingPeriod: string) =>
     request(billing.url).get(`/api/subscription/change?plan=${plan}&billingPeriod=${billingPeriod}`).set(asUser(token));
+  const scheduleSwitch = (token: string, plan: string, billingPeriod: string) =>
+    request(billing.url).post('/api/subscription/scheduled-switch').set(asUser(token)).send({ plan, billingPeriod });
   const order = (token: string, plan: string, billingPeriod: string) =>
     request(billing.url).post('/api/payment/create-phonepe-order').set(asUser(token)).send({ plan, billingPeriod });
 
@@ -129,10 +131,7 @@ describe('plan changes: upgrades with proration, switches at renewal, and the pe
     expect(paid.body.message).toBe(PLAN_CHANGE_MESSAGES.switchNotPaid);
     expect(await db('transactions').countDocuments({ userId: pro.userId })).toBe(1);
 
-    const scheduled = await request(billing.url)
-      .post('/api/subscription/scheduled-switch')
-      .set(asUser(pro.token))
-      .send({ plan: 'basic', billingPeriod: 'monthly' });
+    const scheduled = await scheduleSwitch(pro.token, 'basic', 'monthly');
     expect(scheduled.status).toBe(200);
     expect(scheduled.body.message).toBe(PLAN_CHANGE_MESSAGES.switchScheduled);
     expect(await status(pro.token)).toMatchObject({
@@ -141,10 +140,7 @@ describe('plan changes: upgrades with proration, switches at renewal, and the pe
       scheduledSwitch: { plan: 'basic', billingPeriod: 'monthly', at: before.subscriptionEndDate },
     });
 
-    const upward = await request(billing.url)
-      .post('/api/subscription/scheduled-switch')
-      .set(asUser(pro.token))
-      .send({ plan: 'business', billingPeriod: 'annual' });
+    const upward = await scheduleSwitch(pro.token, 'business', 'annual');
     expect(upward.status).toBe(400);
     expect(upward.body.message).toBe(PLAN_CHANGE_MESSAGES.onlyLower);
 

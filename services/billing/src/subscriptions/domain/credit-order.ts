@@ -1,20 +1,18 @@
-import { DAY_MS, TRIAL_DAYS } from '@portal/contracts';
+import { DAY_MS, TRIAL_DAYS, type BillingPeriod } from '@portal/contracts';
 import type { NewPeriod, PaidOrder, SubscriptionRecord } from './ports';
 import { daysBetween } from './periods';
 import { addMonths, effectiveStatus } from './subscription-status';
 
 export const orderPeriodId = (merchantOrderId: string) => `order:${merchantOrderId}`;
 
-const monthsOf = (order: PaidOrder) => (order.billingPeriod === 'annual' ? 12 : 1);
+export const monthsOf = (billingPeriod: BillingPeriod) => (billingPeriod === 'annual' ? 12 : 1);
 
 /**
  * The period a paid order buys (pure; the caller holds the user's lock). Its invoice's period is
  * the service it describes.
  * - An upgrade starts now, after the free days the periods it ended had left, and runs the extra
- *   days its credit bought beyond the price.
- * - Otherwise it follows the plan or trial running now: a renewal adds its term after the current
- *   end, a trial's days left come first, and a customer who never had the trial gets its 30 days on
- *   top, as the plan cards promise.
+ *   days its credit bought beyond the price (upgradeTerm).
+ * - Otherwise it follows the plan or trial running now (nextTerm).
  */
 export function periodForOrder(
   current: SubscriptionRecord | null,
@@ -36,19 +34,36 @@ export function periodForOrder(
   };
   if (order.change) {
     const freeMs = order.change.credits.reduce((sum, credit) => sum + credit.freeMs, 0);
-    const paidFrom = new Date(now.getTime() + freeMs);
-    const to = new Date(addMonths(paidFrom, monthsOf(order)).getTime() + order.change.extraDays * DAY_MS);
+    const { paidFrom, to } = upgradeTerm(freeMs, monthsOf(order.billingPeriod), order.change.extraDays, now);
     const period = { ...base, from: now, to, paidFrom, paidDays: daysBetween(paidFrom, to), pricePaise: order.change.valuePaise };
     return { period, invoicePeriod: { from: now, to } };
   }
+  const { from, start, paidFrom, to } = nextTerm(current, monthsOf(order.billingPeriod), now);
+  const period = { ...base, from, to, paidFrom, paidDays: daysBetween(paidFrom, to), pricePaise: order.amountPaise };
+  return { period, invoicePeriod: { from: start, to } };
+}
+
+/**
+ * The term a purchase or renewal adds (pure): after the plan or trial running now. A renewal starts
+ * at the current end; a trial's days left are the free start of the first plan, which begins now;
+ * a customer who never had the trial gets its 30 days on top, as the plan cards promise.
+ */
+export function nextTerm(current: SubscriptionRecord | null, months: number, now: Date) {
   const status = effectiveStatus(current, now);
   const runningEnd = status === 'active' ? current?.subscriptionEndDate : status === 'trial' ? current?.trialEnd : null;
   const start = runningEnd && runningEnd > now ? runningEnd : now;
   const firstPlanFreeMs = current?.hasUsedTrial ? 0 : TRIAL_DAYS * DAY_MS;
-  const to = new Date(addMonths(start, monthsOf(order)).getTime() + firstPlanFreeMs);
-  const paidFrom = new Date(start.getTime() + firstPlanFreeMs);
-  // a trial's days left are the free start of the plan's first period, which begins now
-  const from = status === 'trial' ? now : start;
-  const period = { ...base, from, to, paidFrom, paidDays: daysBetween(paidFrom, to), pricePaise: order.amountPaise };
-  return { period, invoicePeriod: { from: start, to } };
+  return {
+    from: status === 'trial' ? now : start,
+    /** Where the invoice's service begins. */
+    start,
+    paidFrom: new Date(start.getTime() + firstPlanFreeMs),
+    to: new Date(addMonths(start, months).getTime() + firstPlanFreeMs),
+  };
+}
+
+/** An upgrade's term (pure): now, the free days carried over, the plan's months, and the days its extra credit bought. */
+export function upgradeTerm(freeMs: number, months: number, extraDays: number, now: Date) {
+  const paidFrom = new Date(now.getTime() + freeMs);
+  return { paidFrom, to: new Date(addMonths(paidFrom, months).getTime() + extraDays * DAY_MS) };
 }

@@ -3,11 +3,11 @@ import {
   formatIndianDate,
   formatRupees,
   planChangeKind,
-  TRIAL_DAYS,
   type BillingPeriod,
   type PlanChangeKind,
   type PricedPlan,
 } from '@portal/contracts';
+import { monthsOf, nextTerm, upgradeTerm } from './credit-order';
 import { isLive, unusedValue } from './periods';
 import type { PeriodRecord, PlanChangeTerms, SubscriptionRecord } from './ports';
 import { addMonths, effectiveStatus } from './subscription-status';
@@ -58,14 +58,14 @@ export function runningPlan(subscription: SubscriptionRecord | null, now: Date) 
  */
 export function quotePlanChange(input: QuoteInput): Quote {
   const { subscription, plan, title, billingPeriod, pricePaise, now } = input;
-  const months = billingPeriod === 'annual' ? 12 : 1;
+  const months = monthsOf(billingPeriod);
   const newPlan = label(title, billingPeriod);
   const kind = planChangeKind(runningPlan(subscription, now), plan, billingPeriod);
   const currentEnd = subscription?.subscriptionEndDate ?? now;
   const ends = (date: Date) => `Your plan will run until ${formatIndianDate(date)}.`;
 
   if (kind === 'renew') {
-    const endsAt = addMonths(currentEnd, months);
+    const endsAt = nextTerm(subscription, months, now).to;
     return {
       ...noCredit(kind, pricePaise, currentEnd, endsAt),
       summary: [
@@ -89,12 +89,9 @@ export function quotePlanChange(input: QuoteInput): Quote {
   }
   if (kind === 'buy') {
     const status = effectiveStatus(subscription, now);
-    const trialLeftMs = status === 'trial' && subscription?.trialEnd ? subscription.trialEnd.getTime() - now.getTime() : 0;
-    const freeMs = subscription?.hasUsedTrial ? Math.max(0, trialLeftMs) : TRIAL_DAYS * DAY_MS;
-    const endsAt = new Date(
-      addMonths(new Date(now.getTime() + (status === 'trial' ? freeMs : 0)), months).getTime() + (status === 'trial' ? 0 : freeMs),
-    );
-    const freeDays = Math.floor(freeMs / DAY_MS);
+    const term = nextTerm(subscription, months, now);
+    const endsAt = term.to;
+    const freeDays = Math.floor((term.paidFrom.getTime() - term.from.getTime()) / DAY_MS);
     return {
       ...noCredit(kind, pricePaise, now, endsAt),
       freeDays,
@@ -119,7 +116,7 @@ export function quotePlanChange(input: QuoteInput): Quote {
   const settledByCredit = dueLeft < MIN_CHARGE_PAISE;
   const newDays = Math.round((addMonths(now, months).getTime() - now.getTime()) / DAY_MS);
   const extraDays = dueLeft < 0 ? Math.floor((-dueLeft * newDays) / pricePaise) : 0;
-  const endsAt = new Date(addMonths(new Date(now.getTime() + freeMs), months).getTime() + extraDays * DAY_MS);
+  const endsAt = upgradeTerm(freeMs, months, extraDays, now).to;
   const amountDuePaise = settledByCredit ? 0 : dueLeft;
   const freeDays = Math.floor(freeMs / DAY_MS);
   return {

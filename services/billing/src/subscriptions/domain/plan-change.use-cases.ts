@@ -34,10 +34,10 @@ export function planChangeUseCases({ subscriptions, plans, ledger, lock, now = (
   async function quote(userId: string, plan: PricedPlan, billingPeriod: BillingPeriod): Promise<Quote> {
     const entry = await plans.find(plan);
     if (!entry) throw badRequest('Choose one of the plans: basic, professional or business');
-    const found = await subscriptions.find(userId);
+    const subscription = await subscriptions.find(userId);
     // only an upgrade reads the periods, for the value it credits
-    const upgrade = planChangeKind(runningPlan(found, now()), plan, billingPeriod) === 'upgrade';
-    const { subscription, periods } = upgrade ? await ledger.periodsOf(userId) : { subscription: found, periods: [] };
+    const upgrade = planChangeKind(runningPlan(subscription, now()), plan, billingPeriod) === 'upgrade';
+    const periods = upgrade ? await ledger.periodsOf(userId, subscription) : [];
     const current = subscription ? await plans.find(subscription.plan) : null;
     return quotePlanChange({
       subscription,

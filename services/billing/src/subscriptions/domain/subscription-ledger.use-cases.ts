@@ -75,8 +75,8 @@ export function subscriptionLedger({ subscriptions, periods, plans, legacyInvoic
     return periods.forUser(userId);
   }
 
-  async function load(userId: string) {
-    const subscription = await subscriptions.find(userId);
+  async function load(userId: string, known?: SubscriptionRecord | null) {
+    const subscription = known === undefined ? await subscriptions.find(userId) : known;
     return { subscription, recorded: await ensurePeriods(userId, subscription, await periods.forUser(userId)) };
   }
 
@@ -86,9 +86,8 @@ export function subscriptionLedger({ subscriptions, periods, plans, legacyInvoic
 
   return {
     /** The user's periods, carried over first if they were recorded before periods existed. */
-    async periodsOf(userId: string): Promise<{ subscription: SubscriptionRecord | null; periods: PeriodRecord[] }> {
-      const { subscription, recorded } = await load(userId);
-      return { subscription, periods: recorded };
+    async periodsOf(userId: string, subscription: SubscriptionRecord | null): Promise<PeriodRecord[]> {
+      return (await load(userId, subscription)).recorded;
     },
 
     /**

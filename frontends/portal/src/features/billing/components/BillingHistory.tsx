@@ -84,26 +84,12 @@ export function BillingHistory() {
                     ) : (
                       <span className="muted">—</span>
                     )}
-                    {payment.refunds.map(
-                      ({ creditNote }) =>
-                        creditNote && (
-                          <Button
-                            key={creditNote.number}
-                            variant="link"
-                            aria-label={`Download credit note ${creditNote.number}`}
-                            onClick={() => void download(creditNote.url, creditNoteFileName(creditNote.number))}
-                          >
-                            Download credit note
-                          </Button>
-                        ),
-                    )}
-                    {payment.credits.map((credit) => (
+                    {[...payment.refunds.flatMap(({ creditNote }) => (creditNote ? [creditNote] : [])), ...payment.credits].map((note) => (
                       <Button
-                        key={credit.number}
+                        key={note.number}
                         variant="link"
-                        aria-label={`Download credit note ${credit.number}`}
-                        title={`${formatRupees(credit.amount)} of this plan credited to an upgrade`}
-                        onClick={() => void download(credit.url, creditNoteFileName(credit.number))}
+                        aria-label={`Download credit note ${note.number}`}
+                        onClick={() => void download(note.url, creditNoteFileName(note.number))}
                       >
                         Download credit note
                       </Button>
