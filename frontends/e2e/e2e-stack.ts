@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import mongoose from 'mongoose';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { generateTestKeys, testEnvironment } from '@portal/platform/testing';
 import { launchChromium } from '../../deploy/local/lib/browser';
 import { seedDemoRelease } from '../../deploy/local/lib/demo-release';
@@ -62,6 +62,30 @@ export async function startE2eStack(label: string, { google: withGoogle = false,
     url: stack.url,
     browser,
     google,
+    /** The PhonePe stand-in: its checkout, and the page standing for the customer's UPI app (/upi-app). */
+    phonepeUrl: payments.standIn!.baseUrl,
+    /** A new customer with billing details (Maharashtra), signed in, on the Subscription page. */
+    async customerOnSubscription(name: string): Promise<Page> {
+      const email = `${name}.${Date.now()}@example.in`;
+      const response = await fetch(`${stack.url}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ firstName: name, email, password: 'secret12' }),
+      });
+      const { token, user } = (await response.json()) as { token: string; user: unknown };
+      await fetch(`${stack.url}/api/billing/profile`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ legalName: `${name} & Co`, street: '12 MG Road', city: 'Pune', pincode: '411001', stateCode: '27' }),
+      });
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const entries = JSON.stringify({ token, user: JSON.stringify(user) });
+      await context.addInitScript(`Object.entries(${entries}).forEach(([k, v]) => localStorage.setItem(k, v))`);
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      await page.goto(`${stack.url}/subscription`);
+      return page;
+    },
     async routeGoogle(context: BrowserContext) {
       if (!google) throw new Error('startE2eStack was not asked for Google');
       await context.route('https://accounts.google.com/gsi/**', async (route) =>

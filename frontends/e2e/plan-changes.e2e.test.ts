@@ -16,27 +16,7 @@ describe('plan changes in Chromium', () => {
   });
   afterAll(() => stack?.stop());
 
-  async function customer(name: string): Promise<Page> {
-    const email = `${name}.${Date.now()}@example.in`;
-    const response = await fetch(`${stack.url}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ firstName: name, email, password: 'secret12' }),
-    });
-    const { token, user } = (await response.json()) as { token: string; user: unknown };
-    await fetch(`${stack.url}/api/billing/profile`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ legalName: `${name} & Co`, street: '12 MG Road', city: 'Pune', pincode: '411001', stateCode: '27' }),
-    });
-    const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const entries = JSON.stringify({ token, user: JSON.stringify(user) });
-    await context.addInitScript(`Object.entries(${entries}).forEach(([k, v]) => localStorage.setItem(k, v))`);
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    await page.goto(`${stack.url}/subscription`);
-    return page;
-  }
+  const customer = (name: string) => stack.customerOnSubscription(name);
 
   const card = (page: Page, plan: string) => page.getByRole('article', { name: `${plan} plan` });
   const period = (page: Page, name: 'Monthly' | 'Annual') =>

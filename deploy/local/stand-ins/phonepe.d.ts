@@ -2,7 +2,10 @@ export interface StandInOrder {
   orderId: string;
   merchantOrderId: string;
   amount: number;
-  state: 'PENDING' | 'COMPLETED' | 'FAILED';
+  state: 'PENDING' | 'COMPLETED' | 'FAILED' | 'NOTIFICATION_IN_PROGRESS' | 'NOTIFIED';
+  /** 'redemption' for a mandate's debit. */
+  flow?: 'redemption';
+  notifiedAt?: number | null;
   expireAt: number;
   redirectUrl: string;
   attempts: { transactionId: string; state: string; amount: number }[];
@@ -15,6 +18,15 @@ export interface StandInRefund {
   amount: number;
   state: StandInRefundState;
   timestamp: number;
+}
+export type StandInMandateState = 'ACTIVATION_IN_PROGRESS' | 'ACTIVE' | 'PAUSED' | 'REVOKED' | 'CANCELLED' | 'FAILED';
+export interface StandInMandate {
+  merchantSubscriptionId: string;
+  subscriptionId: string;
+  state: StandInMandateState;
+  amountType: 'FIXED' | 'VARIABLE';
+  maxAmount: number;
+  frequency: string;
 }
 export interface PhonePeStandIn {
   baseUrl: string;
@@ -29,6 +41,16 @@ export interface PhonePeStandIn {
   sendRefundWebhook(merchantRefundId: string): Promise<number | undefined>;
   setRefundOutcome(outcome: 'COMPLETED' | 'FAILED' | 'hold'): void;
   expireTokens(): void;
+  mandates: Map<string, StandInMandate>;
+  /** The customer pauses, resumes or revokes the mandate in their UPI app; the merchant's webhook hears of it. */
+  changeMandate(
+    merchantSubscriptionId: string,
+    action: 'pause' | 'unpause' | 'revoke',
+    options?: { webhook?: boolean },
+  ): Promise<StandInMandate>;
+  settleRedemption(merchantOrderId: string, state: 'COMPLETED' | 'FAILED', options?: { webhook?: boolean }): Promise<StandInOrder>;
+  setRedemptionOutcome(outcome: 'COMPLETED' | 'FAILED' | 'hold'): void;
+  setFaults(faults?: { delayMs?: number; failRate?: number }): void;
   close(): Promise<void>;
 }
 export function startPhonePeStandIn(options: {
@@ -41,5 +63,8 @@ export function startPhonePeStandIn(options: {
   tokenLifetimeSeconds?: number;
   port?: number;
   refundOutcome?: 'COMPLETED' | 'FAILED' | 'hold';
+  redemptionOutcome?: 'COMPLETED' | 'FAILED' | 'hold';
+  /** The clock of the subscription rules (ms), a test's own; the real one by default. */
+  now?: () => number;
 }): Promise<PhonePeStandIn>;
 export function webhookAuthorization(username: string, password: string): string;

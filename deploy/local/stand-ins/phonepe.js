@@ -1,7 +1,10 @@
 'use strict';
-// A local stand-in for the PhonePe PG sandbox (Standard Checkout v2), used by `npm start` when no
-// PhonePe credentials are configured, and by the tests. It implements the documented contract:
-// the O-Bearer token, pay, order status, refund and refund status, a hosted checkout page, and
+// A local stand-in for the PhonePe PG sandbox (Standard Checkout v2 and Autopay subscriptions), used
+// by `npm start` when no PhonePe credentials are configured, and by the tests. It implements the
+// documented contract: the O-Bearer token, pay, order status, refund and refund status, a hosted
+// checkout page; a subscription's setup through checkout, its status and cancel, the redemption's
+// notify, redeem and order status, with PhonePe's rule that a debit comes at least 24 hours after
+// its notice; a page standing for the customer's UPI app (pause, resume, revoke a mandate); and
 // webhooks authenticated with SHA256(username:password). The billing service talks to it with the
 // same client it uses against PhonePe.
 const http = require('node:http');
@@ -28,18 +31,43 @@ function send(res, status, body, headers = {}) {
 
 const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+const FREQUENCIES = ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY', 'FORTNIGHTLY', 'BIMONTHLY', 'ON_DEMAND', 'QUARTERLY', 'HALFYEARLY'];
+const PAGE_STYLE = `body{font-family:system-ui,sans-serif;background:#f3effa;margin:0;display:grid;place-items:center;min-height:100vh}
+main{background:#fff;border-radius:12px;padding:32px;max-width:420px;box-shadow:0 4px 24px #0002}h1{color:#5f259f;font-size:1.3rem}
+button{display:block;width:100%;padding:12px;margin-top:12px;border:0;border-radius:8px;font-size:1rem;cursor:pointer}
+.pay{background:#5f259f;color:#fff}.fail{background:#eee;color:#333}`;
+
+/** The customer's UPI app, as far as mandates go: each one, with pause, resume and revoke. */
+function upiAppPage(mandates) {
+  const rows = mandates
+    .map(
+      (m) => `<section><p>Mandate <strong>${escapeHtml(m.merchantSubscriptionId)}</strong>: ${escapeHtml(m.state)}</p>
+<form method="post" action="/upi-app"><input type="hidden" name="subscription" value="${escapeHtml(m.merchantSubscriptionId)}">
+${m.state === 'ACTIVE' ? '<button class="fail" name="action" value="pause">Pause</button><button class="fail" name="action" value="revoke">Remove Autopay</button>' : ''}
+${m.state === 'PAUSED' ? '<button class="pay" name="action" value="unpause">Resume</button>' : ''}</form></section>`,
+    )
+    .join('');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>UPI app (test)</title><style>${PAGE_STYLE}</style></head>
+<body><main><h1>UPI app: Autopay mandates</h1><p>This is the local PhonePe stand-in. No money moves.</p>${rows || '<p>No mandates.</p>'}</main></body></html>`;
+}
+
 function checkoutPage(order, action) {
   const rupees = (order.amount / 100).toLocaleString('en-IN', { style: 'currency', currency: 'INR' });
+  const mandate = order.subscriptionDetails;
+  const maxRupees = mandate && (mandate.maxAmount / 100).toLocaleString('en-IN', { style: 'currency', currency: 'INR' });
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>PhonePe test checkout</title>
-<style>body{font-family:system-ui,sans-serif;background:#f3effa;margin:0;display:grid;place-items:center;min-height:100vh}
-main{background:#fff;border-radius:12px;padding:32px;max-width:380px;box-shadow:0 4px 24px #0002}h1{color:#5f259f;font-size:1.3rem}
-button{display:block;width:100%;padding:12px;margin-top:12px;border:0;border-radius:8px;font-size:1rem;cursor:pointer}
-.pay{background:#5f259f;color:#fff}.fail{background:#eee;color:#333}</style></head>
+<style>${PAGE_STYLE}</style></head>
 <body><main><h1>PhonePe test checkout</h1><p>This is the local PhonePe stand-in. No money moves.</p>
 <p>Order <strong>${escapeHtml(order.merchantOrderId)}</strong></p><p>Amount <strong>${escapeHtml(rupees)}</strong></p>
-<form method="post" action="${escapeHtml(action)}"><button class="pay" name="outcome" value="success">Pay ${escapeHtml(rupees)}</button>
-<button class="fail" name="outcome" value="failure">Fail the payment</button></form></main></body></html>`;
+${
+  mandate
+    ? `<p>UPI Autopay mandate <strong>${escapeHtml(mandate.merchantSubscriptionId)}</strong>: ${escapeHtml(mandate.frequency)}, up to <strong>${escapeHtml(maxRupees)}</strong> a debit.</p>
+<form method="post" action="${escapeHtml(action)}"><button class="pay" name="outcome" value="success">Approve the mandate and pay ${escapeHtml(rupees)}</button>
+<button class="fail" name="outcome" value="failure">Decline the mandate</button></form>`
+    : `<form method="post" action="${escapeHtml(action)}"><button class="pay" name="outcome" value="success">Pay ${escapeHtml(rupees)}</button>
+<button class="fail" name="outcome" value="failure">Fail the payment</button></form>`
+}</main></body></html>`;
 }
 
 /**
@@ -53,6 +81,10 @@ async function startPhonePeStandIn(options) {
   const orders = new Map(); // merchantOrderId -> order
   const byCheckoutToken = new Map();
   const refunds = new Map(); // merchantRefundId -> refund
+  const mandates = new Map(); // merchantSubscriptionId -> subscription
+  // the subscription rules' clock (a debit ≥ 24 hours after its notice): the tests' own, to move it
+  const clock = options.now ?? (() => Date.now());
+  let redemptionOutcome = options.redemptionOutcome ?? 'COMPLETED'; // or 'FAILED', or 'hold'
   let refundOutcome = options.refundOutcome ?? 'COMPLETED'; // or 'FAILED', or 'hold' (settled by the test)
   const calls = [];
   // An unwell PhonePe, for the resilience scenarios: each API answer waits, and some fail with a 5xx.
@@ -72,8 +104,62 @@ async function startPhonePeStandIn(options) {
     amount: order.reportedAmount ?? order.amount,
     expireAt: order.expireAt,
     metaInfo: order.metaInfo,
+    ...(order.paymentFlow ? { paymentFlow: order.paymentFlow } : {}),
     paymentDetails: order.attempts,
   });
+
+  const mandateBody = (mandate) => ({
+    merchantSubscriptionId: mandate.merchantSubscriptionId,
+    subscriptionId: mandate.subscriptionId,
+    state: mandate.state,
+    authWorkflowType: mandate.authWorkflowType,
+    amountType: mandate.amountType,
+    maxAmount: mandate.maxAmount,
+    frequency: mandate.frequency,
+    expireAt: mandate.expireAt,
+  });
+
+  async function postWebhook(event, payload, authorization) {
+    if (!webhookUrl) return undefined;
+    const response = await fetch(webhookUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: authorization ?? sha256(`${webhookUsername}:${webhookPassword}`) },
+      body: JSON.stringify({ event, type: event.toUpperCase().replaceAll('.', '_'), payload }),
+    }).catch((error) => ({ status: 0, error }));
+    return response.status;
+  }
+
+  /** The customer pauses, resumes or revokes a mandate in their UPI app; PhonePe tells the merchant. */
+  async function changeMandate(merchantSubscriptionId, action, { webhook = true } = {}) {
+    const mandate = mandates.get(merchantSubscriptionId);
+    if (!mandate) throw new Error(`unknown subscription ${merchantSubscriptionId}`);
+    const next = { pause: ['ACTIVE', 'PAUSED'], unpause: ['PAUSED', 'ACTIVE'], revoke: ['ACTIVE', 'REVOKED'] }[action];
+    if (!next) throw new Error(`unknown action ${action}`);
+    if (mandate.state === next[0]) mandate.state = next[1];
+    const event = { pause: 'subscription.paused', unpause: 'subscription.unpaused', revoke: 'subscription.revoked' }[action];
+    if (webhook) await postWebhook(event, mandateBody(mandate));
+    return mandate;
+  }
+
+  /** Ends a redemption's debit as PhonePe would (after its own retries), and tells the merchant. */
+  async function settleRedemption(merchantOrderId, state, { webhook = true } = {}) {
+    const order = orders.get(merchantOrderId);
+    if (!order || order.flow !== 'redemption') throw new Error(`unknown redemption ${merchantOrderId}`);
+    if (order.state === 'PENDING') {
+      order.state = state;
+      order.attempts.push({
+        paymentMode: 'UPI_AUTO_PAY',
+        transactionId: randomId('OM'),
+        timestamp: clock(),
+        amount: order.amount,
+        state,
+        ...(state === 'FAILED' ? { errorCode: 'INSUFFICIENT_FUNDS', detailedErrorCode: 'U30' } : {}),
+      });
+    }
+    const event = order.state === 'COMPLETED' ? 'subscription.redemption.order.completed' : 'subscription.redemption.order.failed';
+    if (webhook && (order.state === 'COMPLETED' || order.state === 'FAILED')) await postWebhook(event, statusBody(order));
+    return order;
+  }
 
   /** Settles an order as the checkout page would; `webhook: false` simulates a lost webhook. */
   async function settle(merchantOrderId, outcome, { webhook = true } = {}) {
@@ -90,6 +176,8 @@ async function startPhonePeStandIn(options) {
         ...(state === 'FAILED' ? { errorCode: 'PAYMENT_DECLINED', detailedErrorCode: 'TXN_DECLINED_BY_USER' } : {}),
       });
       order.state = state;
+      const mandate = order.subscriptionDetails && mandates.get(order.subscriptionDetails.merchantSubscriptionId);
+      if (mandate && mandate.state === 'ACTIVATION_IN_PROGRESS') mandate.state = state === 'COMPLETED' ? 'ACTIVE' : 'FAILED';
     }
     if (webhook) await sendWebhook(merchantOrderId);
     return order;
@@ -121,6 +209,10 @@ async function startPhonePeStandIn(options) {
   async function sendWebhook(merchantOrderId, { authorization } = {}) {
     const order = orders.get(merchantOrderId);
     if (!webhookUrl || !order) return undefined;
+    if (order.subscriptionDetails) {
+      const event = order.state === 'COMPLETED' ? 'subscription.setup.order.completed' : 'subscription.setup.order.failed';
+      return postWebhook(event, statusBody(order), authorization);
+    }
     const event = order.state === 'COMPLETED' ? 'checkout.order.completed' : 'checkout.order.failed';
     const response = await fetch(webhookUrl, {
       method: 'POST',
@@ -183,21 +275,64 @@ async function startPhonePeStandIn(options) {
         }
       }
 
+      if (url.pathname === '/upi-app') {
+        if (req.method === 'POST') {
+          const form = new URLSearchParams(await readBody(req));
+          if (!mandates.has(form.get('subscription')) || !['pause', 'unpause', 'revoke'].includes(form.get('action'))) {
+            return send(res, 400, { code: 'BAD_REQUEST', message: 'Unknown mandate or action' });
+          }
+          await changeMandate(form.get('subscription'), form.get('action'));
+          res.writeHead(303, { Location: '/upi-app' });
+          return res.end();
+        }
+        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+        return res.end(upiAppPage([...mandates.values()]));
+      }
+
       if (!authorised(req)) return send(res, 401, { code: 'UNAUTHORIZED', message: 'Invalid or expired O-Bearer token' });
 
       if (req.method === 'POST' && url.pathname === '/checkout/v2/pay') {
         const body = JSON.parse((await readBody(req)) || '{}');
         const redirectUrl = body.paymentFlow?.merchantUrls?.redirectUrl;
+        const setup = body.paymentFlow?.type === 'SUBSCRIPTION_CHECKOUT_SETUP' ? body.paymentFlow.subscriptionDetails : null;
         if (
           !MERCHANT_ORDER_ID.test(body.merchantOrderId ?? '') ||
           !Number.isInteger(body.amount) ||
           body.amount < 100 ||
-          body.paymentFlow?.type !== 'PG_CHECKOUT' ||
+          !['PG_CHECKOUT', 'SUBSCRIPTION_CHECKOUT_SETUP'].includes(body.paymentFlow?.type) ||
           !redirectUrl
         ) {
           return send(res, 400, { code: 'BAD_REQUEST', message: 'Invalid pay request' });
         }
+        if (
+          setup !== null &&
+          (typeof setup !== 'object' ||
+            setup.subscriptionType !== 'RECURRING' ||
+            !MERCHANT_ORDER_ID.test(setup.merchantSubscriptionId ?? '') ||
+            !['TRANSACTION', 'PENNY_DROP'].includes(setup.authWorkflowType) ||
+            !['FIXED', 'VARIABLE'].includes(setup.amountType) ||
+            !Number.isInteger(setup.maxAmount) ||
+            setup.maxAmount < body.amount ||
+            !FREQUENCIES.includes(setup.frequency))
+        ) {
+          return send(res, 400, { code: 'BAD_REQUEST', message: 'Invalid subscription details' });
+        }
         if (orders.has(body.merchantOrderId)) return send(res, 409, { code: 'DUPLICATE_ORDER', message: 'merchantOrderId already used' });
+        if (setup && mandates.has(setup.merchantSubscriptionId)) {
+          return send(res, 409, { code: 'DUPLICATE_SUBSCRIPTION', message: 'merchantSubscriptionId already used' });
+        }
+        if (setup) {
+          mandates.set(setup.merchantSubscriptionId, {
+            merchantSubscriptionId: setup.merchantSubscriptionId,
+            subscriptionId: randomId('OMS'),
+            state: 'ACTIVATION_IN_PROGRESS',
+            authWorkflowType: setup.authWorkflowType,
+            amountType: setup.amountType,
+            maxAmount: setup.maxAmount,
+            frequency: setup.frequency,
+            expireAt: setup.expireAt ?? clock() + 30 * 365 * 86_400_000,
+          });
+        }
         const checkoutToken = crypto.randomBytes(16).toString('hex');
         const order = {
           orderId: randomId('OMO'),
@@ -208,6 +343,16 @@ async function startPhonePeStandIn(options) {
           metaInfo: body.metaInfo,
           redirectUrl,
           attempts: [],
+          ...(setup
+            ? {
+                subscriptionDetails: setup,
+                paymentFlow: {
+                  type: 'SUBSCRIPTION_CHECKOUT_SETUP',
+                  ...setup,
+                  subscriptionId: mandates.get(setup.merchantSubscriptionId).subscriptionId,
+                },
+              }
+            : {}),
         };
         orders.set(order.merchantOrderId, order);
         byCheckoutToken.set(checkoutToken, order);
@@ -225,6 +370,93 @@ async function startPhonePeStandIn(options) {
         const order = orders.get(decodeURIComponent(status[1]));
         if (!order) return send(res, 404, { code: 'ORDER_NOT_FOUND', message: 'No order with this merchantOrderId' });
         if (order.state === 'PENDING' && order.expireAt <= Date.now()) order.state = 'FAILED';
+        return send(res, 200, statusBody(order));
+      }
+
+      const subscriptionStatus = /^\/subscriptions\/v2\/([^/]+)\/status$/.exec(url.pathname);
+      if (req.method === 'GET' && subscriptionStatus) {
+        const mandate = mandates.get(decodeURIComponent(subscriptionStatus[1]));
+        return mandate ? send(res, 200, mandateBody(mandate)) : send(res, 404, { code: 'NOT_FOUND', message: 'No such subscription' });
+      }
+
+      const subscriptionCancel = /^\/subscriptions\/v2\/([^/]+)\/cancel$/.exec(url.pathname);
+      if (req.method === 'POST' && subscriptionCancel) {
+        const mandate = mandates.get(decodeURIComponent(subscriptionCancel[1]));
+        if (!mandate) return send(res, 404, { code: 'NOT_FOUND', message: 'No such subscription' });
+        if (!['ACTIVE', 'PAUSED'].includes(mandate.state))
+          return send(res, 400, { code: 'INVALID_STATE', message: `Subscription is ${mandate.state}` });
+        mandate.state = 'CANCELLED';
+        setImmediate(() => void postWebhook('subscription.cancelled', mandateBody(mandate)));
+        res.writeHead(204);
+        return res.end();
+      }
+
+      if (req.method === 'POST' && url.pathname === '/subscriptions/v2/notify') {
+        const body = JSON.parse((await readBody(req)) || '{}');
+        const flow = body.paymentFlow ?? {};
+        const mandate = mandates.get(flow.merchantSubscriptionId);
+        if (
+          !MERCHANT_ORDER_ID.test(body.merchantOrderId ?? '') ||
+          flow.type !== 'SUBSCRIPTION_REDEMPTION' ||
+          !Number.isInteger(body.amount) ||
+          body.amount < 100 ||
+          !mandate ||
+          body.amount > mandate.maxAmount ||
+          (flow.autoDebit === true && flow.redemptionRetryStrategy === 'CUSTOM')
+        ) {
+          return send(res, 400, { code: 'BAD_REQUEST', message: 'Invalid notify request' });
+        }
+        if (mandate.state !== 'ACTIVE')
+          return send(res, 400, { code: 'SUBSCRIPTION_NOT_ACTIVE', message: `Subscription is ${mandate.state}` });
+        if (orders.has(body.merchantOrderId)) return send(res, 409, { code: 'DUPLICATE_ORDER', message: 'merchantOrderId already used' });
+        const order = {
+          flow: 'redemption',
+          orderId: randomId('OMO'),
+          merchantOrderId: body.merchantOrderId,
+          amount: body.amount,
+          state: 'NOTIFICATION_IN_PROGRESS',
+          expireAt: body.expireAt ?? clock() + 48 * 3_600_000,
+          metaInfo: body.metaInfo,
+          paymentFlow: {
+            type: 'SUBSCRIPTION_REDEMPTION',
+            merchantSubscriptionId: mandate.merchantSubscriptionId,
+            autoDebit: Boolean(flow.autoDebit),
+          },
+          attempts: [],
+          notifiedAt: null,
+        };
+        orders.set(order.merchantOrderId, order);
+        // PhonePe tells the customer, then the merchant (subscription.notification.completed)
+        setImmediate(() => {
+          order.state = 'NOTIFIED';
+          order.notifiedAt = clock();
+          void postWebhook('subscription.notification.completed', statusBody(order));
+        });
+        return send(res, 200, { orderId: order.orderId, state: order.state, expireAt: order.expireAt });
+      }
+
+      if (req.method === 'POST' && url.pathname === '/subscriptions/v2/redeem') {
+        const body = JSON.parse((await readBody(req)) || '{}');
+        const order = orders.get(body.merchantOrderId);
+        if (!order || order.flow !== 'redemption') return send(res, 404, { code: 'ORDER_NOT_FOUND', message: 'No such redemption' });
+        const mandate = mandates.get(order.paymentFlow.merchantSubscriptionId);
+        if (order.state !== 'NOTIFIED') return send(res, 400, { code: 'INVALID_STATE', message: `Redemption is ${order.state}` });
+        if (clock() < order.notifiedAt + 24 * 3_600_000) {
+          return send(res, 400, { code: 'REDEMPTION_TOO_EARLY', message: 'A redemption runs at least 24 hours after its notification' });
+        }
+        if (mandate.state !== 'ACTIVE')
+          return send(res, 400, { code: 'SUBSCRIPTION_NOT_ACTIVE', message: `Subscription is ${mandate.state}` });
+        order.state = 'PENDING';
+        const transactionId = randomId('OM');
+        if (redemptionOutcome !== 'hold') setImmediate(() => void settleRedemption(order.merchantOrderId, redemptionOutcome));
+        return send(res, 200, { state: 'PENDING', transactionId });
+      }
+
+      const redemptionStatus = /^\/subscriptions\/v2\/order\/([^/]+)\/status$/.exec(url.pathname);
+      if (req.method === 'GET' && redemptionStatus) {
+        const order = orders.get(decodeURIComponent(redemptionStatus[1]));
+        if (!order || order.flow !== 'redemption') return send(res, 404, { code: 'ORDER_NOT_FOUND', message: 'No such order' });
+        if (!['COMPLETED', 'FAILED'].includes(order.state) && order.expireAt <= clock()) order.state = 'FAILED';
         return send(res, 200, statusBody(order));
       }
 
@@ -290,6 +522,11 @@ async function startPhonePeStandIn(options) {
     sendRefundWebhook,
     /** How the next refunds end: 'COMPLETED' or 'FAILED' right after they are accepted, or 'hold' them pending. */
     setRefundOutcome: (outcome) => (refundOutcome = outcome),
+    mandates,
+    changeMandate,
+    settleRedemption,
+    /** How the next debits end: 'COMPLETED' or 'FAILED' right after they are asked, or 'hold' them pending. */
+    setRedemptionOutcome: (outcome) => (redemptionOutcome = outcome),
     /** Makes every API answer wait `delayMs` and fail with a 503 at `failRate` (0 to 1); zeros heal it. */
     setFaults: ({ delayMs = 0, failRate = 0 } = {}) => (faults = { delayMs, failRate }),
     /** Ends every issued token, as if they had expired. */

@@ -1,11 +1,12 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { toClientSubscriptionState, type SubscriptionStatus } from '@portal/contracts';
+import { AUTOPAY_MESSAGES, toClientSubscriptionState, type SubscriptionStatus } from '@portal/contracts';
 import { session } from '@portal/ui';
 import { Carousel, CAROUSEL_INTERVAL_MS } from '../src/components/Carousel';
 import { toMegabytes } from '../src/pages/Download';
 import { greetingName } from '../src/pages/Profile';
+import Dashboard from '../src/pages/Dashboard';
 import Subscription, { planButtonText } from '../src/pages/Subscription';
 import { stubApi, type StubCall } from '../../ui/test/stub-api';
 import { renderPage } from './render';
@@ -346,5 +347,121 @@ describe('choosing a plan', () => {
     await waitFor(() => expect(saved).toHaveLength(3));
     expect(calls.some((call) => call.url === '/api/billing/credit-notes/TPP-C-C1')).toBe(true);
     expect(calls.find((call) => call.url === '/api/billing/invoices/TPP-B')?.authorization).toBe('Bearer user-token');
+  });
+});
+
+describe('auto-renewal and cancellation', () => {
+  const plans = {
+    basic: { name: 'Basic', monthlyPrice: 500, annualPrice: 4800, annualOriginal: 6000, features: ['All features'] },
+    business: { name: 'Business', monthlyPrice: 2000, annualPrice: 19200, annualOriginal: 24000, features: ['All features'] },
+  };
+  const autoRenew = {
+    state: 'active',
+    on: true,
+    mandateReference: 'TPM-ABC-123',
+    plan: 'basic',
+    billingPeriod: 'monthly',
+    amount: 500,
+    nextDebitDate: '2028-02-10T07:31:00.000Z',
+    upcomingDebit: { date: '2028-02-10T07:31:00.000Z', amount: 500, noticeSentAt: '2028-02-08T07:30:00.000Z' },
+  };
+  const basicActive = {
+    subscriptionStatus: 'active',
+    subscriptionPlan: 'basic',
+    billingPeriod: 'monthly',
+    subscriptionEndDate: '2028-02-10T06:30:00.000Z',
+    hasUsedTrial: true,
+    email: 'asha@example.in',
+  };
+  beforeEach(() => {
+    localStorage.clear();
+    session.save('user-token', { email: 'asha@example.in' });
+  });
+
+  it('when a buyer ticks UPI Autopay in the confirmation, then the order asks for auto-renewal; Business (annual) is offered without it', async () => {
+    const calls = stubApi((call) => {
+      if (call.url === '/api/payment/plans') return { data: plans };
+      if (call.url === '/api/payment/create-phonepe-order') return { status: 201, data: { success: false } };
+      if (call.url === '/api/subscription/change') return quoteFor(call);
+      if (call.url === '/api/billing/profile') return { data: { profile: { stateCode: '19' } } };
+      if (call.url === '/api/billing/history') return { data: { payments: [] } };
+      return { data: { subscriptionStatus: 'trial', subscriptionPlan: 'trial', email: 'asha@example.in', daysRemaining: 20 } };
+    });
+    renderPage(<Subscription />, '/subscription');
+    await userEvent.click(await screen.findByRole('button', { name: 'Annual Save 20%' }));
+    expect(within(screen.getByRole('article', { name: 'Business plan' })).getByText(AUTOPAY_MESSAGES.notEligible)).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Basic plan' })).queryByText(AUTOPAY_MESSAGES.notEligible)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Monthly' }));
+
+    await userEvent.click(within(screen.getByRole('article', { name: 'Basic plan' })).getByRole('button', { name: 'Subscribe Monthly' }));
+    const dialog = await screen.findByRole('dialog');
+    const optIn = await within(dialog).findByRole('checkbox', { name: new RegExp(AUTOPAY_MESSAGES.optIn) });
+    expect(optIn).not.toBeChecked();
+    await userEvent.click(optIn);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Pay ₹1,000' }));
+    expect(await screen.findByText('Failed to create payment order')).toBeInTheDocument();
+    expect(calls.find((call) => call.url === '/api/payment/create-phonepe-order')?.body).toEqual({
+      plan: 'basic',
+      billingPeriod: 'monthly',
+      autoRenew: true,
+    });
+  });
+
+  it('when auto-renew is on, then the page shows the next debit and turns it off on request', async () => {
+    let current: object = autoRenew;
+    const calls = stubApi((call) => {
+      if (call.url === '/api/payment/plans') return { data: plans };
+      if (call.url === '/api/billing/profile') return { data: { profile: { stateCode: '19' } } };
+      if (call.url === '/api/billing/history') return { data: { payments: [] } };
+      if (call.url === '/api/subscription/autopay') {
+        current = { ...autoRenew, state: 'cancelled', on: false, nextDebitDate: null, upcomingDebit: null };
+        return { data: { success: true, message: AUTOPAY_MESSAGES.turnedOff } };
+      }
+      return { data: { ...basicActive, autoRenew: current } };
+    });
+    renderPage(<Subscription />, '/subscription');
+    const renewal = await screen.findByRole('region', { name: 'Renewal' });
+    expect(renewal).toHaveTextContent('Auto-renew is on: UPI Autopay debits ₹500 on 10 Feb 2028. Mandate TPM-ABC-123 (Active).');
+    expect(renewal).toHaveTextContent('Upcoming debit: ₹500 on 10 Feb 2028.');
+    await userEvent.click(within(renewal).getByRole('button', { name: 'Turn off auto-renew' }));
+    expect(await screen.findByText(AUTOPAY_MESSAGES.turnedOff)).toBeInTheDocument();
+    expect(calls.find((call) => call.url === '/api/subscription/autopay')?.method).toBe('DELETE');
+    await waitFor(() => expect(renewal).toHaveTextContent('Auto-renew is off (mandate TPM-ABC-123: Cancelled).'));
+  });
+
+  it('when the customer cancels with a reason, then the page says when access ends and offers the undo', async () => {
+    let cancellation: object | null = null;
+    const calls = stubApi((call) => {
+      if (call.url === '/api/payment/plans') return { data: plans };
+      if (call.url === '/api/billing/profile') return { data: { profile: { stateCode: '19' } } };
+      if (call.url === '/api/billing/history') return { data: { payments: [] } };
+      if (call.url === '/api/subscription/cancel') {
+        cancellation = { at: '2028-01-20T06:30:00.000Z', reason: 'Too costly', endsAt: '2028-02-10T06:30:00.000Z' };
+        return { data: { success: true, message: 'Your subscription is cancelled.' } };
+      }
+      return { data: { ...basicActive, cancellation } };
+    });
+    renderPage(<Subscription />, '/subscription');
+    const renewal = await screen.findByRole('region', { name: 'Renewal' });
+    await userEvent.click(within(renewal).getByRole('button', { name: 'Cancel subscription' }));
+    expect(renewal).toHaveTextContent('You keep access until 10 Feb 2028.');
+    await userEvent.type(within(renewal).getByLabelText('Why are you leaving? (optional)'), 'Too costly');
+    await userEvent.click(within(renewal).getByRole('button', { name: 'Confirm cancellation' }));
+    expect(await screen.findByText('Your subscription is cancelled.')).toBeInTheDocument();
+    expect(calls.find((call) => call.url === '/api/subscription/cancel')?.body).toEqual({ reason: 'Too costly' });
+    await waitFor(() =>
+      expect(renewal).toHaveTextContent('Your subscription is cancelled and ends on 10 Feb 2028. Nothing more will be charged.'),
+    );
+    expect(within(renewal).getByRole('button', { name: 'Undo the cancellation' })).toBeInTheDocument();
+  });
+
+  it('when a renewal has failed or is notified, then the dashboard says so, with the way to pay or to stop it', async () => {
+    stubApi(() => ({
+      data: { ...basicActive, renewalFailure: { failedAt: '2028-02-10T07:31:00.000Z', graceUntil: '2028-02-17T07:31:00.000Z' }, autoRenew },
+    }));
+    renderPage(<Dashboard />, '/dashboard');
+    expect(await screen.findByText(/Your renewal payment failed\. Pay now to keep access \(until 17 Feb 2028\)/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Pay now' })).toHaveAttribute('href', '/subscription');
+    expect(screen.getByText(/UPI Autopay will debit ₹500 on 10 Feb 2028 for your renewal \(mandate TPM-ABC-123\)/)).toBeInTheDocument();
   });
 });

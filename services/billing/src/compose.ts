@@ -23,6 +23,7 @@ import { billingProfileRepository } from './tax-documents/data/billing-profile.r
 import { activationRepository } from './licensing/data/activation.repository';
 import { creditNoteRepository } from './tax-documents/data/credit-note.repository';
 import { invoiceRepository } from './tax-documents/data/invoice.repository';
+import { mandateRepository } from './payments/data/mandate.repository';
 import { orderRepository } from './payments/data/order.repository';
 import { planRepository } from './subscriptions/data/plan.repository';
 import { refundRepository } from './payments/data/refund.repository';
@@ -31,6 +32,10 @@ import { subscriptionRepository } from './subscriptions/data/subscription.reposi
 import { planChangeUseCases } from './subscriptions/domain/plan-change.use-cases';
 import { subscriptionLedger } from './subscriptions/domain/subscription-ledger.use-cases';
 import { adminSubscriptionUseCases } from './subscriptions/domain/admin-subscription.use-cases';
+import { cancellationUseCases } from './subscriptions/domain/cancellation.use-cases';
+import { autopayUseCases } from './payments/domain/autopay.use-cases';
+import { renewalUseCases } from './payments/domain/renewal.use-cases';
+import { autopayRoutes } from './payments/routes/autopay.routes';
 import { billingHistoryUseCases } from './payments/domain/billing-history.use-cases';
 import { transactionsUseCases } from './payments/domain/transactions.use-cases';
 import { billingProfileUseCases } from './tax-documents/domain/billing-profile.use-cases';
@@ -102,6 +107,7 @@ export async function compose(
   const subscriptions = subscriptionRepository(mongo);
   const periods = periodRepository(mongo);
   const orders = orderRepository(mongo);
+  const mandates = mandateRepository(mongo);
   const plans = planRepository(mongo);
   const billingProfiles = billingProfileRepository(mongo);
   const invoiceStore = invoiceRepository(mongo);
@@ -114,6 +120,7 @@ export async function compose(
     subscriptions.ready,
     periods.ready,
     orders.ready,
+    mandates.ready,
     invoiceStore.ready,
     creditNotes.ready,
     refundStore.ready,
@@ -141,8 +148,9 @@ export async function compose(
   const signer = createLicenseSigner(config.LICENSE_SIGNING_KEY, config.LICENSE_RETIRED_PUBLIC_KEYS);
   if (signer.throwaway) logger.warn('LICENSE_SIGNING_KEY is not set: licences are signed with a key that ends with this process');
   const licensing = licensingUseCases({ activations, subscriptions, signer, lock, graceDays: config.LICENSE_GRACE_DAYS, now });
-  const status = statusUseCases({ subscriptions, orders, plans, users, lock, claims, now });
   const ledger = subscriptionLedger({ subscriptions, periods, plans, legacyInvoices: invoiceStore, lock, now });
+  const autopay = autopayUseCases({ mandates, orders, gateway, ledger, lock, logger });
+  const status = statusUseCases({ subscriptions, orders, autoRenewals: autopay, plans, users, lock, claims, now });
   const changes = planChangeUseCases({ subscriptions, plans, ledger, lock, now });
   // subscriptions recorded before periods get theirs once; any instance may run it, each user once
   void claims
@@ -156,6 +164,7 @@ export async function compose(
     ledger,
     changes,
     gateway,
+    mandates,
     invoices,
     mail,
     lock,
@@ -163,6 +172,25 @@ export async function compose(
     publicUrl: config.PUBLIC_URL,
     orderLifetimeSeconds: config.ORDER_LIFETIME_SECONDS,
     onAmountMismatch: () => mismatches.inc(),
+    onSettled: async (order) => {
+      await autopay.afterSettled(order);
+      await renewals.afterSettled(order);
+    },
+    now,
+  });
+  const renewals = renewalUseCases({
+    mandates,
+    orders,
+    gateway,
+    subscriptions,
+    ledger,
+    autopay,
+    claims,
+    settle: (merchantOrderId) => payments.settle(merchantOrderId),
+    mail,
+    logger,
+    merchantName: seller.legalName,
+    publicUrl: config.PUBLIC_URL,
     now,
   });
   const refunds = refundUseCases({
@@ -198,7 +226,8 @@ export async function compose(
     bodyLimit: config.BODY_LIMIT,
     readiness: [mongoReadiness(mongo), redisReadiness(redis)],
     routes: (router) => {
-      router.use(subscriptionRoutes(status, changes, verifyToken));
+      router.use(subscriptionRoutes(status, changes, cancellationUseCases({ subscriptions, lock, now }), verifyToken));
+      router.use(autopayRoutes(autopay, verifyToken));
       router.use(billingProfileRoutes(billingProfileUseCases(billingProfiles), verifyToken));
       router.use(invoiceRoutes(invoices, verifyToken));
       router.use(licensingRoutes(licensing, verifyToken));
@@ -206,6 +235,8 @@ export async function compose(
         paymentRoutes({
           payments,
           refunds,
+          autopay,
+          renewals,
           verifyToken,
           webhook: { username: config.PHONEPE_WEBHOOK_USERNAME, password: config.PHONEPE_WEBHOOK_PASSWORD },
         }),
@@ -227,22 +258,28 @@ export async function compose(
       expiry,
       payments,
       refunds,
+      renewals,
       logger,
       metrics,
       every: {
         expirySweepMs: config.EXPIRY_SWEEP_EVERY_MS,
         remindersMs: config.REMINDERS_EVERY_MS,
         reconcileMs: config.RECONCILE_EVERY_MS,
+        renewalsMs: config.RENEWALS_EVERY_MS,
       },
       reconcileAfterMs: config.RECONCILE_AFTER_MS,
       now,
     });
-    const events = consumeUserDeleted(EVENT_QUEUES.billing, connection, reporting.deleteUser, logger);
+    const deleteUser = async (userId: string) => {
+      await autopay.deleteUser(userId); // no mandate of a deleted account may debit again
+      return reporting.deleteUser(userId);
+    };
+    const events = consumeUserDeleted(EVENT_QUEUES.billing, connection, deleteUser, logger);
     // shutdown runs in reverse: the HTTP server (added after this) drains first, then the workers stop
     shutdown.add('jobs', async () => {
       await events.close();
       await jobs.close();
     });
   }
-  return { app, payments, refunds, expiry, reporting, ledger };
+  return { app, payments, refunds, expiry, reporting, ledger, renewals, autopay };
 }

@@ -28,6 +28,7 @@ export const configSchema = z
     REMINDERS_EVERY_MS: ms(15 * 60_000),
     RECONCILE_EVERY_MS: ms(2 * 60_000),
     RECONCILE_AFTER_MS: ms(3 * 60_000),
+    RENEWALS_EVERY_MS: ms(5 * 60_000),
     ...sellerShape(),
     ...licenseShape(),
   })

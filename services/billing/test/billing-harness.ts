@@ -74,13 +74,14 @@ export async function startBilling(label: string, settings: Record<string, strin
   const keys = generateTestKeys();
   const profiles = new Map<string, { email: string; firstName: string; lastName: string }>();
   const auth = await startAuthStub(profiles);
+  const clock = { now: new Date() };
   const phonepe = await startPhonePeStandIn({
     clientId: 'TEST-M',
     clientSecret: 'test-secret',
     webhookUsername: WEBHOOK.username,
     webhookPassword: WEBHOOK.password,
+    now: () => clock.now.getTime(),
   });
-  const clock = { now: new Date() };
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -45,6 +45,9 @@ function active(end: Date, changes: Partial<SubscriptionRecord> = {}): Subscript
     subscriptionEndDate: end,
     remindersSent: [],
     scheduledSwitch: null,
+    graceUntil: null,
+    renewalFailedAt: null,
+    cancelAtPeriodEnd: null,
     ...changes,
   };
 }

@@ -59,6 +59,9 @@ describe('plans, subscription status and the trial', () => {
       subscriptionEndDate: null,
       billingPeriod: null,
       scheduledSwitch: null,
+      autoRenew: null,
+      renewalFailure: null,
+      cancellation: null,
     });
   });
 

@@ -9,6 +9,8 @@ import { SUBSCRIPTION_STATUSES, type SubscriptionState } from './subscription';
 export const createOrderBodySchema = z.object({
   plan: z.enum(PRICED_PLANS, { error: 'Choose one of the plans: basic, professional or business' }),
   billingPeriod: z.enum(BILLING_PERIODS, { error: 'Billing period must be monthly or annual' }),
+  /** Set up a UPI Autopay mandate with this payment (issue #27 §3). */
+  autoRenew: z.boolean({ error: 'autoRenew must be true or false' }).optional(),
 });
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
 

@@ -17,3 +17,4 @@ export * from './gst';
 export * from './desktop';
 export * from './licensing';
 export * from './plan-changes';
+export * from './autopay';

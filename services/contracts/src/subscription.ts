@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { autoRenewSchema, cancellationSchema, renewalFailureSchema } from './autopay';
 import { billingPeriodSchema, pricedPlanSchema } from './plans';
 
 import { SUBSCRIPTION_STATUSES } from './subscription-state';
@@ -45,5 +46,11 @@ export const subscriptionStatusSchema = z.object({
   billingPeriod: billingPeriodSchema.nullable(),
   /** A lower plan or shorter period the customer chose for their renewal (issue #27); absent when none. */
   scheduledSwitch: z.object({ plan: pricedPlanSchema, billingPeriod: billingPeriodSchema, at: z.string() }).nullable().optional(),
+  /** UPI Autopay (issue #27 §3); absent or null when none was set up. */
+  autoRenew: autoRenewSchema.nullable().optional(),
+  /** A failed renewal in its grace period (issue #27 §4); absent or null when none. */
+  renewalFailure: renewalFailureSchema.nullable().optional(),
+  /** The customer cancelled: no renewal, access to the end (issue #27 §4); absent or null when not. */
+  cancellation: cancellationSchema.nullable().optional(),
 });
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;

@@ -1,4 +1,5 @@
-import { Link, useAuth } from '@portal/ui';
+import { AUTOPAY_MESSAGES, formatIndianDate, formatRupees } from '@portal/contracts';
+import { Banner, Link, useAuth } from '@portal/ui';
 import '../components/portal.css';
 
 const CARDS = [
@@ -8,11 +9,26 @@ const CARDS = [
 ];
 
 export default function Dashboard() {
-  const { status } = useAuth();
+  const { status, subscription } = useAuth();
+  const failure = subscription === 'active' ? status?.renewalFailure : null;
+  const upcoming = subscription === 'active' ? status?.autoRenew?.upcomingDebit : null;
   return (
     <div>
       <h1>Hello, {status?.firstName || status?.email.split('@')[0]}!</h1>
       <p className="muted">Everything for your desktop app in one place.</p>
+      {failure && (
+        <Banner kind="error">
+          {AUTOPAY_MESSAGES.renewalFailed} (until {formatIndianDate(failure.graceUntil)}). <Link to="/subscription">Pay now</Link>
+        </Banner>
+      )}
+      {upcoming && (
+        // RBI's pre-debit notice, on the dashboard as well as by e-mail
+        <Banner kind="info">
+          UPI Autopay will debit {formatRupees(upcoming.amount)} on {formatIndianDate(upcoming.date)} for your renewal (mandate{' '}
+          {status?.autoRenew?.mandateReference}). To stop it, turn off auto-renew on the <Link to="/subscription">Subscription page</Link>,
+          or remove the mandate in your UPI app.
+        </Banner>
+      )}
       <div className="grid">
         {CARDS.map((card) => (
           <Link key={card.to} to={card.to} className="card">

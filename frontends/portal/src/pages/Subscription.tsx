@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import {
+  AUTOPAY_MESSAGES,
+  autopayEligible,
   formatIndianDate,
   formatRupees,
   istDateOf,
@@ -16,6 +18,7 @@ import { BillingDetails } from '../features/billing/components/BillingDetails';
 import { BillingHistory } from '../features/billing/components/BillingHistory';
 import { useCreateOrder, usePlans, useScheduledSwitch, useStartTrial } from '../features/subscription/api';
 import { ChangeConfirmation } from '../features/subscription/components/ChangeConfirmation';
+import { RenewalSettings } from '../features/subscription/components/RenewalSettings';
 import { withQueries } from '../queries';
 import { TEXTS, type Message } from '../texts';
 import '../components/portal.css';
@@ -61,7 +64,7 @@ function Subscription() {
   const [busy, setBusy] = useState(false);
   const { data: billingProfile } = useBillingProfile();
   // The plan chosen by a buyer who must first say where they are billed (the invoice's place of supply).
-  const [awaitingDetails, setAwaitingDetails] = useState<string | null>(null);
+  const [awaitingDetails, setAwaitingDetails] = useState<{ plan: string; autoRenew: boolean } | null>(null);
   // The card being confirmed, before anything is paid or scheduled.
   const [confirming, setConfirming] = useState<CreateOrderBody | null>(null);
   const { schedule, cancel } = useScheduledSwitch();
@@ -76,11 +79,11 @@ function Subscription() {
     return () => clearTimeout(timer);
   }, [returned, refresh]);
 
-  function confirmed(quote: PlanChangeQuote) {
+  function confirmed(quote: PlanChangeQuote, { autoRenew }: { autoRenew: boolean }) {
     setConfirming(null);
     if (quote.kind === 'switch') return void scheduleSwitch(quote);
-    if (billingProfile === null) setAwaitingDetails(quote.plan);
-    else void pay(quote.plan);
+    if (billingProfile === null) setAwaitingDetails({ plan: quote.plan, autoRenew });
+    else void pay(quote.plan, autoRenew);
   }
 
   async function scheduleSwitch(choice: CreateOrderBody) {
@@ -101,12 +104,16 @@ function Subscription() {
     }
   }
 
-  async function pay(plan: string) {
+  async function pay(plan: string, autoRenew: boolean) {
     setAwaitingDetails(null);
     setBusy(true);
     setMessage({ kind: 'info', text: TEXTS.orderRedirecting });
     try {
-      const created = await order.mutateAsync({ plan: plan as CreateOrderBody['plan'], billingPeriod: period });
+      const created = await order.mutateAsync({
+        plan: plan as CreateOrderBody['plan'],
+        billingPeriod: period,
+        ...(autoRenew ? { autoRenew } : {}),
+      });
       if (created.success && created.paymentUrl) return window.location.assign(created.paymentUrl);
       // The call went through but gave no checkout to go to (spec §8's own text for this case).
       setMessage({ kind: 'error', text: TEXTS.orderWithoutCheckout });
@@ -136,6 +143,12 @@ function Subscription() {
           {status?.subscriptionEndDate && istDateOf(new Date(status.subscriptionEndDate))}. <Link to="/download">Go to Download Page</Link>
         </Banner>
       )}
+      {subscription === 'active' && status?.renewalFailure && (
+        <Banner kind="error">
+          {AUTOPAY_MESSAGES.renewalFailed} (until {formatIndianDate(status.renewalFailure.graceUntil)}): choose Renew below.
+        </Banner>
+      )}
+      {subscription === 'active' && status?.subscriptionEndDate && <RenewalSettings status={status} onMessage={setMessage} />}
       {scheduled && plans && (
         <section className="card stack-bottom" aria-label="Scheduled switch">
           <p>
@@ -164,7 +177,9 @@ function Subscription() {
           </Button>
         </section>
       )}
-      {awaitingDetails && <BillingDetails intro={TEXTS.billingBeforePaying} onSaved={() => void pay(awaitingDetails)} />}
+      {awaitingDetails && (
+        <BillingDetails intro={TEXTS.billingBeforePaying} onSaved={() => void pay(awaitingDetails.plan, awaitingDetails.autoRenew)} />
+      )}
       <div className="toggle" role="group" aria-label="Billing period">
         <button type="button" aria-pressed={period === 'monthly'} onClick={() => setPeriod('monthly')}>
           Monthly
@@ -248,6 +263,9 @@ function PlanCard({
         </>
       )}
       {firstPlanFree && <p>+ 1 month free trial</p>}
+      {!autopayEligible(Math.round((period === 'annual' ? plan.annualPrice : plan.monthlyPrice) * 100)) && (
+        <p className="muted">{AUTOPAY_MESSAGES.notEligible}</p>
+      )}
       <ul>
         {plan.features.map((feature) => (
           <li key={feature}>{feature}</li>

@@ -2,6 +2,7 @@ import { createQueue, createWorker, type Logger, type Metrics, type QueueConnect
 import type { expiryUseCases } from '../subscriptions/domain/expiry.use-cases';
 import type { paymentUseCases } from '../payments/domain/payment.use-cases';
 import type { refundUseCases } from '../payments/domain/refund.use-cases';
+import type { renewalUseCases } from '../payments/domain/renewal.use-cases';
 
 export const SCHEDULED_QUEUE = 'billing-scheduled';
 
@@ -10,15 +11,17 @@ export interface BillingJobsDeps {
   expiry: ReturnType<typeof expiryUseCases>;
   payments: ReturnType<typeof paymentUseCases>;
   refunds: ReturnType<typeof refundUseCases>;
+  renewals: Pick<ReturnType<typeof renewalUseCases>, 'run'>;
   logger: Logger;
   metrics: Metrics;
-  every: { expirySweepMs: number; remindersMs: number; reconcileMs: number };
+  every: { expirySweepMs: number; remindersMs: number; reconcileMs: number; renewalsMs: number };
   reconcileAfterMs: number;
   now?: () => Date;
 }
 
 /**
- * The scheduled jobs (expiry sweep, reminders, reconciliation of PhonePe orders and refunds). Schedulers are upserted, so any number of instances starting at once
+ * The scheduled jobs (expiry sweep, reminders, reconciliation of PhonePe orders and refunds,
+ * renewals by UPI Autopay). Schedulers are upserted, so any number of instances starting at once
  * leave one schedule each; every job is idempotent, so a retry or a duplicate changes nothing.
  */
 export async function startBillingJobs(deps: BillingJobsDeps): Promise<{ close(): Promise<void> }> {
@@ -27,6 +30,8 @@ export async function startBillingJobs(deps: BillingJobsDeps): Promise<{ close()
   const reminders = deps.metrics.counter('billing_reminders_sent_total', 'Reminder e-mails sent');
   const reconciled = deps.metrics.counter('billing_orders_reconciled_total', 'Orders settled by reconciliation');
   const refundsReconciled = deps.metrics.counter('billing_refunds_reconciled_total', 'Refunds settled by reconciliation');
+
+  const renewalSteps = deps.metrics.counter('billing_renewal_steps_total', 'Steps of UPI Autopay renewals', ['step']);
 
   const scheduled = createQueue(SCHEDULED_QUEUE, deps.connection);
   const defaults = { removeOnComplete: 100, removeOnFail: 500, attempts: 3, backoff: { type: 'exponential', delay: 5_000 } };
@@ -44,6 +49,12 @@ export async function startBillingJobs(deps: BillingJobsDeps): Promise<{ close()
     'order-reconciliation',
     { every: deps.every.reconcileMs },
     { name: 'order-reconciliation', opts: defaults },
+  );
+
+  await scheduled.upsertJobScheduler(
+    'subscription-renewals',
+    { every: deps.every.renewalsMs },
+    { name: 'subscription-renewals', opts: defaults },
   );
 
   const scheduledWorker = createWorker(
@@ -67,6 +78,11 @@ export async function startBillingJobs(deps: BillingJobsDeps): Promise<{ close()
           const refunds = await deps.refunds.reconcile(deps.reconcileAfterMs);
           refundsReconciled.inc(refunds);
           return { settled, refunds };
+        }
+        case 'subscription-renewals': {
+          const steps = await deps.renewals.run();
+          for (const [step, count] of Object.entries(steps)) renewalSteps.inc({ step }, count);
+          return steps;
         }
         default:
           throw new Error(`unknown job ${job.name}`);

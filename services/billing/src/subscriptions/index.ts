@@ -7,6 +7,6 @@ export { priceOf } from './domain/plan-catalogue';
 export { MIN_CHARGE_PAISE } from './domain/plan-change';
 export type { planChangeUseCases } from './domain/plan-change.use-cases';
 export type { subscriptionLedger } from './domain/subscription-ledger.use-cases';
-export type { PlanChangeTerms, PlanStore, SubscriptionStore } from './domain/ports';
+export type { AutoRenewals, PlanChangeTerms, PlanStore, SubscriptionRecord, SubscriptionStore } from './domain/ports';
 export { subscriptionLockKey } from './domain/status.use-cases';
-export { effectiveStatus, summarize } from './domain/subscription-status';
+export { accessEnd, effectiveStatus, summarize } from './domain/subscription-status';

@@ -38,6 +38,19 @@ export function useScheduledSwitch() {
   return { schedule, cancel };
 }
 
+/** Turning auto-renew off, and cancelling the subscription (with its undo); the status shows each. */
+export function useRenewalSettings() {
+  const { refresh } = useAuth();
+  const done = { onSuccess: () => refresh() };
+  const turnOffAutopay = useMutation({ mutationFn: () => api.delete<{ message: string }>('/api/subscription/autopay'), ...done });
+  const cancel = useMutation({
+    mutationFn: (reason: string) => api.post<{ message: string }>('/api/subscription/cancel', reason.trim() ? { reason } : {}),
+    ...done,
+  });
+  const undoCancel = useMutation({ mutationFn: () => api.delete<{ message: string }>('/api/subscription/cancel'), ...done });
+  return { turnOffAutopay, cancel, undoCancel };
+}
+
 /**
  * Starting the once-only trial, from any page that offers it: the account's status and the
  * download eligibility are refreshed, and `start()` answers the banner to show.

@@ -10,7 +10,7 @@ import {
 } from '@portal/contracts';
 import { AppError, notFound } from '@portal/platform/errors';
 import type { Lock } from '../../shared/ports';
-import { effectiveStatus, type SubscriptionStore } from '../../subscriptions';
+import { accessEnd, effectiveStatus, type SubscriptionStore } from '../../subscriptions';
 import type { ActivationRecord, ActivationStore, LicenseSigner } from './ports';
 
 export interface LicensingDeps {
@@ -50,7 +50,8 @@ export function licensingUseCases(deps: LicensingDeps) {
   async function entitlement(userId: string, at: Date): Promise<{ plan: PlanName; status: 'trial' | 'active'; end: Date }> {
     const current = await deps.subscriptions.find(userId);
     const status = effectiveStatus(current, at);
-    const end = status === 'trial' ? current?.trialEnd : status === 'active' ? current?.subscriptionEndDate : null;
+    // a renewal's grace is access too, and no more: the licence never outlives the paid periods and the grace
+    const end = status === 'trial' ? current?.trialEnd : status === 'active' && current ? accessEnd(current) : null;
     if ((status !== 'trial' && status !== 'active') || !current || !end)
       throw refused(LICENSE_ERRORS.noEntitlement, LICENSE_MESSAGES.noEntitlement);
     return { plan: status === 'trial' ? 'trial' : current.plan, status, end };

@@ -2,7 +2,15 @@ import http from 'node:http';
 import https from 'node:https';
 import axios, { isAxiosError, type AxiosInstance } from 'axios';
 import { serviceUnavailable } from '@portal/platform';
-import type { PaymentGateway, PhonePeOrderStatus, PhonePeRefundState, RefundGateway } from '../domain/ports';
+import type {
+  MandateGateway,
+  PaymentGateway,
+  PhonePeMandateState,
+  PhonePeOrderStatus,
+  PhonePeRedemptionState,
+  PhonePeRefundState,
+  RefundGateway,
+} from '../domain/ports';
 
 export interface PhonePeClientOptions {
   clientId: string;
@@ -20,11 +28,12 @@ interface CachedToken {
 
 /**
  * PhonePe Standard Checkout v2 over its REST contract (token, pay, order status, refund and refund
- * status). Our own client
+ * status) and its Autopay subscriptions (setup through checkout, subscription status and cancel,
+ * redemption notify, redeem and order status; integrations.md). Our own client
  * rather than pg-sdk-node: configurable base URLs (so a local stand-in can be used), timeouts,
  * and no process-wide singleton.
  */
-export function createPhonePeClient(options: PhonePeClientOptions): PaymentGateway & RefundGateway {
+export function createPhonePeClient(options: PhonePeClientOptions): PaymentGateway & RefundGateway & MandateGateway {
   const agentOptions = { keepAlive: true, maxSockets: 32 };
   const make = (baseURL: string): AxiosInstance =>
     axios.create({
@@ -80,46 +89,120 @@ export function createPhonePeClient(options: PhonePeClientOptions): PaymentGatew
     }
   }
 
+  const get = <T>(path: string, params?: object) =>
+    call<T>((authorization) => pg.get(path, { params, headers: { Authorization: authorization } }));
+  const post = <T>(path: string, body: unknown) =>
+    call<T>((authorization) => pg.post(path, body, { headers: { Authorization: authorization } }));
+
+  /** PhonePe's answer, or null when it refuses with a status the caller takes as an answer (5xx never is). */
+  async function unlessRefused<T>(answer: Promise<T>, refused: (status: number) => boolean): Promise<T | null> {
+    try {
+      return await answer;
+    } catch (error) {
+      if (isAxiosError(error) && error.response && refused(error.response.status)) return null;
+      throw error;
+    }
+  }
+  const unknown = (status: number) => status === 404;
+  const declined = (status: number) => status < 500;
+  const orderStatusOf = <State>(data: PhonePeOrderStatus<State>): PhonePeOrderStatus<State> => ({
+    orderId: data.orderId,
+    state: data.state,
+    amount: data.amount,
+    paymentDetails: data.paymentDetails ?? [],
+  });
+  const id = encodeURIComponent;
+
   return {
     async pay({ merchantOrderId, amountPaise, redirectUrl, expireAfterSeconds, userId }) {
-      const body = {
+      return post('/checkout/v2/pay', {
         merchantOrderId,
         amount: amountPaise,
         expireAfter: expireAfterSeconds,
         metaInfo: { udf1: userId },
         paymentFlow: { type: 'PG_CHECKOUT', message: 'Tax Practitioner Portal subscription', merchantUrls: { redirectUrl } },
-      };
-      return call((authorization) => pg.post('/checkout/v2/pay', body, { headers: { Authorization: authorization } }));
+      });
+    },
+    async setupMandate({
+      merchantOrderId,
+      merchantSubscriptionId,
+      amountPaise,
+      maxAmountPaise,
+      frequency,
+      redirectUrl,
+      expireAfterSeconds,
+      userId,
+    }) {
+      return post('/checkout/v2/pay', {
+        merchantOrderId,
+        amount: amountPaise,
+        expireAfter: expireAfterSeconds,
+        metaInfo: { udf1: userId },
+        paymentFlow: {
+          type: 'SUBSCRIPTION_CHECKOUT_SETUP',
+          message: 'Tax Practitioner Portal subscription with UPI Autopay',
+          merchantUrls: { redirectUrl },
+          subscriptionDetails: {
+            subscriptionType: 'RECURRING',
+            merchantSubscriptionId,
+            // the first payment is the mandate's authorisation, as the plan is paid now
+            authWorkflowType: 'TRANSACTION',
+            amountType: 'FIXED',
+            maxAmount: maxAmountPaise,
+            frequency,
+          },
+        },
+      });
+    },
+    mandateStatus: (merchantSubscriptionId) =>
+      unlessRefused(
+        get<{ subscriptionId: string; state: PhonePeMandateState }>(`/subscriptions/v2/${id(merchantSubscriptionId)}/status`, {
+          details: false,
+        }),
+        unknown,
+      ),
+    async cancelMandate(merchantSubscriptionId) {
+      await post(`/subscriptions/v2/${id(merchantSubscriptionId)}/cancel`, null);
+    },
+    notifyRedemption: ({ merchantOrderId, merchantSubscriptionId, amountPaise, expireAt }) =>
+      unlessRefused(
+        post<{ orderId: string; state: PhonePeRedemptionState }>('/subscriptions/v2/notify', {
+          merchantOrderId,
+          amount: amountPaise,
+          expireAt,
+          // PhonePe retries a failed debit itself, within its 48 hours and non-peak windows; we redeem
+          paymentFlow: { type: 'SUBSCRIPTION_REDEMPTION', merchantSubscriptionId, redemptionRetryStrategy: 'STANDARD', autoDebit: false },
+        }),
+        declined,
+      ),
+    redeem: (merchantOrderId) =>
+      unlessRefused(
+        post<{ state: PhonePeRedemptionState; transactionId: string }>('/subscriptions/v2/redeem', { merchantOrderId }),
+        declined,
+      ),
+    async redemptionStatus(merchantOrderId) {
+      const data = await unlessRefused(
+        get<PhonePeOrderStatus<PhonePeRedemptionState>>(`/subscriptions/v2/order/${id(merchantOrderId)}/status`, { details: false }),
+        unknown,
+      );
+      return data && orderStatusOf(data);
     },
     async orderStatus(merchantOrderId) {
-      const data = await call<PhonePeOrderStatus>((authorization) =>
-        pg.get(`/checkout/v2/order/${encodeURIComponent(merchantOrderId)}/status`, {
-          params: { details: false },
-          headers: { Authorization: authorization },
+      return orderStatusOf(await get<PhonePeOrderStatus>(`/checkout/v2/order/${id(merchantOrderId)}/status`, { details: false }));
+    },
+    refund: ({ merchantRefundId, merchantOrderId, amountPaise }) =>
+      unlessRefused(
+        post<{ refundId: string; state: PhonePeRefundState }>('/payments/v2/refund', {
+          merchantRefundId,
+          originalMerchantOrderId: merchantOrderId,
+          amount: amountPaise,
         }),
-      );
-      return { orderId: data.orderId, state: data.state, amount: data.amount, paymentDetails: data.paymentDetails ?? [] };
-    },
-    async refund({ merchantRefundId, merchantOrderId, amountPaise }) {
-      const body = { merchantRefundId, originalMerchantOrderId: merchantOrderId, amount: amountPaise };
-      try {
-        return await call<{ refundId: string; state: PhonePeRefundState }>((authorization) =>
-          pg.post('/payments/v2/refund', body, { headers: { Authorization: authorization } }),
-        );
-      } catch (error) {
-        if (isAxiosError(error) && error.response && error.response.status < 500) return null;
-        throw error;
-      }
-    },
-    async refundStatus(merchantRefundId) {
-      try {
-        return await call<{ refundId: string; state: PhonePeRefundState; amount: number }>((authorization) =>
-          pg.get(`/payments/v2/refund/${encodeURIComponent(merchantRefundId)}/status`, { headers: { Authorization: authorization } }),
-        );
-      } catch (error) {
-        if (isAxiosError(error) && error.response?.status === 404) return null;
-        throw error;
-      }
-    },
+        declined,
+      ),
+    refundStatus: (merchantRefundId) =>
+      unlessRefused(
+        get<{ refundId: string; state: PhonePeRefundState; amount: number }>(`/payments/v2/refund/${id(merchantRefundId)}/status`),
+        unknown,
+      ),
   };
 }

@@ -27,11 +27,14 @@ const orderSchema = new Schema<OrderDocument>(
     refundPending: { type: Boolean, default: false },
     change: { type: Schema.Types.Mixed, default: null },
     changeCreditedPaise: { type: Number, default: 0 },
+    mandate: { type: { merchantSubscriptionId: String, role: String }, default: null, _id: false },
+    renewal: { type: { dueAt: Date, noticeSentAt: Date, redeemRequestedAt: Date }, default: null, _id: false },
   },
   { timestamps: { createdAt: true, updatedAt: true }, versionKey: false },
 );
 orderSchema.index({ createdAt: -1 });
 orderSchema.index({ status: 1, createdAt: 1 });
+orderSchema.index({ 'mandate.merchantSubscriptionId': 1, createdAt: -1 }, { sparse: true });
 
 // Orders stored before invoices and refunds existed have none of their fields.
 const toRecord = ({ _id, ...rest }: OrderDocument): OrderRecord => ({
@@ -44,6 +47,14 @@ const toRecord = ({ _id, ...rest }: OrderDocument): OrderRecord => ({
   refundPending: rest.refundPending ?? false,
   change: rest.change ?? null,
   changeCreditedPaise: rest.changeCreditedPaise ?? 0,
+  mandate: rest.mandate?.merchantSubscriptionId ? rest.mandate : null,
+  renewal: rest.renewal?.dueAt
+    ? {
+        dueAt: rest.renewal.dueAt,
+        noticeSentAt: rest.renewal.noticeSentAt ?? null,
+        redeemRequestedAt: rest.renewal.redeemRequestedAt ?? null,
+      }
+    : null,
 });
 
 function refundStatusOf(doc: OrderDocument): RefundStatus {
@@ -100,19 +111,50 @@ export function orderRepository(connection: Connection): OrderStore & { ready: P
       ).lean<OrderDocument>();
       return doc ? toRecord(doc) : null;
     },
-    async hasPending(userId, now, { changesOnly = false } = {}) {
+    async hasPending(userId, now) {
       const filter = {
         userId: { $eq: userId },
         status: 'pending' as const,
         expireAt: { $gt: now },
-        ...(changesOnly ? { change: { $ne: null } } : {}),
+        'mandate.role': { $ne: 'renewal' as const },
       };
       return (await Order.exists(filter)) !== null;
+    },
+    async pendingOf(userId, now) {
+      const docs = await Order.find({ userId: { $eq: userId }, status: 'pending', expireAt: { $gt: now } }, { change: 1, mandate: 1 })
+        .limit(20)
+        .lean<Pick<OrderDocument, 'change' | 'mandate'>[]>();
+      const checkouts = docs.filter((doc) => doc.mandate?.role !== 'renewal');
+      return {
+        checkout: checkouts.length > 0,
+        upgrade: checkouts.some((doc) => doc.change != null),
+        renewal: checkouts.length < docs.length,
+      };
+    },
+    async markRenewalStep(merchantOrderId, step, at) {
+      const field = `renewal.${step}`;
+      await Order.updateOne({ merchantOrderId: { $eq: merchantOrderId }, 'mandate.role': 'renewal' }, { $set: { [field]: at } });
+    },
+    async pendingRenewals(limit) {
+      const docs = await Order.find({ status: 'pending', 'mandate.role': 'renewal' })
+        .sort({ createdAt: 1 })
+        .limit(limit)
+        .lean<OrderDocument[]>();
+      return docs.map(toRecord);
+    },
+    async forMandates(merchantSubscriptionIds) {
+      if (!merchantSubscriptionIds.length) return [];
+      const docs = await Order.find({ 'mandate.merchantSubscriptionId': { $in: merchantSubscriptionIds } })
+        .sort({ createdAt: -1 })
+        .limit(500)
+        .lean<OrderDocument[]>();
+      return docs.map(toRecord);
     },
     async needingReconciliation(olderThan, limit) {
       const docs = await Order.find({
         $or: [
-          { status: 'pending', createdAt: { $lt: olderThan } },
+          // a renewal waits for its debit date; the renewal job follows it
+          { status: 'pending', createdAt: { $lt: olderThan }, 'mandate.role': { $ne: 'renewal' } },
           { status: 'completed', credited: false },
         ],
       })

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import {
+  AUTOPAY_MESSAGES,
+  autopayEligible,
   formatRupees,
+  mandateFrequency,
   invoiceFileName,
   istDateOf,
   PLAN_CHANGE_MESSAGES,
@@ -8,18 +11,20 @@ import {
   type CreateOrderResponse,
   type PricedPlan,
 } from '@portal/contracts';
-import { conflict } from '@portal/platform/errors';
+import { badRequest, conflict } from '@portal/platform/errors';
 import type { Logger } from 'pino';
 import { MIN_CHARGE_PAISE, subscriptionLockKey, type planChangeUseCases, type subscriptionLedger } from '../../subscriptions';
 import type { InvoiceRecord, invoiceUseCases } from '../../tax-documents';
 import type { Lock, MailSender } from '../../shared/ports';
-import type { OrderRecord, OrderStore, PaymentGateway } from './ports';
+import { newMerchantSubscriptionId } from './autopay.use-cases';
+import type { MandateGateway, MandateStore, OrderRecord, OrderStore, PaymentGateway } from './ports';
 
 export interface PaymentDeps {
   orders: OrderStore;
   ledger: Pick<ReturnType<typeof subscriptionLedger>, 'credit'>;
   changes: Pick<ReturnType<typeof planChangeUseCases>, 'quote'>;
-  gateway: PaymentGateway;
+  gateway: PaymentGateway & Pick<MandateGateway, 'setupMandate' | 'redemptionStatus'>;
+  mandates: Pick<MandateStore, 'create'>;
   invoices: ReturnType<typeof invoiceUseCases>;
   mail: MailSender;
   lock: Lock;
@@ -27,6 +32,8 @@ export interface PaymentDeps {
   publicUrl: string;
   orderLifetimeSeconds: number;
   onAmountMismatch: () => void;
+  /** Told of every order that leaves pending (UPI Autopay follows its mandates' orders). */
+  onSettled?: (order: OrderRecord) => Promise<void>;
   now?: () => Date;
 }
 
@@ -106,6 +113,7 @@ export function paymentUseCases(deps: PaymentDeps) {
             `Amount: ${formatRupees(order.amount)}`,
             `Order: ${order.merchantOrderId}`,
             ...(order.phonePeTransactionId ? [`PhonePe transaction: ${order.phonePeTransactionId}`] : []),
+            ...(order.mandate?.role === 'renewal' ? [`Renewed by UPI Autopay, mandate ${order.mandate.merchantSubscriptionId}.`] : []),
             ...(validUntil ? [`Your subscription is active until ${istDateOf(validUntil)}.`] : []),
             '',
             `Your tax invoice ${invoice.number} is attached, and stays in your billing history on the portal.`,
@@ -121,7 +129,8 @@ export function paymentUseCases(deps: PaymentDeps) {
    * webhook only say "look again"; neither is trusted for the outcome or the amount.
    */
   async function settle(merchantOrderId: string): Promise<OrderRecord | null> {
-    return lock(orderLockKey(merchantOrderId), async () => {
+    let left = false;
+    const settled = await lock(orderLockKey(merchantOrderId), async () => {
       const order = await orders.find(merchantOrderId);
       if (!order) {
         logger.warn({ merchantOrderId }, 'settlement asked for an order we do not know');
@@ -132,7 +141,11 @@ export function paymentUseCases(deps: PaymentDeps) {
         return orders.find(merchantOrderId);
       }
       if (order.status !== 'pending') return order;
-      const remote = await gateway.orderStatus(merchantOrderId);
+      // a renewal's debit is a redemption of its mandate, with its own status call
+      const remote =
+        order.mandate?.role === 'renewal' ? await gateway.redemptionStatus(merchantOrderId) : await gateway.orderStatus(merchantOrderId);
+      if (!remote) return order;
+      left = remote.state === 'COMPLETED' || remote.state === 'FAILED' || order.expireAt.getTime() <= now().getTime();
       if (remote.state === 'COMPLETED') {
         if (remote.amount !== order.amountPaise) {
           deps.onAmountMismatch();
@@ -156,6 +169,8 @@ export function paymentUseCases(deps: PaymentDeps) {
       if (order.expireAt.getTime() <= now().getTime()) return orders.update(merchantOrderId, { status: 'expired' });
       return order;
     });
+    if (left && settled && deps.onSettled) await deps.onSettled(settled);
+    return settled;
   }
 
   return {
@@ -172,14 +187,19 @@ export function paymentUseCases(deps: PaymentDeps) {
       user: { userId: string; email: string },
       plan: PricedPlan,
       billingPeriod: BillingPeriod,
+      { autoRenew = false }: { autoRenew?: boolean } = {},
     ): Promise<CreateOrderResponse> {
-      const created = await lock(subscriptionLockKey(user.userId), async () => {
+      const { created, pricePaise } = await lock(subscriptionLockKey(user.userId), async () => {
         const quote = await deps.changes.quote(user.userId, plan, billingPeriod);
         if (quote.kind === 'switch') throw conflict(PLAN_CHANGE_MESSAGES.switchNotPaid);
-        if (await orders.hasPending(user.userId, now(), { changesOnly: quote.kind !== 'upgrade' })) {
-          throw conflict(PLAN_CHANGE_MESSAGES.inProgress);
-        }
-        return orders.create({
+        if (autoRenew && !autopayEligible(quote.pricePaise)) throw badRequest(AUTOPAY_MESSAGES.notEligibleError);
+        const pending = await orders.pendingOf(user.userId, now());
+        if (quote.kind === 'upgrade' ? pending.checkout : pending.upgrade) throw conflict(PLAN_CHANGE_MESSAGES.inProgress);
+        // a payment now and the mandate's debit of the same end would both add a period
+        if (pending.renewal) throw conflict(AUTOPAY_MESSAGES.renewalUnderWay);
+        // a mandate is set up by its first payment; one the credit pays for has none to set it up with
+        const merchantSubscriptionId = autoRenew && quote.amountDuePaise >= MIN_CHARGE_PAISE ? newMerchantSubscriptionId() : null;
+        const order = await orders.create({
           merchantOrderId: newMerchantOrderId(),
           userId: user.userId,
           userEmail: user.email,
@@ -189,7 +209,9 @@ export function paymentUseCases(deps: PaymentDeps) {
           amountPaise: quote.amountDuePaise,
           expireAt: new Date(now().getTime() + deps.orderLifetimeSeconds * 1000),
           change: quote.terms,
+          mandate: merchantSubscriptionId ? { merchantSubscriptionId, role: 'setup' } : null,
         });
+        return { created: order, pricePaise: quote.pricePaise };
       });
       const { merchantOrderId } = created;
       if (created.amountPaise < MIN_CHARGE_PAISE) {
@@ -197,16 +219,40 @@ export function paymentUseCases(deps: PaymentDeps) {
         const completed = await lock(orderLockKey(merchantOrderId), () =>
           orders.update(merchantOrderId, { status: 'completed', completedAt: now() }),
         );
-        if (completed) await credit(completed);
+        if (completed) {
+          await credit(completed);
+          await deps.onSettled?.(completed);
+        }
         return { success: true, paymentUrl: `${deps.publicUrl}/subscription?status=success`, merchantOrderId };
       }
-      const checkout = await gateway.pay({
+      const request = {
         merchantOrderId,
         amountPaise: created.amountPaise,
         redirectUrl: `${deps.publicUrl}/api/payment/phonepe/return?order=${merchantOrderId}`,
         expireAfterSeconds: deps.orderLifetimeSeconds,
         userId: user.userId,
-      });
+      };
+      const setup = created.mandate;
+      if (setup) {
+        // each renewal debits the plan's price, fixed at PhonePe as the mandate's amount
+        await deps.mandates.create({
+          merchantSubscriptionId: setup.merchantSubscriptionId,
+          userId: user.userId,
+          userEmail: user.email,
+          plan,
+          billingPeriod,
+          amountPaise: pricePaise,
+          setupOrderId: merchantOrderId,
+        });
+      }
+      const checkout = setup
+        ? await gateway.setupMandate({
+            ...request,
+            merchantSubscriptionId: setup.merchantSubscriptionId,
+            maxAmountPaise: pricePaise,
+            frequency: mandateFrequency(billingPeriod),
+          })
+        : await gateway.pay(request);
       await orders.update(merchantOrderId, { phonepeOrderId: checkout.orderId });
       return { success: true, paymentUrl: checkout.redirectUrl, merchantOrderId };
     },

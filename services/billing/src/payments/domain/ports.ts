@@ -1,4 +1,4 @@
-import type { BillingPeriod, PlanName, TransactionRow, TransactionStatus } from '@portal/contracts';
+import type { BillingPeriod, MandateState, PlanName, PricedPlan, TransactionRow, TransactionStatus } from '@portal/contracts';
 import type { PlanChangeTerms } from '../../subscriptions';
 
 export interface OrderRecord {
@@ -28,6 +28,16 @@ export interface OrderRecord {
   change: PlanChangeTerms | null;
   /** The unused value of this order's plan credited to a later upgrade: no longer refundable. */
   changeCreditedPaise: number;
+  /** An order of a UPI Autopay mandate: the payment that set it up, or one of its renewals. */
+  mandate: { merchantSubscriptionId: string; role: 'setup' | 'renewal' } | null;
+  /** A renewal's progress: the paid end it renews, when the pre-debit notice went out, when we asked for the debit. */
+  renewal: RenewalProgress | null;
+}
+
+export interface RenewalProgress {
+  dueAt: Date;
+  noticeSentAt: Date | null;
+  redeemRequestedAt: Date | null;
 }
 
 export interface OrderStore {
@@ -35,12 +45,21 @@ export interface OrderStore {
     order: Pick<
       OrderRecord,
       'merchantOrderId' | 'userId' | 'userEmail' | 'plan' | 'billingPeriod' | 'amount' | 'amountPaise' | 'expireAt' | 'change'
-    >,
+    > &
+      Partial<Pick<OrderRecord, 'mandate' | 'renewal'>>,
   ): Promise<OrderRecord>;
+  /** Records a renewal's step; the caller has claimed it (a conditional update is no claim on FerretDB). */
+  markRenewalStep(merchantOrderId: string, step: 'noticeSentAt' | 'redeemRequestedAt', at: Date): Promise<void>;
+  /** Renewal orders not yet settled, oldest first. */
+  pendingRenewals(limit: number): Promise<OrderRecord[]>;
+  /** The orders of these mandates, newest first (the admin's timeline, the customer's upcoming debit). */
+  forMandates(merchantSubscriptionIds: string[]): Promise<OrderRecord[]>;
   find(merchantOrderId: string): Promise<OrderRecord | null>;
   update(merchantOrderId: string, changes: Partial<OrderRecord>): Promise<OrderRecord | null>;
-  /** Whether a checkout of the user is open; `changesOnly`: an upgrade's. */
-  hasPending(userId: string, now: Date, options?: { changesOnly?: boolean }): Promise<boolean>;
+  /** Whether a checkout of the user is open (the status object's `paymentRequested`). */
+  hasPending(userId: string, now: Date): Promise<boolean>;
+  /** What the user has under way: a checkout, an upgrade's checkout, an Autopay renewal. */
+  pendingOf(userId: string, now: Date): Promise<{ checkout: boolean; upgrade: boolean; renewal: boolean }>;
   /** Pending orders created before `olderThan`, and completed ones not yet credited. */
   needingReconciliation(olderThan: Date, limit: number): Promise<OrderRecord[]>;
   /** A page of the payments in [from, to), newest first, and how many there are in all. */
@@ -62,10 +81,12 @@ export interface OrderStore {
 }
 
 export type PhonePeOrderState = 'PENDING' | 'COMPLETED' | 'FAILED';
+/** A redemption is notified first, then debited. */
+export type PhonePeRedemptionState = PhonePeOrderState | 'NOTIFICATION_IN_PROGRESS' | 'NOTIFIED';
 
-export interface PhonePeOrderStatus {
+export interface PhonePeOrderStatus<State = PhonePeOrderState> {
   orderId: string;
-  state: PhonePeOrderState;
+  state: State;
   amount: number;
   paymentDetails: { transactionId: string; state: string; amount: number }[];
 }
@@ -119,4 +140,84 @@ export interface RefundGateway {
   }): Promise<{ refundId: string; state: PhonePeRefundState } | null>;
   /** null when PhonePe has no refund with this id (our request never reached it). */
   refundStatus(merchantRefundId: string): Promise<{ refundId: string; state: PhonePeRefundState; amount: number } | null>;
+}
+
+/** A PhonePe subscription's state (its Subscription Status API). */
+export type PhonePeMandateState =
+  | 'ACTIVATION_IN_PROGRESS'
+  | 'ACTIVE'
+  | 'PAUSE_IN_PROGRESS'
+  | 'PAUSED'
+  | 'UNPAUSE_IN_PROGRESS'
+  | 'REVOKE_IN_PROGRESS'
+  | 'REVOKED'
+  | 'CANCEL_IN_PROGRESS'
+  | 'CANCELLED'
+  | 'FAILED'
+  | 'EXPIRED';
+
+/** PhonePe's Autopay subscriptions: the mandate and the debits made under it. */
+export interface MandateGateway {
+  setupMandate(request: {
+    merchantOrderId: string;
+    merchantSubscriptionId: string;
+    amountPaise: number;
+    maxAmountPaise: number;
+    frequency: 'MONTHLY' | 'YEARLY';
+    redirectUrl: string;
+    expireAfterSeconds: number;
+    userId: string;
+  }): Promise<{ orderId: string; redirectUrl: string; expireAt: number }>;
+  /** null when PhonePe has no such subscription (its setup never reached it). */
+  mandateStatus(merchantSubscriptionId: string): Promise<{ subscriptionId: string; state: PhonePeMandateState } | null>;
+  cancelMandate(merchantSubscriptionId: string): Promise<void>;
+  /** The pre-debit notification; null when PhonePe refuses it (a 4xx: the mandate is not active). */
+  notifyRedemption(request: {
+    merchantOrderId: string;
+    merchantSubscriptionId: string;
+    amountPaise: number;
+    expireAt: number;
+  }): Promise<{ orderId: string; state: PhonePeRedemptionState } | null>;
+  /** The debit of a notified redemption; null when PhonePe refuses it (too early, or not notified). */
+  redeem(merchantOrderId: string): Promise<{ state: PhonePeRedemptionState; transactionId: string } | null>;
+  /** null when PhonePe never heard of the redemption (its notify did not reach it). */
+  redemptionStatus(merchantOrderId: string): Promise<PhonePeOrderStatus<PhonePeRedemptionState> | null>;
+}
+
+/** Why a mandate ended on our side. */
+export type MandateEndReason = 'customer' | 'replaced' | 'plan-change' | 'switch' | 'cancellation';
+
+/** A UPI Autopay mandate: it renews one plan and period at a fixed amount. */
+export interface MandateRecord {
+  merchantSubscriptionId: string;
+  userId: string | null;
+  userEmail: string;
+  plan: PricedPlan;
+  billingPeriod: BillingPeriod;
+  /** Each renewal's debit: the plan's price when the mandate was set up (FIXED at PhonePe). */
+  amountPaise: number;
+  state: MandateState;
+  setupOrderId: string;
+  phonepeSubscriptionId: string | null;
+  endedReason: MandateEndReason | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface MandateStore {
+  create(
+    mandate: Pick<
+      MandateRecord,
+      'merchantSubscriptionId' | 'userId' | 'userEmail' | 'plan' | 'billingPeriod' | 'amountPaise' | 'setupOrderId'
+    >,
+  ): Promise<MandateRecord>;
+  find(merchantSubscriptionId: string): Promise<MandateRecord | null>;
+  update(merchantSubscriptionId: string, changes: Partial<MandateRecord>): Promise<MandateRecord | null>;
+  /** The user's mandates, newest first. */
+  forUser(userId: string): Promise<MandateRecord[]>;
+  /** A page of the active mandates, by id, after `after`. */
+  active(after: string | null, limit: number): Promise<MandateRecord[]>;
+  /** Every mandate, newest first, with how many there are (the admin's mandates view). */
+  list(skip: number, limit: number): Promise<{ rows: MandateRecord[]; total: number }>;
+  detachUser(userId: string): Promise<number>;
 }

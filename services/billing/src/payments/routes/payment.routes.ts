@@ -2,34 +2,61 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { createOrderBodySchema, merchantOrderIdSchema } from '@portal/contracts';
 import { requireUser, validate, type TokenVerifier } from '@portal/platform';
+import type { autopayUseCases } from '../domain/autopay.use-cases';
 import type { paymentUseCases } from '../domain/payment.use-cases';
 import type { refundUseCases } from '../domain/refund.use-cases';
+import type { renewalUseCases } from '../domain/renewal.use-cases';
 import { phonePeWebhookAuth } from './phonepe-webhook-auth';
 
 const returnQuery = z.object({ order: merchantOrderIdSchema });
-// Only the order's or the refund's id is read from a webhook; everything else is asked of PhonePe again.
+// Only the order's, the refund's or the mandate's id is read from a webhook; everything else is asked of PhonePe again.
 const webhookBody = z
   .object({
-    event: z.string().optional(),
-    payload: z.object({ merchantOrderId: merchantOrderIdSchema.optional(), merchantRefundId: merchantOrderIdSchema.optional() }).loose(),
+    event: z.string().max(100).optional(),
+    payload: z
+      .object({
+        merchantOrderId: merchantOrderIdSchema.optional(),
+        merchantRefundId: merchantOrderIdSchema.optional(),
+        merchantSubscriptionId: merchantOrderIdSchema.optional(),
+      })
+      .loose(),
   })
   .loose()
-  .refine((body) => body.payload.merchantOrderId ?? body.payload.merchantRefundId, 'Unknown order');
+  .refine((body) => body.payload.merchantOrderId ?? body.payload.merchantRefundId ?? body.payload.merchantSubscriptionId, 'Unknown order');
+
+type WebhookBody = z.infer<typeof webhookBody>;
 
 export interface PaymentRoutesDeps {
   payments: ReturnType<typeof paymentUseCases>;
   refunds: ReturnType<typeof refundUseCases>;
+  autopay: Pick<ReturnType<typeof autopayUseCases>, 'reflect'>;
+  renewals: Pick<ReturnType<typeof renewalUseCases>, 'refresh'>;
   verifyToken: TokenVerifier;
   webhook: { username: string; password: string };
 }
 
-export function paymentRoutes({ payments, refunds, verifyToken, webhook }: PaymentRoutesDeps): Router {
+export function paymentRoutes({ payments, refunds, autopay, renewals, verifyToken, webhook }: PaymentRoutesDeps): Router {
   const router = Router();
 
+  /** PhonePe's events (integrations.md), each a nudge to ask PhonePe again about one thing of ours. */
+  async function lookAgain({ event = '', payload }: WebhookBody): Promise<void> {
+    const { merchantOrderId, merchantRefundId, merchantSubscriptionId } = payload;
+    if (event.startsWith('pg.refund.') && merchantRefundId) return void (await refunds.settle(merchantRefundId));
+    // a renewal's notice and debit (subscription.notification.*, subscription.redemption.order.*)
+    if (/^subscription\.(notification|redemption)\./.test(event) && merchantOrderId) return renewals.refresh(merchantOrderId);
+    // paused, unpaused, revoked in the customer's UPI app, cancelled
+    if (event.startsWith('subscription.') && !event.startsWith('subscription.setup.') && merchantSubscriptionId) {
+      return void (await autopay.reflect(merchantSubscriptionId));
+    }
+    // checkout.order.* and subscription.setup.order.*: a payment, whose setup may carry a mandate
+    if (merchantOrderId) await payments.settle(merchantOrderId);
+  }
+
   router.post('/api/payment/create-phonepe-order', requireUser(verifyToken), validate('body', createOrderBodySchema), async (req, res) => {
+    const { plan, billingPeriod, autoRenew } = req.body as z.infer<typeof createOrderBodySchema>;
     res
       .status(201)
-      .json(await payments.createOrder({ userId: req.auth!.userId, email: req.auth!.email }, req.body.plan, req.body.billingPeriod));
+      .json(await payments.createOrder({ userId: req.auth!.userId, email: req.auth!.email }, plan, billingPeriod, { autoRenew }));
   });
 
   router.get('/api/payment/phonepe/return', async (req, res) => {
@@ -43,10 +70,7 @@ export function paymentRoutes({ payments, refunds, verifyToken, webhook }: Payme
     phonePeWebhookAuth(webhook.username, webhook.password),
     validate('body', webhookBody),
     async (req, res) => {
-      const { event, payload } = req.body as { event?: string; payload: { merchantOrderId?: string; merchantRefundId?: string } };
-      // pg.refund.accepted / completed / failed carry the refund's id; checkout events the order's
-      if (event?.startsWith('pg.refund.') && payload.merchantRefundId) await refunds.settle(payload.merchantRefundId);
-      else if (payload.merchantOrderId) await payments.settle(payload.merchantOrderId);
+      await lookAgain(req.body as WebhookBody);
       res.json({ success: true });
     },
   );

@@ -21,12 +21,16 @@ const subscriptionSchema = new Schema<SubscriptionDocument>(
     creditedOrderIds: { type: [String], default: undefined },
     remindersSent: { type: [String], default: [] },
     scheduledSwitch: { type: { plan: String, billingPeriod: String }, default: null, _id: false },
+    graceUntil: { type: Date, default: null },
+    renewalFailedAt: { type: Date, default: null },
+    cancelAtPeriodEnd: { type: { at: Date, reason: String }, default: null, _id: false },
   },
   { timestamps: true, versionKey: false },
 );
 subscriptionSchema.index({ status: 1, trialEnd: 1 });
 subscriptionSchema.index({ status: 1, subscriptionEndDate: 1 });
 subscriptionSchema.index({ subscriptionStartDate: -1 });
+subscriptionSchema.index({ renewalFailedAt: 1 }, { sparse: true });
 
 function toRecord(doc: SubscriptionDocument): SubscriptionRecord {
   return {
@@ -43,6 +47,9 @@ function toRecord(doc: SubscriptionDocument): SubscriptionRecord {
     subscriptionEndDate: doc.subscriptionEndDate ?? null,
     remindersSent: doc.remindersSent ?? [],
     scheduledSwitch: doc.scheduledSwitch ?? null,
+    graceUntil: doc.graceUntil ?? null,
+    renewalFailedAt: doc.renewalFailedAt ?? null,
+    cancelAtPeriodEnd: doc.cancelAtPeriodEnd?.at ? { at: doc.cancelAtPeriodEnd.at, reason: doc.cancelAtPeriodEnd.reason ?? null } : null,
   };
 }
 
@@ -85,7 +92,10 @@ export function subscriptionRepository(connection: Connection): SubscriptionStor
     async expireDue(now) {
       const [trials, paid] = await Promise.all([
         Subscription.updateMany({ status: 'trial', trialEnd: { $ne: null, $lte: now } }, { $set: { status: 'expired' } }),
-        Subscription.updateMany({ status: 'active', subscriptionEndDate: { $ne: null, $lte: now } }, { $set: { status: 'expired' } }),
+        Subscription.updateMany(
+          { status: 'active', subscriptionEndDate: { $ne: null, $lte: now }, $or: [{ graceUntil: null }, { graceUntil: { $lte: now } }] },
+          { $set: { status: 'expired', graceUntil: null } },
+        ),
       ]);
       return { trials: trials.modifiedCount, paid: paid.modifiedCount };
     },
@@ -101,6 +111,12 @@ export function subscriptionRepository(connection: Connection): SubscriptionStor
         { $addToSet: { remindersSent: reminder } },
       );
       return result.modifiedCount === 1;
+    },
+    async inGrace(now, limit) {
+      const docs = await Subscription.find({ status: 'active', renewalFailedAt: { $ne: null }, graceUntil: { $gt: now } })
+        .limit(limit)
+        .lean<SubscriptionDocument[]>();
+      return docs.map(toRecord);
     },
     async countsByStatus(now) {
       const [active, trial] = await Promise.all([

@@ -58,6 +58,9 @@ export function adminSubscriptionUseCases({
           hasUsedTrial: isTrial || (current?.hasUsedTrial ?? false) || status !== 'none',
           remindersSent: [],
           scheduledSwitch: null,
+          graceUntil: null,
+          renewalFailedAt: null,
+          cancelAtPeriodEnd: null,
         });
         await ledger.recordAdminChange(userId, { email: adminEmail, saved });
         return { before: summarize(userId, current, now()), after: summarize(userId, saved, now()) };

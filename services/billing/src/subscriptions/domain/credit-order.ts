@@ -51,7 +51,8 @@ export function periodForOrder(
 export function nextTerm(current: SubscriptionRecord | null, months: number, now: Date) {
   const status = effectiveStatus(current, now);
   const runningEnd = status === 'active' ? current?.subscriptionEndDate : status === 'trial' ? current?.trialEnd : null;
-  const start = runningEnd && runningEnd > now ? runningEnd : now;
+  // a plan in its renewal grace is renewed from its paid end, as Stripe keeps the billing anchor
+  const start = runningEnd && (runningEnd > now || status === 'active') ? runningEnd : now;
   const firstPlanFreeMs = current?.hasUsedTrial ? 0 : TRIAL_DAYS * DAY_MS;
   return {
     from: status === 'trial' ? now : start,

@@ -1,4 +1,4 @@
-import type { BillingPeriod, PlanName, PricedPlan, SubscriptionState } from '@portal/contracts';
+import type { AutoRenew, BillingPeriod, PlanName, PricedPlan, SubscriptionState } from '@portal/contracts';
 import type { PlanEntry } from './plan-catalogue';
 
 export interface SubscriptionRecord {
@@ -16,6 +16,15 @@ export interface SubscriptionRecord {
   remindersSent: string[];
   /** A lower plan or shorter period for the renewal, chosen by the customer; it takes over at the end. */
   scheduledSwitch: { plan: PricedPlan; billingPeriod: BillingPeriod } | null;
+  /**
+   * While a renewal by UPI Autopay is under way or has failed, access runs on to here after the paid
+   * end (issue #27 §4); null otherwise. A credited period clears it.
+   */
+  graceUntil: Date | null;
+  /** When the renewal of the current end failed (the dunning e-mails count from it). */
+  renewalFailedAt: Date | null;
+  /** Set by the customer's "Cancel subscription": nothing renews; access runs to the end. */
+  cancelAtPeriodEnd: { at: Date; reason: string | null } | null;
 }
 
 export type SubscriptionChanges = Partial<Omit<SubscriptionRecord, 'userId'>>;
@@ -30,11 +39,13 @@ export interface SubscriptionStore {
   activeUserIds(after: string | null, limit: number): Promise<string[]>;
   /** The last order credited before periods were recorded, for the migration. */
   lastLegacyCreditedOrder(userId: string): Promise<string | null>;
-  /** Marks every trial and paid plan whose end has passed as expired, in bulk; returns how many. */
+  /** Marks every trial and paid plan whose end (and grace) has passed as expired, in bulk; returns how many. */
   expireDue(now: Date): Promise<{ trials: number; paid: number }>;
   /** Subscriptions whose end falls in [from, to) and which have not had `reminder` yet. */
   dueForReminder(kind: 'trial' | 'active', from: Date, to: Date, reminder: string): Promise<SubscriptionRecord[]>;
   markReminderSent(userId: string, reminder: string): Promise<boolean>;
+  /** Renewals that failed and are still in their grace period, for the dunning e-mails. */
+  inGrace(now: Date, limit: number): Promise<SubscriptionRecord[]>;
   countsByStatus(now: Date): Promise<{ active: number; trial: number }>;
   planDistribution(now: Date): Promise<{ plan: string; count: number }[]>;
   recentSubscribers(limit: number): Promise<SubscriptionRecord[]>;
@@ -106,6 +117,11 @@ export interface PlanChangeTerms {
   credits: { periodId: string; merchantOrderId: string | null; paise: number; freeMs: number }[];
   /** Days added for a credit larger than the price. */
   extraDays: number;
+}
+
+/** The customer's UPI Autopay, as payments keeps it (the status object's `autoRenew`). */
+export interface AutoRenewals {
+  autoRenewOf(userId: string, subscription: SubscriptionRecord | null, at: Date): Promise<AutoRenew | null>;
 }
 
 /** Whether the user has a checkout under way (the status object's `paymentRequested`). */

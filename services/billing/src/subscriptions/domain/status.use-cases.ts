@@ -2,12 +2,13 @@ import { DAY_MS, TRIAL_DAYS, TRIAL_MESSAGES, type SubscriptionStatus } from '@po
 import { conflict } from '@portal/platform/errors';
 import type { Claims, Lock, UserDirectory } from '../../shared/ports';
 import { toPlan } from './plan-catalogue';
-import type { PendingPayments, PlanStore, SubscriptionStore } from './ports';
+import type { AutoRenewals, PendingPayments, PlanStore, SubscriptionStore } from './ports';
 import { summarize } from './subscription-status';
 
 export interface StatusDeps {
   subscriptions: SubscriptionStore;
   orders: PendingPayments;
+  autoRenewals: AutoRenewals;
   plans: PlanStore;
   users: UserDirectory;
   lock: Lock;
@@ -17,7 +18,7 @@ export interface StatusDeps {
 
 export const subscriptionLockKey = (userId: string) => `lock:subscription:${userId}`;
 
-export function statusUseCases({ subscriptions, orders, plans, users, lock, claims, now = () => new Date() }: StatusDeps) {
+export function statusUseCases({ subscriptions, orders, autoRenewals, plans, users, lock, claims, now = () => new Date() }: StatusDeps) {
   /** What the plan entitles: the paid plan's features; a trial gets Professional's. */
   async function featuresOf(plan: string, status: string): Promise<string[]> {
     if (status !== 'trial' && status !== 'active') return [];
@@ -41,6 +42,7 @@ export function statusUseCases({ subscriptions, orders, plans, users, lock, clai
         orders.hasPending(userId, at),
       ]);
       const summary = summarize(userId, subscription, at);
+      const paidRunning = summary.subscriptionStatus === 'active' && subscription?.subscriptionEndDate ? subscription : null;
       const start = summary.isTrialActive ? subscription?.trialStart : subscription?.subscriptionStartDate;
       const end = summary.isTrialActive ? subscription?.trialEnd : subscription?.subscriptionEndDate;
       const periodDays = start && end ? Math.round((end.getTime() - start.getTime()) / DAY_MS) : 0;
@@ -70,6 +72,18 @@ export function statusUseCases({ subscriptions, orders, plans, users, lock, clai
           summary.subscriptionStatus === 'active' && subscription?.scheduledSwitch && summary.subscriptionEndDate
             ? { ...subscription.scheduledSwitch, at: summary.subscriptionEndDate }
             : null,
+        autoRenew: await autoRenewals.autoRenewOf(userId, subscription, at),
+        renewalFailure:
+          paidRunning?.renewalFailedAt && paidRunning.graceUntil
+            ? { failedAt: paidRunning.renewalFailedAt.toISOString(), graceUntil: paidRunning.graceUntil.toISOString() }
+            : null,
+        cancellation: paidRunning?.cancelAtPeriodEnd
+          ? {
+              at: paidRunning.cancelAtPeriodEnd.at.toISOString(),
+              reason: paidRunning.cancelAtPeriodEnd.reason,
+              endsAt: paidRunning.subscriptionEndDate!.toISOString(),
+            }
+          : null,
       };
     },
 

@@ -118,6 +118,10 @@ export function subscriptionLedger({ subscriptions, periods, plans, legacyInvoic
             ? {}
             : {
                 scheduledSwitch: null,
+                // a new period ends any renewal's grace, and a cancellation: the customer paid on
+                graceUntil: null,
+                renewalFailedAt: null,
+                cancelAtPeriodEnd: null,
                 // a new period earns new reminders
                 remindersSent: (subscription?.remindersSent ?? []).filter((reminder) => !reminder.startsWith('paid')),
               }),
@@ -164,6 +168,30 @@ export function subscriptionLedger({ subscriptions, periods, plans, legacyInvoic
         admin: { email: change.email, status: saved.status },
         state: 'active',
         credited: null,
+      });
+    },
+
+    /**
+     * A renewal by UPI Autopay is under way for the paid end `paidEnd`: access runs on to `until`
+     * meanwhile, so a debit made in the hours after the end loses the customer nothing. A failed
+     * one (`failedAt`) starts the grace the dunning e-mails count from. Nothing changes once the
+     * plan has moved on from that end.
+     */
+    async holdForRenewal(userId: string, paidEnd: Date, until: Date, failedAt: Date | null = null): Promise<boolean> {
+      return lock(subscriptionLockKey(userId), async () => {
+        const subscription = await subscriptions.find(userId);
+        if (subscription?.status !== 'active' || subscription.subscriptionEndDate?.getTime() !== paidEnd.getTime()) return false;
+        await subscriptions.save(userId, { graceUntil: until, ...(failedAt ? { renewalFailedAt: failedAt } : {}) });
+        return true;
+      });
+    },
+
+    /** The renewal of `paidEnd` will not be debited (auto-renew turned off first): access ends at the paid end. */
+    async releaseRenewal(userId: string, paidEnd: Date): Promise<void> {
+      await lock(subscriptionLockKey(userId), async () => {
+        const subscription = await subscriptions.find(userId);
+        if (subscription?.subscriptionEndDate?.getTime() !== paidEnd.getTime() || subscription.renewalFailedAt) return;
+        await subscriptions.save(userId, { graceUntil: null });
       });
     },
 

@@ -9,9 +9,15 @@ export function daysRemaining(end: Date | null, now: Date): number {
   return Math.max(0, Math.ceil((end.getTime() - now.getTime()) / DAY_MS));
 }
 
+/** Where a paid plan's access ends: its paid end, or later while a renewal is in its grace period. */
+export function accessEnd(subscription: Pick<SubscriptionRecord, 'subscriptionEndDate' | 'graceUntil'>): Date | null {
+  const { subscriptionEndDate: end, graceUntil } = subscription;
+  return end && graceUntil && graceUntil > end ? graceUntil : end;
+}
+
 /**
  * The status a user has right now. An ended trial or plan is expired even before the expiry job
- * has written it; an end the admin left empty never ends.
+ * has written it; an end the admin left empty never ends; a renewal's grace keeps the plan active.
  */
 export function effectiveStatus(subscription: SubscriptionRecord | null, now: Date): EffectiveStatus {
   if (!subscription) return 'none';
@@ -20,7 +26,7 @@ export function effectiveStatus(subscription: SubscriptionRecord | null, now: Da
     case 'trial':
       return ended(subscription.trialEnd) ? 'expired' : 'trial';
     case 'active':
-      return ended(subscription.subscriptionEndDate) ? 'expired' : 'active';
+      return ended(accessEnd(subscription)) ? 'expired' : 'active';
     default:
       return subscription.status;
   }
@@ -31,8 +37,7 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 export function summarize(userId: string, subscription: SubscriptionRecord | null, now: Date): SubscriptionSummary {
   const status = effectiveStatus(subscription, now);
   const hasUsedTrial = subscription?.hasUsedTrial ?? false;
-  const end =
-    status === 'trial' ? (subscription?.trialEnd ?? null) : status === 'active' ? (subscription?.subscriptionEndDate ?? null) : null;
+  const end = status === 'trial' ? (subscription?.trialEnd ?? null) : status === 'active' && subscription ? accessEnd(subscription) : null;
   return {
     userId,
     subscriptionStatus: status,

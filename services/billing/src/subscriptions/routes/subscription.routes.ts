@@ -1,12 +1,14 @@
 import { Router } from 'express';
-import { createOrderBodySchema, type CreateOrderBody } from '@portal/contracts';
+import { cancelBodySchema, createOrderBodySchema, type CreateOrderBody } from '@portal/contracts';
 import { requireUser, validate, type TokenVerifier } from '@portal/platform';
+import type { cancellationUseCases } from '../domain/cancellation.use-cases';
 import type { planChangeUseCases } from '../domain/plan-change.use-cases';
 import type { statusUseCases } from '../domain/status.use-cases';
 
 export function subscriptionRoutes(
   status: ReturnType<typeof statusUseCases>,
   changes: ReturnType<typeof planChangeUseCases>,
+  cancellation: ReturnType<typeof cancellationUseCases>,
   verifyToken: TokenVerifier,
 ): Router {
   const router = Router();
@@ -36,6 +38,14 @@ export function subscriptionRoutes(
 
   router.delete('/api/subscription/scheduled-switch', user, async (req, res) => {
     res.json(await changes.cancelSwitch(req.auth!.userId));
+  });
+
+  router.post('/api/subscription/cancel', user, validate('body', cancelBodySchema), async (req, res) => {
+    res.json(await cancellation.cancel(req.auth!.userId, req.body.reason));
+  });
+
+  router.delete('/api/subscription/cancel', user, async (req, res) => {
+    res.json(await cancellation.undo(req.auth!.userId));
   });
 
   return router;

@@ -1,4 +1,13 @@
-import { formatIndianDate, formatRupees, PLAN_CHANGE_BUTTONS, type CreateOrderBody, type PlanChangeQuote } from '@portal/contracts';
+import { useState } from 'react';
+import {
+  AUTOPAY_MESSAGES,
+  autopayEligible,
+  formatIndianDate,
+  formatRupees,
+  PLAN_CHANGE_BUTTONS,
+  type CreateOrderBody,
+  type PlanChangeQuote,
+} from '@portal/contracts';
 import { Banner, Button, errorMessage, Modal, Spinner } from '@portal/ui';
 import { useChangeQuote } from '../api';
 
@@ -22,10 +31,14 @@ export function ChangeConfirmation({
   choice: CreateOrderBody;
   title: string;
   busy: boolean;
-  onConfirm: (quote: PlanChangeQuote) => void;
+  onConfirm: (quote: PlanChangeQuote, options: { autoRenew: boolean }) => void;
   onClose: () => void;
 }) {
   const { data: quote, error } = useChangeQuote(choice);
+  // RBI's e-mandate rules want the customer's own choice: off until they tick it
+  const [autoRenew, setAutoRenew] = useState(false);
+  const paid = quote && quote.kind !== 'switch' && quote.amountDue > 0;
+  const eligible = quote ? autopayEligible(Math.round(quote.price * 100)) : false;
   const heading = quote ? `${PLAN_CHANGE_BUTTONS[quote.kind]}: ${title} (${choice.billingPeriod})` : title;
   return (
     <Modal title={heading} onClose={onClose}>
@@ -54,10 +67,20 @@ export function ChangeConfirmation({
             <dt>{quote.kind === 'switch' ? 'Switches on' : 'Your plan runs until'}</dt>
             <dd>{formatIndianDate(quote.kind === 'switch' ? quote.startsAt : quote.endsAt)}</dd>
           </dl>
+          {paid &&
+            (eligible ? (
+              <label className="checkbox">
+                <input type="checkbox" checked={autoRenew} onChange={(event) => setAutoRenew(event.target.checked)} />{' '}
+                {AUTOPAY_MESSAGES.optIn}
+                <span className="muted block">{AUTOPAY_MESSAGES.optInHelp}</span>
+              </label>
+            ) : (
+              <p className="muted">{AUTOPAY_MESSAGES.notEligible}</p>
+            ))}
         </>
       )}
       <div className="modal-actions">
-        <Button disabled={!quote || busy} onClick={() => quote && onConfirm(quote)}>
+        <Button disabled={!quote || busy} onClick={() => quote && onConfirm(quote, { autoRenew: Boolean(paid && eligible && autoRenew) })}>
           {quote ? confirmText(quote) : 'Confirm'}
         </Button>
         <Button variant="secondary" onClick={onClose}>

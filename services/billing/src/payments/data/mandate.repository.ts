@@ -1,0 +1,70 @@
+import { Schema, type Connection } from 'mongoose';
+import { MANDATE_STATES } from '@portal/contracts';
+import type { MandateRecord, MandateStore } from '../domain/ports';
+
+const mandateSchema = new Schema<MandateRecord>(
+  {
+    merchantSubscriptionId: { type: String, required: true, unique: true },
+    userId: { type: String, default: null, index: true },
+    userEmail: { type: String, required: true },
+    plan: { type: String, required: true },
+    billingPeriod: { type: String, required: true },
+    amountPaise: { type: Number, required: true },
+    state: { type: String, enum: MANDATE_STATES, default: 'pending' },
+    setupOrderId: { type: String, required: true },
+    phonepeSubscriptionId: { type: String, default: null },
+    endedReason: { type: String, default: null },
+  },
+  { timestamps: true, versionKey: false },
+);
+mandateSchema.index({ state: 1, merchantSubscriptionId: 1 });
+mandateSchema.index({ createdAt: -1 });
+
+const toRecord = ({ _id, ...rest }: MandateRecord & { _id?: unknown }): MandateRecord => rest;
+
+export function mandateRepository(connection: Connection): MandateStore & { ready: Promise<unknown> } {
+  const Mandate = connection.model<MandateRecord>('Mandate', mandateSchema, 'mandates');
+  return {
+    ready: Mandate.init(),
+    async create(mandate) {
+      return toRecord((await Mandate.create(mandate)).toObject());
+    },
+    async find(merchantSubscriptionId) {
+      const doc = await Mandate.findOne({ merchantSubscriptionId: { $eq: merchantSubscriptionId } }).lean<MandateRecord>();
+      return doc ? toRecord(doc) : null;
+    },
+    async update(merchantSubscriptionId, changes) {
+      const doc = await Mandate.findOneAndUpdate(
+        { merchantSubscriptionId: { $eq: merchantSubscriptionId } },
+        { $set: changes },
+        { returnDocument: 'after' },
+      ).lean<MandateRecord>();
+      return doc ? toRecord(doc) : null;
+    },
+    async forUser(userId) {
+      const docs = await Mandate.find({ userId: { $eq: userId } })
+        .sort({ createdAt: -1 })
+        .limit(50)
+        .lean<MandateRecord[]>();
+      return docs.map(toRecord);
+    },
+    async active(after, limit) {
+      const docs = await Mandate.find({ state: 'active', ...(after ? { merchantSubscriptionId: { $gt: after } } : {}) })
+        .sort({ merchantSubscriptionId: 1 })
+        .limit(limit)
+        .lean<MandateRecord[]>();
+      return docs.map(toRecord);
+    },
+    async list(skip, limit) {
+      const [docs, total] = await Promise.all([
+        Mandate.find({}).sort({ createdAt: -1 }).skip(skip).limit(limit).lean<MandateRecord[]>(),
+        Mandate.countDocuments({}),
+      ]);
+      return { rows: docs.map(toRecord), total };
+    },
+    async detachUser(userId) {
+      const result = await Mandate.updateMany({ userId: { $eq: userId } }, { $set: { userId: null, userEmail: 'deleted-user' } });
+      return result.modifiedCount;
+    },
+  };
+}

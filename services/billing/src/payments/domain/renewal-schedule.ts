@@ -1,0 +1,66 @@
+import { DAY_MS, istDateOf } from '@portal/contracts';
+import type { RenewalProgress } from './ports';
+
+/**
+ * When each step of a renewal by UPI Autopay may run (pure; issue #27 §3, decisions.md):
+ * - PhonePe is asked to notify the customer 48 hours before the paid end, so that its notice and
+ *   ours reach them at least 24 hours before the debit, as RBI's e-mandate framework requires;
+ * - the debit runs at the paid end, never sooner than 24 hours after our notice, and only in
+ *   NPCI's non-peak hours, when PhonePe executes mandates;
+ * - a failed debit starts a grace of 7 days, with dunning e-mails on days 0, 3 and 6.
+ */
+export const NOTICE_LEAD_MS = 2 * DAY_MS;
+export const MIN_NOTICE_MS = DAY_MS;
+export const GRACE_DAYS = 7;
+export const DUNNING_DAYS = [0, 3, 6] as const;
+/** How long PhonePe keeps a notified redemption open for its debit and its own retries. */
+export const REDEMPTION_WINDOW_MS = 2 * DAY_MS;
+
+const IST_OFFSET_MS = 330 * 60_000;
+
+/** NPCI's non-peak hours for mandate executions, in India's time: 21:31–09:59 and 13:01–16:59. */
+export function isNonPeak(at: Date): boolean {
+  const minute = Math.floor(((at.getTime() + IST_OFFSET_MS) % DAY_MS) / 60_000);
+  return minute >= 21 * 60 + 31 || minute < 10 * 60 || (minute >= 13 * 60 + 1 && minute < 17 * 60);
+}
+
+/** The first non-peak minute at or after `at`. */
+export function nextNonPeak(at: Date): Date {
+  let candidate = new Date(Math.ceil(at.getTime() / 60_000) * 60_000);
+  while (!isNonPeak(candidate)) candidate = new Date(candidate.getTime() + 60_000);
+  return candidate;
+}
+
+/** Our merchantOrderId of a mandate's renewal of the plan ending at `dueAt`: one per end, whoever asks. */
+export const renewalOrderId = (merchantSubscriptionId: string, dueAt: Date) =>
+  `${merchantSubscriptionId}-R${istDateOf(dueAt).replaceAll('-', '')}`;
+
+/** Whether the renewal of a plan ending at `paidEnd` should be notified now. */
+export const notifyDue = (paidEnd: Date, now: Date) => now.getTime() >= paidEnd.getTime() - NOTICE_LEAD_MS;
+
+/** When the debit of a notified renewal runs: the paid end, a full day after the notice, in non-peak hours. */
+export function debitAt(renewal: Pick<RenewalProgress, 'dueAt'> & { noticeSentAt: Date }): Date {
+  return nextNonPeak(new Date(Math.max(renewal.dueAt.getTime(), renewal.noticeSentAt.getTime() + MIN_NOTICE_MS)));
+}
+
+/** Whether a notified renewal may be debited now. */
+export const redeemDue = (renewal: RenewalProgress, now: Date) =>
+  renewal.noticeSentAt !== null &&
+  renewal.redeemRequestedAt === null &&
+  now >= debitAt({ ...renewal, noticeSentAt: renewal.noticeSentAt }) &&
+  isNonPeak(now);
+
+/** A failed renewal's grace: 7 days from the failure, which is never before the paid end. */
+export const graceAfterFailure = (dueAt: Date, failedAt: Date) =>
+  new Date(Math.max(dueAt.getTime(), failedAt.getTime()) + GRACE_DAYS * DAY_MS);
+
+/** The dunning e-mail due now, if any: the latest of days 0, 3 and 6 reached and not yet sent. */
+export function dunningDue(failedAt: Date, now: Date, sent: readonly string[]): { day: number; id: string; skipped: string[] } | null {
+  const reached = DUNNING_DAYS.filter((day) => now.getTime() >= failedAt.getTime() + day * DAY_MS);
+  const day = reached.at(-1);
+  if (day === undefined || sent.includes(dunningId(day))) return null;
+  return { day, id: dunningId(day), skipped: reached.slice(0, -1).map(dunningId) };
+}
+
+// "paid-" ids are cleared with the next credited period, as the paid plan's reminders are
+export const dunningId = (day: number) => `paid-dunning-${day}`;
