@@ -48,6 +48,10 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/admin/users/:id/subscription', service: 'billing', access: 'admin' },
   { pattern: '/api/admin/users/:id/devices', service: 'billing', access: 'admin' },
   { pattern: '/api/admin/users/:id/devices/:deviceId', service: 'billing', access: 'admin' },
+  { pattern: '/api/admin/users/:id/billing-timeline', service: 'billing', access: 'admin' },
+  { pattern: '/api/admin/mandates', service: 'billing', access: 'admin' },
+  { pattern: '/api/admin/invoices/:merchantOrderId', service: 'billing', access: 'admin' },
+  { pattern: '/api/admin/refunds/:merchantRefundId/credit-note', service: 'billing', access: 'admin' },
   // the desktop app's activation and check-in, with its own token; the keys verify licences offline
   { pattern: '/api/licenses/activate', service: 'billing', access: 'desktop' },
   { pattern: '/api/licenses/refresh', service: 'billing', access: 'desktop' },

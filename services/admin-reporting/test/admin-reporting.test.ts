@@ -76,6 +76,7 @@ describe('admin reporting', () => {
         subscriptionEndDate: null,
       })),
       revenuePerDay: [{ date: '2026-11-21', amount: 12345.5 }],
+      recurring: { mrr: 4400, churn: { month: '2026-11', atStart: 8, churned: 1, ratePercent: 12.5 } },
     },
     calls: [],
   };
@@ -115,6 +116,7 @@ describe('admin reporting', () => {
     expect(response.body.recentSubscribers).toHaveLength(5);
     expect(response.body.signupsPerDay).toEqual([{ date: '2026-11-21', count: 2 }]);
     expect(response.body.revenuePerDay).toEqual([{ date: '2026-11-21', amount: 12345.5 }]);
+    expect(response.body.recurring).toEqual({ mrr: 4400, churn: { month: '2026-11', atStart: 8, churned: 1, ratePercent: 12.5 } });
   });
 
   it('when billing answers analytics in a shape its contract does not allow, then the admin gets a 502 and none of that answer', async () => {

@@ -36,6 +36,9 @@ import { cancellationUseCases } from './subscriptions/domain/cancellation.use-ca
 import { autopayUseCases } from './payments/domain/autopay.use-cases';
 import { renewalUseCases } from './payments/domain/renewal.use-cases';
 import { autopayRoutes } from './payments/routes/autopay.routes';
+import { mandateListUseCases } from './payments/domain/mandate-list.use-cases';
+import { customerTimelineUseCases } from './reporting/domain/customer-timeline.use-cases';
+import { customerTimelineRoutes } from './reporting/routes/customer-timeline.routes';
 import { billingHistoryUseCases } from './payments/domain/billing-history.use-cases';
 import { transactionsUseCases } from './payments/domain/transactions.use-cases';
 import { billingProfileUseCases } from './tax-documents/domain/billing-profile.use-cases';
@@ -227,7 +230,7 @@ export async function compose(
     readiness: [mongoReadiness(mongo), redisReadiness(redis)],
     routes: (router) => {
       router.use(subscriptionRoutes(status, changes, cancellationUseCases({ subscriptions, lock, now }), verifyToken));
-      router.use(autopayRoutes(autopay, verifyToken));
+      router.use(autopayRoutes(autopay, mandateListUseCases({ mandates, orders }), verifyToken));
       router.use(billingProfileRoutes(billingProfileUseCases(billingProfiles), verifyToken));
       router.use(invoiceRoutes(invoices, verifyToken));
       router.use(licensingRoutes(licensing, verifyToken));
@@ -249,6 +252,12 @@ export async function compose(
       router.use(refundRoutes(refunds, verifyToken));
       router.use(taxReportRoutes(taxReportUseCases({ invoices: invoiceStore, creditNotes }), verifyToken));
       router.use(internalRoutes(reporting, config.SERVICE_SECRET));
+      router.use(
+        customerTimelineRoutes(
+          customerTimelineUseCases({ subscriptions, periods, mandates, orders, refunds: refundStore, invoices, now }),
+          verifyToken,
+        ),
+      );
     },
   });
 

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { AUTOPAY_MESSAGES, CANCELLATION_MESSAGES, DAY_MS } from '@portal/contracts';
-import { eventually, KARNATAKA_SELLER, MAHARASHTRA_FIRM, newUserId, startBilling, type BillingHarness } from './billing-harness';
+import { eventually, firmBuys, KARNATAKA_SELLER, newUserId, startBilling, type BillingHarness } from './billing-harness';
 
 describe('auto-renewal by UPI Autopay: mandate, pre-debit notice, debit, grace and dunning', () => {
   let billing: BillingHarness;
@@ -18,28 +18,14 @@ describe('auto-renewal by UPI Autopay: mandate, pre-debit notice, debit, grace a
 
   /** A firm past its trial buys Basic (monthly) at 2028-01-10 12:00 IST with auto-renew on. */
   async function subscriber(autoRenew = true) {
-    const userId = newUserId();
-    const email = `firm.${userId}@example.in`;
-    const token = billing.addUser(userId, email);
-    await request(billing.url).put('/api/billing/profile').set(asUser(token)).send(MAHARASHTRA_FIRM);
-    at('2027-12-01T06:30:00.000Z');
-    await request(billing.url).post('/api/start-trial').set(asUser(token)).send({});
-    at('2028-01-10T06:30:00.000Z');
-    const bought = await request(billing.url)
-      .post('/api/payment/create-phonepe-order')
-      .set(asUser(token))
-      .send({ plan: 'basic', billingPeriod: 'monthly', autoRenew });
-    expect(bought.status).toBe(201);
-    await billing.phonepe.settle(bought.body.merchantOrderId, 'success');
-    await eventually(async () => (await db('transactions').findOne({ merchantOrderId: bought.body.merchantOrderId }))?.credited === true);
-    const mandate = await db('mandates').findOne({ userId });
-    return {
-      userId,
-      email,
-      token,
-      setupOrderId: bought.body.merchantOrderId as string,
-      mandateId: mandate?.merchantSubscriptionId as string,
-    };
+    const firm = await firmBuys(billing, {
+      plan: 'basic',
+      billingPeriod: 'monthly',
+      trialAt: '2027-12-01T06:30:00.000Z',
+      at: '2028-01-10T06:30:00.000Z',
+      autoRenew,
+    });
+    return { ...firm, setupOrderId: firm.orderId, mandateId: firm.mandateId as string };
   }
   const END = '2028-02-10T06:30:00.000Z'; // the Basic month's paid end, 12:00 IST
 

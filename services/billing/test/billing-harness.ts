@@ -1,4 +1,5 @@
 import http from 'node:http';
+import request from 'supertest';
 import type { AddressInfo } from 'node:net';
 import pdfParse from 'pdf-parse/lib/pdf-parse.js';
 import { TOKEN_AUDIENCE, type PublicUser } from '@portal/contracts';
@@ -159,4 +160,35 @@ export async function eventually(check: () => Promise<boolean>, timeoutMs = 10_0
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/**
+ * A firm (billing profile MAHARASHTRA_FIRM) buys a plan at `at`, after a trial begun at `trialAt`
+ * if given (else its first plan carries the free month), and PhonePe's stand-in pays it.
+ */
+export async function firmBuys(
+  billing: BillingHarness,
+  purchase: { plan: string; billingPeriod: string; at: string; trialAt?: string; autoRenew?: boolean },
+) {
+  const userId = newUserId();
+  const email = `firm.${userId}@example.in`;
+  const token = billing.addUser(userId, email);
+  const asUser = { Authorization: `Bearer ${token}` };
+  await request(billing.url).put('/api/billing/profile').set(asUser).send(MAHARASHTRA_FIRM);
+  if (purchase.trialAt) {
+    billing.clock.now = new Date(purchase.trialAt);
+    await request(billing.url).post('/api/start-trial').set(asUser).send({});
+  }
+  billing.clock.now = new Date(purchase.at);
+  const bought = await request(billing.url)
+    .post('/api/payment/create-phonepe-order')
+    .set(asUser)
+    .send({ plan: purchase.plan, billingPeriod: purchase.billingPeriod, ...(purchase.autoRenew ? { autoRenew: true } : {}) });
+  if (bought.status !== 201) throw new Error(`order not created: ${bought.status} ${JSON.stringify(bought.body)}`);
+  const orderId = bought.body.merchantOrderId as string;
+  await billing.phonepe.settle(orderId, 'success');
+  const transactions = billing.db.connection.collection('transactions');
+  await eventually(async () => (await transactions.findOne({ merchantOrderId: orderId }))?.credited === true);
+  const mandate = await billing.db.connection.collection('mandates').findOne({ userId });
+  return { userId, email, token, orderId, mandateId: (mandate?.merchantSubscriptionId as string | undefined) ?? null };
 }

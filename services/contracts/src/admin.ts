@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pagingShape } from './paging';
 import type { DownloadSummary } from './download';
 import type { PersonalInfo } from './user';
+import type { RecurringFigures } from './subscription-admin';
 
 /** Plans the distribution always lists, zero counts included (spec §9, as issue #6 settles it). */
 export const ALWAYS_LISTED_PLANS = ['trial', 'basic', 'professional', 'business'] as const;
@@ -10,6 +11,7 @@ export const RECENT_SUBSCRIBERS_SHOWN = 5;
 export interface Analytics {
   overview: { totalUsers: number; activeSubscriptions: number; trialUsers: number };
   revenue: { totalRevenue: number };
+  recurring: RecurringFigures;
   planDistribution: { _id: string; count: number }[];
   recentSubscribers: {
     email: string;

@@ -18,3 +18,4 @@ export * from './desktop';
 export * from './licensing';
 export * from './plan-changes';
 export * from './autopay';
+export * from './subscription-admin';

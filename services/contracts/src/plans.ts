@@ -14,6 +14,9 @@ export const BILLING_PERIODS = ['monthly', 'annual'] as const;
 export const billingPeriodSchema = z.enum(BILLING_PERIODS);
 export type BillingPeriod = z.infer<typeof billingPeriodSchema>;
 
+/** A plan's name as people read it: "Professional". */
+export const planTitle = (plan: string) => plan.charAt(0).toUpperCase() + plan.slice(1);
+
 /** Annual billing saves 20% on twelve monthly payments (spec §9). */
 export const ANNUAL_DISCOUNT = 0.2;
 

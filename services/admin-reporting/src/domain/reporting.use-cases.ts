@@ -51,6 +51,7 @@ export function reportingUseCases({ users, subscriptions, downloads, audit, publ
       return {
         overview: { totalUsers: stats.totalUsers, activeSubscriptions: billing.activeSubscriptions, trialUsers: billing.trialUsers },
         revenue: { totalRevenue: billing.totalRevenue },
+        recurring: billing.recurring,
         planDistribution: planDistribution(billing.planDistribution, stats.totalUsers),
         recentSubscribers: billing.recentSubscribers
           .slice(0, RECENT_SUBSCRIBERS_SHOWN)

@@ -7,6 +7,14 @@ export { priceOf } from './domain/plan-catalogue';
 export { MIN_CHARGE_PAISE } from './domain/plan-change';
 export type { planChangeUseCases } from './domain/plan-change.use-cases';
 export type { subscriptionLedger } from './domain/subscription-ledger.use-cases';
-export type { AutoRenewals, PlanChangeTerms, PlanStore, SubscriptionRecord, SubscriptionStore } from './domain/ports';
+export type {
+  AutoRenewals,
+  PeriodRecord,
+  PeriodStore,
+  PlanChangeTerms,
+  PlanStore,
+  SubscriptionRecord,
+  SubscriptionStore,
+} from './domain/ports';
 export { subscriptionLockKey } from './domain/status.use-cases';
 export { accessEnd, effectiveStatus, summarize } from './domain/subscription-status';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { objectIdSchema } from '../ids';
 import type { SubscriptionSummary } from '../billing';
 import { SUBSCRIPTION_STATES } from '../subscription-state';
+import { recurringFiguresSchema } from '../subscription-admin';
 import { internalStatsQuery } from './users';
 
 /** billing's /internal/*: subscriptions and the figures behind the admin's analytics. */
@@ -46,5 +47,6 @@ export const billingAnalyticsSchema = z.object({
     }),
   ),
   revenuePerDay: z.array(z.object({ date: z.string(), amount: z.number() })),
+  recurring: recurringFiguresSchema,
 });
 export type BillingAnalytics = z.infer<typeof billingAnalyticsSchema>;

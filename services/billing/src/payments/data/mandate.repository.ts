@@ -19,6 +19,7 @@ const mandateSchema = new Schema<MandateRecord>(
 );
 mandateSchema.index({ state: 1, merchantSubscriptionId: 1 });
 mandateSchema.index({ createdAt: -1 });
+mandateSchema.index({ state: 1, createdAt: -1 });
 
 const toRecord = ({ _id, ...rest }: MandateRecord & { _id?: unknown }): MandateRecord => rest;
 
@@ -55,10 +56,11 @@ export function mandateRepository(connection: Connection): MandateStore & { read
         .lean<MandateRecord[]>();
       return docs.map(toRecord);
     },
-    async list(skip, limit) {
+    async list(skip, limit, state) {
+      const filter = state ? { state: { $eq: state } } : {};
       const [docs, total] = await Promise.all([
-        Mandate.find({}).sort({ createdAt: -1 }).skip(skip).limit(limit).lean<MandateRecord[]>(),
-        Mandate.countDocuments({}),
+        Mandate.find(filter).sort({ createdAt: -1 }).skip(skip).limit(limit).lean<MandateRecord[]>(),
+        Mandate.countDocuments(filter),
       ]);
       return { rows: docs.map(toRecord), total };
     },

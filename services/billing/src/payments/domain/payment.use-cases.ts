@@ -10,6 +10,7 @@ import {
   type BillingPeriod,
   type CreateOrderResponse,
   type PricedPlan,
+  planTitle,
 } from '@portal/contracts';
 import { badRequest, conflict } from '@portal/platform/errors';
 import type { Logger } from 'pino';
@@ -41,8 +42,6 @@ export type ReturnOutcome = 'success' | 'failed' | 'pending';
 
 /** Settling, crediting and refunding one order are serialised on this key. */
 export const orderLockKey = (merchantOrderId: string) => `lock:order:${merchantOrderId}`;
-
-const planTitle = (plan: string) => plan.charAt(0).toUpperCase() + plan.slice(1);
 
 /** Ours, unique, and within PhonePe's rules (≤ 63 characters of letters, digits, _ and -). */
 const newMerchantOrderId = () => `TPP-${Date.now().toString(36).toUpperCase()}-${randomBytes(6).toString('hex').toUpperCase()}`;

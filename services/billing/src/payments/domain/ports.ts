@@ -217,7 +217,7 @@ export interface MandateStore {
   forUser(userId: string): Promise<MandateRecord[]>;
   /** A page of the active mandates, by id, after `after`. */
   active(after: string | null, limit: number): Promise<MandateRecord[]>;
-  /** Every mandate, newest first, with how many there are (the admin's mandates view). */
-  list(skip: number, limit: number): Promise<{ rows: MandateRecord[]; total: number }>;
+  /** The mandates (in one state, if given), newest first, with how many there are (the admin's mandates view). */
+  list(skip: number, limit: number, state?: MandateState): Promise<{ rows: MandateRecord[]; total: number }>;
   detachUser(userId: string): Promise<number>;
 }

@@ -1,4 +1,4 @@
-import { AUTOPAY_MESSAGES, DAY_MS, formatIndianDate, formatRupees, type PricedPlan } from '@portal/contracts';
+import { AUTOPAY_MESSAGES, DAY_MS, formatIndianDate, formatRupees, planTitle, type PricedPlan } from '@portal/contracts';
 import type { SingleUseClaims } from '@portal/platform';
 import type { Logger } from 'pino';
 import { effectiveStatus, type SubscriptionStore, type subscriptionLedger } from '../../subscriptions';
@@ -34,7 +34,6 @@ export interface RenewalDeps {
   now?: () => Date;
 }
 
-const planTitle = (plan: string) => plan.charAt(0).toUpperCase() + plan.slice(1);
 const planLine = (plan: PricedPlan | string, billingPeriod: string) => `${planTitle(plan)} plan (${billingPeriod})`;
 
 /**

@@ -1,12 +1,21 @@
 import { Router } from 'express';
-import { requireUser, type TokenVerifier } from '@portal/platform';
+import { adminMandatesQuerySchema, type AdminMandatesQuery } from '@portal/contracts';
+import { requireAdmin, requireUser, validate, type TokenVerifier } from '@portal/platform';
 import type { autopayUseCases } from '../domain/autopay.use-cases';
+import type { mandateListUseCases } from '../domain/mandate-list.use-cases';
 
-export function autopayRoutes(autopay: ReturnType<typeof autopayUseCases>, verifyToken: TokenVerifier): Router {
+export function autopayRoutes(
+  autopay: ReturnType<typeof autopayUseCases>,
+  mandateList: ReturnType<typeof mandateListUseCases>,
+  verifyToken: TokenVerifier,
+): Router {
   const router = Router();
   // "Turn off auto-renew": cancels the UPI Autopay mandate at PhonePe at once
   router.delete('/api/subscription/autopay', requireUser(verifyToken), async (req, res) => {
     res.json(await autopay.turnOff(req.auth!.userId));
+  });
+  router.get('/api/admin/mandates', requireAdmin(verifyToken), validate('query', adminMandatesQuerySchema), async (req, res) => {
+    res.json(await mandateList.list(req.query as unknown as AdminMandatesQuery));
   });
   return router;
 }

@@ -5,6 +5,7 @@ import type { BillingProfileStore } from '../../tax-documents';
 import type { Lock } from '../../shared/ports';
 import type { OrderStore } from '../../payments';
 import { subscriptionLockKey, summarize, type subscriptionLedger, type SubscriptionStore } from '../../subscriptions';
+import { istMonthOf, monthlyRecurringPaise, recurringFigures } from './recurring-figures';
 
 export interface ReportingDeps {
   subscriptions: SubscriptionStore;
@@ -40,12 +41,15 @@ export function reportingUseCases({
 
     async analytics(days = 90) {
       const at = now();
-      const [counts, planDistribution, recent, totalRevenue, payments] = await Promise.all([
+      const month = istMonthOf(at);
+      const [counts, planDistribution, recent, totalRevenue, payments, paid, churn] = await Promise.all([
         subscriptions.countsByStatus(at),
         subscriptions.planDistribution(at),
         subscriptions.recentSubscribers(5),
         orders.totalRevenue(),
         orders.completedSince(istDayStart(lastIndianDays(days, at).startDate)),
+        subscriptions.paidCounts(at),
+        subscriptions.churnCounts(month.start, at),
       ]);
       const revenuePerDay = perIndianDay(
         days,
@@ -65,6 +69,7 @@ export function reportingUseCases({
           subscriptionEndDate: record.subscriptionEndDate?.toISOString() ?? null,
         })),
         revenuePerDay,
+        recurring: recurringFigures(monthlyRecurringPaise(paid), month.month, churn),
       };
     },
 

@@ -1,5 +1,5 @@
 import { Schema, type Connection } from 'mongoose';
-import { PLAN_NAMES, SUBSCRIPTION_STATES } from '@portal/contracts';
+import { BILLING_PERIODS, PLAN_NAMES, SUBSCRIPTION_STATES, type BillingPeriod, type PlanName } from '@portal/contracts';
 import type { SubscriptionRecord, SubscriptionStore } from '../domain/ports';
 
 // creditedOrderIds: what credited orders once before periods were recorded; read by the migration only
@@ -31,6 +31,9 @@ subscriptionSchema.index({ status: 1, trialEnd: 1 });
 subscriptionSchema.index({ status: 1, subscriptionEndDate: 1 });
 subscriptionSchema.index({ subscriptionStartDate: -1 });
 subscriptionSchema.index({ renewalFailedAt: 1 }, { sparse: true });
+
+/** Access at `at`: the paid end is after it, or a renewal's grace runs past it. */
+const withAccessAt = (at: Date) => [{ subscriptionEndDate: { $gt: at } }, { graceUntil: { $gt: at } }];
 
 function toRecord(doc: SubscriptionDocument): SubscriptionRecord {
   return {
@@ -128,6 +131,32 @@ export function subscriptionRepository(connection: Connection): SubscriptionStor
     async planDistribution() {
       const rows = await Subscription.aggregate<{ _id: string; count: number }>([{ $group: { _id: '$plan', count: { $sum: 1 } } }]);
       return rows.map((row) => ({ plan: row._id, count: row.count }));
+    },
+    async paidCounts(now) {
+      const rows = await Subscription.aggregate<{
+        _id: { plan: PlanName; billingPeriod: BillingPeriod; planPrice: number };
+        count: number;
+      }>([
+        { $match: { status: 'active', billingPeriod: { $in: [...BILLING_PERIODS] }, $or: withAccessAt(now) } },
+        { $group: { _id: { plan: '$plan', billingPeriod: '$billingPeriod', planPrice: '$planPrice' }, count: { $sum: 1 } } },
+      ]);
+      return rows.map(({ _id, count }) => ({ ..._id, count }));
+    },
+    async churnCounts(from, now) {
+      // a paid run that began before `from` and still had access at it (its end, or its renewal's grace)
+      const paidAtStart = {
+        status: { $in: ['active' as const, 'expired' as const] },
+        billingPeriod: { $in: [...BILLING_PERIODS] },
+        subscriptionStartDate: { $lt: from },
+      };
+      const [atStart, churned] = await Promise.all([
+        Subscription.countDocuments({ ...paidAtStart, $or: withAccessAt(from) }),
+        Subscription.countDocuments({
+          ...paidAtStart,
+          $or: [{ graceUntil: null, subscriptionEndDate: { $gt: from, $lte: now } }, { graceUntil: { $gt: from, $lte: now } }],
+        }),
+      ]);
+      return { atStart, churned };
     },
     async recentSubscribers(limit) {
       const docs = await Subscription.find({ status: 'active', subscriptionStartDate: { $ne: null } })

@@ -67,17 +67,20 @@ export function invoiceUseCases(deps: InvoiceDeps) {
       return { invoices: issued, creditNotes: credited };
     },
 
-    /** The PDF of one of the user's own invoices; another user's is as absent as a missing one. */
-    async pdf(userId: string, merchantOrderId: string): Promise<{ number: string; pdf: Buffer }> {
+    /**
+     * The PDF of an invoice: one of the user's own (another user's is as absent as a missing one),
+     * or any, for the admin (`owner` null).
+     */
+    async pdf(owner: string | null, merchantOrderId: string): Promise<{ number: string; pdf: Buffer }> {
       const invoice = await invoices.findForOrder(merchantOrderId);
-      if (!invoice || invoice.userId !== userId) throw notFound(INVOICE_NOT_FOUND);
+      if (!invoice || (owner !== null && invoice.userId !== owner)) throw notFound(INVOICE_NOT_FOUND);
       return { number: invoice.number, pdf: await deps.render(invoice) };
     },
 
-    /** The PDF of one of the user's own credit notes. */
-    async creditNotePdf(userId: string, merchantRefundId: string): Promise<{ number: string; pdf: Buffer }> {
+    /** The PDF of a credit note: one of the user's own, or any, for the admin (`owner` null). */
+    async creditNotePdf(owner: string | null, merchantRefundId: string): Promise<{ number: string; pdf: Buffer }> {
       const note = await deps.creditNotes.findForRefund(merchantRefundId);
-      if (!note || note.userId !== userId) throw notFound(CREDIT_NOTE_NOT_FOUND);
+      if (!note || (owner !== null && note.userId !== owner)) throw notFound(CREDIT_NOTE_NOT_FOUND);
       return { number: note.number, pdf: await deps.render(note) };
     },
   };

@@ -1,7 +1,7 @@
 import { Router, type Response } from 'express';
 import { z } from 'zod';
 import { creditNoteFileName, invoiceFileName, merchantOrderIdSchema } from '@portal/contracts';
-import { requireUser, validate, type TokenVerifier } from '@portal/platform';
+import { requireAdmin, requireUser, validate, type TokenVerifier } from '@portal/platform';
 import type { invoiceUseCases } from '../domain/invoice.use-cases';
 
 const invoiceParams = z.object({ merchantOrderId: merchantOrderIdSchema });
@@ -15,7 +15,7 @@ function sendPdf(res: Response, filename: string, pdf: Buffer) {
     .send(pdf);
 }
 
-/** The signed-in user's tax invoices and credit notes as PDFs; only their own. */
+/** Tax invoices and credit notes as PDFs: the signed-in user's own, and any for the admin (a customer's timeline). */
 export function invoiceRoutes(invoices: ReturnType<typeof invoiceUseCases>, verifyToken: TokenVerifier): Router {
   const router = Router();
   router.use(['/api/billing/invoices', '/api/billing/credit-notes'], requireUser(verifyToken));
@@ -27,6 +27,17 @@ export function invoiceRoutes(invoices: ReturnType<typeof invoiceUseCases>, veri
 
   router.get('/api/billing/credit-notes/:merchantRefundId', validate('params', creditNoteParams), async (req, res) => {
     const { number, pdf } = await invoices.creditNotePdf(req.auth!.userId, String(req.params.merchantRefundId));
+    sendPdf(res, creditNoteFileName(number), pdf);
+  });
+
+  const admin = requireAdmin(verifyToken);
+  router.get('/api/admin/invoices/:merchantOrderId', admin, validate('params', invoiceParams), async (req, res) => {
+    const { number, pdf } = await invoices.pdf(null, String(req.params.merchantOrderId));
+    sendPdf(res, invoiceFileName(number), pdf);
+  });
+
+  router.get('/api/admin/refunds/:merchantRefundId/credit-note', admin, validate('params', creditNoteParams), async (req, res) => {
+    const { number, pdf } = await invoices.creditNotePdf(null, String(req.params.merchantRefundId));
     sendPdf(res, creditNoteFileName(number), pdf);
   });
 

@@ -1,0 +1,32 @@
+import { ANNUAL_DISCOUNT, istDateOf, istDayStart, type BillingPeriod, type RecurringFigures } from '@portal/contracts';
+
+/**
+ * MRR as Stripe and ChartMogul count it: each paid subscription's price per month, an annual plan
+ * at one twelfth of its year (the plan's monthly price less the annual discount). Exact paise are
+ * summed, and rounded once.
+ */
+export function monthlyRecurringPaise(counts: { billingPeriod: BillingPeriod; planPrice: number; count: number }[]): number {
+  const twelfths = counts.reduce((sum, { billingPeriod, planPrice, count }) => {
+    const monthlyPaise = Math.round(planPrice * 100);
+    const perYear = billingPeriod === 'annual' ? Math.round(monthlyPaise * 12 * (1 - ANNUAL_DISCOUNT)) : monthlyPaise * 12;
+    return sum + perYear * count;
+  }, 0);
+  return Math.round(twelfths / 12);
+}
+
+/** The start of the IST calendar month holding `now`, and its `YYYY-MM`. */
+export function istMonthOf(now: Date): { start: Date; month: string } {
+  const month = istDateOf(now).slice(0, 7);
+  return { start: istDayStart(`${month}-01`), month };
+}
+
+export function recurringFigures(mrrPaise: number, month: string, churn: { atStart: number; churned: number }): RecurringFigures {
+  return {
+    mrr: mrrPaise / 100,
+    churn: {
+      month,
+      ...churn,
+      ratePercent: churn.atStart ? Math.round((churn.churned / churn.atStart) * 1000) / 10 : null,
+    },
+  };
+}
