@@ -15,6 +15,7 @@ import { renderWithQueries } from './render-with-queries';
 const analytics: Analytics = {
   overview: { totalUsers: 1520, activeSubscriptions: 310, trialUsers: 95 },
   revenue: { totalRevenue: 425000 },
+  recurring: { mrr: 180400.5, churn: { month: '2026-11', atStart: 300, churned: 9, ratePercent: 3 } },
   planDistribution: [
     { _id: 'trial', count: 95 },
     { _id: 'basic', count: 0 },
@@ -109,6 +110,32 @@ describe('admin area', () => {
     expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Manage users, subscriptions, and analytics')).toBeInTheDocument();
     expect(await screen.findByText('Failed to load analytics data')).toBeInTheDocument();
+  });
+
+  it('when analytics load, then MRR and the month’s churn show', async () => {
+    signedInAdmin();
+    stubDashboard();
+    renderAdmin('/admin/dashboard');
+    const mrr = within(await screen.findByRole('region', { name: 'Monthly Recurring Revenue' }));
+    expect(mrr.getByText('₹1,80,400.50')).toBeInTheDocument();
+    expect(mrr.getByText('Paid plans running now; an annual plan counts at one twelfth')).toBeInTheDocument();
+    const churn = within(screen.getByRole('region', { name: 'Churn This Month' }));
+    expect(churn.getByText('3%')).toBeInTheDocument();
+    expect(churn.getByText('9 of 300 paid customers at the start of November 2026 have lapsed')).toBeInTheDocument();
+  });
+
+  it('when a month began with no paid customers, then its churn shows no rate', async () => {
+    signedInAdmin();
+    stubDashboard({
+      analytics: {
+        status: 200,
+        data: { ...analytics, recurring: { mrr: 0, churn: { month: '2027-01', atStart: 0, churned: 0, ratePercent: null } } },
+      },
+    });
+    renderAdmin('/admin/dashboard');
+    const churn = within(await screen.findByRole('region', { name: 'Churn This Month' }));
+    expect(churn.getByText('—')).toBeInTheDocument();
+    expect(churn.getByText('0 of 0 paid customers at the start of January 2027 have lapsed')).toBeInTheDocument();
   });
 
   it('when analytics load, then the four cards, the plan distribution, five recent subscribers and both daily charts show', async () => {

@@ -73,7 +73,7 @@ describe('the admin’s view of subscriptions: a customer’s timeline, the mand
       summary: expect.stringMatching(/^Professional \(monthly\), 20 Jan 2028 – /),
     });
 
-    expect(of('mandate', firm.mandateId)).toMatchObject({
+    expect(of('mandate', firm.mandateId!)).toMatchObject({
       state: 'cancelled',
       amount: 500,
       summary: expect.stringContaining('UPI Autopay for Basic (monthly), ₹500 a month; ended'),

@@ -7,11 +7,12 @@ import { ExportMenu } from '../features/exports/components/ExportMenu';
 import { useFeedback } from '../features/feedback/api';
 import { adminLogout } from '../features/session/api';
 import { FeedbackTab } from '../features/feedback/components/FeedbackTab';
+import { MandatesTab } from '../features/mandates/components/MandatesTab';
 import { TransactionsTab } from '../features/transactions/components/TransactionsTab';
 import { UsersTab } from '../features/users/components/UsersTab';
 import '../admin.css';
 
-type Tab = 'dashboard' | 'users' | 'transactions' | 'feedback' | 'audit';
+type Tab = 'dashboard' | 'users' | 'transactions' | 'mandates' | 'feedback' | 'audit';
 
 export default function AdminDashboard() {
   const navigate = useNavigate();
@@ -49,6 +50,7 @@ export default function AdminDashboard() {
           { id: 'dashboard', label: 'Dashboard' },
           { id: 'users', label: 'User Management' },
           { id: 'transactions', label: 'Transactions' },
+          { id: 'mandates', label: 'Mandates' },
           {
             id: 'feedback',
             label: (
@@ -68,6 +70,7 @@ export default function AdminDashboard() {
       {tab === 'dashboard' && <AnalyticsTab />}
       {tab === 'users' && <UsersTab />}
       {tab === 'transactions' && <TransactionsTab range={range} onRange={setRange} />}
+      {tab === 'mandates' && <MandatesTab />}
       {tab === 'feedback' && <FeedbackTab feedback={feedback} />}
       {tab === 'audit' && <AuditTab />}
     </main>

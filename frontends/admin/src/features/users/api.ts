@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminSubscriptionUpdate, AdminUserRow, DeviceView, Paged } from '@portal/contracts';
+import type { AdminSubscriptionUpdate, AdminUserRow, CustomerTimeline, DeviceView, Paged } from '@portal/contracts';
 import { api } from '@portal/ui';
 import { analyticsKeys } from '../analytics/api';
 
@@ -8,6 +8,7 @@ export const userKeys = {
   list: (search: string, page: number) => ['users', 'list', { search, page }] as const,
   details: (userId: string) => ['users', 'details', userId] as const,
   devices: (userId: string) => ['users', 'devices', userId] as const,
+  timeline: (userId: string) => ['users', 'timeline', userId] as const,
 };
 export type UserList = { users: AdminUserRow[] } & Paged;
 
@@ -54,3 +55,9 @@ export function useDeactivateUserDevice(userId: string) {
     onSuccess: () => queries.invalidateQueries({ queryKey: userKeys.devices(userId) }),
   });
 }
+
+export const useUserTimeline = (userId: string) =>
+  useQuery({
+    queryKey: userKeys.timeline(userId),
+    queryFn: async () => (await api.get<CustomerTimeline>(`${userPath(userId)}/billing-timeline`)).data.events,
+  });

@@ -6,6 +6,10 @@ import { useAnalytics } from '../api';
 import { DailyChart } from './DailyChart';
 import { MetricCard } from './MetricCard';
 
+/** "November 2026" from "2026-11". */
+const monthName = (month: string) =>
+  new Date(`${month}-01T00:00:00Z`).toLocaleString('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
 export function AnalyticsTab() {
   const { data: analytics, isPending, isError } = useAnalytics();
   if (isError) return <p role="alert">Failed to load analytics data</p>;
@@ -13,6 +17,7 @@ export function AnalyticsTab() {
   const count = (value: number) => value.toLocaleString('en-IN');
   const signups = analytics.signupsPerDay.map((point) => point.count);
   const revenue = analytics.revenuePerDay.map((point) => point.amount);
+  const churn = analytics.recurring.churn;
   const planned = analytics.planDistribution.reduce((sum, row) => sum + row.count, 0);
   return (
     <div>
@@ -28,6 +33,16 @@ export function AnalyticsTab() {
           title="Total Revenue"
           value={formatRupees(analytics.revenue.totalRevenue)}
           trend={{ perDay: revenue, describe: formatRupees }}
+        />
+        <MetricCard
+          title="Monthly Recurring Revenue"
+          value={formatRupees(analytics.recurring.mrr)}
+          note="Paid plans running now; an annual plan counts at one twelfth"
+        />
+        <MetricCard
+          title="Churn This Month"
+          value={churn.ratePercent === null ? '—' : `${churn.ratePercent}%`}
+          note={`${count(churn.churned)} of ${count(churn.atStart)} paid customers at the start of ${monthName(churn.month)} have lapsed`}
         />
       </div>
       <div className="grid stack-top">

@@ -42,12 +42,13 @@ function TrendLine({ perDay, describe }: Trend) {
 }
 
 /** Numbers first: the figure is the largest thing on the card, its label small above it, its trend below. */
-export function MetricCard({ title, value, trend }: { title: string; value: string; trend?: Trend }) {
+export function MetricCard({ title, value, trend, note }: { title: string; value: string; trend?: Trend; note?: string }) {
   return (
     <section className="card metric" aria-label={title}>
       <h2 className="metric-label">{title}</h2>
       <p className="metric-value">{value}</p>
       {trend && <TrendLine {...trend} />}
+      {note && <p className="metric-trend">{note}</p>}
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { UserPayments } from '../../transactions/components/UserPayments';
 import { useUserDetails } from '../api';
 import { dateOrNotProvided, daysLabel, orNotProvided } from '../user-labels';
 import { UserDevices } from './UserDevices';
+import { UserTimeline } from './UserTimeline';
 
 function Section({ title, rows }: { title: string; rows: [string, string][] }) {
   return (
@@ -109,6 +110,7 @@ export function UserDetailsModal({
         ]}
       />
       <UserPayments userId={userId} />
+      <UserTimeline userId={userId} />
       <UserDevices userId={userId} />
       <div className="row row-between">
         <div className="row">
