@@ -11,6 +11,7 @@ jest.setTimeout(120_000);
 describe('the admin area in Chromium, against every service', () => {
   let stack: Awaited<ReturnType<typeof startE2eStack>>;
   let page: Page;
+  let ashaToken: string;
 
   /** Registers a user and pays for a plan on the PhonePe stand-in, as the browser would. */
   async function payingUser(firstName: string, email: string, plan: string, city: string) {
@@ -26,6 +27,12 @@ describe('the admin area in Chromium, against every service', () => {
     });
     expect(registered.status).toBe(201);
     const { token } = (await registered.json()) as { token: string };
+    await pays(token, plan);
+    return token;
+  }
+
+  /** Buys (or renews) a monthly plan and pays it on the PhonePe stand-in. */
+  async function pays(token: string, plan: string) {
     const order = await fetch(`${stack.url}/api/payment/create-phonepe-order`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -34,7 +41,6 @@ describe('the admin area in Chromium, against every service', () => {
     const { paymentUrl } = (await order.json()) as { paymentUrl: string };
     const paid = await fetch(paymentUrl, { method: 'POST', body: new URLSearchParams({ outcome: 'success' }), redirect: 'manual' });
     await fetch(paid.headers.get('location')!, { redirect: 'manual' });
-    return token;
   }
 
   /** Clicks an export button and returns the saved file's name and text. */
@@ -47,7 +53,7 @@ describe('the admin area in Chromium, against every service', () => {
     stack = await startE2eStack('e2eadmin');
     // Kiran lives in Pune, to be found by city; Asha pays too, so a filter has something to leave out.
     const token = await payingUser('Kiran', 'kiran@example.in', 'professional', 'Pune');
-    await payingUser('Asha', 'asha@example.in', 'basic', 'Nashik');
+    ashaToken = await payingUser('Asha', 'asha@example.in', 'basic', 'Nashik');
     const sent = await fetch(`${stack.url}/api/feedback`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -85,6 +91,8 @@ describe('the admin area in Chromium, against every service', () => {
     const totalUsers = page.getByRole('region', { name: 'Total Users' });
     await totalUsers.getByText('2', { exact: true }).waitFor();
     await totalUsers.getByText('+2 sign-ups in the last 30 days, none in the previous 30').waitFor();
+    // Professional and Basic, both monthly
+    await page.getByRole('region', { name: 'Monthly Recurring Revenue' }).getByText('₹1,500').waitFor();
     await page.getByText('professional: 1').waitFor();
     // Today is the last bar, at the right edge of a plot that fills its card; hovering it names the day.
     const chart = page.getByRole('region', { name: 'Sign-ups per day' });
@@ -144,6 +152,69 @@ describe('the admin area in Chromium, against every service', () => {
     await page.getByRole('cell', { name: /^asha@example\.in/ }).waitFor({ state: 'detached' });
     expect(await page.getByRole('row').count()).toBe(2);
     await kiran.getByText(`PhonePe: ${providerId}`).waitFor();
+  });
+
+  it('when a renewed customer’s first payment is refunded in full, then the renewal’s period stays active, and the timeline shows each step with its documents', async () => {
+    await pays(ashaToken, 'basic'); // the renewal, from the current end
+    await page.getByRole('tab', { name: 'User Management' }).click();
+    await page.getByRole('searchbox', { name: 'Search users' }).fill('asha');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('button', { name: 'View details of asha@example.in' }).click();
+    const details = page.getByRole('dialog', { name: 'User Details' });
+    const payments = details.getByRole('region', { name: 'Payments' });
+    await payments
+      .getByRole('button', { name: /^Refund TPP-/ })
+      .nth(1)
+      .waitFor();
+    // the payments are listed newest first: the last is the first purchase
+    await payments
+      .getByRole('button', { name: /^Refund TPP-/ })
+      .last()
+      .click();
+    const refund = page.getByRole('dialog', { name: 'Refund payment' });
+    await refund.getByLabel('Amount to refund (₹)').fill('500');
+    await refund.getByLabel('Reason').fill('Bought twice by mistake');
+    await refund.getByRole('button', { name: 'Refund ₹500' }).click();
+    await refund.getByText('Refund requested. It completes once PhonePe confirms it.').waitFor();
+    await refund.getByRole('button', { name: 'Close' }).click();
+
+    const status = async () =>
+      (await (await fetch(`${stack.url}/api/subscription-status`, { headers: { authorization: `Bearer ${ashaToken}` } })).json()) as {
+        subscriptionStatus: string;
+        daysRemaining: number;
+      };
+    for (let attempt = 0; attempt < 40 && (await status()).daysRemaining > 40; attempt++) await page.waitForTimeout(250);
+    // the refunded month's days are gone; the renewal's month is still there
+    const after = await status();
+    expect(after.subscriptionStatus).toBe('active');
+    expect(after.daysRemaining).toBeGreaterThanOrEqual(28);
+    expect(after.daysRemaining).toBeLessThanOrEqual(31);
+
+    await details.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: 'View details of asha@example.in' }).click();
+    const timeline = page.getByRole('dialog', { name: 'User Details' }).getByRole('region', { name: 'Billing timeline' });
+    await timeline.getByRole('row', { name: /Refund .*Bought twice by mistake.*completed.*₹500/ }).waitFor();
+    await timeline.getByRole('row', { name: /^\S+ Period Basic \(monthly\).* refunded/ }).waitFor();
+    await timeline.getByRole('row', { name: /^\S+ Period Basic \(monthly\).* active/ }).waitFor();
+    expect(await timeline.getByRole('row', { name: /^\S+ Payment / }).count()).toBe(2);
+    const [invoice] = await Promise.all([
+      page.waitForEvent('download'),
+      timeline
+        .getByRole('button', { name: /^Download invoice TP\/\d{4}\/\d{6}$/ })
+        .first()
+        .click(),
+    ]);
+    expect(invoice.suggestedFilename()).toMatch(/^invoice-TP-\d{4}-\d{6}\.pdf$/);
+    expect(
+      readFileSync((await invoice.path())!)
+        .subarray(0, 4)
+        .toString(),
+    ).toBe('%PDF');
+    await timeline.getByRole('button', { name: /^Download credit note TPCN\/\d{4}\/\d{6}$/ }).waitFor();
+    await page.getByRole('dialog', { name: 'User Details' }).getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('tab', { name: 'Mandates' }).click();
+    await page.getByText('No mandates.').waitFor();
   });
 
   it('when the admin resolves a feedback item, then the counters and the tab badge move', async () => {

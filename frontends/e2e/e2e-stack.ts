@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import mongoose from 'mongoose';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { testClock } from '@portal/platform';
 import { generateTestKeys, testEnvironment } from '@portal/platform/testing';
 import { launchChromium } from '../../deploy/local/lib/browser';
 import { seedDemoRelease } from '../../deploy/local/lib/demo-release';
@@ -20,6 +21,7 @@ const GOOGLE_CLIENT_ID = 'portal-e2e.apps.googleusercontent.com';
  * Every service, the gateway serving the built frontends, the PhonePe stand-in and Chromium.
  * With `google`, the portal offers Google sign-in against the Google stand-in, which a browser
  * context reaches once `routeGoogle` has sent Google's addresses there. `env` adds or overrides settings.
+ * Billing and the PhonePe stand-in share one clock, which `moveClockTo` sets forward.
  */
 export async function startE2eStack(label: string, { google: withGoogle = false, env = {} as Record<string, string> } = {}) {
   const databasePrefix = `t_${label}_${randomBytes(3).toString('hex')}_`;
@@ -30,7 +32,9 @@ export async function startE2eStack(label: string, { google: withGoogle = false,
   const keys = generateTestKeys();
   const gatewayPort = await freePort();
   const url = `http://127.0.0.1:${gatewayPort}`;
-  const payments = await paymentSettings({}, url);
+  const clockFile = path.join(workDir, 'clock-offset');
+  const now = testClock(clockFile);
+  const payments = await paymentSettings({}, url, { now: () => now().getTime() });
   const google = withGoogle ? await startGoogleIdentityStandIn({ clientId: GOOGLE_CLIENT_ID }) : undefined;
   const stack = await startStack({
     gatewayPort,
@@ -53,6 +57,7 @@ export async function startE2eStack(label: string, { google: withGoogle = false,
       LOG_LEVEL: 'warn',
       ...payments.env,
       ...(google && { GOOGLE_CLIENT_ID, GOOGLE_CERTS_URL: google.certsUrl }),
+      TEST_CLOCK_FILE: clockFile,
       ...env,
     },
   });
@@ -64,6 +69,13 @@ export async function startE2eStack(label: string, { google: withGoogle = false,
     google,
     /** The PhonePe stand-in: its checkout, and the page standing for the customer's UPI app (/upi-app). */
     phonepeUrl: payments.standIn!.baseUrl,
+    phonepe: payments.standIn!,
+    /** Billing's and PhonePe's time jumps to `instant` (never back); real time runs on from there. */
+    moveClockTo(instant: Date | string) {
+      const offset = new Date(instant).getTime() - Date.now();
+      if (offset < new Date(now()).getTime() - Date.now()) throw new Error('the clock only moves forward');
+      writeFileSync(clockFile, String(offset));
+    },
     /** A new customer with billing details (Maharashtra), signed in, on the Subscription page. */
     async customerOnSubscription(name: string): Promise<Page> {
       const email = `${name}.${Date.now()}@example.in`;

@@ -4,9 +4,10 @@ const { startPhonePeStandIn } = require('../stand-ins/phonepe');
 
 /**
  * The PhonePe settings of the embedded default: when no PhonePe credentials are configured, the
- * local stand-in with throw-away credentials, sending its webhooks to the gateway.
+ * local stand-in with throw-away credentials, sending its webhooks to the gateway. `now` (ms) is
+ * the browser tests' clock, shared with billing's.
  */
-async function paymentSettings(env, gatewayUrl) {
+async function paymentSettings(env, gatewayUrl, { now } = {}) {
   if (env.PHONEPE_CLIENT_ID) return { env: {}, stop: async () => undefined };
   const credentials = {
     clientId: 'LOCAL-STANDIN',
@@ -14,7 +15,7 @@ async function paymentSettings(env, gatewayUrl) {
     webhookUsername: 'portal_webhook',
     webhookPassword: crypto.randomBytes(12).toString('hex'),
   };
-  const standIn = await startPhonePeStandIn({ ...credentials, webhookUrl: `${gatewayUrl}/api/payment/phonepe/webhook` });
+  const standIn = await startPhonePeStandIn({ ...credentials, webhookUrl: `${gatewayUrl}/api/payment/phonepe/webhook`, now });
   return {
     standIn,
     env: {

@@ -13,6 +13,7 @@ import {
   mongoReadiness,
   redisReadiness,
   singleUseClaims,
+  testClock,
   withRedisLock,
   type ServiceRuntime,
 } from '@portal/platform';
@@ -73,6 +74,9 @@ export interface BillingOverrides {
   /** Run the job workers and the event consumer here (BILLING_WORKERS decides otherwise). */
   workers?: boolean;
 }
+
+/** The system clock, or the browser tests' (TEST_CLOCK_FILE, which the config allows in tests only). */
+export const clockOf = (config: Config) => (config.TEST_CLOCK_FILE ? testClock(config.TEST_CLOCK_FILE) : undefined);
 
 function redisLock(redis: Redis, prefix: string): Lock {
   return (key, work, options) => withRedisLock(redis, `${prefix}billing:${key}`, work, options);

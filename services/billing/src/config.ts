@@ -29,6 +29,8 @@ export const configSchema = z
     RECONCILE_EVERY_MS: ms(2 * 60_000),
     RECONCILE_AFTER_MS: ms(3 * 60_000),
     RENEWALS_EVERY_MS: ms(5 * 60_000),
+    /** The browser tests' clock (platform testClock); refused outside NODE_ENV=test. */
+    TEST_CLOCK_FILE: z.string().min(1).optional(),
     ...sellerShape(),
     ...licenseShape(),
   })
@@ -39,6 +41,9 @@ export const configSchema = z
         path: ['CREDIT_NOTE_PREFIX'],
         message: 'must differ from INVOICE_PREFIX: each document has its own series',
       });
+    }
+    if (config.TEST_CLOCK_FILE && config.NODE_ENV !== 'test') {
+      context.addIssue({ code: 'custom', path: ['TEST_CLOCK_FILE'], message: 'only for tests: set NODE_ENV=test or remove it' });
     }
     if (config.NODE_ENV !== 'production') return;
     if (!config.LICENSE_SIGNING_KEY) {

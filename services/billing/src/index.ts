@@ -1,6 +1,6 @@
 import { runService } from '@portal/platform';
-import { compose } from './compose';
+import { clockOf, compose } from './compose';
 import { configSchema } from './config';
 
 // The HTTP service; it also runs the job workers unless BILLING_WORKERS=off (then run worker.ts apart).
-void runService('billing', configSchema, async (config, runtime) => (await compose(config, runtime)).app);
+void runService('billing', configSchema, async (config, runtime) => (await compose(config, runtime, { now: clockOf(config) })).app);

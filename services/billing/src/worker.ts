@@ -1,7 +1,11 @@
 import { runService } from '@portal/platform';
-import { compose } from './compose';
+import { clockOf, compose } from './compose';
 import { configSchema } from './config';
 
 // The job workers as their own process (scaled apart from the HTTP service). It still answers
 // /health and /ready for its probes, but the gateway never routes to it.
-void runService('billing-worker', configSchema, async (config, runtime) => (await compose(config, runtime, { workers: true })).app);
+void runService(
+  'billing-worker',
+  configSchema,
+  async (config, runtime) => (await compose(config, runtime, { workers: true, now: clockOf(config) })).app,
+);

@@ -270,4 +270,11 @@ describe('the seller settings', () => {
       'CREDIT_NOTE_PREFIX: must differ from INVOICE_PREFIX: each document has its own series',
     ]);
   });
+
+  it('when the browser tests’ clock file is set outside NODE_ENV=test, then start-up refuses it', () => {
+    expect(problems({ NODE_ENV: 'development', TEST_CLOCK_FILE: '/tmp/clock' })).toEqual([
+      'TEST_CLOCK_FILE: only for tests: set NODE_ENV=test or remove it',
+    ]);
+    expect(problems({ NODE_ENV: 'test', TEST_CLOCK_FILE: '/tmp/clock' })).toEqual([]);
+  });
 });

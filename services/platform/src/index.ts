@@ -32,3 +32,4 @@ export * from './mail/mailer';
 export * from './lifecycle/shutdown';
 export * from './lifecycle/http-drain';
 export * from './lifecycle/run-service';
+export * from './lifecycle/test-clock';
