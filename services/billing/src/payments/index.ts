@@ -3,4 +3,4 @@
  * Other capabilities reach this one through what is exported here, and nothing else (the
  * lint walls in eslint.config.mjs).
  */
-export type { MandateStore, OrderStore, RefundStore } from './domain/ports';
+export type { MandateRecord, MandateStore, OrderRecord, OrderStore, RefundRecord, RefundStore } from './domain/ports';
