@@ -1,6 +1,6 @@
 import http from 'node:http';
-import request from 'supertest';
 import type { AddressInfo } from 'node:net';
+import request from 'supertest';
 import pdfParse from 'pdf-parse/lib/pdf-parse.js';
 import { TOKEN_AUDIENCE, type PublicUser } from '@portal/contracts';
 import {
