@@ -164,7 +164,8 @@ export async function eventually(check: () => Promise<boolean>, timeoutMs = 10_0
 
 /**
  * A firm (billing profile MAHARASHTRA_FIRM) buys a plan at `at`, after a trial begun at `trialAt`
- * if given (else its first plan carries the free month), and PhonePe's stand-in pays it.
+ * if given (else its first plan carries the free month), and PhonePe's stand-in pays it; with
+ * `autoRenew`, until its mandate is active.
  */
 export async function firmBuys(
   billing: BillingHarness,
@@ -189,6 +190,8 @@ export async function firmBuys(
   await billing.phonepe.settle(orderId, 'success');
   const transactions = billing.db.connection.collection('transactions');
   await eventually(async () => (await transactions.findOne({ merchantOrderId: orderId }))?.credited === true);
-  const mandate = await billing.db.connection.collection('mandates').findOne({ userId });
+  const mandates = billing.db.connection.collection('mandates');
+  if (purchase.autoRenew) await eventually(async () => (await mandates.findOne({ userId }))?.state === 'active');
+  const mandate = await mandates.findOne({ userId });
   return { userId, email, token, orderId, mandateId: (mandate?.merchantSubscriptionId as string | undefined) ?? null };
 }

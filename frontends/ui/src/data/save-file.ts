@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { api } from '@portal/ui';
 
 /**
@@ -18,4 +19,18 @@ export async function downloadFile(url: string, filename: string, params?: Recor
   link.download = filename;
   link.click();
   URL.revokeObjectURL(link.href);
+}
+
+/** A button's download, with whether the last one failed, for the message beside it. */
+export function useFileDownload() {
+  const [failed, setFailed] = useState(false);
+  async function download(url: string, filename: string) {
+    setFailed(false);
+    try {
+      await downloadFile(url, filename);
+    } catch {
+      setFailed(true);
+    }
+  }
+  return { download, failed };
 }

@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import { creditNoteFileName, formatRupees, invoiceFileName, TIMELINE_KIND_LABELS, type TimelineDocument } from '@portal/contracts';
 import { Button, Spinner } from '@portal/ui';
-import { downloadFile } from '../../../../../ui/src/data/save-file';
+import { useFileDownload } from '../../../../../ui/src/data/save-file';
 import { ScrollArea } from '../../../../../ui/src/components/ScrollArea';
 import { HeaderRow } from '../../../components/HeaderRow';
 import { day } from '../../../lib/format';
@@ -13,16 +12,7 @@ const fileName = (document: TimelineDocument) =>
 /** The user-details dialog's billing timeline (issue #27 §5): every period, change, mandate, payment and refund, newest first. */
 export function UserTimeline({ userId }: { userId: string }) {
   const timeline = useUserTimeline(userId);
-  const [failed, setFailed] = useState(false);
-
-  async function download(document: TimelineDocument) {
-    setFailed(false);
-    try {
-      await downloadFile(document.url, fileName(document));
-    } catch {
-      setFailed(true);
-    }
-  }
+  const { download, failed } = useFileDownload();
 
   return (
     <section aria-label="Billing timeline">
@@ -55,7 +45,7 @@ export function UserTimeline({ userId }: { userId: string }) {
                         key={document.number}
                         variant="link"
                         aria-label={`Download ${document.kind === 'invoice' ? 'invoice' : 'credit note'} ${document.number}`}
-                        onClick={() => void download(document)}
+                        onClick={() => void download(document.url, fileName(document))}
                       >
                         {document.number}
                       </Button>

@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import { creditNoteFileName, formatRupees, invoiceFileName, istDateOf, type BillingHistoryEntry } from '@portal/contracts';
 import { Banner, Button, Spinner } from '@portal/ui';
-import { downloadFile } from '../../../../../ui/src/data/save-file';
+import { useFileDownload } from '../../../../../ui/src/data/save-file';
 import { ScrollArea } from '../../../../../ui/src/components/ScrollArea';
 import { TEXTS } from '../../../texts';
 import { useBillingHistory } from '../api';
@@ -28,16 +27,7 @@ function statusLabel(payment: BillingHistoryEntry): string {
 /** Every payment the user made, with its tax invoice to download once it is issued. */
 export function BillingHistory() {
   const { data: payments, isPending, isError } = useBillingHistory();
-  const [failed, setFailed] = useState(false);
-
-  async function download(url: string, filename: string) {
-    setFailed(false);
-    try {
-      await downloadFile(url, filename);
-    } catch {
-      setFailed(true);
-    }
-  }
+  const { download, failed } = useFileDownload();
 
   return (
     <section className="card stack-top" aria-labelledby="billing-history">
