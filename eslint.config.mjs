@@ -90,6 +90,15 @@ const FRAMEWORKS = [
   { name: '@portal/platform/testing', message: 'The test kit is for tests: domain code never loads it.' },
 ];
 
+/**
+ * A workspace reaches another by its package name and the subpaths its package.json exports
+ * (`@portal/ui/pager`), never by a relative path into its src/, which would pass every wall above.
+ */
+const WORKSPACE_SOURCE = {
+  regex: '^\\.\\./(.*/)?src(/|$)',
+  message: "Import another workspace by its package name and the subpaths its package.json exports (e.g. '@portal/ui/pager').",
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', '.tools/**', '**/*.d.ts', 'coverage/**'] },
   ...tseslint.configs.recommended,
@@ -113,12 +122,19 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: FRAMEWORKS }] },
   },
   {
+    files: ['services/*/src/**/*.ts', 'gateway/src/**/*.ts', 'frontends/*/src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [WORKSPACE_SOURCE] }] },
+  },
+  {
     files: ['frontends/*/src/**/*.{ts,tsx}'],
     ignores: ['frontends/ui/src/router.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'react-router-dom', message: "Import the router from '@portal/ui' (see frontends/ui/src/router.ts)." }] },
+        {
+          paths: [{ name: 'react-router-dom', message: "Import the router from '@portal/ui' (see frontends/ui/src/router.ts)." }],
+          patterns: [WORKSPACE_SOURCE],
+        },
       ],
     },
   },

@@ -49,7 +49,6 @@ module.exports = {
       setupFilesAfterEnv: ['<rootDir>/frontends/test-setup.ts'],
       moduleNameMapper: {
         ...contracts,
-        '^@portal/ui$': '<rootDir>/frontends/ui/src/index.ts',
         '\\.css$': '<rootDir>/frontends/style-stub.js',
       },
     },

@@ -56,10 +56,22 @@ const FORBIDDEN: [string, string, string][] = [
     "import { compose } from '../../../../services/auth/src/compose';",
     'Frontends use the services only through @portal/contracts',
   ],
+  [
+    'frontends/admin/src/features/users/components/probe.ts',
+    "import { Pager } from '../../../../../ui/src/components/Pager';",
+    'Import another workspace by its package name',
+  ],
+  [
+    'frontends/shell/src/app/probe.ts',
+    "import { PORTAL_PAGES } from '../../../portal/src/exposed-pages';",
+    'Import another workspace by its package name',
+  ],
+  ['services/auth/src/probe.ts', "import { errors } from '../../platform/src/errors';", 'Import another workspace by its package name'],
 ];
 const ALLOWED: [string, string][] = [
   ['services/billing/src/payments/domain/probe.ts', "import { creditOrder } from '../../subscriptions';"],
   ['services/auth/src/domain/probe.ts', "import type { Request } from 'express';"],
+  ['frontends/admin/src/features/users/components/probe.ts', "import { Pager } from '@portal/ui/pager';"],
 ];
 
 /**
@@ -99,7 +111,7 @@ describe('the lint walls (eslint.config.mjs)', () => {
     },
   );
 
-  it('when a capability imports another through its index, or domain code names a framework as a type, then lint lets it', () => {
-    expect(allowed).toEqual([[], []]);
+  it('when a capability imports another through its index, domain code names a framework as a type, or a frontend imports a kit subpath, then lint lets it', () => {
+    expect(allowed).toEqual([[], [], []]);
   });
 });

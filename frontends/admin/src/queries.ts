@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createQueryClient, withQueries as withClient } from '../../ui/src/data/queries';
+import { createQueryClient, withQueries as withClient } from '@portal/ui/queries';
 
 /** The admin remote's query cache, shared by its tabs and dialogs. */
 // Every tab asks again when it opens (showing what it had meanwhile): an operator acts on the

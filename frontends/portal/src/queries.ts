@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createQueryClient, withQueries as withClient } from '../../ui/src/data/queries';
+import { createQueryClient, withQueries as withClient } from '@portal/ui/queries';
 
 /** The portal remote's query cache, shared by its pages. */
 // A page opened again within 30 seconds shows what it had without asking again.

@@ -11,5 +11,6 @@ export * from './components/ProgressBar';
 export * from './components/Tabs';
 export * from './components/Modal';
 export * from './components/Spinner';
-// Pager, ScrollArea, CredentialsForm and the query cache (data/queries) are imported by path by
-// the remotes that use them: whatever this index exports, the landing page downloads.
+// Pager, ScrollArea, CredentialsForm, the query cache and file saving are subpaths of the package
+// (`@portal/ui/pager`, … in package.json's exports), imported only by the remotes that use them:
+// whatever this index exports, the landing page downloads.

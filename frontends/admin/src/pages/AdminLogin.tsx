@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Banner, errorMessage, useNavigate, useSearchParams } from '@portal/ui';
-import { CredentialsForm } from '../../../ui/src/forms/CredentialsForm';
+import { CredentialsForm } from '@portal/ui/credentials-form';
 import { saveAdminSession } from '../admin-session';
 import { adminLogin, adminSignup } from '../features/session/api';
 

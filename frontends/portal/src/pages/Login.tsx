@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { AuthResponse } from '@portal/contracts';
 import { Banner, errorMessage, Link, session, useAuth, useSearchParams } from '@portal/ui';
+import { CredentialsForm } from '@portal/ui/credentials-form';
 import { login } from '../features/auth/api';
-import { CredentialsForm } from '../../../ui/src/forms/CredentialsForm';
 import { GoogleSignIn } from '../components/GoogleSignIn';
 import { nextPath } from './next-path';
 import '../components/portal.css';

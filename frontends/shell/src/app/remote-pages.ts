@@ -1,6 +1,6 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { lazy, type ComponentType } from 'react';
-import { PORTAL_PAGES, type PortalPage } from '../../../portal/src/exposed-pages';
+import { PORTAL_PAGES, type PortalPage } from '@portal/portal/exposed-pages';
 
 /**
  * Remotes are registered at run time rather than in the build: the admin remote only when an

@@ -1,5 +1,5 @@
 import { istDateOf } from '@portal/contracts';
-import { downloadFile } from '../../../../ui/src/data/save-file';
+import { downloadFile } from '@portal/ui/save-file';
 
 export type ExportKind = 'users' | 'transactions' | 'feedback';
 

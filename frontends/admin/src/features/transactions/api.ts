@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GstReportSection, Paged, RefundRequest, RefundView, TransactionRow } from '@portal/contracts';
 import { api } from '@portal/ui';
-import { downloadFile } from '../../../../ui/src/data/save-file';
+import { downloadFile } from '@portal/ui/save-file';
 
 export type TransactionsQuery = { startDate: string; endDate: string; transactionId: string; page: number };
 export type TransactionList = { transactions: TransactionRow[] } & Paged;

@@ -1,6 +1,6 @@
 import { formatRupees } from '@portal/contracts';
 import { Spinner } from '@portal/ui';
-import { ScrollArea } from '../../../../../ui/src/components/ScrollArea';
+import { ScrollArea } from '@portal/ui/scroll-area';
 import { day } from '../../../lib/format';
 import { useAnalytics } from '../api';
 import { DailyChart } from './DailyChart';

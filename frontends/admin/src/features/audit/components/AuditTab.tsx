@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { PAGE_SIZE } from '@portal/contracts';
 import { Button, Spinner } from '@portal/ui';
-import { ScrollArea } from '../../../../../ui/src/components/ScrollArea';
+import { ScrollArea } from '@portal/ui/scroll-area';
 import { HeaderRow } from '../../../components/HeaderRow';
 import { useAuditPage } from '../api';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FEEDBACK_COMPONENTS, FEEDBACK_MESSAGES, FEEDBACK_STATUSES, FEEDBACK_TYPES, type FeedbackItem } from '@portal/contracts';
 import { Button, Modal, SelectField } from '@portal/ui';
-import { ScrollArea } from '../../../../../ui/src/components/ScrollArea';
+import { ScrollArea } from '@portal/ui/scroll-area';
 import { HeaderRow } from '../../../components/HeaderRow';
 import { day } from '../../../lib/format';
 import { useDeleteFeedback, useUpdateFeedback, type FeedbackFilter, type useFeedback } from '../api';

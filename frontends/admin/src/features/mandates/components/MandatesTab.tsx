@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { formatRupees, MANDATE_STATES, planTitle, type MandateState } from '@portal/contracts';
 import { SelectField, Spinner } from '@portal/ui';
-import { Pager } from '../../../../../ui/src/components/Pager';
-import { ScrollArea } from '../../../../../ui/src/components/ScrollArea';
+import { Pager } from '@portal/ui/pager';
+import { ScrollArea } from '@portal/ui/scroll-area';
 import { HeaderRow } from '../../../components/HeaderRow';
 import { day } from '../../../lib/format';
 import { useMandates } from '../api';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { formatRupees, type TransactionRow } from '@portal/contracts';
 import { Button, Spinner } from '@portal/ui';
-import { Pager } from '../../../../../ui/src/components/Pager';
-import { ScrollArea } from '../../../../../ui/src/components/ScrollArea';
+import { Pager } from '@portal/ui/pager';
+import { ScrollArea } from '@portal/ui/scroll-area';
 import { HeaderRow } from '../../../components/HeaderRow';
 import { day } from '../../../lib/format';
 import { useTransactions } from '../api';

@@ -1,7 +1,7 @@
 import { creditNoteFileName, formatRupees, invoiceFileName, TIMELINE_KIND_LABELS, type TimelineDocument } from '@portal/contracts';
 import { Button, Spinner } from '@portal/ui';
-import { useFileDownload } from '../../../../../ui/src/data/save-file';
-import { ScrollArea } from '../../../../../ui/src/components/ScrollArea';
+import { useFileDownload } from '@portal/ui/save-file';
+import { ScrollArea } from '@portal/ui/scroll-area';
 import { HeaderRow } from '../../../components/HeaderRow';
 import { day } from '../../../lib/format';
 import { useUserTimeline } from '../api';

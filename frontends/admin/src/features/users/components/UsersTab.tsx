@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
 import type { AdminUserRow } from '@portal/contracts';
 import { Button, ProgressBar, Spinner } from '@portal/ui';
-import { Pager } from '../../../../../ui/src/components/Pager';
-import { ScrollArea } from '../../../../../ui/src/components/ScrollArea';
+import { Pager } from '@portal/ui/pager';
+import { ScrollArea } from '@portal/ui/scroll-area';
 import { HeaderRow } from '../../../components/HeaderRow';
 import { useUsers } from '../api';
 import { daysLabel } from '../user-labels';

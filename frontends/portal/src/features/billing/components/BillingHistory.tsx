@@ -1,7 +1,7 @@
 import { creditNoteFileName, formatRupees, invoiceFileName, istDateOf, type BillingHistoryEntry } from '@portal/contracts';
 import { Banner, Button, Spinner } from '@portal/ui';
-import { useFileDownload } from '../../../../../ui/src/data/save-file';
-import { ScrollArea } from '../../../../../ui/src/components/ScrollArea';
+import { useFileDownload } from '@portal/ui/save-file';
+import { ScrollArea } from '@portal/ui/scroll-area';
 import { TEXTS } from '../../../texts';
 import { useBillingHistory } from '../api';
 
