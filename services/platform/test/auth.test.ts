@@ -30,11 +30,11 @@ describe('token and service-credential middleware', () => {
       req.id = 'r1';
       next();
     });
-    app.get('/user', requireUser(verify), (req, res) => {
-      res.json(req.auth);
+    app.get('/user', requireUser(verify), (_req, res) => {
+      res.json(res.locals.auth);
     });
-    app.get('/admin', requireAdmin(verify), (req, res) => {
-      res.json(req.auth);
+    app.get('/admin', requireAdmin(verify), (_req, res) => {
+      res.json(res.locals.auth);
     });
     app.get('/internal/ping', requireService(secret, ['billing']), (req, res) => {
       res.json({ caller: req.callerService });

@@ -123,7 +123,7 @@ describe('when Redis stops and starts again under a running service', () => {
       logger: createLogger('example', 'silent'),
       readiness: [],
       routes: (router) => {
-        router.get('/user', requireUser(verify), (req, res) => void res.json({ userId: req.auth!.userId }));
+        router.get('/user', requireUser(verify), (_req, res) => void res.json({ userId: res.locals.auth.userId }));
         router.get('/admin', requireAdmin(verify), (_req, res) => void res.json({ ok: true }));
         router.post('/login', async (_req, res) => {
           await loginLimit('someone@example.com');

@@ -5,9 +5,8 @@ import {
   type AdminUserRow,
   type Analytics,
   type PublicUser,
-  isObjectId,
 } from '@portal/contracts';
-import { badRequest, notFound } from '@portal/platform/errors';
+import { notFound } from '@portal/platform/errors';
 import type { Logger } from 'pino';
 import { toAdminUserRow } from './admin-user-row';
 import { planDistribution } from './plan-distribution';
@@ -72,7 +71,6 @@ export function reportingUseCases({ users, subscriptions, downloads, audit, publ
     },
 
     async userDetails(userId: string): Promise<AdminUserRow> {
-      if (!isObjectId(userId)) throw badRequest('Malformed user id');
       const user = await users.get(userId);
       if (!user) throw notFound('No user with this id');
       const [row] = await rowsFor([user]);
@@ -85,7 +83,6 @@ export function reportingUseCases({ users, subscriptions, downloads, audit, publ
      * download and feedback through their queues, and re-handed by a job until that succeeded.
      */
     async deleteUser(userId: string, adminEmail: string) {
-      if (!isObjectId(userId)) throw badRequest('Malformed user id');
       const user = await users.get(userId);
       if (!user || !(await users.delete(userId))) throw notFound('No user with this id');
       const entry = await audit.add({

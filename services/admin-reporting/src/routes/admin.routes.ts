@@ -1,8 +1,10 @@
 import { Router } from 'express';
-import { adminUsersQuerySchema, auditQuerySchema, istDateOf, type AdminUsersQuery } from '@portal/contracts';
+import { adminUsersQuerySchema, auditQuerySchema, istDateOf, objectIdSchema } from '@portal/contracts';
 import { requireAdmin, streamCsv, validate, type TokenVerifier } from '@portal/platform';
 import { z } from 'zod';
 import type { reportingUseCases } from '../domain/reporting.use-cases';
+
+const userParams = z.object({ id: objectIdSchema('Malformed user id') });
 
 const USER_COLUMNS = [
   'Email',
@@ -27,15 +29,15 @@ export function adminRoutes(reporting: ReturnType<typeof reportingUseCases>, ver
   });
 
   router.get('/api/admin/users', admin, validate('query', adminUsersQuerySchema), async (req, res) => {
-    res.json(await reporting.listUsers(req.query as unknown as AdminUsersQuery));
+    res.json(await reporting.listUsers(req.query));
   });
 
-  router.get('/api/admin/users/:id/details', admin, async (req, res) => {
-    res.json({ user: await reporting.userDetails(req.params.id as string) });
+  router.get('/api/admin/users/:id/details', admin, validate('params', userParams), async (req, res) => {
+    res.json({ user: await reporting.userDetails(req.params.id) });
   });
 
-  router.delete('/api/admin/users/:id', admin, async (req, res) => {
-    res.json(await reporting.deleteUser(req.params.id as string, req.auth!.email));
+  router.delete('/api/admin/users/:id', admin, validate('params', userParams), async (req, res) => {
+    res.json(await reporting.deleteUser(req.params.id, res.locals.auth.email));
   });
 
   router.get('/api/admin/export/users', admin, async (_req, res) => {
@@ -55,7 +57,7 @@ export function adminRoutes(reporting: ReturnType<typeof reportingUseCases>, ver
   });
 
   router.get('/api/admin/audit', admin, validate('query', auditQuerySchema), async (req, res) => {
-    const { page, limit } = req.query as unknown as z.infer<typeof auditQuerySchema>;
+    const { page, limit } = req.query;
     res.json({ ...(await reporting.auditLog(page, limit)), page, limit });
   });
 

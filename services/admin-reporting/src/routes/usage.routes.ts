@@ -8,7 +8,7 @@ export function usageRoutes(usage: ReturnType<typeof usageUseCases>, verifyToken
   const router = Router();
   router.post('/api/track-usage', requireUser(verifyToken), validate('body', trackUsageBodySchema), async (req, res) => {
     try {
-      await usage.track(req.auth!.userId, req.body);
+      await usage.track(res.locals.auth.userId, req.body);
     } catch (error) {
       logger.warn({ err: error, action: req.body.action }, 'usage event not stored');
     }

@@ -16,7 +16,7 @@ export function adminAuthRoutes(admins: ReturnType<typeof adminUseCases>, verify
   });
 
   router.post('/api/admin/logout', requireAdmin(verifyToken), async (req, res) => {
-    await admins.logout(req.auth!);
+    await admins.logout(res.locals.auth);
     res.json({ message: 'You have been signed out.' });
   });
 

@@ -34,7 +34,7 @@ export function authRoutes({ accounts, passwordReset, verifyToken, jwks }: AuthR
   });
 
   router.post('/api/auth/logout', requireUser(verifyToken), async (req, res) => {
-    await accounts.logout(req.auth!);
+    await accounts.logout(res.locals.auth);
     res.json({ message: 'You have been signed out.' });
   });
 

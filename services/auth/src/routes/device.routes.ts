@@ -53,17 +53,17 @@ export function deviceRoutes(grant: ReturnType<typeof deviceGrantUseCases>, veri
     requireUser(verifyToken),
     validate('query', z.object({ user_code: userCodeSchema })),
     async (req, res) => {
-      const { user_code } = req.query as unknown as { user_code: string };
-      res.json({ device: await grant.pending(user_code, { userId: req.auth!.userId, ip: clientIp(req) }) });
+      const { user_code } = req.query;
+      res.json({ device: await grant.pending(user_code, { userId: res.locals.auth.userId, ip: clientIp(req) }) });
     },
   );
 
   router.post('/api/auth/device/decision', requireUser(verifyToken), validate('body', deviceDecisionSchema), async (req, res) => {
-    res.json({ message: await grant.decide(req.body.user_code, req.body.decision, { ...req.auth!, ip: clientIp(req) }) });
+    res.json({ message: await grant.decide(req.body.user_code, req.body.decision, { ...res.locals.auth, ip: clientIp(req) }) });
   });
 
   router.get('/api/auth/desktop/sessions', requireUser(verifyToken), async (req, res) => {
-    const sessions = await grant.sessions(req.auth!.userId);
+    const sessions = await grant.sessions(res.locals.auth.userId);
     res.json({
       sessions: sessions.map(({ id, deviceName, createdAt, lastUsedAt }) => ({
         id,
@@ -75,13 +75,13 @@ export function deviceRoutes(grant: ReturnType<typeof deviceGrantUseCases>, veri
   });
 
   router.delete('/api/auth/desktop/sessions/:id', requireUser(verifyToken), validate('params', sessionParams), async (req, res) => {
-    await grant.revoke(req.auth!.userId, String(req.params.id));
+    await grant.revoke(res.locals.auth.userId, req.params.id);
     res.status(204).end();
   });
 
   /** Who the desktop app is signed in as: the call that proves a desktop token works. */
   router.get('/api/auth/desktop/me', requireDesktop(verifyToken), (req, res) => {
-    res.json({ user: { id: req.auth!.userId, email: req.auth!.email } });
+    res.json({ user: { id: res.locals.auth.userId, email: res.locals.auth.email } });
   });
 
   return router;

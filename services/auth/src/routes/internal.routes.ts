@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import type { z } from 'zod';
 import { requireService, streamJsonLines, validate } from '@portal/platform';
 import {
   internalStatsQuery,
@@ -18,12 +17,12 @@ export function internalRoutes(directory: ReturnType<typeof directoryUseCases>, 
   router.use('/internal', requireService(serviceSecret));
 
   router.get('/internal/users', validate('query', internalUserSearchQuery), async (req, res) => {
-    const answer: InternalUserSearchAnswer = await directory.search(req.query as unknown as z.infer<typeof internalUserSearchQuery>);
+    const answer: InternalUserSearchAnswer = await directory.search(req.query);
     res.json(answer);
   });
 
   router.get('/internal/users/stats', validate('query', internalStatsQuery), async (req, res) => {
-    const answer: InternalStatsAnswer = await directory.stats((req.query as unknown as z.infer<typeof internalStatsQuery>).days);
+    const answer: InternalStatsAnswer = await directory.stats(req.query.days);
     res.json(answer);
   });
 
@@ -32,12 +31,12 @@ export function internalRoutes(directory: ReturnType<typeof directoryUseCases>, 
   });
 
   router.get('/internal/users/:id', validate('params', internalUserIdParams), async (req, res) => {
-    const user: PublicUser = await directory.get(req.params.id as string);
+    const user: PublicUser = await directory.get(req.params.id);
     res.json({ user });
   });
 
   router.delete('/internal/users/:id', validate('params', internalUserIdParams), async (req, res) => {
-    await directory.delete(req.params.id as string);
+    await directory.delete(req.params.id);
     res.json({ deleted: true });
   });
 

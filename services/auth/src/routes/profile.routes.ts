@@ -5,14 +5,14 @@ import { PROFILE_UPDATED, type profileUseCases } from '../domain/profile.use-cas
 
 export function profileRoutes(profiles: ReturnType<typeof profileUseCases>, verifyToken: TokenVerifier): Router {
   const router = Router();
-  router.use('/api/auth/profile', requireUser(verifyToken));
+  const user = requireUser(verifyToken);
 
-  router.get('/api/auth/profile', async (req, res) => {
-    res.json({ user: await profiles.get(req.auth!.userId) });
+  router.get('/api/auth/profile', user, async (_req, res) => {
+    res.json({ user: await profiles.get(res.locals.auth.userId) });
   });
 
-  router.put('/api/auth/profile', validate('body', profileUpdateBodySchema), async (req, res) => {
-    res.json({ user: await profiles.update(req.auth!.userId, req.body), message: PROFILE_UPDATED });
+  router.put('/api/auth/profile', user, validate('body', profileUpdateBodySchema), async (req, res) => {
+    res.json({ user: await profiles.update(res.locals.auth.userId, req.body), message: PROFILE_UPDATED });
   });
 
   return router;

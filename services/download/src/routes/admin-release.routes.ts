@@ -58,7 +58,7 @@ export function adminReleaseRoutes(releases: ReturnType<typeof releaseUseCases>,
         parsed.success ? 'Attach the installer as the "file" field' : (parsed.error.issues[0]?.message ?? 'Invalid release'),
       );
     }
-    const release = await releases.publish({ ...parsed.data, file, publishedBy: req.auth!.email });
+    const release = await releases.publish({ ...parsed.data, file, publishedBy: res.locals.auth.email });
     res.status(201).json({ release });
   });
 

@@ -31,25 +31,25 @@ export function downloadRoutes({ releases, downloads, updates, verifyToken }: Do
 
   /** The desktop app's update feed, with its own token. */
   router.get('/api/download/updates', requireDesktop(verifyToken), validate('query', updateQuerySchema), async (req, res) => {
-    const { current, channel } = req.query as unknown as { current: string; channel: 'stable' | 'beta' };
-    res.json(await updates.check(req.auth!.userId, current, channel));
+    const { current, channel } = req.query;
+    res.json(await updates.check(res.locals.auth.userId, current, channel));
   });
 
   router.get('/api/download/check-eligibility', user, async (req, res) => {
-    const eligibility = await downloads.eligibility(req.auth!.userId);
+    const eligibility = await downloads.eligibility(res.locals.auth.userId);
     if (!eligibility.canDownload) return sendNotEligible(req, res, eligibility);
     res.json(eligibility);
   });
 
   router.get('/api/download/app/:version', user, validate('params', versionParams), async (req, res) => {
     try {
-      await downloads.assertEligible(req.auth!.userId);
+      await downloads.assertEligible(res.locals.auth.userId);
     } catch (error) {
       if (error instanceof NotEligibleError) return sendNotEligible(req, res, error.eligibility);
       throw error;
     }
-    const release = await releases.find(req.params.version as string);
-    res.json(downloads.link(release, req.auth!.userId));
+    const release = await releases.find(req.params.version);
+    res.json(downloads.link(release, res.locals.auth.userId));
   });
 
   /**
@@ -59,7 +59,7 @@ export function downloadRoutes({ releases, downloads, updates, verifyToken }: Do
    */
   router.get('/api/download/file/:version', validate('params', versionParams), async (req, res, next) => {
     const parsed = linkQuery.safeParse(req.query);
-    const version = req.params.version as string;
+    const version = req.params.version;
     downloads.checkLink(
       { version, userId: parsed.data?.user ?? '', expires: parsed.data?.expires ?? 0 },
       parsed.success ? parsed.data.sig : '',

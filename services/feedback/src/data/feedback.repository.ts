@@ -83,7 +83,7 @@ export function feedbackRepository(connection: Connection): FeedbackStore & { re
     },
     async *stream() {
       for await (const doc of Feedback.find({}).sort({ timestamp: -1 }).lean<FeedbackDocument>().cursor({ batchSize: 500 })) {
-        yield toItem(doc as unknown as FeedbackDocument);
+        yield toItem(doc);
       }
     },
   };

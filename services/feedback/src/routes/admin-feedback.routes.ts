@@ -1,13 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import {
-  FEEDBACK_MESSAGES,
-  feedbackListQuerySchema,
-  feedbackUpdateSchema,
-  istDateOf,
-  objectIdSchema,
-  type FeedbackListQuery,
-} from '@portal/contracts';
+import { FEEDBACK_MESSAGES, feedbackListQuerySchema, feedbackUpdateSchema, istDateOf, objectIdSchema } from '@portal/contracts';
 import { requireAdmin, streamCsv, validate, type TokenVerifier } from '@portal/platform';
 import type { feedbackUseCases } from '../domain/feedback.use-cases';
 
@@ -32,15 +25,15 @@ export function adminFeedbackRoutes(feedback: ReturnType<typeof feedbackUseCases
   const admin = requireAdmin(verifyToken);
 
   router.get('/api/admin/feedback', admin, validate('query', feedbackListQuerySchema), async (req, res) => {
-    res.json({ feedback: await feedback.list(req.query as unknown as FeedbackListQuery) });
+    res.json({ feedback: await feedback.list(req.query) });
   });
 
   router.put('/api/admin/feedback/:id', admin, validate('params', idParams), validate('body', feedbackUpdateSchema), async (req, res) => {
-    res.json({ feedback: await feedback.update(req.params.id as string, req.body, req.auth!.email), message: FEEDBACK_MESSAGES.updated });
+    res.json({ feedback: await feedback.update(req.params.id, req.body, res.locals.auth.email), message: FEEDBACK_MESSAGES.updated });
   });
 
   router.delete('/api/admin/feedback/:id', admin, validate('params', idParams), async (req, res) => {
-    await feedback.remove(req.params.id as string, req.auth!.email);
+    await feedback.remove(req.params.id, res.locals.auth.email);
     res.json({ message: FEEDBACK_MESSAGES.deleted });
   });
 

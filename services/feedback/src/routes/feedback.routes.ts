@@ -9,16 +9,16 @@ export function feedbackRoutes(feedback: ReturnType<typeof feedbackUseCases>, ve
   const user = requireUser(verifyToken);
 
   router.post('/api/feedback', user, validate('body', feedbackBodySchema), async (req, res) => {
-    res.status(201).json({ feedback: await feedback.submit({ userId: req.auth!.userId, email: req.auth!.email }, req.body) });
+    res.status(201).json({ feedback: await feedback.submit({ userId: res.locals.auth.userId, email: res.locals.auth.email }, req.body) });
   });
 
   // The same, with the desktop app's own token (the device grant's), which user paths refuse.
   router.post('/api/feedback/desktop', requireDesktop(verifyToken), validate('body', feedbackBodySchema), async (req, res) => {
-    res.status(201).json({ feedback: await feedback.submit({ userId: req.auth!.userId, email: req.auth!.email }, req.body) });
+    res.status(201).json({ feedback: await feedback.submit({ userId: res.locals.auth.userId, email: res.locals.auth.email }, req.body) });
   });
 
   router.get('/api/feedback/mine', user, async (req, res) => {
-    res.json({ feedback: await feedback.mine(req.auth!.userId) });
+    res.json({ feedback: await feedback.mine(res.locals.auth.userId) });
   });
 
   return router;

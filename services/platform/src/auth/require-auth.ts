@@ -1,13 +1,17 @@
-import type { RequestHandler } from 'express';
 import { TOKEN_AUDIENCE } from '@portal/contracts';
 import { unauthorized } from '../errors/app-errors';
-import { bearerToken, type TokenVerifier } from './token-verifier';
+import type { CheckingHandler, RouteParams } from '../http/validate';
+import { bearerToken, type AuthContext, type TokenVerifier } from './token-verifier';
 
-function requireAudience(verify: TokenVerifier, audience: (typeof TOKEN_AUDIENCE)['user' | 'admin' | 'desktop']): RequestHandler {
-  return async (req, _res, next) => {
+/** What a guard leaves for the handlers after it: `res.locals.auth`, typed. */
+export type Authenticated = { auth: AuthContext };
+type Guard = CheckingHandler<RouteParams, unknown, unknown, Authenticated>;
+
+function requireAudience(verify: TokenVerifier, audience: (typeof TOKEN_AUDIENCE)['user' | 'admin' | 'desktop']): Guard {
+  return async (req, res, next) => {
     const token = bearerToken(req.headers.authorization);
     if (!token) throw unauthorized();
-    req.auth = await verify(token, audience);
+    res.locals.auth = await verify(token, audience);
     next();
   };
 }

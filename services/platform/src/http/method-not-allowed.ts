@@ -29,7 +29,8 @@ function methodsFor(stack: RouterLayer[], path: string, found: Set<string>): voi
 export function methodNotAllowed(app: Express): RequestHandler {
   return (req, _res, next) => {
     const found = new Set<string>();
-    methodsFor(((app as unknown as { router?: { stack: RouterLayer[] } }).router?.stack ?? []) as RouterLayer[], req.path, found);
+    // @types/express still describes express 4's layers; RouterLayer is what express 5 keeps.
+    methodsFor(app.router.stack as RouterLayer[], req.path, found);
     if (!found.size) return next();
     if (found.has('GET')) found.add('HEAD');
     const allow = [...found].sort().join(', ');

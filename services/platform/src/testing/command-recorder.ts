@@ -34,8 +34,8 @@ export function fieldsOf(filter: unknown): string[] {
 }
 
 /** An aggregation's filter and sort: its first `$match` and `$sort` stages. */
-export function pipelineShape(pipeline: Record<string, unknown>[]): { filter: unknown; sort: unknown } {
-  const stage = (name: string) => pipeline.find((candidate) => name in candidate)?.[name];
+export function pipelineShape(pipeline: readonly object[]): { filter: unknown; sort: unknown } {
+  const stage = (name: string) => pipeline.flatMap((candidate) => Object.entries(candidate)).find(([operator]) => operator === name)?.[1];
   return { filter: stage('$match'), sort: stage('$sort') };
 }
 

@@ -51,7 +51,7 @@ export function logModelQueries(dir: string, testFile: string): { save(): void }
         record(schema, this.model.collection.collectionName, operation, this.getFilter(), this.getOptions().sort);
       });
     schema.pre('aggregate', function (this: Aggregate<unknown>) {
-      const { filter, sort } = pipelineShape(this.pipeline() as unknown as Record<string, unknown>[]);
+      const { filter, sort } = pipelineShape(this.pipeline());
       record(schema, this.model().collection.collectionName, 'aggregate', filter, sort);
     });
   });

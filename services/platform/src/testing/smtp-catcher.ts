@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -27,7 +26,9 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = (server as unknown as { server: { address(): AddressInfo } }).server.address();
+  const address = server.server.address();
+  if (!address || typeof address === 'string') throw new Error('the SMTP catcher is not listening on a TCP port');
+  const { port } = address;
   return {
     url: `smtp://127.0.0.1:${port}`,
     inbox,

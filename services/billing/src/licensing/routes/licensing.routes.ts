@@ -5,7 +5,8 @@ import { requireAdmin, requireDesktop, requireUser, validate, type TokenVerifier
 import type { licensingUseCases } from '../domain/licensing.use-cases';
 
 const ownDevice = z.object({ deviceId: deviceIdSchema });
-const userDevice = z.object({ id: objectIdSchema('Malformed user id'), deviceId: deviceIdSchema.optional() });
+const userParams = z.object({ id: objectIdSchema('Malformed user id') });
+const userDevice = userParams.extend({ deviceId: deviceIdSchema });
 
 /**
  * The desktop app's activation and check-in (its own token), the published licence keys, and the
@@ -18,11 +19,11 @@ export function licensingRoutes(licensing: ReturnType<typeof licensingUseCases>,
   const admin = requireAdmin(verifyToken);
 
   router.post('/api/licenses/activate', desktop, validate('body', activationRequestSchema), async (req, res) => {
-    res.status(201).json(await licensing.activate(req.auth!, req.body));
+    res.status(201).json(await licensing.activate(res.locals.auth, req.body));
   });
 
   router.post('/api/licenses/refresh', desktop, validate('body', licenseRefreshSchema), async (req, res) => {
-    res.json(await licensing.refresh(req.auth!, req.body));
+    res.json(await licensing.refresh(res.locals.auth, req.body));
   });
 
   router.get('/api/licenses/keys', async (_req, res) => {
@@ -30,20 +31,20 @@ export function licensingRoutes(licensing: ReturnType<typeof licensingUseCases>,
   });
 
   router.get('/api/licenses/devices', user, async (req, res) => {
-    res.json({ devices: await licensing.devices(req.auth!.userId) });
+    res.json({ devices: await licensing.devices(res.locals.auth.userId) });
   });
 
   router.delete('/api/licenses/devices/:deviceId', user, validate('params', ownDevice), async (req, res) => {
-    await licensing.deactivate(req.auth!.userId, String(req.params.deviceId));
+    await licensing.deactivate(res.locals.auth.userId, req.params.deviceId);
     res.json({ message: LICENSE_MESSAGES.deactivated });
   });
 
-  router.get('/api/admin/users/:id/devices', admin, validate('params', userDevice), async (req, res) => {
-    res.json({ devices: await licensing.devices(String(req.params.id)) });
+  router.get('/api/admin/users/:id/devices', admin, validate('params', userParams), async (req, res) => {
+    res.json({ devices: await licensing.devices(req.params.id) });
   });
 
   router.delete('/api/admin/users/:id/devices/:deviceId', admin, validate('params', userDevice), async (req, res) => {
-    await licensing.deactivate(String(req.params.id), String(req.params.deviceId));
+    await licensing.deactivate(req.params.id, req.params.deviceId);
     res.json({ message: LICENSE_MESSAGES.deactivated });
   });
 

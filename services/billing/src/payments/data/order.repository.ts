@@ -173,7 +173,7 @@ export function orderRepository(connection: Connection): OrderStore & { ready: P
     },
     async *stream({ from, to }) {
       for await (const doc of Order.find(rangeFilter(from, to)).sort({ createdAt: -1 }).lean<OrderDocument>().cursor({ batchSize: 500 })) {
-        yield toRow(doc as unknown as OrderDocument);
+        yield toRow(doc);
       }
     },
     async anonymiseUser(userId) {

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { adminMandatesQuerySchema, type AdminMandatesQuery } from '@portal/contracts';
+import { adminMandatesQuerySchema } from '@portal/contracts';
 import { requireAdmin, requireUser, validate, type TokenVerifier } from '@portal/platform';
 import type { autopayUseCases } from '../domain/autopay.use-cases';
 import type { mandateListUseCases } from '../domain/mandate-list.use-cases';
@@ -12,10 +12,10 @@ export function autopayRoutes(
   const router = Router();
   // "Turn off auto-renew": cancels the UPI Autopay mandate at PhonePe at once
   router.delete('/api/subscription/autopay', requireUser(verifyToken), async (req, res) => {
-    res.json(await autopay.turnOff(req.auth!.userId));
+    res.json(await autopay.turnOff(res.locals.auth.userId));
   });
   router.get('/api/admin/mandates', requireAdmin(verifyToken), validate('query', adminMandatesQuerySchema), async (req, res) => {
-    res.json(await mandateList.list(req.query as unknown as AdminMandatesQuery));
+    res.json(await mandateList.list(req.query));
   });
   return router;
 }

@@ -6,7 +6,7 @@ import type { billingHistoryUseCases } from '../domain/billing-history.use-cases
 export function billingHistoryRoutes(history: ReturnType<typeof billingHistoryUseCases>, verifyToken: TokenVerifier): Router {
   const router = Router();
   router.get('/api/billing/history', requireUser(verifyToken), async (req, res) => {
-    res.json(await history.history(req.auth!.userId));
+    res.json(await history.history(res.locals.auth.userId));
   });
   return router;
 }

@@ -56,7 +56,9 @@ export function paymentRoutes({ payments, refunds, autopay, renewals, verifyToke
     const { plan, billingPeriod, autoRenew } = req.body as z.infer<typeof createOrderBodySchema>;
     res
       .status(201)
-      .json(await payments.createOrder({ userId: req.auth!.userId, email: req.auth!.email }, plan, billingPeriod, { autoRenew }));
+      .json(
+        await payments.createOrder({ userId: res.locals.auth.userId, email: res.locals.auth.email }, plan, billingPeriod, { autoRenew }),
+      );
   });
 
   router.get('/api/payment/phonepe/return', async (req, res) => {

@@ -15,11 +15,11 @@ export function refundRoutes(refunds: ReturnType<typeof refundUseCases>, verifyT
   const params = validate('params', orderParams);
 
   router.get(path, onlyAdmin, params, async (req, res) => {
-    res.json({ refunds: await refunds.views(String(req.params.merchantOrderId)) });
+    res.json({ refunds: await refunds.views(req.params.merchantOrderId) });
   });
 
   router.post(path, onlyAdmin, params, validate('body', refundRequestSchema), async (req, res) => {
-    const refund = await refunds.request(String(req.params.merchantOrderId), req.body, req.auth!.email);
+    const refund = await refunds.request(req.params.merchantOrderId, req.body, res.locals.auth.email);
     res.status(201).json({ message: REFUND_MESSAGES.requested, refund: toRefundView(refund, null) });
   });
 

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { istDateOf, transactionsQuerySchema, type TransactionsQuery } from '@portal/contracts';
+import { istDateOf, transactionsQuerySchema } from '@portal/contracts';
 import { requireAdmin, streamCsv, validate, type TokenVerifier } from '@portal/platform';
 import type { transactionsUseCases } from '../domain/transactions.use-cases';
 
@@ -27,11 +27,11 @@ export function transactionsRoutes(admin: ReturnType<typeof transactionsUseCases
   const onlyAdmin = requireAdmin(verifyToken);
 
   router.get('/api/admin/transactions', onlyAdmin, validate('query', transactionsQuerySchema), async (req, res) => {
-    res.json(await admin.transactions(req.query as unknown as TransactionsQuery));
+    res.json(await admin.transactions(req.query));
   });
 
   router.get('/api/admin/export/transactions', onlyAdmin, validate('query', transactionsQuerySchema), async (req, res) => {
-    const rows = admin.exportTransactions(req.query as unknown as TransactionsQuery);
+    const rows = admin.exportTransactions(req.query);
     await streamCsv(res, `transactions_${istDateOf(new Date())}.csv`, TRANSACTION_COLUMNS, rows, (row) => [
       row.transactionId,
       row.phonePeTransactionId,

@@ -10,7 +10,7 @@ const userParams = z.object({ id: objectIdSchema('Malformed user id') });
 export function customerTimelineRoutes(timeline: ReturnType<typeof customerTimelineUseCases>, verifyToken: TokenVerifier): Router {
   const router = Router();
   router.get('/api/admin/users/:id/billing-timeline', requireAdmin(verifyToken), validate('params', userParams), async (req, res) => {
-    res.json(await timeline.timeline(String(req.params.id)));
+    res.json(await timeline.timeline(req.params.id));
   });
   return router;
 }

@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import type { z } from 'zod';
 import { requireService, validate } from '@portal/platform';
 import {
   internalAnalyticsQuery,
@@ -19,12 +18,12 @@ export function internalRoutes(reporting: ReturnType<typeof reportingUseCases>, 
   });
 
   router.get('/internal/subscriptions/:userId', validate('params', internalSubscriptionParams), async (req, res) => {
-    const [subscription] = await reporting.summaries([req.params.userId as string]);
+    const [subscription] = await reporting.summaries([req.params.userId]);
     res.json({ subscription });
   });
 
   router.get('/internal/analytics', validate('query', internalAnalyticsQuery), async (req, res) => {
-    const answer: BillingAnalytics = await reporting.analytics((req.query as unknown as z.infer<typeof internalAnalyticsQuery>).days);
+    const answer: BillingAnalytics = await reporting.analytics(req.query.days);
     res.json(answer);
   });
 

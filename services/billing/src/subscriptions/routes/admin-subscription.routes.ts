@@ -17,7 +17,7 @@ export function adminSubscriptionRoutes(admin: ReturnType<typeof adminSubscripti
     async (req, res) => {
       res.json({
         message: SUBSCRIPTION_UPDATED,
-        subscription: await admin.updateSubscription(req.params.id as string, req.body, req.auth!.email),
+        subscription: await admin.updateSubscription(req.params.id, req.body, res.locals.auth.email),
       });
     },
   );

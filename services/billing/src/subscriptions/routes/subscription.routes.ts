@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { cancelBodySchema, createOrderBodySchema, type CreateOrderBody } from '@portal/contracts';
+import { cancelBodySchema, createOrderBodySchema } from '@portal/contracts';
 import { requireUser, validate, type TokenVerifier } from '@portal/platform';
 import type { cancellationUseCases } from '../domain/cancellation.use-cases';
 import type { planChangeUseCases } from '../domain/plan-change.use-cases';
@@ -19,33 +19,33 @@ export function subscriptionRoutes(
   });
 
   router.get('/api/subscription-status', user, async (req, res) => {
-    res.json(await status.status(req.auth!.userId, req.auth!.email));
+    res.json(await status.status(res.locals.auth.userId, res.locals.auth.email));
   });
 
   router.post('/api/start-trial', user, async (req, res) => {
-    res.json(await status.startTrial(req.auth!.userId, req.auth!.email));
+    res.json(await status.startTrial(res.locals.auth.userId, res.locals.auth.email));
   });
 
   // what choosing a plan would do, shown before paying
   router.get('/api/subscription/change', user, validate('query', createOrderBodySchema), async (req, res) => {
-    const { plan, billingPeriod } = req.query as unknown as CreateOrderBody;
-    res.json(await changes.preview(req.auth!.userId, plan, billingPeriod));
+    const { plan, billingPeriod } = req.query;
+    res.json(await changes.preview(res.locals.auth.userId, plan, billingPeriod));
   });
 
   router.post('/api/subscription/scheduled-switch', user, validate('body', createOrderBodySchema), async (req, res) => {
-    res.json(await changes.scheduleSwitch(req.auth!.userId, req.body.plan, req.body.billingPeriod));
+    res.json(await changes.scheduleSwitch(res.locals.auth.userId, req.body.plan, req.body.billingPeriod));
   });
 
   router.delete('/api/subscription/scheduled-switch', user, async (req, res) => {
-    res.json(await changes.cancelSwitch(req.auth!.userId));
+    res.json(await changes.cancelSwitch(res.locals.auth.userId));
   });
 
   router.post('/api/subscription/cancel', user, validate('body', cancelBodySchema), async (req, res) => {
-    res.json(await cancellation.cancel(req.auth!.userId, req.body.reason));
+    res.json(await cancellation.cancel(res.locals.auth.userId, req.body.reason));
   });
 
   router.delete('/api/subscription/cancel', user, async (req, res) => {
-    res.json(await cancellation.undo(req.auth!.userId));
+    res.json(await cancellation.undo(res.locals.auth.userId));
   });
 
   return router;

@@ -73,9 +73,10 @@ export function numberedDocuments<T extends Numbered, K extends keyof T & string
           .lean<{ sequence: number }>();
         const sequence = (last?.sequence ?? 0) + 1;
         try {
-          const document = { ...draft, series, sequence, number: numberOf(sequence) } as unknown as T;
-          await model.create(document);
-          return document;
+          await new model({ ...draft, series, sequence, number: numberOf(sequence) }).save();
+          // read back, so the caller holds the document as stored
+          const issued = await findBy(keyValue);
+          if (issued) return issued;
         } catch (error) {
           // Another document took this number (or this key got its document): look again.
           if (!isDuplicateKeyError(error)) throw error;

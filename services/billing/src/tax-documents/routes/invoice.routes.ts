@@ -18,26 +18,26 @@ function sendPdf(res: Response, filename: string, pdf: Buffer) {
 /** Tax invoices and credit notes as PDFs: the signed-in user's own, and any for the admin (a customer's timeline). */
 export function invoiceRoutes(invoices: ReturnType<typeof invoiceUseCases>, verifyToken: TokenVerifier): Router {
   const router = Router();
-  router.use(['/api/billing/invoices', '/api/billing/credit-notes'], requireUser(verifyToken));
+  const user = requireUser(verifyToken);
 
-  router.get('/api/billing/invoices/:merchantOrderId', validate('params', invoiceParams), async (req, res) => {
-    const { number, pdf } = await invoices.pdf(req.auth!.userId, String(req.params.merchantOrderId));
+  router.get('/api/billing/invoices/:merchantOrderId', user, validate('params', invoiceParams), async (req, res) => {
+    const { number, pdf } = await invoices.pdf(res.locals.auth.userId, req.params.merchantOrderId);
     sendPdf(res, invoiceFileName(number), pdf);
   });
 
-  router.get('/api/billing/credit-notes/:merchantRefundId', validate('params', creditNoteParams), async (req, res) => {
-    const { number, pdf } = await invoices.creditNotePdf(req.auth!.userId, String(req.params.merchantRefundId));
+  router.get('/api/billing/credit-notes/:merchantRefundId', user, validate('params', creditNoteParams), async (req, res) => {
+    const { number, pdf } = await invoices.creditNotePdf(res.locals.auth.userId, req.params.merchantRefundId);
     sendPdf(res, creditNoteFileName(number), pdf);
   });
 
   const admin = requireAdmin(verifyToken);
   router.get('/api/admin/invoices/:merchantOrderId', admin, validate('params', invoiceParams), async (req, res) => {
-    const { number, pdf } = await invoices.pdf(null, String(req.params.merchantOrderId));
+    const { number, pdf } = await invoices.pdf(null, req.params.merchantOrderId);
     sendPdf(res, invoiceFileName(number), pdf);
   });
 
   router.get('/api/admin/refunds/:merchantRefundId/credit-note', admin, validate('params', creditNoteParams), async (req, res) => {
-    const { number, pdf } = await invoices.creditNotePdf(null, String(req.params.merchantRefundId));
+    const { number, pdf } = await invoices.creditNotePdf(null, req.params.merchantRefundId);
     sendPdf(res, creditNoteFileName(number), pdf);
   });
 

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { gstReportQuerySchema, type GstReportQuery } from '@portal/contracts';
+import { gstReportQuerySchema } from '@portal/contracts';
 import { requireAdmin, streamCsv, validate, type TokenVerifier } from '@portal/platform';
 import type { taxReportUseCases } from '../domain/tax-report.use-cases';
 
@@ -7,7 +7,7 @@ import type { taxReportUseCases } from '../domain/tax-report.use-cases';
 export function taxReportRoutes(reports: ReturnType<typeof taxReportUseCases>, verifyToken: TokenVerifier): Router {
   const router = Router();
   router.get('/api/admin/export/gst', requireAdmin(verifyToken), validate('query', gstReportQuerySchema), async (req, res) => {
-    const query = req.query as unknown as GstReportQuery;
+    const query = req.query;
     const { columns, rows } = await reports.gstr1(query);
     await streamCsv(res, `gstr1_${query.section}_${query.month}.csv`, columns, rows, (row) => row);
   });
