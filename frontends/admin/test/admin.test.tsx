@@ -175,6 +175,7 @@ describe('admin area', () => {
     const resolvedRow = screen.getAllByRole('row').find((row) => within(row).queryByText('resolved'))!;
     fireEvent.click(within(resolvedRow).getByRole('button'));
     expect(await screen.findByText('Resolved on 2026-11-21 by admin@portal.test')).toBeInTheDocument();
+    expect(screen.getByText('20 Nov 2026, 12:30 am')).toBeInTheDocument(); // when it was sent, India's
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     items = [feedbackItem(3, 'resolved')];
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
@@ -197,7 +198,7 @@ describe('audit log tab', () => {
     actor: 'admin@portal.test',
     action: i % 2 ? 'user.deleted' : 'subscription.updated',
     target: { type: 'user', id: `u${i}`, label: `user${i}@example.in` },
-    at: '2026-11-22T06:30:00.000Z',
+    at: '2026-11-21T19:00:00.000Z', // 00:30 on the 22nd in India
     service: i % 2 ? 'admin-reporting' : 'billing',
   });
 
@@ -209,7 +210,7 @@ describe('audit log tab', () => {
     const row = (await screen.findByText('user1@example.in')).closest('tr') as HTMLElement;
     expect(within(row).getByText('user.deleted')).toBeInTheDocument();
     expect(within(row).getByText('admin@portal.test')).toBeInTheDocument();
-    expect(within(row).getByText(/12:00/)).toBeInTheDocument();
+    expect(within(row).getByText('22 Nov 2026, 12:30 am')).toBeInTheDocument();
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));

@@ -7,7 +7,7 @@ import Download from '../src/pages/Download';
 import { stubApi, type StubCall } from '../../ui/test/stub-api';
 import { renderPage } from './render';
 
-const latest = { version: '2.4.0', fileSize: 15_990_000, releaseDate: '2026-10-02T00:00:00.000Z' };
+const latest = { version: '2.4.0', fileSize: 15_990_000, releaseDate: '2026-10-01T19:00:00.000Z' }; // 00:30 on 2 October in India
 const eligibility = (over: Partial<Eligibility>): Eligibility => ({
   canDownload: false,
   subscriptionStatus: 'none',
@@ -46,7 +46,7 @@ describe('download page', () => {
     downloadService(() => eligibility({ canDownload: true, subscriptionStatus: 'trial', message: 'Your trial is active.' }));
     renderPage(<Download />, '/download');
     expect(await screen.findByRole('heading', { name: 'Version 2.4.0' })).toBeInTheDocument();
-    expect(screen.getByText(/2 October 2026 • 15 MB/)).toBeInTheDocument();
+    expect(screen.getByText(/Released 2 Oct 2026 • 15 MB/)).toBeInTheDocument();
     expect(screen.getByText('Your trial is active.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download for Windows' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'System requirements' })).toBeInTheDocument();

@@ -200,7 +200,7 @@ describe('the Devices tab', () => {
         os: 'Windows 11 Pro',
         appVersion: '1.2.0',
         activatedAt: '2026-11-01T05:00:00.000Z',
-        lastSeenAt: '2026-11-22T05:00:00.000Z',
+        lastSeenAt: '2026-11-21T19:00:00.000Z', // 00:30 on the 22nd in India
       },
     ];
     const calls = stubApi((call: StubCall) => {
@@ -218,7 +218,7 @@ describe('the Devices tab', () => {
     const list = await screen.findByRole('region', { name: 'Devices' });
     expect(await screen.findByText('MEERA-OFFICE')).toBeInTheDocument();
     expect(list).toHaveTextContent('Windows 11 Pro · app 1.2.0');
-    expect(list).toHaveTextContent('Last seen 22 Nov 2026');
+    expect(list).toHaveTextContent('Last seen 22 Nov 2026, 12:30 am');
     await userEvent.click(screen.getByRole('button', { name: 'Deactivate MEERA-OFFICE' }));
     expect(await screen.findByText('Device deactivated')).toBeInTheDocument();
     expect(await screen.findByText(/No devices yet/)).toBeInTheDocument();

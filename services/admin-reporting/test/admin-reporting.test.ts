@@ -183,9 +183,9 @@ describe('admin reporting', () => {
     const lines = response.text.split('\r\n');
     expect(lines[0]).toBe('Email,First Name,Last Name,Mobile,City,State,Plan,Status,Days Remaining,Created At,Last Download');
     expect(lines).toContain(
-      "anil@example.in,Anil,Mehta,'+919800000001,Pune,Maharashtra,professional,active,40,2026-11-01T10:00:00.000Z,2026-11-20T09:00:00.000Z",
+      "anil@example.in,Anil,Mehta,'+919800000001,Pune,Maharashtra,professional,active,40,2026-11-01T15:30:00+05:30,2026-11-20T14:30:00+05:30",
     );
-    expect(lines).toContain(`'=SUM(A1)@example.in,"Quote ""Me"", Please",,,,,none,none,0,2026-11-01T10:00:00.000Z,`);
+    expect(lines).toContain(`'=SUM(A1)@example.in,"Quote ""Me"", Please",,,,,none,none,0,2026-11-01T15:30:00+05:30,`);
   });
 
   it('when a user tracks usage, then it is stored with the user; bad bodies are 400 and oversize ones 413', async () => {

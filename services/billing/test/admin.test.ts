@@ -211,7 +211,7 @@ describe('admin: manage subscriptions, transactions and their export', () => {
       const edge = await exportCsv('?startDate=2026-10-02&endDate=2026-10-02');
       expect(edge.text.split('\r\n').slice(1)).toEqual([
         // stored before invoices existed: no invoice, nothing refunded
-        'IST-DAY-EDGE,,,"say ""hi"", ok",2000.00,completed,business,monthly,2026-10-01T20:00:00.000Z,,,,0.00,none',
+        'IST-DAY-EDGE,,,"say ""hi"", ok",2000.00,completed,business,monthly,2026-10-02T01:30:00+05:30,,,,0.00,none',
         '',
       ]);
     });

@@ -3,10 +3,11 @@
 export const DAY_MS = 24 * 60 * 60 * 1000;
 // India keeps one time zone all year, UTC+05:30, with no daylight saving.
 const IST_OFFSET_MS = 330 * 60 * 1000;
+/** An instant moved to India's wall clock, to be read with the getUTC… methods. */
+const onIndianClock = (instant: Date | number | string) => new Date(new Date(instant).getTime() + IST_OFFSET_MS);
 
 /** The Indian calendar date (YYYY-MM-DD) of an instant. */
-export const istDateOf = (instant: Date | number): string =>
-  new Date(new Date(instant).getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
+export const istDateOf = (instant: Date | number): string => onIndianClock(instant).toISOString().slice(0, 10);
 
 /** The instant an Indian calendar date (YYYY-MM-DD) begins. */
 export const istDayStart = (date: string): Date => new Date(Date.parse(`${date}T00:00:00Z`) - IST_OFFSET_MS);
@@ -34,8 +35,24 @@ export function perIndianDay(days: number, now: Date, items: Iterable<{ at: Date
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
+/*
+ * The dates people read, each in India's time wherever the code runs (a browser abroad, a
+ * server in UTC): pages, e-mails, PDFs and CSV files format with these and nothing else.
+ * `istDateOf` above is the date as forms and file names write it (2028-01-23).
+ */
+
 /** An Indian calendar date as people read it in sentences: "23 Jan 2028". */
 export function formatIndianDate(instant: Date | number | string): string {
   const [year, month, day] = istDateOf(new Date(instant)).split('-');
   return `${Number(day)} ${MONTHS[Number(month) - 1]} ${year}`;
 }
+
+/** A moment as people read it, in Indian time: "23 Jan 2028, 12:30 am". */
+export function formatIndianDateTime(instant: Date | number | string): string {
+  const clock = onIndianClock(instant);
+  const [hours, minutes] = [clock.getUTCHours(), clock.getUTCMinutes()];
+  return `${formatIndianDate(instant)}, ${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'am' : 'pm'}`;
+}
+
+/** A moment in a CSV file: ISO 8601 on India's clock, with its offset, "2028-01-23T00:30:00+05:30". */
+export const istTimestampOf = (instant: Date | number | string): string => `${onIndianClock(instant).toISOString().slice(0, 19)}+05:30`;

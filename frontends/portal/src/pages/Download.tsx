@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatIndianDate } from '@portal/contracts';
 import { Banner, Button, errorMessage, Link, Spinner } from '@portal/ui';
 import { useDownloadInfo, useDownloadLink } from '../features/download/api';
 import { useStartTrial } from '../features/subscription/api';
@@ -40,8 +41,7 @@ function Download() {
             <>
               <h2>Version {latest.version}</h2>
               <p className="muted">
-                Released {new Date(latest.releaseDate).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric' })} •{' '}
-                {toMegabytes(latest.fileSize)}
+                Released {formatIndianDate(latest.releaseDate)} • {toMegabytes(latest.fileSize)}
               </p>
             </>
           )}

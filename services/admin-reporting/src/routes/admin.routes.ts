@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { adminUsersQuerySchema, auditQuerySchema, istDateOf, objectIdSchema } from '@portal/contracts';
-import { requireAdmin, streamCsv, validate, type TokenVerifier } from '@portal/platform';
+import { csvInstant, requireAdmin, streamCsv, validate, type TokenVerifier } from '@portal/platform';
 import { z } from 'zod';
 import type { reportingUseCases } from '../domain/reporting.use-cases';
 
@@ -51,8 +51,8 @@ export function adminRoutes(reporting: ReturnType<typeof reportingUseCases>, ver
       row.subscriptionPlan,
       row.subscriptionStatus,
       row.daysRemaining,
-      row.createdAt,
-      row.lastDownloadDate,
+      csvInstant(row.createdAt),
+      csvInstant(row.lastDownloadDate),
     ]);
   });
 

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { FEEDBACK_MESSAGES, feedbackListQuerySchema, feedbackUpdateSchema, istDateOf, objectIdSchema } from '@portal/contracts';
-import { requireAdmin, streamCsv, validate, type TokenVerifier } from '@portal/platform';
+import { csvInstant, requireAdmin, streamCsv, validate, type TokenVerifier } from '@portal/platform';
 import type { feedbackUseCases } from '../domain/feedback.use-cases';
 
 const idParams = z.object({ id: objectIdSchema('Malformed feedback id') });
@@ -45,11 +45,11 @@ export function adminFeedbackRoutes(feedback: ReturnType<typeof feedbackUseCases
       item.component,
       item.message,
       item.status,
-      item.timestamp,
+      csvInstant(item.timestamp),
       item.appVersion,
       item.os,
       item.adminNotes,
-      item.resolvedAt,
+      csvInstant(item.resolvedAt),
       item.resolvedBy,
     ]);
   });

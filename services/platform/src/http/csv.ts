@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import { istTimestampOf } from '@portal/contracts';
 import { writeLines } from './streamed-lines';
 
 /**
@@ -20,10 +21,13 @@ export function csvField(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (isCsvNumber(value)) return value.csvNumber;
   if (typeof value === 'number') return String(value);
-  let text = value instanceof Date ? value.toISOString() : String(value);
+  let text = value instanceof Date ? istTimestampOf(value) : String(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
+
+/** A moment stored as an ISO string, as a CSV cell on India's clock; empty when there is none. */
+export const csvInstant = (iso: string | null | undefined): string | null => (iso ? istTimestampOf(iso) : null);
 
 export const csvLine = (values: unknown[]) => `${values.map(csvField).join(',')}\r\n`;
 

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { istDateOf, transactionsQuerySchema } from '@portal/contracts';
-import { requireAdmin, streamCsv, validate, type TokenVerifier } from '@portal/platform';
+import { csvInstant, requireAdmin, streamCsv, validate, type TokenVerifier } from '@portal/platform';
 import type { transactionsUseCases } from '../domain/transactions.use-cases';
 
 const TRANSACTION_COLUMNS = [
@@ -41,7 +41,7 @@ export function transactionsRoutes(admin: ReturnType<typeof transactionsUseCases
       row.status,
       row.subscriptionPlan,
       row.billingPeriod,
-      row.createdAt,
+      csvInstant(row.createdAt),
       row.invoiceNumber,
       money(row.taxableValue),
       money(row.tax),

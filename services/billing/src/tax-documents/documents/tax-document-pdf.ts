@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
+import { formatIndianDate } from '@portal/contracts';
 import { rupeesInWords } from '../domain/amount-in-words';
 import type { CreditNoteRecord, InvoiceRecord } from '../domain/ports';
 
@@ -21,10 +22,6 @@ const CONTENT = A4_WIDTH - 2 * MARGIN;
 export const invoiceAmount = (paise: number) =>
   `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-/** 23 Nov 2026, in Indian time. */
-export const invoiceDate = (instant: Date) =>
-  instant.toLocaleDateString('en-IN', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
-
 const title = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** What the invoice sells (the plan, how it is billed, the dates of service), or what the credit note gives back. */
@@ -34,7 +31,7 @@ export function invoiceDescription(document: TaxDocument): string {
   if (isCreditNote(document) && document.kind === 'plan-change')
     return `Unused value of ${plan}, credited on a change of plan. ${document.reason}`;
   if (isCreditNote(document)) return `Refund of ${plan}. Reason: ${document.reason}`;
-  return `${plan}, service from ${invoiceDate(document.periodFrom)} to ${invoiceDate(document.periodTo)}`;
+  return `${plan}, service from ${formatIndianDate(document.periodFrom)} to ${formatIndianDate(document.periodTo)}`;
 }
 
 /** The figure rows under the description: the taxable value, each tax charged, the total. */
@@ -115,10 +112,10 @@ export function renderTaxDocumentPdf(invoice: TaxDocument): Promise<Buffer> {
       ...(creditNote
         ? [
             `Credit note number: ${invoice.number}`,
-            `Credit note date: ${invoiceDate(invoice.issuedAt)}`,
-            `Against invoice: ${invoice.invoiceNumber} dated ${keepTogether(invoiceDate(invoice.invoiceDate))}`,
+            `Credit note date: ${formatIndianDate(invoice.issuedAt)}`,
+            `Against invoice: ${invoice.invoiceNumber} dated ${keepTogether(formatIndianDate(invoice.invoiceDate))}`,
           ]
-        : [`Invoice number: ${invoice.number}`, `Invoice date: ${invoiceDate(invoice.issuedAt)}`]),
+        : [`Invoice number: ${invoice.number}`, `Invoice date: ${formatIndianDate(invoice.issuedAt)}`]),
       `Place of supply: ${invoice.placeOfSupply.name} (code ${invoice.placeOfSupply.code})`,
       `SAC: ${invoice.sac}`,
     ],

@@ -1,11 +1,9 @@
 import { useState } from 'react';
-import { PAGE_SIZE } from '@portal/contracts';
+import { formatIndianDateTime, PAGE_SIZE } from '@portal/contracts';
 import { Button, Spinner } from '@portal/ui';
 import { ScrollArea } from '@portal/ui/scroll-area';
 import { HeaderRow } from '../../../components/HeaderRow';
 import { useAuditPage } from '../api';
-
-const when = (iso: string) => new Date(iso).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' });
 
 /** Who changed what and when, newest first, a page at a time. */
 export function AuditTab() {
@@ -23,7 +21,7 @@ export function AuditTab() {
           <tbody>
             {result.entries.map((entry) => (
               <tr key={entry.id}>
-                <td>{when(entry.at)}</td>
+                <td>{formatIndianDateTime(entry.at)}</td>
                 <td>{entry.actor}</td>
                 <td>{entry.action}</td>
                 <td>

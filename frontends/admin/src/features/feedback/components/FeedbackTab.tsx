@@ -1,5 +1,12 @@
 import { useState } from 'react';
-import { FEEDBACK_COMPONENTS, FEEDBACK_MESSAGES, FEEDBACK_STATUSES, FEEDBACK_TYPES, type FeedbackItem } from '@portal/contracts';
+import {
+  FEEDBACK_COMPONENTS,
+  FEEDBACK_MESSAGES,
+  FEEDBACK_STATUSES,
+  FEEDBACK_TYPES,
+  formatIndianDateTime,
+  type FeedbackItem,
+} from '@portal/contracts';
 import { Button, Modal, SelectField } from '@portal/ui';
 import { ScrollArea } from '@portal/ui/scroll-area';
 import { HeaderRow } from '../../../components/HeaderRow';
@@ -44,7 +51,7 @@ function ManageFeedback({ item, onClose }: { item: FeedbackItem; onClose: () => 
         <dt>Type</dt>
         <dd>{item.type}</dd>
         <dt>Submitted</dt>
-        <dd>{new Date(item.timestamp).toLocaleString('en-IN')}</dd>
+        <dd>{formatIndianDateTime(item.timestamp)}</dd>
       </dl>
       <p className="pre-wrap">{item.message}</p>
       <SelectField

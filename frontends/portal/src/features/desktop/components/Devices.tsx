@@ -1,8 +1,7 @@
 import { useState } from 'react';
+import { formatIndianDateTime } from '@portal/contracts';
 import { Banner, Button, errorMessage, Spinner } from '@portal/ui';
 import { useDeactivateDevice, useDevices } from '../api';
-
-const when = (iso: string) => new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
 
 /** The profile page's Devices tab: the machines the desktop app runs on, each deactivatable to free a place. */
 export function Devices() {
@@ -37,7 +36,7 @@ export function Devices() {
               <span>
                 <strong>{device.deviceName}</strong> · {device.os} · app {device.appVersion}
                 <br />
-                <span className="muted">Last seen {when(device.lastSeenAt)}</span>
+                <span className="muted">Last seen {formatIndianDateTime(device.lastSeenAt)}</span>
               </span>
               <Button
                 variant="secondary"
