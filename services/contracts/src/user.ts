@@ -33,6 +33,13 @@ export const newPasswordSchema = z
   .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordTooShort)
   .max(128, MESSAGES.passwordTooLong);
 
+/** What is wrong with a new password and its confirmation, typed twice on a form; '' when nothing is. */
+export function newPasswordPairProblem(password: string, confirmation: string): string {
+  const checked = newPasswordSchema.safeParse(password);
+  if (!checked.success) return checked.error.issues[0]?.message ?? MESSAGES.passwordRequired;
+  return password === confirmation ? '' : MESSAGES.passwordsDoNotMatch;
+}
+
 /** Age arrives as a number (or a numeric string from a form) and is stored as an integer. */
 export const ageSchema = z
   .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)], { error: MESSAGES.ageInvalid })

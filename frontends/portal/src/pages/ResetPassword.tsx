@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { MESSAGES, newPasswordSchema } from '@portal/contracts';
-import { Banner, Button, errorMessage, Link, TextField, useSearchParams } from '@portal/ui';
+import { newPasswordPairProblem } from '@portal/contracts';
+import { Banner, Button, errorMessage, Link, useSearchParams } from '@portal/ui';
+import { PasswordPair } from '@portal/ui/password-pair';
 import { resetPassword } from '../features/auth/api';
 
 export default function ResetPassword() {
@@ -11,9 +12,8 @@ export default function ResetPassword() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = newPasswordSchema.safeParse(password);
-    if (!checked.success) return setResult({ kind: 'error', text: checked.error.issues[0]!.message });
-    if (password !== confirm) return setResult({ kind: 'error', text: MESSAGES.passwordsDoNotMatch });
+    const problem = newPasswordPairProblem(password, confirm);
+    if (problem) return setResult({ kind: 'error', text: problem });
     try {
       setResult({ kind: 'success', text: await resetPassword(params.get('token') ?? '', password) });
     } catch (failure) {
@@ -31,21 +31,12 @@ export default function ResetPassword() {
         </Link>
       ) : (
         <form onSubmit={submit} noValidate>
-          <TextField
+          <PasswordPair
             label="New password"
-            type="password"
-            autoComplete="new-password"
-            revealable
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-          <TextField
-            label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
-            revealable
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
+            password={password}
+            confirmation={confirm}
+            onPassword={setPassword}
+            onConfirmation={setConfirm}
           />
           <Button type="submit">Set new password</Button>
         </form>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { GENDERS } from '@portal/contracts';
 import { Banner, Button, errorMessage, Link, TextField, useAuth, useSearchParams } from '@portal/ui';
+import { PasswordPair } from '@portal/ui/password-pair';
 import { register } from '../features/auth/api';
 import { GoogleSignIn } from '../components/GoogleSignIn';
 import { nextPath } from './next-path';
@@ -48,7 +49,8 @@ export default function Signup() {
   const [form, setForm] = useState<SignupForm>(emptyForm);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const set = (field: keyof SignupForm) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value });
+  const setValue = (field: keyof SignupForm) => (value: string) => setForm({ ...form, [field]: value });
+  const set = (field: keyof SignupForm) => (event: { target: { value: string } }) => setValue(field)(event.target.value);
 
   const move = (to: number) => {
     setError('');
@@ -101,21 +103,11 @@ export default function Signup() {
             <TextField label="First name" autoComplete="given-name" value={form.firstName} onChange={set('firstName')} />
             <TextField label="Last name (optional)" autoComplete="family-name" value={form.lastName} onChange={set('lastName')} />
             <TextField label="Email" type="email" autoComplete="email" value={form.email} onChange={set('email')} />
-            <TextField
-              label="Password"
-              type="password"
-              autoComplete="new-password"
-              revealable
-              value={form.password}
-              onChange={set('password')}
-            />
-            <TextField
-              label="Confirm password"
-              type="password"
-              autoComplete="new-password"
-              revealable
-              value={form.confirmPassword}
-              onChange={set('confirmPassword')}
+            <PasswordPair
+              password={form.password}
+              confirmation={form.confirmPassword}
+              onPassword={setValue('password')}
+              onConfirmation={setValue('confirmPassword')}
             />
           </>
         )}

@@ -2,7 +2,15 @@
  * The sign-up wizard's rules of spec §5, from the shared contracts. A module of their own: they
  * bring zod, which the wizard loads once the visitor starts on the form rather than with the page.
  */
-import { addressSchema, ageSchema, emailSchema, genderSchema, MESSAGES, mobileNumberSchema, newPasswordSchema } from '@portal/contracts';
+import {
+  addressSchema,
+  ageSchema,
+  emailSchema,
+  genderSchema,
+  MESSAGES,
+  mobileNumberSchema,
+  newPasswordPairProblem,
+} from '@portal/contracts';
 import type { SignupForm } from './Signup';
 
 const firstError = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -14,9 +22,7 @@ export function validateStep(step: number, form: SignupForm): string {
     if (!form.firstName.trim()) return MESSAGES.firstNameRequired;
     const email = firstError(emailSchema.safeParse(form.email));
     if (email) return email;
-    const password = firstError(newPasswordSchema.safeParse(form.password));
-    if (password) return password;
-    return form.password === form.confirmPassword ? '' : MESSAGES.passwordsDoNotMatch;
+    return newPasswordPairProblem(form.password, form.confirmPassword);
   }
   if (step === 1) {
     return (
