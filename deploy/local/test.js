@@ -25,7 +25,7 @@ function summarise(resultFiles) {
 async function main() {
   ensureDependencies();
   build();
-  const { startFerretDB, FERRETDB_BINARY } = require('./lib/ferretdb');
+  const { startFerretDB } = require('./lib/ferretdb');
   const { ensureRedis, removeKeys } = require('./lib/redis');
   const kustomize = require('./lib/kustomize').ensureKustomize();
 
@@ -41,7 +41,6 @@ async function main() {
     MONGODB_URI: process.env.MONGODB_URI ?? ferret.uri,
     REDIS_URL: redis.url,
     REDIS_TEST_PREFIX: prefix,
-    FERRETDB_BIN: FERRETDB_BINARY,
     KUSTOMIZE_BIN: kustomize,
     QUERY_LOG_DIR: queryLogDir,
   };

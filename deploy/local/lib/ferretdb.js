@@ -1,5 +1,6 @@
 'use strict';
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const { ensureGoTool, goToolPath } = require('./go-tool');
@@ -106,4 +107,25 @@ async function startFerretDB({ dataDir, port, quiet = true }) {
   };
 }
 
-module.exports = { ensureFerretDB, startFerretDB, FERRETDB_BINARY: goToolPath('ferretdb') };
+/**
+ * A FerretDB of its own in a temporary folder, for a test that stops the database under a running
+ * service and starts it again on the same port and data; the shared one stays up for the rest.
+ */
+async function startDisposableFerretDB() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ferret-disposable-'));
+  let server = await startFerretDB({ dataDir });
+  const { uri, port } = server;
+  return {
+    uri,
+    kill: () => server.kill(),
+    restart: async () => {
+      server = await startFerretDB({ dataDir, port });
+    },
+    remove: async () => {
+      await server.kill();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+module.exports = { ensureFerretDB, startFerretDB, startDisposableFerretDB, FERRETDB_BINARY: goToolPath('ferretdb') };

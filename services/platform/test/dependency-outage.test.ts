@@ -15,7 +15,9 @@ import {
   requireUser,
   revokedTokenKey,
 } from '@portal/platform';
-import { freePort, generateTestKeys, signTestToken, startTestFerretDB, type TestFerretDB } from '@portal/platform/testing';
+import { generateTestKeys, signTestToken } from '@portal/platform/testing';
+import { startDisposableFerretDB, type DisposableFerretDB } from '../../../deploy/local/lib/ferretdb';
+import { freePort } from '../../../deploy/local/lib/net';
 
 const outageBody = { error: 'service_unavailable', message: DEPENDENCY_OUTAGE_MESSAGE };
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -29,11 +31,11 @@ async function eventually(check: () => Promise<boolean>, timeoutMs = 20_000): Pr
 }
 
 describe('when the database stops and starts again under a running service', () => {
-  let ferret: TestFerretDB;
+  let ferret: DisposableFerretDB;
   afterAll(() => ferret?.remove());
 
   it('then calls answer 503 with a clear message while it is away, and the service recovers without a restart, losing no acknowledged write', async () => {
-    ferret = await startTestFerretDB();
+    ferret = await startDisposableFerretDB();
     const connection = await connectMongo({ uri: ferret.uri, dbName: 'outage' });
     const Note = connection.model('Note', new Schema({ text: String }));
     const app = createServiceApp({

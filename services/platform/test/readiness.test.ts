@@ -1,14 +1,14 @@
 import request from 'supertest';
 import { connectMongo, createLogger, createServiceApp, mongoReadiness } from '@portal/platform';
-import { startTestFerretDB, type TestFerretDB } from '@portal/platform/testing';
+import { startDisposableFerretDB, type DisposableFerretDB } from '../../../deploy/local/lib/ferretdb';
 
 describe('/ready when the database goes away', () => {
-  let ferret: TestFerretDB;
+  let ferret: DisposableFerretDB;
 
   afterAll(() => ferret?.remove());
 
   it('when its own FerretDB is stopped, then /ready turns from 200 to 503 naming mongodb', async () => {
-    ferret = await startTestFerretDB();
+    ferret = await startDisposableFerretDB();
     const connection = await connectMongo({ uri: ferret.uri, dbName: 'ready', serverSelectionTimeoutMS: 500 });
     const app = createServiceApp({
       name: 'example',

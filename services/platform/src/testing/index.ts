@@ -3,6 +3,5 @@ export * from './test-keys';
 export * from './smtp-catcher';
 export * from './test-service';
 export * from './binary-body';
-export * from './test-ferretdb';
 export * from './command-recorder';
 export * from './query-log';
