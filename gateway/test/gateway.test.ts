@@ -48,7 +48,7 @@ describe('gateway', () => {
     await redis.cleanup();
   });
 
-  // Every call of spec §7, with the token its owner requires.
+  // Every call of behaviour.md §7, with the token its owner requires.
   const calls: [string, string, ServiceName, string | null][] = [
     ['GET', '/api/subscription-status', 'billing', userToken],
     ['POST', '/api/auth/register', 'auth', null],

@@ -4,7 +4,7 @@ import AdminDashboard from './pages/AdminDashboard';
 import AdminLogin from './pages/AdminLogin';
 import { withQueries } from './queries';
 
-/** The guard of /admin/dashboard: 'Checking admin authentication...' while it checks (spec §2). */
+/** The guard of /admin/dashboard: 'Checking admin authentication...' while it checks (behaviour.md §2). */
 function AdminOnly() {
   const admin = useAdminSession();
   if (admin === undefined) return <Spinner label="Checking admin authentication..." showLabel />;

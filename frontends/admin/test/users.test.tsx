@@ -225,7 +225,7 @@ describe('users tab', () => {
     expect(refund).toHaveTextContent('Paid ₹1,000, refunded ₹200, left ₹800.');
   });
 
-  it('when the admin changes a plan, then the body follows spec §4, the success alert shows and the list is fetched again', async () => {
+  it('when the admin changes a plan, then the body follows behaviour.md §4, the success alert shows and the list is fetched again', async () => {
     const calls = stubApi((call) => (call.method === 'PUT' ? { data: { message: 'ok' } } : listOf([user()])));
     renderWithQueries(<UsersTab />);
     fireEvent.click(await screen.findByRole('button', { name: 'Manage meera@example.in' }));

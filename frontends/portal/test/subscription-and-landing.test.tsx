@@ -63,7 +63,7 @@ describe('subscription buttons, status mapping and small rules', () => {
     expect(planButtonText(plan, period, { subscription, status: current })).toEqual({ text, disabled });
   });
 
-  it('when the server says business or professional, then the client treats it as active (spec §4)', () => {
+  it('when the server says business or professional, then the client treats it as active (behaviour.md §4)', () => {
     expect(
       ['trial', 'active', 'business', 'professional', 'expired', 'none'].map((value) => toClientSubscriptionState(value as never)),
     ).toEqual(['trial', 'active', 'active', 'active', 'expired', 'none']);

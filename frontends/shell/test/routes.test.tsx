@@ -26,7 +26,7 @@ function openAt(path: string) {
 
 const status = { subscriptionStatus: 'trial', subscriptionPlan: 'trial', email: 'meera.iyer@example.in', firstName: 'Meera' };
 
-describe('the shell’s routes (spec §2)', () => {
+describe('the shell’s routes (behaviour.md §2)', () => {
   afterEach(() => localStorage.clear());
 
   it('when a visitor opens a signed-in page, then they are sent to the landing page with the simple header', async () => {

@@ -3,10 +3,10 @@ import { session } from './storage';
 
 export const REQUEST_TIMEOUT_MS = 10_000;
 const isAdminPath = (url = '') => url.includes('/admin/');
-// Pages where a 401 must not bounce the visitor to the login page (spec §8).
+// Pages where a 401 must not bounce the visitor to the login page (behaviour.md §8).
 const NO_REDIRECT_PAGES = ['/', '/signup', '/login', '/admin/login'];
 
-/** The portal's API client (spec §7): credentials, JSON, 10-second timeout, the right bearer token. */
+/** The portal's API client (behaviour.md §7): credentials, JSON, 10-second timeout, the right bearer token. */
 export const api = axios.create({ withCredentials: true, timeout: REQUEST_TIMEOUT_MS, headers: { 'Content-Type': 'application/json' } });
 
 api.interceptors.request.use((config) => {

@@ -9,7 +9,7 @@ export type AuthState = 'loading' | 'authenticated' | 'unauthenticated';
 export interface Auth {
   state: AuthState;
   status: SubscriptionStatus | null;
-  /** The client's view of the subscription (spec §4): active, trial, expired or none. */
+  /** The client's view of the subscription (behaviour.md §4): active, trial, expired or none. */
   subscription: ClientSubscriptionState;
   refresh(): Promise<void>;
   /** Stores the session and goes to `destination` once the status has loaded. */
@@ -23,7 +23,7 @@ const AuthContext = createContext<Auth | null>(null);
 export const isAdminPath = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
 
 /**
- * Auth state from the status call (spec §4): loading until it answers; unauthenticated when it
+ * Auth state from the status call (behaviour.md §4): loading until it answers; unauthenticated when it
  * fails, when no token is stored, or on /admin/ paths, which have their own sign-in.
  */
 export function AuthProvider({ children, pathname }: { children: ReactNode; pathname: string }) {
@@ -89,7 +89,7 @@ export function useAuth(): Auth {
   return auth;
 }
 
-/** Usage tracking (spec §7): only when signed in; failures are ignored. */
+/** Usage tracking (behaviour.md §7): only when signed in; failures are ignored. */
 export function trackUsage(action: string, details: Record<string, unknown>, status: SubscriptionStatus | null): void {
   if (!session.token()) return;
   void api

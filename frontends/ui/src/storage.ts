@@ -1,4 +1,4 @@
-/** The local storage keys of spec §3. */
+/** The local storage keys of behaviour.md §3. */
 export const STORAGE_KEYS = { token: 'token', user: 'user', adminToken: 'adminToken', adminUser: 'adminUser' } as const;
 
 export const session = {

@@ -1,6 +1,6 @@
 import { planDistribution } from '../src/domain/plan-distribution';
 
-describe('plan distribution (spec §9)', () => {
+describe('plan distribution (behaviour.md §9)', () => {
   it('when no one has a plan, then trial, basic, professional and business are listed with zero, and everyone is under none', () => {
     expect(planDistribution([], 3)).toEqual([
       { _id: 'trial', count: 0 },

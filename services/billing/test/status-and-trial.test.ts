@@ -32,7 +32,7 @@ describe('plans, subscription status and the trial', () => {
     expect(await billing.db.connection.collection('plans').countDocuments()).toBe(3);
   });
 
-  it('when a new user asks for the status, then the whole object of spec §3 comes back with its defaults and the names from auth', async () => {
+  it('when a new user asks for the status, then the whole object of behaviour.md §3 comes back with its defaults and the names from auth', async () => {
     const id = newUserId();
     const response = await get('/api/subscription-status', billing.addUser(id, 'new@example.in', 'Asha'));
     expect(response.status).toBe(200);

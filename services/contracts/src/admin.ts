@@ -4,7 +4,7 @@ import type { DownloadSummary } from './download';
 import type { PersonalInfo } from './user';
 import type { RecurringFigures } from './subscription-admin';
 
-/** Plans the distribution always lists, zero counts included (spec §9, as issue #6 settles it). */
+/** Plans the distribution always lists, zero counts included (behaviour.md §9, as issue #6 settles it). */
 export const ALWAYS_LISTED_PLANS = ['trial', 'basic', 'professional', 'business'] as const;
 export const RECENT_SUBSCRIBERS_SHOWN = 5;
 
@@ -23,7 +23,7 @@ export interface Analytics {
   revenuePerDay: { date: string; amount: number }[];
 }
 
-/** A user as the admin's table and details modal see it (spec §3 User). */
+/** A user as the admin's table and details modal see it (behaviour.md §3 User). */
 export interface AdminUserRow {
   _id: string;
   email: string;

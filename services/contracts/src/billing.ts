@@ -27,7 +27,7 @@ const optionalDate = z
   .optional()
   .transform((value) => (value ? new Date(value) : null));
 
-/** The admin's manage-subscription form: any plan and status, as spec §4 allows. */
+/** The admin's manage-subscription form: any plan and status, as behaviour.md §4 allows. */
 export const adminSubscriptionUpdateSchema = z.object({
   subscriptionPlan: z.enum(PLAN_NAMES, { error: `Plan must be one of: ${PLAN_NAMES.join(', ')}` }),
   subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES, { error: `Status must be one of: ${SUBSCRIPTION_STATUSES.join(', ')}` }),
@@ -71,7 +71,7 @@ export type TransactionsQuery = z.infer<typeof transactionsQuerySchema>;
 export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed', 'expired', 'amount_mismatch'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
-/** A row of the admin's transactions tab (spec §3). */
+/** A row of the admin's transactions tab (behaviour.md §3). */
 export interface TransactionRow {
   _id: string;
   transactionId: string;

@@ -16,7 +16,7 @@ export interface LatestVersion {
   notes: string;
 }
 
-/** GET /api/download/check-eligibility (spec §3 Eligibility). */
+/** GET /api/download/check-eligibility (behaviour.md §3 Eligibility). */
 export interface Eligibility {
   canDownload: boolean;
   subscriptionStatus: SubscriptionState;

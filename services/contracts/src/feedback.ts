@@ -49,7 +49,7 @@ export const feedbackUpdateSchema = z.object({
 });
 export type FeedbackUpdate = z.infer<typeof feedbackUpdateSchema>;
 
-/** A feedback item as the admin sees it (spec §3); users never see the notes or who resolved it. */
+/** A feedback item as the admin sees it (behaviour.md §3); users never see the notes or who resolved it. */
 export interface FeedbackItem {
   _id: string;
   userId: string;

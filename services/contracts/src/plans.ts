@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every plan value the system knows (spec §1). */
+/** Every plan value the system knows (behaviour.md §1). */
 export const PLAN_NAMES = ['none', 'trial', 'basic', 'professional', 'business', 'pro', 'enterprise'] as const;
 export const planNameSchema = z.enum(PLAN_NAMES);
 export type PlanName = z.infer<typeof planNameSchema>;
@@ -17,7 +17,7 @@ export type BillingPeriod = z.infer<typeof billingPeriodSchema>;
 /** A plan's name as people read it: "Professional". */
 export const planTitle = (plan: string) => plan.charAt(0).toUpperCase() + plan.slice(1);
 
-/** Annual billing saves 20% on twelve monthly payments (spec §9). */
+/** Annual billing saves 20% on twelve monthly payments (behaviour.md §9). */
 export const ANNUAL_DISCOUNT = 0.2;
 
 export const planSchema = z.object({

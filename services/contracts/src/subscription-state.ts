@@ -4,7 +4,7 @@
 export const SUBSCRIPTION_STATES = ['none', 'trial', 'active', 'expired'] as const;
 export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
 
-/** Values accepted on the wire; `business` and `professional` are legacy and mean active (spec §4). */
+/** Values accepted on the wire; `business` and `professional` are legacy and mean active (behaviour.md §4). */
 export const SUBSCRIPTION_STATUSES = [...SUBSCRIPTION_STATES, 'business', 'professional'] as const;
 type WireStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 

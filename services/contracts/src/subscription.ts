@@ -16,12 +16,12 @@ export const TRIAL_MESSAGES = {
   alreadySubscribed: 'You already have a subscription, so a trial cannot be started.',
 } as const;
 
-/** Free trial length (spec §9). */
+/** Free trial length (behaviour.md §9). */
 export const TRIAL_DAYS = 30;
 
 const isoDate = z.string().nullable();
 
-/** The status object of GET /api/subscription-status (spec §3). */
+/** The status object of GET /api/subscription-status (behaviour.md §3). */
 export const subscriptionStatusSchema = z.object({
   email: z.string(),
   subscriptionStatus: subscriptionStatusValueSchema,

@@ -1,4 +1,4 @@
-// The user rules' constants (spec §5, §9), apart from the schemas so that a page that needs only
+// The user rules' constants (behaviour.md §5, §9), apart from the schemas so that a page that needs only
 // these does not bring zod with it.
 export const GENDERS = ['male', 'female', 'other', 'prefer-not-to-say'] as const;
 export const DEFAULT_COUNTRY = 'India';

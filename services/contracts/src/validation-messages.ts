@@ -1,4 +1,4 @@
-/** The exact texts of spec §5, shared by the services and the frontends. */
+/** The exact texts of behaviour.md §5, shared by the services and the frontends. */
 export const MESSAGES = {
   firstNameRequired: 'First name is required',
   emailRequired: 'Email is required',

@@ -3,7 +3,7 @@ import { SCREENS, Screenshot } from './Screenshot';
 
 export const CAROUSEL_INTERVAL_MS = 5000;
 
-/** Six screens, advancing every 5 seconds (spec §9), with previous/next buttons and dots. */
+/** Six screens, advancing every 5 seconds (behaviour.md §9), with previous/next buttons and dots. */
 export function Carousel() {
   const [index, setIndex] = useState(0);
   const count = SCREENS.length;

@@ -16,7 +16,7 @@ interface GoogleClaims {
   family_name?: string;
 }
 
-/** The body of spec §7: the ID token and the profile read from it. The server trusts only the token. */
+/** The body of behaviour.md §7: the ID token and the profile read from it. The server trusts only the token. */
 export function googleLoginBody(credential: string) {
   const claims = jwtDecode<GoogleClaims>(credential);
   return {

@@ -6,7 +6,7 @@ import { useStartTrial } from '../features/subscription/api';
 import { withQueries } from '../queries';
 import { TEXTS, type Message } from '../texts';
 
-/** Bytes as the page shows them: whole megabytes (spec §2). */
+/** Bytes as the page shows them: whole megabytes (behaviour.md §2). */
 export const toMegabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
 function Download() {

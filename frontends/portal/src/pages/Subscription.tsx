@@ -115,7 +115,7 @@ function Subscription() {
         ...(autoRenew ? { autoRenew } : {}),
       });
       if (created.success && created.paymentUrl) return window.location.assign(created.paymentUrl);
-      // The call went through but gave no checkout to go to (spec §8's own text for this case).
+      // The call went through but gave no checkout to go to (behaviour.md §8's own text for this case).
       setMessage({ kind: 'error', text: TEXTS.orderWithoutCheckout });
     } catch (failure) {
       setMessage({ kind: 'error', text: errorMessage(failure, TEXTS.orderFailed) });

@@ -1,5 +1,5 @@
 /**
- * The sign-up wizard's rules of spec §5, from the shared contracts. A module of their own: they
+ * The sign-up wizard's rules of behaviour.md §5, from the shared contracts. A module of their own: they
  * bring zod, which the wizard loads once the visitor starts on the form rather than with the page.
  */
 import {
@@ -16,7 +16,7 @@ import type { SignupForm } from './Signup';
 const firstError = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? '' : (result.error?.issues[0]?.message ?? '');
 
-/** The rules of spec §5 for one step, from the shared contracts; '' when the step is valid. */
+/** The rules of behaviour.md §5 for one step, from the shared contracts; '' when the step is valid. */
 export function validateStep(step: number, form: SignupForm): string {
   if (step === 0) {
     if (!form.firstName.trim()) return MESSAGES.firstNameRequired;
@@ -31,7 +31,7 @@ export function validateStep(step: number, form: SignupForm): string {
       (form.mobileNumber.trim() ? firstError(mobileNumberSchema.safeParse(form.mobileNumber)) : '')
     );
   }
-  // Street, city, state and pincode, in the order spec §5 lists the checks.
+  // Street, city, state and pincode, in the order behaviour.md §5 lists the checks.
   const address = addressSchema.safeParse({ street: form.street, city: form.city, state: form.state, pincode: form.pincode });
   if (address.success) return '';
   const order = ['city', 'state', 'street', 'pincode'];

@@ -17,7 +17,7 @@ function Page({ name }: { name: PageKey }) {
   );
 }
 
-/** Signed-in pages; anyone else goes to the landing page (spec §2). */
+/** Signed-in pages; anyone else goes to the landing page (behaviour.md §2). */
 function SignedInOnly({ children }: { children: ReactNode }) {
   const { state } = useAuth();
   if (state !== 'authenticated') return <Navigate to="/" replace />;

@@ -56,7 +56,7 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
 }
 
 /**
- * The account links in the header beside the logo: one top bar (spec §3). From a page other than
+ * The account links in the header beside the logo: one top bar (behaviour.md §2 Routes and layouts). From a page other than
  * the landing page (the desktop app's /activate?user_code=…), signing in comes back to it.
  */
 export function VisitorActions() {

@@ -3,7 +3,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 export const BANNER_MS = 3000;
 
 /**
- * A status message; a success banner goes away 3 seconds after it appears (spec §9), however
+ * A status message; a success banner goes away 3 seconds after it appears (behaviour.md §9), however
  * often the page renders meanwhile (onDone is usually a new function each render). A new message
  * is a new banner: give it a `key`, and its 3 seconds start again.
  */

@@ -10,7 +10,7 @@ import type { ComponentType } from 'react';
  */
 export function createQueryClient({ staleTime }: { staleTime: number }) {
   return new QueryClient({
-    // A load that fails is logged here, once for every query (spec §8: some failures are only
+    // A load that fails is logged here, once for every query (behaviour.md §8: some failures are only
     // logged); the page shows its own message from the query's error state.
     queryCache: new QueryCache({
       onError: (error, query) => console.warn(`could not load ${JSON.stringify(query.queryKey)}`, error),

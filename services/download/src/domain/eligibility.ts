@@ -1,6 +1,6 @@
 import type { Eligibility, SubscriptionSummary } from '@portal/contracts';
 
-/** Who may download (spec §6): a running trial or a paid plan; the message says why or why not. */
+/** Who may download (behaviour.md §6): a running trial or a paid plan; the message says why or why not. */
 export function eligibilityOf(subscription: SubscriptionSummary): Eligibility {
   const { subscriptionStatus, daysRemaining } = subscription;
   const days = daysRemaining === 1 ? '1 day' : `${daysRemaining} days`;

@@ -3,7 +3,7 @@ import { downloadFile } from '@portal/ui/save-file';
 
 export type ExportKind = 'users' | 'transactions' | 'feedback';
 
-/** Saves an export as {kind}_{date}.csv; a failure is only logged (spec §8). */
+/** Saves an export as {kind}_{date}.csv; a failure is only logged (behaviour.md §8). */
 export async function exportCsv(kind: ExportKind, params: Record<string, string> = {}) {
   try {
     await downloadFile(`/api/admin/export/${kind}`, `${kind}_${istDateOf(new Date())}.csv`, params);

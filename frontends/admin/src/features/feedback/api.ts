@@ -16,7 +16,7 @@ export const updateFeedback = ({ id, status, adminNotes }: { id: string; status:
   api.put(`/api/admin/feedback/${id}`, { status, adminNotes });
 export const deleteFeedback = (id: string) => api.delete(`/api/admin/feedback/${id}`);
 
-/** A failed load is only logged (by the query cache, spec §8): the tab keeps what it showed. */
+/** A failed load is only logged (by the query cache, behaviour.md §8): the tab keeps what it showed. */
 export const useFeedbackList = (filter: FeedbackFilter) =>
   useQuery({ queryKey: feedbackKeys.list(filter), queryFn: () => fetchFeedback(filter) });
 
@@ -30,7 +30,7 @@ export const useDeleteFeedback = () => useFeedbackChange(deleteFeedback);
 
 /**
  * The feedback tab's list and filters, held by the dashboard so the tab's badge shows the open
- * count from the start; the counters are computed from what was fetched (spec §3).
+ * count from the start; the counters are computed from what was fetched (behaviour.md §3).
  */
 export function useFeedback() {
   const [filter, setFilter] = useState<FeedbackFilter>({ status: 'all', component: 'all', type: 'all' });

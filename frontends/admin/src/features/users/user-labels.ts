@@ -2,7 +2,7 @@ import { istDateOf, type AdminUserRow } from '@portal/contracts';
 
 export const NOT_PROVIDED = 'Not provided';
 
-/** 'N days', 'No subscription' or 'Expired' (spec §2). */
+/** 'N days', 'No subscription' or 'Expired' (behaviour.md §2). */
 export function daysLabel(user: Pick<AdminUserRow, 'subscriptionStatus' | 'daysRemaining'>): string {
   if (user.subscriptionStatus === 'none') return 'No subscription';
   if (user.subscriptionStatus === 'expired') return 'Expired';

@@ -28,7 +28,7 @@ export function adminSubscriptionUseCases({
 }: AdminSubscriptionDeps) {
   return {
     /**
-     * The admin sets plan and status freely (spec §4). For a trial the end date is also the trial's
+     * The admin sets plan and status freely (behaviour.md §4). For a trial the end date is also the trial's
      * end; legacy "business"/"professional" statuses are stored as active.
      */
     async updateSubscription(userId: string, update: AdminSubscriptionUpdate, adminEmail: string): Promise<SubscriptionSummary> {

@@ -45,7 +45,7 @@ export const DEFAULT_PLANS: PlanEntry[] = [
 
 const roundRupees = (amount: number) => Math.round(amount * 100) / 100;
 
-/** The card of spec §3: annualOriginal = 12 × monthly, annualPrice = annualOriginal × 0.8. */
+/** The card of behaviour.md §3: annualOriginal = 12 × monthly, annualPrice = annualOriginal × 0.8. */
 export function toPlan(entry: PlanEntry): Plan {
   const annualOriginal = roundRupees(entry.monthlyPrice * 12);
   return {

@@ -33,7 +33,7 @@ export function statusUseCases({ subscriptions, orders, autoRenewals, plans, use
       return Object.fromEntries(entries.map((entry) => [entry.name, toPlan(entry)]));
     },
 
-    /** The status object of spec §3: subscription from billing, names and details from auth. */
+    /** The status object of behaviour.md §3: subscription from billing, names and details from auth. */
     async status(userId: string, email: string): Promise<SubscriptionStatus> {
       const at = now();
       const [subscription, profile, paymentRequested] = await Promise.all([

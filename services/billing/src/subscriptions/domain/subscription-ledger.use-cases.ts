@@ -143,7 +143,7 @@ export function subscriptionLedger({ subscriptions, periods, plans, legacyInvoic
       });
     },
 
-    /** An admin's change (spec §4) overrides every period so far, and is recorded as one of its own. */
+    /** An admin's change (behaviour.md §4) overrides every period so far, and is recorded as one of its own. */
     async recordAdminChange(userId: string, change: { email: string; saved: SubscriptionRecord }): Promise<void> {
       const { saved } = change;
       const at = now();

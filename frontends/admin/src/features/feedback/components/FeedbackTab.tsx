@@ -14,7 +14,7 @@ import { day } from '../../../lib/format';
 import { useDeleteFeedback, useUpdateFeedback, type FeedbackFilter, type useFeedback } from '../api';
 
 export const PREVIEW_LENGTH = 100;
-/** The message as the table shows it: 100 characters, then an ellipsis (spec §9). */
+/** The message as the table shows it: 100 characters, then an ellipsis (behaviour.md §9). */
 export const preview = (message: string) => (message.length > PREVIEW_LENGTH ? `${message.slice(0, PREVIEW_LENGTH)}…` : message);
 
 function ManageFeedback({ item, onClose }: { item: FeedbackItem; onClose: () => void }) {

@@ -5,7 +5,7 @@ import { useDeleteUser } from '../api';
 
 export const DELETE_FAILED = 'Failed to delete user';
 
-/** Says what goes and what stays, then deletes; both buttons wait while it runs (spec §2, §8). */
+/** Says what goes and what stays, then deletes; both buttons wait while it runs (behaviour.md §2, §8). */
 export function DeleteUserModal({ user, onClose }: { user: AdminUserRow; onClose: () => void }) {
   const [deleting, setDeleting] = useState(false);
   const deletion = useDeleteUser();

@@ -15,7 +15,7 @@ export const SUBSCRIPTION_UPDATE_FAILED = 'Failed to update user subscription';
 /** The Indian calendar date, as the admin's other dates read. */
 const dateInput = (iso: string | null) => (iso ? istDateOf(new Date(iso)) : '');
 
-/** The body of spec §4 "Admin manage-subscription": the price as a number; a trial's end is also its trial end. */
+/** The body of behaviour.md §5 "Admin manage-subscription": the price as a number; a trial's end is also its trial end. */
 export function subscriptionUpdateBody(form: {
   plan: string;
   status: string;

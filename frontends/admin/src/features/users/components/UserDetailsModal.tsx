@@ -23,7 +23,7 @@ function Section({ title, rows }: { title: string; rows: [string, string][] }) {
   );
 }
 
-/** Everything the admin may need about one user (spec §2), fetched fresh when opened. */
+/** Everything the admin may need about one user (behaviour.md §2), fetched fresh when opened. */
 export function UserDetailsModal({
   userId,
   onClose,

@@ -19,7 +19,7 @@ export function UsersTab() {
   const [page, setPage] = useState(1);
   const listing = useUsers(applied, page);
   const list = listing.data;
-  // A list that cannot load reads as empty; the failure is logged (spec §8).
+  // A list that cannot load reads as empty; the failure is logged (behaviour.md §8).
   const users = listing.isError ? [] : (list?.users ?? null);
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = useCallback(() => setDialog(null), []);
