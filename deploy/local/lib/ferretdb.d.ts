@@ -8,4 +8,3 @@ export interface DisposableFerretDB {
   remove(): Promise<void>;
 }
 export function startDisposableFerretDB(): Promise<DisposableFerretDB>;
-export const FERRETDB_BINARY: string;

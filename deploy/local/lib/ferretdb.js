@@ -3,7 +3,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
-const { ensureGoTool, goToolPath } = require('./go-tool');
+const { ensureGoTool } = require('./go-tool');
 const { TOOLS_DIR } = require('./paths');
 const { freePort, portAnswers, waitFor } = require('./net');
 const { runQuiet, startProcess } = require('./processes');
@@ -128,4 +128,4 @@ async function startDisposableFerretDB() {
   };
 }
 
-module.exports = { ensureFerretDB, startFerretDB, startDisposableFerretDB, FERRETDB_BINARY: goToolPath('ferretdb') };
+module.exports = { ensureFerretDB, startFerretDB, startDisposableFerretDB };

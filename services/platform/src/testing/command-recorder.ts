@@ -54,7 +54,7 @@ function shapesOf(name: string, command: Record<string, unknown>): { filter: unk
     case 'delete':
       return (command.deletes as { q: unknown }[]).map((deletion) => ({ filter: deletion.q, sort: undefined }));
     case 'aggregate':
-      return [pipelineShape(command.pipeline as Record<string, unknown>[])];
+      return [pipelineShape(command.pipeline as object[])];
     default:
       return [{ filter: undefined, sort: undefined }];
   }
