@@ -15,6 +15,7 @@ async function main() {
   build({ frontends: !dev });
   const { startFerretDB } = require('./lib/ferretdb');
   const { ensureRedis } = require('./lib/redis');
+  const { startMailpit } = require('./lib/mailpit');
   const { devDefaults } = require('./lib/secrets');
   const { startStack } = require('./lib/stack');
   const { paymentSettings } = require('./lib/payment-stand-in');
@@ -47,6 +48,9 @@ async function main() {
     }
     const redis = await ensureRedis({ dataDir: path.join(DATA_DIR, 'redis') });
     cleanups.push(redis.stop);
+    // Every e-mail lands in a local inbox, unless SMTP_URL names a real mail server.
+    const mailpit = process.env.SMTP_URL ? null : await startMailpit({ dataDir: path.join(DATA_DIR, 'mailpit') });
+    if (mailpit) cleanups.push(mailpit.stop);
     // Generated defaults first, so that whatever the environment configures wins over them.
     const defaults = devDefaults(process.env, DATA_DIR);
     const gatewayPort = Number(process.env.PORT ?? 8080);
@@ -59,6 +63,7 @@ async function main() {
       ...payments.env,
       MONGODB_URI: mongoUri,
       REDIS_URL: redis.url,
+      ...(mailpit && { SMTP_URL: mailpit.smtpUrl }),
       ...(dev && { LIVE_RELOAD: 'on' }),
     };
     const stack = await startStack({ env, gatewayPort, watch: dev });
@@ -73,6 +78,8 @@ async function main() {
       );
     }
     console.log(`\nThe portal is running on http://localhost:${gatewayPort}  (Ctrl-C stops it)`);
+    if (mailpit) console.log(`E-mails the portal sends arrive in the local inbox: ${mailpit.inboxUrl}`);
+    else console.log(`E-mails go to ${env.SMTP_URL.replace(/\/\/[^@/]*@/, '//')}`);
     if (payments.standIn) console.log(`Payments go to the local PhonePe stand-in (${payments.standIn.baseUrl}); no money moves.`);
     if (defaults.ADMIN_EMAIL)
       console.log(`Admin sign-in: ${defaults.ADMIN_EMAIL} / ${defaults.ADMIN_PASSWORD}  (from .data/keys/admin-password)`);

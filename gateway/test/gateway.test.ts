@@ -64,6 +64,7 @@ describe('gateway', () => {
     ['POST', '/api/start-trial', 'billing', userToken],
     ['POST', '/api/track-usage', 'admin-reporting', userToken],
     ['GET', '/api/payment/plans', 'billing', null],
+    ['GET', '/api/seller', 'billing', null],
     ['POST', '/api/payment/create-phonepe-order', 'billing', userToken],
     ['GET', '/api/download/latest-version', 'download', null],
     ['GET', '/api/download/check-eligibility', 'download', userToken],

@@ -39,10 +39,12 @@ function portAnswers(port, host = '127.0.0.1', timeoutMs = 500) {
   });
 }
 
+/** Resolves with the check's first truthy answer. */
 async function waitFor(check, { timeoutMs = 30_000, intervalMs = 100, what = 'condition' } = {}) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (await check()) return;
+    const value = await check();
+    if (value) return value;
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
   throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);

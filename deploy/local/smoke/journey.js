@@ -11,6 +11,7 @@ const path = require('node:path');
 const { after, test } = require('node:test');
 const { freshCopy } = require('./fresh-copy');
 const { startPortal } = require('./portal-process');
+const { waitFor } = require('../lib/net');
 
 const ADMIN = { email: 'owner@smoke.test', password: `smoke-${crypto.randomBytes(6).toString('hex')}` };
 const BUYER = { firstName: 'Smoke', email: `buyer-${Date.now()}@smoke.test`, password: 'buyer-secret-1' };
@@ -206,6 +207,29 @@ test('the admin exports users, transactions and feedback as CSV', async () => {
     assert.match(csv.headers.get('content-disposition'), new RegExp(`${kind}_\\d{4}-\\d{2}-\\d{2}\\.csv`));
     assert.ok(csv.body.toString('utf8').includes(text), `the ${kind} export holds ${text}`);
   }
+});
+
+test('the buyer resets a forgotten password from the e-mail in the local inbox', async () => {
+  const inbox = /arrive in the local inbox: (http:\/\/localhost:\d+)/.exec(portal.output())?.[1];
+  assert.ok(inbox, 'the start banner names the inbox');
+  expectStatus(await call('POST', '/api/auth/forgot-password', { body: { email: BUYER.email } }), 200, 'forgot password');
+  const query = encodeURIComponent(`to:"${BUYER.email}" subject:"Reset your"`);
+  const found = await waitFor(
+    async () => {
+      const search = await (await fetch(`${inbox}/api/v1/search?query=${query}`)).json();
+      return search.messages?.[0];
+    },
+    { what: 'the reset e-mail in Mailpit', timeoutMs: 15_000 },
+  );
+  const message = await (await fetch(`${inbox}/api/v1/message/${found.ID}`)).json();
+  const link = /(http\S+\/reset-password\?token=[\w-]+)/.exec(message.Text)?.[1];
+  assert.ok(link, `a reset link in the e-mail:\n${message.Text}`);
+  const page = await fetch(link.replace(/^http:\/\/localhost:\d+/, url));
+  assert.equal(page.status, 200, 'the link opens the portal');
+  BUYER.password = 'buyer-secret-2';
+  const token = new URL(link).searchParams.get('token');
+  expectStatus(await call('POST', '/api/auth/reset-password', { body: { token, newPassword: BUYER.password } }), 200, 'reset');
+  expectStatus(await call('POST', '/api/auth/login', { body: { email: BUYER.email, password: BUYER.password } }), 200, 'login');
 });
 
 test('SIGTERM stops every process of the portal, and the data folder keeps the data', { timeout: MINUTE }, async () => {

@@ -15,5 +15,10 @@ export const PORTAL_PAGES = [
   'About',
   'Profile',
   'Activate',
+  'Pricing',
+  'Terms',
+  'Privacy',
+  'RefundPolicy',
+  'Contact',
 ] as const;
 export type PortalPage = (typeof PORTAL_PAGES)[number];

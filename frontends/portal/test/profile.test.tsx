@@ -2,7 +2,6 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PublicUser } from '@portal/contracts';
 import { session } from '@portal/ui';
-import About from '../src/pages/About';
 import Profile from '../src/pages/Profile';
 import { stubApi, type StubCall } from '../../ui/test/stub-api';
 import { renderPage } from './render';
@@ -111,15 +110,6 @@ describe('profile page', () => {
     stubApi((call) => (call.url === '/api/auth/profile' ? { status: 500, data: {} } : { data: trialStatus }));
     renderPage(<Profile />, '/profile');
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load profile');
-  });
-});
-
-describe('about page', () => {
-  it('when opened, then it describes the app and the portal and gives the support address', () => {
-    renderPage(<About />, '/about');
-    expect(screen.getByRole('heading', { name: 'The desktop app' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'This portal' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'support@taxpractitioner.app' })).toHaveAttribute('href', 'mailto:support@taxpractitioner.app');
   });
 });
 

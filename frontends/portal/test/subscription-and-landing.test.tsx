@@ -407,6 +407,23 @@ describe('auto-renewal and cancellation', () => {
     });
   });
 
+  it('when a new customer arrives from the pricing page with a plan, then its confirmation opens at that period; a made-up plan opens nothing', async () => {
+    const calls = stubApi((call) => {
+      if (call.url === '/api/payment/plans') return { data: plans };
+      if (call.url === '/api/subscription/change') return quoteFor(call);
+      if (call.url === '/api/billing/history') return { data: { payments: [] } };
+      return { data: { subscriptionStatus: 'none', subscriptionPlan: 'none', email: 'asha@example.in', canStartTrial: true } };
+    });
+    const { unmount } = renderPage(<Subscription />, '/subscription?plan=business&period=annual');
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Annual Save 20%' })).toHaveAttribute('aria-pressed', 'true');
+    expect(calls.find((call) => call.url === '/api/subscription/change')?.params).toEqual({ plan: 'business', billingPeriod: 'annual' });
+    unmount();
+    renderPage(<Subscription />, '/subscription?plan=platinum&period=annual');
+    expect(await screen.findByRole('article', { name: 'Business plan' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('when auto-renew is on, then the page shows the next debit and turns it off on request', async () => {
     let current: object = autoRenew;
     const calls = stubApi((call) => {

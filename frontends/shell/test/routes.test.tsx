@@ -59,6 +59,38 @@ describe('the shell’s routes (behaviour.md §2)', () => {
     );
   });
 
+  it.each([
+    ['/pricing', 'pricing'],
+    ['/about', 'about'],
+    ['/terms', 'terms'],
+    ['/privacy', 'privacy'],
+    ['/refund-policy', 'refundPolicy'],
+    ['/contact', 'contact'],
+  ])('when a visitor opens %s, then it shows without signing in, with the footer’s links to every policy', async (path, page) => {
+    stubApi(() => ({ data: status }));
+    openAt(path);
+    expect(await screen.findByRole('heading', { name: `page: ${page}` })).toBeInTheDocument();
+    expect(screen.getByTestId('where')).toHaveTextContent(path);
+    const footer = screen.getByRole('navigation', { name: 'Policies and contact' });
+    expect(
+      within(footer)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/pricing', '/about', '/terms', '/privacy', '/refund-policy', '/contact']);
+  });
+
+  it('when a signed-in user or an admin opens a page, then the same footer is under it', async () => {
+    session.save('user-token', { email: status.email });
+    stubApi(() => ({ data: status }));
+    const { unmount } = openAt('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'page: dashboard' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Policies and contact' })).toBeInTheDocument();
+    unmount();
+    openAt('/admin/dashboard');
+    expect(await screen.findByRole('heading', { name: 'page: admin' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Policies and contact' })).toBeInTheDocument();
+  });
+
   it('when a visitor opens /login, then the header holds only the logo', async () => {
     stubApi(() => ({ data: status }));
     openAt('/login');

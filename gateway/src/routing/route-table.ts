@@ -41,6 +41,8 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/subscription/*', service: 'billing', access: 'user' },
   { pattern: '/api/payment/create-phonepe-order', service: 'billing', access: 'user' },
   { pattern: '/api/billing/*', service: 'billing', access: 'user' },
+  // who sells the product, for the public contact and policy pages
+  { pattern: '/api/seller', service: 'billing', access: 'public' },
   // plans, and PhonePe's callback and return, which carry no user token
   { pattern: '/api/payment/*', service: 'billing', access: 'public' },
   { pattern: '/api/admin/transactions', service: 'billing', access: 'admin' },

@@ -19,7 +19,7 @@ import {
 } from '@portal/platform';
 import { authDirectoryClient } from './shared/clients/auth.client';
 import { createPhonePeClient } from './payments/clients/phonepe.client';
-import { sellerOf, type Config } from './config';
+import { sellerDetailsOf, sellerOf, type Config } from './config';
 import { billingProfileRepository } from './tax-documents/data/billing-profile.repository';
 import { activationRepository } from './licensing/data/activation.repository';
 import { creditNoteRepository } from './tax-documents/data/credit-note.repository';
@@ -65,6 +65,7 @@ import { paymentRoutes } from './payments/routes/payment.routes';
 import { refundRoutes } from './payments/routes/refund.routes';
 import { subscriptionRoutes } from './subscriptions/routes/subscription.routes';
 import { taxReportRoutes } from './tax-documents/routes/tax-report.routes';
+import { sellerRoutes } from './tax-documents/routes/seller.routes';
 import { createLicenseSigner } from './licensing/security/license-signer';
 
 /** What a test may replace; production passes none. */
@@ -237,6 +238,7 @@ export async function compose(
       router.use(autopayRoutes(autopay, mandateListUseCases({ mandates, orders }), verifyToken));
       router.use(billingProfileRoutes(billingProfileUseCases(billingProfiles), verifyToken));
       router.use(invoiceRoutes(invoices, verifyToken));
+      router.use(sellerRoutes(sellerDetailsOf(config)));
       router.use(licensingRoutes(licensing, verifyToken));
       router.use(
         paymentRoutes({

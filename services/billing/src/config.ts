@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { gstinProblem, gstStateByCode } from '@portal/contracts';
 import { serviceConfigShape, serviceUrl } from '@portal/platform';
+import type { SellerDetails } from '@portal/contracts';
 import type { Seller } from './tax-documents/domain/ports';
 
 const ms = (fallback: number) => z.coerce.number().int().min(100).default(fallback);
@@ -62,6 +63,15 @@ export const configSchema = z
         });
       }
     }
+    for (const key of CONTACT_KEYS) {
+      if (!config[key]) {
+        context.addIssue({
+          code: 'custom',
+          path: [key],
+          message: 'required in production: the contact and privacy pages name the seller and the grievance officer',
+        });
+      }
+    }
   });
 export type Config = z.infer<typeof configSchema>;
 
@@ -84,6 +94,14 @@ function sellerShape() {
       .toUpperCase()
       .refine((gstin) => !gstinProblem(gstin), { error: (issue) => gstinProblem(String(issue.input)) ?? 'invalid GSTIN' })
       .optional(),
+    SELLER_EMAIL: z.email('must be an e-mail address').optional(),
+    SELLER_PHONE: z
+      .string()
+      .trim()
+      .regex(/^\+?[\d ()-]{8,20}$/, 'must be a phone number')
+      .optional(),
+    GRIEVANCE_OFFICER_NAME: z.string().trim().min(1).max(200).optional(),
+    GRIEVANCE_OFFICER_EMAIL: z.email('must be an e-mail address').optional(),
     GST_SAC: z
       .string()
       .regex(/^\d{6}$/, 'must be a 6-digit SAC')
@@ -94,13 +112,35 @@ function sellerShape() {
   };
 }
 const SELLER_KEYS = ['SELLER_LEGAL_NAME', 'SELLER_ADDRESS', 'SELLER_GSTIN'] as const;
+/** What the public pages add to the invoice's seller: how to reach them, and the DPDP Act's grievance officer. */
+const CONTACT_KEYS = ['SELLER_EMAIL', 'SELLER_PHONE', 'GRIEVANCE_OFFICER_NAME', 'GRIEVANCE_OFFICER_EMAIL'] as const;
 
 /** Clearly fake, so that an invoice issued with them says so; production refuses to start without the real ones. */
 const DEMO_SELLER = {
   legalName: 'Demo Tax Software Private Limited',
   address: '12 Demo Road, Bengaluru, Karnataka 560001',
   gstin: '29AABCD1234E1Z4',
+  email: 'support@demo-seller.invalid',
+  phone: '+91 80 0000 0000',
+  grievanceOfficer: { name: 'Demo Grievance Officer', email: 'grievance@demo-seller.invalid' },
 };
+
+/**
+ * The seller as the public pages show them. Any setting missing shows the whole demo seller, so
+ * that a page never mixes a real name with placeholder contacts.
+ */
+export function sellerDetailsOf(config: Config): SellerDetails {
+  if ([...SELLER_KEYS, ...CONTACT_KEYS].some((key) => !config[key])) return { ...DEMO_SELLER, demo: true };
+  return {
+    legalName: config.SELLER_LEGAL_NAME!,
+    address: config.SELLER_ADDRESS!,
+    gstin: config.SELLER_GSTIN!,
+    email: config.SELLER_EMAIL!,
+    phone: config.SELLER_PHONE!,
+    grievanceOfficer: { name: config.GRIEVANCE_OFFICER_NAME!, email: config.GRIEVANCE_OFFICER_EMAIL! },
+    demo: false,
+  };
+}
 
 export function sellerOf(config: Config): Seller {
   const demo = SELLER_KEYS.some((key) => !config[key]);

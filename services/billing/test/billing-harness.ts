@@ -151,6 +151,10 @@ export const KARNATAKA_SELLER = {
   SELLER_LEGAL_NAME: 'Ledgerline Software Private Limited',
   SELLER_ADDRESS: '5 Residency Road, Bengaluru, Karnataka 560025',
   SELLER_GSTIN: '29AAGCR4375J1ZU',
+  SELLER_EMAIL: 'support@ledgerline.in',
+  SELLER_PHONE: '+91 80 4123 4567',
+  GRIEVANCE_OFFICER_NAME: 'Meera Krishnan',
+  GRIEVANCE_OFFICER_EMAIL: 'grievance@ledgerline.in',
 };
 
 /** Waits for what a worker, a webhook or a queue does in the background. */

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { binaryBody } from '@portal/platform/testing';
 import { INVOICE_NOT_FOUND } from '@portal/contracts';
-import { configSchema } from '../src/config';
+import { configSchema, sellerDetailsOf } from '../src/config';
 import { KARNATAKA_SELLER, MAHARASHTRA_FIRM, newUserId, pdfText, startBilling, type BillingHarness } from './billing-harness';
 const KARNATAKA_PERSON = { legalName: 'Kavya Rao', street: '4 Church Street', city: 'Bengaluru', pincode: '560001', stateCode: '29' };
 
@@ -171,6 +171,13 @@ describe('tax invoices for credited payments', () => {
     expect((await downloadInvoice(token, failed)).status).toBe(404);
   });
 
+  it('when a visitor opens the contact page, then the seller on the invoices is named with its contacts, without a token', async () => {
+    const seller = await request(billing.url).get('/api/seller');
+    expect(seller.status).toBe(200);
+    expect(seller.headers['cache-control']).toBe('public, max-age=300');
+    expect(seller.body).toMatchObject({ legalName: 'Ledgerline Software Private Limited', phone: '+91 80 4123 4567', demo: false });
+  });
+
   it('when another user, no token or a malformed id asks for an invoice, then 404, 401 or 400 and no PDF', async () => {
     const owner = billing.addUser(newUserId(), 'owner@example.in');
     const merchantOrderId = await buy(owner, 'basic', 'monthly');
@@ -253,8 +260,30 @@ describe('the seller settings', () => {
       `SELLER_LEGAL_NAME: ${demoNotice}`,
       `SELLER_ADDRESS: ${demoNotice}`,
       `SELLER_GSTIN: ${demoNotice}`,
+      ...['SELLER_EMAIL', 'SELLER_PHONE', 'GRIEVANCE_OFFICER_NAME', 'GRIEVANCE_OFFICER_EMAIL'].map(
+        (key) => `${key}: required in production: the contact and privacy pages name the seller and the grievance officer`,
+      ),
     ]);
     expect(problems({ NODE_ENV: 'development' })).toEqual([]);
+  });
+
+  it('when one contact setting is missing, then the public pages show the whole demo seller, never a mix', () => {
+    const config = (env: Record<string, string>) => configSchema.parse({ ...base, ...env });
+    const { GRIEVANCE_OFFICER_EMAIL: _left, ...withoutOne } = KARNATAKA_SELLER;
+    expect(sellerDetailsOf(config(withoutOne))).toMatchObject({ legalName: 'Demo Tax Software Private Limited', demo: true });
+    expect(sellerDetailsOf(config(KARNATAKA_SELLER))).toEqual({
+      legalName: 'Ledgerline Software Private Limited',
+      address: '5 Residency Road, Bengaluru, Karnataka 560025',
+      gstin: '29AAGCR4375J1ZU',
+      email: 'support@ledgerline.in',
+      phone: '+91 80 4123 4567',
+      grievanceOfficer: { name: 'Meera Krishnan', email: 'grievance@ledgerline.in' },
+      demo: false,
+    });
+    expect(problems({ SELLER_EMAIL: 'support', SELLER_PHONE: 'call us' })).toEqual([
+      'SELLER_EMAIL: must be an e-mail address',
+      'SELLER_PHONE: must be a phone number',
+    ]);
   });
 
   it('when the seller GSTIN, SAC, rate or prefixes are malformed, then start-up says which and why', () => {

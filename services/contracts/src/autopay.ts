@@ -10,6 +10,11 @@ import { billingPeriodSchema, pricedPlanSchema, type BillingPeriod } from './pla
  */
 export const AUTOPAY_LIMIT_PAISE = 1_500_000;
 
+/** After a failed renewal debit, access lasts this many days while the customer can pay (the refund policy states it). */
+export const GRACE_DAYS = 7;
+/** The days of that grace, counted from the failure, on which a dunning e-mail goes out. */
+export const DUNNING_DAYS = [0, 3, 6] as const;
+
 /** Whether a plan's price per billing period may renew by Autopay. */
 export const autopayEligible = (pricePaise: number) => pricePaise <= AUTOPAY_LIMIT_PAISE;
 

@@ -19,3 +19,6 @@ export * from './licensing';
 export * from './plan-changes';
 export * from './autopay';
 export * from './subscription-admin';
+export * from './policies';
+export * from './consent';
+export * from './seller';

@@ -1,3 +1,5 @@
+import { Link } from '@portal/ui';
+
 export default function About() {
   return (
     <div>
@@ -21,7 +23,7 @@ export default function About() {
       <section className="card stack-top">
         <h2>Support</h2>
         <p>
-          Write to <a href="mailto:support@taxpractitioner.app">support@taxpractitioner.app</a>; we answer on working days.
+          See <Link to="/contact">Contact us</Link> for how to reach us, and <Link to="/pricing">Pricing</Link> for the plans.
         </p>
       </section>
     </div>

@@ -1,15 +1,14 @@
 import { useEffect, useState } from 'react';
 import {
   AUTOPAY_MESSAGES,
-  autopayEligible,
   formatIndianDate,
-  formatRupees,
   istDateOf,
+  billingPeriodSchema,
   PLAN_CHANGE_BUTTONS,
   planChangeKind,
+  pricedPlanSchema,
   type BillingPeriod,
   type CreateOrderBody,
-  type Plan,
   type PlanChangeQuote,
 } from '@portal/contracts';
 import { Banner, Button, errorMessage, Link, Spinner, type Auth, useAuth, useSearchParams } from '@portal/ui';
@@ -18,6 +17,7 @@ import { BillingDetails } from '../features/billing/components/BillingDetails';
 import { BillingHistory } from '../features/billing/components/BillingHistory';
 import { useCreateOrder, usePlans, useScheduledSwitch, useStartTrial } from '../features/subscription/api';
 import { ChangeConfirmation } from '../features/subscription/components/ChangeConfirmation';
+import { PeriodToggle, PlanCard } from '../features/subscription/components/PlanCard';
 import { RenewalSettings } from '../features/subscription/components/RenewalSettings';
 import { withQueries } from '../queries';
 import { TEXTS, type Message } from '../texts';
@@ -48,6 +48,13 @@ export function planButtonText(
   return { text: period === 'annual' ? 'Subscribe Annually' : 'Subscribe Monthly', disabled: false };
 }
 
+/** The plan and period a link asks for, when both are ones the portal sells. */
+function choiceFrom(params: URLSearchParams): CreateOrderBody | null {
+  const plan = pricedPlanSchema.safeParse(params.get('plan'));
+  const period = billingPeriodSchema.safeParse(params.get('period'));
+  return plan.success && period.success ? { plan: plan.data, billingPeriod: period.data } : null;
+}
+
 /** The card of the plan the customer has now, at the period they pay for it. */
 const isCurrentPlan = (plan: string, period: BillingPeriod, auth: Pick<Auth, 'subscription' | 'status'>) =>
   auth.subscription === 'active' && auth.status?.subscriptionPlan === plan && (auth.status.billingPeriod ?? 'monthly') === period;
@@ -59,14 +66,16 @@ function Subscription() {
   const { data: plans, isError: plansFailed } = usePlans();
   const order = useCreateOrder();
   const trial = useStartTrial();
-  const [period, setPeriod] = useState<BillingPeriod>('monthly');
+  // The pricing page sends a visitor here with the plan they chose (?plan=…&period=…).
+  const chosen = choiceFrom(params);
+  const [period, setPeriod] = useState<BillingPeriod>(chosen?.billingPeriod ?? 'monthly');
   const [message, setMessage] = useState<Message | null>(null);
   const [busy, setBusy] = useState(false);
   const { data: billingProfile } = useBillingProfile();
   // The plan chosen by a buyer who must first say where they are billed (the invoice's place of supply).
   const [awaitingDetails, setAwaitingDetails] = useState<{ plan: string; autoRenew: boolean } | null>(null);
   // The card being confirmed, before anything is paid or scheduled.
-  const [confirming, setConfirming] = useState<CreateOrderBody | null>(null);
+  const [confirming, setConfirming] = useState<CreateOrderBody | null>(chosen);
   const { schedule, cancel } = useScheduledSwitch();
   const scheduled = subscription === 'active' ? status?.scheduledSwitch : null;
   const shown = message ?? (plansFailed ? { kind: 'error' as const, text: TEXTS.plansFailed } : null);
@@ -180,14 +189,7 @@ function Subscription() {
       {awaitingDetails && (
         <BillingDetails intro={TEXTS.billingBeforePaying} onSaved={() => void pay(awaitingDetails.plan, awaitingDetails.autoRenew)} />
       )}
-      <div className="toggle" role="group" aria-label="Billing period">
-        <button type="button" aria-pressed={period === 'monthly'} onClick={() => setPeriod('monthly')}>
-          Monthly
-        </button>
-        <button type="button" aria-pressed={period === 'annual'} onClick={() => setPeriod('annual')}>
-          Annual <span className="badge badge-green">Save 20%</span>
-        </button>
-      </div>
+      <PeriodToggle period={period} onChange={setPeriod} />
       {!plans ? (
         <Spinner />
       ) : (
@@ -214,66 +216,3 @@ function Subscription() {
 }
 
 export default withQueries(Subscription);
-
-function PlanCard({
-  id,
-  plan,
-  period,
-  current,
-  firstPlanFree,
-  button,
-  busy,
-  onChoose,
-}: {
-  id: string;
-  plan: Plan;
-  period: BillingPeriod;
-  current: boolean;
-  firstPlanFree: boolean;
-  button: { text: string; disabled: boolean };
-  busy: boolean;
-  onChoose: () => void;
-}) {
-  const popular = id === 'professional';
-  return (
-    <article className={popular ? 'card plan popular' : 'card plan'} aria-label={`${plan.name} plan`}>
-      {current ? (
-        <span className="badge badge-green plan-badge">Current plan</span>
-      ) : (
-        popular && <span className="badge plan-badge">Most Popular</span>
-      )}
-      <h2>{plan.name}</h2>
-      {period === 'monthly' ? (
-        <p className="price">
-          {formatRupees(plan.monthlyPrice)}
-          <span className="muted">/month</span>
-        </p>
-      ) : (
-        <>
-          <p className="price">
-            {formatRupees(Math.round((plan.annualPrice / 12) * 100) / 100)}
-            <span className="muted">/month</span>
-          </p>
-          <p className="muted">
-            Billed {formatRupees(plan.annualPrice)} a year{' '}
-            <s aria-label={`instead of ${formatRupees(plan.annualOriginal)}`}>{formatRupees(plan.annualOriginal)}</s>
-            <br />
-            <span className="badge badge-green">You save {formatRupees(plan.annualOriginal - plan.annualPrice)}</span>
-          </p>
-        </>
-      )}
-      {firstPlanFree && <p>+ 1 month free trial</p>}
-      {!autopayEligible(Math.round((period === 'annual' ? plan.annualPrice : plan.monthlyPrice) * 100)) && (
-        <p className="muted">{AUTOPAY_MESSAGES.notEligible}</p>
-      )}
-      <ul>
-        {plan.features.map((feature) => (
-          <li key={feature}>{feature}</li>
-        ))}
-      </ul>
-      <Button disabled={button.disabled || busy} onClick={onChoose}>
-        {button.text}
-      </Button>
-    </article>
-  );
-}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { AuthProvider, isAdminPath, Navigate, Route, Routes, Spinner, useAuth, useLocation } from '@portal/ui';
-import { PublicLayout, SignedInLayout, VisitorActions } from './Layouts';
+import { POLICIES } from '@portal/contracts';
+import { PublicLayout, SignedInLayout, SiteFooter, VisitorActions } from './Layouts';
 import { RemoteBoundary } from './RemoteBoundary';
 import { pages } from './remote-pages';
 
@@ -38,7 +39,15 @@ function Routed() {
   if (isAdminPath(pathname)) {
     return (
       <Routes>
-        <Route path="/admin/*" element={<Page name="admin" />} />
+        <Route
+          path="/admin/*"
+          element={
+            <>
+              <Page name="admin" />
+              <SiteFooter />
+            </>
+          }
+        />
       </Routes>
     );
   }
@@ -116,14 +125,6 @@ function Routed() {
         }
       />
       <Route
-        path="/about"
-        element={
-          <SignedInOnly>
-            <Page name="about" />
-          </SignedInOnly>
-        }
-      />
-      <Route
         path="/profile"
         element={
           <SignedInOnly>
@@ -132,6 +133,13 @@ function Routed() {
         }
       />
       <Route path="/activate" element={landingLayout(<Page name="activate" />)} />
+      {/* Open to everyone, in the layout of whoever reads them (behaviour.md §2). */}
+      <Route path="/pricing" element={landingLayout(<Page name="pricing" />)} />
+      <Route path="/about" element={landingLayout(<Page name="about" />)} />
+      <Route path={POLICIES.terms.path} element={landingLayout(<Page name="terms" />)} />
+      <Route path={POLICIES.privacy.path} element={landingLayout(<Page name="privacy" />)} />
+      <Route path={POLICIES.refund.path} element={landingLayout(<Page name="refundPolicy" />)} />
+      <Route path="/contact" element={landingLayout(<Page name="contact" />)} />
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>
   );

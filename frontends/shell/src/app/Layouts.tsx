@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { POLICIES } from '@portal/contracts';
 import { Link, NavLink, useAuth, useLocation, useNavigate } from '@portal/ui';
 
 const NAV = [
@@ -50,8 +51,27 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
           </button>
         </div>
       </aside>
-      <main className="content">{children}</main>
+      <div className="content">
+        <main>{children}</main>
+        <SiteFooter />
+      </div>
     </div>
+  );
+}
+
+/** On every page, visitor's, user's and admin's: what PhonePe's onboarding and the DPDP Act expect a merchant's site to show. */
+export function SiteFooter() {
+  return (
+    <footer className="site-footer">
+      <nav aria-label="Policies and contact">
+        <Link to="/pricing">Pricing</Link>
+        <Link to="/about">About</Link>
+        <Link to={POLICIES.terms.path}>Terms</Link>
+        <Link to={POLICIES.privacy.path}>Privacy</Link>
+        <Link to={POLICIES.refund.path}>Refunds and cancellation</Link>
+        <Link to="/contact">Contact</Link>
+      </nav>
+    </footer>
   );
 }
 
@@ -87,6 +107,7 @@ export function PublicLayout({ children, actions }: { children: ReactNode; actio
         )}
       </header>
       <main>{children}</main>
+      <SiteFooter />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { DAY_MS, istDateOf } from '@portal/contracts';
+import { DAY_MS, DUNNING_DAYS, GRACE_DAYS, istDateOf } from '@portal/contracts';
 import type { RenewalProgress } from './ports';
 
 /**
@@ -7,12 +7,10 @@ import type { RenewalProgress } from './ports';
  *   ours reach them at least 24 hours before the debit, as RBI's e-mandate framework requires;
  * - the debit runs at the paid end, never sooner than 24 hours after our notice, and only in
  *   NPCI's non-peak hours, when PhonePe executes mandates;
- * - a failed debit starts a grace of 7 days, with dunning e-mails on days 0, 3 and 6.
+ * - a failed debit starts a grace of GRACE_DAYS, with dunning e-mails on DUNNING_DAYS.
  */
 export const NOTICE_LEAD_MS = 2 * DAY_MS;
 export const MIN_NOTICE_MS = DAY_MS;
-export const GRACE_DAYS = 7;
-export const DUNNING_DAYS = [0, 3, 6] as const;
 /** How long PhonePe keeps a notified redemption open for its debit and its own retries. */
 export const REDEMPTION_WINDOW_MS = 2 * DAY_MS;
 

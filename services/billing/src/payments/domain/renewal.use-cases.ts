@@ -1,20 +1,11 @@
-import { AUTOPAY_MESSAGES, DAY_MS, formatIndianDate, formatRupees, planTitle, type PricedPlan } from '@portal/contracts';
+import { AUTOPAY_MESSAGES, DAY_MS, formatIndianDate, GRACE_DAYS, formatRupees, planTitle, type PricedPlan } from '@portal/contracts';
 import type { SingleUseClaims } from '@portal/platform';
 import type { Logger } from 'pino';
 import { effectiveStatus, type SubscriptionStore, type subscriptionLedger } from '../../subscriptions';
 import type { MailSender } from '../../shared/ports';
 import type { autopayUseCases } from './autopay.use-cases';
 import type { MandateGateway, MandateRecord, MandateStore, OrderRecord, OrderStore } from './ports';
-import {
-  debitAt,
-  dunningDue,
-  graceAfterFailure,
-  GRACE_DAYS,
-  notifyDue,
-  redeemDue,
-  REDEMPTION_WINDOW_MS,
-  renewalOrderId,
-} from './renewal-schedule';
+import { debitAt, dunningDue, graceAfterFailure, notifyDue, redeemDue, REDEMPTION_WINDOW_MS, renewalOrderId } from './renewal-schedule';
 
 export interface RenewalDeps {
   mandates: MandateStore;
