@@ -40,6 +40,8 @@ function client(url) {
 
 /** The portal as a few weeks of use leave it: users on every plan, payments and feedback. */
 async function fill(url) {
+  // built by main() before the portal starts, as the services are
+  const { currentPolicyVersions } = require('../../services/contracts/dist');
   const call = client(url);
   const sessions = {};
   for (const [firstName, lastName, email, city, state, plan] of PEOPLE) {
@@ -49,6 +51,7 @@ async function fill(url) {
         lastName,
         email,
         password: PASSWORD,
+        acceptedPolicies: currentPolicyVersions(),
         personalInfo: { age: 34, gender: 'prefer-not-to-say', address: { street: '12 MG Road', city, state, pincode: '600001' } },
       },
     });

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { currentPolicyVersions } from '@portal/contracts';
 import { ADMIN, startE2eStack } from './e2e-stack';
 
 jest.setTimeout(120_000);
@@ -56,7 +57,7 @@ describe('accessibility of every screen, in Chromium', () => {
     const registered = await fetch(`${stack.url}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ firstName: 'Axe', email: 'axe@example.in', password: 'secret12' }),
+      body: JSON.stringify({ firstName: 'Axe', email: 'axe@example.in', password: 'secret12', acceptedPolicies: currentPolicyVersions() }),
     });
     const { token, user } = (await registered.json()) as { token: string; user: unknown };
     await page.goto(`${stack.url}/`);

@@ -6,6 +6,7 @@ import mongoose from 'mongoose';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { testClock } from '@portal/platform';
 import { generateTestKeys, testEnvironment } from '@portal/platform/testing';
+import { currentPolicyVersions } from '@portal/contracts';
 import { launchChromium } from '../../deploy/local/lib/browser';
 import { seedDemoRelease } from '../../deploy/local/lib/demo-release';
 import { freePort } from '../../deploy/local/lib/net';
@@ -82,7 +83,7 @@ export async function startE2eStack(label: string, { google: withGoogle = false,
       const response = await fetch(`${stack.url}/api/auth/register`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ firstName: name, email, password: 'secret12' }),
+        body: JSON.stringify({ firstName: name, email, password: 'secret12', acceptedPolicies: currentPolicyVersions() }),
       });
       const { token, user } = (await response.json()) as { token: string; user: unknown };
       await fetch(`${stack.url}/api/billing/profile`, {

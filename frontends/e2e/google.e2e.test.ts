@@ -28,6 +28,8 @@ describe('Google sign-in in Chromium, through the Google stand-in', () => {
   it('when a visitor signs up with Google, then they land on their profile with the personal tab open for editing', async () => {
     stack.google!.signInAs(profile);
     await page.goto(`${stack.url}/signup`);
+    await page.getByText('Please accept the Terms of Service and the Privacy Notice to continue, then sign up with Google.').waitFor();
+    await page.getByRole('checkbox', { name: /I accept the Terms of Service and the Privacy Notice/ }).check();
     await page.getByRole('button', { name: 'Sign up with Google' }).click();
     await page.waitForURL((url) => url.pathname === '/profile' && url.searchParams.get('complete-profile') === 'true');
     await page.getByRole('heading', { name: 'Hello, Meera Iyer' }).waitFor();

@@ -37,6 +37,7 @@ describe('the portal in Chromium, against every service', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('secret12');
     await page.getByLabel('Confirm password', { exact: true }).fill('secret12');
+    await page.getByRole('checkbox', { name: /I accept the Terms of Service and the Privacy Notice/ }).check();
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByLabel('Age').fill('38');
     await page.getByLabel('Gender').selectOption('female');

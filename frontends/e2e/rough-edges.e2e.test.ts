@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { lastIndianDays, TRANSACTIONS_DEFAULT_DAYS } from '@portal/contracts';
+import { currentPolicyVersions } from '@portal/contracts';
 import { ADMIN, startE2eStack } from './e2e-stack';
 
 jest.setTimeout(180_000);
@@ -28,7 +29,9 @@ describe('rough edges a newcomer met, in Chromium', () => {
     return answer;
   };
   const register = async (firstName: string, email: string) =>
-    (await api('POST', '/api/auth/register', { body: { firstName, email, password: 'secret12' } })) as {
+    (await api('POST', '/api/auth/register', {
+      body: { firstName, email, password: 'secret12', acceptedPolicies: currentPolicyVersions() },
+    })) as {
       token: string;
       user: { _id: string };
     };

@@ -11,6 +11,7 @@ import {
   type TestDatabase,
   type TestRedis,
 } from '@portal/platform/testing';
+import { currentPolicyVersions } from '@portal/contracts';
 import { compose as composeAdminReporting } from '../../services/admin-reporting/src/compose';
 import { configSchema as adminReportingConfig } from '../../services/admin-reporting/src/config';
 import { compose as composeAuth } from '../../services/auth/src/compose';
@@ -81,7 +82,7 @@ describe('who may call each public route: the gateway table and the services agr
     // A real user, so routes that look the user up let them in.
     const registered = await request(apps.auth)
       .post('/api/auth/register')
-      .send({ firstName: 'Audience', email: 'audience@example.in', password: 'secret12' });
+      .send({ firstName: 'Audience', email: 'audience@example.in', password: 'secret12', acceptedPolicies: currentPolicyVersions() });
     user = { sub: registered.body.user._id, email: registered.body.user.email };
     apps.billing = (
       await composed('billing', (env, rt) =>

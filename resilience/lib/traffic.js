@@ -4,6 +4,8 @@
 const { performance } = require('node:perf_hooks');
 
 const { sleep } = require('./wait');
+// the services run from their builds, so the contracts' build is there too
+const { currentPolicyVersions } = require('../../services/contracts/dist');
 
 const TIMEOUT_MS = 15_000;
 const between = (low, high) => low + Math.random() * (high - low);
@@ -133,7 +135,13 @@ async function createUsers(ctx, { count, admins = 0, label }) {
           await signIn(setup, vu);
         } else {
           const answer = await call(setup, vu, 'sign-up', 'POST', '/api/auth/register', {
-            body: { firstName: 'Load', lastName: `User ${vu.index}`, email: vu.email, password: vu.password },
+            body: {
+              firstName: 'Load',
+              lastName: `User ${vu.index}`,
+              email: vu.email,
+              password: vu.password,
+              acceptedPolicies: currentPolicyVersions(),
+            },
           });
           if (answer.status !== 201) throw new Error(`sign-up of ${vu.email} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
           vu.token = answer.body.token;

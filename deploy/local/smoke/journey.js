@@ -86,8 +86,10 @@ test('npm start installs, builds and brings the portal up with the admin from th
   assert.match(portal.output(), /Published a placeholder installer as release 1\.0\.0/);
 });
 
-test('a visitor signs up, starts the trial and may download', async () => {
-  const registered = await call('POST', '/api/auth/register', { body: BUYER });
+test('a visitor signs up, accepting the policies in force, starts the trial and may download', async () => {
+  // the fresh copy's own contracts, built by its npm start: the versions its sign-up form offers
+  const { currentPolicyVersions } = require(path.join(projectDir, 'services', 'contracts', 'dist'));
+  const registered = await call('POST', '/api/auth/register', { body: { ...BUYER, acceptedPolicies: currentPolicyVersions() } });
   expectStatus(registered, 201, 'register');
   state.token = registered.body.token;
   state.userId = registered.body.user._id;

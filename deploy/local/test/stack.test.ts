@@ -5,6 +5,7 @@ import path from 'node:path';
 import mongoose from 'mongoose';
 import { createServiceCredential } from '@portal/platform';
 import { generateTestKeys, testEnvironment } from '@portal/platform/testing';
+import { currentPolicyVersions } from '@portal/contracts';
 import { freePort } from '../lib/net';
 import { paymentSettings } from '../lib/payment-stand-in';
 import { startStack, SERVICES } from '../lib/stack';
@@ -83,7 +84,12 @@ describe('the whole stack as npm start runs it', () => {
         headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
         body: JSON.stringify(body),
       });
-    const registered = await post('/api/auth/register', { firstName: 'Stack', email: 'stack@example.in', password: 'secret12' });
+    const registered = await post('/api/auth/register', {
+      firstName: 'Stack',
+      email: 'stack@example.in',
+      password: 'secret12',
+      acceptedPolicies: currentPolicyVersions(),
+    });
     expect(registered.status).toBe(201);
     const { token } = (await registered.json()) as { token: string };
     const profile = await fetch(`${stack.url}/api/auth/profile`, { headers: { authorization: `Bearer ${token}` } });
@@ -98,7 +104,12 @@ describe('the whole stack as npm start runs it', () => {
     const registered = await fetch(`${stack.url}/api/auth/register`, {
       method: 'POST',
       headers: json,
-      body: JSON.stringify({ firstName: 'Payer', email: 'payer@example.in', password: 'secret12' }),
+      body: JSON.stringify({
+        firstName: 'Payer',
+        email: 'payer@example.in',
+        password: 'secret12',
+        acceptedPolicies: currentPolicyVersions(),
+      }),
     });
     const { token, user } = (await registered.json()) as { token: string; user: { _id: string } };
     payer = { token, userId: user._id };

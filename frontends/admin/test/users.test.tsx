@@ -30,6 +30,7 @@ const user = (over: Partial<AdminUserRow> = {}): AdminUserRow => ({
   downloadHistory: [],
   profileCompletionPercentage: 40,
   personalInfo: { profileComplete: false },
+  consent: { terms: '2026-11-24', privacy: '2026-11-24', acceptedAt: '2026-11-23T19:00:00.000Z' },
   ...over,
 });
 
@@ -37,6 +38,7 @@ const withAddress = user({
   _id: '65a000000000000000000002',
   email: 'ravi@example.in',
   isGoogleUser: true,
+  consent: null,
   subscriptionPlan: 'professional',
   subscriptionStatus: 'active',
   // each at 00:30 in India, the day before in UTC: the admin reads India's dates
@@ -139,6 +141,8 @@ describe('users tab', () => {
     expect(section('Address').getAllByText('Not provided')).toHaveLength(5);
     expect(section('Basic Information').getByText('Email/Password')).toBeInTheDocument();
     expect(section('Basic Information').getByText('2026-10-01')).toBeInTheDocument();
+    // the policies the person accepted, at 00:30 in India
+    expect(section('Basic Information').getByText('Terms 2026-11-24, Privacy 2026-11-24, on 24 Nov 2026, 12:30 am')).toBeInTheDocument();
     expect(section('Subscription Details').getByText('Trial Start')).toBeInTheDocument();
     expect(section('Subscription Details').getByText('2026-12-01')).toBeInTheDocument();
     expect(section('Subscription Details').queryByText('Subscription Start')).toBeNull();
@@ -156,6 +160,7 @@ describe('users tab', () => {
       expect(within(dialog).getByText(text)).toBeInTheDocument();
     }
     expect(within(dialog).queryByText('Not provided')).toBeNull();
+    expect(within(dialog).getByText('Not yet accepted')).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Manage Subscription' }));
     const manage = await screen.findByRole('dialog', { name: 'Manage Subscription' });
     expect(within(manage).getByLabelText('Start Date')).toHaveValue('2026-11-10');

@@ -20,5 +20,6 @@ export const PORTAL_PAGES = [
   'Privacy',
   'RefundPolicy',
   'Contact',
+  'Consent',
 ] as const;
 export type PortalPage = (typeof PORTAL_PAGES)[number];

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { currentPolicyVersions } from '@portal/contracts';
 import Login, { DESKTOP_CLOSE_MS, DESKTOP_SIGNED_IN } from '../src/pages/Login';
 import Signup from '../src/pages/Signup';
 import { stubApi } from '../../ui/test/stub-api';
@@ -91,11 +92,16 @@ describe('Google sign-in on the login and sign-up pages', () => {
   });
 
   it('when Google signs up a visitor, then they go to their profile to complete it', async () => {
-    stubApi(({ url }) => ({ data: url === '/api/auth/google-login' ? signedIn : { subscriptionStatus: 'none' } }));
+    const calls = stubApi(({ url }) => ({ data: url === '/api/auth/google-login' ? signedIn : { subscriptionStatus: 'none' } }));
     renderPage(<Signup />, '/signup');
     loadGoogleScript(() => ({ credential }));
+    // Google's button comes once the policies are accepted
+    expect(await screen.findByText(/then sign up with Google/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign up with Google' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('checkbox', { name: /I accept the Terms of Service/ }));
     await userEvent.click(await screen.findByRole('button', { name: 'Sign up with Google' }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/profile?complete-profile=true'));
+    expect(calls.find((call) => call.url === '/api/auth/google-login')?.body).toMatchObject({ acceptedPolicies: currentPolicyVersions() });
   });
 
   it('when the chooser gives no credential, then "cancelled or failed" for each page and nothing is posted', async () => {
@@ -107,6 +113,7 @@ describe('Google sign-in on the login and sign-up pages', () => {
     unmount();
     renderPage(<Signup />, '/signup');
     loadGoogleScript(() => ({}));
+    await userEvent.click(screen.getByRole('checkbox', { name: /I accept the Terms of Service/ }));
     await userEvent.click(await screen.findByRole('button', { name: 'Sign up with Google' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Google signup was cancelled or failed');
     expect(calls).toHaveLength(0);

@@ -17,6 +17,7 @@ const user = (over: Partial<PublicUser> = {}): PublicUser => ({
   createdAt: '2026-11-01T00:00:00.000Z',
   personalInfo: { profileComplete: false },
   profileCompletionPercentage: 40,
+  consent: null,
   ...over,
 });
 const trialStatus = {

@@ -1,8 +1,17 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AUTOPAY_LIMIT_PAISE, formatRupees, GRACE_DAYS, POLICIES, type SellerDetails } from '@portal/contracts';
+import {
+  AUTOPAY_LIMIT_PAISE,
+  CONSENT_MESSAGES,
+  currentPolicyVersions,
+  formatRupees,
+  GRACE_DAYS,
+  POLICIES,
+  type SellerDetails,
+} from '@portal/contracts';
 import { session } from '@portal/ui';
 import About from '../src/pages/About';
+import Consent from '../src/pages/Consent';
 import Contact from '../src/pages/Contact';
 import Pricing from '../src/pages/Pricing';
 import Privacy from '../src/pages/Privacy';
@@ -124,5 +133,28 @@ describe('the public pages (behaviour.md §2)', () => {
     const support = screen.getByRole('heading', { name: 'Support' }).closest('section')!;
     expect(within(support).getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact');
     expect(within(support).getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '/pricing');
+  });
+});
+
+describe('accepting changed policies', () => {
+  beforeEach(() => session.save('user-token', { email: 'meera.iyer@example.in' }));
+  afterEach(() => localStorage.clear());
+
+  it('when the box is not ticked, then the page says to; ticked, the versions in force are accepted and the status asked again', async () => {
+    const calls = stubApi((call) => {
+      if (call.url === '/api/auth/consent') return { data: { consent: null, required: call.method === 'GET' } };
+      return { data: { subscriptionStatus: 'trial', email: 'meera.iyer@example.in' } };
+    });
+    renderPage(<Consent />, '/dashboard');
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept and continue' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(CONSENT_MESSAGES.required);
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+    await userEvent.click(screen.getByRole('checkbox', { name: /I accept the Terms of Service and the Privacy Notice/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Accept and continue' }));
+    await waitFor(() => expect(calls.filter((call) => call.url === '/api/subscription-status')).toHaveLength(2));
+    expect(calls.find((call) => call.method === 'POST')).toMatchObject({
+      url: '/api/auth/consent',
+      body: { accepted: currentPolicyVersions() },
+    });
   });
 });

@@ -59,6 +59,11 @@ describe('sign-up wizard', () => {
     await user.type(screen.getByLabelText('Password'), 'secret12');
     await user.type(screen.getByLabelText('Confirm password'), 'secret12');
     await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please accept the Terms of Service and the Privacy Notice to continue');
+    expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+    expect(screen.getByRole('link', { name: 'Privacy Notice' })).toHaveAttribute('href', '/privacy');
+    await user.click(screen.getByRole('checkbox', { name: /I accept the Terms of Service and the Privacy Notice/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByRole('heading', { name: 'Personal Information' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next' }));

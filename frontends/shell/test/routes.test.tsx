@@ -111,7 +111,9 @@ describe('the shell’s routes (behaviour.md §2)', () => {
   it('when a signed-in user opens /login, then the loading screen shows until the status answers, then the dashboard with the sidebar', async () => {
     session.save('user-token', { email: status.email });
     let answer!: (value: { data: unknown }) => void;
-    const calls = stubApi(() => new Promise((resolve) => (answer = resolve)));
+    const calls = stubApi((call) =>
+      call.url === '/api/auth/consent' ? { data: { consent: null, required: false } } : new Promise((resolve) => (answer = resolve)),
+    );
     openAt('/login');
     expect(await screen.findByText('Loading your account…')).toBeInTheDocument();
     answer({ data: status });
@@ -120,7 +122,19 @@ describe('the shell’s routes (behaviour.md §2)', () => {
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(nav).toHaveTextContent('DashboardProfileDownloadSubscriptionAbout');
     expect(screen.getByText(status.email)).toHaveAttribute('title', status.email);
-    expect(calls.map((call) => call.url)).toEqual(['/api/subscription-status']);
+    expect(calls.map((call) => call.url)).toEqual(['/api/subscription-status', '/api/auth/consent']);
+  });
+
+  it('when a policy changed since the user accepted, then every signed-in page asks first; the policies stay open to read', async () => {
+    session.save('user-token', { email: status.email });
+    stubApi((call) => ({ data: call.url === '/api/auth/consent' ? { consent: null, required: true } : status }));
+    const { unmount } = openAt('/subscription');
+    expect(await screen.findByRole('heading', { name: 'page: consent' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'page: subscription' })).not.toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    unmount();
+    openAt('/privacy');
+    expect(await screen.findByRole('heading', { name: 'page: privacy' })).toBeInTheDocument();
   });
 
   it('when the stored session is refused by the status call, then the user is treated as a visitor', async () => {
@@ -159,6 +173,7 @@ describe('logging out', () => {
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
     expect(calls.map((call) => [call.url, call.authorization])).toEqual([
       ['/api/subscription-status', 'Bearer user-token'],
+      ['/api/auth/consent', 'Bearer user-token'],
       ['/api/auth/logout', 'Bearer user-token'],
     ]);
   });

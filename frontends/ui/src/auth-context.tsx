@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { toClientSubscriptionState, type ClientSubscriptionState, type SubscriptionStatus } from '@portal/contracts';
+import { toClientSubscriptionState, type ClientSubscriptionState, type ConsentStatus, type SubscriptionStatus } from '@portal/contracts';
 import { useNavigate } from './router';
 import { api } from './api-client';
 import { session } from './storage';
@@ -11,6 +11,8 @@ export interface Auth {
   status: SubscriptionStatus | null;
   /** The client's view of the subscription (behaviour.md §4): active, trial, expired or none. */
   subscription: ClientSubscriptionState;
+  /** The Terms or the Privacy Notice in force wait for the person's acceptance before any signed-in page (behaviour.md §3). */
+  consentRequired: boolean;
   refresh(): Promise<void>;
   /** Stores the session and goes to `destination` once the status has loaded. */
   signIn(token: string, user: unknown, destination: string): Promise<void>;
@@ -32,6 +34,7 @@ export function AuthProvider({ children, pathname }: { children: ReactNode; path
   const signedOutAlready = useCallback(() => isAdmin || !session.token(), [isAdmin]);
   const [state, setState] = useState<AuthState>(() => (signedOutAlready() ? 'unauthenticated' : 'loading'));
   const [status, setStatus] = useState<SubscriptionStatus | null>(null);
+  const [consentRequired, setConsentRequired] = useState(false);
   const navigate = useNavigate();
 
   const refresh = useCallback(async () => {
@@ -41,8 +44,13 @@ export function AuthProvider({ children, pathname }: { children: ReactNode; path
       return;
     }
     try {
-      const { data } = await api.get<SubscriptionStatus>('/api/subscription-status');
+      // A consent that cannot be read does not lock the person out; the next load asks again.
+      const [{ data }, consent] = await Promise.all([
+        api.get<SubscriptionStatus>('/api/subscription-status'),
+        api.get<ConsentStatus>('/api/auth/consent').catch(() => null),
+      ]);
       setStatus(data);
+      setConsentRequired(consent?.data.required ?? false);
       setState('authenticated');
     } catch {
       setStatus(null);
@@ -59,6 +67,7 @@ export function AuthProvider({ children, pathname }: { children: ReactNode; path
       state,
       status,
       subscription: status ? toClientSubscriptionState(status.subscriptionStatus) : 'none',
+      consentRequired,
       refresh,
       async signIn(token, user, destination) {
         session.save(token, user);
@@ -78,7 +87,7 @@ export function AuthProvider({ children, pathname }: { children: ReactNode; path
         await api.post('/api/auth/logout', undefined, { headers: { Authorization: `Bearer ${token}` } }).catch(() => undefined);
       },
     }),
-    [state, status, refresh, navigate],
+    [state, status, consentRequired, refresh, navigate],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

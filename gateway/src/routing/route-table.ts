@@ -25,6 +25,7 @@ export interface RouteRule {
 export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/auth/profile', service: 'auth', access: 'user' },
   { pattern: '/api/auth/logout', service: 'auth', access: 'user' },
+  { pattern: '/api/auth/consent', service: 'auth', access: 'user' },
   // the desktop app's sign-in: the person confirms with their user token; the app then has its own
   { pattern: '/api/auth/device/pending', service: 'auth', access: 'user' },
   { pattern: '/api/auth/device/decision', service: 'auth', access: 'user' },

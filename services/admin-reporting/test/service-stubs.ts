@@ -118,6 +118,7 @@ export function publicUser(overrides: Partial<PublicUser> & { email: string }): 
     createdAt: '2026-11-01T10:00:00.000Z',
     personalInfo: { profileComplete: false },
     profileCompletionPercentage: 10,
+    consent: null,
     ...overrides,
   };
 }

@@ -87,6 +87,7 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
     google: settings.GOOGLE_CLIENT_ID
       ? createGoogleVerifier({ clientId: settings.GOOGLE_CLIENT_ID, certsUrl: settings.GOOGLE_CERTS_URL })
       : undefined,
+    now: now ?? (() => new Date()),
   });
   const passwordReset = passwordResetUseCases({
     users,

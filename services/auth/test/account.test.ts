@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { currentPolicyVersions } from '@portal/contracts';
 import { startAuth, validSignup, type AuthHarness } from './auth-harness';
 
 describe('accounts: register, login, logout', () => {
@@ -56,12 +57,12 @@ describe('accounts: register, login, logout', () => {
   it('when only step 1 is sent, then the account is created without personal details', async () => {
     const response = await request(auth.app)
       .post('/api/auth/register')
-      .send({ firstName: 'Meera', email: 'meera@example.in', password: 'abcdef' });
+      .send({ firstName: 'Meera', email: 'meera@example.in', password: 'abcdef', acceptedPolicies: currentPolicyVersions() });
     expect(response.status).toBe(201);
     expect(response.body.user).toMatchObject({ lastName: '', personalInfo: { profileComplete: false }, profileCompletionPercentage: 10 });
   });
 
-  const step1 = { firstName: 'A', email: 'new@example.in', password: 'secret12' };
+  const step1 = { firstName: 'A', email: 'new@example.in', password: 'secret12', acceptedPolicies: currentPolicyVersions() };
   const step2 = { age: 30, gender: 'female', address: { street: 'S', city: 'C', state: 'St', pincode: '560001' } };
   it.each([
     [{ ...step1, firstName: '  ' }, 'First name is required'],

@@ -10,6 +10,7 @@ import {
   type TestDatabase,
   type TestRedis,
 } from '@portal/platform/testing';
+import { currentPolicyVersions } from '@portal/contracts';
 import { compose } from '../src/compose';
 import { configSchema } from '../src/config';
 
@@ -73,6 +74,7 @@ export const validSignup = (email = 'ravi.kumar@example.in') => ({
   lastName: 'Kumar',
   email,
   password: 'secret12',
+  acceptedPolicies: currentPolicyVersions(),
   personalInfo: {
     age: 41,
     gender: 'male',

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { istDateOf } from '@portal/contracts';
 import { publicUserSchema, USER_EXPORT_CONTENT_TYPE } from '@portal/contracts/internal';
 import { createServiceCredential } from '@portal/platform';
+import { currentPolicyVersions } from '@portal/contracts';
 import { startAuth, TEST_SERVICE_SECRET, validSignup, type AuthHarness } from './auth-harness';
 
 describe('the internal user directory', () => {
@@ -104,7 +105,7 @@ describe('the internal export stream', () => {
     for (let i = 0; i < 5; i++)
       await request(auth.app)
         .post('/api/auth/register')
-        .send({ firstName: `U${i}`, email: `u${i}@example.in`, password: 'secret12' });
+        .send({ firstName: `U${i}`, email: `u${i}@example.in`, password: 'secret12', acceptedPolicies: currentPolicyVersions() });
   });
   afterAll(() => auth.close());
 

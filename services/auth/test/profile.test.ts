@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { currentPolicyVersions } from '@portal/contracts';
 import { startAuth, validSignup, type AuthHarness } from './auth-harness';
 
 describe('profile', () => {
@@ -7,8 +8,11 @@ describe('profile', () => {
 
   beforeAll(async () => {
     auth = await startAuth('profile');
-    token = (await request(auth.app).post('/api/auth/register').send({ firstName: 'Neha', email: 'neha@example.in', password: 'secret12' }))
-      .body.token;
+    token = (
+      await request(auth.app)
+        .post('/api/auth/register')
+        .send({ firstName: 'Neha', email: 'neha@example.in', password: 'secret12', acceptedPolicies: currentPolicyVersions() })
+    ).body.token;
   });
   afterAll(() => auth.close());
 

@@ -39,6 +39,7 @@ async function startAuthStub(profiles: Map<string, { email: string; firstName: s
       createdAt: '2026-11-01T10:00:00.000Z',
       personalInfo: { profileComplete: false },
       profileCompletionPercentage: 30,
+      consent: null,
     };
     res.end(JSON.stringify({ user }));
   });

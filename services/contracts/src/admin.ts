@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pagingShape } from './paging';
 import type { DownloadSummary } from './download';
-import type { PersonalInfo } from './user';
+import type { PersonalInfo, PublicUser } from './user';
 import type { RecurringFigures } from './subscription-admin';
 
 /** Plans the distribution always lists, zero counts included (behaviour.md §9, as issue #6 settles it). */
@@ -48,6 +48,7 @@ export interface AdminUserRow {
   downloadHistory: DownloadSummary['downloadHistory'];
   profileCompletionPercentage: number;
   personalInfo: PersonalInfo;
+  consent: PublicUser['consent'];
 }
 
 export const adminUsersQuerySchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AGE_RANGE, GENDERS, PASSWORD_MIN_LENGTH, PINCODE_LENGTH } from './user-constants';
 import { MESSAGES } from './validation-messages';
+import { acceptedPoliciesSchema, type ConsentRecord } from './consent';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MOBILE_PATTERN = /^\+?\d{10,15}$/;
@@ -89,6 +90,8 @@ export const registerBodySchema = z.object({
   email: emailSchema,
   password: newPasswordSchema,
   personalInfo: signupPersonalInfoSchema.optional(),
+  /** The versions of the Terms and the Privacy Notice the sign-up form showed and the person accepted. */
+  acceptedPolicies: acceptedPoliciesSchema,
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
@@ -101,6 +104,8 @@ export type LoginBody = z.infer<typeof loginBodySchema>;
 /** Only the ID token is read; the other fields the browser decodes from it are never trusted. */
 export const googleLoginBodySchema = z.object({
   token: z.string({ error: 'Google credential is required' }).min(1, 'Google credential is required').max(8192),
+  /** Sent from the sign-up page, where the person ticked the box; a new account without it is asked before going on. */
+  acceptedPolicies: acceptedPoliciesSchema.optional(),
 });
 
 /**
@@ -188,6 +193,8 @@ export interface PublicUser {
   createdAt: string;
   personalInfo: PersonalInfo;
   profileCompletionPercentage: number;
+  /** The policies the person accepted, and when; null for an account from before consent was asked. */
+  consent: ConsentRecord | null;
 }
 
 export interface AuthResponse {

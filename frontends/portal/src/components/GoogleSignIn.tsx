@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { GoogleLogin, GoogleOAuthProvider, type CredentialResponse } from '@react-oauth/google';
 import { jwtDecode } from 'jwt-decode';
-import type { AuthResponse } from '@portal/contracts';
+import { CONSENT_MESSAGES, type AcceptedPolicies, type AuthResponse } from '@portal/contracts';
 import { errorMessage, googleClientId } from '@portal/ui';
 import { googleLogin } from '../features/auth/api';
 
@@ -17,10 +17,11 @@ interface GoogleClaims {
 }
 
 /** The body of behaviour.md §7: the ID token and the profile read from it. The server trusts only the token. */
-export function googleLoginBody(credential: string) {
+export function googleLoginBody(credential: string, acceptedPolicies?: AcceptedPolicies) {
   const claims = jwtDecode<GoogleClaims>(credential);
   return {
     token: credential,
+    ...(acceptedPolicies && { acceptedPolicies }),
     email: claims.email,
     name: claims.name,
     picture: claims.picture,
@@ -32,6 +33,8 @@ export function googleLoginBody(credential: string) {
 
 interface GoogleSignInProps {
   purpose: Purpose;
+  /** Sign-up's ticked box; sign-up's button asks for it first. From the sign-in page a new account accepts on the next screen. */
+  acceptedPolicies?: AcceptedPolicies;
   onSignedIn(auth: AuthResponse): void;
   onError(message: string): void;
 }
@@ -40,7 +43,7 @@ interface GoogleSignInProps {
  * Google's own button (Google Identity Services, through @react-oauth/google). Nothing is shown
  * where no client id is configured, or where Google's script cannot load.
  */
-export function GoogleSignIn({ purpose, onSignedIn, onError }: GoogleSignInProps) {
+export function GoogleSignIn({ purpose, acceptedPolicies, onSignedIn, onError }: GoogleSignInProps) {
   const clientId = googleClientId();
   const [unavailable, setUnavailable] = useState(false);
   if (!clientId || unavailable) return null;
@@ -49,7 +52,7 @@ export function GoogleSignIn({ purpose, onSignedIn, onError }: GoogleSignInProps
   async function signIn({ credential }: CredentialResponse) {
     if (!credential) return cancelled();
     try {
-      onSignedIn(await googleLogin(googleLoginBody(credential)));
+      onSignedIn(await googleLogin(googleLoginBody(credential, acceptedPolicies)));
     } catch (failure) {
       onError(`Google ${purpose} failed: ${errorMessage(failure, (failure as Error).message)}`);
     }
@@ -59,7 +62,11 @@ export function GoogleSignIn({ purpose, onSignedIn, onError }: GoogleSignInProps
     <GoogleOAuthProvider clientId={clientId} onScriptLoadError={() => setUnavailable(true)}>
       <div className="google-sign-in">
         <p className="divider">or</p>
-        <GoogleLogin text={purpose === 'signup' ? 'signup_with' : 'signin_with'} onSuccess={signIn} onError={cancelled} />
+        {purpose === 'signup' && !acceptedPolicies ? (
+          <p className="muted">{CONSENT_MESSAGES.required}, then sign up with Google.</p>
+        ) : (
+          <GoogleLogin text={purpose === 'signup' ? 'signup_with' : 'signin_with'} onSuccess={signIn} onError={cancelled} />
+        )}
       </div>
     </GoogleOAuthProvider>
   );

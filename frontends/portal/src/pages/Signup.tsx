@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { GENDERS } from '@portal/contracts';
+import { CONSENT_MESSAGES, currentPolicyVersions, GENDERS } from '@portal/contracts';
 import { Banner, Button, errorMessage, Link, TextField, useAuth, useSearchParams } from '@portal/ui';
 import { PasswordPair } from '@portal/ui/password-pair';
 import { register } from '../features/auth/api';
 import { GoogleSignIn } from '../components/GoogleSignIn';
+import { PolicyConsent } from '../components/PolicyConsent';
 import { nextPath } from './next-path';
 import '../components/portal.css';
 
@@ -49,6 +50,7 @@ export default function Signup() {
   const [form, setForm] = useState<SignupForm>(emptyForm);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [accepted, setAccepted] = useState(false);
   const setValue = (field: keyof SignupForm) => (value: string) => setForm({ ...form, [field]: value });
   const set = (field: keyof SignupForm) => (event: { target: { value: string } }) => setValue(field)(event.target.value);
 
@@ -61,7 +63,7 @@ export default function Signup() {
     event.preventDefault();
     const loaded = await loadRules().catch(() => undefined);
     if (!loaded) return setError('The form could not be checked. Please check your connection and try again.');
-    const problem = loaded.validateStep(step, form);
+    const problem = loaded.validateStep(step, form) || (step === 0 && !accepted ? CONSENT_MESSAGES.required : '');
     if (problem) return setError(problem);
     if (step < 2) return move(step + 1);
     setBusy(true);
@@ -71,6 +73,7 @@ export default function Signup() {
         lastName: form.lastName || undefined,
         email: form.email,
         password: form.password,
+        acceptedPolicies: currentPolicyVersions(),
         personalInfo: {
           age: Number(form.age),
           gender: form.gender as (typeof GENDERS)[number], // the wizard's rules checked it
@@ -109,6 +112,7 @@ export default function Signup() {
               onPassword={setValue('password')}
               onConfirmation={setValue('confirmPassword')}
             />
+            <PolicyConsent accepted={accepted} onChange={setAccepted} />
           </>
         )}
         {step === 1 && (
@@ -170,6 +174,7 @@ export default function Signup() {
       {step === 0 && (
         <GoogleSignIn
           purpose="signup"
+          acceptedPolicies={accepted ? currentPolicyVersions() : undefined}
           onSignedIn={({ token, user }) => void signIn(token, user, nextPath(params, '/profile?complete-profile=true'))}
           onError={setError}
         />

@@ -20,9 +20,10 @@ function Page({ name }: { name: PageKey }) {
 
 /** Signed-in pages; anyone else goes to the landing page (behaviour.md §2). */
 function SignedInOnly({ children }: { children: ReactNode }) {
-  const { state } = useAuth();
+  const { state, consentRequired } = useAuth();
   if (state !== 'authenticated') return <Navigate to="/" replace />;
-  return <SignedInLayout>{children}</SignedInLayout>;
+  // A changed policy is accepted before going on; the policies themselves stay open to read.
+  return <SignedInLayout>{consentRequired ? <Page name="consent" /> : children}</SignedInLayout>;
 }
 
 /** /signup and /login send a signed-in user to the dashboard. */

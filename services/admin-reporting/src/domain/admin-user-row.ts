@@ -30,5 +30,6 @@ export function toAdminUserRow(
     downloadHistory: downloads?.downloadHistory ?? [],
     profileCompletionPercentage: user.profileCompletionPercentage,
     personalInfo: user.personalInfo,
+    consent: user.consent,
   };
 }

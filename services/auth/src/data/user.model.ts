@@ -17,6 +17,7 @@ export interface UserDocument {
     organization?: string;
     address?: { street: string; city: string; state: string; pincode: string; country: string };
   };
+  consent?: { terms: string; privacy: string; acceptedAt: Date } | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -47,6 +48,10 @@ const userSchema = new Schema<UserDocument>(
         { _id: false },
       ),
       default: {},
+    },
+    consent: {
+      type: new Schema({ terms: String, privacy: String, acceptedAt: Date }, { _id: false }),
+      default: null,
     },
   },
   { timestamps: true, versionKey: false },

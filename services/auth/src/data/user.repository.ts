@@ -14,6 +14,9 @@ function toRecord(doc: UserDocument): UserRecord {
     picture: doc.picture ?? null,
     isGoogleUser: Boolean(doc.isGoogleUser),
     personalInfo: doc.personalInfo ?? {},
+    consent: doc.consent?.acceptedAt
+      ? { terms: doc.consent.terms, privacy: doc.consent.privacy, acceptedAt: doc.consent.acceptedAt }
+      : null,
     createdAt: doc.createdAt,
   };
 }
@@ -67,6 +70,9 @@ export function userRepository(connection: Connection): UserStore & { ready: Pro
     },
     async setPasswordHash(id, passwordHash) {
       await User.updateOne({ _id: new Types.ObjectId(id) }, { $set: { passwordHash } });
+    },
+    async recordConsent(id, consent) {
+      await User.updateOne({ _id: new Types.ObjectId(id) }, { $set: { consent } });
     },
     async search({ search, page, limit }) {
       const term = search?.trim();

@@ -1,5 +1,14 @@
-import { TOKEN_AUDIENCE, DEFAULT_COUNTRY, type AuthResponse, type LoginBody, type RegisterBody } from '@portal/contracts';
-import { conflict, serviceUnavailable, unauthorized } from '@portal/platform/errors';
+import {
+  CONSENT_MESSAGES,
+  DEFAULT_COUNTRY,
+  isCurrentConsent,
+  TOKEN_AUDIENCE,
+  type AcceptedPolicies,
+  type AuthResponse,
+  type LoginBody,
+  type RegisterBody,
+} from '@portal/contracts';
+import { badRequest, conflict, serviceUnavailable, unauthorized } from '@portal/platform/errors';
 import type { AuthContext } from '@portal/platform';
 import type { AttemptLimit, GoogleVerifier, FailureThrottle, PasswordHasher, TokenIssuer, UserStore } from './ports';
 import { toPublicUser } from './public-user';
@@ -12,15 +21,26 @@ export interface AccountDeps {
   loginThrottle: FailureThrottle;
   signupLimit: AttemptLimit;
   google?: GoogleVerifier;
+  now: () => Date;
 }
 
 export const ACCOUNT_MESSAGES = {
   emailTaken: 'An account with this email already exists. Please sign in instead.',
   badCredentials: 'Invalid email or password.',
   googleNotConfigured: 'Google sign-in is not available on this portal.',
+  accountGone: 'This account no longer exists.',
 } as const;
 
-export function accountUseCases({ users, hasher, decoyHash, tokens, loginThrottle, signupLimit, google }: AccountDeps) {
+/**
+ * Only the versions in force can be accepted: a form opened before a policy changed showed the
+ * old text, so the person is asked to read the new one (behaviour.md §3).
+ */
+function consentTo(accepted: AcceptedPolicies, at: Date) {
+  if (!isCurrentConsent(accepted)) throw badRequest(CONSENT_MESSAGES.outdated);
+  return { terms: accepted.terms, privacy: accepted.privacy, acceptedAt: at };
+}
+
+export function accountUseCases({ users, hasher, decoyHash, tokens, loginThrottle, signupLimit, google, now }: AccountDeps) {
   const session = (user: Parameters<typeof toPublicUser>[0]): AuthResponse => ({
     token: tokens.issue({ id: user.id, email: user.email }, TOKEN_AUDIENCE.user),
     user: toPublicUser(user),
@@ -28,6 +48,7 @@ export function accountUseCases({ users, hasher, decoyHash, tokens, loginThrottl
 
   return {
     async register(body: RegisterBody, ip: string): Promise<AuthResponse> {
+      const consent = consentTo(body.acceptedPolicies, now());
       await signupLimit(ip);
       if (await users.findByEmail(body.email)) throw conflict(ACCOUNT_MESSAGES.emailTaken);
       const { personalInfo } = body;
@@ -39,6 +60,7 @@ export function accountUseCases({ users, hasher, decoyHash, tokens, loginThrottl
         picture: null,
         isGoogleUser: false,
         personalInfo: personalInfo ? { ...personalInfo, address: { ...personalInfo.address, country: DEFAULT_COUNTRY } } : {},
+        consent,
       });
       if (!user) throw conflict(ACCOUNT_MESSAGES.emailTaken);
       return session(user);
@@ -61,8 +83,10 @@ export function accountUseCases({ users, hasher, decoyHash, tokens, loginThrottl
      * Accounts are keyed by Google's stable subject id. An existing e-mail account is linked only
      * because the verifier has already required Google to vouch for the e-mail address.
      */
-    async googleLogin(idToken: string): Promise<AuthResponse & { isNewUser: boolean }> {
+    async googleLogin(idToken: string, accepted?: AcceptedPolicies): Promise<AuthResponse & { isNewUser: boolean }> {
       if (!google) throw serviceUnavailable(ACCOUNT_MESSAGES.googleNotConfigured);
+      // From the sign-in page no box was ticked: a new account then accepts before going on (the consent gate).
+      const consent = accepted ? consentTo(accepted, now()) : null;
       const identity = await google(idToken);
       const linked = await users.findByGoogleSubject(identity.subject);
       if (linked) return { ...session(linked), isNewUser: false };
@@ -80,12 +104,27 @@ export function accountUseCases({ users, hasher, decoyHash, tokens, loginThrottl
           picture: identity.picture,
           isGoogleUser: true,
           personalInfo: {},
+          consent,
         })) ??
         // Two sign-ins of the same new user raced; the other one created the account.
         (await users.findByEmail(identity.email));
       if (!created) throw conflict(ACCOUNT_MESSAGES.emailTaken);
       await users.linkGoogleSubject(created.id, identity.subject);
       return { ...session(created), isNewUser: true };
+    },
+
+    /** What the person accepted, and whether the versions in force still wait for their acceptance. */
+    async consent(userId: string) {
+      const user = await users.findById(userId);
+      if (!user) throw unauthorized(ACCOUNT_MESSAGES.accountGone);
+      const consent = toPublicUser(user).consent;
+      return { consent, required: !isCurrentConsent(user.consent) };
+    },
+
+    async acceptPolicies(userId: string, accepted: AcceptedPolicies) {
+      const consent = consentTo(accepted, now());
+      await users.recordConsent(userId, consent);
+      return this.consent(userId);
     },
 
     async logout(auth: AuthContext): Promise<void> {

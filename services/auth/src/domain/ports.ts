@@ -1,4 +1,4 @@
-import type { Address, GENDERS, TokenAudience } from '@portal/contracts';
+import type { AcceptedPolicies, Address, GENDERS, TokenAudience } from '@portal/contracts';
 
 /** What the auth rules need from the outside world; data/, security/ and clients/ provide it. */
 
@@ -20,8 +20,12 @@ export interface UserRecord {
   picture: string | null;
   isGoogleUser: boolean;
   personalInfo: StoredPersonalInfo;
+  consent: StoredConsent | null;
   createdAt: Date;
 }
+
+/** The policy versions a person accepted, and when. */
+export type StoredConsent = AcceptedPolicies & { acceptedAt: Date };
 
 export type NewUser = Omit<UserRecord, 'id' | 'createdAt'>;
 
@@ -41,6 +45,7 @@ export interface UserStore {
   markGoogleUser(userId: string, picture: string | null): Promise<UserRecord | null>;
   updateProfile(id: string, profile: Pick<UserRecord, 'firstName' | 'lastName' | 'personalInfo'>): Promise<UserRecord | null>;
   setPasswordHash(id: string, passwordHash: string): Promise<void>;
+  recordConsent(id: string, consent: StoredConsent): Promise<void>;
   search(query: UserSearch): Promise<{ users: UserRecord[]; total: number }>;
   /** Every user in id order from one cursor, read as it is consumed. */
   streamAll(): AsyncIterable<UserRecord>;

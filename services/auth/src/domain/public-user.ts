@@ -58,5 +58,10 @@ export function toPublicUser(user: UserRecord): PublicUser {
       profileComplete: isProfileComplete(user.personalInfo),
     },
     profileCompletionPercentage: profileCompletionPercentage(user),
+    consent: user.consent && {
+      terms: user.consent.terms,
+      privacy: user.consent.privacy,
+      acceptedAt: user.consent.acceptedAt.toISOString(),
+    },
   };
 }

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import {
+  consentBodySchema,
   forgotPasswordBodySchema,
   googleLoginBodySchema,
   loginBodySchema,
@@ -30,7 +31,15 @@ export function authRoutes({ accounts, passwordReset, verifyToken, jwks }: AuthR
   });
 
   router.post('/api/auth/google-login', tokenAnswer, validate('body', googleLoginBodySchema), async (req, res) => {
-    res.json(await accounts.googleLogin(req.body.token));
+    res.json(await accounts.googleLogin(req.body.token, req.body.acceptedPolicies));
+  });
+
+  router.get('/api/auth/consent', requireUser(verifyToken), async (_req, res) => {
+    res.json(await accounts.consent(res.locals.auth.userId));
+  });
+
+  router.post('/api/auth/consent', requireUser(verifyToken), validate('body', consentBodySchema), async (req, res) => {
+    res.json(await accounts.acceptPolicies(res.locals.auth.userId, req.body.accepted));
   });
 
   router.post('/api/auth/logout', requireUser(verifyToken), async (req, res) => {

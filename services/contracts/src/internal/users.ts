@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GENDERS } from '../user-constants';
 import { objectIdSchema } from '../ids';
 import type { PublicUser } from '../user';
+import { consentRecordSchema } from '../consent';
 
 /** auth's /internal/users/*: the user directory the admin area and billing read. */
 
@@ -33,6 +34,7 @@ export const publicUserSchema: z.ZodType<PublicUser> = z.object({
     address: z.object({ street: z.string(), city: z.string(), state: z.string(), pincode: z.string(), country: z.string() }).optional(),
   }),
   profileCompletionPercentage: z.number(),
+  consent: consentRecordSchema.nullable(),
 });
 
 export const internalUserSearchAnswer = z.object({

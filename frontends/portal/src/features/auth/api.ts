@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { AuthResponse, LoginBody, registerBodySchema } from '@portal/contracts';
+import type { AuthResponse, googleLoginBodySchema, LoginBody, registerBodySchema } from '@portal/contracts';
 import { api } from '@portal/ui';
 
 /**
@@ -8,7 +8,8 @@ import { api } from '@portal/ui';
  */
 export const login = async (body: LoginBody) => (await api.post<AuthResponse>('/api/auth/login', body)).data;
 export const register = async (body: z.input<typeof registerBodySchema>) => (await api.post<AuthResponse>('/api/auth/register', body)).data;
-export const googleLogin = async (body: { token: string }) => (await api.post<AuthResponse>('/api/auth/google-login', body)).data;
+export const googleLogin = async (body: z.input<typeof googleLoginBodySchema>) =>
+  (await api.post<AuthResponse>('/api/auth/google-login', body)).data;
 export const requestPasswordReset = async (email: string) =>
   (await api.post<{ message: string }>('/api/auth/forgot-password', { email })).data.message;
 export const resetPassword = async (token: string, newPassword: string) =>

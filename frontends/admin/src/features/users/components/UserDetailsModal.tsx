@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { formatRupees, istDateOf, type AdminUserRow } from '@portal/contracts';
+import { formatIndianDateTime, formatRupees, istDateOf, type AdminUserRow } from '@portal/contracts';
 import { Button, errorMessage, Modal, Spinner } from '@portal/ui';
 import { UserPayments } from '../../transactions/components/UserPayments';
 import { useUserDetails } from '../api';
@@ -61,6 +61,12 @@ export function UserDetailsModal({
           ['Name', orNotProvided(`${user.firstName} ${user.lastName}`.trim())],
           ['User Type', user.isGoogleUser ? 'Google OAuth' : 'Email/Password'],
           ['Member Since', dateOrNotProvided(user.createdAt)],
+          [
+            'Accepted Policies',
+            user.consent
+              ? `Terms ${user.consent.terms}, Privacy ${user.consent.privacy}, on ${formatIndianDateTime(user.consent.acceptedAt)}`
+              : 'Not yet accepted',
+          ],
         ]}
       />
       <Section
