@@ -7,6 +7,10 @@ export const session = {
     localStorage.setItem(STORAGE_KEYS.token, token);
     localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
   },
+  /** Swaps the token alone, as a password change does for the session that made it. */
+  replaceToken(token: string) {
+    localStorage.setItem(STORAGE_KEYS.token, token);
+  },
   clear() {
     localStorage.removeItem(STORAGE_KEYS.token);
     localStorage.removeItem(STORAGE_KEYS.user);

@@ -1,6 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { AxiosError, AxiosHeaders } from 'axios';
-import { Banner, BANNER_MS, handleUnauthorized, REQUEST_TIMEOUT_MS, STORAGE_KEYS, api } from '@portal/ui';
+import { Banner, BANNER_MS, handleUnauthorized, Modal, REQUEST_TIMEOUT_MS, STORAGE_KEYS, TextField, api } from '@portal/ui';
 
 const unauthorized = (url: string) =>
   new AxiosError('401', 'ERR_BAD_REQUEST', { url, headers: new AxiosHeaders() }, null, {
@@ -52,6 +54,21 @@ describe('ui kit', () => {
     expect(done).toHaveBeenCalledTimes(1);
     expect(done).toHaveBeenCalledWith(2);
     jest.useRealTimers();
+  });
+
+  it('when a person types in a dialog whose page gives a new onClose each render, then every letter lands in the field', async () => {
+    function Typing() {
+      const [value, setValue] = useState('');
+      return (
+        <Modal title="Confirm" onClose={() => undefined}>
+          <TextField label="Your password" value={value} onChange={(event) => setValue(event.target.value)} />
+        </Modal>
+      );
+    }
+    render(<Typing />);
+    await userEvent.click(screen.getByLabelText('Your password'));
+    await userEvent.keyboard('secret12');
+    expect(screen.getByLabelText('Your password')).toHaveValue('secret12');
   });
 
   it('when a user path answers 401, then the session is cleared and the user sent to /login, except on the public pages', () => {

@@ -26,6 +26,7 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/auth/profile', service: 'auth', access: 'user' },
   { pattern: '/api/auth/logout', service: 'auth', access: 'user' },
   { pattern: '/api/auth/consent', service: 'auth', access: 'user' },
+  { pattern: '/api/auth/password', service: 'auth', access: 'user' },
   // the desktop app's sign-in: the person confirms with their user token; the app then has its own
   { pattern: '/api/auth/device/pending', service: 'auth', access: 'user' },
   { pattern: '/api/auth/device/decision', service: 'auth', access: 'user' },
@@ -80,6 +81,8 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/admin/export/feedback', service: 'feedback', access: 'admin', export: true },
 
   { pattern: '/api/track-usage', service: 'admin-reporting', access: 'user' },
+  // the person deletes their own account; admin-reporting runs the deletion across services
+  { pattern: '/api/account/delete', service: 'admin-reporting', access: 'user' },
   { pattern: '/api/admin/analytics', service: 'admin-reporting', access: 'admin' },
   { pattern: '/api/admin/users', service: 'admin-reporting', access: 'admin' },
   { pattern: '/api/admin/users/*', service: 'admin-reporting', access: 'admin' },

@@ -14,6 +14,7 @@ import { auditRepository } from './data/audit.repository';
 import { usageRepository } from './data/usage.repository';
 import { reportingUseCases } from './domain/reporting.use-cases';
 import { createUserDeletedPublisher, startReportingJobs } from './jobs/reporting-jobs';
+import { accountRoutes } from './routes/account.routes';
 import { adminRoutes } from './routes/admin.routes';
 import { usageRoutes } from './routes/usage.routes';
 import { usageUseCases } from './domain/usage.use-cases';
@@ -50,6 +51,7 @@ export async function compose(config: Config, runtime: ServiceRuntime) {
     readiness: [mongoReadiness(mongo), redisReadiness(redis)],
     routes: (router) => {
       router.use(adminRoutes(reporting, verifyToken));
+      router.use(accountRoutes(reporting, verifyToken));
       router.use(usageRoutes(usageUseCases(usage), verifyToken, logger));
     },
   });

@@ -1,7 +1,7 @@
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import request from 'supertest';
-import { AUDIT_RECORDED, EVENT_QUEUES, TOKEN_AUDIENCE } from '@portal/contracts';
+import { AUDIT_RECORDED, EVENT_QUEUES, SELF_SERVICE_MESSAGES, TOKEN_AUDIENCE } from '@portal/contracts';
 import {
   createTestDatabase,
   createTestRedis,
@@ -14,7 +14,7 @@ import {
 } from '@portal/platform/testing';
 import { compose } from '../src/compose';
 import { configSchema } from '../src/config';
-import { publicUser, startServiceStubs, type StubData } from './service-stubs';
+import { publicUser, startServiceStubs, STUB_PASSWORD, type StubData } from './service-stubs';
 
 const SECRET = 'reporting-test-secret-'.padEnd(40, 'x');
 
@@ -265,6 +265,34 @@ describe('admin reporting', () => {
       pendingEvents: false,
     });
     expect((await request(built.app).delete(`/api/admin/users/${doomed._id}`).set('Authorization', `Bearer ${admin}`)).status).toBe(404);
+  });
+
+  it('when a person deletes their own account, then auth checks it first; confirmed, it goes as an admin’s deletion, with a last e-mail', async () => {
+    const leaving = publicUser({ email: 'self.leaving@example.in' });
+    data.users.push(leaving);
+    const token = signTestToken(keys.privateKey, TOKEN_AUDIENCE.user, { sub: leaving._id, email: leaving.email });
+    const deleteOwn = (body: object, bearer = token) =>
+      request(built.app).post('/api/account/delete').set('Authorization', `Bearer ${bearer}`).send(body);
+
+    const wrong = await deleteOwn({ password: 'not-it' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe(SELF_SERVICE_MESSAGES.currentPasswordWrong);
+    expect(data.users.some((user) => user._id === leaving._id)).toBe(true);
+    expect((await deleteOwn({ password: { $ne: null } })).status).toBe(400);
+    expect((await request(built.app).post('/api/account/delete').send({ password: STUB_PASSWORD })).status).toBe(401);
+    expect((await deleteOwn({ password: STUB_PASSWORD }, admin)).status).toBe(401);
+
+    data.calls.length = 0;
+    const done = await deleteOwn({ password: STUB_PASSWORD });
+    expect(done.status).toBe(200);
+    expect(done.body).toEqual({ message: SELF_SERVICE_MESSAGES.deleted });
+    expect(data.calls).toContain(`DELETE /internal/users/${leaving._id}?notify=true`);
+    expect(data.users.some((user) => user._id === leaving._id)).toBe(false);
+    expect(await db.connection.collection('audit_log').findOne({ 'target.id': leaving._id })).toMatchObject({
+      actor: 'self.leaving@example.in',
+      action: 'user.deleted-own-account',
+      pendingEvents: false,
+    });
   });
 
   it('when a deletion’s events could not be published, then the outbox publishes them later', async () => {

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { DownloadSummary, PublicUser, SubscriptionSummary } from '@portal/contracts';
+import { SELF_SERVICE_MESSAGES, type DownloadSummary, type PublicUser, type SubscriptionSummary } from '@portal/contracts';
 import { USER_EXPORT_CONTENT_TYPE, type BillingAnalytics } from '@portal/contracts/internal';
 
 export interface StubData {
@@ -28,6 +28,9 @@ const NO_SUBSCRIPTION: Omit<SubscriptionSummary, 'userId'> = {
   isTrialActive: false,
 };
 const NO_DOWNLOADS: Omit<DownloadSummary, 'userId'> = { lastDownloadDate: null, totalDownloads: 0, downloadHistory: [] };
+
+/** The password the stubbed auth accepts for a person's own deletion. */
+export const STUB_PASSWORD = 'right-password';
 
 const send = (res: http.ServerResponse, status: number, body: unknown) => {
   res.writeHead(status, { 'Content-Type': 'application/json' });
@@ -69,6 +72,13 @@ export async function startServiceStubs(data: StubData) {
       const sorted = [...data.users].sort((a, b) => a._id.localeCompare(b._id));
       res.writeHead(200, { 'Content-Type': USER_EXPORT_CONTENT_TYPE });
       return res.end(sorted.map((user) => `${JSON.stringify(user)}\n`).join(''));
+    }
+    const confirmMatch = /^\/internal\/users\/([^/]+)\/confirm-deletion$/.exec(url.pathname);
+    if (req.method === 'POST' && confirmMatch) {
+      // auth's check of the person's own confirmation: here, one password is right
+      const { password } = await readJson(req);
+      if (password === STUB_PASSWORD) return send(res, 204, {});
+      return send(res, 400, { error: 'bad_request', message: SELF_SERVICE_MESSAGES.currentPasswordWrong });
     }
     if (userMatch) {
       const index = data.users.findIndex((user) => user._id === userMatch[1]);

@@ -3,6 +3,7 @@ import { DEVICE_MESSAGES, TOKEN_AUDIENCE } from '@portal/contracts';
 import {
   connectInfrastructure,
   createAttemptLimit,
+  createAuditPublisher,
   createMailer,
   createServiceApp,
   mongoReadiness,
@@ -17,12 +18,15 @@ import { desktopSessionRepository } from './data/desktop-session.repository';
 import { deviceAuthorizationRepository } from './data/device-authorization.repository';
 import { passwordResetRepository } from './data/password-reset.repository';
 import { userRepository } from './data/user.repository';
+import { accountSecurityUseCases, endEverySession } from './domain/account-security.use-cases';
 import { accountUseCases } from './domain/account.use-cases';
 import { adminUseCases } from './domain/admin.use-cases';
 import { deviceGrantUseCases } from './domain/device-grant.use-cases';
 import { directoryUseCases } from './domain/directory.use-cases';
+import { farewellMail } from './domain/farewell-mail';
 import { passwordResetUseCases } from './domain/password-reset.use-cases';
 import { profileUseCases } from './domain/profile.use-cases';
+import { accountSecurityRoutes } from './routes/account-security.routes';
 import { adminAuthRoutes } from './routes/admin-auth.routes';
 import { authRoutes } from './routes/auth.routes';
 import { deviceRoutes } from './routes/device.routes';
@@ -89,16 +93,31 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
       : undefined,
     now: now ?? (() => new Date()),
   });
+  const connection = { redisUrl: settings.REDIS_URL, prefix };
+  const audit = createAuditPublisher('auth', connection, logger);
+  shutdown.add('audit', () => audit.close());
+  const mailFailed = (what: string) => (error: unknown) => logger.error({ err: error }, `${what} e-mail could not be sent`);
+  const security = accountSecurityUseCases({
+    users,
+    hasher: argon2Hasher,
+    tokens,
+    desktopSessions,
+    passwordThrottle: loginThrottle,
+    mail,
+    audit,
+    publicUrl: settings.PUBLIC_URL,
+    onMailError: mailFailed('password change'),
+  });
   const passwordReset = passwordResetUseCases({
     users,
     resets,
     hasher: argon2Hasher,
-    tokens,
+    endSessions: endEverySession({ tokens, desktopSessions }),
     mail,
     publicUrl: settings.PUBLIC_URL,
     limitByEmail: createAttemptLimit(redis, `${prefix}reset:email`, settings.RESET_REQUESTS_PER_EMAIL_PER_HOUR, HOUR, tooMany),
     limitByIp: createAttemptLimit(redis, `${prefix}reset:ip`, settings.RESET_REQUESTS_PER_IP_PER_HOUR, HOUR, tooMany),
-    onMailError: (error) => logger.error({ err: error }, 'password reset e-mail could not be sent'),
+    onMailError: mailFailed('password reset'),
   });
   const adminAccounts = adminUseCases({
     admins,
@@ -144,7 +163,14 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
       router.use(profileRoutes(profileUseCases(users), verifyToken));
       router.use(adminAuthRoutes(adminAccounts, verifyToken));
       router.use(deviceRoutes(deviceGrant, verifyToken));
-      router.use(internalRoutes(directoryUseCases(users, [resets, devices, desktopSessions, claims], tokens), settings.SERVICE_SECRET));
+      router.use(accountSecurityRoutes(security, verifyToken));
+      router.use(
+        internalRoutes(
+          directoryUseCases(users, [resets, devices, desktopSessions, claims], tokens, farewellMail(mail, mailFailed('farewell'))),
+          security,
+          settings.SERVICE_SECRET,
+        ),
+      );
     },
   });
   const created = await adminAccounts.bootstrapFirstAdmin(settings.ADMIN_EMAIL, settings.ADMIN_PASSWORD);

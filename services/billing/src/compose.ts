@@ -234,7 +234,7 @@ export async function compose(
     bodyLimit: config.BODY_LIMIT,
     readiness: [mongoReadiness(mongo), redisReadiness(redis)],
     routes: (router) => {
-      router.use(subscriptionRoutes(status, changes, cancellationUseCases({ subscriptions, lock, now }), verifyToken));
+      router.use(subscriptionRoutes(status, changes, cancellationUseCases({ subscriptions, lock, now }), periods, verifyToken));
       router.use(autopayRoutes(autopay, mandateListUseCases({ mandates, orders }), verifyToken));
       router.use(billingProfileRoutes(billingProfileUseCases(billingProfiles), verifyToken));
       router.use(invoiceRoutes(invoices, verifyToken));

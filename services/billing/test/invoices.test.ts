@@ -171,6 +171,21 @@ describe('tax invoices for credited payments', () => {
     expect((await downloadInvoice(token, failed)).status).toBe(404);
   });
 
+  it('when a customer downloads their data, then their periods come with the order that paid each; nobody else’s', async () => {
+    billing.clock.now = new Date('2026-11-23T19:00:00.000Z'); // 00:30 on 24 November in India
+    const token = billing.addUser(newUserId(), 'periods@example.in');
+    const merchantOrderId = await buy(token, 'basic', 'annual');
+    const periods = await request(billing.url).get('/api/subscription/periods').set(auth(token));
+    expect(periods.status).toBe(200);
+    expect(periods.body.periods).toEqual([
+      expect.objectContaining({ plan: 'basic', billingPeriod: 'annual', source: 'order', state: 'active', merchantOrderId }),
+    ]);
+    expect(periods.body.periods[0].from).toBe('2026-11-23T19:00:00.000Z');
+    const stranger = billing.addUser(newUserId(), 'stranger.periods@example.in');
+    expect((await request(billing.url).get('/api/subscription/periods').set(auth(stranger))).body).toEqual({ periods: [] });
+    expect((await request(billing.url).get('/api/subscription/periods')).status).toBe(401);
+  });
+
   it('when a visitor opens the contact page, then the seller on the invoices is named with its contacts, without a token', async () => {
     const seller = await request(billing.url).get('/api/seller');
     expect(seller.status).toBe(200);

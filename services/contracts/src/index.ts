@@ -22,3 +22,4 @@ export * from './subscription-admin';
 export * from './policies';
 export * from './consent';
 export * from './seller';
+export * from './account-self-service';

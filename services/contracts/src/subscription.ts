@@ -54,3 +54,19 @@ export const subscriptionStatusSchema = z.object({
   cancellation: cancellationSchema.nullable().optional(),
 });
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
+
+/**
+ * GET /api/subscription/periods: every period of access the person had, oldest first, for the
+ * download of their data (behaviour.md §3). `source` says how it came: a payment, an admin, or
+ * the move to periods; `state` whether a refund or an upgrade ended it early.
+ */
+export interface SubscriptionPeriodView {
+  plan: string;
+  billingPeriod: 'monthly' | 'annual' | null;
+  from: string;
+  to: string | null;
+  source: 'order' | 'admin' | 'migration';
+  state: 'active' | 'refunded' | 'superseded';
+  pricePaise: number;
+  merchantOrderId: string | null;
+}

@@ -1,4 +1,4 @@
-import { Link, Spinner, useAuth } from '@portal/ui';
+import { Banner, Link, Spinner, useAuth, useLocation } from '@portal/ui';
 import { Carousel } from '../components/Carousel';
 import '../components/portal.css';
 
@@ -13,11 +13,14 @@ const FEATURES = [
 
 export default function Landing() {
   const { state, status, signOut } = useAuth();
+  // what a page that sent the person here has to say, as the account deletion's confirmation
+  const notice = (useLocation().state as { message?: string } | null)?.message;
   if (state === 'loading') return <Spinner />;
   const signedIn = state === 'authenticated';
   const name = status?.firstName || status?.email.split('@')[0] || '';
   return (
     <div>
+      {notice && <Banner kind="success">{notice}</Banner>}
       {/* A visitor's Log in and Sign up sit in the shell's header; signed in, the sidebar's layout has no header. */}
       {signedIn && (
         <nav className="topbar" aria-label="Account">

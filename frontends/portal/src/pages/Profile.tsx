@@ -15,13 +15,17 @@ import {
 } from '@portal/ui';
 import { BillingDetails } from '../features/billing/components/BillingDetails';
 import { Devices } from '../features/desktop/components/Devices';
+import { SecurityAndPrivacy } from '../features/privacy/components/SecurityAndPrivacy';
 import { useProfile, useUpdateProfile } from '../features/profile/api';
 import { useStartTrial } from '../features/subscription/api';
 import { withQueries } from '../queries';
 import { TEXTS, type Message } from '../texts';
 import '../components/portal.css';
 
-type Tab = 'basic' | 'personal' | 'address' | 'subscription' | 'billing' | 'devices';
+type Tab = 'basic' | 'personal' | 'address' | 'subscription' | 'billing' | 'devices' | 'privacy';
+/** The tabs of the profile form, which Edit Profile opens. */
+const FORM_TABS: Tab[] = ['basic', 'personal', 'address'];
+
 const TABS: { id: Tab; label: string }[] = [
   { id: 'basic', label: 'Basic Info' },
   { id: 'personal', label: 'Personal Details' },
@@ -29,6 +33,7 @@ const TABS: { id: Tab; label: string }[] = [
   { id: 'subscription', label: 'Subscription' },
   { id: 'billing', label: 'Billing' },
   { id: 'devices', label: 'Devices' },
+  { id: 'privacy', label: 'Security and Privacy' },
 ];
 
 /** Spec §2: first and last name, else first name, else display name, else the e-mail's name prettified. */
@@ -133,7 +138,7 @@ function Profile() {
           <h1>Hello, {greetingName(user)}</h1>
           <span className={`badge ${badgeClass}`}>{badgeText}</span>
         </div>
-        {!editing && tab !== 'subscription' && tab !== 'billing' && <Button onClick={() => setEditing(true)}>Edit Profile</Button>}
+        {!editing && FORM_TABS.includes(tab) && <Button onClick={() => setEditing(true)}>Edit Profile</Button>}
       </div>
       {user.profileCompletionPercentage < 100 && (
         <div className="stack-top stack-bottom">
@@ -159,7 +164,8 @@ function Profile() {
       <Tabs tabs={TABS} active={tab} onChange={setTab} label="Profile sections" />
       {tab === 'billing' && <BillingDetails />}
       {tab === 'devices' && <Devices />}
-      <form className="card" onSubmit={save} noValidate hidden={tab === 'billing' || tab === 'devices'}>
+      {tab === 'privacy' && <SecurityAndPrivacy user={user} />}
+      <form className="card" onSubmit={save} noValidate hidden={!FORM_TABS.includes(tab) && tab !== 'subscription'}>
         {tab === 'basic' && (
           <>
             <TextField label="First name" value={form.firstName} onChange={set('firstName')} readOnly={!editing} required />

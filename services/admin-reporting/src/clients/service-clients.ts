@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { isAxiosError, type AxiosInstance } from 'axios';
 import { parseAnswer, parseJsonLines } from '@portal/platform';
+import { badRequest, tooManyRequests } from '@portal/platform/errors';
 import {
   billingAnalyticsSchema,
   internalDownloadSummaryAnswer,
@@ -31,12 +32,24 @@ export function authClient(http: AxiosInstance): UserDirectory {
         throw error;
       }
     },
-    async delete(userId) {
+    async delete(userId, { notify } = { notify: false }) {
       try {
-        parseAnswer(internalUserDeletedAnswer, (await http.delete(userPath(userId))).data, 'auth DELETE /internal/users/:id');
+        const answer = await http.delete(userPath(userId), { params: notify ? { notify: 'true' } : undefined });
+        parseAnswer(internalUserDeletedAnswer, answer.data, 'auth DELETE /internal/users/:id');
         return true;
       } catch (error) {
         if (isNotFound(error)) return false;
+        throw error;
+      }
+    },
+    async confirmDeletion(userId, confirmation, ip) {
+      try {
+        await http.post(`${userPath(userId)}/confirm-deletion`, { ...confirmation, ip });
+      } catch (error) {
+        // auth's own answer to the person: a wrong password, or too many of them
+        const refusal = isAxiosError(error) ? error.response : undefined;
+        if (refusal?.status === 400) throw badRequest(String(refusal.data?.message));
+        if (refusal?.status === 429) throw tooManyRequests(Number(refusal.headers['retry-after'] ?? 60), String(refusal.data?.message));
         throw error;
       }
     },

@@ -1,12 +1,14 @@
-import type { AuditEvent, DownloadSummary, PublicUser, SubscriptionSummary } from '@portal/contracts';
+import type { AccountDeletionBody, AuditEvent, DownloadSummary, PublicUser, SubscriptionSummary } from '@portal/contracts';
 import type { BillingAnalytics, InternalStatsAnswer } from '@portal/contracts/internal';
 
 export interface UserDirectory {
   search(query: { search?: string; page: number; limit: number }): Promise<{ users: PublicUser[]; total: number }>;
   /** null when auth does not know the user. */
   get(userId: string): Promise<PublicUser | null>;
-  /** false when there was no such account. */
-  delete(userId: string): Promise<boolean>;
+  /** false when there was no such account; `notify`: the person deleted it and gets a last e-mail. */
+  delete(userId: string, options?: { notify: boolean }): Promise<boolean>;
+  /** Auth checks the person's own confirmation of their deletion; a refusal throws its 400 or 429 as is. */
+  confirmDeletion(userId: string, confirmation: AccountDeletionBody, ip: string): Promise<void>;
   stats(days: number): Promise<InternalStatsAnswer>;
   /** Every user in id order, read as the caller consumes them. */
   exportAll(): AsyncIterable<PublicUser>;

@@ -1,7 +1,9 @@
 import {
   RECENT_SUBSCRIBERS_SHOWN,
   USER_DELETION_SCOPE,
+  SELF_SERVICE_MESSAGES,
   userDeletedMessage,
+  type AccountDeletionBody,
   type AdminUserRow,
   type Analytics,
   type PublicUser,
@@ -32,6 +34,32 @@ export function reportingUseCases({ users, subscriptions, downloads, audit, publ
     const subById = new Map(subs.map((sub) => [sub.userId, sub]));
     const dlById = new Map(dls.map((dl) => [dl.userId, dl]));
     return page.map((user) => toAdminUserRow(user, subById.get(user._id), dlById.get(user._id)));
+  }
+
+  /**
+   * The account goes first, in auth, and the call answers once it is gone. The deletion is
+   * recorded in the audit log, which doubles as an outbox: its events are handed to billing,
+   * download and feedback through their queues, and re-handed by a job until that succeeded.
+   */
+  async function removeUser(userId: string, actor: string, { bySelf }: { bySelf: boolean }) {
+    const user = await users.get(userId);
+    if (!user || !(await users.delete(userId, { notify: bySelf }))) throw notFound('No user with this id');
+    const entry = await audit.add({
+      actor,
+      action: bySelf ? 'user.deleted-own-account' : 'user.deleted',
+      target: { type: 'user', id: userId, label: user.email },
+      before: { email: user.email, createdAt: user.createdAt },
+      at: new Date().toISOString(),
+      service: 'admin-reporting',
+      pendingEvents: true,
+    });
+    try {
+      await publishUserDeleted(userId);
+      await audit.markEventsPublished(entry.id);
+    } catch (error) {
+      logger.warn({ err: error, userId }, 'user.deleted events not published yet; the outbox job will retry');
+    }
+    return { message: userDeletedMessage(user.email), removed: USER_DELETION_SCOPE.removed, kept: USER_DELETION_SCOPE.kept };
   }
 
   async function publishPending(): Promise<number> {
@@ -77,30 +105,17 @@ export function reportingUseCases({ users, subscriptions, downloads, audit, publ
       return row!;
     },
 
-    /**
-     * The account goes first, in auth, and the call answers once it is gone. The deletion is
-     * recorded in the audit log, which doubles as an outbox: its events are handed to billing,
-     * download and feedback through their queues, and re-handed by a job until that succeeded.
-     */
     async deleteUser(userId: string, adminEmail: string) {
+      return removeUser(userId, adminEmail, { bySelf: false });
+    },
+
+    /** The person's own deletion (behaviour.md §3): confirmed with auth first, then as the admin's, with a last e-mail. */
+    async deleteOwnAccount(userId: string, confirmation: AccountDeletionBody, ip: string) {
+      await users.confirmDeletion(userId, confirmation, ip);
       const user = await users.get(userId);
-      if (!user || !(await users.delete(userId))) throw notFound('No user with this id');
-      const entry = await audit.add({
-        actor: adminEmail,
-        action: 'user.deleted',
-        target: { type: 'user', id: userId, label: user.email },
-        before: { email: user.email, createdAt: user.createdAt },
-        at: new Date().toISOString(),
-        service: 'admin-reporting',
-        pendingEvents: true,
-      });
-      try {
-        await publishUserDeleted(userId);
-        await audit.markEventsPublished(entry.id);
-      } catch (error) {
-        logger.warn({ err: error, userId }, 'user.deleted events not published yet; the outbox job will retry');
-      }
-      return { message: userDeletedMessage(user.email), removed: USER_DELETION_SCOPE.removed, kept: USER_DELETION_SCOPE.kept };
+      if (!user) throw notFound('No user with this id');
+      await removeUser(userId, user.email, { bySelf: true });
+      return { message: SELF_SERVICE_MESSAGES.deleted };
     },
 
     publishPending,

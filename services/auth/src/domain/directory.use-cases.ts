@@ -1,6 +1,6 @@
 import { istDayStart, lastIndianDays, perIndianDay, type PublicUser } from '@portal/contracts';
 import { notFound } from '@portal/platform/errors';
-import type { PasswordResetStore, TokenIssuer, UserSearch, UserStore } from './ports';
+import type { PasswordResetStore, TokenIssuer, UserRecord, UserSearch, UserStore } from './ports';
 import { toPublicUser } from './public-user';
 
 /** The user directory other services read through /internal/* (admin-reporting, billing). */
@@ -9,6 +9,8 @@ export function directoryUseCases(
   /** What else the account owns: reset links, desktop sign-ins and sessions. */
   owned: Pick<PasswordResetStore, 'deleteForUser'>[],
   tokens: TokenIssuer,
+  /** The last e-mail to a person who deleted their own account. */
+  farewell: (user: UserRecord) => void,
 ) {
   return {
     async search(query: UserSearch): Promise<{ users: PublicUser[]; total: number; page: number; limit: number }> {
@@ -28,10 +30,12 @@ export function directoryUseCases(
     },
 
     /** Removes the account, its profile and what it owns, and ends every session of the user, desktop ones too. */
-    async delete(id: string): Promise<void> {
-      if (!(await users.delete(id))) throw notFound('No user with this id');
+    async delete(id: string, { notify }: { notify: boolean }): Promise<void> {
+      const user = await users.findById(id);
+      if (!user || !(await users.delete(id))) throw notFound('No user with this id');
       for (const store of owned) await store.deleteForUser(id);
       await tokens.revokeAllFor(id);
+      if (notify) farewell(user);
     },
 
     /** Total users and sign-ups per Indian day for the last `days` days, today last, zero days included. */

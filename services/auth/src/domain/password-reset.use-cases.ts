@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { badRequest } from '@portal/platform/errors';
-import type { AttemptLimit, MailSender, PasswordHasher, PasswordResetStore, TokenIssuer, UserStore } from './ports';
+import type { AttemptLimit, MailSender, PasswordHasher, PasswordResetStore, UserStore } from './ports';
 
 export const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000;
 
@@ -16,7 +16,8 @@ export interface PasswordResetDeps {
   users: UserStore;
   resets: PasswordResetStore;
   hasher: PasswordHasher;
-  tokens: TokenIssuer;
+  /** Every web and desktop session of the person (account-security.use-cases' endEverySession). */
+  endSessions: (userId: string) => Promise<unknown>;
   mail: MailSender;
   publicUrl: string;
   limitByEmail: AttemptLimit;
@@ -66,7 +67,7 @@ export function passwordResetUseCases(deps: PasswordResetDeps) {
       const result = await deps.resets.consume(hashOf(token), new Date());
       if (result.status !== 'ok') throw badRequest(RESET_MESSAGES[result.status]);
       await deps.users.setPasswordHash(result.userId, await deps.hasher.hash(newPassword));
-      await deps.tokens.revokeAllFor(result.userId);
+      await deps.endSessions(result.userId);
       return RESET_MESSAGES.done;
     },
   };

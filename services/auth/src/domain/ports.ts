@@ -84,13 +84,16 @@ export interface PasswordHasher {
 }
 
 export interface TokenIssuer {
-  /** `sessionId` ties a desktop token to its desktop session. */
-  issue(subject: { id: string; email: string; role?: string }, audience: TokenAudience, sessionId?: string): string;
+  /**
+   * `sessionId` ties a desktop token to its desktop session. `issuedAt` (seconds) dates a token
+   * after a `revokeAllFor` cut-off, which would otherwise end a token issued in the same second.
+   */
+  issue(subject: { id: string; email: string; role?: string }, audience: TokenAudience, sessionId?: string, issuedAt?: number): string;
   revoke(tokenId: string, expiresAt: number): Promise<void>;
   /** Every token issued to the session stops working, for as long as one can live. */
   revokeSession(sessionId: string, audience: TokenAudience): Promise<void>;
-  /** Every token issued to the user before now stops working. */
-  revokeAllFor(userId: string): Promise<void>;
+  /** Every token issued to the user up to now stops working; answers that cut-off, in seconds. */
+  revokeAllFor(userId: string): Promise<number>;
 }
 
 export interface GoogleIdentity {

@@ -1,7 +1,9 @@
 import { Router } from 'express';
 import { requireService, streamJsonLines, validate } from '@portal/platform';
 import {
+  internalConfirmDeletionBody,
   internalStatsQuery,
+  internalUserDeleteQuery,
   internalUserIdParams,
   internalUserSearchQuery,
   USER_EXPORT_CONTENT_TYPE,
@@ -9,10 +11,15 @@ import {
   type InternalUserSearchAnswer,
 } from '@portal/contracts/internal';
 import type { PublicUser } from '@portal/contracts';
+import type { accountSecurityUseCases } from '../domain/account-security.use-cases';
 import type { directoryUseCases } from '../domain/directory.use-cases';
 
 /** The user directory for the other services; reached only with a service credential. */
-export function internalRoutes(directory: ReturnType<typeof directoryUseCases>, serviceSecret: string): Router {
+export function internalRoutes(
+  directory: ReturnType<typeof directoryUseCases>,
+  security: ReturnType<typeof accountSecurityUseCases>,
+  serviceSecret: string,
+): Router {
   const router = Router();
   router.use('/internal', requireService(serviceSecret));
 
@@ -35,10 +42,26 @@ export function internalRoutes(directory: ReturnType<typeof directoryUseCases>, 
     res.json({ user });
   });
 
-  router.delete('/internal/users/:id', validate('params', internalUserIdParams), async (req, res) => {
-    await directory.delete(req.params.id);
-    res.json({ deleted: true });
-  });
+  router.post(
+    '/internal/users/:id/confirm-deletion',
+    validate('params', internalUserIdParams),
+    validate('body', internalConfirmDeletionBody),
+    async (req, res) => {
+      const { ip, ...confirmation } = req.body;
+      await security.confirmDeletion(req.params.id, confirmation, ip);
+      res.status(204).end();
+    },
+  );
+
+  router.delete(
+    '/internal/users/:id',
+    validate('params', internalUserIdParams),
+    validate('query', internalUserDeleteQuery),
+    async (req, res) => {
+      await directory.delete(req.params.id, { notify: req.query.notify === 'true' });
+      res.json({ deleted: true });
+    },
+  );
 
   return router;
 }

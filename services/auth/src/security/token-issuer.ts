@@ -23,9 +23,14 @@ export function createTokenIssuer({ privateKey, publicKey, redis, redisPrefix, t
   const kid = keyId(publicKey);
   const longest = Math.max(...Object.values(ttlSeconds));
   return {
-    issue: (subject, audience, sessionId) =>
+    issue: (subject, audience, sessionId, issuedAt) =>
       jwt.sign(
-        { email: subject.email, ...(subject.role ? { role: subject.role } : {}), ...(sessionId ? { sid: sessionId } : {}) },
+        {
+          email: subject.email,
+          ...(subject.role ? { role: subject.role } : {}),
+          ...(sessionId ? { sid: sessionId } : {}),
+          ...(issuedAt ? { iat: issuedAt } : {}),
+        },
         privateKey,
         {
           algorithm: 'RS256',
@@ -45,7 +50,9 @@ export function createTokenIssuer({ privateKey, publicKey, redis, redisPrefix, t
       await redis.set(revokedSessionKey(redisPrefix, sessionId), '1', 'EX', ttlSeconds[audience]);
     },
     async revokeAllFor(userId) {
-      await redis.set(tokensValidAfterKey(redisPrefix, userId), String(Math.floor(Date.now() / 1000)), 'EX', longest);
+      const cutOff = Math.floor(Date.now() / 1000);
+      await redis.set(tokensValidAfterKey(redisPrefix, userId), String(cutOff), 'EX', longest);
+      return cutOff;
     },
   };
 }

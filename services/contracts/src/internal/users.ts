@@ -3,6 +3,7 @@ import { GENDERS } from '../user-constants';
 import { objectIdSchema } from '../ids';
 import type { PublicUser } from '../user';
 import { consentRecordSchema } from '../consent';
+import { accountDeletionBodySchema } from '../account-self-service';
 
 /** auth's /internal/users/*: the user directory the admin area and billing read. */
 
@@ -55,6 +56,13 @@ export const internalStatsAnswer = z.object({
   signupsPerDay: z.array(z.object({ date: z.string(), count: z.number() })),
 });
 export const internalUserDeletedAnswer = z.object({ deleted: z.literal(true) });
+/** DELETE /internal/users/:id?notify=true: the person deleted their own account and gets a last e-mail. */
+export const internalUserDeleteQuery = z.object({ notify: z.enum(['true', 'false']).default('false') });
+/**
+ * POST /internal/users/:id/confirm-deletion: the person's own confirmation, checked by auth before
+ * admin-reporting deletes the account; `ip` is theirs, for the wrong-password limit.
+ */
+export const internalConfirmDeletionBody = accountDeletionBodySchema.extend({ ip: z.string().max(64) });
 
 export type InternalUserSearchAnswer = z.infer<typeof internalUserSearchAnswer>;
 export type InternalStatsAnswer = z.infer<typeof internalStatsAnswer>;

@@ -1,7 +1,8 @@
 import { Router } from 'express';
-import { cancelBodySchema, createOrderBodySchema } from '@portal/contracts';
+import { cancelBodySchema, createOrderBodySchema, type SubscriptionPeriodView } from '@portal/contracts';
 import { requireUser, validate, type TokenVerifier } from '@portal/platform';
 import type { cancellationUseCases } from '../domain/cancellation.use-cases';
+import type { PeriodStore } from '../domain/ports';
 import type { planChangeUseCases } from '../domain/plan-change.use-cases';
 import type { statusUseCases } from '../domain/status.use-cases';
 
@@ -9,6 +10,7 @@ export function subscriptionRoutes(
   status: ReturnType<typeof statusUseCases>,
   changes: ReturnType<typeof planChangeUseCases>,
   cancellation: ReturnType<typeof cancellationUseCases>,
+  periods: Pick<PeriodStore, 'forUser'>,
   verifyToken: TokenVerifier,
 ): Router {
   const router = Router();
@@ -20,6 +22,20 @@ export function subscriptionRoutes(
 
   router.get('/api/subscription-status', user, async (req, res) => {
     res.json(await status.status(res.locals.auth.userId, res.locals.auth.email));
+  });
+
+  router.get('/api/subscription/periods', user, async (_req, res) => {
+    const answer: SubscriptionPeriodView[] = (await periods.forUser(res.locals.auth.userId)).map((period) => ({
+      plan: period.plan,
+      billingPeriod: period.billingPeriod,
+      from: period.from.toISOString(),
+      to: period.to?.toISOString() ?? null,
+      source: period.source,
+      state: period.state,
+      pricePaise: period.pricePaise,
+      merchantOrderId: period.merchantOrderId,
+    }));
+    res.json({ periods: answer });
   });
 
   router.post('/api/start-trial', user, async (req, res) => {

@@ -1,0 +1,17 @@
+import { Router } from 'express';
+import { accountDeletionBodySchema } from '@portal/contracts';
+import { requireUser, validate, type TokenVerifier } from '@portal/platform';
+import type { reportingUseCases } from '../domain/reporting.use-cases';
+
+/**
+ * The person deletes their own account (behaviour.md §3). It lives here because the deletion
+ * across services does: auth first, then billing, download and feedback through the outbox.
+ */
+export function accountRoutes(reporting: ReturnType<typeof reportingUseCases>, verifyToken: TokenVerifier): Router {
+  const router = Router();
+  router.post('/api/account/delete', requireUser(verifyToken), validate('body', accountDeletionBodySchema), async (req, res) => {
+    // the caller's address as the gateway forwarded it, for auth's wrong-password limit
+    res.json(await reporting.deleteOwnAccount(res.locals.auth.userId, req.body, req.ip ?? 'unknown'));
+  });
+  return router;
+}

@@ -1,0 +1,98 @@
+import { SELF_SERVICE_MESSAGES, TOKEN_AUDIENCE, type AccountDeletionBody, type ChangePasswordAnswer } from '@portal/contracts';
+import type { AuditPublisher } from '@portal/platform';
+import { badRequest, unauthorized } from '@portal/platform/errors';
+import type { DesktopSessionStore, FailureThrottle, MailSender, PasswordHasher, TokenIssuer, UserRecord, UserStore } from './ports';
+
+export interface AccountSecurityDeps {
+  users: UserStore;
+  hasher: PasswordHasher;
+  tokens: TokenIssuer;
+  desktopSessions: Pick<DesktopSessionStore, 'deleteForUser'>;
+  /** Wrong current passwords count as failed sign-ins: the same limit guards both. */
+  passwordThrottle: FailureThrottle;
+  mail: MailSender;
+  audit: AuditPublisher;
+  publicUrl: string;
+  onMailError: (error: unknown) => void;
+}
+
+/**
+ * Every session of the person ends at once: the web's and the desktop app's access tokens, and
+ * the desktop sessions' refresh tokens, so the app cannot sign itself in again. Answers the second
+ * from which tokens count again.
+ */
+export function endEverySession(deps: Pick<AccountSecurityDeps, 'tokens' | 'desktopSessions'>) {
+  return async (userId: string): Promise<number> => {
+    await deps.desktopSessions.deleteForUser(userId);
+    return deps.tokens.revokeAllFor(userId);
+  };
+}
+
+/** Profile → Security and Privacy (behaviour.md §3): the password, and the identity check before deletion. */
+export function accountSecurityUseCases(deps: AccountSecurityDeps) {
+  const endSessions = endEverySession(deps);
+
+  async function assertPassword(user: UserRecord, password: string | undefined, ip: string, missing: string) {
+    if (!password) throw badRequest(missing);
+    await deps.passwordThrottle.assertAllowed(ip, user.email);
+    if (!(await deps.hasher.verify(user.passwordHash!, password))) {
+      await deps.passwordThrottle.recordFailure(ip, user.email);
+      // 400, not 401: the session is fine, and a 401 would sign the person out (behaviour.md §8)
+      throw badRequest(SELF_SERVICE_MESSAGES.currentPasswordWrong);
+    }
+    await deps.passwordThrottle.recordSuccess(user.email);
+  }
+
+  async function signedInUser(userId: string) {
+    const user = await deps.users.findById(userId);
+    if (!user) throw unauthorized('This account no longer exists.');
+    return user;
+  }
+
+  return {
+    /** Ends every other session; this one goes on with the token answered. */
+    async changePassword(
+      userId: string,
+      { currentPassword, newPassword }: { currentPassword?: string; newPassword: string },
+      ip: string,
+    ): Promise<ChangePasswordAnswer> {
+      const user = await signedInUser(userId);
+      const hadPassword = Boolean(user.passwordHash);
+      if (hadPassword) {
+        await assertPassword(user, currentPassword, ip, SELF_SERVICE_MESSAGES.currentPasswordRequired);
+        if (currentPassword === newPassword) throw badRequest(SELF_SERVICE_MESSAGES.samePassword);
+      }
+      await deps.users.setPasswordHash(user.id, await deps.hasher.hash(newPassword));
+      const validFrom = await endSessions(user.id);
+      const token = deps.tokens.issue({ id: user.id, email: user.email }, TOKEN_AUDIENCE.user, undefined, validFrom + 1);
+      await deps.audit({
+        actor: user.email,
+        action: hadPassword ? 'user.password-changed' : 'user.password-set',
+        target: { type: 'user', id: user.id, label: user.email },
+      });
+      deps.mail
+        .send({
+          to: user.email,
+          subject: hadPassword ? 'Your password was changed' : 'A password was set for your account',
+          text: [
+            `Hello ${user.firstName || 'there'},`,
+            '',
+            hadPassword
+              ? 'The password of your Tax Practitioner Portal account was just changed, and every other session was signed out.'
+              : 'A password was just set for your Tax Practitioner Portal account; you can now sign in with it as well as with Google.',
+            '',
+            `If this was not you, reset your password now: ${deps.publicUrl}/forgot-password`,
+          ].join('\n'),
+        })
+        .catch(deps.onMailError);
+      return { token, message: hadPassword ? SELF_SERVICE_MESSAGES.passwordChanged : SELF_SERVICE_MESSAGES.passwordSet };
+    },
+
+    /** Before the account is deleted: its password, or, without one, the e-mail typed out. */
+    async confirmDeletion(userId: string, { password, email }: AccountDeletionBody, ip: string): Promise<void> {
+      const user = await signedInUser(userId);
+      if (user.passwordHash) return assertPassword(user, password, ip, SELF_SERVICE_MESSAGES.confirmWithPassword);
+      if (email !== user.email) throw badRequest(SELF_SERVICE_MESSAGES.confirmWithEmail);
+    },
+  };
+}

@@ -1,0 +1,145 @@
+import request from 'supertest';
+import { DESKTOP_CLIENT_ID, DEVICE_GRANT_TYPE, SELF_SERVICE_MESSAGES } from '@portal/contracts';
+import { createServiceCredential } from '@portal/platform';
+import { startGoogleIdentityStandIn } from '../../../deploy/local/stand-ins/google-identity';
+import { startAuth, TEST_SERVICE_SECRET, validSignup, type AuthHarness } from './auth-harness';
+
+const CLIENT_ID = 'portal-test.apps.googleusercontent.com';
+
+describe('Security and Privacy: the password, and confirming one’s own deletion (behaviour.md §3)', () => {
+  let auth: AuthHarness;
+  let google: Awaited<ReturnType<typeof startGoogleIdentityStandIn>>;
+  beforeAll(async () => {
+    google = await startGoogleIdentityStandIn({ clientId: CLIENT_ID });
+    auth = await startAuth('account-security', { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CERTS_URL: google.certsUrl });
+  });
+  afterAll(async () => {
+    await auth.close();
+    await google.close();
+  });
+
+  const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+  const asService = createServiceCredential('admin-reporting', TEST_SERVICE_SECRET);
+  const profile = (token: string) => request(auth.app).get('/api/auth/profile').set(bearer(token));
+  const changePassword = (token: string, body: object) => request(auth.app).put('/api/auth/password').set(bearer(token)).send(body);
+  const login = (email: string, password: string) => request(auth.app).post('/api/auth/login').send({ email, password });
+  const register = async (email: string) =>
+    (await request(auth.app).post('/api/auth/register').send(validSignup(email))).body.token as string;
+
+  /** The desktop app signed in through the device grant: its access and refresh tokens. */
+  async function desktopSignIn(userToken: string) {
+    const started = await request(auth.app)
+      .post('/api/auth/device/code')
+      .type('form')
+      .send({ client_id: DESKTOP_CLIENT_ID, device_name: 'Office PC' });
+    await request(auth.app)
+      .post('/api/auth/device/decision')
+      .set(bearer(userToken))
+      .send({ user_code: started.body.user_code, decision: 'approve' });
+    const tokens = await request(auth.app)
+      .post('/api/auth/device/token')
+      .type('form')
+      .send({ grant_type: DEVICE_GRANT_TYPE, device_code: started.body.device_code, client_id: DESKTOP_CLIENT_ID });
+    return tokens.body as { access_token: string; refresh_token: string };
+  }
+
+  it('when the current password is missing or wrong, then 400 says so, the password stays and no session ends', async () => {
+    const token = await register('keeps@example.in');
+    const missing = await changePassword(token, { newPassword: 'another-secret' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe(SELF_SERVICE_MESSAGES.currentPasswordRequired);
+    const wrong = await changePassword(token, { currentPassword: 'not-it', newPassword: 'another-secret' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe(SELF_SERVICE_MESSAGES.currentPasswordWrong);
+    const short = await changePassword(token, { currentPassword: 'secret12', newPassword: '123' });
+    expect(short.body.message).toBe('Password must be at least 6 characters');
+    const injected = await changePassword(token, { currentPassword: { $ne: null }, newPassword: 'another-secret' });
+    expect(injected.status).toBe(400);
+    expect((await login('keeps@example.in', 'secret12')).status).toBe(200);
+    expect((await profile(token)).status).toBe(200);
+  });
+
+  it('when the password changes, then every other session ends at once, the desktop app’s too, and this one goes on', async () => {
+    const web = await register('changes@example.in');
+    const otherBrowser = (await login('changes@example.in', 'secret12')).body.token as string;
+    const desktop = await desktopSignIn(web);
+    expect((await request(auth.app).get('/api/auth/desktop/me').set(bearer(desktop.access_token))).status).toBe(200);
+
+    const changed = await changePassword(otherBrowser, { currentPassword: 'secret12', newPassword: 'brand-new-secret' });
+    expect(changed.status).toBe(200);
+    expect(changed.headers['cache-control']).toBe('no-store');
+    expect(changed.body.message).toBe(SELF_SERVICE_MESSAGES.passwordChanged);
+
+    expect((await profile(changed.body.token)).status).toBe(200);
+    expect((await profile(web)).status).toBe(401);
+    expect((await profile(otherBrowser)).status).toBe(401);
+    expect((await request(auth.app).get('/api/auth/desktop/me').set(bearer(desktop.access_token))).status).toBe(401);
+    const refreshed = await request(auth.app)
+      .post('/api/auth/device/token')
+      .type('form')
+      .send({ grant_type: 'refresh_token', refresh_token: desktop.refresh_token, client_id: DESKTOP_CLIENT_ID });
+    expect(refreshed.body.error).toBe('invalid_grant');
+
+    expect((await login('changes@example.in', 'secret12')).status).toBe(401);
+    expect((await login('changes@example.in', 'brand-new-secret')).status).toBe(200);
+    const mail = await auth.smtp.waitForMail((m) => JSON.stringify(m.to).includes('changes@example.in'));
+    expect(mail.subject).toBe('Your password was changed');
+    expect(mail.text).toContain('http://portal.test/forgot-password');
+  });
+
+  it('when a Google-only account sets a password, then no current one is asked and e-mail sign-in works', async () => {
+    const signedIn = await request(auth.app)
+      .post('/api/auth/google-login')
+      .send({ token: google.issueIdToken({ sub: '4001', email: 'only.google@gmail.com', givenName: 'G' }) });
+    const set = await changePassword(signedIn.body.token, { newPassword: 'first-password' });
+    expect(set.status).toBe(200);
+    expect(set.body.message).toBe(SELF_SERVICE_MESSAGES.passwordSet);
+    expect((await login('only.google@gmail.com', 'first-password')).status).toBe(200);
+    // from now on it has a password to give
+    expect((await changePassword(set.body.token, { newPassword: 'second-password' })).body.message).toBe(
+      SELF_SERVICE_MESSAGES.currentPasswordRequired,
+    );
+  });
+
+  it('when admin-reporting checks a deletion, then a password account gives its password and a Google account types its e-mail', async () => {
+    const token = await register('leaving@example.in');
+    const id = (await profile(token)).body.user._id as string;
+    const confirm = (body: object) =>
+      request(auth.app)
+        .post(`/internal/users/${id}/confirm-deletion`)
+        .set('Authorization', asService())
+        .send({ ip: '203.0.113.9', ...body });
+    expect((await confirm({ password: 'wrong' })).body.message).toBe(SELF_SERVICE_MESSAGES.currentPasswordWrong);
+    expect((await confirm({ email: 'leaving@example.in' })).body.message).toBe(SELF_SERVICE_MESSAGES.confirmWithPassword);
+    expect((await confirm({ password: 'secret12' })).status).toBe(204);
+    expect((await request(auth.app).post(`/internal/users/${id}/confirm-deletion`).send({ ip: 'x', password: 'secret12' })).status).toBe(
+      401,
+    );
+
+    const google = await request(auth.app)
+      .post('/api/auth/google-login')
+      .send({ token: googleToken('4002', 'google.leaving@gmail.com') });
+    const googleId = google.body.user._id as string;
+    const confirmGoogle = (body: object) =>
+      request(auth.app)
+        .post(`/internal/users/${googleId}/confirm-deletion`)
+        .set('Authorization', asService())
+        .send({ ip: '203.0.113.9', ...body });
+    expect((await confirmGoogle({ email: 'someone@gmail.com' })).body.message).toBe(SELF_SERVICE_MESSAGES.confirmWithEmail);
+    expect((await confirmGoogle({ email: ' Google.Leaving@gmail.com ' })).status).toBe(204);
+  });
+
+  it('when the deletion is the person’s own, then the account goes, every session ends and a last e-mail is sent', async () => {
+    const token = await register('farewell@example.in');
+    const id = (await profile(token)).body.user._id as string;
+    const deleted = await request(auth.app).delete(`/internal/users/${id}?notify=true`).set('Authorization', asService());
+    expect(deleted.body).toEqual({ deleted: true });
+    expect((await profile(token)).status).toBe(401);
+    expect((await login('farewell@example.in', 'secret12')).status).toBe(401);
+    const mail = await auth.smtp.waitForMail((m) => JSON.stringify(m.to).includes('farewell@example.in'));
+    expect(mail.subject).toBe('Your Tax Practitioner Portal account has been deleted');
+    expect(mail.text).toContain('kept, without your contact details');
+  });
+
+  const googleToken = (sub: string, email: string) => google.issueIdToken({ sub, email, givenName: 'G' });
+});
