@@ -27,6 +27,7 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/auth/logout', service: 'auth', access: 'user' },
   { pattern: '/api/auth/consent', service: 'auth', access: 'user' },
   { pattern: '/api/auth/password', service: 'auth', access: 'user' },
+  { pattern: '/api/auth/my-data', service: 'auth', access: 'user' },
   // the desktop app's sign-in: the person confirms with their user token; the app then has its own
   { pattern: '/api/auth/device/pending', service: 'auth', access: 'user' },
   { pattern: '/api/auth/device/decision', service: 'auth', access: 'user' },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { newPasswordSchema } from './user';
+import type { ConsentRecord } from './consent';
+import { newPasswordSchema, type PublicUser } from './user';
 import { MESSAGES } from './validation-messages';
 
 /**
@@ -19,6 +20,13 @@ export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 export interface ChangePasswordAnswer {
   token: string;
   message: string;
+}
+
+/** GET /api/auth/my-data: auth's part of the person's data, the rest coming from their own pages' calls. */
+export interface MyAccountData {
+  profile: Omit<PublicUser, 'consent'>;
+  consents: ConsentRecord[];
+  desktopSessions: { deviceName: string; createdAt: string; lastUsedAt: string }[];
 }
 
 /** POST /api/account/delete, and the identity check auth makes for it. */

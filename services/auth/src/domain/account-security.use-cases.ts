@@ -1,13 +1,20 @@
-import { SELF_SERVICE_MESSAGES, TOKEN_AUDIENCE, type AccountDeletionBody, type ChangePasswordAnswer } from '@portal/contracts';
+import {
+  SELF_SERVICE_MESSAGES,
+  TOKEN_AUDIENCE,
+  type AccountDeletionBody,
+  type ChangePasswordAnswer,
+  type MyAccountData,
+} from '@portal/contracts';
 import type { AuditPublisher } from '@portal/platform';
 import { badRequest, unauthorized } from '@portal/platform/errors';
+import { toPublicUser } from './public-user';
 import type { DesktopSessionStore, FailureThrottle, MailSender, PasswordHasher, TokenIssuer, UserRecord, UserStore } from './ports';
 
 export interface AccountSecurityDeps {
   users: UserStore;
   hasher: PasswordHasher;
   tokens: TokenIssuer;
-  desktopSessions: Pick<DesktopSessionStore, 'deleteForUser'>;
+  desktopSessions: Pick<DesktopSessionStore, 'deleteForUser' | 'forUser'>;
   /** Wrong current passwords count as failed sign-ins: the same limit guards both. */
   passwordThrottle: FailureThrottle;
   mail: MailSender;
@@ -86,6 +93,23 @@ export function accountSecurityUseCases(deps: AccountSecurityDeps) {
         })
         .catch(deps.onMailError);
       return { token, message: hadPassword ? SELF_SERVICE_MESSAGES.passwordChanged : SELF_SERVICE_MESSAGES.passwordSet };
+    },
+
+    /** What auth holds of the person, for their download; the copy is recorded in the audit log. */
+    async myData(userId: string): Promise<MyAccountData> {
+      const user = await signedInUser(userId);
+      const { consent, ...profile } = toPublicUser(user);
+      const sessions = await deps.desktopSessions.forUser(userId);
+      await deps.audit({ actor: user.email, action: 'user.data-downloaded', target: { type: 'user', id: user.id, label: user.email } });
+      return {
+        profile,
+        consents: consent ? [consent] : [],
+        desktopSessions: sessions.map(({ deviceName, createdAt, lastUsedAt }) => ({
+          deviceName,
+          createdAt: createdAt.toISOString(),
+          lastUsedAt: lastUsedAt.toISOString(),
+        })),
+      };
     },
 
     /** Before the account is deleted: its password, or, without one, the e-mail typed out. */

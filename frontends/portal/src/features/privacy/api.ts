@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AccountDeletionBody, ChangePasswordAnswer, ChangePasswordBody, PublicUser } from '@portal/contracts';
+import type { AccountDeletionBody, ChangePasswordAnswer, ChangePasswordBody, MyAccountData } from '@portal/contracts';
 import { api, session } from '@portal/ui';
 
 /** The new password; this session goes on with the new token, every other one has ended. */
@@ -16,27 +16,26 @@ export const useDeleteAccount = () =>
 const get = async <T>(url: string) => (await api.get<T>(url)).data;
 
 /**
- * Everything the portal holds about the person, from the same calls their pages make, as one JSON
- * document (the DPDP Act's right of access; docs/decisions.md).
+ * Everything the portal holds about the person as one JSON document (the DPDP Act's right of
+ * access; docs/decisions.md): auth's part, which records the download in the audit log, and what
+ * their own pages show of billing and feedback.
  */
 export async function collectMyData() {
-  const [profile, periods, payments, devices, desktopSessions, feedback] = await Promise.all([
-    get<{ user: PublicUser }>('/api/auth/profile'),
+  const [account, periods, payments, devices, feedback] = await Promise.all([
+    get<MyAccountData>('/api/auth/my-data'),
     get<{ periods: unknown[] }>('/api/subscription/periods'),
     get<{ payments: unknown[] }>('/api/billing/history'),
     get<{ devices: unknown[] }>('/api/licenses/devices'),
-    get<{ sessions: unknown[] }>('/api/auth/desktop/sessions'),
     get<{ feedback: unknown[] }>('/api/feedback/mine'),
   ]);
-  const { consent, ...account } = profile.user;
   return {
     exportedAt: new Date().toISOString(),
-    profile: account,
-    consents: consent ? [consent] : [],
+    profile: account.profile,
+    consents: account.consents,
     subscriptionPeriods: periods.periods,
     payments: payments.payments,
     devices: devices.devices,
-    desktopSessions: desktopSessions.sessions,
+    desktopSessions: account.desktopSessions,
     feedback: feedback.feedback,
   };
 }
