@@ -9,6 +9,7 @@ import { generateTestKeys, testEnvironment } from '@portal/platform/testing';
 import { currentPolicyVersions } from '@portal/contracts';
 import { launchChromium } from '../../deploy/local/lib/browser';
 import { seedDemoRelease } from '../../deploy/local/lib/demo-release';
+import { startMailpit, type Mailpit } from '../../deploy/local/lib/mailpit';
 import { freePort } from '../../deploy/local/lib/net';
 import { paymentSettings } from '../../deploy/local/lib/payment-stand-in';
 import { SERVICES, startStack } from '../../deploy/local/lib/stack';
@@ -22,9 +23,10 @@ const GOOGLE_CLIENT_ID = 'portal-e2e.apps.googleusercontent.com';
  * Every service, the gateway serving the built frontends, the PhonePe stand-in and Chromium.
  * With `google`, the portal offers Google sign-in against the Google stand-in, which a browser
  * context reaches once `routeGoogle` has sent Google's addresses there. `env` adds or overrides settings.
- * Billing and the PhonePe stand-in share one clock, which `moveClockTo` sets forward.
+ * Billing and the PhonePe stand-in share one clock, which `moveClockTo` sets forward. With `mail`,
+ * every e-mail goes to a Mailpit of the stack's own, whose inbox a page can open.
  */
-export async function startE2eStack(label: string, { google: withGoogle = false, env = {} as Record<string, string> } = {}) {
+export async function startE2eStack(label: string, { google: withGoogle = false, mail = false, env = {} as Record<string, string> } = {}) {
   const databasePrefix = `t_${label}_${randomBytes(3).toString('hex')}_`;
   // Under a dot-folder, as `npm start` keeps them in .data/releases.
   const workDir = mkdtempSync(path.join(os.tmpdir(), `${label}-`));
@@ -37,6 +39,7 @@ export async function startE2eStack(label: string, { google: withGoogle = false,
   const now = testClock(clockFile);
   const payments = await paymentSettings({}, url, { now: () => now().getTime() });
   const google = withGoogle ? await startGoogleIdentityStandIn({ clientId: GOOGLE_CLIENT_ID }) : undefined;
+  const mailpit: Mailpit | undefined = mail ? await startMailpit({ dataDir: path.join(workDir, 'mailpit'), anyPorts: true }) : undefined;
   const stack = await startStack({
     gatewayPort,
     freePorts: true,
@@ -58,16 +61,25 @@ export async function startE2eStack(label: string, { google: withGoogle = false,
       LOG_LEVEL: 'warn',
       ...payments.env,
       ...(google && { GOOGLE_CLIENT_ID, GOOGLE_CERTS_URL: google.certsUrl }),
+      ...(mailpit && { SMTP_URL: mailpit.smtpUrl }),
       TEST_CLOCK_FILE: clockFile,
       ...env,
     },
   });
   await seedDemoRelease(stack.url, ADMIN);
+  let data: mongoose.Connection | undefined;
   const browser: Browser = await launchChromium();
   return {
     url: stack.url,
     browser,
     google,
+    /** The stack's mail catcher, with `mail`. */
+    mailpit,
+    /** A service's own database, for a test to set up what no screen can (an old consent). */
+    async database(service: (typeof SERVICES)[number]['name']) {
+      data ??= await mongoose.createConnection(mongoUri).asPromise();
+      return data.useDb(`${databasePrefix}${service.replace('-', '_')}`);
+    },
     /** The PhonePe stand-in: its checkout, and the page standing for the customer's UPI app (/upi-app). */
     phonepeUrl: payments.standIn!.baseUrl,
     phonepe: payments.standIn!,
@@ -110,6 +122,8 @@ export async function startE2eStack(label: string, { google: withGoogle = false,
       await stack.stop();
       await payments.stop();
       await google?.close();
+      await mailpit?.stop();
+      await data?.close();
       const connection = await mongoose.createConnection(mongoUri).asPromise();
       for (const service of SERVICES) await connection.useDb(`${databasePrefix}${service.name.replace('-', '_')}`).dropDatabase();
       await connection.close();

@@ -52,13 +52,15 @@ function ensureMailpit() {
 const usualOrFree = async (port) => ((await portAnswers(port)) ? freePort() : port);
 
 /**
- * Mailpit on 127.0.0.1, keeping its messages under dataDir. Answers the SMTP URL the services send
- * through, the inbox people open, and its REST API (/api/v1) that the smoke journey reads.
+ * Mailpit on 127.0.0.1, keeping its messages under dataDir, on its usual ports 1025 and 8025 when
+ * they are free (any free ones with `anyPorts`). Answers the SMTP URL the services send through,
+ * the inbox people open, and its REST API (/api/v1) that the smoke journey reads.
  */
-async function startMailpit({ dataDir, quiet = true }) {
+async function startMailpit({ dataDir, quiet = true, anyPorts = false }) {
   const binary = ensureMailpit();
-  const smtpPort = await usualOrFree(1025);
-  const webPort = await usualOrFree(8025);
+  // tests take any free ports, so that they never meet a developer's inbox
+  const smtpPort = anyPorts ? await freePort() : await usualOrFree(1025);
+  const webPort = anyPorts ? await freePort() : await usualOrFree(8025);
   fs.mkdirSync(dataDir, { recursive: true });
   const proc = startProcess(
     'mailpit',
