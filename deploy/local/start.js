@@ -64,6 +64,8 @@ async function main() {
       MONGODB_URI: mongoUri,
       REDIS_URL: redis.url,
       ...(mailpit && { SMTP_URL: mailpit.smtpUrl }),
+      // A person at a terminal reads short lines; piped to a file or a collector, JSON stays.
+      ...(process.stdout.isTTY && !process.env.LOG_FORMAT && { LOG_FORMAT: 'pretty' }),
       ...(dev && { LIVE_RELOAD: 'on' }),
     };
     const stack = await startStack({ env, gatewayPort, watch: dev });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { serviceUrl } from '@portal/platform';
+import { logFormatShape, serviceUrl } from '@portal/platform';
 
 const pem = z
   .string()
@@ -12,6 +12,7 @@ export const configSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ...logFormatShape(),
   AUTH_URL: serviceUrl.default('http://127.0.0.1:4001'),
   BILLING_URL: serviceUrl.default('http://127.0.0.1:4002'),
   DOWNLOAD_URL: serviceUrl.default('http://127.0.0.1:4003'),

@@ -11,8 +11,9 @@ async function main(): Promise<void> {
     console.error(`[gateway] ${(error as Error).message}`);
     process.exit(1);
   }
-  const logger = createLogger('gateway', config.LOG_LEVEL);
-  const accessLogger = createLogger('gateway', config.LOG_LEVEL, { buffered: true, redact: false });
+  const format = { format: config.LOG_FORMAT, slowRequestMs: config.LOG_SLOW_REQUEST_MS };
+  const logger = createLogger('gateway', config.LOG_LEVEL, format);
+  const accessLogger = createLogger('gateway', config.LOG_LEVEL, { buffered: true, redact: false, ...format });
   const flushLogs = () => new Promise<void>((resolve) => accessLogger.flush(() => resolve()));
   const shutdown = new Shutdown(logger);
   shutdown.add('logs', flushLogs);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOG_FORMATS } from '../observability/logger';
 
 /** PEM keys arrive through env files with literal "\n" sequences. */
 const pem = z
@@ -9,6 +10,17 @@ const pem = z
 
 const port = z.coerce.number().int().min(0).max(65535);
 
+/**
+ * How logs are written: JSON unless told otherwise (containers, files, pipes); `npm start` at a
+ * terminal asks for pretty lines, which show a request only when it fails or is slow.
+ */
+export function logFormatShape() {
+  return {
+    LOG_FORMAT: z.enum(LOG_FORMATS).default('json'),
+    LOG_SLOW_REQUEST_MS: z.coerce.number().int().min(0).default(1000),
+  };
+}
+
 /** Settings every backend service shares; each service extends this with its own keys. */
 export function serviceConfigShape(defaults: { port: number; database: string }) {
   return {
@@ -16,6 +28,7 @@ export function serviceConfigShape(defaults: { port: number; database: string })
     HOST: z.string().default('127.0.0.1'),
     PORT: port.default(defaults.port),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ...logFormatShape(),
     MONGODB_URI: z
       .string()
       .regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// URI')

@@ -54,7 +54,7 @@ export async function runService<S extends z.ZodType<ServiceConfig>>(
     console.error(`[${name}] ${(error as Error).message}`);
     process.exit(1);
   }
-  const logger = createLogger(name, config.LOG_LEVEL);
+  const logger = createLogger(name, config.LOG_LEVEL, { format: config.LOG_FORMAT, slowRequestMs: config.LOG_SLOW_REQUEST_MS });
   const shutdown = new Shutdown(logger);
   try {
     const app = await start(config, { logger, shutdown });

@@ -1,6 +1,10 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
+import pinoPretty from 'pino-pretty';
 
 export type { Logger };
+
+export const LOG_FORMATS = ['json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
 
 export interface LoggerOptions {
   /**
@@ -10,11 +14,53 @@ export interface LoggerOptions {
   buffered?: boolean;
   /** Off only for loggers that never see bodies or headers, such as an access log. */
   redact?: boolean;
+  /** JSON, for machines and containers; pretty, one short line per event for a person at a terminal. */
+  format?: LogFormat;
+  /** Pretty only: a request that answered below 400 in less than this many milliseconds is not shown. */
+  slowRequestMs?: number;
+  /** Where pretty lines go; standard output unless a test reads them. */
+  output?: NodeJS.WritableStream;
 }
 
-/** JSON logs with secrets redacted wherever they might appear. */
-export function createLogger(name: string, level = 'info', { buffered = false, redact = true }: LoggerOptions = {}): Logger {
-  const destination = buffered ? pino.destination({ dest: 1, sync: false, minLength: 4096 }) : undefined;
+/** A request's own line (the services' access log and the gateway's) that went well and fast. */
+function isRoutineRequest(line: string, slowRequestMs: number): boolean {
+  if (!line.includes('"status":')) return false;
+  const entry = JSON.parse(line) as { method?: unknown; status?: unknown; ms?: unknown };
+  return typeof entry.method === 'string' && Number(entry.status) < 400 && Number(entry.ms) < slowRequestMs;
+}
+
+/**
+ * pino's own pretty printer, synchronous so that nothing is lost on exit, behind a filter that
+ * keeps a terminal for what a person should see: events, failures and slow requests.
+ */
+function prettyDestination(slowRequestMs: number, output: NodeJS.WritableStream = process.stdout): DestinationStream {
+  const pretty = pinoPretty({
+    destination: output,
+    sync: true,
+    colorize: true,
+    singleLine: true,
+    translateTime: 'SYS:HH:MM:ss',
+    messageFormat: (entry) =>
+      typeof entry.method === 'string'
+        ? `${entry.method} ${String(entry.url)} → ${String(entry.status)} in ${String(entry.ms)} ms`
+        : String(entry.msg ?? ''),
+    ignore: 'pid,hostname,service,name,requestId,method,url,status,ms,upstream',
+  });
+  return { write: (line: string) => void (isRoutineRequest(line, slowRequestMs) || pretty.write(line)) };
+}
+
+/** Logs with secrets redacted wherever they might appear: JSON, or pretty at a terminal. */
+export function createLogger(
+  name: string,
+  level = 'info',
+  { buffered = false, redact = true, format = 'json', slowRequestMs = 1000, output }: LoggerOptions = {},
+): Logger {
+  const destination =
+    format === 'pretty'
+      ? prettyDestination(slowRequestMs, output)
+      : buffered
+        ? pino.destination({ dest: 1, sync: false, minLength: 4096 })
+        : pino.destination({ dest: 1, sync: true });
   return pino(
     {
       name,
@@ -27,6 +73,6 @@ export function createLogger(name: string, level = 'info', { buffered = false, r
           }
         : undefined,
     },
-    destination ?? pino.destination({ dest: 1, sync: true }),
+    destination,
   );
 }
