@@ -7,7 +7,6 @@ function prettyLines(slowRequestMs = 1000) {
   let written = '';
   output.on('data', (chunk) => (written += chunk));
   const logger = createLogger('billing', 'info', { format: 'pretty', slowRequestMs, output });
-  // eslint-disable-next-line no-control-regex
   return {
     logger,
     lines: () =>
