@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { istDateOf } from '@portal/contracts';
+import { currentPolicyVersions, istDateOf } from '@portal/contracts';
 import { ADMIN, startE2eStack } from './e2e-stack';
 
 /** The one browser call the page evaluates here (the test's own types have no DOM). */
@@ -22,6 +22,7 @@ describe('the admin area in Chromium, against every service', () => {
         firstName,
         email,
         password: 'secret12',
+        acceptedPolicies: currentPolicyVersions(),
         personalInfo: { age: 45, gender: 'other', address: { street: '5 FC Road', city, state: 'Maharashtra', pincode: '411004' } },
       }),
     });

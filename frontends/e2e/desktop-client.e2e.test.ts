@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { currentPolicyVersions } from '@portal/contracts';
 import { startE2eStack } from './e2e-stack';
 
 jest.setTimeout(120_000);
@@ -56,6 +57,7 @@ describe('the reference desktop client against the whole portal', () => {
       firstName: 'Asha',
       email: 'asha.desktop@example.in',
       password: 'secret12',
+      acceptedPolicies: currentPolicyVersions(),
     })) as {
       token: string;
     };

@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { DEVICE_MESSAGES, TOKEN_AUDIENCE } from '@portal/contracts';
+import { DEVICE_MESSAGES, formatWait, TOKEN_AUDIENCE } from '@portal/contracts';
 import {
   connectInfrastructure,
   createAttemptLimit,
@@ -79,7 +79,7 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
     windowSeconds: settings.LOGIN_FAILURE_WINDOW_SECONDS,
     message: 'Too many failed sign-in attempts. Please wait and try again.',
   });
-  const tooMany = 'Too many requests. Please wait and try again.';
+  const tooMany = (wait: number) => `Too many requests. Please try again in ${formatWait(wait)}.`;
 
   const accounts = accountUseCases({
     users,
@@ -87,7 +87,13 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
     decoyHash,
     tokens,
     loginThrottle,
-    signupLimit: createAttemptLimit(redis, `${prefix}signup:ip`, settings.SIGNUPS_PER_IP_PER_HOUR, HOUR, tooMany),
+    signupLimit: createAttemptLimit(
+      redis,
+      `${prefix}signup:ip`,
+      settings.SIGNUPS_PER_IP_PER_HOUR,
+      HOUR,
+      (wait) => `Too many sign-ups from this network. Please try again in ${formatWait(wait)}.`,
+    ),
     google: settings.GOOGLE_CLIENT_ID
       ? createGoogleVerifier({ clientId: settings.GOOGLE_CLIENT_ID, certsUrl: settings.GOOGLE_CERTS_URL })
       : undefined,

@@ -191,10 +191,13 @@ describe('accounts: throttling in Redis', () => {
     expect(statuses).toEqual([401, 401, 429, 429]); // 3 failures above already count for this address
   });
 
-  it('when one address signs up too often, then 429', async () => {
+  it('when one address signs up too often, then 429 says how long to wait, from the limiter’s own reset (D13)', async () => {
     await request(auth.app).post('/api/auth/register').send(validSignup('s2@example.in')).expect(201);
     const response = await request(auth.app).post('/api/auth/register').send(validSignup('s3@example.in'));
     expect(response.status).toBe(429);
+    const wait = Number(response.headers['retry-after']);
+    expect(wait).toBeGreaterThan(3500);
+    expect(response.body.message).toBe(`Too many sign-ups from this network. Please try again in ${Math.ceil(wait / 60)} minutes.`);
     expect(await auth.db.connection.collection('users').countDocuments({ email: 's3@example.in' })).toBe(0);
   });
 });

@@ -49,6 +49,12 @@ describe('the internal user directory', () => {
     expect(emails((await get('/internal/users?search=.*')).body)).toEqual([]);
   });
 
+  it('when the admin searches a full name as the table shows it, then that person is found (D5)', async () => {
+    expect(emails((await get('/internal/users?search=Sunita%20Rao')).body)).toEqual(['sunita.rao@example.in']);
+    expect(emails((await get('/internal/users?search=%20kiran%20%20JOSHI%20')).body)).toEqual(['kiran@pune-ca.in']);
+    expect(emails((await get('/internal/users?search=Sunita%20Joshi')).body)).toEqual([]);
+  });
+
   it('when paging, then each page holds its share, newest first, with the total', async () => {
     const first = await get('/internal/users?limit=3&page=1');
     const second = await get('/internal/users?limit=3&page=2');

@@ -25,6 +25,7 @@ describe('password reset', () => {
     return { mail, token: tokenFrom(mail.text ?? '') };
   };
   const used = new Set<string>();
+  const check = (token: unknown) => request(auth.app).post('/api/auth/reset-password/check').send({ token });
 
   it('when the account exists, then an e-mail with a one-hour link to the portal arrives', async () => {
     const { mail, token } = await requestLink('forgetful@example.in');
@@ -47,6 +48,9 @@ describe('password reset', () => {
 
   it('when the link is used, then the password changes, earlier tokens stop working, and the link cannot be used twice', async () => {
     const { token } = await requestLink('forgetful@example.in');
+    // the page looks at the link first, which does not use it up
+    expect((await check(token)).body).toEqual({ valid: true });
+    expect((await check(token)).status).toBe(200);
     const reset = await request(auth.app).post('/api/auth/reset-password').send({ token, newPassword: 'brand-new-pass' });
     expect(reset.status).toBe(200);
     expect(reset.body.message).toBe('Your password has been reset. Please sign in with your new password.');
@@ -63,6 +67,7 @@ describe('password reset', () => {
     const second = await request(auth.app).post('/api/auth/reset-password').send({ token, newPassword: 'another-pass' });
     expect(second.status).toBe(400);
     expect(second.body.message).toBe('This reset link has already been used. Please request a new one.');
+    expect((await check(token)).body.message).toBe('This reset link has already been used. Please request a new one.');
   });
 
   it('when the link is older than an hour, then 400 and the password stays', async () => {
@@ -70,6 +75,7 @@ describe('password reset', () => {
     await auth.db.connection
       .collection('password_resets')
       .updateMany({ usedAt: null }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
+    expect((await check(token)).body.message).toBe('This reset link has expired. Please request a new one.');
     const response = await request(auth.app).post('/api/auth/reset-password').send({ token, newPassword: 'too-late-pass' });
     expect(response.status).toBe(400);
     expect(response.body.message).toBe('This reset link has expired. Please request a new one.');
@@ -83,6 +89,11 @@ describe('password reset', () => {
       .post('/api/auth/reset-password')
       .send({ token: 'x'.repeat(43), newPassword: 'whatever1' });
     expect(unknown.body.message).toBe('This reset link is not valid. Please request a new one.');
+    for (const token of ['x'.repeat(43), '', undefined, { $ne: null }]) {
+      const looked = await check(token);
+      expect(looked.status).toBe(400);
+      expect(looked.body.message).toBe('This reset link is not valid. Please request a new one.');
+    }
     const short = await request(auth.app)
       .post('/api/auth/reset-password')
       .send({ token: 'x'.repeat(43), newPassword: '123' });

@@ -56,3 +56,11 @@ export function formatIndianDateTime(instant: Date | number | string): string {
 
 /** A moment in a CSV file: ISO 8601 on India's clock, with its offset, "2028-01-23T00:30:00+05:30". */
 export const istTimestampOf = (instant: Date | number | string): string => `${onIndianClock(instant).toISOString().slice(0, 19)}+05:30`;
+
+/** How long to wait, rounded up to what a person can act on: "1 minute", "42 minutes", "2 hours". */
+export function formatWait(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  if (minutes < 90) return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+  const hours = Math.ceil(minutes / 60);
+  return `${hours} hours`;
+}

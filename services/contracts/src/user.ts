@@ -155,14 +155,20 @@ export const profileUpdateBodySchema = z.object({
 });
 export type ProfileUpdateBody = z.infer<typeof profileUpdateBodySchema>;
 
-export const forgotPasswordBodySchema = z.object({ email: emailSchema });
-export const resetPasswordBodySchema = z.object({
-  token: z
-    .string({ error: 'The reset link is not valid.' })
-    .min(16, 'The reset link is not valid.')
-    .max(256, 'The reset link is not valid.'),
-  newPassword: newPasswordSchema,
+/** The password reset's answers (behaviour.md §3): the link works once, within the hour. */
+export const RESET_MESSAGES = {
+  requested: 'If an account exists for that email, we have sent a link to reset the password. The link works once, within 1 hour.',
+  done: 'Your password has been reset. Please sign in with your new password.',
+  used: 'This reset link has already been used. Please request a new one.',
+  expired: 'This reset link has expired. Please request a new one.',
+  unknown: 'This reset link is not valid. Please request a new one.',
+} as const;
+
+export const resetLinkBodySchema = z.object({
+  token: z.string({ error: RESET_MESSAGES.unknown }).min(16, RESET_MESSAGES.unknown).max(256, RESET_MESSAGES.unknown),
 });
+export const forgotPasswordBodySchema = z.object({ email: emailSchema });
+export const resetPasswordBodySchema = resetLinkBodySchema.extend({ newPassword: newPasswordSchema });
 
 export const adminLoginBodySchema = loginBodySchema;
 export const adminSignupBodySchema = z.object({

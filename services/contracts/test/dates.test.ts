@@ -1,4 +1,4 @@
-import { formatIndianDate, formatIndianDateTime, istDateOf, istTimestampOf } from '../src/dates';
+import { formatIndianDate, formatIndianDateTime, formatWait, istDateOf, istTimestampOf } from '../src/dates';
 
 /** 00:30 in India is still the day before in UTC: every formatter must give India's day. */
 const HALF_PAST_MIDNIGHT_IST = new Date('2028-01-22T19:00:00.000Z');
@@ -23,5 +23,19 @@ describe('the dates people read (contracts/dates.ts)', () => {
     ['2028-03-31T18:30:00.000Z', '1 Apr 2028, 12:00 am'], // and the next one's first
   ])('when the moment is %s, then it reads %s', (iso, text) => {
     expect(formatIndianDateTime(iso)).toBe(text);
+  });
+});
+
+describe('formatWait', () => {
+  it.each([
+    [1, '1 minute'],
+    [60, '1 minute'],
+    [61, '2 minutes'],
+    [3599, '60 minutes'],
+    [89 * 60, '89 minutes'],
+    [90 * 60 + 1, '2 hours'],
+    [5 * 3600, '5 hours'],
+  ])('when %i seconds are left, then "%s"', (seconds, text) => {
+    expect(formatWait(seconds)).toBe(text);
   });
 });

@@ -26,6 +26,12 @@ export function passwordResetRepository(connection: Connection, claims: SingleUs
     async create({ tokenHash, userId, expiresAt }) {
       await Reset.create({ tokenHash, userId: new Types.ObjectId(userId), expiresAt });
     },
+    async status(tokenHash, now) {
+      const existing = await Reset.findOne({ tokenHash: { $eq: tokenHash } }).lean();
+      if (!existing) return 'unknown';
+      if (existing.usedAt) return 'used';
+      return existing.expiresAt <= now ? 'expired' : 'ok';
+    },
     async consume(tokenHash, now) {
       const existing = await Reset.findOne({ tokenHash: { $eq: tokenHash } }).lean();
       if (!existing) return { status: 'unknown' };

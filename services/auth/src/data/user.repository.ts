@@ -76,7 +76,11 @@ export function userRepository(connection: Connection): UserStore & { ready: Pro
     },
     async search({ search, page, limit }) {
       const term = search?.trim();
-      const pattern = term ? { $regex: escapeRegex(term), $options: 'i' } : undefined;
+      const containing = (text: string) => ({ $regex: escapeRegex(text), $options: 'i' });
+      const pattern = term ? containing(term) : undefined;
+      // "Asha Rao": the first word in the first name and the rest in the last name, as the table shows them
+      const [first, ...rest] = term?.split(/\s+/) ?? [];
+      const fullName = first && rest.length ? [{ $and: [{ firstName: containing(first) }, { lastName: containing(rest.join(' ')) }] }] : [];
       const filter = pattern
         ? {
             $or: [
@@ -85,6 +89,7 @@ export function userRepository(connection: Connection): UserStore & { ready: Pro
               { lastName: pattern },
               { 'personalInfo.mobileNumber': pattern },
               { 'personalInfo.address.city': pattern },
+              ...fullName,
             ],
           }
         : {};

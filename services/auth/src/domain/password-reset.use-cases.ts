@@ -1,16 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { RESET_MESSAGES } from '@portal/contracts';
 import { badRequest } from '@portal/platform/errors';
 import type { AttemptLimit, MailSender, PasswordHasher, PasswordResetStore, UserStore } from './ports';
 
 export const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000;
-
-export const RESET_MESSAGES = {
-  requested: 'If an account exists for that email, we have sent a link to reset the password. The link works once, within 1 hour.',
-  done: 'Your password has been reset. Please sign in with your new password.',
-  used: 'This reset link has already been used. Please request a new one.',
-  expired: 'This reset link has expired. Please request a new one.',
-  unknown: 'This reset link is not valid. Please request a new one.',
-} as const;
 
 export interface PasswordResetDeps {
   users: UserStore;
@@ -60,6 +53,15 @@ export function passwordResetUseCases(deps: PasswordResetDeps) {
           .catch(deps.onMailError);
       }
       return RESET_MESSAGES.requested;
+    },
+
+    /**
+     * Whether a link can still be used, before the person types a new password. Not limited: the
+     * secret has 256 bits, and looking does not use the link up.
+     */
+    async check(token: string): Promise<void> {
+      const status = await deps.resets.status(hashOf(token), new Date());
+      if (status !== 'ok') throw badRequest(RESET_MESSAGES[status]);
     },
 
     async reset(token: string, newPassword: string, ip: string): Promise<string> {

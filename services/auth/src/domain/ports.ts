@@ -73,6 +73,8 @@ export type ResetConsumption = { status: 'ok'; userId: string } | { status: 'use
 
 export interface PasswordResetStore {
   create(reset: { tokenHash: string; userId: string; expiresAt: Date }): Promise<void>;
+  /** What the link is now, without using it. */
+  status(tokenHash: string, now: Date): Promise<ResetConsumption['status']>;
   /** Marks the link used, exactly once, if it exists and has not expired. */
   consume(tokenHash: string, now: Date): Promise<ResetConsumption>;
   deleteForUser(userId: string): Promise<void>;

@@ -5,6 +5,7 @@ import {
   googleLoginBodySchema,
   loginBodySchema,
   registerBodySchema,
+  resetLinkBodySchema,
   resetPasswordBodySchema,
 } from '@portal/contracts';
 import { requireUser, tokenAnswer, validate, type TokenVerifier } from '@portal/platform';
@@ -49,6 +50,11 @@ export function authRoutes({ accounts, passwordReset, verifyToken, jwks }: AuthR
 
   router.post('/api/auth/forgot-password', validate('body', forgotPasswordBodySchema), async (req, res) => {
     res.json({ message: await passwordReset.request(req.body.email, clientIp(req)) });
+  });
+
+  router.post('/api/auth/reset-password/check', validate('body', resetLinkBodySchema), async (req, res) => {
+    await passwordReset.check(req.body.token);
+    res.json({ valid: true });
   });
 
   router.post('/api/auth/reset-password', validate('body', resetPasswordBodySchema), async (req, res) => {

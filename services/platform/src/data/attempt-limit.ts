@@ -19,7 +19,8 @@ export function createAttemptLimit(
   keyPrefix: string,
   points: number,
   windowSeconds: number,
-  message: string,
+  /** The refusal, or what makes it from the seconds left to wait, so that it can say how long. */
+  message: string | ((retryAfterSeconds: number) => string),
   { allowWhenUnavailable }: AttemptLimitOptions = {},
 ): AttemptLimit {
   const limiter = new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration: windowSeconds });
@@ -27,7 +28,10 @@ export function createAttemptLimit(
     try {
       await limiter.consume(key);
     } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) throw tooManyRequests(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)), message);
+      if (rejection instanceof RateLimiterRes) {
+        const wait = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+        throw tooManyRequests(wait, typeof message === 'string' ? message : message(wait));
+      }
       if (!allowWhenUnavailable) throw rejection;
       allowWhenUnavailable(rejection);
     }

@@ -12,5 +12,6 @@ export const googleLogin = async (body: z.input<typeof googleLoginBodySchema>) =
   (await api.post<AuthResponse>('/api/auth/google-login', body)).data;
 export const requestPasswordReset = async (email: string) =>
   (await api.post<{ message: string }>('/api/auth/forgot-password', { email })).data.message;
+export const checkResetLink = async (token: string) => (await api.post<{ valid: true }>('/api/auth/reset-password/check', { token })).data;
 export const resetPassword = async (token: string, newPassword: string) =>
   (await api.post<{ message: string }>('/api/auth/reset-password', { token, newPassword })).data.message;
