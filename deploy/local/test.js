@@ -28,6 +28,8 @@ async function main() {
   const { startFerretDB } = require('./lib/ferretdb');
   const { ensureRedis, removeKeys } = require('./lib/redis');
   const kustomize = require('./lib/kustomize').ensureKustomize();
+  // built here, before any test runs, so that no browser test compiles it beside the others
+  require('./lib/mailpit').ensureMailpit();
 
   const runId = `${Date.now().toString(36)}${process.pid}`;
   const runDir = path.join(DATA_DIR, `test-${runId}`);

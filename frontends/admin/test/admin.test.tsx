@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { formatRupees, istDateOf, type Analytics, type FeedbackItem, type TransactionRow } from '@portal/contracts';
+import { END_BEFORE_START, formatRupees, istDateOf, type Analytics, type FeedbackItem, type TransactionRow } from '@portal/contracts';
 import { STORAGE_KEYS } from '@portal/ui';
 import AdminApp from '../src/AdminApp';
 import { AuditTab } from '../src/features/audit/components/AuditTab';
@@ -89,6 +89,17 @@ describe('admin area', () => {
     renderAdmin('/admin/dashboard');
     expect(await screen.findByRole('button', { name: 'Sign in to Admin Dashboard' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the main site' })).toHaveAttribute('href', '/');
+  });
+
+  it('when a signed-in admin opens the sign-in page, then the dashboard opens instead; the sign-up mode stays reachable (D12)', async () => {
+    signedInAdmin();
+    stubDashboard();
+    const { unmount } = renderAdmin('/admin/login');
+    expect(await screen.findByRole('heading', { name: /Admin Dashboard/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign in to Admin Dashboard' })).not.toBeInTheDocument();
+    unmount();
+    renderAdmin('/admin/login?mode=signup');
+    expect(await screen.findByRole('button', { name: 'Create Admin Account' })).toBeInTheDocument();
   });
 
   it('while the admin session is checked, then "Checking admin authentication..." is on screen, not only read out', () => {
@@ -357,6 +368,17 @@ describe('transactions tab', () => {
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('TPP-2')).toBeInTheDocument();
+  });
+
+  it('when the end date is before the start, then the end date says so and no list is asked for (D4)', async () => {
+    const calls = stubApi(() => ({ data: { transactions: [row('TPP-3')], total: 1, page: 1, limit: 50 } }));
+    renderWithQueries(<TransactionsTab range={{ startDate: '2026-11-21', endDate: '2026-11-01' }} onRange={() => undefined} />);
+    await screen.findByText('TPP-3');
+    const asked = calls.length;
+    fireEvent.click(screen.getByRole('button', { name: 'Apply Filters' }));
+    expect(screen.getByLabelText('End Date')).toHaveAccessibleDescription(END_BEFORE_START);
+    expect(calls).toHaveLength(asked);
+    expect(screen.getByText('TPP-3')).toBeInTheDocument();
   });
 
   it('when there are more payments than a page, then the total shows and Next asks for the next page of the same filters', async () => {

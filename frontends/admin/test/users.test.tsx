@@ -59,11 +59,12 @@ const withAddress = user({
 });
 
 describe('users tab', () => {
-  let alerts: string[];
-  beforeEach(() => {
-    alerts = [];
-    jest.spyOn(window, 'alert').mockImplementation((message) => void alerts.push(String(message)));
-  });
+  // the kit's notices and inline errors tell the admin; a browser alert would be a regression (D10)
+  beforeEach(() =>
+    jest.spyOn(window, 'alert').mockImplementation(() => {
+      throw new Error('window.alert is not how the admin area reports');
+    }),
+  );
   afterEach(() => jest.restoreAllMocks());
 
   const listOf = (users: AdminUserRow[]) => ({ data: { users, total: users.length, page: 1, limit: 50 } });
@@ -230,7 +231,7 @@ describe('users tab', () => {
     expect(refund).toHaveTextContent('Paid ₹1,000, refunded ₹200, left ₹800.');
   });
 
-  it('when the admin changes a plan, then the body follows behaviour.md §4, the success alert shows and the list is fetched again', async () => {
+  it('when the admin changes a plan, then the body follows behaviour.md §4, the success notice shows and the list is fetched again', async () => {
     const calls = stubApi((call) => (call.method === 'PUT' ? { data: { message: 'ok' } } : listOf([user()])));
     renderWithQueries(<UsersTab />);
     fireEvent.click(await screen.findByRole('button', { name: 'Manage meera@example.in' }));
@@ -242,7 +243,7 @@ describe('users tab', () => {
     fireEvent.change(within(dialog).getByLabelText('Plan Price (₹ per month)'), { target: { value: '2000' } });
     const listsBefore = calls.filter((call) => call.method === 'GET').length;
     fireEvent.click(within(dialog).getByRole('button', { name: 'Update Subscription' }));
-    await waitFor(() => expect(alerts).toEqual(['User subscription updated successfully!']));
+    expect(await screen.findByText('User subscription updated successfully!')).toBeInTheDocument();
     const put = calls.find((call: StubCall) => call.method === 'PUT');
     expect(put?.url).toBe('/api/admin/users/65a000000000000000000001/subscription');
     expect(put?.body).toEqual({
@@ -257,7 +258,7 @@ describe('users tab', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('when the status is trial, then the end date is also sent as the trial end; a failure shows its alert', async () => {
+  it('when the status is trial, then the end date is also sent as the trial end; a failure shows the server’s message in the dialog', async () => {
     expect(subscriptionUpdateBody({ plan: 'trial', status: 'trial', startDate: '', endDate: '2026-12-31', price: '' })).toEqual({
       subscriptionPlan: 'trial',
       subscriptionStatus: 'trial',
@@ -266,12 +267,30 @@ describe('users tab', () => {
       trialEnd: '2026-12-31',
       planPrice: 0,
     });
-    stubApi((call) => (call.method === 'PUT' ? { status: 500, data: {} } : listOf([user()])));
+    let reply = { status: 500, data: {} as object };
+    stubApi((call) => (call.method === 'PUT' ? reply : listOf([user()])));
     renderWithQueries(<UsersTab />);
     fireEvent.click(await screen.findByRole('button', { name: 'Manage meera@example.in' }));
-    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Update Subscription' }));
-    await waitFor(() => expect(alerts).toEqual(['Failed to update user subscription']));
-    expect(screen.getByRole('dialog', { name: 'Manage Subscription' })).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Manage Subscription' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Update Subscription' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to update user subscription');
+    reply = { status: 400, data: { error: 'bad_request', message: 'Plan must be one of: none, trial' } };
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Update Subscription' }));
+    expect(await within(dialog).findByText('Plan must be one of: none, trial')).toBeInTheDocument();
+  });
+
+  it('when the end date is before the start or the price is not a number, then each field says so and nothing is sent (D10)', async () => {
+    const calls = stubApi(() => listOf([user()]));
+    renderWithQueries(<UsersTab />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Manage meera@example.in' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Manage Subscription' });
+    fireEvent.change(within(dialog).getByLabelText('Start Date'), { target: { value: '2026-12-22' } });
+    fireEvent.change(within(dialog).getByLabelText('End Date'), { target: { value: '2026-11-22' } });
+    fireEvent.change(within(dialog).getByLabelText('Plan Price (₹ per month)'), { target: { value: 'ten' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Update Subscription' }));
+    expect(within(dialog).getByLabelText('End Date')).toHaveAccessibleDescription('The end date must not be before the start date');
+    expect(within(dialog).getByLabelText('Plan Price (₹ per month)')).toHaveAccessibleDescription('Plan price must be a number');
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
   });
 
   it('when a delete runs, then the dialog lists what goes and stays, shows Deleting... with both buttons disabled, then the success text', async () => {
@@ -291,7 +310,7 @@ describe('users tab', () => {
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
     users = [];
     await act(async () => finish({ data: { message: 'User meera@example.in has been deleted successfully.' } }));
-    await waitFor(() => expect(alerts).toEqual(['User meera@example.in has been deleted successfully.']));
+    expect(await screen.findByText('User meera@example.in has been deleted successfully.')).toBeInTheDocument();
     expect(await screen.findByText('No users found. Try searching with different criteria.')).toBeInTheDocument();
   });
 
@@ -302,10 +321,10 @@ describe('users tab', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Delete meera@example.in' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete User' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete User' }));
-    await waitFor(() => expect(alerts).toEqual(['User not found']));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('User not found');
     reply = { status: 502, data: {} };
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Delete User' }));
-    await waitFor(() => expect(alerts).toEqual(['User not found', 'Failed to delete user']));
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('Failed to delete user'));
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeEnabled();
   });
 });

@@ -61,6 +61,10 @@ describe('admin: manage subscriptions, transactions and their export', () => {
       { subscriptionPlan: 'basic', subscriptionStatus: 'active', subscriptionEndDate: 'next week' },
       'Dates must be ISO dates (YYYY-MM-DD or a full timestamp)',
     ],
+    [
+      { subscriptionPlan: 'basic', subscriptionStatus: 'active', subscriptionStartDate: '2026-12-22', subscriptionEndDate: '2026-12-21' },
+      'The end date must not be before the start date',
+    ],
   ])('when the update breaks a rule (%#), then 400 and nothing is stored', async (body, message) => {
     const id = newUserId();
     billing.addUser(id, 'rules@example.in');

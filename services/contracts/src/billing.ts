@@ -27,29 +27,36 @@ const optionalDate = z
   .optional()
   .transform((value) => (value ? new Date(value) : null));
 
+export const END_BEFORE_START = 'The end date must not be before the start date';
+
 /** The admin's manage-subscription form: any plan and status, as behaviour.md §4 allows. */
-export const adminSubscriptionUpdateSchema = z.object({
-  subscriptionPlan: z.enum(PLAN_NAMES, { error: `Plan must be one of: ${PLAN_NAMES.join(', ')}` }),
-  subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES, { error: `Status must be one of: ${SUBSCRIPTION_STATUSES.join(', ')}` }),
-  subscriptionStartDate: optionalDate,
-  subscriptionEndDate: optionalDate,
-  trialEnd: optionalDate,
-  planPrice: z
-    .union(
-      [
-        z.number(),
-        z
-          .string()
-          .trim()
-          .regex(/^\d+(\.\d{1,2})?$/)
-          .transform(Number),
-        z.literal('').transform(() => 0),
-      ],
-      { error: 'Plan price must be a number' },
-    )
-    .pipe(z.number().min(0, 'Plan price cannot be negative').max(10_000_000, 'Plan price is too large'))
-    .optional(),
-});
+export const adminSubscriptionUpdateSchema = z
+  .object({
+    subscriptionPlan: z.enum(PLAN_NAMES, { error: `Plan must be one of: ${PLAN_NAMES.join(', ')}` }),
+    subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES, { error: `Status must be one of: ${SUBSCRIPTION_STATUSES.join(', ')}` }),
+    subscriptionStartDate: optionalDate,
+    subscriptionEndDate: optionalDate,
+    trialEnd: optionalDate,
+    planPrice: z
+      .union(
+        [
+          z.number(),
+          z
+            .string()
+            .trim()
+            .regex(/^\d+(\.\d{1,2})?$/)
+            .transform(Number),
+          z.literal('').transform(() => 0),
+        ],
+        { error: 'Plan price must be a number' },
+      )
+      .pipe(z.number().min(0, 'Plan price cannot be negative').max(10_000_000, 'Plan price is too large'))
+      .optional(),
+  })
+  .refine(({ subscriptionStartDate: start, subscriptionEndDate: end }) => !start || !end || end.getTime() >= start.getTime(), {
+    path: ['subscriptionEndDate'],
+    message: END_BEFORE_START,
+  });
 export type AdminSubscriptionUpdate = z.infer<typeof adminSubscriptionUpdateSchema>;
 export const SUBSCRIPTION_UPDATED = 'User subscription updated successfully!';
 

@@ -5,16 +5,24 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   hint?: string;
   /** A password field gets a show/hide toggle. */
   revealable?: boolean;
+  /** What is wrong with the value, shown under the field and read out with it. */
+  error?: string;
 }
 
-export function TextField({ label, hint, revealable, type = 'text', ...input }: TextFieldProps) {
+export function TextField({ label, hint, revealable, error, type = 'text', ...input }: TextFieldProps) {
   const id = useId();
   const [shown, setShown] = useState(false);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <div className="field-control">
-        <input id={id} type={revealable && shown ? 'text' : type} aria-describedby={hint ? `${id}-hint` : undefined} {...input} />
+        <input
+          id={id}
+          type={revealable && shown ? 'text' : type}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined}
+          {...input}
+        />
         {revealable && (
           <button
             type="button"
@@ -29,6 +37,11 @@ export function TextField({ label, hint, revealable, type = 'text', ...input }: 
       {hint && (
         <small id={`${id}-hint`} className="hint">
           {hint}
+        </small>
+      )}
+      {error && (
+        <small id={`${id}-error`} className="field-error" role="alert">
+          {error}
         </small>
       )}
     </div>

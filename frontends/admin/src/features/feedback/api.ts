@@ -26,6 +26,16 @@ function useFeedbackChange<Input>(mutationFn: (input: Input) => Promise<unknown>
   return useMutation({ mutationFn, onSuccess: () => queries.invalidateQueries({ queryKey: feedbackKeys.all }) });
 }
 export const useUpdateFeedback = () => useFeedbackChange(updateFeedback);
+
+/**
+ * A deleted user's feedback leaves the tab at once (D9). The feedback service removes it when the
+ * deletion's event reaches it, a moment later, so a refetch now could still bring it back.
+ */
+export function useForgetFeedbackOf() {
+  const queries = useQueryClient();
+  return (userId: string) =>
+    queries.setQueriesData<FeedbackItem[]>({ queryKey: feedbackKeys.all }, (list) => list?.filter((item) => item.userId !== userId));
+}
 export const useDeleteFeedback = () => useFeedbackChange(deleteFeedback);
 
 /**

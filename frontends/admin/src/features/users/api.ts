@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { AdminSubscriptionUpdate, AdminUserRow, CustomerTimeline, DeviceView, Paged } from '@portal/contracts';
 import { api } from '@portal/ui';
 import { analyticsKeys } from '../analytics/api';
+import { useForgetFeedbackOf } from '../feedback/api';
 
 export const userKeys = {
   all: ['users'] as const,
@@ -29,18 +30,23 @@ export const useUsers = (search: string, page: number) =>
 /** Fetched when the dialog opens, so it shows the latest plan even if the table is older. */
 export const useUserDetails = (userId: string) => useQuery({ queryKey: userKeys.details(userId), queryFn: () => fetchUserDetails(userId) });
 
-/** A change to a user moves the list and the analytics, so both are fetched again. */
-function useUserChange<Input>(mutationFn: (input: Input) => Promise<unknown>) {
+/** A change to a user moves the list and the analytics, so both are fetched again; `after` mends what else showed the user. */
+function useUserChange<Input>(mutationFn: (input: Input) => Promise<unknown>, after?: (input: Input) => void) {
   const queries = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () =>
-      Promise.all([queries.invalidateQueries({ queryKey: userKeys.all }), queries.invalidateQueries({ queryKey: analyticsKeys.all })]),
+    onSuccess: (_answer, input) => {
+      after?.(input);
+      return Promise.all([
+        queries.invalidateQueries({ queryKey: userKeys.all }),
+        queries.invalidateQueries({ queryKey: analyticsKeys.all }),
+      ]);
+    },
   });
 }
 
 export const useUpdateSubscription = () => useUserChange(updateSubscription);
-export const useDeleteUser = () => useUserChange(deleteUser);
+export const useDeleteUser = () => useUserChange(deleteUser, useForgetFeedbackOf());
 
 export const useUserDevices = (userId: string) =>
   useQuery({

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { formatRupees, type TransactionRow } from '@portal/contracts';
-import { Button, Spinner } from '@portal/ui';
+import { END_BEFORE_START, formatRupees, type TransactionRow } from '@portal/contracts';
+import { Button, errorMessage, Spinner } from '@portal/ui';
 import { Pager } from '@portal/ui/pager';
 import { ScrollArea } from '@portal/ui/scroll-area';
 import { HeaderRow } from '../../../components/HeaderRow';
@@ -20,23 +20,42 @@ export function TransactionsTab({ range, onRange }: { range: Range; onRange: (ra
   const transactions = useTransactions(query);
   const listing = transactions.isError ? 'failed' : (transactions.data ?? null);
   const [refunding, setRefunding] = useState<TransactionRow | null>(null);
+  // A range that ends before it starts is said beside the end date, and not asked for (D4).
+  const [rangeError, setRangeError] = useState('');
   return (
     <div>
       <form
         className="row filters"
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          setQuery({ ...range, transactionId, page: 1 });
+          const backwards = range.startDate && range.endDate && range.endDate < range.startDate;
+          setRangeError(backwards ? END_BEFORE_START : '');
+          if (!backwards) setQuery({ ...range, transactionId, page: 1 });
         }}
       >
         <label>
           Start Date{' '}
           <input className="input" type="date" value={range.startDate} onChange={(e) => onRange({ ...range, startDate: e.target.value })} />
         </label>
-        <label>
-          End Date{' '}
-          <input className="input" type="date" value={range.endDate} onChange={(e) => onRange({ ...range, endDate: e.target.value })} />
-        </label>
+        <span>
+          <label>
+            End Date{' '}
+            <input
+              className="input"
+              type="date"
+              value={range.endDate}
+              aria-invalid={rangeError ? true : undefined}
+              aria-describedby={rangeError ? 'transactions-end-error' : undefined}
+              onChange={(e) => onRange({ ...range, endDate: e.target.value })}
+            />
+          </label>
+          {rangeError && (
+            <small id="transactions-end-error" className="field-error" role="alert">
+              {rangeError}
+            </small>
+          )}
+        </span>
         <label>
           Transaction ID <input className="input" value={transactionId} onChange={(e) => setTransactionId(e.target.value)} />
         </label>
@@ -46,7 +65,7 @@ export function TransactionsTab({ range, onRange }: { range: Range; onRange: (ra
         <Spinner />
       ) : listing === 'failed' ? (
         <div role="alert" className="row">
-          <p>The transactions could not be loaded.</p>
+          <p>{errorMessage(transactions.error, 'The transactions could not be loaded.')}</p>
           <Button variant="secondary" onClick={() => void transactions.refetch()}>
             Try again
           </Button>

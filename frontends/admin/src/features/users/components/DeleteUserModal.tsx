@@ -1,29 +1,31 @@
 import { useState } from 'react';
 import { USER_DELETION_SCOPE, userDeletedMessage, type AdminUserRow } from '@portal/contracts';
-import { Button, errorMessage, Modal } from '@portal/ui';
+import { Banner, Button, errorMessage, Modal } from '@portal/ui';
 import { useDeleteUser } from '../api';
 
 export const DELETE_FAILED = 'Failed to delete user';
 
 /** Says what goes and what stays, then deletes; both buttons wait while it runs (behaviour.md §2, §8). */
-export function DeleteUserModal({ user, onClose }: { user: AdminUserRow; onClose: () => void }) {
+export function DeleteUserModal({ user, onClose, onDone }: { user: AdminUserRow; onClose: () => void; onDone: (message: string) => void }) {
   const [deleting, setDeleting] = useState(false);
+  const [failure, setFailure] = useState('');
   const deletion = useDeleteUser();
 
   async function remove() {
     setDeleting(true);
+    setFailure('');
     try {
       await deletion.mutateAsync(user._id);
-      window.alert(userDeletedMessage(user.email));
-      onClose();
+      onDone(userDeletedMessage(user.email));
     } catch (error) {
-      window.alert(errorMessage(error, DELETE_FAILED));
+      setFailure(errorMessage(error, DELETE_FAILED));
       setDeleting(false);
     }
   }
 
   return (
     <Modal title="Delete User" onClose={() => !deleting && onClose()}>
+      {failure && <Banner kind="error">{failure}</Banner>}
       <p>
         Delete <strong>{user.email}</strong>? This will permanently delete:
       </p>

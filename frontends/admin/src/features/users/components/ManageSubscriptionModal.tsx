@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import {
+  adminSubscriptionUpdateSchema,
   istDateOf,
   PLAN_NAMES,
   SUBSCRIPTION_STATUSES,
@@ -7,7 +8,7 @@ import {
   type AdminSubscriptionUpdate,
   type AdminUserRow,
 } from '@portal/contracts';
-import { Button, Modal, SelectField, TextField } from '@portal/ui';
+import { Banner, Button, errorMessage, Modal, SelectField, TextField } from '@portal/ui';
 import { useUpdateSubscription } from '../api';
 
 export const SUBSCRIPTION_UPDATE_FAILED = 'Failed to update user subscription';
@@ -33,7 +34,29 @@ export function subscriptionUpdateBody(form: {
   };
 }
 
-export function ManageSubscriptionModal({ user, onClose }: { user: AdminUserRow; onClose: () => void }) {
+type FieldErrors = Partial<Record<'endDate' | 'price', string>>;
+
+/** What the server's own rules say of the fields given, the dates apart from the price (an object's cross-field rule runs only once every field passes). */
+const issuesOf = (fields: Partial<Record<keyof AdminSubscriptionUpdate, string>>) =>
+  adminSubscriptionUpdateSchema.safeParse({ subscriptionPlan: 'none', subscriptionStatus: 'none', ...fields }).error?.issues ?? [];
+
+/** Each problem beside its field (D10), before anything is sent. */
+function problemsOf(form: { startDate: string; endDate: string; price: string }): FieldErrors {
+  const endDate = issuesOf({ subscriptionStartDate: form.startDate, subscriptionEndDate: form.endDate })[0]?.message;
+  const price = issuesOf({ planPrice: form.price.trim() })[0]?.message;
+  return { ...(endDate && { endDate }), ...(price && { price }) };
+}
+
+/** Saves the admin's change; `onDone` hears the confirmation for the tab's notice. */
+export function ManageSubscriptionModal({
+  user,
+  onClose,
+  onDone,
+}: {
+  user: AdminUserRow;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
   const updating = useUpdateSubscription();
   const [form, setForm] = useState({
     plan: user.subscriptionPlan,
@@ -42,26 +65,29 @@ export function ManageSubscriptionModal({ user, onClose }: { user: AdminUserRow;
     endDate: dateInput(user.subscriptionEndDate ?? user.trialEnd),
     price: String(user.planPrice ?? 0),
   });
-  const [saving, setSaving] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState('');
   const set = (key: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value });
 
   async function save() {
-    setSaving(true);
+    const problems = problemsOf(form);
+    setErrors(problems);
+    setFailure('');
+    if (Object.keys(problems).length) return;
     try {
       await updating.mutateAsync({ userId: user._id, body: subscriptionUpdateBody(form) });
-      window.alert(SUBSCRIPTION_UPDATED);
-      onClose();
-    } catch {
-      window.alert(SUBSCRIPTION_UPDATE_FAILED);
-    } finally {
-      setSaving(false);
+      onDone(SUBSCRIPTION_UPDATED);
+    } catch (error) {
+      setFailure(errorMessage(error, SUBSCRIPTION_UPDATE_FAILED));
     }
   }
 
   return (
     <Modal title="Manage Subscription" onClose={onClose}>
       <p className="muted">{user.email}</p>
+      {failure && <Banner kind="error">{failure}</Banner>}
       <form
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           void save();
@@ -70,14 +96,14 @@ export function ManageSubscriptionModal({ user, onClose }: { user: AdminUserRow;
         <SelectField label="Plan" value={form.plan} onChange={set('plan')} options={PLAN_NAMES} />
         <SelectField label="Status" value={form.status} onChange={set('status')} options={SUBSCRIPTION_STATUSES} />
         <TextField label="Start Date" type="date" value={form.startDate} onChange={set('startDate')} />
-        <TextField label="End Date" type="date" value={form.endDate} min={form.startDate || undefined} onChange={set('endDate')} />
-        <TextField label="Plan Price (₹ per month)" type="number" min={0} step="0.01" value={form.price} onChange={set('price')} />
+        <TextField label="End Date" type="date" value={form.endDate} onChange={set('endDate')} error={errors.endDate} />
+        <TextField label="Plan Price (₹ per month)" inputMode="decimal" value={form.price} onChange={set('price')} error={errors.price} />
         <div className="row row-end">
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
+          <Button variant="secondary" onClick={onClose} disabled={updating.isPending}>
             Cancel
           </Button>
-          <Button type="submit" disabled={saving}>
-            {saving ? 'Updating...' : 'Update Subscription'}
+          <Button type="submit" disabled={updating.isPending}>
+            {updating.isPending ? 'Updating...' : 'Update Subscription'}
           </Button>
         </div>
       </form>

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { AdminUserRow } from '@portal/contracts';
-import { Button, ProgressBar, Spinner } from '@portal/ui';
+import { Banner, Button, ProgressBar, Spinner } from '@portal/ui';
 import { Pager } from '@portal/ui/pager';
 import { ScrollArea } from '@portal/ui/scroll-area';
 import { HeaderRow } from '../../../components/HeaderRow';
@@ -23,9 +23,20 @@ export function UsersTab() {
   const users = listing.isError ? [] : (list?.users ?? null);
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = useCallback(() => setDialog(null), []);
+  // what the last change in a dialog did, as the kit's notice (D10)
+  const [notice, setNotice] = useState('');
+  const done = useCallback((message: string) => {
+    setDialog(null);
+    setNotice(message);
+  }, []);
 
   return (
     <div>
+      {notice && (
+        <Banner key={notice} kind="success" onDone={() => setNotice('')}>
+          {notice}
+        </Banner>
+      )}
       <form
         className="row"
         role="search"
@@ -108,8 +119,8 @@ export function UsersTab() {
           onDelete={(user) => setDialog({ kind: 'delete', user })}
         />
       )}
-      {dialog?.kind === 'manage' && <ManageSubscriptionModal user={dialog.user} onClose={close} />}
-      {dialog?.kind === 'delete' && <DeleteUserModal user={dialog.user} onClose={close} />}
+      {dialog?.kind === 'manage' && <ManageSubscriptionModal user={dialog.user} onClose={close} onDone={done} />}
+      {dialog?.kind === 'delete' && <DeleteUserModal user={dialog.user} onClose={close} onDone={done} />}
     </div>
   );
 }
