@@ -136,7 +136,7 @@ describe('the admin area in Chromium, against every service', () => {
     await manage.getByRole('button', { name: 'Update Subscription' }).click();
     await manage.waitFor({ state: 'detached' });
     const row = page.getByRole('row', { name: /kiran@example\.in/ });
-    await row.getByRole('cell', { name: 'business', exact: true }).waitFor();
+    await row.getByRole('cell', { name: 'Business', exact: true }).waitFor();
     await page.getByRole('tab', { name: 'Dashboard' }).click();
     await page.getByText('business: 1').waitFor();
     await page.getByText('professional: 0').waitFor();

@@ -253,6 +253,9 @@ describe('rough edges a newcomer met, in Chromium', () => {
     const page = await pageIn(await contextWith(PHONE, asAdmin()));
     await page.goto(`${stack.url}/admin/dashboard`);
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    // the Recent Subscribers table scrolls within its card; the page itself is no wider than the phone (D6)
+    await page.getByRole('region', { name: 'Recent subscribers' }).waitFor();
+    expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
     const toggle = page.getByRole('button', { name: 'Export', exact: true });
     expect(await toggle.isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Export Users' }).isVisible()).toBe(false);

@@ -40,6 +40,11 @@ function services(profile: PublicUser, status: object = trialStatus) {
       return { data: { user: saved, message: 'ok' } };
     }
     if (call.url === '/api/subscription-status') return { data: status };
+    if (call.url === '/api/payment/plans') {
+      return {
+        data: { professional: { name: 'Professional', monthlyPrice: 1000, annualPrice: 9600, annualOriginal: 12000, features: [] } },
+      };
+    }
     return { data: {} };
   });
 }
@@ -105,6 +110,32 @@ describe('profile page', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Subscription' }));
     expect(await screen.findByText('Trial Expires')).toBeInTheDocument();
     expect(screen.getByText('2026-12-01 (9 days remaining)')).toBeInTheDocument();
+  });
+
+  it('when an annual plan was bought, then the subscription tab names it in words with its yearly price (D7)', async () => {
+    services(user(), {
+      ...trialStatus,
+      subscriptionStatus: 'active',
+      subscriptionPlan: 'professional',
+      billingPeriod: 'annual',
+      planPrice: 1000,
+      subscriptionEndDate: '2027-11-23T18:30:00.000Z',
+      daysRemaining: 365,
+    });
+    renderPage(<Profile />, '/profile');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Subscription' }));
+    expect(await screen.findByText('₹9,600/year')).toBeInTheDocument();
+    expect(screen.getByText('Professional')).toBeInTheDocument();
+    expect(screen.getByText('Annual')).toBeInTheDocument();
+    expect(screen.queryByText(/professional|\/month/)).not.toBeInTheDocument();
+  });
+
+  it('when no plan was ever taken, then the tab says so in words, not "none"', async () => {
+    services(user(), { ...trialStatus, subscriptionStatus: 'none', subscriptionPlan: 'none', canStartTrial: true });
+    renderPage(<Profile />, '/profile');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Subscription' }));
+    expect(await screen.findByText('No plan')).toBeInTheDocument();
+    expect(screen.queryByText('none')).not.toBeInTheDocument();
   });
 
   it('when the profile cannot be loaded, then "Failed to load profile"', async () => {

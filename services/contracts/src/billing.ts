@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutDirectionControls } from './plain-text';
 import { GST_STATES, gstinProblem, type GstStateCode } from './gst';
 import { pincodeSchema } from './user';
 import { objectIdSchema } from './ids';
@@ -147,7 +148,7 @@ export const BILLING_PROFILE_MESSAGES = {
 } as const;
 
 const profileText = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+  z.string({ error: message }).overwrite(withoutDirectionControls).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 const STATE_CODES = GST_STATES.map((state) => state.code) as [GstStateCode, ...GstStateCode[]];
 
 export const billingProfileSchema = z

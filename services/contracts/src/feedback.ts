@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutDirectionControls } from './plain-text';
 
 export const FEEDBACK_TYPES = ['suggestion', 'bug', 'question'] as const;
 export const FEEDBACK_COMPONENTS = ['general', 'filemanager', 'turnover', 'networth', 'clientmaster', 'dashboard', 'setup'] as const;
@@ -18,6 +19,7 @@ export const feedbackBodySchema = z.object({
   component: feedbackComponentSchema,
   message: z
     .string({ error: 'Message is required' })
+    .overwrite(withoutDirectionControls)
     .trim()
     .min(1, 'Message is required')
     .max(FEEDBACK_MESSAGE_MAX, `Message must be at most ${FEEDBACK_MESSAGE_MAX} characters`),

@@ -21,5 +21,6 @@ export * from './autopay';
 export * from './subscription-admin';
 export * from './policies';
 export * from './consent';
+export * from './plain-text';
 export * from './seller';
 export * from './account-self-service';

@@ -17,6 +17,14 @@ export type BillingPeriod = z.infer<typeof billingPeriodSchema>;
 /** A plan's name as people read it: "Professional". */
 export const planTitle = (plan: string) => plan.charAt(0).toUpperCase() + plan.slice(1);
 
+/** Any plan value in words, the two that are not plans included: "No plan", "Free trial", "Professional". */
+export const planLabel = (plan: string | null | undefined) =>
+  !plan || plan === 'none' ? 'No plan' : plan === 'trial' ? 'Free trial' : planTitle(plan);
+
+/** "Monthly", "Annual", or "—" for a plan without a period (a trial, an admin's plan). */
+export const billingPeriodLabel = (period: string | null | undefined) =>
+  period === 'annual' ? 'Annual' : period === 'monthly' ? 'Monthly' : '—';
+
 /** Annual billing saves 20% on twelve monthly payments (behaviour.md §9). */
 export const ANNUAL_DISCOUNT = 0.2;
 

@@ -21,3 +21,13 @@ export function toClientSubscriptionState(status: WireStatus): ClientSubscriptio
       return status;
   }
 }
+
+const STATE_LABELS: Record<SubscriptionState, string> = {
+  none: 'No subscription',
+  trial: 'Free trial',
+  active: 'Active',
+  expired: 'Expired',
+};
+
+/** A status in words, legacy values read as what they mean: "Active", "Free trial". */
+export const subscriptionStatusLabel = (status: string) => STATE_LABELS[toClientSubscriptionState(status as WireStatus)] ?? status;

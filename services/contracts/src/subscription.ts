@@ -7,7 +7,7 @@ import { SUBSCRIPTION_STATUSES } from './subscription-state';
 export { SUBSCRIPTION_STATES, SUBSCRIPTION_STATUSES, type SubscriptionState } from './subscription-state';
 export const subscriptionStatusValueSchema = z.enum(SUBSCRIPTION_STATUSES);
 export type SubscriptionStatusValue = z.infer<typeof subscriptionStatusValueSchema>;
-export { toClientSubscriptionState, type ClientSubscriptionState } from './subscription-state';
+export { subscriptionStatusLabel, toClientSubscriptionState, type ClientSubscriptionState } from './subscription-state';
 
 /** What starting the trial answers, written once for billing and the pages. */
 export const TRIAL_MESSAGES = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AGE_RANGE, GENDERS, PASSWORD_MIN_LENGTH, PINCODE_LENGTH } from './user-constants';
 import { MESSAGES } from './validation-messages';
+import { withoutDirectionControls } from './plain-text';
 import { acceptedPoliciesSchema, type ConsentRecord } from './consent';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -9,12 +10,13 @@ const PINCODE_PATTERN = /^\d{6}$/;
 
 /** A required string whose message is the same whether it is missing, empty or of the wrong type. */
 const requiredText = (message: string, max = 200) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+  z.string({ error: message }).overwrite(withoutDirectionControls).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 
 /** Optional text; an empty field means absent, so it is not stored as ''. */
 const optionalText = (max = 200) =>
   z
     .string({ error: 'Must be text' })
+    .overwrite(withoutDirectionControls)
     .trim()
     .max(max, `Must be at most ${max} characters`)
     .optional()

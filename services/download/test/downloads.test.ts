@@ -1,7 +1,20 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { binaryBody } from '@portal/platform/testing';
 import { createServiceCredential } from '@portal/platform';
 import { installerBytes, newUserId, SERVICE_SECRET, startDownload } from './download-harness';
+
+/** Waits for what the service does after its answer has ended. */
+async function eventually<T>(check: () => Promise<T>, timeoutMs = 5000): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
 
 describe('eligibility and signed installer downloads', () => {
   let download: Awaited<ReturnType<typeof startDownload>>;
@@ -23,6 +36,11 @@ describe('eligibility and signed installer downloads', () => {
 
   const eligibility = (token: string) =>
     request(download.app).get('/api/download/check-eligibility').set('Authorization', `Bearer ${token}`);
+  const summaryOf = (userId: string) =>
+    request(download.app)
+      .post('/internal/downloads/summary')
+      .set('Authorization', createServiceCredential('admin-reporting', SERVICE_SECRET)())
+      .send({ userIds: [userId] });
   const linkFor = async (token: string, version = '1.4.2') =>
     request(download.app).get(`/api/download/app/${version}`).set('Authorization', `Bearer ${token}`);
 
@@ -80,16 +98,39 @@ describe('eligibility and signed installer downloads', () => {
     expect(file.headers.etag).toMatch(/^"[0-9a-f]{64}"$/);
     expect(Buffer.compare(file.body as Buffer, bytes)).toBe(0);
 
-    const summary = await request(download.app)
-      .post('/internal/downloads/summary')
-      .set('Authorization', createServiceCredential('admin-reporting', SERVICE_SECRET)())
-      .send({ userIds: [userId] });
+    // counted once the last byte has gone out, as the answer ends
+    const summary = await eventually(async () => {
+      const answer = await summaryOf(userId);
+      return answer.body.summaries.length ? answer : undefined;
+    });
     expect(summary.body.summaries[0]).toMatchObject({
       userId,
       totalDownloads: 1,
       downloadHistory: [{ version: '1.4.2', userAgent: 'Chromium test' }],
     });
     expect(summary.body.summaries[0].lastDownloadDate).toEqual(expect.any(String));
+  });
+
+  it('when a download breaks off, then it is not counted; the whole one after it is, once (D1)', async () => {
+    const userId = newUserId();
+    const { downloadUrl } = (await linkFor(download.user(userId, 'trial'))).body;
+    const server = download.app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const port = (server.address() as AddressInfo).port;
+    await new Promise<void>((resolve, reject) => {
+      const req = http.get(`http://127.0.0.1:${port}${downloadUrl}`, (res) => {
+        res.once('data', () => {
+          req.destroy();
+          resolve();
+        });
+      });
+      req.once('error', (error) => (req.destroyed ? resolve() : reject(error)));
+    });
+    server.close();
+    // Before the fix the broken-off attempt was counted as it began, so it would be in before this one.
+    expect((await request(download.app).get(downloadUrl).buffer(true).parse(binaryBody)).status).toBe(200);
+    await eventually(async () => (await summaryOf(userId)).body.summaries.length > 0);
+    expect((await summaryOf(userId)).body.summaries[0].totalDownloads).toBe(1);
   });
 
   it('when an interrupted download resumes with a Range, then 206 brings exactly the missing bytes and is not counted again', async () => {

@@ -1,5 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { formatRupees, GENDERS, istDateOf, type PublicUser } from '@portal/contracts';
+import {
+  billingPeriodLabel,
+  formatRupees,
+  GENDERS,
+  istDateOf,
+  planLabel,
+  type PlansResponse,
+  type PublicUser,
+  type SubscriptionStatus,
+} from '@portal/contracts';
 import {
   Banner,
   Button,
@@ -17,7 +26,7 @@ import { BillingDetails } from '../features/billing/components/BillingDetails';
 import { Devices } from '../features/desktop/components/Devices';
 import { SecurityAndPrivacy } from '../features/privacy/components/SecurityAndPrivacy';
 import { useProfile, useUpdateProfile } from '../features/profile/api';
-import { useStartTrial } from '../features/subscription/api';
+import { usePlans, useStartTrial } from '../features/subscription/api';
 import { withQueries } from '../queries';
 import { TEXTS, type Message } from '../texts';
 import '../components/portal.css';
@@ -55,6 +64,13 @@ const BADGES = {
   none: ['No Subscription', 'badge-amber'],
 } as const;
 
+/** What the plan costs for the period paid: an annual plan's yearly price, not its monthly one (D7). */
+export function priceText(status: SubscriptionStatus | null, plans: PlansResponse | undefined): string {
+  if (status?.billingPeriod !== 'annual') return `${formatRupees(status?.planPrice ?? 0)}/month`;
+  const annual = plans?.[status.subscriptionPlan]?.annualPrice;
+  return annual === undefined ? '…' : `${formatRupees(annual)}/year`;
+}
+
 function formFrom(user: PublicUser) {
   const info = user.personalInfo;
   return {
@@ -79,6 +95,7 @@ function Profile() {
   const { data: user, isError: failed } = useProfile();
   const update = useUpdateProfile();
   const trial = useStartTrial();
+  const { data: plans } = usePlans();
   const [tab, setTab] = useState<Tab>(completing ? 'personal' : 'basic');
   const [editing, setEditing] = useState(completing);
   const [form, setForm] = useState<ReturnType<typeof formFrom> | null>(null);
@@ -216,7 +233,13 @@ function Profile() {
         {tab === 'subscription' && (
           <dl className="details">
             <dt>Plan</dt>
-            <dd>{status?.subscriptionPlan ?? 'none'}</dd>
+            <dd>{planLabel(status?.subscriptionPlan)}</dd>
+            {status?.billingPeriod && (
+              <>
+                <dt>Billing</dt>
+                <dd>{billingPeriodLabel(status.billingPeriod)}</dd>
+              </>
+            )}
             <dt>Status</dt>
             <dd>{badgeText}</dd>
             {expiry && (
@@ -230,7 +253,7 @@ function Profile() {
             {showPrice && (
               <>
                 <dt>Price</dt>
-                <dd>{formatRupees(status?.planPrice ?? 0)}/month</dd>
+                <dd>{priceText(status, plans)}</dd>
               </>
             )}
           </dl>

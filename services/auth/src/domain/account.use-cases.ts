@@ -2,6 +2,7 @@ import {
   CONSENT_MESSAGES,
   DEFAULT_COUNTRY,
   isCurrentConsent,
+  withoutDirectionControls,
   TOKEN_AUDIENCE,
   type AcceptedPolicies,
   type AuthResponse,
@@ -99,8 +100,8 @@ export function accountUseCases({ users, hasher, decoyHash, tokens, loginThrottl
       const created =
         (await users.create({
           email: identity.email,
-          firstName: identity.firstName,
-          lastName: identity.lastName,
+          firstName: withoutDirectionControls(identity.firstName),
+          lastName: withoutDirectionControls(identity.lastName),
           picture: identity.picture,
           isGoogleUser: true,
           personalInfo: {},

@@ -55,7 +55,8 @@ export function downloadRoutes({ releases, downloads, updates, verifyToken }: Do
   /**
    * The signed link itself: streams the installer with its length, a strong ETag (its SHA-256)
    * and byte ranges, so an interrupted download resumes. A download is counted once, when a
-   * transfer starts from the first byte.
+   * transfer from the first byte has been sent whole: a failed or broken-off attempt is not one
+   * (D1), and its resumption from a later byte completes it uncounted.
    */
   router.get('/api/download/file/:version', validate('params', versionParams), async (req, res, next) => {
     const parsed = linkQuery.safeParse(req.query);
@@ -66,7 +67,7 @@ export function downloadRoutes({ releases, downloads, updates, verifyToken }: Do
     );
     const { release, file } = await releases.installer(version);
     const range = req.headers.range;
-    if (!range || /^bytes=0-/.test(range)) await downloads.record(parsed.data!.user, version, req.headers['user-agent'] ?? '');
+    const fromFirstByte = !range || /^bytes=0-/.test(range);
     res.setHeader('ETag', `"${release.sha256}"`);
     // Served by name under its folder's root: send then looks for dot-segments only in the name
     // (refused), not in the folder's own path, which may well hold one (`.data/releases`).
@@ -84,7 +85,10 @@ export function downloadRoutes({ releases, downloads, updates, verifyToken }: Do
           'Cache-Control': 'private, no-transform',
         },
       },
-      (error) => error && !res.headersSent && next(error),
+      (error) => {
+        if (error) return void (!res.headersSent && next(error));
+        if (fromFirstByte) void downloads.record(parsed.data!.user, version, req.headers['user-agent'] ?? '').catch(next);
+      },
     );
   });
 

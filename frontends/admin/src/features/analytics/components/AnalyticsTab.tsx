@@ -1,4 +1,4 @@
-import { formatRupees } from '@portal/contracts';
+import { formatRupees, planLabel } from '@portal/contracts';
 import { Spinner } from '@portal/ui';
 import { ScrollArea } from '@portal/ui/scroll-area';
 import { day } from '../../../lib/format';
@@ -81,7 +81,7 @@ export function AnalyticsTab() {
                 {analytics.recentSubscribers.slice(0, 5).map((row) => (
                   <tr key={row.email}>
                     <td>{row.email}</td>
-                    <td>{row.subscriptionPlan}</td>
+                    <td>{planLabel(row.subscriptionPlan)}</td>
                     <td className="nowrap">{day(row.subscriptionStartDate)}</td>
                     <td className="nowrap">{day(row.subscriptionEndDate)}</td>
                   </tr>

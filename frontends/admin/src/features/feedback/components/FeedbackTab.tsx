@@ -139,7 +139,9 @@ export function FeedbackTab({ feedback }: { feedback: ReturnType<typeof useFeedb
                     <span className="badge">{item.type}</span>
                   </td>
                   <td>{item.component}</td>
-                  <td>{preview(item.message)}</td>
+                  <td>
+                    <bdi>{preview(item.message)}</bdi>
+                  </td>
                   <td>{item.status}</td>
                   <td>{day(item.timestamp)}</td>
                   <td>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { END_BEFORE_START, formatRupees, type TransactionRow } from '@portal/contracts';
+import { END_BEFORE_START, formatRupees, planLabel, type TransactionRow } from '@portal/contracts';
 import { Button, errorMessage, Spinner } from '@portal/ui';
 import { Pager } from '@portal/ui/pager';
 import { ScrollArea } from '@portal/ui/scroll-area';
@@ -85,7 +85,9 @@ export function TransactionsTab({ range, onRange }: { range: Range; onRange: (ra
                       {row.phonePeTransactionId && <div className="muted">PhonePe: {row.phonePeTransactionId}</div>}
                       {row.phonepeOrderId && <div className="muted">Order: {row.phonepeOrderId}</div>}
                     </td>
-                    <td>{row.userEmail}</td>
+                    <td>
+                      <bdi>{row.userEmail}</bdi>
+                    </td>
                     <td>
                       {formatRupees(row.amount)}
                       {row.refundedAmount > 0 && <div className="muted">−{formatRupees(row.refundedAmount)} refunded</div>}
@@ -94,7 +96,7 @@ export function TransactionsTab({ range, onRange }: { range: Range; onRange: (ra
                       {row.status}
                       {row.refundStatus !== 'none' && <div className="muted">{REFUND_LABELS[row.refundStatus]}</div>}
                     </td>
-                    <td>{row.subscriptionPlan}</td>
+                    <td>{planLabel(row.subscriptionPlan)}</td>
                     <td>{day(row.createdAt)}</td>
                     <td>{row.invoiceNumber ?? '—'}</td>
                     <td>

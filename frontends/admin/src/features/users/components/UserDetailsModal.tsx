@@ -1,5 +1,13 @@
 import { Fragment } from 'react';
-import { formatIndianDateTime, formatRupees, istDateOf, type AdminUserRow } from '@portal/contracts';
+import {
+  billingPeriodLabel,
+  formatIndianDateTime,
+  formatRupees,
+  istDateOf,
+  planLabel,
+  subscriptionStatusLabel,
+  type AdminUserRow,
+} from '@portal/contracts';
 import { Button, errorMessage, Modal, Spinner } from '@portal/ui';
 import { UserPayments } from '../../transactions/components/UserPayments';
 import { useUserDetails } from '../api';
@@ -92,8 +100,9 @@ export function UserDetailsModal({
       <Section
         title="Subscription Details"
         rows={[
-          ['Plan', user.subscriptionPlan],
-          ['Status', user.subscriptionStatus],
+          ['Plan', planLabel(user.subscriptionPlan)],
+          ['Billing', billingPeriodLabel(user.billingPeriod)],
+          ['Status', subscriptionStatusLabel(user.subscriptionStatus)],
           ['Plan Price', `${formatRupees(user.planPrice)}/month`],
           ['Days Remaining', daysLabel(user)],
           ...((paid

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { AdminUserRow } from '@portal/contracts';
+import { planLabel, subscriptionStatusLabel, type AdminUserRow } from '@portal/contracts';
 import { Banner, Button, ProgressBar, Spinner } from '@portal/ui';
 import { Pager } from '@portal/ui/pager';
 import { ScrollArea } from '@portal/ui/scroll-area';
@@ -69,19 +69,24 @@ export function UsersTab() {
               {users.map((user) => (
                 <tr key={user._id}>
                   <td>
-                    {user.email}
+                    <bdi>{user.email}</bdi>
                     <br />
-                    <span className="muted">{user.displayName}</span> {user.isGoogleUser && <span className="badge">Google</span>}
+                    {/* what people wrote is isolated, so that no character in it turns the row around (D8) */}
+                    <bdi className="muted">{user.displayName}</bdi> {user.isGoogleUser && <span className="badge">Google</span>}
                   </td>
                   <td>
                     {user.personalInfo.mobileNumber ?? 'No mobile'}
                     <br />
                     <span className="muted">
-                      {user.personalInfo.address ? `${user.personalInfo.address.city}, ${user.personalInfo.address.state}` : 'No address'}
+                      {user.personalInfo.address ? (
+                        <bdi>{`${user.personalInfo.address.city}, ${user.personalInfo.address.state}`}</bdi>
+                      ) : (
+                        'No address'
+                      )}
                     </span>
                   </td>
-                  <td>{user.subscriptionPlan}</td>
-                  <td>{user.subscriptionStatus}</td>
+                  <td>{planLabel(user.subscriptionPlan)}</td>
+                  <td>{subscriptionStatusLabel(user.subscriptionStatus)}</td>
                   <td>
                     <ProgressBar value={user.profileCompletionPercentage} label={`Profile of ${user.email}`} />
                     {user.profileCompletionPercentage}%
