@@ -24,6 +24,7 @@ import { adminUseCases } from './domain/admin.use-cases';
 import { deviceGrantUseCases } from './domain/device-grant.use-cases';
 import { directoryUseCases } from './domain/directory.use-cases';
 import { farewellMail } from './domain/farewell-mail';
+import { welcomeMail } from './domain/welcome-mail';
 import { passwordResetUseCases } from './domain/password-reset.use-cases';
 import { profileUseCases } from './domain/profile.use-cases';
 import { accountSecurityRoutes } from './routes/account-security.routes';
@@ -48,6 +49,8 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
   const { logger, shutdown } = runtime;
   const mail = createMailer(settings.SMTP_URL, settings.MAIL_FROM);
   shutdown.add('mailer', () => mail.close());
+  const mailFailed = (what: string) => (error: unknown) => logger.error({ err: error }, `${what} e-mail could not be sent`);
+
   const users = userRepository(mongo);
   const admins = adminRepository(mongo);
   const claims = singleUseClaims(mongo);
@@ -98,11 +101,11 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
       ? createGoogleVerifier({ clientId: settings.GOOGLE_CLIENT_ID, certsUrl: settings.GOOGLE_CERTS_URL })
       : undefined,
     now: now ?? (() => new Date()),
+    welcome: welcomeMail(mail, settings.PUBLIC_URL, mailFailed('welcome')),
   });
   const connection = { redisUrl: settings.REDIS_URL, prefix };
   const audit = createAuditPublisher('auth', connection, logger);
   shutdown.add('audit', () => audit.close());
-  const mailFailed = (what: string) => (error: unknown) => logger.error({ err: error }, `${what} e-mail could not be sent`);
   const security = accountSecurityUseCases({
     users,
     hasher: argon2Hasher,
@@ -172,7 +175,12 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
       router.use(accountSecurityRoutes(security, verifyToken));
       router.use(
         internalRoutes(
-          directoryUseCases(users, [resets, devices, desktopSessions, claims], tokens, farewellMail(mail, mailFailed('farewell'))),
+          directoryUseCases(
+            users,
+            [resets, devices, desktopSessions, claims],
+            tokens,
+            farewellMail(mail, settings.PUBLIC_URL, mailFailed('farewell')),
+          ),
           security,
           settings.SERVICE_SECRET,
         ),

@@ -5,6 +5,7 @@ import { startGoogleIdentityStandIn } from '../../../deploy/local/stand-ins/goog
 import { startAuth, TEST_SERVICE_SECRET, validSignup, type AuthHarness } from './auth-harness';
 
 const CLIENT_ID = 'portal-test.apps.googleusercontent.com';
+const WELCOME = 'Welcome to the Tax Practitioner Portal';
 
 describe('Security and Privacy: the password, and confirming one’s own deletion (behaviour.md §3)', () => {
   let auth: AuthHarness;
@@ -82,7 +83,7 @@ describe('Security and Privacy: the password, and confirming one’s own deletio
 
     expect((await login('changes@example.in', 'secret12')).status).toBe(401);
     expect((await login('changes@example.in', 'brand-new-secret')).status).toBe(200);
-    const mail = await auth.smtp.waitForMail((m) => JSON.stringify(m.to).includes('changes@example.in'));
+    const mail = await auth.smtp.waitForMail((m) => JSON.stringify(m.to).includes('changes@example.in') && m.subject !== WELCOME);
     expect(mail.subject).toBe('Your password was changed');
     expect(mail.text).toContain('http://portal.test/forgot-password');
   });
@@ -150,7 +151,7 @@ describe('Security and Privacy: the password, and confirming one’s own deletio
     expect(deleted.body).toEqual({ deleted: true });
     expect((await profile(token)).status).toBe(401);
     expect((await login('farewell@example.in', 'secret12')).status).toBe(401);
-    const mail = await auth.smtp.waitForMail((m) => JSON.stringify(m.to).includes('farewell@example.in'));
+    const mail = await auth.smtp.waitForMail((m) => JSON.stringify(m.to).includes('farewell@example.in') && m.subject !== WELCOME);
     expect(mail.subject).toBe('Your Tax Practitioner Portal account has been deleted');
     expect(mail.text).toContain('kept, without your contact details');
   });

@@ -37,6 +37,11 @@ describe('accounts: register, login, logout', () => {
     expect(stored?.passwordHash).toMatch(/^\$argon2id\$/);
     expect(stored).not.toHaveProperty('extra');
     expect(stored?.personalInfo.address.country).toBe('India');
+    const welcome = await auth.smtp.waitForMail((m) => JSON.stringify(m.to).includes('ravi.kumar@example.in'));
+    expect(welcome.subject).toBe('Welcome to the Tax Practitioner Portal');
+    expect(welcome.text).toContain('Hello Ravi,');
+    expect(welcome.text).toContain('Go to your dashboard: http://portal.test/dashboard');
+    expect(welcome.html).toContain('href="http://portal.test/dashboard"');
   });
 
   it('when the token from sign-up is used, then the profile answers with the stored account', async () => {

@@ -212,6 +212,9 @@ export async function compose(
     lock,
     audit,
     logger,
+    mail,
+    creditNotePdf: (merchantRefundId) => invoices.creditNotePdf(null, merchantRefundId),
+    publicUrl: config.PUBLIC_URL,
     now,
   });
   const reporting = reportingUseCases({

@@ -1,7 +1,7 @@
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import request from 'supertest';
-import { EVENT_QUEUES, istDateOf, USER_DELETED } from '@portal/contracts';
+import { EVENT_QUEUES, formatIndianDate, istDateOf, USER_DELETED } from '@portal/contracts';
 import { DAY, eventually, newUserId, startBilling, type BillingHarness } from './billing-harness';
 
 describe('billing jobs on BullMQ', () => {
@@ -110,8 +110,9 @@ describe('billing jobs on BullMQ', () => {
     });
     await billing.built.expiry.sendReminders(billing.clock.now);
     await billing.built.expiry.sendReminders(billing.clock.now);
-    const reminder = await billing.smtp.waitForMail((mail) => mail.subject === 'Your business subscription ends in 7 days');
-    expect(reminder.text).toContain(`ends on ${istDateOf(endsAt)}.`);
+    const reminder = await billing.smtp.waitForMail((mail) => mail.subject === 'Your Business subscription ends in 7 days');
+    expect(reminder.text).toContain(`ends on ${formatIndianDate(endsAt)}.`);
+    expect(reminder.html).toContain('>Choose a plan</a>');
     expect(istDateOf(endsAt)).not.toBe(endsAt.toISOString().slice(0, 10));
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(billing.smtp.inbox.filter((mail) => JSON.stringify(mail.to).includes('paid.reminder@example.in'))).toHaveLength(1);

@@ -119,6 +119,12 @@ describe('refunds and credit notes', () => {
       .get(`/api/billing/credit-notes/${merchantOrderId}-R1`)
       .set(asUser(billing.addUser(newUserId(), 'nosy@example.in')));
     expect(stranger.status).toBe(404);
+
+    // the buyer is told, with the credit note attached and the way to the billing history
+    const mail = await billing.smtp.waitForMail((m) => m.subject === 'Refund of ₹1,000 completed' && JSON.stringify(m.to).includes(userId));
+    expect(mail.text).toContain('Credit note: TPCN/2627/000001');
+    expect(mail.html).toContain(`href="${billing.url}/subscription"`);
+    expect(mail.attachments.map((file) => file.filename)).toEqual(['credit-note-TPCN-2627-000001.pdf']);
   });
 
   it('when a partial refund is pending, then a second one is refused; once it completes the plan stays and only the rest can be refunded', async () => {

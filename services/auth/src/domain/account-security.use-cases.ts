@@ -6,6 +6,7 @@ import {
   type MyAccountData,
 } from '@portal/contracts';
 import type { AuditPublisher } from '@portal/platform';
+import { composeMail } from '@portal/platform/mail-layout';
 import { badRequest, unauthorized } from '@portal/platform/errors';
 import { toPublicUser } from './public-user';
 import type { DesktopSessionStore, FailureThrottle, MailSender, PasswordHasher, TokenIssuer, UserRecord, UserStore } from './ports';
@@ -77,21 +78,20 @@ export function accountSecurityUseCases(deps: AccountSecurityDeps) {
         action: hadPassword ? 'user.password-changed' : 'user.password-set',
         target: { type: 'user', id: user.id, label: user.email },
       });
-      deps.mail
-        .send({
-          to: user.email,
+      const notice = composeMail(
+        {
           subject: hadPassword ? 'Your password was changed' : 'A password was set for your account',
-          text: [
-            `Hello ${user.firstName || 'there'},`,
-            '',
+          greeting: `Hello ${user.firstName || 'there'},`,
+          paragraphs: [
             hadPassword
               ? 'The password of your Tax Practitioner Portal account was just changed, and every other session was signed out.'
               : 'A password was just set for your Tax Practitioner Portal account; you can now sign in with it as well as with Google.',
-            '',
-            `If this was not you, reset your password now: ${deps.publicUrl}/forgot-password`,
-          ].join('\n'),
-        })
-        .catch(deps.onMailError);
+          ],
+          after: [`If this was not you, reset your password now: ${deps.publicUrl}/forgot-password`],
+        },
+        deps,
+      );
+      deps.mail.send({ to: user.email, ...notice }).catch(deps.onMailError);
       return { token, message: hadPassword ? SELF_SERVICE_MESSAGES.passwordChanged : SELF_SERVICE_MESSAGES.passwordSet };
     },
 

@@ -11,7 +11,7 @@ import {
 } from '@portal/contracts';
 import { badRequest, conflict, serviceUnavailable, unauthorized } from '@portal/platform/errors';
 import type { AuthContext } from '@portal/platform';
-import type { AttemptLimit, GoogleVerifier, FailureThrottle, PasswordHasher, TokenIssuer, UserStore } from './ports';
+import type { AttemptLimit, GoogleVerifier, FailureThrottle, PasswordHasher, TokenIssuer, UserRecord, UserStore } from './ports';
 import { toPublicUser } from './public-user';
 
 export interface AccountDeps {
@@ -23,6 +23,8 @@ export interface AccountDeps {
   signupLimit: AttemptLimit;
   google?: GoogleVerifier;
   now: () => Date;
+  /** The welcome e-mail of a new account (welcome-mail.ts). */
+  welcome: (user: UserRecord) => void;
 }
 
 export const ACCOUNT_MESSAGES = {
@@ -41,7 +43,7 @@ function consentTo(accepted: AcceptedPolicies, at: Date) {
   return { terms: accepted.terms, privacy: accepted.privacy, acceptedAt: at };
 }
 
-export function accountUseCases({ users, hasher, decoyHash, tokens, loginThrottle, signupLimit, google, now }: AccountDeps) {
+export function accountUseCases({ users, hasher, decoyHash, tokens, loginThrottle, signupLimit, google, now, welcome }: AccountDeps) {
   const session = (user: Parameters<typeof toPublicUser>[0]): AuthResponse => ({
     token: tokens.issue({ id: user.id, email: user.email }, TOKEN_AUDIENCE.user),
     user: toPublicUser(user),
@@ -64,6 +66,7 @@ export function accountUseCases({ users, hasher, decoyHash, tokens, loginThrottl
         consent,
       });
       if (!user) throw conflict(ACCOUNT_MESSAGES.emailTaken);
+      welcome(user);
       return session(user);
     },
 
@@ -111,6 +114,7 @@ export function accountUseCases({ users, hasher, decoyHash, tokens, loginThrottl
         (await users.findByEmail(identity.email));
       if (!created) throw conflict(ACCOUNT_MESSAGES.emailTaken);
       await users.linkGoogleSubject(created.id, identity.subject);
+      welcome(created);
       return { ...session(created), isNewUser: true };
     },
 

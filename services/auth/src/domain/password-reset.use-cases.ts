@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { RESET_MESSAGES } from '@portal/contracts';
+import { composeMail } from '@portal/platform/mail-layout';
 import { badRequest } from '@portal/platform/errors';
 import type { AttemptLimit, MailSender, PasswordHasher, PasswordResetStore, UserStore } from './ports';
 
@@ -35,22 +36,20 @@ export function passwordResetUseCases(deps: PasswordResetDeps) {
         const token = randomBytes(32).toString('base64url');
         await deps.resets.create({ tokenHash: hashOf(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_LINK_LIFETIME_MS) });
         const link = `${deps.publicUrl}/reset-password?token=${token}`;
-        deps.mail
-          .send({
-            to: user.email,
+        const message = composeMail(
+          {
             subject: 'Reset your Tax Practitioner Portal password',
-            text: [
-              `Hello ${user.firstName || 'there'},`,
-              '',
+            greeting: `Hello ${user.firstName || 'there'},`,
+            paragraphs: [
               'We received a request to reset the password of your Tax Practitioner Portal account.',
               'Open this link within 1 hour to choose a new password:',
-              '',
-              link,
-              '',
-              'The link works once. If you did not ask for this, ignore this e-mail: your password stays as it is.',
-            ].join('\n'),
-          })
-          .catch(deps.onMailError);
+            ],
+            action: { label: 'Choose a new password', url: link },
+            after: ['The link works once. If you did not ask for this, ignore this e-mail: your password stays as it is.'],
+          },
+          { publicUrl: deps.publicUrl },
+        );
+        deps.mail.send({ to: user.email, ...message }).catch(deps.onMailError);
       }
       return RESET_MESSAGES.requested;
     },

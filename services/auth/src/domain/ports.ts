@@ -1,4 +1,5 @@
 import type { AcceptedPolicies, Address, GENDERS, TokenAudience } from '@portal/contracts';
+import type { Mailer } from '@portal/platform';
 
 /** What the auth rules need from the outside world; data/, security/ and clients/ provide it. */
 
@@ -108,9 +109,8 @@ export interface GoogleIdentity {
 
 export type GoogleVerifier = (idToken: string) => Promise<GoogleIdentity>;
 
-export interface MailSender {
-  send(message: { to: string; subject: string; text: string }): Promise<void>;
-}
+/** SMTP delivery, as platform's mailer does it; each message is a composeMail text and HTML pair. */
+export type MailSender = Pick<Mailer, 'send'>;
 
 export type { AttemptLimit } from '@portal/platform';
 

@@ -1,5 +1,5 @@
 import type { PersonalInfo } from '@portal/contracts';
-import type { SingleUseClaims } from '@portal/platform';
+import type { Mailer, SingleUseClaims } from '@portal/platform';
 
 export interface UserProfile {
   email: string;
@@ -14,14 +14,8 @@ export interface UserDirectory {
   profile(userId: string): Promise<UserProfile | null>;
 }
 
-export interface MailSender {
-  send(message: {
-    to: string;
-    subject: string;
-    text: string;
-    attachments?: { filename: string; content: Buffer; contentType: string }[];
-  }): Promise<void>;
-}
+/** SMTP delivery, as platform's mailer does it; each message is a composeMail text and HTML pair. */
+export type MailSender = Pick<Mailer, 'send'>;
 
 /** Serialises check-then-write sequences on one key across instances. */
 export type Lock = <T>(key: string, work: () => Promise<T>, options?: { waitMs?: number }) => Promise<T>;

@@ -2,16 +2,17 @@ import { randomBytes } from 'node:crypto';
 import {
   AUTOPAY_MESSAGES,
   autopayEligible,
+  formatIndianDate,
   formatRupees,
   mandateFrequency,
   invoiceFileName,
-  istDateOf,
   PLAN_CHANGE_MESSAGES,
   type BillingPeriod,
   type CreateOrderResponse,
   type PricedPlan,
   planTitle,
 } from '@portal/contracts';
+import { composeMail } from '@portal/platform/mail-layout';
 import { badRequest, conflict } from '@portal/platform/errors';
 import type { Logger } from 'pino';
 import { MIN_CHARGE_PAISE, subscriptionLockKey, type planChangeUseCases, type subscriptionLedger } from '../../subscriptions';
@@ -104,19 +105,26 @@ export function paymentUseCases(deps: PaymentDeps) {
       .then((pdf) =>
         deps.mail.send({
           to: order.userEmail,
-          subject: `Payment received: ${title} plan (${order.billingPeriod})`,
-          text: [
-            'Thank you for your payment.',
-            '',
-            `Plan: ${title}, billed ${order.billingPeriod === 'annual' ? 'annually' : 'monthly'}`,
-            `Amount: ${formatRupees(order.amount)}`,
-            `Order: ${order.merchantOrderId}`,
-            ...(order.phonePeTransactionId ? [`PhonePe transaction: ${order.phonePeTransactionId}`] : []),
-            ...(order.mandate?.role === 'renewal' ? [`Renewed by UPI Autopay, mandate ${order.mandate.merchantSubscriptionId}.`] : []),
-            ...(validUntil ? [`Your subscription is active until ${istDateOf(validUntil)}.`] : []),
-            '',
-            `Your tax invoice ${invoice.number} is attached, and stays in your billing history on the portal.`,
-          ].join('\n'),
+          ...composeMail(
+            {
+              subject: `Payment received: ${title} plan (${order.billingPeriod})`,
+              paragraphs: [
+                'Thank you for your payment.',
+                ...(order.mandate?.role === 'renewal' ? [`Renewed by UPI Autopay, mandate ${order.mandate.merchantSubscriptionId}.`] : []),
+                ...(validUntil ? [`Your subscription is active until ${formatIndianDate(validUntil)}.`] : []),
+              ],
+              facts: [
+                ['Plan', `${title}, billed ${order.billingPeriod === 'annual' ? 'annually' : 'monthly'}`],
+                ['Amount', formatRupees(order.amount)],
+                ['Order', order.merchantOrderId],
+                ...(order.phonePeTransactionId ? [['PhonePe transaction', order.phonePeTransactionId] as [string, string]] : []),
+                ['Tax invoice', invoice.number],
+              ],
+              action: { label: 'See your billing history', url: `${deps.publicUrl}/subscription` },
+              after: [`Your tax invoice ${invoice.number} is attached, and stays in your billing history on the portal.`],
+            },
+            deps,
+          ),
           attachments: [{ filename: invoiceFileName(invoice.number), content: pdf, contentType: 'application/pdf' }],
         }),
       )

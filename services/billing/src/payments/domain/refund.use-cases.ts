@@ -1,9 +1,10 @@
-import { formatRupees, REFUND_MESSAGES, type RefundRequest, type RefundView } from '@portal/contracts';
+import { creditNoteFileName, formatRupees, REFUND_MESSAGES, type RefundRequest, type RefundView } from '@portal/contracts';
 import { badRequest, conflict, isDuplicateKeyError, notFound } from '@portal/platform/errors';
 import type { AuditPublisher } from '@portal/platform';
+import { composeMail } from '@portal/platform/mail-layout';
 import type { Logger } from 'pino';
 import { draftCreditNote, issueInSeries, type CreditNoteStore, type InvoiceStore, type Seller } from '../../tax-documents';
-import type { Lock } from '../../shared/ports';
+import type { Lock, MailSender } from '../../shared/ports';
 import type { subscriptionLedger } from '../../subscriptions';
 import { toRefundView } from './refund-view';
 import type { OrderStore, RefundGateway, RefundRecord, RefundStore } from './ports';
@@ -20,6 +21,10 @@ export interface RefundDeps {
   lock: Lock;
   audit: AuditPublisher;
   logger: Logger;
+  /** The refund's e-mail: its credit note attached, and the way to the billing history. */
+  mail: MailSender;
+  creditNotePdf: (merchantRefundId: string) => Promise<{ number: string; pdf: Buffer }>;
+  publicUrl: string;
   now?: () => Date;
 }
 
@@ -89,6 +94,39 @@ export function refundUseCases(deps: RefundDeps) {
     }
     await refunds.update(refund.merchantRefundId, { state: 'completed', settledAt: now(), phonepeRefundId });
     await syncOrder(refund.merchantOrderId);
+    if (invoice) void sendRefundNotice(refund);
+  }
+
+  /** Told once the refund is done, with its credit note; a lost e-mail is logged, the refund stands. */
+  async function sendRefundNotice(refund: RefundRecord) {
+    try {
+      const order = await orders.find(refund.merchantOrderId);
+      if (!order) return;
+      const { number, pdf } = await deps.creditNotePdf(refund.merchantRefundId);
+      const message = composeMail(
+        {
+          subject: `Refund of ${formatRupees(refund.amountPaise / 100)} completed`,
+          paragraphs: [
+            `We have refunded ${formatRupees(refund.amountPaise / 100)} of your payment for order ${order.merchantOrderId} to the account you paid from. Banks usually show it within 5 to 7 working days.`,
+          ],
+          facts: [
+            ['Amount refunded', formatRupees(refund.amountPaise / 100)],
+            ['Order', order.merchantOrderId],
+            ['Credit note', number],
+          ],
+          action: { label: 'See your billing history', url: `${deps.publicUrl}/subscription` },
+          after: [`Your GST credit note ${number} is attached.`],
+        },
+        deps,
+      );
+      await deps.mail.send({
+        to: order.userEmail,
+        ...message,
+        attachments: [{ filename: creditNoteFileName(number), content: pdf, contentType: 'application/pdf' }],
+      });
+    } catch (error) {
+      logger.error({ err: error, merchantRefundId: refund.merchantRefundId }, 'refund e-mail could not be sent');
+    }
   }
 
   /** Asks PhonePe where a pending refund stands and applies the answer, once. */

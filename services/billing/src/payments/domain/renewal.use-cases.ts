@@ -1,5 +1,6 @@
 import { AUTOPAY_MESSAGES, DAY_MS, formatIndianDate, GRACE_DAYS, formatRupees, planTitle, type PricedPlan } from '@portal/contracts';
 import type { SingleUseClaims } from '@portal/platform';
+import { composeMail } from '@portal/platform/mail-layout';
 import type { Logger } from 'pino';
 import { effectiveStatus, type SubscriptionStore, type subscriptionLedger } from '../../subscriptions';
 import type { MailSender } from '../../shared/ports';
@@ -100,21 +101,22 @@ export function renewalUseCases(deps: RenewalDeps) {
   /** RBI's pre-debit notice: merchant, amount, date, mandate reference, and how to stop the debit. */
   async function sendNotice(order: OrderRecord, noticeSentAt: Date): Promise<void> {
     const date = formatIndianDate(debitAt({ dueAt: order.renewal!.dueAt, noticeSentAt }));
-    await mail
-      .send({
-        to: order.userEmail,
+    const notice = composeMail(
+      {
         subject: `UPI Autopay: ${formatRupees(order.amount)} will be debited on ${date}`,
-        text: [
-          `Your ${planLine(order.plan, order.billingPeriod)} of the Tax Practitioner Portal renews by UPI Autopay.`,
-          '',
-          `Merchant: ${deps.merchantName}`,
-          `Amount: ${formatRupees(order.amount)}`,
-          `Debit date: ${date}`,
-          `Mandate reference: ${order.mandate!.merchantSubscriptionId}`,
-          '',
-          `${AUTOPAY_MESSAGES.stopHow} ${deps.publicUrl}/subscription`,
-        ].join('\n'),
-      })
+        paragraphs: [`Your ${planLine(order.plan, order.billingPeriod)} of the Tax Practitioner Portal renews by UPI Autopay.`],
+        facts: [
+          ['Merchant', deps.merchantName],
+          ['Amount', formatRupees(order.amount)],
+          ['Debit date', date],
+          ['Mandate reference', order.mandate!.merchantSubscriptionId],
+        ],
+        after: [`${AUTOPAY_MESSAGES.stopHow} ${deps.publicUrl}/subscription`],
+      },
+      deps,
+    );
+    await mail
+      .send({ to: order.userEmail, ...notice })
       .catch((error: unknown) =>
         logger.error({ err: error, merchantOrderId: order.merchantOrderId }, 'pre-debit notice could not be sent'),
       );
@@ -158,18 +160,19 @@ export function renewalUseCases(deps: RenewalDeps) {
     if (!(await claims.claim(`renewal-dunning:${userId}:${failedAt.toISOString()}:${due.day}`, userId))) return false;
     await subscriptions.markReminderSent(userId, due.id);
     const until = formatIndianDate(graceUntil);
-    await mail
-      .send({
-        to: email,
+    const dunning = composeMail(
+      {
         subject: due.day === 0 ? 'Your renewal payment failed' : `Reminder: pay now to keep access after ${until}`,
-        text: [
+        paragraphs: [
           `${AUTOPAY_MESSAGES.renewalFailed}.`,
-          '',
           `The UPI Autopay debit for your renewal did not go through. Your access continues until ${until}; after that your plan expires.`,
-          '',
-          `Pay now: ${deps.publicUrl}/subscription`,
-        ].join('\n'),
-      })
+        ],
+        action: { label: 'Pay now', url: `${deps.publicUrl}/subscription` },
+      },
+      deps,
+    );
+    await mail
+      .send({ to: email, ...dunning })
       .catch((error: unknown) => logger.error({ err: error, userId, day: due.day }, 'dunning e-mail could not be sent'));
     return true;
   }

@@ -1,4 +1,5 @@
-import { DAY_MS, istDateOf } from '@portal/contracts';
+import { DAY_MS, formatIndianDate, planTitle } from '@portal/contracts';
+import { composeMail } from '@portal/platform/mail-layout';
 import type { Logger } from 'pino';
 import type { MailSender } from '../../shared/ports';
 import type { SubscriptionRecord, SubscriptionStore } from './ports';
@@ -20,17 +21,21 @@ export interface ExpiryDeps {
 function reminderText(reminder: (typeof REMINDERS)[number], subscription: SubscriptionRecord, publicUrl: string) {
   const endsAt = reminder.kind === 'trial' ? subscription.trialEnd : subscription.subscriptionEndDate;
   // the customer's day is India's
-  const end = endsAt ? istDateOf(endsAt) : 'its end date';
-  const what = reminder.kind === 'trial' ? 'free trial' : `${subscription.plan} subscription`;
+  const end = endsAt ? formatIndianDate(endsAt) : 'its end date';
+  const what = reminder.kind === 'trial' ? 'free trial' : `${planTitle(subscription.plan)} subscription`;
   const days = reminder.daysBefore === 1 ? '1 day' : `${reminder.daysBefore} days`;
-  return {
-    subject: `Your ${what} ends in ${days}`,
-    text: [
-      `Your ${what} of the Tax Practitioner Portal ends on ${end}.`,
-      '',
-      `To keep using the desktop app without a break, choose a plan: ${publicUrl}/subscription`,
-    ].join('\n'),
-  };
+  return composeMail(
+    {
+      subject: `Your ${what} ends in ${days}`,
+      paragraphs: [
+        `Your ${what} of the Tax Practitioner Portal ends on ${end}.`,
+        'To keep using the desktop app without a break, choose a plan.',
+      ],
+      action: { label: 'Choose a plan', url: `${publicUrl}/subscription` },
+      after: [`Plans and prices: ${publicUrl}/pricing`],
+    },
+    { publicUrl },
+  );
 }
 
 export function expiryUseCases({ subscriptions, mail, publicUrl, logger }: ExpiryDeps) {
