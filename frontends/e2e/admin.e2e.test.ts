@@ -195,9 +195,9 @@ describe('the admin area in Chromium, against every service', () => {
     await page.getByRole('button', { name: 'View details of asha@example.in' }).click();
     const timeline = page.getByRole('dialog', { name: 'User Details' }).getByRole('region', { name: 'Billing timeline' });
     await timeline.getByRole('row', { name: /Refund .*Bought twice by mistake.*completed.*₹500/ }).waitFor();
-    await timeline.getByRole('row', { name: /^\S+ Period Basic \(monthly\).* refunded/ }).waitFor();
-    await timeline.getByRole('row', { name: /^\S+ Period Basic \(monthly\).* active/ }).waitFor();
-    expect(await timeline.getByRole('row', { name: /^\S+ Payment / }).count()).toBe(2);
+    await timeline.getByRole('row', { name: /^\d{1,2} \w{3} \d{4} Period Basic \(monthly\).* refunded/ }).waitFor();
+    await timeline.getByRole('row', { name: /^\d{1,2} \w{3} \d{4} Period Basic \(monthly\).* active/ }).waitFor();
+    expect(await timeline.getByRole('row', { name: /^\d{1,2} \w{3} \d{4} Payment / }).count()).toBe(2);
     const [invoice] = await Promise.all([
       page.waitForEvent('download'),
       timeline

@@ -85,7 +85,7 @@ describe('auto-renewal by UPI Autopay in Chromium', () => {
     await renewal.getByRole('button', { name: 'Turn off auto-renew' }).click();
     await page.getByText(AUTOPAY_MESSAGES.turnedOff).waitFor();
     await renewal.getByText(`Auto-renew is off (mandate ${reference}: Cancelled).`, { exact: false }).waitFor();
-    await page.getByText(/Your basic plan is active until \d{4}-\d{2}-\d{2}\./).waitFor();
+    await page.getByText(/Your Basic plan is active until \d{1,2} [A-Z][a-z]{2} \d{4}\./).waitFor();
     const upi = await page.context().newPage();
     await upi.goto(`${stack.phonepeUrl}/upi-app`);
     await upi.getByText(`Mandate ${reference}: CANCELLED`).waitFor();

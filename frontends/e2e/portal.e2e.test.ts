@@ -113,14 +113,14 @@ describe('the portal in Chromium, against every service', () => {
     await page.getByText('PhonePe test checkout').waitFor();
     await page.getByRole('button', { name: /^Pay / }).click();
     await page.waitForURL((url) => url.pathname === '/subscription' && url.search === '?status=success');
-    await page.getByText(/Your professional plan is active until/).waitFor({ timeout: 15_000 });
+    await page.getByText(/Your Professional plan is active until/).waitFor({ timeout: 15_000 });
   });
 
   it('when the user opens the billing history, then the payment is there and its tax invoice downloads as a PDF', async () => {
     const history = page.getByRole('region', { name: 'Payments and invoices' });
     const download = history.getByRole('button', { name: /^Download invoice TP\/\d{4}\/\d{6}$/ });
     await download.waitFor();
-    expect(await history.getByRole('row').nth(1).textContent()).toMatch(/^\d{4}-\d\d-\d\dProfessional \(monthly\)₹1,000Paid/);
+    expect(await history.getByRole('row').nth(1).textContent()).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}Professional \(monthly\)₹1,000Paid/);
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
     expect(file.suggestedFilename()).toMatch(/^invoice-TP-\d{4}-\d{6}\.pdf$/);
     const text = (await pdfParse(readFileSync((await file.path())!))).text;
@@ -165,7 +165,7 @@ describe('the portal in Chromium, against every service', () => {
     expect(text).toContain('Credit Note');
     expect(text).toMatch(/Against invoice: TP\/\d{4}\/\d{6} dated/);
     expect(text).toContain('₹200.00');
-    await page.getByText(/Your professional plan is active until/).waitFor();
+    await page.getByText(/Your Professional plan is active until/).waitFor();
   });
 
   it('when a payment fails, then the user is told and the plan stays as it was', async () => {
@@ -174,7 +174,7 @@ describe('the portal in Chromium, against every service', () => {
     await page.getByRole('button', { name: 'Fail the payment' }).click();
     await page.waitForURL((url) => url.search === '?status=failed');
     await page.getByText('The payment did not go through. No money was taken; you can try again.').waitFor();
-    await page.getByText(/Your professional plan is active until/).waitFor();
+    await page.getByText(/Your Professional plan is active until/).waitFor();
   });
 
   it('when the desktop app asks to sign in, then the user allows it on /activate and the app’s poll gets its tokens', async () => {

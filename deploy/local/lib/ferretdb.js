@@ -5,8 +5,8 @@ const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const { ensureGoTool } = require('./go-tool');
 const { TOOLS_DIR } = require('./paths');
-const { freePort, portAnswers, waitFor } = require('./net');
-const { runQuiet, startProcess } = require('./processes');
+const { freePort, portAnswers } = require('./net');
+const { runQuiet, startProcess, untilServing } = require('./processes');
 
 const MODULE = 'github.com/FerretDB/FerretDB';
 const VERSION = 'v1.24.2';
@@ -85,15 +85,7 @@ async function startFerretDB({ dataDir, port, quiet = true }) {
     ],
     { quiet },
   );
-  let died = false;
-  proc.exited.then(() => (died = true));
-  await waitFor(
-    async () => {
-      if (died) throw new Error(`FerretDB exited during start-up:\n${proc.tail()}`);
-      return portAnswers(listenPort);
-    },
-    { what: 'FerretDB', timeoutMs: 30_000 },
-  );
+  await untilServing(proc, () => portAnswers(listenPort), { what: 'FerretDB', timeoutMs: 30_000 });
   return {
     uri: `mongodb://127.0.0.1:${listenPort}/`,
     port: listenPort,

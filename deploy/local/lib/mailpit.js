@@ -4,8 +4,8 @@ const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const { ensureGoTool } = require('./go-tool');
 const { TOOLS_DIR } = require('./paths');
-const { freePort, portAnswers, waitFor, httpStatus } = require('./net');
-const { runQuiet, startProcess } = require('./processes');
+const { freePort, portAnswers, httpStatus } = require('./net');
+const { runQuiet, startProcess, untilServing } = require('./processes');
 
 const MODULE = 'github.com/axllent/mailpit';
 const VERSION = 'v1.27.11';
@@ -76,16 +76,8 @@ async function startMailpit({ dataDir, quiet = true, anyPorts = false }) {
     ],
     { quiet },
   );
-  let died = false;
-  proc.exited.then(() => (died = true));
   const inboxUrl = `http://127.0.0.1:${webPort}`;
-  await waitFor(
-    async () => {
-      if (died) throw new Error(`Mailpit exited during start-up:\n${proc.tail()}`);
-      return (await httpStatus(`${inboxUrl}/readyz`)) === 200;
-    },
-    { what: 'Mailpit', timeoutMs: 30_000 },
-  );
+  await untilServing(proc, async () => (await httpStatus(`${inboxUrl}/readyz`)) === 200, { what: 'Mailpit', timeoutMs: 30_000 });
   return {
     smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
     inboxUrl: `http://localhost:${webPort}`,

@@ -1,5 +1,6 @@
 'use strict';
 const { spawn, spawnSync } = require('node:child_process');
+const { waitFor } = require('./net');
 
 const COLORS = [36, 32, 33, 35, 34, 96, 92, 93];
 let nextColor = 0;
@@ -56,4 +57,20 @@ function startProcess(name, command, args, { env = process.env, cwd, quiet = fal
   };
 }
 
-module.exports = { run, runQuiet, startProcess };
+/**
+ * Resolves once `ready()` says the started process serves; a process that exits first fails it
+ * with the lines it printed, rather than a timeout that hides why.
+ */
+function untilServing(proc, ready, { what, timeoutMs }) {
+  let exited = false;
+  proc.exited.then(() => (exited = true));
+  return waitFor(
+    async () => {
+      if (exited) throw new Error(`${what} exited during start-up:\n${proc.tail()}`);
+      return ready();
+    },
+    { what, timeoutMs },
+  );
+}
+
+module.exports = { run, runQuiet, startProcess, untilServing };

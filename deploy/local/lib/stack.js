@@ -1,8 +1,8 @@
 'use strict';
 const path = require('node:path');
 const { ROOT } = require('./paths');
-const { freePort, portAnswers, waitFor, httpStatus } = require('./net');
-const { startProcess } = require('./processes');
+const { freePort, portAnswers, httpStatus } = require('./net');
+const { startProcess, untilServing } = require('./processes');
 const { supervise } = require('./supervisor');
 
 /** The five services with their default ports and the variable others find them by. */
@@ -14,17 +14,8 @@ const SERVICES = [
   { name: 'admin-reporting', port: 4005, urlVar: 'ADMIN_REPORTING_URL' },
 ];
 
-function waitUntilReady(proc, url) {
-  let exited = false;
-  proc.exited.then(() => (exited = true));
-  return waitFor(
-    async () => {
-      if (exited) throw new Error(`${proc.name} exited during start-up:\n${proc.tail()}`);
-      return (await httpStatus(url)) === 200;
-    },
-    { what: `${proc.name} at ${url}`, timeoutMs: 60_000 },
-  );
-}
+const waitUntilReady = (proc, url) =>
+  untilServing(proc, async () => (await httpStatus(url)) === 200, { what: `${proc.name} at ${url}`, timeoutMs: 60_000 });
 
 /**
  * The service's documented port, or a free one when something else holds it (a second portal on

@@ -182,10 +182,10 @@ describe('admin area', () => {
     const counter = (name: string) => within(screen.getByRole('region', { name })).getByText(/\d+/).textContent;
     expect([counter('Total'), counter('Open Issues'), counter('Resolved'), counter('Dismissed')]).toEqual(['4', '2', '1', '1']);
     expect(screen.getByText(`${'z'.repeat(100)}…`)).toBeInTheDocument();
-    expect(screen.getAllByText('2026-11-20')).toHaveLength(4); // each row's date, India's
+    expect(screen.getAllByText('20 Nov 2026')).toHaveLength(4); // each row's date, India's
     const resolvedRow = screen.getAllByRole('row').find((row) => within(row).queryByText('resolved'))!;
     fireEvent.click(within(resolvedRow).getByRole('button'));
-    expect(await screen.findByText('Resolved on 2026-11-21 by admin@portal.test')).toBeInTheDocument();
+    expect(await screen.findByText('Resolved on 21 Nov 2026 by admin@portal.test')).toBeInTheDocument();
     expect(screen.getByText('20 Nov 2026, 12:30 am')).toBeInTheDocument(); // when it was sent, India's
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     items = [feedbackItem(3, 'resolved')];
@@ -350,7 +350,7 @@ describe('transactions tab', () => {
     renderAdmin('/admin/dashboard');
     fireEvent.click(await screen.findByRole('tab', { name: 'Transactions' }));
     expect(await screen.findByText('TPP-1')).toBeInTheDocument();
-    expect(screen.getByText('2026-11-21')).toBeInTheDocument();
+    expect(screen.getByText('21 Nov 2026')).toBeInTheDocument();
     expect(calls.find((call) => call.url === '/api/admin/transactions')?.params).toEqual({
       startDate: '2026-10-23',
       endDate: '2026-11-21',

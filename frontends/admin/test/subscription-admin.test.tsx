@@ -70,9 +70,9 @@ describe('the admin’s view of subscriptions', () => {
     const timeline = within(await screen.findByRole('region', { name: 'Billing timeline' }));
     const rows = (await timeline.findAllByRole('row')).slice(1).map((row) => row.textContent);
     expect(rows).toEqual([
-      '2028-01-22CancellationCancelled by the customer; access until 20 Feb 2028. Reason: Closing the practicescheduled',
-      '2028-01-21RefundOf TPP-UP by admin@portal.test: Goodwill · TPP-UP-R1completed₹100TPCN/2728/000001',
-      '2028-01-10PaymentBasic (monthly), with an Autopay mandate · TPP-BASICcompleted₹500TP/2728/000007',
+      '22 Jan 2028CancellationCancelled by the customer; access until 20 Feb 2028. Reason: Closing the practicescheduled',
+      '21 Jan 2028RefundOf TPP-UP by admin@portal.test: Goodwill · TPP-UP-R1completed₹100TPCN/2728/000001',
+      '10 Jan 2028PaymentBasic (monthly), with an Autopay mandate · TPP-BASICcompleted₹500TP/2728/000007',
     ]);
     fireEvent.click(timeline.getByRole('button', { name: 'Download invoice TP/2728/000007' }));
     fireEvent.click(timeline.getByRole('button', { name: 'Download credit note TPCN/2728/000001' }));
@@ -102,7 +102,7 @@ describe('the admin’s view of subscriptions', () => {
     });
     renderWithQueries(<MandatesTab />);
     const row = (await screen.findByText('TPM-ACTIVE')).closest('tr')!;
-    expect(row.textContent).toBe('TPM-ACTIVEmeera@example.inProfessional (monthly)₹1,000active2028-01-102028-02-10 · ₹1,000 · completed');
+    expect(row.textContent).toBe('TPM-ACTIVEmeera@example.inProfessional (monthly)₹1,000active10 Jan 202810 Feb 2028 · ₹1,000 · completed');
     fireEvent.change(screen.getByLabelText('State'), { target: { value: 'cancelled' } });
     expect((await screen.findByText('TPM-CANCELLED')).closest('tr')!.textContent).toContain('cancelledended: customer');
     expect(calls.at(-1)?.params).toEqual({ page: 1, state: 'cancelled' });

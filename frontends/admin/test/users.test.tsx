@@ -141,11 +141,11 @@ describe('users tab', () => {
     await waitFor(() => expect(section('Personal Information').getAllByText('Not provided')).toHaveLength(5));
     expect(section('Address').getAllByText('Not provided')).toHaveLength(5);
     expect(section('Basic Information').getByText('Email/Password')).toBeInTheDocument();
-    expect(section('Basic Information').getByText('2026-10-01')).toBeInTheDocument();
+    expect(section('Basic Information').getByText('1 Oct 2026')).toBeInTheDocument();
     // the policies the person accepted, at 00:30 in India
     expect(section('Basic Information').getByText('Terms 2026-11-24, Privacy 2026-11-24, on 24 Nov 2026, 12:30 am')).toBeInTheDocument();
     expect(section('Subscription Details').getByText('Trial Start')).toBeInTheDocument();
-    expect(section('Subscription Details').getByText('2026-12-01')).toBeInTheDocument();
+    expect(section('Subscription Details').getByText('1 Dec 2026')).toBeInTheDocument();
     expect(section('Subscription Details').queryByText('Subscription Start')).toBeNull();
     expect(section('Activity').getByText('Never')).toBeInTheDocument();
     expect(section('Activity').getByText('Yes')).toBeInTheDocument();
@@ -157,7 +157,7 @@ describe('users tab', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'View details of ravi@example.in' }));
     const dialog = await screen.findByRole('dialog', { name: 'User Details' });
     await within(dialog).findByText('Google OAuth');
-    for (const text of ['Ravi & Co', '411001', 'India', '₹1,000/month', '2026-11-10', '2026-12-10', '2026-11-12', '3']) {
+    for (const text of ['Ravi & Co', '411001', 'India', '₹1,000/month', '10 Nov 2026', '10 Dec 2026', '12 Nov 2026', '3']) {
       expect(within(dialog).getByText(text)).toBeInTheDocument();
     }
     expect(within(dialog).queryByText('Not provided')).toBeNull();
@@ -214,14 +214,14 @@ describe('users tab', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'View details of ravi@example.in' }));
     const payments = await screen.findByRole('region', { name: 'Payments' });
     expect(await within(payments).findByText(/TP\/2627\/000012/)).toHaveTextContent(
-      'professional · ₹1,000 · completed · partially refunded',
+      'Professional · ₹1,000 · completed · partially refunded',
     );
     expect(calls.find((call) => call.url === '/api/admin/transactions')?.params).toEqual({
       userId: '65a000000000000000000002',
       startDate: '2020-01-01',
     });
     const devicesSection = screen.getByRole('region', { name: 'Devices' });
-    expect(await within(devicesSection).findByText(/RAVI-PC · Windows 11 · app 1.2.0 · last seen 2026-11-20/)).toBeInTheDocument();
+    expect(await within(devicesSection).findByText(/RAVI-PC · Windows 11 · app 1.2.0 · last seen 20 Nov 2026/)).toBeInTheDocument();
     fireEvent.click(within(devicesSection).getByRole('button', { name: 'Deactivate RAVI-PC' }));
     await waitFor(() =>
       expect(calls.some((call) => call.method === 'DELETE' && call.url.endsWith(`/devices/${'b'.repeat(64)}`))).toBe(true),

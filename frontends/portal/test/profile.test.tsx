@@ -109,7 +109,7 @@ describe('profile page', () => {
     expect(screen.queryByText('Complete Your Profile')).toBeNull();
     await userEvent.click(screen.getByRole('tab', { name: 'Subscription' }));
     expect(await screen.findByText('Trial Expires')).toBeInTheDocument();
-    expect(screen.getByText('2026-12-01 (9 days remaining)')).toBeInTheDocument();
+    expect(screen.getByText('1 Dec 2026 (9 days remaining)')).toBeInTheDocument();
   });
 
   it('when an annual plan was bought, then the subscription tab names it in words with its yearly price (D7)', async () => {

@@ -145,7 +145,7 @@ describe('choosing a plan', () => {
       };
     });
     renderPage(<Subscription />, '/subscription');
-    expect(await screen.findByText(/Your professional plan is active until 2026-12-10\./)).toBeInTheDocument();
+    expect(await screen.findByText(/Your Professional plan is active until 10 Dec 2026\./)).toBeInTheDocument();
   });
 
   it('when a Basic customer chooses Upgrade, then the confirmation states the credit, the amount due and the new end before anything is paid', async () => {
@@ -335,9 +335,9 @@ describe('choosing a plan', () => {
       .map((row) => row.textContent);
     expect(rows).toEqual([
       'DatePlanAmountStatusInvoice',
-      '2026-11-23Business (annual)₹15,000 (after a credit of ₹4,200)PaidDownload invoice',
-      '2026-11-23Professional (annual)₹4,800Partially refunded (₹800)Download invoiceDownload credit noteDownload credit note',
-      '2026-11-20Basic (monthly)₹500Failed—',
+      '23 Nov 2026Business (annual)₹15,000 (after a credit of ₹4,200)PaidDownload invoice',
+      '23 Nov 2026Professional (annual)₹4,800Partially refunded (₹800)Download invoiceDownload credit noteDownload credit note',
+      '20 Nov 2026Basic (monthly)₹500Failed—',
     ]);
     await userEvent.click(within(history).getByRole('button', { name: 'Download invoice TP/2627/000042' }));
     await waitFor(() => expect(saved).toEqual(['invoice-TP-2627-000042.pdf']));

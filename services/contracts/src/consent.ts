@@ -15,5 +15,7 @@ export type ConsentRecord = z.infer<typeof consentRecordSchema>;
 export const consentBodySchema = z.strictObject({ accepted: acceptedPoliciesSchema });
 
 /** GET /api/auth/consent: what the person accepted, and whether they must accept the current versions first. */
-export const consentStatusSchema = z.object({ consent: consentRecordSchema.nullable(), required: z.boolean() });
-export type ConsentStatus = z.infer<typeof consentStatusSchema>;
+export interface ConsentStatus {
+  consent: ConsentRecord | null;
+  required: boolean;
+}

@@ -3,7 +3,7 @@ import {
   billingPeriodLabel,
   formatRupees,
   GENDERS,
-  istDateOf,
+  formatIndianDate,
   planLabel,
   type PlansResponse,
   type PublicUser,
@@ -246,7 +246,7 @@ function Profile() {
               <>
                 <dt>{isTrial ? 'Trial Expires' : 'Subscription Expires'}</dt>
                 <dd>
-                  {istDateOf(new Date(expiry))} {subscription === 'expired' ? '(Expired)' : `(${status?.daysRemaining} days remaining)`}
+                  {formatIndianDate(expiry)} {subscription === 'expired' ? '(Expired)' : `(${status?.daysRemaining} days remaining)`}
                 </dd>
               </>
             )}

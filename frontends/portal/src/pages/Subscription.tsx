@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import {
   AUTOPAY_MESSAGES,
   formatIndianDate,
-  istDateOf,
   billingPeriodSchema,
   PLAN_CHANGE_BUTTONS,
   planChangeKind,
+  planLabel,
   pricedPlanSchema,
   type BillingPeriod,
   type CreateOrderBody,
@@ -148,8 +148,8 @@ function Subscription() {
       {subscription === 'expired' && <Banner kind="error">Your subscription has expired. Please choose a plan to continue.</Banner>}
       {subscription === 'active' && (
         <Banner kind="success">
-          Your {status?.subscriptionPlan} plan is active until{' '}
-          {status?.subscriptionEndDate && istDateOf(new Date(status.subscriptionEndDate))}. <Link to="/download">Go to Download Page</Link>
+          Your {planLabel(status?.subscriptionPlan)} plan is active until{' '}
+          {status?.subscriptionEndDate && formatIndianDate(status.subscriptionEndDate)}. <Link to="/download">Go to Download Page</Link>
         </Banner>
       )}
       {subscription === 'active' && status?.renewalFailure && (

@@ -1,4 +1,4 @@
-import { istDateOf, type AdminUserRow } from '@portal/contracts';
+import { formatIndianDate, type AdminUserRow } from '@portal/contracts';
 
 export const NOT_PROVIDED = 'Not provided';
 
@@ -13,5 +13,5 @@ export function daysLabel(user: Pick<AdminUserRow, 'subscriptionStatus' | 'daysR
 export const orNotProvided = (value: string | number | null | undefined) =>
   value === undefined || value === null || value === '' ? NOT_PROVIDED : String(value);
 
-/** The date part of an ISO timestamp, or the fallback. */
-export const dateOrNotProvided = (iso: string | null | undefined) => (iso ? istDateOf(new Date(iso)) : NOT_PROVIDED);
+/** The Indian calendar date of a timestamp, as people read it, or the fallback. */
+export const dateOrNotProvided = (iso: string | null | undefined) => (iso ? formatIndianDate(iso) : NOT_PROVIDED);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatRupees, type TransactionRow } from '@portal/contracts';
+import { formatRupees, planLabel, type TransactionRow } from '@portal/contracts';
 import { Button, Spinner } from '@portal/ui';
 import { day } from '../../../lib/format';
 import { useUserPayments } from '../api';
@@ -24,7 +24,7 @@ export function UserPayments({ userId }: { userId: string }) {
           {payments.data.map((row) => (
             <li key={row._id} className="row row-between">
               <span>
-                {day(row.createdAt)} · {row.subscriptionPlan} · {formatRupees(row.amount)} · {row.status}
+                {day(row.createdAt)} · {planLabel(row.subscriptionPlan)} · {formatRupees(row.amount)} · {row.status}
                 {row.refundStatus !== 'none' && ` · ${REFUND_LABELS[row.refundStatus]}`}
                 {row.invoiceNumber && ` · ${row.invoiceNumber}`}
               </span>

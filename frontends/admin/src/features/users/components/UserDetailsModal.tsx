@@ -1,9 +1,9 @@
 import { Fragment } from 'react';
 import {
   billingPeriodLabel,
+  formatIndianDate,
   formatIndianDateTime,
   formatRupees,
-  istDateOf,
   planLabel,
   subscriptionStatusLabel,
   type AdminUserRow,
@@ -120,7 +120,7 @@ export function UserDetailsModal({
         title="Activity"
         rows={[
           ['Trial Used', user.hasUsedTrial ? 'Yes' : 'No'],
-          ['Last Download', user.lastDownloadDate ? istDateOf(new Date(user.lastDownloadDate)) : 'Never'],
+          ['Last Download', user.lastDownloadDate ? formatIndianDate(user.lastDownloadDate) : 'Never'],
           ['Total Downloads', String(user.totalDownloads)],
         ]}
       />

@@ -1,4 +1,4 @@
-import { creditNoteFileName, formatRupees, invoiceFileName, istDateOf, type BillingHistoryEntry } from '@portal/contracts';
+import { creditNoteFileName, formatIndianDate, formatRupees, invoiceFileName, type BillingHistoryEntry } from '@portal/contracts';
 import { Banner, Button, Spinner } from '@portal/ui';
 import { useFileDownload } from '@portal/ui/save-file';
 import { ScrollArea } from '@portal/ui/scroll-area';
@@ -53,7 +53,7 @@ export function BillingHistory() {
             <tbody>
               {payments.map((payment) => (
                 <tr key={payment.merchantOrderId}>
-                  <td>{istDateOf(new Date(payment.createdAt))}</td>
+                  <td>{formatIndianDate(payment.createdAt)}</td>
                   <td>
                     {title(payment.plan)} ({payment.billingPeriod})
                   </td>
