@@ -8,6 +8,7 @@ import {
 import type { AuditPublisher } from '@portal/platform';
 import { composeMail } from '@portal/platform/mail-layout';
 import { badRequest, unauthorized } from '@portal/platform/errors';
+import { ACCOUNT_MESSAGES } from './account.use-cases';
 import { toPublicUser } from './public-user';
 import type { DesktopSessionStore, FailureThrottle, MailSender, PasswordHasher, TokenIssuer, UserRecord, UserStore } from './ports';
 
@@ -53,7 +54,7 @@ export function accountSecurityUseCases(deps: AccountSecurityDeps) {
 
   async function signedInUser(userId: string) {
     const user = await deps.users.findById(userId);
-    if (!user) throw unauthorized('This account no longer exists.');
+    if (!user) throw unauthorized(ACCOUNT_MESSAGES.accountGone);
     return user;
   }
 

@@ -100,21 +100,20 @@ export function accountUseCases({ users, hasher, decoyHash, tokens, loginThrottl
         const updated = (await users.markGoogleUser(existing.id, existing.picture ?? identity.picture)) ?? existing;
         return { ...session(updated), isNewUser: false };
       }
-      const created =
-        (await users.create({
-          email: identity.email,
-          firstName: withoutDirectionControls(identity.firstName),
-          lastName: withoutDirectionControls(identity.lastName),
-          picture: identity.picture,
-          isGoogleUser: true,
-          personalInfo: {},
-          consent,
-        })) ??
-        // Two sign-ins of the same new user raced; the other one created the account.
-        (await users.findByEmail(identity.email));
+      const made = await users.create({
+        email: identity.email,
+        firstName: withoutDirectionControls(identity.firstName),
+        lastName: withoutDirectionControls(identity.lastName),
+        picture: identity.picture,
+        isGoogleUser: true,
+        personalInfo: {},
+        consent,
+      });
+      // Two sign-ins of the same new user raced; the other one created the account (and welcomes it).
+      const created = made ?? (await users.findByEmail(identity.email));
       if (!created) throw conflict(ACCOUNT_MESSAGES.emailTaken);
       await users.linkGoogleSubject(created.id, identity.subject);
-      welcome(created);
+      if (made) welcome(made);
       return { ...session(created), isNewUser: true };
     },
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
-import { formatIndianDate } from '@portal/contracts';
+import { formatIndianDate, formatInvoiceAmount } from '@portal/contracts';
 import { rupeesInWords } from '../domain/amount-in-words';
 import type { CreditNoteRecord, InvoiceRecord } from '../domain/ports';
 
@@ -18,10 +18,6 @@ const MARGIN = 50;
 const A4_WIDTH = 595.28;
 const CONTENT = A4_WIDTH - 2 * MARGIN;
 
-/** ₹1,499.00: Indian digit grouping and always the paise, as figures on a tax invoice are written. */
-export const invoiceAmount = (paise: number) =>
-  `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
 const title = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** What the invoice sells (the plan, how it is billed, the dates of service), or what the credit note gives back. */
@@ -38,22 +34,22 @@ export function invoiceDescription(document: TaxDocument): string {
 export function invoiceFigures(invoice: TaxDocument): [string, string][] {
   const half = invoice.ratePercent / 2;
   const taxes: [string, string][] = invoice.igstPaise
-    ? [[`IGST @ ${invoice.ratePercent}%`, invoiceAmount(invoice.igstPaise)]]
+    ? [[`IGST @ ${invoice.ratePercent}%`, formatInvoiceAmount(invoice.igstPaise)]]
     : [
-        [`CGST @ ${half}%`, invoiceAmount(invoice.cgstPaise)],
-        [`SGST/UTGST @ ${half}%`, invoiceAmount(invoice.sgstPaise)],
+        [`CGST @ ${half}%`, formatInvoiceAmount(invoice.cgstPaise)],
+        [`SGST/UTGST @ ${half}%`, formatInvoiceAmount(invoice.sgstPaise)],
       ];
   const total = isCreditNote(invoice) ? 'Total credited (tax included)' : 'Total (tax included)';
   const figures: [string, string][] = [
-    ['Taxable value', invoiceAmount(invoice.taxablePaise)],
+    ['Taxable value', formatInvoiceAmount(invoice.taxablePaise)],
     ...taxes,
-    [total, invoiceAmount(invoice.totalPaise)],
+    [total, formatInvoiceAmount(invoice.totalPaise)],
   ];
   if (isCreditNote(invoice) || !invoice.creditAppliedPaise) return figures;
   return [
     ...figures,
-    [`Less credit notes ${(invoice.creditNoteNumbers ?? []).join(', ')}`, `-${invoiceAmount(invoice.creditAppliedPaise)}`],
-    ['Total paid', invoiceAmount(invoice.totalPaise - invoice.creditAppliedPaise)],
+    [`Less credit notes ${(invoice.creditNoteNumbers ?? []).join(', ')}`, `-${formatInvoiceAmount(invoice.creditAppliedPaise)}`],
+    ['Total paid', formatInvoiceAmount(invoice.totalPaise - invoice.creditAppliedPaise)],
   ];
 }
 
