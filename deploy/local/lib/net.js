@@ -1,6 +1,9 @@
 'use strict';
-const net = require('node:net');
+const fs = require('node:fs');
 const http = require('node:http');
+const net = require('node:net');
+const os = require('node:os');
+const path = require('node:path');
 
 /**
  * A port nobody listens on right now. Picked at random below the kernel's ephemeral range
@@ -12,9 +15,32 @@ const http = require('node:http');
 async function freePort(attempts = 50) {
   for (let attempt = 0; attempt < attempts; attempt++) {
     const port = 20000 + Math.floor(Math.random() * 10000);
-    if (await canListen(port)) return port;
+    if ((await canListen(port)) && claim(port)) return port;
   }
   throw new Error('no free port found between 20000 and 29999');
+}
+
+/**
+ * Two processes picking at the same moment (parallel test workers, each starting a stack) could
+ * both find one port free before either binds it (seen once: auth of one stack failed on a port
+ * another stack's service had just taken). A claim file per port, made exclusively, hands a port
+ * to one of them; claims older than CLAIM_MS are stale, since a server binds within seconds.
+ */
+const CLAIMS_DIR = path.join(os.tmpdir(), 'tax-portal-port-claims');
+const CLAIM_MS = 10 * 60_000;
+
+function claim(port) {
+  fs.mkdirSync(CLAIMS_DIR, { recursive: true });
+  const file = path.join(CLAIMS_DIR, String(port));
+  try {
+    fs.closeSync(fs.openSync(file, 'wx'));
+    return true;
+  } catch (error) {
+    if (error.code !== 'EEXIST') throw error;
+    if (Date.now() - fs.statSync(file).mtimeMs < CLAIM_MS) return false;
+    fs.utimesSync(file, new Date(), new Date()); // stale: this process takes it over
+    return true;
+  }
 }
 
 function canListen(port) {
