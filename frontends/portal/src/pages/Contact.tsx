@@ -1,38 +1,33 @@
-import { Banner, Spinner } from '@portal/ui';
-import { DemoSellerNotice, GrievanceOfficer } from '../components/PolicyPage';
-import { useSeller } from '../features/seller/api';
+import { GrievanceOfficer, WithSeller } from '../components/PolicyPage';
 import { withQueries } from '../queries';
 import '../components/portal.css';
 
 /** Who sells the product and how to reach them (PhonePe's onboarding checks this page; behaviour.md §2). */
 function Contact() {
-  const { data: seller, isError } = useSeller();
   return (
     <div className="policy">
       <h1>Contact us</h1>
-      {isError && <Banner kind="error">The seller's details could not be loaded. Please try again later.</Banner>}
-      {!seller ? (
-        !isError && <Spinner />
-      ) : (
-        <>
-          {seller.demo && <DemoSellerNotice />}
-          <section className="card">
-            <h2>{seller.legalName}</h2>
-            <p>{seller.address}</p>
-            <p>GSTIN {seller.gstin}</p>
-            <p>
-              E-mail: <a href={`mailto:${seller.email}`}>{seller.email}</a>
-              <br />
-              Phone: <a href={`tel:${seller.phone.replace(/[^\d+]/g, '')}`}>{seller.phone}</a>
-            </p>
-            <p className="muted">We answer on working days, 10 am to 6 pm India time.</p>
-          </section>
-          <section className="card stack-top">
-            <h2>Grievances about your personal data</h2>
-            <GrievanceOfficer seller={seller} />
-          </section>
-        </>
-      )}
+      <WithSeller>
+        {(seller) => (
+          <>
+            <section className="card">
+              <h2>{seller.legalName}</h2>
+              <p>{seller.address}</p>
+              <p>GSTIN {seller.gstin}</p>
+              <p>
+                E-mail: <a href={`mailto:${seller.email}`}>{seller.email}</a>
+                <br />
+                Phone: <a href={`tel:${seller.phone.replace(/[^\d+]/g, '')}`}>{seller.phone}</a>
+              </p>
+              <p className="muted">We answer on working days, 10 am to 6 pm India time.</p>
+            </section>
+            <section className="card stack-top">
+              <h2>Grievances about your personal data</h2>
+              <GrievanceOfficer seller={seller} />
+            </section>
+          </>
+        )}
+      </WithSeller>
     </div>
   );
 }
