@@ -4,8 +4,9 @@ import { useState } from 'react';
 import { AxiosError, AxiosHeaders } from 'axios';
 import { Banner, BANNER_MS, handleUnauthorized, Modal, REQUEST_TIMEOUT_MS, STORAGE_KEYS, TextField, api } from '@portal/ui';
 
-const unauthorized = (url: string) =>
-  new AxiosError('401', 'ERR_BAD_REQUEST', { url, headers: new AxiosHeaders() }, null, {
+/** A 401 for a call that went out with `token` (none when null), as the client's interceptor sends it. */
+const unauthorized = (url: string, token: string | null) =>
+  new AxiosError('401', 'ERR_BAD_REQUEST', { url, headers: new AxiosHeaders(token ? { Authorization: `Bearer ${token}` } : {}) }, null, {
     status: 401,
     data: {},
     statusText: '',
@@ -76,14 +77,14 @@ describe('ui kit', () => {
     localStorage.setItem(STORAGE_KEYS.user, '{}');
     localStorage.setItem(STORAGE_KEYS.adminToken, 'a');
     const location = { pathname: '/profile', assign: jest.fn() };
-    handleUnauthorized(unauthorized('/api/auth/profile'), location);
+    handleUnauthorized(unauthorized('/api/auth/profile', 't'), location);
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.adminToken)).toBe('a');
     expect(location.assign).toHaveBeenCalledWith('/login');
     for (const pathname of ['/', '/signup', '/login', '/admin/login']) {
       const stay = { pathname, assign: jest.fn() };
-      handleUnauthorized(unauthorized('/api/subscription-status'), stay);
+      handleUnauthorized(unauthorized('/api/subscription-status', null), stay);
       expect(stay.assign).not.toHaveBeenCalled();
     }
   });
@@ -93,10 +94,22 @@ describe('ui kit', () => {
     localStorage.setItem(STORAGE_KEYS.adminUser, '{"email":"x"}');
     localStorage.setItem(STORAGE_KEYS.token, 't');
     const location = { pathname: '/admin/dashboard', assign: jest.fn() };
-    handleUnauthorized(unauthorized('/api/admin/analytics'), location);
+    handleUnauthorized(unauthorized('/api/admin/analytics', 'a'), location);
     expect(localStorage.getItem(STORAGE_KEYS.adminToken)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('t');
     expect(location.assign).toHaveBeenCalledWith('/admin/login');
+  });
+
+  it('when a 401 answers a call made with a token since replaced (the person signed in again meanwhile), then the new session and page stay', () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'new');
+    localStorage.setItem(STORAGE_KEYS.adminToken, 'new-admin');
+    const location = { pathname: '/dashboard', assign: jest.fn() };
+    handleUnauthorized(unauthorized('/api/auth/consent', 'old'), location);
+    handleUnauthorized(unauthorized('/api/admin/users', 'old-admin'), location);
+    handleUnauthorized(unauthorized('/api/subscription-status', null), location);
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('new');
+    expect(localStorage.getItem(STORAGE_KEYS.adminToken)).toBe('new-admin');
+    expect(location.assign).not.toHaveBeenCalled();
   });
 
   it('when a call is made, then it carries the right bearer token, JSON and the 10-second timeout', async () => {

@@ -83,8 +83,36 @@ describe('token and service-credential middleware', () => {
 
   it('when the user reset the password after the token was issued, then 401', async () => {
     const token = signTestToken(keys.privateKey, TOKEN_AUDIENCE.user, { sub: 'u2', email: 'v@example.com' });
-    await redis.redis.set(tokensValidAfterKey(redis.prefix, 'u2'), String(Math.floor(Date.now() / 1000) + 1));
+    await redis.redis.set(tokensValidAfterKey(redis.prefix, 'u2'), String(Date.now() + 1000));
     expect((await request(app).get('/user').set('Authorization', `Bearer ${token}`)).status).toBe(401);
+  });
+
+  it('when a reset and sign-ins fall in one second, then a token issued a millisecond before the reset ends and one a millisecond after it holds', async () => {
+    const reset = Math.floor(Date.now() / 1000) * 1000 + 500;
+    await redis.redis.set(tokensValidAfterKey(redis.prefix, 'u3'), String(reset));
+    const issuedAt = (issuedAtMs: number) =>
+      signTestToken(keys.privateKey, TOKEN_AUDIENCE.user, { sub: 'u3', email: 'w@example.com', issuedAtMs });
+    expect(
+      (
+        await request(app)
+          .get('/user')
+          .set('Authorization', `Bearer ${issuedAt(reset - 1)}`)
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await request(app)
+          .get('/user')
+          .set('Authorization', `Bearer ${issuedAt(reset)}`)
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await request(app)
+          .get('/user')
+          .set('Authorization', `Bearer ${issuedAt(reset + 1)}`)
+      ).status,
+    ).toBe(200);
   });
 
   it('when a service credential is presented on an internal route, then the caller is named; user tokens and other services are refused', async () => {

@@ -56,7 +56,7 @@ const userSchema = new Schema<UserDocument>(
   },
   { timestamps: true, versionKey: false },
 );
-// the admin list's order, newest first, with _id breaking ties so that pages never overlap
+// sign-ups since a date, for the admin's analytics
 userSchema.index({ createdAt: -1, _id: -1 });
 
 /** Google accounts by Google's stable subject id; `_id` is the subject, so it is unique by itself. */

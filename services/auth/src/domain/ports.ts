@@ -88,14 +88,14 @@ export interface PasswordHasher {
 
 export interface TokenIssuer {
   /**
-   * `sessionId` ties a desktop token to its desktop session. `issuedAt` (seconds) dates a token
-   * after a `revokeAllFor` cut-off, which would otherwise end a token issued in the same second.
+   * `sessionId` ties a desktop token to its desktop session. `issuedAtMs` dates a token after a
+   * `revokeAllFor` cut-off, which would otherwise end a token issued in the same millisecond.
    */
-  issue(subject: { id: string; email: string; role?: string }, audience: TokenAudience, sessionId?: string, issuedAt?: number): string;
+  issue(subject: { id: string; email: string; role?: string }, audience: TokenAudience, sessionId?: string, issuedAtMs?: number): string;
   revoke(tokenId: string, expiresAt: number): Promise<void>;
   /** Every token issued to the session stops working, for as long as one can live. */
   revokeSession(sessionId: string, audience: TokenAudience): Promise<void>;
-  /** Every token issued to the user up to now stops working; answers that cut-off, in seconds. */
+  /** Every token issued to the user up to now stops working; answers that cut-off, in milliseconds. */
   revokeAllFor(userId: string): Promise<number>;
 }
 

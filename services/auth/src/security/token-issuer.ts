@@ -23,13 +23,14 @@ export function createTokenIssuer({ privateKey, publicKey, redis, redisPrefix, t
   const kid = keyId(publicKey);
   const longest = Math.max(...Object.values(ttlSeconds));
   return {
-    issue: (subject, audience, sessionId, issuedAt) =>
+    issue: (subject, audience, sessionId, issuedAtMs = Date.now()) =>
       jwt.sign(
         {
           email: subject.email,
           ...(subject.role ? { role: subject.role } : {}),
           ...(sessionId ? { sid: sessionId } : {}),
-          ...(issuedAt ? { iat: issuedAt } : {}),
+          iat: Math.floor(issuedAtMs / 1000),
+          iat_ms: issuedAtMs,
         },
         privateKey,
         {
@@ -50,7 +51,7 @@ export function createTokenIssuer({ privateKey, publicKey, redis, redisPrefix, t
       await redis.set(revokedSessionKey(redisPrefix, sessionId), '1', 'EX', ttlSeconds[audience]);
     },
     async revokeAllFor(userId) {
-      const cutOff = Math.floor(Date.now() / 1000);
+      const cutOff = Date.now();
       await redis.set(tokensValidAfterKey(redisPrefix, userId), String(cutOff), 'EX', longest);
       return cutOff;
     },

@@ -8,6 +8,11 @@ export interface TokenClaims {
   aud: TokenAudience;
   jti: string;
   iat: number;
+  /**
+   * When the token was issued, to the millisecond. A password reset ends the tokens issued before
+   * it; `iat`'s whole seconds would also end a sign-in made in the same second after it.
+   */
+  iat_ms?: number;
   exp: number;
   email: string;
   role?: string;
@@ -66,7 +71,8 @@ export function createTokenVerifier({ publicKey, redis, redisPrefix = '', onRevo
         if (audience === TOKEN_AUDIENCE.admin) throw error;
         onRevocationUnknown?.(error);
       }
-      if (revoked || sessionEnded || (validAfter && claims.iat <= Number(validAfter))) {
+      const issuedAtMs = claims.iat_ms ?? claims.iat * 1000;
+      if (revoked || sessionEnded || (validAfter && issuedAtMs <= Number(validAfter))) {
         throw invalidToken('Your session has ended. Please sign in again.');
       }
     }

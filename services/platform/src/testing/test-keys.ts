@@ -20,10 +20,11 @@ export function generateTestKeys(): TestKeys {
 export function signTestToken(
   privateKey: string,
   audience: TokenAudience,
-  claims: { sub: string; email: string; role?: string },
+  claims: { sub: string; email: string; role?: string; issuedAtMs?: number },
   expiresInSeconds = 3600,
 ): string {
-  return jwt.sign({ email: claims.email, role: claims.role }, privateKey, {
+  const issued = claims.issuedAtMs === undefined ? {} : { iat: Math.floor(claims.issuedAtMs / 1000), iat_ms: claims.issuedAtMs };
+  return jwt.sign({ email: claims.email, role: claims.role, ...issued }, privateKey, {
     algorithm: 'RS256',
     issuer: TOKEN_ISSUER,
     audience,

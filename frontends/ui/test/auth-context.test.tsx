@@ -1,0 +1,66 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { AuthProvider, session, useAuth } from '@portal/ui';
+import { stubApi } from './stub-api';
+import { Where } from './where';
+
+function SignInHere() {
+  const auth = useAuth();
+  return (
+    <>
+      <output data-testid="state">{auth.state}</output>
+      <button onClick={() => void auth.signIn('new-token', { email: 'meera.iyer@example.in' }, '/dashboard')}>Sign In</button>
+    </>
+  );
+}
+
+const status = { subscriptionStatus: 'trial', subscriptionPlan: 'trial', email: 'meera.iyer@example.in', firstName: 'Meera' };
+
+describe('the session the auth provider keeps (behaviour.md §4, §8)', () => {
+  afterEach(() => localStorage.clear());
+
+  it('when the person signs in while the check of an ended session is still on its way, then its late refusal neither signs them out nor sends them away', async () => {
+    session.save('ended-token', {});
+    const late: Array<() => void> = [];
+    const calls = stubApi((call) => {
+      if (call.authorization === 'Bearer ended-token') return new Promise((resolve) => late.push(() => resolve({ status: 401 })));
+      return { data: call.url === '/api/auth/consent' ? { consent: null, required: false } : status };
+    });
+    render(
+      <MemoryRouter initialEntries={['/login']}>
+        <AuthProvider pathname="/login">
+          <SignInHere />
+          <Where />
+        </AuthProvider>
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(late).toHaveLength(2));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(screen.getByTestId('state')).toHaveTextContent('authenticated'));
+    await act(async () => late.forEach((answer) => answer()));
+
+    expect(calls.filter((call) => call.authorization === 'Bearer new-token').map((call) => call.url)).toEqual([
+      '/api/subscription-status',
+      '/api/auth/consent',
+    ]);
+    expect(screen.getByTestId('state')).toHaveTextContent(/^authenticated$/);
+    expect(screen.getByTestId('where')).toHaveTextContent('/dashboard');
+    expect(session.token()).toBe('new-token');
+  });
+
+  it('when the stored session is refused, then the person is signed out and the token is gone', async () => {
+    session.save('ended-token', {});
+    stubApi(() => ({ status: 401 }));
+    render(
+      <MemoryRouter initialEntries={['/login']}>
+        <AuthProvider pathname="/login">
+          <SignInHere />
+        </AuthProvider>
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(screen.getByTestId('state')).toHaveTextContent('unauthenticated'));
+    expect(session.token()).toBeNull();
+  });
+});
