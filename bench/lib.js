@@ -1,6 +1,7 @@
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
+const zlib = require('node:zlib');
 const { ROOT } = require('../deploy/local/lib/paths');
 const { spawn } = require('node:child_process');
 const autocannon = require('autocannon');
@@ -43,6 +44,17 @@ function load(url, { headers = {}, duration = 8, connections = 32 } = {}) {
   });
 }
 
+/** Records each script `page` loads from now on, as its address (query left out) and gzipped size; answers the list it fills. */
+function recordScripts(page) {
+  const scripts = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const body = await response.body().catch(() => Buffer.alloc(0));
+    scripts.push({ url: response.url().split('?')[0], gzip: zlib.gzipSync(body, { level: 9 }).length });
+  });
+  return scripts;
+}
+
 const fmt = (n, digits = 2) => Number(n).toFixed(digits);
 
 function report(rows) {
@@ -62,4 +74,4 @@ function writeFigures(name, figures) {
 /** report()'s rows as objects, for writeFigures. */
 const asFigures = (rows) => rows.map(([figure, value, goal, met]) => ({ figure, value, goal, met }));
 
-module.exports = { startPinned, cpuSeconds, load, fmt, report, writeFigures, asFigures };
+module.exports = { startPinned, cpuSeconds, load, recordScripts, fmt, report, writeFigures, asFigures };

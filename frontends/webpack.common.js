@@ -1,10 +1,12 @@
 'use strict';
+const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const zlib = require('node:zlib');
 const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const { DefinePlugin } = require('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedSingletons } = require('./federation');
 
@@ -19,15 +21,23 @@ function loadTypeScript(file) {
   return loaded.exports;
 }
 
+/** Beside runtime-core (`externalRuntime`), the packages a remote's federation runtime reads from the shell's page. */
+const FEDERATION_RUNTIME_FROM_SHELL = {
+  '@module-federation/sdk': 'global _FEDERATION_SDK',
+  '@module-federation/error-codes': 'global _FEDERATION_ERROR_CODES',
+};
+
 /**
  * One webpack config for the shell or a remote. Everything builds into frontends/dist: the shell
  * at the root, each remote under remotes/<name>/, which the gateway serves as static files.
  */
-function frontendConfig({ name, dir, publicPath, outputDir, exposes, remotes, html, preload = [], mode }) {
+function frontendConfig({ name, dir, publicPath, outputDir, exposes, remotes, runtimePlugins, html, preload = [], define = {}, mode }) {
   return {
     name,
     mode,
     context: dir,
+    // The browsers the portal supports (swc's target too): webpack's own runtime code is written for them.
+    target: ['web', 'es2020'],
     entry: path.join(dir, 'src', 'index.ts'),
     devtool: mode === 'production' ? false : 'eval-cheap-module-source-map',
     output: {
@@ -35,8 +45,18 @@ function frontendConfig({ name, dir, publicPath, outputDir, exposes, remotes, ht
       publicPath,
       filename: '[name].js',
       chunkFilename: '[name].[contenthash:8].js',
-      clean: false,
+      // Each build clears its own output; the shell's folder holds the remotes' folders, which it keeps.
+      clean: outputDir ? true : { keep: /^remotes[\\/]/ },
       uniqueName: name,
+    },
+    // Unchanged modules, minified scripts and compressed copies come from the last build. Webpack
+    // does not hash its options, so what the config read from elsewhere (the exposed pages, the
+    // defined addresses) versions the cache, and the config files are build dependencies.
+    cache: {
+      type: 'filesystem',
+      name: `${name}-${mode}`,
+      version: hashOf({ exposes, remotes, preload, define }),
+      buildDependencies: { config: [__filename, require.resolve('./federation'), path.join(dir, 'webpack.config.js')] },
     },
     // Contracts from source, so only the rules and texts a page uses end up in its bundle.
     resolve: {
@@ -46,6 +66,7 @@ function frontendConfig({ name, dir, publicPath, outputDir, exposes, remotes, ht
         ...(mode === 'production' && reactRouterProductionBuild()),
       },
     },
+    externals: exposes ? FEDERATION_RUNTIME_FROM_SHELL : {},
     module: {
       rules: [
         {
@@ -64,17 +85,23 @@ function frontendConfig({ name, dir, publicPath, outputDir, exposes, remotes, ht
       ],
     },
     plugins: [
+      new DefinePlugin(Object.fromEntries(Object.entries(define).map(([key, value]) => [key, JSON.stringify(value)]))),
       new ModuleFederationPlugin({
         name,
         filename: 'remoteEntry.js',
         exposes,
         remotes,
+        runtimePlugins,
         shared: sharedSingletons(),
         dts: false,
         // Leave out the runtime code this portal never runs: Node's loaders, manifest snapshots
         // (remotes are registered by their remoteEntry address) and, in a remote that consumes
         // no other remote, the remote loading itself.
-        experiments: { optimization: { target: 'web', disableSnapshot: true, disableRemote: Boolean(exposes) } },
+        experiments: {
+          optimization: { target: 'web', disableSnapshot: true, disableRemote: Boolean(exposes) },
+          // A remote takes the federation runtime from the shell's page (shell/src/federation-runtime.ts).
+          externalRuntime: Boolean(exposes),
+        },
       }),
       ...(mode === 'production'
         ? [
@@ -93,10 +120,13 @@ function frontendConfig({ name, dir, publicPath, outputDir, exposes, remotes, ht
           ]
         : []),
     ],
+    optimization: { minimizeOptions: { javascript: { ecma: 2020, compress: { passes: 3 } } } },
     performance: { hints: false },
     stats: 'errors-warnings',
   };
 }
+
+const hashOf = (value) => crypto.createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);
 
 /**
  * react-router 7's package exports name only its development build, with its warnings and

@@ -1,5 +1,6 @@
 'use strict';
 // Large amounts of data written straight into a service's database, as years of use would leave them.
+const crypto = require('node:crypto');
 const mongoose = require('mongoose');
 
 const BATCH = 5000;
@@ -43,4 +44,28 @@ const endedTrial =
     updatedAt: end,
   });
 
-module.exports = { withDatabase, insertMany, endedTrial };
+/** An ObjectId made at `at`, as one the driver made then would be (its first 4 bytes are the time). */
+const objectIdAt = (at) =>
+  new mongoose.Types.ObjectId(
+    Math.floor(at.getTime() / 1000)
+      .toString(16)
+      .padStart(8, '0') + crypto.randomBytes(8).toString('hex'),
+  );
+
+/** `count` directory entries of e-mail users, one a minute up to now, the newest last. */
+const seededUser = (label, count) => (i) => {
+  const at = new Date(Date.now() - (count - i) * 60_000);
+  return {
+    _id: objectIdAt(at),
+    email: `${label}-${i}@seed.test`,
+    firstName: 'Seeded',
+    lastName: `User ${i}`,
+    picture: null,
+    isGoogleUser: false,
+    personalInfo: {},
+    createdAt: at,
+    updatedAt: at,
+  };
+};
+
+module.exports = { withDatabase, insertMany, endedTrial, seededUser, objectIdAt };

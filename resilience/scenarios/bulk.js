@@ -1,9 +1,8 @@
 'use strict';
 const { performance } = require('node:perf_hooks');
-const mongoose = require('mongoose');
 const { sampleProcesses } = require('../lib/process-usage');
 const { billingQueue } = require('../lib/billing-queue');
-const { endedTrial, insertMany, withDatabase } = require('../lib/seed');
+const { endedTrial, insertMany, seededUser, withDatabase } = require('../lib/seed');
 const { until } = require('../lib/wait');
 const { check, verdict } = require('../lib/verdict');
 
@@ -14,24 +13,9 @@ const TRIALS = 100_000;
 const SEED_SECONDS = 60;
 const PER_DOCUMENT_SAMPLE = 20;
 
-const seededUser = (i) => {
-  const at = new Date(Date.now() - (USERS - i) * 60_000);
-  return {
-    _id: new mongoose.Types.ObjectId(),
-    email: `bulk-${i}@seed.test`,
-    firstName: 'Bulk',
-    lastName: `User ${i}`,
-    picture: null,
-    isGoogleUser: false,
-    personalInfo: {},
-    createdAt: at,
-    updatedAt: at,
-  };
-};
-
 /** The admin's user export of 100,000 users, streamed: time, rows, and each service's memory growth. */
 async function exportUsers(portal) {
-  await withDatabase(portal, 'auth', (db) => insertMany(db.collection('users'), USERS, seededUser));
+  await withDatabase(portal, 'auth', (db) => insertMany(db.collection('users'), USERS, seededUser('bulk', USERS)));
   const login = await fetch(`${portal.url}/api/admin/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },

@@ -23,8 +23,18 @@ const ID_LOOKUP_PATCH = {
   from: `IDColumn = DefaultColumn + "->'$._id'"`,
   to: `IDColumn = DefaultColumn + "->'_id'"`,
 };
-/** The stamp names the patch too, so a FerretDB built before it is rebuilt. */
-const BUILD = `${VERSION}+id-index`;
+/**
+ * The admin's lists at 100,000 customers read every document for each page: the SQLite backend
+ * pushes down only `_id` lookups, sorts and counts in Go. ferretdb-pushdown.patch (docs/decisions.md,
+ * tested by deploy/local/test/ferretdb-pushdown.test.ts) lets SQLite answer from its indexes:
+ * a find sorted by `_id` alone with no filter is sorted, skipped and limited in SQL along the
+ * `_id` index; a top-level field equal to a string or ObjectId, or `$in` a list of them, is looked
+ * up in the field's index (arrays are returned too, for the handler's filter to decide, so no match
+ * is lost); a count of a whole collection is SQLite's COUNT(*).
+ */
+const PUSHDOWN_PATCH = path.join(__dirname, 'ferretdb-pushdown.patch');
+/** The stamp names the patches too, so a FerretDB built before them is rebuilt. */
+const BUILD = `${VERSION}+id-index+index-pushdown`;
 
 function applyPatch(buildDir, { file, from, to }) {
   const target = path.join(buildDir, file);
@@ -55,6 +65,7 @@ function ensureFerretDB() {
       spawnSync('chmod', ['-R', 'u+w', buildDir]);
       fs.writeFileSync(path.join(buildDir, 'build', 'version', 'version.txt'), `${VERSION}\n`);
       applyPatch(buildDir, ID_LOOKUP_PATCH);
+      runQuiet('git', ['apply', '--whitespace=nowarn', PUSHDOWN_PATCH], { cwd: buildDir });
       runQuiet('go', ['build', '-trimpath', '-o', binary, './cmd/ferretdb'], {
         cwd: buildDir,
         env: { ...process.env, GOFLAGS: '-buildvcs=false' },

@@ -50,6 +50,9 @@ async function startScratchPortal({ label, redisUrl, keys = newKeyPair(), admin,
   });
   return {
     url: stack.url,
+    /** For data written straight into a service's database (resilience/lib/seed.js). */
+    db: { uri: ferret.uri },
+    databasePrefix: `${label}_`,
     async stop() {
       await stack.stop();
       await payments.stop();

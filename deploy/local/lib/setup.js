@@ -26,7 +26,7 @@ const tsc = () => require.resolve('typescript/bin/tsc', { paths: [ROOT] });
 function build({ frontends = true } = {}) {
   const compile = () => run(process.execPath, [tsc(), '-b', 'tsconfig.build.json'], { cwd: ROOT });
   if (!frontends) return step('Compiling the TypeScript projects', 'about 30 s on a first run', compile);
-  step('Compiling the TypeScript projects and the frontends', 'about a minute', () => {
+  step('Compiling the TypeScript projects and the frontends', 'about a minute on a first run, seconds after', () => {
     compile();
     run(process.execPath, [path.join(ROOT, 'frontends', 'build.js')], { cwd: ROOT });
   });

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { END_BEFORE_START, formatRupees, istDateOf, type Analytics, type FeedbackItem, type TransactionRow } from '@portal/contracts';
 import { STORAGE_KEYS } from '@portal/ui';
 import AdminApp from '../src/AdminApp';
@@ -112,6 +112,26 @@ describe('admin area', () => {
       </MemoryRouter>,
     );
     expect(html).toContain('<span class="spinner-label">Checking admin authentication...</span>');
+  });
+
+  it('when a section is chosen, then the address names it, and opening that address opens the section', async () => {
+    signedInAdmin();
+    stubDashboard();
+    const Address = () => <output aria-label="address">{useLocation().search}</output>;
+    const { unmount } = render(
+      <MemoryRouter initialEntries={['/admin/dashboard']}>
+        <Routes>
+          <Route path="/admin/*" element={<AdminApp />} />
+        </Routes>
+        <Address />
+      </MemoryRouter>,
+    );
+    fireEvent.click(await screen.findByRole('tab', { name: 'User Management' }));
+    expect(screen.getByRole('status', { name: 'address' })).toHaveTextContent('?tab=users');
+    unmount();
+    renderAdmin('/admin/dashboard?tab=users');
+    expect(await screen.findByRole('tab', { name: 'User Management' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByText(/No users found/)).toBeInTheDocument();
   });
 
   it('when analytics cannot load, then the dashboard says so', async () => {

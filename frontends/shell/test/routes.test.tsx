@@ -10,9 +10,10 @@ import { Where } from '../../ui/test/where';
 // so the tests see which page the shell chose.
 jest.mock('../src/app/remote-pages', () => {
   const { PORTAL_PAGES } = jest.requireActual('../../portal/src/exposed-pages');
-  const page = (name: string) => () => () => <h1>{`page: ${name}`}</h1>;
+  const preloaded: string[] = [];
+  const page = (name: string) => Object.assign(() => () => <h1>{`page: ${name}`}</h1>, { preload: () => preloaded.push(name) });
   const names = [...PORTAL_PAGES.map((name: string) => name[0]!.toLowerCase() + name.slice(1)), 'admin'];
-  return { pages: Object.fromEntries(names.map((name) => [name, page(name)])) };
+  return { pages: Object.fromEntries(names.map((name) => [name, page(name)])), preloaded };
 });
 
 function openAt(path: string) {
@@ -28,6 +29,22 @@ const status = { subscriptionStatus: 'trial', subscriptionPlan: 'trial', email: 
 
 describe('the shell’s routes (behaviour.md §2)', () => {
   afterEach(() => localStorage.clear());
+
+  it('while a returning user’s session is checked, then the page they opened is already being fetched', async () => {
+    const { preloaded } = jest.requireMock<{ preloaded: string[] }>('../src/app/remote-pages');
+    preloaded.length = 0;
+    session.save('user-token', status);
+    let answer: (reply: { data: object }) => void = () => undefined;
+    const calls = stubApi((call) =>
+      call.url === '/api/auth/consent' ? { data: { consent: null, required: false } } : new Promise((resolve) => (answer = resolve)),
+    );
+    openAt('/subscription');
+    await waitFor(() => expect(calls.map((call) => call.url)).toContain('/api/subscription-status'));
+    expect(screen.getByText('Loading your account…')).toBeInTheDocument();
+    expect(preloaded).toEqual(['subscription']);
+    answer({ data: status });
+    expect(await screen.findByRole('heading', { name: 'page: subscription' })).toBeInTheDocument();
+  });
 
   it('when a visitor opens a signed-in page, then they are sent to the landing page with the simple header', async () => {
     const calls = stubApi(() => ({ data: status }));

@@ -1,4 +1,5 @@
-import { api, REQUEST_TIMEOUT_MS } from '@portal/ui';
+import axios from 'axios';
+import { REQUEST_TIMEOUT_MS } from '@portal/ui';
 import { DOWNLOAD_TIMEOUT_MS, downloadFile } from '../src/data/save-file';
 
 describe('downloading a file', () => {
@@ -14,12 +15,10 @@ describe('downloading a file', () => {
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       saved.push(`${this.download} ${this.href}`);
     });
-    const original = api.defaults.adapter;
-    api.defaults.adapter = adapter as never;
+    axios.defaults.adapter = adapter as never;
     try {
       await downloadFile('/api/admin/export/users', 'users_2026-11-23.csv');
     } finally {
-      api.defaults.adapter = original;
       click.mockRestore();
     }
     expect(timeout).toBe(DOWNLOAD_TIMEOUT_MS);

@@ -1,5 +1,4 @@
-import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { api } from '@portal/ui';
+import axios, { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 
 export interface StubCall {
   method: string;
@@ -10,13 +9,18 @@ export interface StubCall {
 }
 type Reply = { status?: number; data?: unknown } | Promise<{ status?: number; data?: unknown }>;
 
+let answer: ((config: InternalAxiosRequestConfig) => Promise<AxiosResponse>) | undefined;
+
 /**
  * Stubs the services at their HTTP boundary: axios's adapter, below the client's own
- * interceptors, answers each call from `reply` and records it.
+ * interceptors, answers each call from `reply` and records it. The portal's client is made on
+ * its first call from axios's defaults, so the adapter is installed there once and answers from
+ * whichever stub the test set last.
  */
 export function stubApi(reply: (call: StubCall) => Reply) {
   const calls: StubCall[] = [];
-  api.defaults.adapter = async (config: InternalAxiosRequestConfig): Promise<AxiosResponse> => {
+  axios.defaults.adapter = (config) => answer!(config);
+  answer = async (config) => {
     const call = {
       method: (config.method ?? 'get').toUpperCase(),
       url: config.url ?? '',

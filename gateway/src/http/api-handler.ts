@@ -68,7 +68,8 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
     req.upstream = rule.service;
     req.isExport = rule.export === true;
     deps.guard(rule.access, req.headers.authorization);
-    await deps.rateLimit(proxyAddr(req, trusted));
+    const limited = deps.rateLimit(proxyAddr(req, trusted));
+    if (limited) await limited;
     proxy(req, res);
   }
 

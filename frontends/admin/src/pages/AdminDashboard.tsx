@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { lastIndianDays, TRANSACTIONS_DEFAULT_DAYS } from '@portal/contracts';
-import { Button, session, Tabs, useNavigate } from '@portal/ui';
+import { Button, session, Tabs, useNavigate, useSearchParams } from '@portal/ui';
 import { AnalyticsTab } from '../features/analytics/components/AnalyticsTab';
 import { AuditTab } from '../features/audit/components/AuditTab';
 import { ExportMenu } from '../features/exports/components/ExportMenu';
@@ -12,11 +12,17 @@ import { TransactionsTab } from '../features/transactions/components/Transaction
 import { UsersTab } from '../features/users/components/UsersTab';
 import '../admin.css';
 
-type Tab = 'dashboard' | 'users' | 'transactions' | 'mandates' | 'feedback' | 'audit';
+const TABS = ['dashboard', 'users', 'transactions', 'mandates', 'feedback', 'audit'] as const;
+type Tab = (typeof TABS)[number];
+const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
 
 export default function AdminDashboard() {
   const navigate = useNavigate();
-  const [tab, setTab] = useState<Tab>('dashboard');
+  // Each section has its own address (?tab=users): a reload, a shared link or Back returns to it.
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: Tab = isTab(requested) ? requested : 'dashboard';
+  const setTab = (next: Tab) => setParams(next === 'dashboard' ? {} : { tab: next });
   // The transactions export uses the same range as the tab's filters: the last 30 Indian days by default.
   const [range, setRange] = useState(() => lastIndianDays(TRANSACTIONS_DEFAULT_DAYS));
   // Fetched here, not in the tab, so the tab's badge shows the open count from the start.

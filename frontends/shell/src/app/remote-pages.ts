@@ -20,23 +20,37 @@ function register(remote: RemoteName, force: boolean) {
   registered.add(remote);
 }
 
-/** A page of a remote, one chunk each, loaded when first shown. */
+/**
+ * A page of a remote, one chunk each, loaded when first shown, or earlier with `preload` (a
+ * signed-in page while the session is checked: both downloads run at once, not one after the other).
+ */
 function remotePage(remote: RemoteName, module: string) {
-  const attempts = new Map<number, ReturnType<typeof lazy>>();
-  return (attempt: number) => {
-    if (!attempts.has(attempt)) {
-      attempts.set(
+  const loads = new Map<number, Promise<{ default: ComponentType }>>();
+  const load = (attempt: number) => {
+    if (!loads.has(attempt)) {
+      loads.set(
         attempt,
-        lazy(async () => {
+        (async () => {
           register(remote, attempt > 0);
           const loaded = await loadRemote<{ default: ComponentType }>(`${remote}/${module}`);
           if (!loaded) throw new Error(`${remote}/${module} did not load`);
           return loaded;
-        }),
+        })(),
       );
     }
+    return loads.get(attempt)!;
+  };
+  const attempts = new Map<number, ReturnType<typeof lazy>>();
+  const page = (attempt: number) => {
+    if (!attempts.has(attempt))
+      attempts.set(
+        attempt,
+        lazy(() => load(attempt)),
+      );
     return attempts.get(attempt)!;
   };
+  // A failed preload is the first attempt's failure: the error boundary shows it and retries.
+  return Object.assign(page, { preload: () => void load(0).catch(() => undefined) });
 }
 
 const loaderName = <Page extends string>(page: Page) => (page[0]!.toLowerCase() + page.slice(1)) as Uncapitalize<Page>;

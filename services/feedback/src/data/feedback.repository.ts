@@ -67,7 +67,9 @@ export function feedbackRepository(connection: Connection): FeedbackStore & { re
       if (status && status !== 'all') filter.status = status;
       if (component && component !== 'all') filter.component = component;
       if (type && type !== 'all') filter.type = type;
-      return (await Feedback.find(filter).sort({ timestamp: -1, _id: -1 }).limit(limit).lean<FeedbackDocument[]>()).map(toItem);
+      // Newest first by _id, whose time is the server's timestamp: without a filter the _id index
+      // serves the page, on MongoDB and the embedded store alike, however much feedback there is.
+      return (await Feedback.find(filter).sort({ _id: -1 }).limit(limit).lean<FeedbackDocument[]>()).map(toItem);
     },
     async update(id, changes) {
       if (!isObjectId(id)) return null;

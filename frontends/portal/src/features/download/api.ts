@@ -1,7 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { isAxiosError } from 'axios';
 import type { DownloadLink, Eligibility, LatestVersion } from '@portal/contracts';
-import { api } from '@portal/ui';
+import { api, isHttpError } from '@portal/ui';
 
 export const downloadKeys = {
   all: ['download'] as const,
@@ -16,7 +15,7 @@ export async function fetchEligibility(): Promise<Eligibility> {
   try {
     return (await api.get<Eligibility>('/api/download/check-eligibility')).data;
   } catch (error) {
-    if (isAxiosError(error) && error.response?.status === 403) return error.response.data as Eligibility;
+    if (isHttpError(error) && error.response?.status === 403) return error.response.data as Eligibility;
     throw error;
   }
 }
