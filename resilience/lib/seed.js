@@ -2,6 +2,8 @@
 // Large amounts of data written straight into a service's database, as years of use would leave them.
 const crypto = require('node:crypto');
 const mongoose = require('mongoose');
+// the keys auth stores beside a user for the admin's search, made as auth makes them
+const { userSearchKeys } = require('../../services/auth/dist/data/user-search');
 
 const BATCH = 5000;
 
@@ -52,17 +54,19 @@ const objectIdAt = (at) =>
       .padStart(8, '0') + crypto.randomBytes(8).toString('hex'),
   );
 
-/** `count` directory entries of e-mail users, one a minute up to now, the newest last. */
+/**
+ * `count` directory entries of e-mail users, one a minute up to now, the newest last. The number
+ * in the name is padded, so that no name starts another ("User 000099", "User 000990").
+ */
 const seededUser = (label, count) => (i) => {
   const at = new Date(Date.now() - (count - i) * 60_000);
+  const user = { email: `${label}-${i}@seed.test`, firstName: 'Seeded', lastName: `User ${String(i).padStart(6, '0')}`, personalInfo: {} };
   return {
     _id: objectIdAt(at),
-    email: `${label}-${i}@seed.test`,
-    firstName: 'Seeded',
-    lastName: `User ${i}`,
+    ...user,
+    ...userSearchKeys(user),
     picture: null,
     isGoogleUser: false,
-    personalInfo: {},
     createdAt: at,
     updatedAt: at,
   };

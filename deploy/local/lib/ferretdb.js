@@ -27,14 +27,18 @@ const ID_LOOKUP_PATCH = {
  * The admin's lists at 100,000 customers read every document for each page: the SQLite backend
  * pushes down only `_id` lookups, sorts and counts in Go. ferretdb-pushdown.patch (docs/decisions.md,
  * tested by deploy/local/test/ferretdb-pushdown.test.ts) lets SQLite answer from its indexes:
- * a find sorted by `_id` alone with no filter is sorted, skipped and limited in SQL along the
- * `_id` index; a top-level field equal to a string or ObjectId, or `$in` a list of them, is looked
- * up in the field's index (arrays are returned too, for the handler's filter to decide, so no match
- * is lost); a count of a whole collection is SQLite's COUNT(*).
+ * - a top-level field equal to a string or ObjectId, or `$in` a list of them, or matching an
+ *   anchored literal prefix (`^asha`), is looked up in the field's index, and so is an `$or` of
+ *   such conditions (arrays are returned too, for the handler's filter to decide, so no match is
+ *   lost);
+ * - an `_id` range between ObjectIds is read exactly along the `_id` index;
+ * - a find sorted by `_id` alone is sorted in SQL; with no filter or an `_id` range it is skipped
+ *   and limited there too, and otherwise the handler stops reading at the page's end;
+ * - a count of a whole collection or of an `_id` range is SQLite's COUNT(*).
  */
 const PUSHDOWN_PATCH = path.join(__dirname, 'ferretdb-pushdown.patch');
 /** The stamp names the patches too, so a FerretDB built before them is rebuilt. */
-const BUILD = `${VERSION}+id-index+index-pushdown`;
+const BUILD = `${VERSION}+id-index+index-pushdown+ranges`;
 
 function applyPatch(buildDir, { file, from, to }) {
   const target = path.join(buildDir, file);

@@ -58,6 +58,11 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
   const devices = deviceAuthorizationRepository(mongo, claims);
   const desktopSessions = desktopSessionRepository(mongo, claims);
   await Promise.all([users.ready, admins.ready, claims.ready, resets.ready, devices.ready, desktopSessions.ready]);
+  // users stored before the search read its keys get them once; any instance may run it
+  void claims
+    .once('migration:user-search-keys', 'auth', () => users.addSearchKeys())
+    .then((run) => run.claimed && run.value && logger.info({ users: run.value }, 'search keys added to stored users'))
+    .catch((error: unknown) => logger.error({ err: error }, 'adding search keys to stored users failed; it runs again at the next start'));
 
   const prefix = settings.REDIS_PREFIX;
   const tokens = createTokenIssuer({

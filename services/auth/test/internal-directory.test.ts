@@ -3,6 +3,7 @@ import { istDateOf } from '@portal/contracts';
 import { publicUserSchema, USER_EXPORT_CONTENT_TYPE } from '@portal/contracts/internal';
 import { createServiceCredential } from '@portal/platform';
 import { currentPolicyVersions } from '@portal/contracts';
+import { userRepository } from '../src/data/user.repository';
 import { startAuth, TEST_SERVICE_SECRET, validSignup, type AuthHarness } from './auth-harness';
 
 describe('the internal user directory', () => {
@@ -37,22 +38,50 @@ describe('the internal user directory', () => {
   const get = (path: string) => request(auth.app).get(path).set('Authorization', asService());
   const emails = (body: { users: { email: string }[] }) => body.users.map((user) => user.email).sort();
 
-  it('when a search term is given, then e-mail, name, mobile and city are matched partially and case-insensitively', async () => {
+  it('when a search term is given, then the start of the e-mail or its domain, a name, the mobile or the city matches, in any case', async () => {
     expect(emails((await get('/internal/users?search=PUNE')).body)).toEqual([
       'anil.mehta@example.in',
       'deepak@example.in',
       'kiran@pune-ca.in',
     ]);
     expect(emails((await get('/internal/users?search=sunita')).body)).toEqual(['sunita.rao@example.in']);
-    expect(emails((await get('/internal/users?search=9811111')).body)).toEqual(['kiran@pune-ca.in']);
+    expect(emails((await get('/internal/users?search=sunita.r')).body)).toEqual(['sunita.rao@example.in']);
+    expect(emails((await get('/internal/users?search=rao')).body)).toEqual(['sunita.rao@example.in']);
     expect(emails((await get('/internal/users?search=bengal')).body)).toEqual(['sunita.rao@example.in']);
     expect(emails((await get('/internal/users?search=.*')).body)).toEqual([]);
+    // the middle of a word is not a start
+    expect(emails((await get('/internal/users?search=ehta')).body)).toEqual([]);
+  });
+
+  it('when a mobile number is searched with or without its country code, then its owner is found', async () => {
+    for (const term of ['9811111', '+91 98111', '919811111111', '(981) 111'])
+      expect(emails((await get(`/internal/users?search=${encodeURIComponent(term)}`)).body)).toEqual(['kiran@pune-ca.in']);
+    expect(emails((await get('/internal/users?search=98')).body)).toHaveLength(4);
   });
 
   it('when the admin searches a full name as the table shows it, then that person is found (D5)', async () => {
     expect(emails((await get('/internal/users?search=Sunita%20Rao')).body)).toEqual(['sunita.rao@example.in']);
     expect(emails((await get('/internal/users?search=%20kiran%20%20JOSHI%20')).body)).toEqual(['kiran@pune-ca.in']);
     expect(emails((await get('/internal/users?search=Sunita%20Joshi')).body)).toEqual([]);
+  });
+
+  it('when a person changes their name or city, then the search finds them by the new one only', async () => {
+    const login = await request(auth.app).post('/api/auth/login').send({ email: 'kiran@pune-ca.in', password: 'secret12' });
+    const profile = (await request(auth.app).get('/api/auth/profile').set('Authorization', `Bearer ${login.body.token}`)).body.user;
+    const moved = await request(auth.app)
+      .put('/api/auth/profile')
+      .set('Authorization', `Bearer ${login.body.token}`)
+      .send({
+        firstName: 'Kiran',
+        lastName: 'Kulkarni',
+        personalInfo: { ...profile.personalInfo, address: { ...profile.personalInfo.address, city: 'Nashik' } },
+      });
+    expect(moved.status).toBe(200);
+    expect(emails((await get('/internal/users?search=nashik')).body)).toEqual(['kiran@pune-ca.in']);
+    expect(emails((await get('/internal/users?search=kiran%20kulk')).body)).toEqual(['kiran@pune-ca.in']);
+    expect(emails((await get('/internal/users?search=joshi')).body)).toEqual([]);
+    expect(emails((await get('/internal/users?search=mumbai')).body)).toEqual([]);
+    expect(emails((await get('/internal/users?search=9811111')).body)).toEqual(['kiran@pune-ca.in']);
   });
 
   it('when paging, then each page holds its share, newest first, with the total', async () => {
@@ -100,6 +129,25 @@ describe('the internal user directory', () => {
     expect((await request(auth.app).get('/internal/users')).status).toBe(401);
     const { token } = (await request(auth.app).post('/api/auth/login').send({ email: 'anil.mehta@example.in', password: 'secret12' })).body;
     expect((await request(auth.app).get('/internal/users').set('Authorization', `Bearer ${token}`)).status).toBe(401);
+  });
+
+  it('when users were stored before the search keys, then each gets them once, at the start, and the search finds them', async () => {
+    const at = new Date();
+    await auth.db.connection.collection('users').insertOne({
+      email: 'old.timer@legacy.in',
+      firstName: 'Old',
+      lastName: 'Timer',
+      personalInfo: { address: { city: 'Surat' } },
+      createdAt: at,
+      updatedAt: at,
+    });
+    expect(emails((await get('/internal/users?search=surat')).body)).toEqual([]);
+    const store = userRepository(auth.db.connection);
+    expect(await store.addSearchKeys()).toBe(1);
+    expect(emails((await get('/internal/users?search=surat')).body)).toEqual(['old.timer@legacy.in']);
+    expect(emails((await get('/internal/users?search=Old%20Ti')).body)).toEqual(['old.timer@legacy.in']);
+    expect(emails((await get('/internal/users?search=legacy')).body)).toEqual(['old.timer@legacy.in']);
+    expect(await store.addSearchKeys()).toBe(0);
   });
 });
 

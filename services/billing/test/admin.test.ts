@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { Types } from 'mongoose';
 import { DAY, newUserId, startBilling, type BillingHarness } from './billing-harness';
 
 describe('admin: manage subscriptions, transactions and their export', () => {
@@ -86,6 +87,11 @@ describe('admin: manage subscriptions, transactions and their export', () => {
 
   describe('transactions', () => {
     const orders = () => billing.db.connection.collection('transactions');
+    // as the service stores an order: its id holds the second of its createdAt
+    const madeAt = (createdAt: Date) => ({
+      _id: new Types.ObjectId(Types.ObjectId.generate(Math.floor(createdAt.getTime() / 1000))),
+      createdAt,
+    });
     const list = (query: string) => request(billing.url).get(`/api/admin/transactions${query}`).set('Authorization', `Bearer ${admin}`);
     let paidOrder: string;
 
@@ -110,8 +116,8 @@ describe('admin: manage subscriptions, transactions and their export', () => {
         expireAt: new Date(),
       };
       await orders().insertMany([
-        { ...base, merchantOrderId: 'OLD-45-DAYS', createdAt: new Date(Date.now() - 45 * DAY) },
-        { ...base, merchantOrderId: 'IST-DAY-EDGE', userEmail: 'say "hi", ok', createdAt: new Date('2026-10-01T20:00:00Z') }, // 2 October in India
+        { ...base, merchantOrderId: 'OLD-45-DAYS', ...madeAt(new Date(Date.now() - 45 * DAY)) },
+        { ...base, merchantOrderId: 'IST-DAY-EDGE', userEmail: 'say "hi", ok', ...madeAt(new Date('2026-10-01T20:00:00Z')) }, // 2 October in India
       ]);
     });
 
@@ -147,6 +153,38 @@ describe('admin: manage subscriptions, transactions and their export', () => {
       expect((await list('?startDate=2026-10-01&endDate=2026-10-01')).body.transactions).toEqual([]);
     });
 
+    it('when a payment is made in the last millisecond of an Indian day, then it is that day’s; the next millisecond is the next day’s', async () => {
+      const base = { userId: null, userEmail: 'edge@example.in', plan: 'basic', billingPeriod: 'monthly', amount: 500, amountPaise: 50000 };
+      await orders().insertMany([
+        {
+          ...base,
+          status: 'completed',
+          credited: true,
+          expireAt: new Date(),
+          merchantOrderId: 'LAST-MS',
+          ...madeAt(new Date('2026-11-03T18:29:59.999Z')),
+        },
+        {
+          ...base,
+          status: 'completed',
+          credited: true,
+          expireAt: new Date(),
+          merchantOrderId: 'NEXT-DAY',
+          ...madeAt(new Date('2026-11-03T18:30:00.000Z')),
+        },
+      ]);
+      const ids = async (day: string) =>
+        (await list(`?startDate=${day}&endDate=${day}`)).body.transactions.map((row: { transactionId: string }) => row.transactionId);
+      expect(await ids('2026-11-03')).toEqual(['LAST-MS']);
+      expect(await ids('2026-11-04')).toEqual(['NEXT-DAY']);
+      expect((await list('?startDate=2026-11-03&endDate=2026-11-04')).body.total).toBe(2);
+    });
+
+    it('when the service records an order, then its id holds the second of its createdAt, which the date filters read', async () => {
+      const paid = await orders().findOne({ merchantOrderId: paidOrder });
+      expect(paid!._id.getTimestamp().getTime()).toBe(Math.floor(paid!.createdAt.getTime() / 1000) * 1000);
+    });
+
     it('when a PhonePe transaction id or order id is searched, then the matching payment is found', async () => {
       const paid = await orders().findOne({ merchantOrderId: paidOrder });
       expect((await list(`?transactionId=${paid!.phonePeTransactionId}`)).body.transactions).toHaveLength(1);
@@ -169,7 +207,7 @@ describe('admin: manage subscriptions, transactions and their export', () => {
           credited: true,
           expireAt: new Date(),
           merchantOrderId: `PAGE-${i}`,
-          createdAt: new Date(`${day}T0${i}:00:00Z`),
+          ...madeAt(new Date(`${day}T0${i}:00:00Z`)),
         })),
       );
       const pageOf = async (page: number) => (await list(`?startDate=${day}&endDate=${day}&limit=3&page=${page}`)).body;

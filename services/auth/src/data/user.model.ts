@@ -1,7 +1,9 @@
 import { Schema, type Connection, type Types } from 'mongoose';
 import { GENDERS } from '@portal/contracts';
+import { SEARCH_KEY_FIELDS, type UserSearchKeys } from './user-search';
 
-export interface UserDocument {
+/** Users stored before the search keys existed get them once, at auth's start (compose.ts). */
+export interface UserDocument extends Partial<UserSearchKeys> {
   _id: Types.ObjectId;
   email: string;
   passwordHash?: string;
@@ -53,6 +55,7 @@ const userSchema = new Schema<UserDocument>(
       type: new Schema({ terms: String, privacy: String, acceptedAt: Date }, { _id: false }),
       default: null,
     },
+    ...Object.fromEntries(SEARCH_KEY_FIELDS.map((field) => [field, { type: String, index: true }])),
   },
   { timestamps: true, versionKey: false },
 );

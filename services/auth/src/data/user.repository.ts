@@ -1,8 +1,9 @@
 import { Types, type Connection } from 'mongoose';
-import { isDuplicateKeyError, escapeRegex } from '@portal/platform';
+import { isDuplicateKeyError } from '@portal/platform';
 import { isObjectId } from '@portal/contracts';
 import type { UserRecord, UserStore } from '../domain/ports';
 import { userModels, type UserDocument } from './user.model';
+import { userSearchFilter, userSearchKeys } from './user-search';
 
 function toRecord(doc: UserDocument): UserRecord {
   return {
@@ -29,7 +30,7 @@ export function userRepository(connection: Connection): UserStore & { ready: Pro
     ready: Promise.all([User.init(), GoogleIdentity.init()]),
     async create(user) {
       try {
-        const created = await User.create(user);
+        const created = await User.create({ ...user, ...userSearchKeys(user) });
         return toRecord(created.toObject());
       } catch (error) {
         if (isDuplicateKeyError(error)) return null;
@@ -63,7 +64,7 @@ export function userRepository(connection: Connection): UserStore & { ready: Pro
       if (!isObjectId(id)) return null;
       const doc = await User.findByIdAndUpdate(
         id,
-        { $set: { firstName, lastName, personalInfo } },
+        { $set: { firstName, lastName, personalInfo, ...userSearchKeys({ firstName, lastName, personalInfo }) } },
         { returnDocument: 'after', runValidators: true },
       ).lean<UserDocument>();
       return doc ? toRecord(doc) : null;
@@ -76,23 +77,7 @@ export function userRepository(connection: Connection): UserStore & { ready: Pro
     },
     async search({ search, page, limit }) {
       const term = search?.trim();
-      const containing = (text: string) => ({ $regex: escapeRegex(text), $options: 'i' });
-      const pattern = term ? containing(term) : undefined;
-      // "Asha Rao": the first word in the first name and the rest in the last name, as the table shows them
-      const [first, ...rest] = term?.split(/\s+/) ?? [];
-      const fullName = first && rest.length ? [{ $and: [{ firstName: containing(first) }, { lastName: containing(rest.join(' ')) }] }] : [];
-      const filter = pattern
-        ? {
-            $or: [
-              { email: pattern },
-              { firstName: pattern },
-              { lastName: pattern },
-              { 'personalInfo.mobileNumber': pattern },
-              { 'personalInfo.address.city': pattern },
-              ...fullName,
-            ],
-          }
-        : {};
+      const filter = term ? userSearchFilter(term) : {};
       const [docs, total] = await Promise.all([
         User.find(filter)
           // Newest first by _id, whose time is the sign-up's: the _id index orders the directory,
@@ -102,9 +87,21 @@ export function userRepository(connection: Connection): UserStore & { ready: Pro
           .limit(limit)
           .lean<UserDocument[]>(),
         // without a search the total is the collection's size, which the server keeps without counting
-        pattern ? User.countDocuments(filter) : User.estimatedDocumentCount(),
+        term ? User.countDocuments(filter) : User.estimatedDocumentCount(),
       ]);
       return { users: docs.map(toRecord), total };
+    },
+    async addSearchKeys() {
+      let added = 0;
+      const missing = User.find({ searchName: { $exists: false } }, { email: 1, firstName: 1, lastName: 1, personalInfo: 1 });
+      for await (const doc of missing.lean<UserDocument>().cursor({ batchSize: 500 })) {
+        await User.updateOne(
+          { _id: doc._id },
+          { $set: userSearchKeys({ ...doc, firstName: doc.firstName ?? '', lastName: doc.lastName ?? '' }) },
+        );
+        added += 1;
+      }
+      return added;
     },
     async *streamAll() {
       for await (const doc of User.find({}).sort({ _id: 1 }).lean<UserDocument>().cursor({ batchSize: 100 })) yield toRecord(doc);

@@ -47,7 +47,10 @@ export interface UserStore {
   updateProfile(id: string, profile: Pick<UserRecord, 'firstName' | 'lastName' | 'personalInfo'>): Promise<UserRecord | null>;
   setPasswordHash(id: string, passwordHash: string): Promise<void>;
   recordConsent(id: string, consent: StoredConsent): Promise<void>;
+  /** The users whose e-mail, domain, full name, last name, mobile or city starts with the search, newest first. */
   search(query: UserSearch): Promise<{ users: UserRecord[]; total: number }>;
+  /** Gives users stored before the search keys existed their keys; answers how many. */
+  addSearchKeys(): Promise<number>;
   /** Every user in id order from one cursor, read as it is consumed. */
   streamAll(): AsyncIterable<UserRecord>;
   count(): Promise<number>;

@@ -1,4 +1,4 @@
-import { Schema, type Connection, type Types } from 'mongoose';
+import { Schema, Types, type Connection } from 'mongoose';
 import { TRANSACTION_STATUSES, type RefundStatus, type TransactionRow } from '@portal/contracts';
 import { escapeRegex } from '@portal/platform';
 import type { OrderRecord, OrderStore } from '../domain/ports';
@@ -83,12 +83,18 @@ const toRow = (doc: OrderDocument): TransactionRow => ({
 
 export const DELETED_USER_EMAIL = 'deleted-user';
 
+/** The smallest id of an order made at `at` or later; `at` is a whole second (a day's bound). */
+const idAt = (at: Date) => Types.ObjectId.createFromTime(Math.ceil(at.getTime() / 1000));
+
 export function orderRepository(connection: Connection): OrderStore & { ready: Promise<unknown> } {
   const Order = connection.model<OrderDocument>('Order', orderSchema, 'transactions');
   const rangeFilter = (from: Date, to: Date, transactionId?: string, userId?: string) => {
     const pattern = transactionId ? { $regex: escapeRegex(transactionId), $options: 'i' } : undefined;
     return {
-      createdAt: { $gte: from, $lt: to },
+      // An order's id holds the second it was made in, the second of its createdAt (see create),
+      // so a period of whole seconds is a range of the _id index: the embedded store reads,
+      // pages and counts it there, where a createdAt range is sorted and counted document by document.
+      _id: { $gte: idAt(from), $lt: idAt(to) },
       ...(userId ? { userId: { $eq: userId } } : {}),
       ...(pattern ? { $or: [{ merchantOrderId: pattern }, { phonePeTransactionId: pattern }, { phonepeOrderId: pattern }] } : {}),
     };
@@ -97,7 +103,9 @@ export function orderRepository(connection: Connection): OrderStore & { ready: P
   return {
     ready: Order.init(),
     async create(order) {
-      return toRecord((await Order.create(order)).toObject());
+      const createdAt = new Date();
+      const _id = new Types.ObjectId(Types.ObjectId.generate(Math.floor(createdAt.getTime() / 1000)));
+      return toRecord((await Order.create({ ...order, _id, createdAt })).toObject());
     },
     async find(merchantOrderId) {
       const doc = await Order.findOne({ merchantOrderId: { $eq: merchantOrderId } }).lean<OrderDocument>();
@@ -166,13 +174,13 @@ export function orderRepository(connection: Connection): OrderStore & { ready: P
     async list({ from, to, transactionId, userId, skip, limit }) {
       const filter = rangeFilter(from, to, transactionId, userId);
       const [docs, total] = await Promise.all([
-        Order.find(filter).sort({ createdAt: -1 }).skip(skip).limit(limit).lean<OrderDocument[]>(),
+        Order.find(filter).sort({ _id: -1 }).skip(skip).limit(limit).lean<OrderDocument[]>(),
         Order.countDocuments(filter),
       ]);
       return { rows: docs.map(toRow), total };
     },
     async *stream({ from, to }) {
-      for await (const doc of Order.find(rangeFilter(from, to)).sort({ createdAt: -1 }).lean<OrderDocument>().cursor({ batchSize: 500 })) {
+      for await (const doc of Order.find(rangeFilter(from, to)).sort({ _id: -1 }).lean<OrderDocument>().cursor({ batchSize: 500 })) {
         yield toRow(doc);
       }
     },
