@@ -1,65 +1,46 @@
-import type { AxiosError, AxiosInstance, AxiosRequestConfig } from 'axios';
-import { session } from './storage';
+import type { AxiosError, AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
+import { takeEarlyAnswer } from './early-calls';
 
 export const REQUEST_TIMEOUT_MS = 10_000;
-const isAdminPath = (url = '') => url.includes('/admin/');
-// Pages where a 401 must not bounce the visitor to the login page (behaviour.md §8).
-const NO_REDIRECT_PAGES = ['/', '/signup', '/login', '/admin/login'];
 
 /** An error axios raised for a call (what its own isAxiosError checks), without loading axios to ask. */
 export function isHttpError(error: unknown): error is AxiosError {
   return typeof error === 'object' && error !== null && (error as Partial<AxiosError>).isAxiosError === true;
 }
 
-/** The bearer header a call went out with, as the request interceptor set it. */
-const sentAuthorization = (error: AxiosError) => (error.config?.headers as { Authorization?: unknown } | undefined)?.Authorization ?? null;
-
-/**
- * Spec §8: a 401 ends the session it belongs to and sends the person to the matching login. A 401
- * for a token that is no longer the stored one (a call made before the person signed in again)
- * belongs to no live session, and must not end the new one.
- */
-export function handleUnauthorized(error: AxiosError, location: Pick<Location, 'pathname' | 'assign'> = window.location): void {
-  if (error.response?.status !== 401) return;
-  const admin = isAdminPath(error.config?.url);
-  const stored = admin ? session.adminToken() : session.token();
-  if (sentAuthorization(error) !== (stored ? `Bearer ${stored}` : null)) return;
-  if (admin) {
-    session.clearAdmin();
-    if (location.pathname !== '/admin/login') location.assign('/admin/login');
-  } else {
-    session.clear();
-    if (!NO_REDIRECT_PAGES.includes(location.pathname)) location.assign('/login');
-  }
-}
-
 let instance: Promise<AxiosInstance> | undefined;
 
 /**
- * The portal's axios instance (behaviour.md §7): credentials, JSON, 10-second timeout, the right
- * bearer token. Made on the first call, so that a page which calls nothing (the landing page)
- * does not download axios.
+ * The portal's axios instance (http-client.ts), made on the first call, so that a page which calls
+ * nothing (the landing page) downloads neither axios nor the client's set-up.
  */
 function client(): Promise<AxiosInstance> {
-  instance ??= import(/* webpackChunkName: "http-client" */ 'axios').then(({ default: axios }) => {
-    const created = axios.create({ withCredentials: true, timeout: REQUEST_TIMEOUT_MS, headers: { 'Content-Type': 'application/json' } });
-    created.interceptors.request.use((config) => {
-      const token = isAdminPath(config.url) ? session.adminToken() : session.token();
-      if (token) config.headers.set('Authorization', `Bearer ${token}`);
-      return config;
-    });
-    created.interceptors.response.use(undefined, (error: unknown) => {
-      if (isHttpError(error)) handleUnauthorized(error);
-      return Promise.reject(error);
-    });
-    return created;
-  });
+  instance ??= import(/* webpackChunkName: "http-client" */ './http-client').then(({ createHttpClient }) => createHttpClient());
   return instance;
+}
+
+/** The address an early call for this GET would have used: the path, and its query when only `params` are given. */
+function earlyKey(url: string, config?: AxiosRequestConfig): string | undefined {
+  if (!config) return url;
+  const { params, ...rest } = config;
+  if (Object.keys(rest).length || typeof params !== 'object' || params === null) return undefined;
+  return `${url}?${new URLSearchParams(Object.entries(params as Record<string, unknown>).map(([key, value]) => [key, String(value)]))}`;
+}
+
+/** A GET answered by the shell's early call, if one was made for it (early-calls.ts), else by axios. */
+function get<T>(url: string, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> {
+  const key = earlyKey(url, config);
+  const early = key === undefined ? undefined : takeEarlyAnswer(key);
+  const own = () => client().then((http) => http.get<T>(url, config));
+  if (!early) return own();
+  return early.then((data) =>
+    data === undefined ? own() : ({ data, status: 200, statusText: 'OK', headers: {}, config: {} } as AxiosResponse<T>),
+  );
 }
 
 /** The portal's API client: axios's calls, each made once the instance is ready. */
 export const api = {
-  get: <T = unknown>(url: string, config?: AxiosRequestConfig) => client().then((http) => http.get<T>(url, config)),
+  get,
   delete: <T = unknown>(url: string, config?: AxiosRequestConfig) => client().then((http) => http.delete<T>(url, config)),
   post: <T = unknown>(url: string, data?: unknown, config?: AxiosRequestConfig) => client().then((http) => http.post<T>(url, data, config)),
   put: <T = unknown>(url: string, data?: unknown, config?: AxiosRequestConfig) => client().then((http) => http.put<T>(url, data, config)),

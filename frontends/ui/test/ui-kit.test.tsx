@@ -2,7 +2,8 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { AxiosError, AxiosHeaders } from 'axios';
-import { Banner, BANNER_MS, handleUnauthorized, Modal, REQUEST_TIMEOUT_MS, STORAGE_KEYS, TextField, api } from '@portal/ui';
+import { Banner, BANNER_MS, Modal, REQUEST_TIMEOUT_MS, STORAGE_KEYS, TextField, api } from '@portal/ui';
+import { handleUnauthorized } from '../src/http-client';
 
 /** A 401 for a call that went out with `token` (none when null), as the client's interceptor sends it. */
 const unauthorized = (url: string, token: string | null) =>
