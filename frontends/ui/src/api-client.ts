@@ -1,12 +1,8 @@
-import type { AxiosError, AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
+import type { AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
+import { isHttpError } from './http-error';
 import { takeEarlyAnswer } from './early-calls';
 
-export const REQUEST_TIMEOUT_MS = 10_000;
-
-/** An error axios raised for a call (what its own isAxiosError checks), without loading axios to ask. */
-export function isHttpError(error: unknown): error is AxiosError {
-  return typeof error === 'object' && error !== null && (error as Partial<AxiosError>).isAxiosError === true;
-}
+export { isHttpError, REQUEST_TIMEOUT_MS } from './http-error';
 
 let instance: Promise<AxiosInstance> | undefined;
 

@@ -1,5 +1,5 @@
 import axios, { type AxiosError, type AxiosInstance } from 'axios';
-import { isHttpError, REQUEST_TIMEOUT_MS } from './api-client';
+import { isHttpError, REQUEST_TIMEOUT_MS } from './http-error';
 import { isAdminCall, tokenFor } from './early-calls';
 import { session } from './storage';
 
