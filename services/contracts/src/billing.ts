@@ -193,12 +193,7 @@ export interface BillingHistoryResponse {
 
 /** Our order ids, as PhonePe allows them: letters, digits, _ and -, at most 63. */
 export const merchantOrderIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,63}$/, 'Unknown order');
-export const invoiceUrl = (merchantOrderId: string) => `/api/billing/invoices/${merchantOrderId}`;
-/** `invoice-TP-2627-000042.pdf`: the number, with the slashes a file name cannot hold. */
-export const invoiceFileName = (number: string) => `invoice-${number.replace(/\//g, '-')}.pdf`;
-export const creditNoteFileName = (number: string) => `credit-note-${number.replace(/\//g, '-')}.pdf`;
-export const INVOICE_NOT_FOUND = 'No invoice for this payment';
-export const CREDIT_NOTE_NOT_FOUND = 'No credit note for this refund';
+export * from './billing-documents';
 
 export const REFUND_MESSAGES = {
   amountRequired: 'Enter the amount to refund in rupees',
@@ -239,7 +234,6 @@ export interface RefundView {
   settledAt: string | null;
   creditNote: { number: string; issuedAt: string; url: string } | null;
 }
-export const creditNoteUrl = (merchantRefundId: string) => `/api/billing/credit-notes/${merchantRefundId}`;
 
 /**
  * The GST report (GSTR-1) for one Indian calendar month, one section per CSV, each in the GST

@@ -1,4 +1,4 @@
-import { PRICED_PLANS, type BillingPeriod, type PricedPlan } from './plans';
+import { PRICED_PLANS, type BillingPeriod, type PricedPlan } from './plan-names';
 import type { SubscriptionStatus } from './subscription';
 
 /**

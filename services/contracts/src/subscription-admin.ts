@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MANDATE_STATES, type MandateState } from './autopay';
+import { MANDATE_STATES, type MandateState } from './autopay-rules';
 import { pagingShape, type Paged } from './paging';
 
 /**

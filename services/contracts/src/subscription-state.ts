@@ -31,3 +31,13 @@ const STATE_LABELS: Record<SubscriptionState, string> = {
 
 /** A status in words, legacy values read as what they mean: "Active", "Free trial". */
 export const subscriptionStatusLabel = (status: string) => STATE_LABELS[toClientSubscriptionState(status as WireStatus)] ?? status;
+
+/** What starting the trial answers, written once for billing and the pages. */
+export const TRIAL_MESSAGES = {
+  started: 'Trial activated successfully!',
+  alreadyUsed: 'You have already used your free trial. Please choose a plan to continue.',
+  alreadySubscribed: 'You already have a subscription, so a trial cannot be started.',
+} as const;
+
+/** Free trial length (behaviour.md §9). */
+export const TRIAL_DAYS = 30;

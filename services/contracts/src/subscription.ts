@@ -7,17 +7,13 @@ import { SUBSCRIPTION_STATUSES } from './subscription-state';
 export { SUBSCRIPTION_STATES, SUBSCRIPTION_STATUSES, type SubscriptionState } from './subscription-state';
 export const subscriptionStatusValueSchema = z.enum(SUBSCRIPTION_STATUSES);
 export type SubscriptionStatusValue = z.infer<typeof subscriptionStatusValueSchema>;
-export { subscriptionStatusLabel, toClientSubscriptionState, type ClientSubscriptionState } from './subscription-state';
-
-/** What starting the trial answers, written once for billing and the pages. */
-export const TRIAL_MESSAGES = {
-  started: 'Trial activated successfully!',
-  alreadyUsed: 'You have already used your free trial. Please choose a plan to continue.',
-  alreadySubscribed: 'You already have a subscription, so a trial cannot be started.',
-} as const;
-
-/** Free trial length (behaviour.md §9). */
-export const TRIAL_DAYS = 30;
+export {
+  subscriptionStatusLabel,
+  toClientSubscriptionState,
+  TRIAL_DAYS,
+  TRIAL_MESSAGES,
+  type ClientSubscriptionState,
+} from './subscription-state';
 
 const isoDate = z.string().nullable();
 

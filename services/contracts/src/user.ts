@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AGE_RANGE, GENDERS, PASSWORD_MIN_LENGTH, PINCODE_LENGTH } from './user-constants';
+import { AGE_RANGE, GENDERS, newPasswordProblem, PINCODE_LENGTH } from './user-constants';
 import { MESSAGES } from './validation-messages';
 import { withoutDirectionControls } from './plain-text';
 import { acceptedPoliciesSchema, type ConsentRecord } from './consent';
@@ -30,18 +30,10 @@ export const emailSchema = z
   .max(254, MESSAGES.emailInvalid)
   .regex(EMAIL_PATTERN, MESSAGES.emailInvalid);
 
-export const newPasswordSchema = z
-  .string({ error: MESSAGES.passwordRequired })
-  .min(1, MESSAGES.passwordRequired)
-  .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordTooShort)
-  .max(128, MESSAGES.passwordTooLong);
-
-/** What is wrong with a new password and its confirmation, typed twice on a form; '' when nothing is. */
-export function newPasswordPairProblem(password: string, confirmation: string): string {
-  const checked = newPasswordSchema.safeParse(password);
-  if (!checked.success) return checked.error.issues[0]?.message ?? MESSAGES.passwordRequired;
-  return password === confirmation ? '' : MESSAGES.passwordsDoNotMatch;
-}
+export const newPasswordSchema = z.string({ error: MESSAGES.passwordRequired }).superRefine((password, context) => {
+  const problem = newPasswordProblem(password);
+  if (problem) context.addIssue({ code: 'custom', message: problem });
+});
 
 /** Age arrives as a number (or a numeric string from a form) and is stored as an integer. */
 export const ageSchema = z

@@ -2,11 +2,11 @@ import { useEffect, useState } from 'react';
 import {
   AUTOPAY_MESSAGES,
   formatIndianDate,
-  billingPeriodSchema,
+  isBillingPeriod,
+  isPricedPlan,
   PLAN_CHANGE_BUTTONS,
   planChangeKind,
   planLabel,
-  pricedPlanSchema,
   type BillingPeriod,
   type CreateOrderBody,
   type PlanChangeQuote,
@@ -50,9 +50,9 @@ export function planButtonText(
 
 /** The plan and period a link asks for, when both are ones the portal sells. */
 function choiceFrom(params: URLSearchParams): CreateOrderBody | null {
-  const plan = pricedPlanSchema.safeParse(params.get('plan'));
-  const period = billingPeriodSchema.safeParse(params.get('period'));
-  return plan.success && period.success ? { plan: plan.data, billingPeriod: period.data } : null;
+  const plan = params.get('plan');
+  const period = params.get('period');
+  return isPricedPlan(plan) && isBillingPeriod(period) ? { plan, billingPeriod: period } : null;
 }
 
 /** The card of the plan the customer has now, at the period they pay for it. */

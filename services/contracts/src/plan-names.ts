@@ -1,0 +1,30 @@
+// The plans' names and how people read them, apart from the schemas, so that a page can show them
+// without shipping zod.
+
+/** Every plan value the system knows (behaviour.md §1). */
+export const PLAN_NAMES = ['none', 'trial', 'basic', 'professional', 'business', 'pro', 'enterprise'] as const;
+export type PlanName = (typeof PLAN_NAMES)[number];
+
+/** The three priced cards; professional is flagged 'Most Popular'. */
+export const PRICED_PLANS = ['basic', 'professional', 'business'] as const;
+export type PricedPlan = (typeof PRICED_PLANS)[number];
+
+export const BILLING_PERIODS = ['monthly', 'annual'] as const;
+export type BillingPeriod = (typeof BILLING_PERIODS)[number];
+
+export const isPricedPlan = (value: unknown): value is PricedPlan => PRICED_PLANS.some((plan) => plan === value);
+export const isBillingPeriod = (value: unknown): value is BillingPeriod => BILLING_PERIODS.some((period) => period === value);
+
+/** A plan's name as people read it: "Professional". */
+export const planTitle = (plan: string) => plan.charAt(0).toUpperCase() + plan.slice(1);
+
+/** Any plan value in words, the two that are not plans included: "No plan", "Free trial", "Professional". */
+export const planLabel = (plan: string | null | undefined) =>
+  !plan || plan === 'none' ? 'No plan' : plan === 'trial' ? 'Free trial' : planTitle(plan);
+
+/** "Monthly", "Annual", or "—" for a plan without a period (a trial, an admin's plan). */
+export const billingPeriodLabel = (period: string | null | undefined) =>
+  period === 'annual' ? 'Annual' : period === 'monthly' ? 'Monthly' : '—';
+
+/** Annual billing saves 20% on twelve monthly payments (behaviour.md §9). */
+export const ANNUAL_DISCOUNT = 0.2;
