@@ -1,6 +1,6 @@
 import type { AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
 import { isHttpError } from './http-error';
-import { takeEarlyAnswer } from './early-calls';
+import { takeEarlyAnswer, tokenFor } from './early-calls';
 
 export { isHttpError, REQUEST_TIMEOUT_MS } from './http-error';
 
@@ -34,9 +34,24 @@ function get<T>(url: string, config?: AxiosRequestConfig): Promise<AxiosResponse
   );
 }
 
-/** The portal's API client: axios's calls, each made once the instance is ready. */
+/**
+ * A POST nobody waits for (usage tracking): plain fetch, so that it neither loads axios nor holds
+ * up the page. Its failures are ignored, a refused session too: the next call the page waits for
+ * meets it. The answer's body is read all the same: until it is, the browser counts the call as
+ * still loading.
+ */
+function send(url: string, body: unknown): void {
+  const token = tokenFor(url);
+  const headers = { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) };
+  void fetch(url, { method: 'POST', credentials: 'include', headers, body: JSON.stringify(body) })
+    .then((response) => response.arrayBuffer())
+    .catch(() => undefined);
+}
+
+/** The portal's API client: axios's calls, each made once the instance is ready, and `send`. */
 export const api = {
   get,
+  send,
   delete: <T = unknown>(url: string, config?: AxiosRequestConfig) => client().then((http) => http.delete<T>(url, config)),
   post: <T = unknown>(url: string, data?: unknown, config?: AxiosRequestConfig) => client().then((http) => http.post<T>(url, data, config)),
   put: <T = unknown>(url: string, data?: unknown, config?: AxiosRequestConfig) => client().then((http) => http.put<T>(url, data, config)),

@@ -108,10 +108,8 @@ export function useAuth(): Auth {
 /** Usage tracking (behaviour.md §7): only when signed in; failures are ignored. */
 export function trackUsage(action: string, details: Record<string, unknown>, status: SubscriptionStatus | null): void {
   if (!session.token()) return;
-  void api
-    .post('/api/track-usage', {
-      action,
-      details: { ...details, subscriptionStatus: status?.subscriptionStatus ?? 'none', timestamp: new Date().toISOString() },
-    })
-    .catch(() => undefined);
+  api.send('/api/track-usage', {
+    action,
+    details: { ...details, subscriptionStatus: status?.subscriptionStatus ?? 'none', timestamp: new Date().toISOString() },
+  });
 }

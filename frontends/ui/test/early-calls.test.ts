@@ -2,7 +2,7 @@ import { api, session } from '@portal/ui';
 import { startEarlyCalls } from '../src/early-calls';
 import { stubApi } from './stub-api';
 
-/** The services at their HTTP boundary for the shell's early calls: window.fetch, answering `body` with `status`. */
+/** The services at their HTTP boundary for the shell's early calls: fetch (set after stubApi's), answering `body` with `status`. */
 function stubFetch(status: number, body: unknown) {
   const seen: { url: string; authorization: string | undefined; credentials: RequestCredentials | undefined }[] = [];
   globalThis.fetch = jest.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
@@ -21,8 +21,8 @@ describe('the calls the shell starts before a page’s code has come (early-call
 
   it('when the page asks what the shell asked early, then it gets that answer once, and its next call goes out as usual', async () => {
     session.save('user-token', {});
-    const early = stubFetch(200, { legalName: 'Early Seller' });
     const calls = stubApi(() => ({ data: { legalName: 'Later Seller' } }));
+    const early = stubFetch(200, { legalName: 'Early Seller' });
     startEarlyCalls(['/api/seller', '/api/admin/users?page=1']);
     expect(early).toEqual([
       { url: '/api/seller', authorization: 'Bearer user-token', credentials: 'include' },
@@ -38,8 +38,8 @@ describe('the calls the shell starts before a page’s code has come (early-call
 
   it('when the early call was refused, then the page makes its own, which meets the client’s handling of a 401', async () => {
     session.save('ended-token', {});
-    stubFetch(401, { message: 'Your session has ended. Please sign in again.' });
     const calls = stubApi(() => ({ status: 401, data: { message: 'Your session has ended. Please sign in again.' } }));
+    stubFetch(401, { message: 'Your session has ended. Please sign in again.' });
     startEarlyCalls(['/api/subscription-status']);
     await expect(api.get('/api/subscription-status')).rejects.toMatchObject({ response: { status: 401 } });
     expect(calls.map((call) => call.url)).toEqual(['/api/subscription-status']);
@@ -47,8 +47,8 @@ describe('the calls the shell starts before a page’s code has come (early-call
   });
 
   it('when the early answer is older than the client’s timeout, or the page asks with other options, then the page asks itself', async () => {
-    stubFetch(200, { plans: ['early'] });
     const calls = stubApi(() => ({ data: { plans: ['fresh'] } }));
+    stubFetch(200, { plans: ['early'] });
     const now = Date.now();
     startEarlyCalls(['/api/payment/plans', '/api/admin/analytics']);
     jest.spyOn(Date, 'now').mockReturnValue(now + 10_001);
