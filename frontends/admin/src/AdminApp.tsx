@@ -1,8 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, Spinner, useSearchParams } from '@portal/ui';
 import { useAdminSession } from './admin-session';
 import AdminDashboard from './pages/AdminDashboard';
-import AdminLogin from './pages/AdminLogin';
 import { withQueries } from './queries';
+
+// The sign-in page loads when it is shown, so the dashboard, which an admin opens far more often, does not carry its form.
+const AdminLogin = lazy(() => import('./pages/AdminLogin'));
 
 /** The guard of /admin/dashboard: 'Checking admin authentication...' while it checks (behaviour.md §2). */
 function AdminOnly() {
@@ -18,7 +21,11 @@ function SignedOutOnly() {
   const [params] = useSearchParams();
   if (admin === undefined) return <Spinner label="Checking admin authentication..." showLabel />;
   if (admin && params.get('mode') !== 'signup') return <Navigate to="/admin/dashboard" replace />;
-  return <AdminLogin />;
+  return (
+    <Suspense fallback={<Spinner />}>
+      <AdminLogin />
+    </Suspense>
+  );
 }
 
 function AdminApp() {

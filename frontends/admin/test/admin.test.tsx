@@ -127,7 +127,8 @@ describe('admin area', () => {
       </MemoryRouter>,
     );
     fireEvent.click(await screen.findByRole('tab', { name: 'User Management' }));
-    expect(screen.getByRole('status', { name: 'address' })).toHaveTextContent('?tab=users');
+    // the section's code loads first (a navigation waits for it, as React Router starts it as a transition)
+    await waitFor(() => expect(screen.getByRole('status', { name: 'address' })).toHaveTextContent('?tab=users'));
     unmount();
     renderAdmin('/admin/dashboard?tab=users');
     expect(await screen.findByRole('tab', { name: 'User Management' })).toHaveAttribute('aria-selected', 'true');
@@ -199,6 +200,7 @@ describe('admin area', () => {
     const tab = await screen.findByRole('tab', { name: /App Feedback/ });
     await waitFor(() => expect(within(tab).getByLabelText('2 open')).toHaveTextContent('2'));
     fireEvent.click(tab);
+    await screen.findByRole('region', { name: 'Total' });
     const counter = (name: string) => within(screen.getByRole('region', { name })).getByText(/\d+/).textContent;
     expect([counter('Total'), counter('Open Issues'), counter('Resolved'), counter('Dismissed')]).toEqual(['4', '2', '1', '1']);
     expect(screen.getByText(`${'z'.repeat(100)}…`)).toBeInTheDocument();

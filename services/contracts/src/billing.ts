@@ -61,8 +61,7 @@ export const adminSubscriptionUpdateSchema = z
 export type AdminSubscriptionUpdate = z.infer<typeof adminSubscriptionUpdateSchema>;
 export const SUBSCRIPTION_UPDATED = 'User subscription updated successfully!';
 
-/** The admin's transactions tab and export cover this many Indian days by default, today included. */
-export const TRANSACTIONS_DEFAULT_DAYS = 30;
+export { TRANSACTIONS_DEFAULT_DAYS } from './list-sizes';
 
 const dateOnly = z.iso.date({ error: 'Dates must look like YYYY-MM-DD' }).optional();
 

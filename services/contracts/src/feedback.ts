@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { FEEDBACK_LIST_LIMIT } from './list-sizes';
 import { withoutDirectionControls } from './plain-text';
 
 export const FEEDBACK_TYPES = ['suggestion', 'bug', 'question'] as const;
 export const FEEDBACK_COMPONENTS = ['general', 'filemanager', 'turnover', 'networth', 'clientmaster', 'dashboard', 'setup'] as const;
 export const FEEDBACK_STATUSES = ['open', 'resolved', 'dismissed'] as const;
-export const FEEDBACK_LIST_LIMIT = 100;
+export { FEEDBACK_LIST_LIMIT } from './list-sizes';
 export const FEEDBACK_MESSAGE_MAX = 5000;
 
 export const feedbackTypeSchema = z.enum(FEEDBACK_TYPES, { error: `Type must be one of: ${FEEDBACK_TYPES.join(', ')}` });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { PAGE_SIZE } from './list-sizes';
 
-/** Rows an admin list shows at a time unless it asks for another number. */
-export const PAGE_SIZE = 50;
+export { PAGE_SIZE } from './list-sizes';
 
 /** `page` (from 1) and `limit` of a list query: the admin's users and transactions. */
 export const pagingShape = {

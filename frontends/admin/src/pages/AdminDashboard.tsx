@@ -1,16 +1,20 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { lastIndianDays, TRANSACTIONS_DEFAULT_DAYS } from '@portal/contracts';
-import { Button, session, Tabs, useNavigate, useSearchParams } from '@portal/ui';
+import { Button, session, Spinner, Tabs, useNavigate, useSearchParams } from '@portal/ui';
 import { AnalyticsTab } from '../features/analytics/components/AnalyticsTab';
-import { AuditTab } from '../features/audit/components/AuditTab';
 import { ExportMenu } from '../features/exports/components/ExportMenu';
 import { useFeedback } from '../features/feedback/api';
 import { adminLogout } from '../features/session/api';
-import { FeedbackTab } from '../features/feedback/components/FeedbackTab';
-import { MandatesTab } from '../features/mandates/components/MandatesTab';
-import { TransactionsTab } from '../features/transactions/components/TransactionsTab';
-import { UsersTab } from '../features/users/components/UsersTab';
 import '../admin.css';
+
+// The dashboard's own section comes with the page; each other section loads when it is opened.
+const UsersTab = lazy(() => import('../features/users/components/UsersTab').then((module) => ({ default: module.UsersTab })));
+const TransactionsTab = lazy(() =>
+  import('../features/transactions/components/TransactionsTab').then((module) => ({ default: module.TransactionsTab })),
+);
+const MandatesTab = lazy(() => import('../features/mandates/components/MandatesTab').then((module) => ({ default: module.MandatesTab })));
+const FeedbackTab = lazy(() => import('../features/feedback/components/FeedbackTab').then((module) => ({ default: module.FeedbackTab })));
+const AuditTab = lazy(() => import('../features/audit/components/AuditTab').then((module) => ({ default: module.AuditTab })));
 
 const TABS = ['dashboard', 'users', 'transactions', 'mandates', 'feedback', 'audit'] as const;
 type Tab = (typeof TABS)[number];
@@ -74,11 +78,13 @@ export default function AdminDashboard() {
         ]}
       />
       {tab === 'dashboard' && <AnalyticsTab />}
-      {tab === 'users' && <UsersTab />}
-      {tab === 'transactions' && <TransactionsTab range={range} onRange={setRange} />}
-      {tab === 'mandates' && <MandatesTab />}
-      {tab === 'feedback' && <FeedbackTab feedback={feedback} />}
-      {tab === 'audit' && <AuditTab />}
+      <Suspense fallback={<Spinner label="Loading…" />}>
+        {tab === 'users' && <UsersTab />}
+        {tab === 'transactions' && <TransactionsTab range={range} onRange={setRange} />}
+        {tab === 'mandates' && <MandatesTab />}
+        {tab === 'feedback' && <FeedbackTab feedback={feedback} />}
+        {tab === 'audit' && <AuditTab />}
+      </Suspense>
     </main>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { planLabel, subscriptionStatusLabel, type AdminUserRow } from '@portal/contracts';
 import { Banner, Button, ProgressBar, Spinner } from '@portal/ui';
 import { Pager } from '@portal/ui/pager';
@@ -6,9 +6,13 @@ import { ScrollArea } from '@portal/ui/scroll-area';
 import { HeaderRow } from '../../../components/HeaderRow';
 import { useUsers } from '../api';
 import { daysLabel } from '../user-labels';
-import { DeleteUserModal } from './DeleteUserModal';
-import { ManageSubscriptionModal } from './ManageSubscriptionModal';
-import { UserDetailsModal } from './UserDetailsModal';
+
+// The dialogs load when one opens: the list shows without their code (the subscription form's schema among it).
+const UserDetailsModal = lazy(() => import('./UserDetailsModal').then((module) => ({ default: module.UserDetailsModal })));
+const ManageSubscriptionModal = lazy(() =>
+  import('./ManageSubscriptionModal').then((module) => ({ default: module.ManageSubscriptionModal })),
+);
+const DeleteUserModal = lazy(() => import('./DeleteUserModal').then((module) => ({ default: module.DeleteUserModal })));
 
 type Dialog = { kind: 'details'; userId: string } | { kind: 'manage' | 'delete'; user: AdminUserRow } | null;
 
@@ -116,16 +120,18 @@ export function UsersTab() {
           {list && <Pager paged={list} onPage={setPage} label="Pages of users" />}
         </ScrollArea>
       )}
-      {dialog?.kind === 'details' && (
-        <UserDetailsModal
-          userId={dialog.userId}
-          onClose={close}
-          onManage={(user) => setDialog({ kind: 'manage', user })}
-          onDelete={(user) => setDialog({ kind: 'delete', user })}
-        />
-      )}
-      {dialog?.kind === 'manage' && <ManageSubscriptionModal user={dialog.user} onClose={close} onDone={done} />}
-      {dialog?.kind === 'delete' && <DeleteUserModal user={dialog.user} onClose={close} onDone={done} />}
+      <Suspense fallback={<Spinner label="Opening…" />}>
+        {dialog?.kind === 'details' && (
+          <UserDetailsModal
+            userId={dialog.userId}
+            onClose={close}
+            onManage={(user) => setDialog({ kind: 'manage', user })}
+            onDelete={(user) => setDialog({ kind: 'delete', user })}
+          />
+        )}
+        {dialog?.kind === 'manage' && <ManageSubscriptionModal user={dialog.user} onClose={close} onDone={done} />}
+        {dialog?.kind === 'delete' && <DeleteUserModal user={dialog.user} onClose={close} onDone={done} />}
+      </Suspense>
     </div>
   );
 }
