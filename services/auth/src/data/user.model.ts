@@ -59,8 +59,6 @@ const userSchema = new Schema<UserDocument>(
   },
   { timestamps: true, versionKey: false },
 );
-// sign-ups since a date, for the admin's analytics
-userSchema.index({ createdAt: -1, _id: -1 });
 
 /** Google accounts by Google's stable subject id; `_id` is the subject, so it is unique by itself. */
 export interface GoogleIdentityDocument {

@@ -54,6 +54,7 @@ export interface UserStore {
   /** Every user in id order from one cursor, read as it is consumed. */
   streamAll(): AsyncIterable<UserRecord>;
   count(): Promise<number>;
+  /** When each user who signed up at `since` (a whole second) or later did, to the second. */
   createdSince(since: Date): Promise<Date[]>;
   /** Removes the account, its profile and its linked identities; false when there was none. */
   delete(id: string): Promise<boolean>;
