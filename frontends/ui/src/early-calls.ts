@@ -8,6 +8,10 @@ import { session } from './storage';
  * call that is refused or fails is forgotten, and the page makes its own, which meets the
  * client's usual handling of errors (a 401 ends the session).
  *
+ * Once the page has asked anything, no early call starts any more: one started after the page's
+ * own call could answer a later one (a refresh after the person changed something) with what was
+ * true before.
+ *
  * The shell's copy of this module and the UI kit's are two instances (the shell loads it before
  * the shared modules), so the calls are kept under a global symbol both can reach.
  */
@@ -20,9 +24,15 @@ interface EarlyCall {
   answer: Promise<unknown>;
 }
 
-function registry(): Map<string, EarlyCall> {
-  const holder = globalThis as typeof globalThis & { [REGISTRY]?: Map<string, EarlyCall> };
-  return (holder[REGISTRY] ??= new Map());
+interface Registry {
+  calls: Map<string, EarlyCall>;
+  /** Whether the page has asked something already. */
+  pageAsked: boolean;
+}
+
+function registry(): Registry {
+  const holder = globalThis as typeof globalThis & { [REGISTRY]?: Registry };
+  return (holder[REGISTRY] ??= { calls: new Map(), pageAsked: false });
 }
 
 /** Admin calls carry the admin's session, every other call the user's (behaviour.md §7). */
@@ -32,19 +42,22 @@ export const tokenFor = (url?: string) => (isAdminCall(url) ? session.adminToken
 
 /** Starts GET calls to these addresses (a path, with its query string when the page sends one). */
 export function startEarlyCalls(urls: readonly string[]): void {
+  if (registry().pageAsked) return;
   for (const url of urls) {
     const token = tokenFor(url);
     const answer = fetch(url, { credentials: 'include', headers: token ? { Authorization: `Bearer ${token}` } : {} })
       .then((response) => (response.ok ? response.json() : undefined))
       .catch(() => undefined);
-    registry().set(url, { startedAt: Date.now(), answer });
+    registry().calls.set(url, { startedAt: Date.now(), answer });
   }
 }
 
 /** The early answer for this address, taken once; none when there was no early call or it is stale. */
 export function takeEarlyAnswer(url: string): Promise<unknown> | undefined {
-  const call = registry().get(url);
+  const { calls } = registry();
+  registry().pageAsked = true;
+  const call = calls.get(url);
   if (!call) return undefined;
-  registry().delete(url);
+  calls.delete(url);
   return Date.now() - call.startedAt < FRESH_MS ? call.answer : undefined;
 }

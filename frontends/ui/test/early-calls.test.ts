@@ -14,6 +14,8 @@ function stubFetch(status: number, body: unknown) {
 }
 
 describe('the calls the shell starts before a page’s code has come (early-calls.ts)', () => {
+  // each test is a page opened afresh: the calls are kept on the window
+  beforeEach(() => delete (globalThis as Record<symbol, unknown>)[Symbol.for('tax-portal.early-calls')]);
   afterEach(() => {
     localStorage.clear();
     jest.restoreAllMocks();
@@ -44,6 +46,17 @@ describe('the calls the shell starts before a page’s code has come (early-call
     await expect(api.get('/api/subscription-status')).rejects.toMatchObject({ response: { status: 401 } });
     expect(calls.map((call) => call.url)).toEqual(['/api/subscription-status']);
     expect(session.token()).toBeNull();
+  });
+
+  it('when the page has asked before the shell’s list came, then the shell starts nothing, so no later call gets an answer from before', async () => {
+    session.save('user-token', {});
+    const calls = stubApi(() => ({ data: { required: false } }));
+    const early = stubFetch(200, { required: true });
+    await api.get('/api/subscription-status');
+    startEarlyCalls(['/api/auth/consent']);
+    expect(early).toEqual([]);
+    expect((await api.get('/api/auth/consent')).data).toEqual({ required: false });
+    expect(calls.map((call) => call.url)).toEqual(['/api/subscription-status', '/api/auth/consent']);
   });
 
   it('when the early answer is older than the client’s timeout, or the page asks with other options, then the page asks itself', async () => {
