@@ -128,4 +128,4 @@ async function adminLists(portal, admin) {
   });
 }
 
-module.exports = { adminLists, grow, operations };
+module.exports = { adminLists };
