@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { istDateOf } from '@portal/contracts';
+import { Types } from 'mongoose';
+import { istDateOf, istDayStart } from '@portal/contracts';
 import { publicUserSchema, USER_EXPORT_CONTENT_TYPE } from '@portal/contracts/internal';
 import { createServiceCredential } from '@portal/platform';
 import { currentPolicyVersions } from '@portal/contracts';
@@ -148,6 +149,35 @@ describe('the internal user directory', () => {
     expect(emails((await get('/internal/users?search=Old%20Ti')).body)).toEqual(['old.timer@legacy.in']);
     expect(emails((await get('/internal/users?search=legacy')).body)).toEqual(['old.timer@legacy.in']);
     expect(await store.addSearchKeys()).toBe(0);
+  });
+});
+
+describe('sign-ups per day', () => {
+  let auth: AuthHarness;
+  const asService = createServiceCredential('admin-reporting', TEST_SERVICE_SECRET);
+  beforeAll(async () => {
+    auth = await startAuth('signups');
+  });
+  afterAll(() => auth.close());
+
+  it('when people sign up in the last second of an Indian day and the first of the next, then each day counts its own', async () => {
+    const today = istDateOf(new Date());
+    const midnight = istDayStart(today); // 18:30 UTC the day before
+    const signedUpAt = (at: Date) => ({
+      _id: new Types.ObjectId(Types.ObjectId.generate(at.getTime() / 1000)),
+      email: `at-${at.getTime()}@example.in`,
+    });
+    await auth.db.connection
+      .collection('users')
+      .insertMany([signedUpAt(new Date(midnight.getTime() - 1000)), signedUpAt(midnight), signedUpAt(new Date(midnight.getTime() + 1000))]);
+    const { body } = await request(auth.app).get('/internal/users/stats?days=2').set('Authorization', asService());
+    expect(body).toEqual({
+      totalUsers: 3,
+      signupsPerDay: [
+        { date: istDateOf(midnight.getTime() - 1000), count: 1 },
+        { date: today, count: 2 },
+      ],
+    });
   });
 });
 

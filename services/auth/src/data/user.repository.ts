@@ -107,12 +107,11 @@ export function userRepository(connection: Connection): UserStore & { ready: Pro
       for await (const doc of User.find({}).sort({ _id: 1 }).lean<UserDocument>().cursor({ batchSize: 100 })) yield toRecord(doc);
     },
     count: () => User.estimatedDocumentCount(),
-    async createdSince(since) {
+    countSignedUpBetween(from, to) {
       // An id's time is the sign-up's second (as the directory's order takes it): a range of the
-      // _id index, which the embedded store reads alone, where a createdAt range read every user.
-      const from = Types.ObjectId.createFromTime(Math.ceil(since.getTime() / 1000));
-      const docs = await User.find({ _id: { $gte: from } }, { _id: 1 }).lean<{ _id: Types.ObjectId }[]>();
-      return docs.map((doc) => doc._id.getTimestamp());
+      // _id index, which the embedded store counts from the index alone.
+      const idAt = (at: Date) => Types.ObjectId.createFromTime(Math.ceil(at.getTime() / 1000));
+      return User.countDocuments({ _id: { $gte: idAt(from), $lt: idAt(to) } });
     },
     async delete(id) {
       if (!isObjectId(id)) return false;

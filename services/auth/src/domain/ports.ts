@@ -54,8 +54,8 @@ export interface UserStore {
   /** Every user in id order from one cursor, read as it is consumed. */
   streamAll(): AsyncIterable<UserRecord>;
   count(): Promise<number>;
-  /** When each user who signed up at `since` (a whole second) or later did, to the second. */
-  createdSince(since: Date): Promise<Date[]>;
+  /** How many users signed up from `from` up to `to` (whole seconds: an Indian day's bounds). */
+  countSignedUpBetween(from: Date, to: Date): Promise<number>;
   /** Removes the account, its profile and its linked identities; false when there was none. */
   delete(id: string): Promise<boolean>;
 }
