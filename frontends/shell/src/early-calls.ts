@@ -30,5 +30,17 @@ function earlyCallsFor({ pathname, search }: Pick<Location, 'pathname' | 'search
   return [...(PUBLIC_CALLS[pathname] ?? []), ...signedIn];
 }
 
-/** Starts the first calls of the page at this address (@portal/ui's early-calls.ts). */
-export const startPageCalls = (location: Pick<Location, 'pathname' | 'search'>) => startEarlyCalls(earlyCallsFor(location));
+/**
+ * The admin remote's entry: the shell registers that remote only on /admin pages, once the shell
+ * has started; asked for now, it is there by then (the federation runtime's script tag, without
+ * crossorigin, takes the preloaded copy).
+ */
+function preloadAdminRemote() {
+  document.head.append(Object.assign(document.createElement('link'), { rel: 'preload', as: 'script', href: process.env.ADMIN_REMOTE_URL }));
+}
+
+/** Starts the first calls of the page at this address (@portal/ui's early-calls.ts), and an admin page's remote. */
+export function startPageLoads(location: Pick<Location, 'pathname' | 'search'>): void {
+  if (location.pathname === '/admin' || location.pathname.startsWith('/admin/')) preloadAdminRemote();
+  startEarlyCalls(earlyCallsFor(location));
+}

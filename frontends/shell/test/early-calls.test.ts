@@ -1,5 +1,8 @@
 import { session, STORAGE_KEYS } from '@portal/ui';
-import { startPageCalls } from '../src/early-calls';
+import { startPageLoads } from '../src/early-calls';
+
+// what the shell's build writes in (webpack's DefinePlugin)
+process.env.ADMIN_REMOTE_URL = '/remotes/admin/remoteEntry.js';
 
 describe('the calls the shell starts as a page opens', () => {
   let asked: string[];
@@ -13,17 +16,17 @@ describe('the calls the shell starts as a page opens', () => {
   afterEach(() => localStorage.clear());
 
   it('when a visitor opens a policy or the pricing page, then the seller or the plans are asked; a sign-in page asks nothing', () => {
-    startPageCalls({ pathname: '/terms', search: '' });
-    startPageCalls({ pathname: '/pricing', search: '' });
-    startPageCalls({ pathname: '/login', search: '' });
+    startPageLoads({ pathname: '/terms', search: '' });
+    startPageLoads({ pathname: '/pricing', search: '' });
+    startPageLoads({ pathname: '/login', search: '' });
     expect(asked).toEqual(['/api/seller', '/api/payment/plans']);
   });
 
   it('when a signed-in page opens, then the session’s status and the page’s own calls are asked, and none without a session', () => {
-    startPageCalls({ pathname: '/subscription', search: '' });
+    startPageLoads({ pathname: '/subscription', search: '' });
     expect(asked).toEqual([]);
     session.save('user-token', {});
-    startPageCalls({ pathname: '/subscription', search: '' });
+    startPageLoads({ pathname: '/subscription', search: '' });
     expect(asked).toEqual([
       '/api/subscription-status',
       '/api/auth/consent',
@@ -34,11 +37,11 @@ describe('the calls the shell starts as a page opens', () => {
   });
 
   it('when the admin opens a section, then that section’s list and the feedback count are asked with the admin’s session', () => {
-    startPageCalls({ pathname: '/admin/dashboard', search: '?tab=users' });
+    startPageLoads({ pathname: '/admin/dashboard', search: '?tab=users' });
     expect(asked).toEqual([]);
     localStorage.setItem(STORAGE_KEYS.adminToken, 'admin-token');
-    startPageCalls({ pathname: '/admin/dashboard', search: '?tab=users' });
-    startPageCalls({ pathname: '/admin/dashboard', search: '' });
+    startPageLoads({ pathname: '/admin/dashboard', search: '?tab=users' });
+    startPageLoads({ pathname: '/admin/dashboard', search: '' });
     expect(asked).toEqual([
       '/api/admin/users?page=1',
       '/api/admin/feedback?limit=100',

@@ -5,10 +5,11 @@ import { AnalyticsTab } from '../features/analytics/components/AnalyticsTab';
 import { ExportMenu } from '../features/exports/components/ExportMenu';
 import { useFeedback } from '../features/feedback/api';
 import { adminLogout } from '../features/session/api';
+import { UsersTab } from '../features/users/components/UsersTab';
 import '../admin.css';
 
-// The dashboard's own section comes with the page; each other section loads when it is opened.
-const UsersTab = lazy(() => import('../features/users/components/UsersTab').then((module) => ({ default: module.UsersTab })));
+// The dashboard's and the users' sections, the two an admin opens most, come with the page (the
+// users' list without its dialogs); each other section loads when it is opened.
 const TransactionsTab = lazy(() =>
   import('../features/transactions/components/TransactionsTab').then((module) => ({ default: module.TransactionsTab })),
 );
@@ -78,8 +79,8 @@ export default function AdminDashboard() {
         ]}
       />
       {tab === 'dashboard' && <AnalyticsTab />}
+      {tab === 'users' && <UsersTab />}
       <Suspense fallback={<Spinner label="Loading…" />}>
-        {tab === 'users' && <UsersTab />}
         {tab === 'transactions' && <TransactionsTab range={range} onRange={setRange} />}
         {tab === 'mandates' && <MandatesTab />}
         {tab === 'feedback' && <FeedbackTab feedback={feedback} />}
