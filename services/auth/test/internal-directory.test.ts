@@ -1,8 +1,7 @@
 import request from 'supertest';
-import { Types } from 'mongoose';
 import { istDateOf, istDayStart } from '@portal/contracts';
 import { publicUserSchema, USER_EXPORT_CONTENT_TYPE } from '@portal/contracts/internal';
-import { createServiceCredential } from '@portal/platform';
+import { createServiceCredential, idMadeAt } from '@portal/platform';
 import { currentPolicyVersions } from '@portal/contracts';
 import { userRepository } from '../src/data/user.repository';
 import { startAuth, TEST_SERVICE_SECRET, validSignup, type AuthHarness } from './auth-harness';
@@ -163,10 +162,7 @@ describe('sign-ups per day', () => {
   it('when people sign up in the last second of an Indian day and the first of the next, then each day counts its own', async () => {
     const today = istDateOf(new Date());
     const midnight = istDayStart(today); // 18:30 UTC the day before
-    const signedUpAt = (at: Date) => ({
-      _id: new Types.ObjectId(Types.ObjectId.generate(at.getTime() / 1000)),
-      email: `at-${at.getTime()}@example.in`,
-    });
+    const signedUpAt = (at: Date) => ({ _id: idMadeAt(at), email: `at-${at.getTime()}@example.in` });
     await auth.db.connection
       .collection('users')
       .insertMany([signedUpAt(new Date(midnight.getTime() - 1000)), signedUpAt(midnight), signedUpAt(new Date(midnight.getTime() + 1000))]);

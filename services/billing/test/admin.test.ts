@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { Types } from 'mongoose';
+import { idMadeAt } from '@portal/platform';
 import { DAY, newUserId, startBilling, type BillingHarness } from './billing-harness';
 
 describe('admin: manage subscriptions, transactions and their export', () => {
@@ -88,10 +88,7 @@ describe('admin: manage subscriptions, transactions and their export', () => {
   describe('transactions', () => {
     const orders = () => billing.db.connection.collection('transactions');
     // as the service stores an order: its id holds the second of its createdAt
-    const madeAt = (createdAt: Date) => ({
-      _id: new Types.ObjectId(Types.ObjectId.generate(Math.floor(createdAt.getTime() / 1000))),
-      createdAt,
-    });
+    const madeAt = (createdAt: Date) => ({ _id: idMadeAt(createdAt), createdAt });
     const list = (query: string) => request(billing.url).get(`/api/admin/transactions${query}`).set('Authorization', `Bearer ${admin}`);
     let paidOrder: string;
 

@@ -21,6 +21,7 @@ export * from './data/redis-lock';
 export * from './data/single-use-claims';
 export * from './data/attempt-limit';
 export * from './data/escape-regex';
+export * from './data/ids-by-time';
 export * from './auth/token-verifier';
 export * from './auth/require-auth';
 export * from './auth/service-credential';

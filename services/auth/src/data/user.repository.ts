@@ -1,5 +1,5 @@
 import { Types, type Connection } from 'mongoose';
-import { isDuplicateKeyError } from '@portal/platform';
+import { firstIdAt, isDuplicateKeyError } from '@portal/platform';
 import { isObjectId } from '@portal/contracts';
 import type { UserRecord, UserStore } from '../domain/ports';
 import { userModels, type UserDocument } from './user.model';
@@ -110,8 +110,7 @@ export function userRepository(connection: Connection): UserStore & { ready: Pro
     countSignedUpBetween(from, to) {
       // An id's time is the sign-up's second (as the directory's order takes it): a range of the
       // _id index, which the embedded store counts from the index alone.
-      const idAt = (at: Date) => Types.ObjectId.createFromTime(Math.ceil(at.getTime() / 1000));
-      return User.countDocuments({ _id: { $gte: idAt(from), $lt: idAt(to) } });
+      return User.countDocuments({ _id: { $gte: firstIdAt(from), $lt: firstIdAt(to) } });
     },
     async delete(id) {
       if (!isObjectId(id)) return false;

@@ -1,6 +1,6 @@
-import { Schema, Types, type Connection } from 'mongoose';
+import { Schema, type Connection, type Types } from 'mongoose';
 import { TRANSACTION_STATUSES, type RefundStatus, type TransactionRow } from '@portal/contracts';
-import { escapeRegex } from '@portal/platform';
+import { escapeRegex, firstIdAt, idMadeAt } from '@portal/platform';
 import type { OrderRecord, OrderStore } from '../domain/ports';
 
 type OrderDocument = Omit<OrderRecord, 'id'> & { _id: Types.ObjectId };
@@ -83,9 +83,6 @@ const toRow = (doc: OrderDocument): TransactionRow => ({
 
 export const DELETED_USER_EMAIL = 'deleted-user';
 
-/** The smallest id of an order made at `at` or later; `at` is a whole second (a day's bound). */
-const idAt = (at: Date) => Types.ObjectId.createFromTime(Math.ceil(at.getTime() / 1000));
-
 export function orderRepository(connection: Connection): OrderStore & { ready: Promise<unknown> } {
   const Order = connection.model<OrderDocument>('Order', orderSchema, 'transactions');
   const rangeFilter = (from: Date, to: Date, transactionId?: string, userId?: string) => {
@@ -94,7 +91,7 @@ export function orderRepository(connection: Connection): OrderStore & { ready: P
       // An order's id holds the second it was made in, the second of its createdAt (see create),
       // so a period of whole seconds is a range of the _id index: the embedded store reads,
       // pages and counts it there, where a createdAt range is sorted and counted document by document.
-      _id: { $gte: idAt(from), $lt: idAt(to) },
+      _id: { $gte: firstIdAt(from), $lt: firstIdAt(to) },
       ...(userId ? { userId: { $eq: userId } } : {}),
       ...(pattern ? { $or: [{ merchantOrderId: pattern }, { phonePeTransactionId: pattern }, { phonepeOrderId: pattern }] } : {}),
     };
@@ -104,8 +101,7 @@ export function orderRepository(connection: Connection): OrderStore & { ready: P
     ready: Order.init(),
     async create(order) {
       const createdAt = new Date();
-      const _id = new Types.ObjectId(Types.ObjectId.generate(Math.floor(createdAt.getTime() / 1000)));
-      return toRecord((await Order.create({ ...order, _id, createdAt })).toObject());
+      return toRecord((await Order.create({ ...order, _id: idMadeAt(createdAt), createdAt })).toObject());
     },
     async find(merchantOrderId) {
       const doc = await Order.findOne({ merchantOrderId: { $eq: merchantOrderId } }).lean<OrderDocument>();
