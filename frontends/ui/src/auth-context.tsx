@@ -43,23 +43,22 @@ export function AuthProvider({ children, pathname }: { children: ReactNode; path
       setState('unauthenticated');
       return;
     }
-    // An answer for a token that has since been replaced (the person signed in again while it was
-    // on its way) says nothing about the new session; the refresh that the sign-in started does.
-    // A 401 that cleared the session is not such a change: the person is then signed out.
+    // An answer for a token that has since been replaced says nothing about the session now: a
+    // sign-in meanwhile started its own refresh, and a sign-out meanwhile has already signed the
+    // person out. Only a refusal that cleared the session itself (a 401) still signs them out.
     const token = session.token();
-    const stale = () => ![token, null].includes(session.token());
     try {
       // A consent that cannot be read does not lock the person out; the next load asks again.
       const [{ data }, consent] = await Promise.all([
         api.get<SubscriptionStatus>('/api/subscription-status'),
         api.get<ConsentStatus>('/api/auth/consent').catch(() => null),
       ]);
-      if (stale()) return;
+      if (session.token() !== token) return;
       setStatus(data);
       setConsentRequired(consent?.data.required ?? false);
       setState('authenticated');
     } catch {
-      if (stale()) return;
+      if (![token, null].includes(session.token())) return;
       setStatus(null);
       setState('unauthenticated');
     }

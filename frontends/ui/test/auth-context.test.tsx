@@ -50,6 +50,36 @@ describe('the session the auth provider keeps (behaviour.md §4, §8)', () => {
     expect(session.token()).toBe('new-token');
   });
 
+  it('when the person signs out while the session’s check is on its way, then its late answer does not sign them back in', async () => {
+    session.save('user-token', {});
+    let answer: () => void = () => undefined;
+    stubApi((call) => {
+      if (call.url === '/api/subscription-status') return new Promise((resolve) => (answer = () => resolve({ data: status })));
+      return { data: call.url === '/api/auth/consent' ? { consent: null, required: false } : {} };
+    });
+    function SignOutHere() {
+      const auth = useAuth();
+      return (
+        <>
+          <output data-testid="state">{auth.state}</output>
+          <button onClick={() => void auth.signOut()}>Logout</button>
+        </>
+      );
+    }
+    render(
+      <MemoryRouter initialEntries={['/dashboard']}>
+        <AuthProvider pathname="/dashboard">
+          <SignOutHere />
+        </AuthProvider>
+      </MemoryRouter>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(screen.getByTestId('state')).toHaveTextContent('unauthenticated'));
+    await act(async () => answer());
+    expect(screen.getByTestId('state')).toHaveTextContent(/^unauthenticated$/);
+    expect(session.token()).toBeNull();
+  });
+
   it('when the stored session is refused, then the person is signed out and the token is gone', async () => {
     session.save('ended-token', {});
     stubApi(() => ({ status: 401 }));
