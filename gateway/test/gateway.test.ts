@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -180,7 +180,12 @@ describe('gateway', () => {
     const response = await request(gateway).get('/api/payment/plans');
     expect(response.body.requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(response.headers['x-request-id']).toBe(response.body.requestId);
-    expect(response.body.forwardedFor).toBeDefined();
+    expect(response.body.forwardedFor).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
+  });
+
+  it('when a call already names earlier proxies, then the service gets that list with the caller’s address appended', async () => {
+    const response = await request(gateway).get('/api/payment/plans').set('X-Forwarded-For', '203.0.113.9');
+    expect(response.body.forwardedFor).toMatch(/^203\.0\.113\.9, (::ffff:)?127\.0\.0\.1$/);
   });
 
   it('when a service is down, then 503 with the error body within a second', async () => {
@@ -326,6 +331,34 @@ describe('gateway', () => {
         server.closeAllConnections();
         server.close();
       }
+    });
+
+    it('when an admin page is opened, then its HTML preloads the admin remote’s entry and App files; other pages name none of them', async () => {
+      const unbuilt = await request(build({ staticDir: built })).get('/admin/dashboard');
+      expect(unbuilt.text).not.toContain('/remotes/admin/'); // no admin remote built: a plain page
+      mkdirSync(path.join(built, 'remotes', 'admin'), { recursive: true });
+      writeFileSync(
+        path.join(built, 'remotes', 'admin', 'mf-manifest.json'),
+        JSON.stringify({
+          metaData: { publicPath: '/remotes/admin/', remoteEntry: { name: 'remoteEntry.js' } },
+          exposes: [
+            { path: './Other', assets: { js: { sync: ['other.11111111.js'] }, css: { sync: [] } } },
+            { path: './App', assets: { js: { sync: ['296.9e99297b.js', 'app.3050b141.js'] }, css: { sync: ['app.adae7365.css'] } } },
+          ],
+        }),
+      );
+      const pages = build({ staticDir: built });
+      const admin = await request(pages).get('/admin/dashboard?tab=users');
+      expect(admin.status).toBe(200);
+      expect(admin.text).toContain(
+        '<link rel="preload" href="/remotes/admin/remoteEntry.js" as="script">' +
+          '<link rel="preload" href="/remotes/admin/296.9e99297b.js" as="script">' +
+          '<link rel="preload" href="/remotes/admin/app.3050b141.js" as="script">' +
+          '<link rel="preload" href="/remotes/admin/app.adae7365.css" as="style"></head>',
+      );
+      expect(admin.text).not.toContain('other.11111111.js');
+      for (const other of ['/login', '/administrator', '/index.html'])
+        expect((await request(pages).get(other)).text).not.toContain('/remotes/admin/');
     });
 
     it('when the configured client id holds markup, then the gateway refuses to start with it', () => {

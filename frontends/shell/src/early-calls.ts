@@ -30,17 +30,7 @@ function earlyCallsFor({ pathname, search }: Pick<Location, 'pathname' | 'search
   return [...(PUBLIC_CALLS[pathname] ?? []), ...signedIn];
 }
 
-/**
- * The admin remote's entry: the shell registers that remote only on /admin pages, once the shell
- * has started; asked for now, it is there by then (the federation runtime's script tag, without
- * crossorigin, takes the preloaded copy).
- */
-function preloadAdminRemote() {
-  document.head.append(Object.assign(document.createElement('link'), { rel: 'preload', as: 'script', href: process.env.ADMIN_REMOTE_URL }));
-}
-
-/** Starts the first calls of the page at this address (@portal/ui's early-calls.ts), and an admin page's remote. */
+/** Starts the first calls of the page at this address (@portal/ui's early-calls.ts). An admin page's code is preloaded by the page itself (the gateway's remote-preloads.ts). */
 export function startPageLoads(location: Pick<Location, 'pathname' | 'search'>): void {
-  if (location.pathname === '/admin' || location.pathname.startsWith('/admin/')) preloadAdminRemote();
   startEarlyCalls(earlyCallsFor(location));
 }

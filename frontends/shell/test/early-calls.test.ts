@@ -1,9 +1,6 @@
 import { session, STORAGE_KEYS } from '@portal/ui';
 import { startPageLoads } from '../src/early-calls';
 
-// what the shell's build writes in (webpack's DefinePlugin)
-process.env.ADMIN_REMOTE_URL = '/remotes/admin/remoteEntry.js';
-
 describe('the calls the shell starts as a page opens', () => {
   let asked: string[];
   beforeEach(() => {

@@ -45,7 +45,12 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
     });
 
   const answer = (req: ProxiedRequest, res: ServerResponse, error: unknown) => {
-    if (!res.headersSent) for (const [name, value] of deps.securityHeaders) res.setHeader(name, value);
+    if (!res.headersSent) {
+      for (const [name, value] of deps.securityHeaders) res.setHeader(name, value);
+      // Whether CORS headers come back depends on Origin, so every answer says so to caches (the
+      // proxy adds it to the service's answers, the cors package to its own).
+      res.setHeader('Vary', 'Origin');
+    }
     sendError(req, res, error);
     logAccess(req, res.statusCode);
   };
@@ -54,9 +59,6 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
 
   async function handle(req: ProxiedRequest, res: ServerResponse): Promise<void> {
     sendHstsOverHttps(req, res, (address) => trusted(address, 0));
-    // Whether CORS headers come back depends on Origin, so every answer says so to caches (the
-    // proxy keeps it on the service's answers).
-    res.setHeader('Vary', 'Origin');
     // Browsers send Origin on cross-origin calls and preflights; same-origin GETs need no CORS work.
     if (req.headers.origin) {
       await runCors(req, res);

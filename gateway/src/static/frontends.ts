@@ -4,6 +4,7 @@ import path from 'node:path';
 import express, { type Response, type Router } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { LIVE_RELOAD_TAG, liveReload } from './live-reload';
+import { isAdminPage, remotePreloadTags } from './remote-preloads';
 
 /**
  * Paths that never get the shell's index.html: the API, service-to-service routes, remotes and
@@ -42,24 +43,30 @@ export function staticFrontends(staticDir: string, settings: PageSettings = {}):
   const root = path.resolve(staticDir);
   const index = path.join(root, 'index.html');
   const additions = headAdditions(settings);
-  const readPage = async () => (await readFile(index, 'utf8')).replace('</head>', `${additions}</head>`);
-  let page: Promise<string> | undefined;
-  const currentPage = () =>
+  // The admin's pages also name the admin remote's files, which other pages never load.
+  const readPages = async () => {
+    const page = (await readFile(index, 'utf8')).replace('</head>', `${additions}</head>`);
+    const adminPreloads = await remotePreloadTags(path.join(root, 'remotes', 'admin'), './App');
+    return { page, adminPage: page.replace('</head>', `${adminPreloads}</head>`) };
+  };
+  let pages: ReturnType<typeof readPages> | undefined;
+  const currentPages = () =>
     settings.liveReload
-      ? readPage()
-      : (page ??= readPage().catch((error: unknown) => {
-          page = undefined; // a failed read is tried again on the next page load
+      ? readPages()
+      : (pages ??= readPages().catch((error: unknown) => {
+          pages = undefined; // a failed read is tried again on the next page load
           throw error;
         }));
-  const sendIndex = async (res: Response) => {
+  const sendIndex = async (pagePath: string, res: Response) => {
+    const { page, adminPage } = await currentPages();
     res
       .set('Cache-Control', 'no-cache')
       .type('html')
-      .send(await currentPage());
+      .send(isAdminPage(pagePath) ? adminPage : page);
   };
   if (settings.liveReload) router.use(liveReload(root));
   if (existsSync(index)) {
-    router.get('/index.html', (_req, res) => sendIndex(res));
+    router.get('/index.html', (req, res) => sendIndex(req.path, res));
     // The build's brotli and gzip copies when the browser takes them; hashed chunks are cached for
     // good, the rest (main.js, remoteEntry.js) revalidated so a deployment shows at once.
     router.use(
@@ -74,7 +81,7 @@ export function staticFrontends(staticDir: string, settings: PageSettings = {}):
         },
       }),
     );
-    router.get('/{*splat}', (req, res, next) => (notAPage(req.path) ? next() : sendIndex(res)));
+    router.get('/{*splat}', (req, res, next) => (notAPage(req.path) ? next() : sendIndex(req.path, res)));
   } else {
     router.get('/{*splat}', (req, res, next) => (notAPage(req.path) ? next() : res.type('html').send(PLACEHOLDER)));
   }

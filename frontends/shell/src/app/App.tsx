@@ -52,7 +52,9 @@ function Routed() {
           path="/admin/*"
           element={
             <>
-              <Page name="admin" />
+              <div className="admin-area">
+                <Page name="admin" />
+              </div>
               <SiteFooter />
             </>
           }

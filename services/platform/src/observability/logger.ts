@@ -59,7 +59,9 @@ export function createLogger(
     format === 'pretty'
       ? prettyDestination(slowRequestMs, output)
       : buffered
-        ? pino.destination({ dest: 1, sync: false, minLength: 4096 })
+        ? // Synchronous all the same: an asynchronous write hands each batch to libuv's thread pool,
+          // which cost the gateway more CPU per line than the write it saves (docs/operations.md).
+          pino.destination({ dest: 1, sync: true, minLength: 4096 })
         : pino.destination({ dest: 1, sync: true });
   return pino(
     {

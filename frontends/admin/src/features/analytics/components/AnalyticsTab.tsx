@@ -1,6 +1,8 @@
+import { memo } from 'react';
 import { formatRupees, planLabel } from '@portal/contracts';
 import { Spinner } from '@portal/ui';
 import { ScrollArea } from '@portal/ui/scroll-area';
+import { RenderAfter } from '../../../components/RenderAfter';
 import { day } from '../../../lib/format';
 import { useAnalytics } from '../api';
 import { DailyChart } from './DailyChart';
@@ -10,7 +12,11 @@ import { MetricCard } from './MetricCard';
 const monthName = (month: string) =>
   new Date(`${month}-01T00:00:00Z`).toLocaleString('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-export function AnalyticsTab() {
+/**
+ * The cards first, as the screen's first paint; the lists and charts below them follow (RenderAfter).
+ * Memoised: the dashboard renders again when the feedback count arrives, the charts need not.
+ */
+export const AnalyticsTab = memo(function AnalyticsTab() {
   const { data: analytics, isPending, isError } = useAnalytics();
   if (isError) return <p role="alert">Failed to load analytics data</p>;
   if (isPending) return <Spinner />;
@@ -45,64 +51,66 @@ export function AnalyticsTab() {
           note={`${count(churn.churned)} of ${count(churn.atStart)} paid customers at the start of ${monthName(churn.month)} have lapsed`}
         />
       </div>
-      <div className="grid stack-top">
-        <section className="card">
-          <h2>Plan Distribution</h2>
-          <ul className="distribution">
-            {analytics.planDistribution.map((row) => {
-              const share = planned ? Math.round((row.count / planned) * 100) : 0;
-              return (
-                <li key={row._id}>
-                  <span>
-                    {row._id}: {row.count}
-                  </span>
-                  <span className="muted">{share}%</span>
-                  <span className="distribution-bar" aria-hidden="true">
-                    <span style={{ width: `${share}%` }} />
-                  </span>
-                </li>
-              );
-            })}
-          </ul>
-        </section>
-        <section className="card">
-          <h2>Recent Subscribers</h2>
-          <ScrollArea label="Recent subscribers">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Email</th>
-                  <th scope="col">Plan</th>
-                  <th scope="col">Start</th>
-                  <th scope="col">Expiry</th>
-                </tr>
-              </thead>
-              <tbody>
-                {analytics.recentSubscribers.slice(0, 5).map((row) => (
-                  <tr key={row.email}>
-                    <td>{row.email}</td>
-                    <td>{planLabel(row.subscriptionPlan)}</td>
-                    <td className="nowrap">{day(row.subscriptionStartDate)}</td>
-                    <td className="nowrap">{day(row.subscriptionEndDate)}</td>
+      <RenderAfter>
+        <div className="grid stack-top">
+          <section className="card">
+            <h2>Plan Distribution</h2>
+            <ul className="distribution">
+              {analytics.planDistribution.map((row) => {
+                const share = planned ? Math.round((row.count / planned) * 100) : 0;
+                return (
+                  <li key={row._id}>
+                    <span>
+                      {row._id}: {row.count}
+                    </span>
+                    <span className="muted">{share}%</span>
+                    <span className="distribution-bar" aria-hidden="true">
+                      <span style={{ width: `${share}%` }} />
+                    </span>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+          <section className="card">
+            <h2>Recent Subscribers</h2>
+            <ScrollArea label="Recent subscribers">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">Email</th>
+                    <th scope="col">Plan</th>
+                    <th scope="col">Start</th>
+                    <th scope="col">Expiry</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollArea>
-        </section>
-      </div>
-      <div className="grid stack-top">
-        <DailyChart
-          title="Sign-ups per day"
-          points={analytics.signupsPerDay.map((point) => ({ date: point.date, value: point.count }))}
-          format={String}
-        />
-        <DailyChart
-          title="Revenue per day"
-          points={analytics.revenuePerDay.map((point) => ({ date: point.date, value: point.amount }))}
-          format={formatRupees}
-        />
-      </div>
+                </thead>
+                <tbody>
+                  {analytics.recentSubscribers.slice(0, 5).map((row) => (
+                    <tr key={row.email}>
+                      <td>{row.email}</td>
+                      <td>{planLabel(row.subscriptionPlan)}</td>
+                      <td className="nowrap">{day(row.subscriptionStartDate)}</td>
+                      <td className="nowrap">{day(row.subscriptionEndDate)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </ScrollArea>
+          </section>
+        </div>
+        <div className="grid stack-top">
+          <DailyChart
+            title="Sign-ups per day"
+            points={analytics.signupsPerDay.map((point) => ({ date: point.date, value: point.count }))}
+            format={String}
+          />
+          <DailyChart
+            title="Revenue per day"
+            points={analytics.revenuePerDay.map((point) => ({ date: point.date, value: point.amount }))}
+            format={formatRupees}
+          />
+        </div>
+      </RenderAfter>
     </div>
   );
-}
+});

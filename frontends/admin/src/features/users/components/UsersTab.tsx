@@ -1,11 +1,12 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
-import { planLabel, subscriptionStatusLabel, type AdminUserRow } from '@portal/contracts';
-import { Banner, Button, ProgressBar, Spinner } from '@portal/ui';
+import { lazy, memo, Suspense, useCallback, useState } from 'react';
+import type { AdminUserRow } from '@portal/contracts';
+import { Banner, Button, Spinner } from '@portal/ui';
 import { Pager } from '@portal/ui/pager';
 import { ScrollArea } from '@portal/ui/scroll-area';
 import { HeaderRow } from '../../../components/HeaderRow';
+import { RenderAfter } from '../../../components/RenderAfter';
 import { useUsers } from '../api';
-import { daysLabel } from '../user-labels';
+import { UserRow, type UserDialog } from './UserRow';
 
 // The dialogs load when one opens: the list shows without their code (the subscription form's schema among it).
 const UserDetailsModal = lazy(() => import('./UserDetailsModal').then((module) => ({ default: module.UserDetailsModal })));
@@ -14,10 +15,14 @@ const ManageSubscriptionModal = lazy(() =>
 );
 const DeleteUserModal = lazy(() => import('./DeleteUserModal').then((module) => ({ default: module.DeleteUserModal })));
 
-type Dialog = { kind: 'details'; userId: string } | { kind: 'manage' | 'delete'; user: AdminUserRow } | null;
+/** Rows a phone shows without scrolling: they render with the page, the rest of it right after (RenderAfter). */
+const FIRST_ROWS = 8;
 
-/** Search, the users table and its three actions; a change to a user fetches the list again (users/api.ts). */
-export function UsersTab() {
+/**
+ * Search, the users table and its three actions; a change to a user fetches the list again
+ * (users/api.ts). Memoised: the dashboard renders again when the feedback count arrives, the list need not.
+ */
+export const UsersTab = memo(function UsersTab() {
   const [search, setSearch] = useState('');
   const [applied, setApplied] = useState('');
   const [page, setPage] = useState(1);
@@ -25,7 +30,7 @@ export function UsersTab() {
   const list = listing.data;
   // A list that cannot load reads as empty; the failure is logged (behaviour.md §8).
   const users = listing.isError ? [] : (list?.users ?? null);
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const [dialog, setDialog] = useState<UserDialog | null>(null);
   const close = useCallback(() => setDialog(null), []);
   // what the last change in a dialog did, as the kit's notice (D10)
   const [notice, setNotice] = useState('');
@@ -33,6 +38,7 @@ export function UsersTab() {
     setDialog(null);
     setNotice(message);
   }, []);
+  const row = (user: AdminUserRow) => <UserRow key={user._id} user={user} onOpen={setDialog} />;
 
   return (
     <div>
@@ -70,51 +76,8 @@ export function UsersTab() {
           <table className="table">
             <HeaderRow columns={['User', 'Contact', 'Plan', 'Status', 'Profile', 'Days Remaining', 'Actions']} />
             <tbody>
-              {users.map((user) => (
-                <tr key={user._id}>
-                  <td>
-                    <bdi>{user.email}</bdi>
-                    <br />
-                    {/* what people wrote is isolated, so that no character in it turns the row around (D8) */}
-                    <bdi className="muted">{user.displayName}</bdi> {user.isGoogleUser && <span className="badge">Google</span>}
-                  </td>
-                  <td>
-                    {user.personalInfo.mobileNumber ?? 'No mobile'}
-                    <br />
-                    <span className="muted">
-                      {user.personalInfo.address ? (
-                        <bdi>{`${user.personalInfo.address.city}, ${user.personalInfo.address.state}`}</bdi>
-                      ) : (
-                        'No address'
-                      )}
-                    </span>
-                  </td>
-                  <td>{planLabel(user.subscriptionPlan)}</td>
-                  <td>{subscriptionStatusLabel(user.subscriptionStatus)}</td>
-                  <td>
-                    <ProgressBar value={user.profileCompletionPercentage} label={`Profile of ${user.email}`} />
-                    {user.profileCompletionPercentage}%
-                  </td>
-                  <td>{daysLabel(user)}</td>
-                  <td>
-                    <div className="row">
-                      <Button
-                        variant="link"
-                        aria-label={`View details of ${user.email}`}
-                        onClick={() => setDialog({ kind: 'details', userId: user._id })}
-                      >
-                        View Details
-                      </Button>
-                      <Button variant="link" aria-label={`Manage ${user.email}`} onClick={() => setDialog({ kind: 'manage', user })}>
-                        Manage
-                      </Button>
-                      <Button variant="link" aria-label={`Delete ${user.email}`} onClick={() => setDialog({ kind: 'delete', user })}>
-                        Delete
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
+              {users.slice(0, FIRST_ROWS).map(row)}
+              <RenderAfter>{users.slice(FIRST_ROWS).map(row)}</RenderAfter>
             </tbody>
           </table>
           {list && <Pager paged={list} onPage={setPage} label="Pages of users" />}
@@ -134,4 +97,4 @@ export function UsersTab() {
       </Suspense>
     </div>
   );
-}
+});

@@ -1,0 +1,35 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** What this reads of a remote's mf-manifest.json, the file Module Federation writes for hosts that preload. */
+interface FederationManifest {
+  metaData: { publicPath: string; remoteEntry: { name: string } };
+  exposes: { path: string; assets: { js: { sync: string[] }; css: { sync: string[] } } }[];
+}
+
+/** Pages the shell opens from the admin remote's App (frontends/shell/src/app/remote-pages.ts). */
+export const isAdminPage = (pagePath: string) => pagePath === '/admin' || pagePath.startsWith('/admin/');
+
+const preload = (href: string, as: 'script' | 'style') => `<link rel="preload" href="${href}" as="${as}">`;
+
+/**
+ * Preload tags for a remote's entry and the files one of its modules needs before it runs, from
+ * the remote's build manifest; none when the remote is not built. Named in the page, they download
+ * beside the shell's own scripts, not one after another as each script finds the next. The
+ * federation runtime adds its script tags without crossorigin, so these match and are reused.
+ */
+export async function remotePreloadTags(remoteDir: string, exposed: string): Promise<string> {
+  let manifest: FederationManifest;
+  try {
+    manifest = JSON.parse(await readFile(path.join(remoteDir, 'mf-manifest.json'), 'utf8')) as FederationManifest;
+  } catch {
+    return '';
+  }
+  const { publicPath, remoteEntry } = manifest.metaData;
+  const assets = manifest.exposes.find((expose) => expose.path === exposed)?.assets;
+  return [
+    preload(`${publicPath}${remoteEntry.name}`, 'script'),
+    ...(assets?.js.sync ?? []).map((file) => preload(`${publicPath}${file}`, 'script')),
+    ...(assets?.css.sync ?? []).map((file) => preload(`${publicPath}${file}`, 'style')),
+  ].join('');
+}
