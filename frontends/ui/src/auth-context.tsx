@@ -1,5 +1,11 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { toClientSubscriptionState, type ClientSubscriptionState, type ConsentStatus, type SubscriptionStatus } from '@portal/contracts';
+import {
+  isAdminPath,
+  toClientSubscriptionState,
+  type ClientSubscriptionState,
+  type ConsentStatus,
+  type SubscriptionStatus,
+} from '@portal/contracts';
 import { useNavigate } from './router';
 import { api } from './api-client';
 import { session } from './storage';
@@ -20,9 +26,6 @@ export interface Auth {
 }
 
 const AuthContext = createContext<Auth | null>(null);
-
-/** /admin and what lies under it; /administrator and the like are ordinary (unknown) paths. */
-export const isAdminPath = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
 
 /**
  * Auth state from the status call (behaviour.md §4): loading until it answers; unauthenticated when it

@@ -3,8 +3,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import express, { type Response, type Router } from 'express';
 import expressStaticGzip from 'express-static-gzip';
+import { isAdminPath } from '@portal/contracts';
 import { LIVE_RELOAD_TAG, liveReload } from './live-reload';
-import { isAdminPage, remotePreloadTags } from './remote-preloads';
+import { remotePreloadTags } from './remote-preloads';
 
 /**
  * Paths that never get the shell's index.html: the API, service-to-service routes, remotes and
@@ -62,7 +63,7 @@ export function staticFrontends(staticDir: string, settings: PageSettings = {}):
     res
       .set('Cache-Control', 'no-cache')
       .type('html')
-      .send(isAdminPage(pagePath) ? adminPage : page);
+      .send(isAdminPath(pagePath) ? adminPage : page);
   };
   if (settings.liveReload) router.use(liveReload(root));
   if (existsSync(index)) {

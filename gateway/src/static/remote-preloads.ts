@@ -7,9 +7,6 @@ interface FederationManifest {
   exposes: { path: string; assets: { js: { sync: string[] }; css: { sync: string[] } } }[];
 }
 
-/** Pages the shell opens from the admin remote's App (frontends/shell/src/app/remote-pages.ts). */
-export const isAdminPage = (pagePath: string) => pagePath === '/admin' || pagePath.startsWith('/admin/');
-
 const preload = (href: string, as: 'script' | 'style') => `<link rel="preload" href="${href}" as="${as}">`;
 
 /**

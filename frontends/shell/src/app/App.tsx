@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { AuthProvider, isAdminPath, Navigate, Route, Routes, Spinner, useAuth, useLocation } from '@portal/ui';
-import { POLICIES } from '@portal/contracts';
+import { isAdminPath, POLICIES } from '@portal/contracts';
+import { AuthProvider, Navigate, Route, Routes, Spinner, useAuth, useLocation } from '@portal/ui';
 import { PublicLayout, SignedInLayout, SiteFooter, VisitorActions } from './Layouts';
 import { RemoteBoundary } from './RemoteBoundary';
 import { pages } from './remote-pages';

@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { formatRupees, planLabel } from '@portal/contracts';
 import { Spinner } from '@portal/ui';
 import { ScrollArea } from '@portal/ui/scroll-area';
+import { HeaderRow } from '../../../components/HeaderRow';
 import { RenderAfter } from '../../../components/RenderAfter';
 import { day } from '../../../lib/format';
 import { useAnalytics } from '../api';
@@ -76,14 +77,7 @@ export const AnalyticsTab = memo(function AnalyticsTab() {
             <h2>Recent Subscribers</h2>
             <ScrollArea label="Recent subscribers">
               <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Email</th>
-                    <th scope="col">Plan</th>
-                    <th scope="col">Start</th>
-                    <th scope="col">Expiry</th>
-                  </tr>
-                </thead>
+                <HeaderRow columns={['Email', 'Plan', 'Start', 'Expiry']} />
                 <tbody>
                   {analytics.recentSubscribers.slice(0, 5).map((row) => (
                     <tr key={row.email}>
