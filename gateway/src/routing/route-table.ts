@@ -35,6 +35,10 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/auth/desktop/sessions/:id', service: 'auth', access: 'user' },
   { pattern: '/api/auth/desktop/me', service: 'auth', access: 'desktop' },
   { pattern: '/api/auth/*', service: 'auth', access: 'public' },
+  // firm accounts: the firm's people manage it; the invitation page reads its link before sign-in
+  { pattern: '/api/firms', service: 'auth', access: 'user' },
+  { pattern: '/api/firms/*', service: 'auth', access: 'user' },
+  { pattern: '/api/firm-invitations/:token', service: 'auth', access: 'public' },
   { pattern: '/api/admin/login', service: 'auth', access: 'public' },
   { pattern: '/api/admin/signup', service: 'auth', access: 'public' },
   { pattern: '/api/admin/logout', service: 'auth', access: 'admin' },

@@ -2,6 +2,8 @@ import type { Express } from 'express';
 import { DEVICE_MESSAGES, formatWait, TOKEN_AUDIENCE } from '@portal/contracts';
 import {
   connectInfrastructure,
+  createInternalClient,
+  createServiceCredential,
   createAttemptLimit,
   createAuditPublisher,
   createMailer,
@@ -11,11 +13,13 @@ import {
   singleUseClaims,
   type ServiceRuntime,
 } from '@portal/platform';
+import { billingSeatsClient } from './clients/billing-seats.client';
 import { createGoogleVerifier } from './clients/google-id-token.verifier';
 import type { Config } from './config';
 import { adminRepository } from './data/admin.repository';
 import { desktopSessionRepository } from './data/desktop-session.repository';
 import { deviceAuthorizationRepository } from './data/device-authorization.repository';
+import { firmRepository } from './data/firm.repository';
 import { passwordResetRepository } from './data/password-reset.repository';
 import { userRepository } from './data/user.repository';
 import { accountSecurityUseCases, endEverySession } from './domain/account-security.use-cases';
@@ -24,6 +28,9 @@ import { adminUseCases } from './domain/admin.use-cases';
 import { deviceGrantUseCases } from './domain/device-grant.use-cases';
 import { directoryUseCases } from './domain/directory.use-cases';
 import { farewellMail } from './domain/farewell-mail';
+import { firmInvitationMail } from './domain/firm-invitation-mail';
+import { firmInvitationUseCases } from './domain/firm-invitation.use-cases';
+import { firmUseCases } from './domain/firm.use-cases';
 import { welcomeMail } from './domain/welcome-mail';
 import { passwordResetUseCases } from './domain/password-reset.use-cases';
 import { profileUseCases } from './domain/profile.use-cases';
@@ -31,6 +38,7 @@ import { accountSecurityRoutes } from './routes/account-security.routes';
 import { adminAuthRoutes } from './routes/admin-auth.routes';
 import { authRoutes } from './routes/auth.routes';
 import { deviceRoutes } from './routes/device.routes';
+import { firmRoutes } from './routes/firm.routes';
 import { internalRoutes } from './routes/internal.routes';
 import { profileRoutes } from './routes/profile.routes';
 import { createFailureThrottle } from './security/attempt-limits';
@@ -47,6 +55,7 @@ const HOUR = 3600;
 export async function compose(settings: Config, runtime: ServiceRuntime, { now }: { now?: () => Date } = {}) {
   const { mongo, redis, verifyToken } = await connectInfrastructure(settings, runtime);
   const { logger, shutdown } = runtime;
+  const clock = now ?? (() => new Date());
   const mail = createMailer(settings.SMTP_URL, settings.MAIL_FROM);
   shutdown.add('mailer', () => mail.close());
   const mailFailed = (what: string) => (error: unknown) => logger.error({ err: error }, `${what} e-mail could not be sent`);
@@ -57,7 +66,8 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
   const resets = passwordResetRepository(mongo, claims);
   const devices = deviceAuthorizationRepository(mongo, claims);
   const desktopSessions = desktopSessionRepository(mongo, claims);
-  await Promise.all([users.ready, admins.ready, claims.ready, resets.ready, devices.ready, desktopSessions.ready]);
+  const firmStore = firmRepository(mongo, claims);
+  await Promise.all([users.ready, admins.ready, claims.ready, resets.ready, devices.ready, desktopSessions.ready, firmStore.ready]);
   // users stored before the search read its keys get them once; any instance may run it
   void claims
     .once('migration:user-search-keys', 'auth', () => users.addSearchKeys())
@@ -105,7 +115,7 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
     google: settings.GOOGLE_CLIENT_ID
       ? createGoogleVerifier({ clientId: settings.GOOGLE_CLIENT_ID, certsUrl: settings.GOOGLE_CERTS_URL })
       : undefined,
-    now: now ?? (() => new Date()),
+    now: clock,
     welcome: welcomeMail(mail, settings.PUBLIC_URL, mailFailed('welcome')),
   });
   const connection = { redisUrl: settings.REDIS_URL, prefix };
@@ -167,6 +177,18 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
     now,
   });
 
+  const seatsOf = billingSeatsClient(
+    createInternalClient({ baseURL: settings.BILLING_URL, credential: createServiceCredential('auth', settings.SERVICE_SECRET) }),
+  );
+  const firms = firmUseCases({ firms: firmStore, users, seatsOf, now: clock });
+  const firmInvitations = firmInvitationUseCases({
+    firms: firmStore,
+    users,
+    seatsOf,
+    sendInvitation: firmInvitationMail(mail, settings.PUBLIC_URL, mailFailed('firm invitation')),
+    now: clock,
+  });
+
   const app: Express = createServiceApp({
     name: 'auth',
     logger,
@@ -178,6 +200,7 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
       router.use(adminAuthRoutes(adminAccounts, verifyToken));
       router.use(deviceRoutes(deviceGrant, verifyToken));
       router.use(accountSecurityRoutes(security, verifyToken));
+      router.use(firmRoutes(firms, firmInvitations, verifyToken));
       router.use(
         internalRoutes(
           directoryUseCases(
@@ -185,6 +208,7 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
             [resets, devices, desktopSessions, claims],
             tokens,
             farewellMail(mail, settings.PUBLIC_URL, mailFailed('farewell')),
+            firms,
           ),
           security,
           settings.SERVICE_SECRET,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { serviceConfigShape } from '@portal/platform';
+import { serviceConfigShape, serviceUrl } from '@portal/platform';
 
 const pem = z
   .string()
@@ -16,6 +16,8 @@ export const configSchema = z
   .object({
     ...serviceConfigShape({ port: 4001, database: 'portal_auth' }),
     JWT_PRIVATE_KEY: pem,
+    /** billing, for the seats a firm has bought. */
+    BILLING_URL: serviceUrl.default('http://127.0.0.1:4002'),
     USER_TOKEN_TTL_SECONDS: z.coerce
       .number()
       .int()

@@ -64,6 +64,8 @@ import { licensingRoutes } from './licensing/routes/licensing.routes';
 import { paymentRoutes } from './payments/routes/payment.routes';
 import { refundRoutes } from './payments/routes/refund.routes';
 import { subscriptionRoutes } from './subscriptions/routes/subscription.routes';
+import { firmSeatsRoutes } from './subscriptions/routes/firm-seats.routes';
+import { firmSeatsOf } from './subscriptions/domain/firm-seats';
 import { taxReportRoutes } from './tax-documents/routes/tax-report.routes';
 import { sellerRoutes } from './tax-documents/routes/seller.routes';
 import { createLicenseSigner } from './licensing/security/license-signer';
@@ -261,6 +263,7 @@ export async function compose(
       router.use(refundRoutes(refunds, verifyToken));
       router.use(taxReportRoutes(taxReportUseCases({ invoices: invoiceStore, creditNotes }), verifyToken));
       router.use(internalRoutes(reporting, config.SERVICE_SECRET));
+      router.use(firmSeatsRoutes(firmSeatsOf(subscriptions, now ?? (() => new Date())), config.SERVICE_SECRET));
       router.use(
         customerTimelineRoutes(
           customerTimelineUseCases({ subscriptions, periods, mandates, orders, refunds: refundStore, invoices, now }),

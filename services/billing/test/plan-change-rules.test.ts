@@ -38,6 +38,7 @@ function active(end: Date, changes: Partial<SubscriptionRecord> = {}): Subscript
     plan: 'basic',
     billingPeriod: 'monthly',
     planPrice: 500,
+    seats: 1,
     trialStart: null,
     trialEnd: null,
     hasUsedTrial: true,

@@ -17,6 +17,7 @@ export const ERROR_CODES = {
   notFound: 'not_found',
   methodNotAllowed: 'method_not_allowed',
   conflict: 'conflict',
+  gone: 'gone',
   payloadTooLarge: 'payload_too_large',
   tooManyRequests: 'too_many_requests',
   internal: 'internal_error',

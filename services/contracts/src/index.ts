@@ -25,3 +25,5 @@ export * from './consent';
 export * from './plain-text';
 export * from './seller';
 export * from './account-self-service';
+export * from './firm-roles';
+export * from './firms';

@@ -31,7 +31,7 @@ describe('the indexes behind the suite’s queries', () => {
 
   it('when the suite has run, then the queries of every service’s main collections were logged', () => {
     const collections = new Set(logged.map((query) => query.collection));
-    for (const expected of ['users', 'subscriptions', 'transactions', 'downloads', 'feedback', 'audit_log'])
+    for (const expected of ['users', 'subscriptions', 'transactions', 'downloads', 'feedback', 'audit_log', 'firm_memberships'])
       expect([...collections]).toContain(expected);
   });
 

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { isAxiosError, type AxiosInstance } from 'axios';
 import { parseAnswer, parseJsonLines } from '@portal/platform';
-import { badRequest, tooManyRequests } from '@portal/platform/errors';
+import { badRequest, conflict, tooManyRequests } from '@portal/platform/errors';
 import {
   billingAnalyticsSchema,
   internalDownloadSummaryAnswer,
@@ -39,6 +39,9 @@ export function authClient(http: AxiosInstance): UserDirectory {
         return true;
       } catch (error) {
         if (isNotFound(error)) return false;
+        // auth's reason the account cannot go yet: it owns a firm others belong to
+        const refusal = isAxiosError(error) ? error.response : undefined;
+        if (refusal?.status === 409) throw conflict(String(refusal.data?.message));
         throw error;
       }
     },

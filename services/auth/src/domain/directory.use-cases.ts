@@ -11,6 +11,8 @@ export function directoryUseCases(
   tokens: TokenIssuer,
   /** The last e-mail to a person who deleted their own account. */
   farewell: (user: UserRecord) => void,
+  /** The person's firms: one they own with others in it holds the deletion back (firm.use-cases). */
+  firms: { assertAccountCanGo(userId: string): Promise<void>; forgetAccount(userId: string): Promise<void> },
 ) {
   return {
     async search(query: UserSearch): Promise<{ users: PublicUser[]; total: number; page: number; limit: number }> {
@@ -32,8 +34,11 @@ export function directoryUseCases(
     /** Removes the account, its profile and what it owns, and ends every session of the user, desktop ones too. */
     async delete(id: string, { notify }: { notify: boolean }): Promise<void> {
       const user = await users.findById(id);
-      if (!user || !(await users.delete(id))) throw notFound('No user with this id');
+      if (!user) throw notFound('No user with this id');
+      await firms.assertAccountCanGo(id);
+      if (!(await users.delete(id))) throw notFound('No user with this id');
       for (const store of owned) await store.deleteForUser(id);
+      await firms.forgetAccount(id);
       await tokens.revokeAllFor(id);
       if (notify) farewell(user);
     },

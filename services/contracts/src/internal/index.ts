@@ -7,3 +7,4 @@
 export * from './users';
 export * from './subscriptions';
 export * from './downloads';
+export * from './firms';

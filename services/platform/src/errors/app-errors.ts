@@ -35,6 +35,8 @@ export const invalidToken = (message: string) =>
 export const forbidden = (message = 'You are not allowed to do this') => new AppError(403, ERROR_CODES.forbidden, message);
 export const notFound = (message = 'Not found') => new AppError(404, ERROR_CODES.notFound, message);
 export const conflict = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
+/** A link that existed and can no longer be used (expired, withdrawn). */
+export const gone = (message: string) => new AppError(410, ERROR_CODES.gone, message);
 export const payloadTooLarge = (message: string) => new AppError(413, ERROR_CODES.payloadTooLarge, message);
 export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many requests, please try again later') =>
   new AppError(429, ERROR_CODES.tooManyRequests, message, undefined, { 'Retry-After': String(retryAfterSeconds) });

@@ -8,6 +8,8 @@ export interface SubscriptionRecord {
   plan: PlanName;
   billingPeriod: BillingPeriod | null;
   planPrice: number;
+  /** The seats bought (issue #30): one for a person; a firm's plan covers up to 50 people. */
+  seats: number;
   trialStart: Date | null;
   trialEnd: Date | null;
   hasUsedTrial: boolean;

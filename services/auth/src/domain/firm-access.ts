@@ -1,0 +1,42 @@
+import { canManageFirm, FIRM_MESSAGES, type FirmRole } from '@portal/contracts';
+import { forbidden, notFound, unauthorized } from '@portal/platform/errors';
+import type { FirmStore, MembershipRecord } from './firm-ports';
+import { ACCOUNT_MESSAGES } from './account.use-cases';
+import type { UserRecord, UserStore } from './ports';
+
+/** Who may do what in a firm; every firm call passes through one of these, on the server. */
+export type FirmPermission = 'see' | 'manage' | 'own';
+
+const allowed: Record<FirmPermission, (role: FirmRole) => boolean> = {
+  see: () => true,
+  manage: canManageFirm,
+  own: (role) => role === 'owner',
+};
+
+/**
+ * The caller's membership when their role allows the action. Someone outside the firm is told it
+ * does not exist, the same as for a firm that does not, so its existence does not leak.
+ */
+export async function requireFirmRole(
+  firms: FirmStore,
+  firmId: string,
+  userId: string,
+  permission: FirmPermission,
+): Promise<MembershipRecord> {
+  const membership = await firms.membership(firmId, userId);
+  if (!membership) throw notFound(FIRM_MESSAGES.notFound);
+  if (!allowed[permission](membership.role)) {
+    throw forbidden(permission === 'own' ? FIRM_MESSAGES.ownerOnly : FIRM_MESSAGES.notAllowed);
+  }
+  return membership;
+}
+
+export const displayName = (user: { firstName: string; lastName: string; email: string }) =>
+  `${user.firstName} ${user.lastName}`.trim() || user.email;
+
+/** The signed-in person's account; gone since the token was issued is a signed-out person. */
+export async function signedInPerson(users: Pick<UserStore, 'findById'>, userId: string): Promise<UserRecord> {
+  const user = await users.findById(userId);
+  if (!user) throw unauthorized(ACCOUNT_MESSAGES.accountGone);
+  return user;
+}

@@ -1,0 +1,79 @@
+import type { FirmRole, InvitableRole } from '@portal/contracts';
+
+/** What the firm rules need from the outside world: the firm store (data/) and billing's seat count (clients/). */
+
+export interface FirmRecord {
+  id: string;
+  name: string;
+  ownerId: string;
+  createdAt: Date;
+}
+
+/** A person in a firm; each membership holds one of the firm's seats. */
+export interface MembershipRecord {
+  firmId: string;
+  userId: string;
+  email: string;
+  name: string;
+  role: FirmRole;
+  joinedAt: Date;
+}
+
+export type InvitationStatus = 'pending' | 'accepted' | 'revoked';
+
+export interface InvitationRecord {
+  id: string;
+  firmId: string;
+  email: string;
+  role: InvitableRole;
+  /** Only the hash of the link's secret is kept. */
+  tokenHash: string;
+  invitedBy: string;
+  status: InvitationStatus;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+/** The outcome of taking a seat: joined, a member already, or every seat in use. */
+export type SeatClaim = 'joined' | 'member' | 'full';
+
+export interface FirmStore {
+  create(firm: { name: string; owner: Omit<MembershipRecord, 'firmId' | 'role' | 'joinedAt'>; now: Date }): Promise<FirmRecord>;
+  find(firmId: string): Promise<FirmRecord | null>;
+  findMany(firmIds: string[]): Promise<FirmRecord[]>;
+  rename(firmId: string, name: string): Promise<void>;
+  setOwner(firmId: string, ownerId: string): Promise<void>;
+  /** The firm, its memberships and its invitations. */
+  delete(firmId: string): Promise<void>;
+
+  membership(firmId: string, userId: string): Promise<MembershipRecord | null>;
+  membershipsOf(userId: string): Promise<MembershipRecord[]>;
+  members(firmId: string): Promise<MembershipRecord[]>;
+  countMembers(firmId: string): Promise<number>;
+  /**
+   * Takes one of the firm's first `seats` seats for the person. Each seat is a unique key, so two
+   * people racing for the last seat cannot both have it, on any store.
+   */
+  claimSeat(member: Omit<MembershipRecord, 'joinedAt'>, seats: number, now: Date): Promise<SeatClaim>;
+  /** Frees the person's seat; false when they held none. */
+  removeMember(firmId: string, userId: string): Promise<boolean>;
+  setRole(firmId: string, userId: string, role: FirmRole): Promise<boolean>;
+
+  createInvitation(invitation: Omit<InvitationRecord, 'id' | 'status'>): Promise<InvitationRecord>;
+  findInvitation(firmId: string, invitationId: string): Promise<InvitationRecord | null>;
+  findInvitationByHash(tokenHash: string): Promise<InvitationRecord | null>;
+  /** Pending invitations not yet expired at `now`, newest first. */
+  pendingInvitations(firmId: string, now: Date): Promise<InvitationRecord[]>;
+  /** Moves a pending invitation to `status`, once: false when it was no longer pending. */
+  closeInvitation(invitationId: string, status: 'accepted' | 'revoked'): Promise<boolean>;
+  /** Undoes an acceptance whose seat could not be had, so the link can be used when one is free. */
+  reopenInvitation(invitationId: string): Promise<void>;
+}
+
+/** billing's answer for a firm: its bought seats, and the end of its paid period while one runs. */
+export interface FirmSeats {
+  seats: number;
+  paidUntil: Date | null;
+}
+
+export type SeatReader = (firmId: string) => Promise<FirmSeats>;

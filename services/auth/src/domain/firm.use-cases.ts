@@ -1,0 +1,181 @@
+import {
+  FIRM_MESSAGES,
+  formatIndianDate,
+  MAX_FIRMS_PER_PERSON,
+  type FirmDetails,
+  type FirmSummary,
+  type InvitableRole,
+} from '@portal/contracts';
+import { conflict, forbidden, notFound } from '@portal/platform/errors';
+import { displayName, requireFirmRole, signedInPerson } from './firm-access';
+import type { FirmStore, MembershipRecord, SeatReader } from './firm-ports';
+import type { UserStore } from './ports';
+
+export interface FirmDeps {
+  firms: FirmStore;
+  users: Pick<UserStore, 'findById'>;
+  seatsOf: SeatReader;
+  /** A member left or was removed: what they held under the firm ends with it. */
+  onMemberGone?: (firmId: string, userId: string) => Promise<void>;
+  now: () => Date;
+}
+
+const iso = (date: Date) => date.toISOString();
+
+/**
+ * A firm, its members, their roles and its ownership (issue #30). The seats are billing's: a firm
+ * has the seats billing counts for it, one (the owner's) until it buys more.
+ */
+export function firmUseCases({ firms, users, seatsOf, onMemberGone = async () => undefined, now }: FirmDeps) {
+  async function summaries(memberships: MembershipRecord[]): Promise<FirmSummary[]> {
+    const byId = new Map((await firms.findMany(memberships.map((m) => m.firmId))).map((firm) => [firm.id, firm]));
+    return memberships.flatMap(({ firmId, role }) => {
+      const firm = byId.get(firmId);
+      return firm ? [{ id: firm.id, name: firm.name, role }] : [];
+    });
+  }
+
+  async function memberLeaves(firmId: string, userId: string): Promise<void> {
+    if (!(await firms.removeMember(firmId, userId))) throw notFound(FIRM_MESSAGES.memberNotFound);
+    await onMemberGone(firmId, userId);
+  }
+
+  return {
+    async listMine(userId: string): Promise<FirmSummary[]> {
+      return summaries(await firms.membershipsOf(userId));
+    },
+
+    /** Anyone may found a firm, and becomes its owner on its first seat. */
+    async create(userId: string, name: string): Promise<FirmSummary> {
+      const user = await signedInPerson(users, userId);
+      if ((await firms.membershipsOf(user.id)).length >= MAX_FIRMS_PER_PERSON) throw conflict(FIRM_MESSAGES.tooManyFirms);
+      const firm = await firms.create({ name, owner: { userId: user.id, email: user.email, name: displayName(user) }, now: now() });
+      return { id: firm.id, name: firm.name, role: 'owner' };
+    },
+
+    async details(firmId: string, userId: string): Promise<FirmDetails> {
+      const { role } = await requireFirmRole(firms, firmId, userId, 'see');
+      const manages = role !== 'member';
+      const [firm, members, seats, invitations] = await Promise.all([
+        firms.find(firmId),
+        firms.members(firmId),
+        seatsOf(firmId),
+        manages ? firms.pendingInvitations(firmId, now()) : Promise.resolve([]),
+      ]);
+      if (!firm) throw notFound(FIRM_MESSAGES.notFound);
+      const owner = members.find((member) => member.userId === firm.ownerId);
+      return {
+        id: firm.id,
+        name: firm.name,
+        role,
+        owner: { userId: firm.ownerId, email: owner?.email ?? '', name: owner?.name ?? '' },
+        seats: { bought: seats.seats, used: members.length },
+        members: members.map((member) => ({
+          userId: member.userId,
+          email: member.email,
+          name: member.name,
+          role: member.role,
+          joinedAt: iso(member.joinedAt),
+        })),
+        ...(manages && {
+          invitations: invitations.map((invitation) => ({
+            id: invitation.id,
+            email: invitation.email,
+            role: invitation.role,
+            invitedBy: invitation.invitedBy,
+            createdAt: iso(invitation.createdAt),
+            expiresAt: iso(invitation.expiresAt),
+          })),
+        }),
+        createdAt: iso(firm.createdAt),
+      };
+    },
+
+    async rename(firmId: string, userId: string, name: string): Promise<string> {
+      await requireFirmRole(firms, firmId, userId, 'manage');
+      await firms.rename(firmId, name);
+      return FIRM_MESSAGES.renamed;
+    },
+
+    /** The owner makes a member an admin or an admin a member; ownership passes only by a transfer. */
+    async changeRole(firmId: string, callerId: string, targetId: string, role: InvitableRole): Promise<string> {
+      await requireFirmRole(firms, firmId, callerId, 'own');
+      const target = await firms.membership(firmId, targetId);
+      if (!target) throw notFound(FIRM_MESSAGES.memberNotFound);
+      if (target.role === 'owner') throw conflict(FIRM_MESSAGES.transferToSelf);
+      await firms.setRole(firmId, targetId, role);
+      return FIRM_MESSAGES.roleChanged;
+    },
+
+    /**
+     * The owner removes anyone else; a firm admin removes members, not other admins. The seat is
+     * free at once, and the person's devices and desktop sessions under the firm end with it.
+     */
+    async removeMember(firmId: string, callerId: string, targetId: string): Promise<string> {
+      if (callerId === targetId) return this.leave(firmId, callerId);
+      const caller = await requireFirmRole(firms, firmId, callerId, 'manage');
+      const target = await firms.membership(firmId, targetId);
+      if (!target) throw notFound(FIRM_MESSAGES.memberNotFound);
+      if (target.role === 'owner') throw forbidden(FIRM_MESSAGES.ownerCannotBeRemoved);
+      if (target.role === 'admin' && caller.role !== 'owner') throw forbidden(FIRM_MESSAGES.ownerOnly);
+      await memberLeaves(firmId, targetId);
+      return FIRM_MESSAGES.memberRemoved;
+    },
+
+    async leave(firmId: string, userId: string): Promise<string> {
+      const membership = await requireFirmRole(firms, firmId, userId, 'see');
+      if (membership.role === 'owner') throw conflict(FIRM_MESSAGES.ownerCannotLeave);
+      const firm = await firms.find(firmId);
+      await memberLeaves(firmId, userId);
+      return FIRM_MESSAGES.left(firm?.name ?? 'the firm');
+    },
+
+    /** The owner passes ownership to a member, and stays on as a firm admin. */
+    async transferOwnership(firmId: string, ownerId: string, targetId: string): Promise<string> {
+      await requireFirmRole(firms, firmId, ownerId, 'own');
+      if (targetId === ownerId) throw conflict(FIRM_MESSAGES.transferToSelf);
+      const target = await firms.membership(firmId, targetId);
+      if (!target) throw notFound(FIRM_MESSAGES.memberNotFound);
+      // the new owner first: a failure half-way leaves two owners for a moment, never none
+      await firms.setRole(firmId, targetId, 'owner');
+      await firms.setOwner(firmId, targetId);
+      await firms.setRole(firmId, ownerId, 'admin');
+      return FIRM_MESSAGES.transferred(target.name || target.email);
+    },
+
+    /**
+     * The owner deletes the firm with its memberships and invitations, once no paid period runs
+     * (the seats were paid for). Its invoices stay with billing, as tax records must.
+     */
+    async delete(firmId: string, userId: string): Promise<string> {
+      await requireFirmRole(firms, firmId, userId, 'own');
+      const { paidUntil } = await seatsOf(firmId);
+      if (paidUntil && paidUntil > now()) throw conflict(FIRM_MESSAGES.paidPeriodRunning(formatIndianDate(paidUntil)));
+      const members = await firms.members(firmId);
+      await firms.delete(firmId);
+      for (const member of members) await onMemberGone(firmId, member.userId);
+      return FIRM_MESSAGES.deleted;
+    },
+
+    /**
+     * Before an account is deleted: a firm the person owns with others in it would be left without
+     * an owner, so the deletion waits for the ownership to pass on.
+     */
+    async assertAccountCanGo(userId: string): Promise<void> {
+      const owned = (await firms.membershipsOf(userId)).filter((membership) => membership.role === 'owner');
+      const blocking: string[] = [];
+      for (const { firmId } of owned) if ((await firms.countMembers(firmId)) > 1) blocking.push(firmId);
+      if (!blocking.length) return;
+      const names = (await firms.findMany(blocking)).map((firm) => firm.name);
+      throw conflict(FIRM_MESSAGES.ownsFirmWithMembers(names.join(', ')));
+    },
+
+    /** After an account is deleted: its seats are free, and the firms it alone belonged to go. */
+    async forgetAccount(userId: string): Promise<void> {
+      for (const membership of await firms.membershipsOf(userId)) {
+        if (membership.role === 'owner') await firms.delete(membership.firmId);
+        else await firms.removeMember(membership.firmId, userId);
+      }
+    },
+  };
+}
