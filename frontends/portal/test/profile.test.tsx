@@ -247,3 +247,106 @@ describe('the Devices tab', () => {
     expect(calls.find((call) => call.method === 'DELETE')?.url).toBe(`/api/licenses/devices/${'a'.repeat(64)}`);
   });
 });
+
+describe('the Firms tab', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    session.save('user-token', { email: 'meera.iyer@example.in' });
+  });
+
+  const firm = (invitations: object[]) => ({
+    id: 'f'.repeat(24),
+    name: 'Iyer & Co',
+    role: 'owner',
+    owner: { userId: 'u1', email: 'meera.iyer@example.in', name: 'Meera' },
+    seats: { bought: 3, used: 2 },
+    members: [
+      { userId: 'u1', email: 'meera.iyer@example.in', name: 'Meera', role: 'owner', joinedAt: '2026-11-01T05:00:00.000Z' },
+      { userId: 'u2', email: 'arun@example.in', name: 'Arun', role: 'member', joinedAt: '2026-11-02T05:00:00.000Z' },
+    ],
+    invitations,
+    createdAt: '2026-11-01T05:00:00.000Z',
+  });
+
+  it('when the owner opens Firms, then the seats and members show; an invitation is sent, and a refusal shows the reason', async () => {
+    let invitations: object[] = [];
+    const calls = stubApi((call: StubCall) => {
+      if (call.url === '/api/auth/profile') return { data: { user: user() } };
+      if (call.url === '/api/firms') return { data: { firms: [{ id: 'f'.repeat(24), name: 'Iyer & Co', role: 'owner' }] } };
+      if (call.url === `/api/firms/${'f'.repeat(24)}`) return { data: { firm: firm(invitations) } };
+      if (call.url.endsWith('/invitations') && call.method === 'POST') {
+        const { email } = call.body as { email: string };
+        if (email === 'fourth@example.in')
+          return { status: 409, data: { message: 'All 3 seats are in use. Buy more seats, or remove a member, before inviting someone.' } };
+        invitations = [
+          {
+            id: 'i'.repeat(24),
+            email,
+            role: 'member',
+            invitedBy: 'meera.iyer@example.in',
+            createdAt: '2026-11-24T05:00:00.000Z',
+            expiresAt: '2026-12-01T05:00:00.000Z',
+          },
+        ];
+        return { status: 201, data: { message: `Invitation sent to ${email}.` } };
+      }
+      if (call.url === '/api/subscription-status') return { data: trialStatus };
+      return { data: {} };
+    });
+    renderPage(<Profile />, '/profile?tab=firms');
+    const panel = await screen.findByRole('region', { name: 'Iyer & Co' });
+    await waitFor(() => expect(panel).toHaveTextContent('Seats: 2 of 3 in use'));
+    expect(panel).toHaveTextContent('arun@example.in · member');
+
+    await userEvent.type(screen.getByLabelText('E-mail of the person to invite'), 'staff@example.in');
+    await userEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('Invitation sent to staff@example.in.')).toBeInTheDocument();
+    expect(calls.find((call) => call.url.endsWith('/invitations'))?.body).toEqual({ email: 'staff@example.in', role: 'member' });
+    expect(await screen.findByRole('button', { name: 'Withdraw the invitation to staff@example.in' })).toBeInTheDocument();
+
+    await userEvent.type(screen.getByLabelText('E-mail of the person to invite'), 'fourth@example.in');
+    await userEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('All 3 seats are in use.');
+  });
+
+  it('when a person opens an invitation link, then the firm and inviter show and Join accepts it', async () => {
+    const token = 'T'.repeat(43);
+    let joined = false;
+    const calls = stubApi((call: StubCall) => {
+      if (call.url === '/api/auth/profile') return { data: { user: user() } };
+      if (call.url === `/api/firm-invitations/${token}`)
+        return {
+          data: {
+            invitation: {
+              firmName: 'Rao Associates',
+              email: 'meera.iyer@example.in',
+              role: 'member',
+              invitedBy: 'rao@example.in',
+              expiresAt: '2026-11-30T19:00:00.000Z',
+            },
+          },
+        };
+      if (call.url === '/api/firms/invitations/accept') {
+        joined = true;
+        return { data: { firmId: 'a'.repeat(24), message: 'You joined Rao Associates.' } };
+      }
+      if (call.url === '/api/firms')
+        return { data: { firms: joined ? [{ id: 'a'.repeat(24), name: 'Rao Associates', role: 'member' }] : [] } };
+      if (call.url === `/api/firms/${'a'.repeat(24)}`)
+        return { data: { firm: { ...firm([]), id: 'a'.repeat(24), name: 'Rao Associates', role: 'member', invitations: undefined } } };
+      if (call.url === '/api/subscription-status') return { data: trialStatus };
+      return { data: {} };
+    });
+    renderPage(<Profile />, `/profile?tab=firms&invitation=${token}`);
+    const box = await screen.findByRole('region', { name: 'Invitation' });
+    expect(box).toHaveTextContent(
+      'rao@example.in invited meera.iyer@example.in to join Rao Associates as a member. The invitation is open until 1 Dec 2026.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Join Rao Associates' }));
+    expect(await screen.findByText('You joined Rao Associates.')).toBeInTheDocument();
+    expect(calls.find((call) => call.url === '/api/firms/invitations/accept')?.body).toEqual({ token });
+    expect(await screen.findByRole('region', { name: 'Rao Associates' })).toHaveTextContent('Your role: member');
+    expect(screen.queryByRole('form', { name: 'Invite a person' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Leave firm' })).toBeInTheDocument();
+  });
+});

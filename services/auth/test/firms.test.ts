@@ -50,7 +50,7 @@ describe('firms', () => {
   /** The link's secret, from the last invitation e-mail to `email`. */
   const invitationToken = async (email: string) => {
     const mail = await auth.smtp.waitForMail((m) => JSON.stringify(m.to).includes(email) && /invited you/.test(m.subject ?? ''));
-    return /token=([A-Za-z0-9_-]{43})/.exec(mail.text ?? '')![1]!;
+    return /invitation=([A-Za-z0-9_-]{43})/.exec(mail.text ?? '')![1]!;
   };
   const invite = (firmId: string, by: Person, email: string, role = 'member') =>
     request(url).post(`/api/firms/${firmId}/invitations`).set(as(by)).send({ email, role });
@@ -109,7 +109,7 @@ describe('firms', () => {
       expect(sent.body.message).toBe(FIRM_MESSAGES.invited('staff@example.in'));
       const mail = await auth.smtp.waitForMail((m) => JSON.stringify(m.to).includes('staff@example.in'));
       expect(mail.subject).toBe('Ravi Kumar invited you to Kumar & Associates on the Tax Practitioner Portal');
-      expect(mail.text).toMatch(/http:\/\/portal\.test\/firm-invitation\?token=[A-Za-z0-9_-]{43}/);
+      expect(mail.text).toMatch(/http:\/\/portal\.test\/profile\?tab=firms&invitation=[A-Za-z0-9_-]{43}/);
       expect((await invite(firmId, owner, 'staff@example.in')).body.message).toBe(FIRM_MESSAGES.alreadyInvited('staff@example.in'));
       expect((await invite(firmId, owner, owner.email)).body.message).toBe(FIRM_MESSAGES.alreadyMember);
       expect((await details(firmId, owner)).invitations?.map((i) => [i.email, i.role, i.invitedBy])).toEqual([
@@ -322,8 +322,8 @@ describe('firms', () => {
         allowed: { owner: 200, 'firm admin': 200, member: 200 },
       },
       {
-        name: 'PATCH /api/firms/:firmId',
-        call: (w, t) => request(url).patch(`/api/firms/${w.firmId}`).set(as(t)).send({ name: 'Renamed' }),
+        name: 'PUT /api/firms/:firmId',
+        call: (w, t) => request(url).put(`/api/firms/${w.firmId}`).set(as(t)).send({ name: 'Renamed' }),
         allowed: { owner: 200, 'firm admin': 200 },
       },
       {
@@ -346,8 +346,8 @@ describe('firms', () => {
         allowed: { owner: 200, 'firm admin': 200 },
       },
       {
-        name: 'PATCH /api/firms/:firmId/members/:userId',
-        call: (w, t) => request(url).patch(`/api/firms/${w.firmId}/members/${w.target.id}`).set(as(t)).send({ role: 'admin' }),
+        name: 'PUT /api/firms/:firmId/members/:userId',
+        call: (w, t) => request(url).put(`/api/firms/${w.firmId}/members/${w.target.id}`).set(as(t)).send({ role: 'admin' }),
         allowed: { owner: 200 },
       },
       {
@@ -398,7 +398,7 @@ describe('firms', () => {
 
     it('a firm admin cannot remove another admin; the owner cannot be removed', async () => {
       const own = await world();
-      await request(url).patch(`/api/firms/${own.firmId}/members/${own.target.id}`).set(as(own.people.owner)).send({ role: 'admin' });
+      await request(url).put(`/api/firms/${own.firmId}/members/${own.target.id}`).set(as(own.people.owner)).send({ role: 'admin' });
       const admin = own.people['firm admin'];
       const otherAdmin = await request(url).delete(`/api/firms/${own.firmId}/members/${own.target.id}`).set(as(admin));
       expect(otherAdmin.status).toBe(403);

@@ -24,6 +24,7 @@ import {
 } from '@portal/ui';
 import { BillingDetails } from '../features/billing/components/BillingDetails';
 import { Devices } from '../features/desktop/components/Devices';
+import { Firms } from '../features/firms/components/Firms';
 import { SecurityAndPrivacy } from '../features/privacy/components/SecurityAndPrivacy';
 import { useProfile, useUpdateProfile } from '../features/profile/api';
 import { usePlans, useStartTrial } from '../features/subscription/api';
@@ -31,7 +32,7 @@ import { withQueries } from '../queries';
 import { TEXTS, type Message } from '../texts';
 import '../components/portal.css';
 
-type Tab = 'basic' | 'personal' | 'address' | 'subscription' | 'billing' | 'devices' | 'privacy';
+type Tab = 'basic' | 'personal' | 'address' | 'subscription' | 'billing' | 'firms' | 'devices' | 'privacy';
 /** The tabs of the profile form, which Edit Profile opens. */
 const FORM_TABS: Tab[] = ['basic', 'personal', 'address'];
 
@@ -41,6 +42,7 @@ const TABS: { id: Tab; label: string }[] = [
   { id: 'address', label: 'Address' },
   { id: 'subscription', label: 'Subscription' },
   { id: 'billing', label: 'Billing' },
+  { id: 'firms', label: 'Firms' },
   { id: 'devices', label: 'Devices' },
   { id: 'privacy', label: 'Security and Privacy' },
 ];
@@ -96,7 +98,8 @@ function Profile() {
   const update = useUpdateProfile();
   const trial = useStartTrial();
   const { data: plans } = usePlans();
-  const [tab, setTab] = useState<Tab>(completing ? 'personal' : 'basic');
+  // an e-mailed firm invitation opens the Firms tab (`?tab=firms&invitation=…`)
+  const [tab, setTab] = useState<Tab>(completing ? 'personal' : params.get('tab') === 'firms' ? 'firms' : 'basic');
   const [editing, setEditing] = useState(completing);
   const [form, setForm] = useState<ReturnType<typeof formFrom> | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
@@ -180,6 +183,7 @@ function Profile() {
       )}
       <Tabs tabs={TABS} active={tab} onChange={setTab} label="Profile sections" />
       {tab === 'billing' && <BillingDetails />}
+      {tab === 'firms' && user && <Firms userId={user._id} />}
       {tab === 'devices' && <Devices />}
       {tab === 'privacy' && <SecurityAndPrivacy user={user} />}
       <form className="card" onSubmit={save} noValidate hidden={!FORM_TABS.includes(tab) && tab !== 'subscription'}>

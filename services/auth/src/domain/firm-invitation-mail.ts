@@ -13,7 +13,7 @@ export function firmInvitationMail(mail: MailSender, publicUrl: string, onMailEr
           `${inviter} invited you to join ${firmName} on the Tax Practitioner Portal, to use the desktop app on one of the firm's seats.`,
           `Open this link within ${FIRM_INVITATION_DAYS} days, then sign in or create an account with this e-mail address to accept:`,
         ],
-        action: { label: `Join ${firmName}`, url: `${publicUrl}/firm-invitation?token=${token}` },
+        action: { label: `Join ${firmName}`, url: `${publicUrl}/profile?tab=firms&invitation=${token}` },
         after: ['If you did not expect this, ignore this e-mail: nothing changes unless you accept.'],
       },
       { publicUrl },

@@ -45,15 +45,9 @@ export function firmRoutes(
     res.json({ firm: await firms.details(req.params.firmId, res.locals.auth.userId) });
   });
 
-  router.patch(
-    '/api/firms/:firmId',
-    user,
-    validate('params', firmParamsSchema),
-    validate('body', renameFirmBodySchema),
-    async (req, res) => {
-      res.json({ message: await firms.rename(req.params.firmId, res.locals.auth.userId, req.body.name) });
-    },
-  );
+  router.put('/api/firms/:firmId', user, validate('params', firmParamsSchema), validate('body', renameFirmBodySchema), async (req, res) => {
+    res.json({ message: await firms.rename(req.params.firmId, res.locals.auth.userId, req.body.name) });
+  });
 
   router.delete('/api/firms/:firmId', user, validate('params', firmParamsSchema), async (req, res) => {
     res.json({ message: await firms.delete(req.params.firmId, res.locals.auth.userId) });
@@ -77,7 +71,7 @@ export function firmRoutes(
     res.json({ message: await firms.removeMember(req.params.firmId, res.locals.auth.userId, req.params.userId) });
   });
 
-  router.patch(
+  router.put(
     '/api/firms/:firmId/members/:userId',
     user,
     validate('params', firmMemberParamsSchema),
