@@ -2,12 +2,12 @@ import { canManageFirm, formatIndianDate, type FirmDetails, type InvitableRole }
 import { Banner, Button, Spinner } from '@portal/ui';
 import { useChangeRole, useDeleteFirm, useFirm, useRemoveMember, useTransferOwnership, useWithdrawInvitation } from '../api';
 import { InviteForm } from './InviteForm';
-import { useFirmMessage } from './use-firm-message';
+import { useFirmMessage } from './firm-message';
 
 /** One firm: its seats, its people and, for those who manage it, its invitations and the actions on them. */
 export function FirmPanel({ firmId, userId }: { firmId: string; userId: string }) {
   const firm = useFirm(firmId);
-  const { message, clear, run } = useFirmMessage();
+  const { banner, run } = useFirmMessage();
   const remove = useRemoveMember(firmId);
   const withdraw = useWithdrawInvitation(firmId);
   const changeRole = useChangeRole(firmId);
@@ -28,11 +28,7 @@ export function FirmPanel({ firmId, userId }: { firmId: string; userId: string }
         Your role: {details.role} · Seats: {details.seats.used} of {details.seats.bought} in use · Managed by{' '}
         {details.owner.name || details.owner.email}
       </p>
-      {message && (
-        <Banner key={message.text} kind={message.kind} onDone={clear}>
-          {message.text}
-        </Banner>
-      )}
+      {banner}
       <h4>Members</h4>
       <ul className="stack-bottom">
         {details.members.map((member) => (

@@ -3,7 +3,7 @@ import { Banner, Button, Spinner, TextField, useSearchParams } from '@portal/ui'
 import { useCreateFirm, useMyFirms } from '../api';
 import { FirmPanel } from './FirmPanel';
 import { InvitationBox } from './InvitationBox';
-import { useFirmMessage } from './use-firm-message';
+import { useFirmMessage } from './firm-message';
 
 /**
  * The profile's Firms tab (issue #30): the firms the person belongs to, a firm of their own to
@@ -16,7 +16,7 @@ export function Firms({ userId }: { userId: string }) {
   const invitation = params.get('invitation');
   const [chosen, setChosen] = useState<string | null>(null);
   const [name, setName] = useState('');
-  const { message, clear, run } = useFirmMessage();
+  const { banner, run } = useFirmMessage();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -44,11 +44,7 @@ export function Firms({ userId }: { userId: string }) {
         <p className="muted">An office with staff can buy seats for its people on one invoice. Create a firm to invite them.</p>
       )}
       <section className="card" aria-label="Create a firm">
-        {message && (
-          <Banner key={message.text} kind={message.kind} onDone={clear}>
-            {message.text}
-          </Banner>
-        )}
+        {banner}
         <form className="row" onSubmit={(event) => void submit(event)}>
           <TextField label="Firm name" required maxLength={120} value={name} onChange={(event) => setName(event.target.value)} />
           <Button type="submit" disabled={create.isPending}>

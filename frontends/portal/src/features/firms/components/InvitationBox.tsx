@@ -1,13 +1,13 @@
 import { formatIndianDate } from '@portal/contracts';
 import { Banner, Button, errorMessage, Spinner } from '@portal/ui';
 import { useAcceptInvitation, useInvitationPreview } from '../api';
-import { useFirmMessage } from './use-firm-message';
+import { useFirmMessage } from './firm-message';
 
 /** The e-mailed link's invitation (`?invitation=…`): who invites, to which firm, and Accept. */
 export function InvitationBox({ token, onJoined }: { token: string; onJoined: () => void }) {
   const preview = useInvitationPreview(token);
   const accept = useAcceptInvitation();
-  const { message, clear, run } = useFirmMessage();
+  const { message, banner, run } = useFirmMessage();
 
   if (preview.isPending) return <Spinner />;
   if (preview.isError) return <Banner kind="error">{errorMessage(preview.error, 'This invitation link is not valid.')}</Banner>;
@@ -18,11 +18,7 @@ export function InvitationBox({ token, onJoined }: { token: string; onJoined: ()
         {invitedBy} invited {email} to join <strong>{firmName}</strong> as {role === 'admin' ? 'an admin' : 'a member'}. The invitation is
         open until {formatIndianDate(expiresAt)}.
       </p>
-      {message && (
-        <Banner key={message.text} kind={message.kind} onDone={clear}>
-          {message.text}
-        </Banner>
-      )}
+      {banner}
       {message?.kind !== 'success' && (
         <Button
           disabled={accept.isPending}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { errorMessage } from '@portal/ui';
+import { Banner, errorMessage } from '@portal/ui';
 
 export type FirmMessage = { kind: 'success' | 'error'; text: string } | null;
 
@@ -15,5 +15,12 @@ export function useFirmMessage() {
       return false;
     }
   }
-  return { message, clear: () => setMessage(null), run };
+  const clear = () => setMessage(null);
+  /** The last action's answer, until it fades or the next one replaces it. */
+  const banner = message && (
+    <Banner key={message.text} kind={message.kind} onDone={clear}>
+      {message.text}
+    </Banner>
+  );
+  return { message, banner, run };
 }
