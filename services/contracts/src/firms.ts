@@ -7,7 +7,7 @@ import { INVITABLE_ROLES } from './firm-roles';
 /** The calls of /api/firms and /api/firm-invitations (auth); the texts and answers are in firm-roles.ts. */
 
 const FIRM_NAME_MESSAGE = 'Enter the firm name';
-export const firmNameSchema = z
+const firmNameSchema = z
   .string({ error: FIRM_NAME_MESSAGE })
   .overwrite(withoutDirectionControls)
   .trim()
@@ -30,5 +30,4 @@ export const invitationTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Th
 export const invitationTokenParamsSchema = z.object({ token: invitationTokenSchema });
 export const acceptInvitationBodySchema = z.strictObject({ token: invitationTokenSchema });
 
-export type CreateFirmBody = z.infer<typeof createFirmBodySchema>;
 export type InviteBody = z.infer<typeof inviteBodySchema>;

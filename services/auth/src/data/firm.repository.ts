@@ -1,5 +1,5 @@
 import { Schema, Types, type Connection } from 'mongoose';
-import { FIRM_ROLES, INVITABLE_ROLES, isObjectId, type FirmRole } from '@portal/contracts';
+import { FIRM_ROLES, INVITABLE_ROLES, isObjectId } from '@portal/contracts';
 import { isDuplicateKeyError, type SingleUseClaims } from '@portal/platform';
 import type { FirmRecord, FirmStore, InvitationRecord, MembershipRecord } from '../domain/firm-ports';
 
@@ -15,10 +15,7 @@ interface FirmDocument {
  * unique key): taking a seat is one insert, which the store refuses when the seat is taken. The
  * embedded store's conditional updates are not atomic, its unique keys are.
  */
-interface MembershipDocument extends Omit<MembershipRecord, 'role'> {
-  _id: string;
-  role: FirmRole;
-}
+type MembershipDocument = MembershipRecord & { _id: string };
 
 interface InvitationDocument extends Omit<InvitationRecord, 'id'> {
   _id: Types.ObjectId;
@@ -27,7 +24,7 @@ interface InvitationDocument extends Omit<InvitationRecord, 'id'> {
 const firmSchema = new Schema<FirmDocument>(
   {
     name: { type: String, required: true },
-    ownerId: { type: String, required: true, index: true },
+    ownerId: { type: String, required: true },
     createdAt: { type: Date, required: true },
   },
   { versionKey: false },

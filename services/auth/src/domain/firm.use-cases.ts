@@ -15,8 +15,6 @@ export interface FirmDeps {
   firms: FirmStore;
   users: Pick<UserStore, 'findById'>;
   seatsOf: SeatReader;
-  /** A member left or was removed: what they held under the firm ends with it. */
-  onMemberGone?: (firmId: string, userId: string) => Promise<void>;
   now: () => Date;
 }
 
@@ -26,7 +24,7 @@ const iso = (date: Date) => date.toISOString();
  * A firm, its members, their roles and its ownership (issue #30). The seats are billing's: a firm
  * has the seats billing counts for it, one (the owner's) until it buys more.
  */
-export function firmUseCases({ firms, users, seatsOf, onMemberGone = async () => undefined, now }: FirmDeps) {
+export function firmUseCases({ firms, users, seatsOf, now }: FirmDeps) {
   async function summaries(memberships: MembershipRecord[]): Promise<FirmSummary[]> {
     const byId = new Map((await firms.findMany(memberships.map((m) => m.firmId))).map((firm) => [firm.id, firm]));
     return memberships.flatMap(({ firmId, role }) => {
@@ -37,7 +35,14 @@ export function firmUseCases({ firms, users, seatsOf, onMemberGone = async () =>
 
   async function memberLeaves(firmId: string, userId: string): Promise<void> {
     if (!(await firms.removeMember(firmId, userId))) throw notFound(FIRM_MESSAGES.memberNotFound);
-    await onMemberGone(firmId, userId);
+  }
+
+  async function leave(firmId: string, userId: string): Promise<string> {
+    const membership = await requireFirmRole(firms, firmId, userId, 'see');
+    if (membership.role === 'owner') throw conflict(FIRM_MESSAGES.ownerCannotLeave);
+    const firm = await firms.find(firmId);
+    await memberLeaves(firmId, userId);
+    return FIRM_MESSAGES.left(firm?.name ?? 'the firm');
   }
 
   return {
@@ -109,10 +114,10 @@ export function firmUseCases({ firms, users, seatsOf, onMemberGone = async () =>
 
     /**
      * The owner removes anyone else; a firm admin removes members, not other admins. The seat is
-     * free at once, and the person's devices and desktop sessions under the firm end with it.
+     * free at once.
      */
     async removeMember(firmId: string, callerId: string, targetId: string): Promise<string> {
-      if (callerId === targetId) return this.leave(firmId, callerId);
+      if (callerId === targetId) return leave(firmId, callerId);
       const caller = await requireFirmRole(firms, firmId, callerId, 'manage');
       const target = await firms.membership(firmId, targetId);
       if (!target) throw notFound(FIRM_MESSAGES.memberNotFound);
@@ -122,13 +127,7 @@ export function firmUseCases({ firms, users, seatsOf, onMemberGone = async () =>
       return FIRM_MESSAGES.memberRemoved;
     },
 
-    async leave(firmId: string, userId: string): Promise<string> {
-      const membership = await requireFirmRole(firms, firmId, userId, 'see');
-      if (membership.role === 'owner') throw conflict(FIRM_MESSAGES.ownerCannotLeave);
-      const firm = await firms.find(firmId);
-      await memberLeaves(firmId, userId);
-      return FIRM_MESSAGES.left(firm?.name ?? 'the firm');
-    },
+    leave,
 
     /** The owner passes ownership to a member, and stays on as a firm admin. */
     async transferOwnership(firmId: string, ownerId: string, targetId: string): Promise<string> {
@@ -151,9 +150,7 @@ export function firmUseCases({ firms, users, seatsOf, onMemberGone = async () =>
       await requireFirmRole(firms, firmId, userId, 'own');
       const { paidUntil } = await seatsOf(firmId);
       if (paidUntil && paidUntil > now()) throw conflict(FIRM_MESSAGES.paidPeriodRunning(formatIndianDate(paidUntil)));
-      const members = await firms.members(firmId);
       await firms.delete(firmId);
-      for (const member of members) await onMemberGone(firmId, member.userId);
       return FIRM_MESSAGES.deleted;
     },
 
