@@ -221,9 +221,15 @@ describe('rough edges a newcomer met, in Chromium', () => {
     await page.getByRole('tab', { name: 'User Management' }).click();
     const pager = page.getByRole('navigation', { name: /users/i });
     await pager.getByText(`1–50 of ${total}`).waitFor();
+    // the rows past the eighth render just after the first paint (RenderAfter)
+    await page.locator('tbody tr').nth(49).waitFor();
     expect(await page.locator('tbody tr').count()).toBe(50);
     await pager.getByRole('button', { name: 'Next' }).click();
     await pager.getByText(`51–${total} of ${total}`).waitFor();
+    await page
+      .locator('tbody tr')
+      .nth(total - 51)
+      .waitFor();
     expect(await page.locator('tbody tr').count()).toBe(total - 50);
     // Newest first: the first sign-up is on the last page.
     await page.getByRole('cell', { name: /^banner@example\.in/ }).waitFor();
