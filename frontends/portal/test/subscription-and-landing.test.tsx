@@ -348,6 +348,56 @@ describe('choosing a plan', () => {
     expect(calls.some((call) => call.url === '/api/billing/credit-notes/TPP-C-C1')).toBe(true);
     expect(calls.find((call) => call.url === '/api/billing/invoices/TPP-B')?.authorization).toBe('Bearer user-token');
   });
+
+  it('when the owner of a firm chooses its plan, then the seats default to its people, the cards and the confirmation show the quantity and the total, and the order is the firm’s', async () => {
+    const calls = stubApi((call) => {
+      const firm = call.params?.firmId === 'f1';
+      if (call.url === '/api/payment/plans') return { data: plans };
+      if (call.url === '/api/firms') return { data: { firms: [{ id: 'f1', name: 'Iyer & Associates', role: 'owner' }] } };
+      if (call.url === '/api/firms/f1')
+        return {
+          data: {
+            firm: {
+              id: 'f1',
+              name: 'Iyer & Associates',
+              role: 'owner',
+              seats: { bought: 1, used: 3 },
+              members: [],
+              owner: {},
+              createdAt: '',
+            },
+          },
+        };
+      if (call.url === '/api/billing/profile') return { data: { profile: firm ? { stateCode: '27' } : null } };
+      if (call.url === '/api/billing/history') return { data: { payments: [] } };
+      if (call.url === '/api/payment/create-phonepe-order') return { status: 201, data: { success: false } };
+      if (call.url === '/api/subscription/change')
+        return {
+          data: {
+            ...quoteFor(call).data,
+            seats: 3,
+            unitPrice: 500,
+            price: 1500,
+            amountDue: 1500,
+            summary: ['Your Professional (monthly) plan for 3 seats starts today.', '3 seats at ₹500 each: ₹1,500.'],
+          },
+        };
+      return { data: { subscriptionStatus: 'none', subscriptionPlan: 'none', email: 'asha@example.in', seats: 1, firm: firm ? {} : null } };
+    });
+    renderPage(<Subscription />, '/subscription?firm=f1');
+    expect(await screen.findByRole('group', { name: 'Whose plan' })).toHaveTextContent('Your own planIyer & Associates');
+    expect(await screen.findByLabelText('Seats')).toHaveValue(3);
+    expect(screen.getByRole('article', { name: 'Professional plan' })).toHaveTextContent('3 seats: ₹1,500 a month');
+    await userEvent.click(screen.getByRole('button', { name: 'Buy for the firm' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Subscribe: Professional (monthly)' });
+    expect(await within(dialog).findByText('3 seats at ₹500 each: ₹1,500.')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('Seats3 × ₹500');
+    expect(dialog).toHaveTextContent('Total₹1,500');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Pay ₹1,500' }));
+    expect(await screen.findByText('Failed to create payment order')).toBeInTheDocument();
+    const ordered = calls.find((call) => call.url === '/api/payment/create-phonepe-order');
+    expect(ordered).toMatchObject({ body: { plan: 'professional', billingPeriod: 'monthly', seats: 3 }, params: { firmId: 'f1' } });
+  });
 });
 
 describe('auto-renewal and cancellation', () => {

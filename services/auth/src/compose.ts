@@ -211,6 +211,7 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
             firms,
           ),
           security,
+          firms,
           settings.SERVICE_SECRET,
         ),
       );

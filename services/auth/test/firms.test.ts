@@ -283,6 +283,23 @@ describe('firms', () => {
     });
   });
 
+  it('when billing asks for a person in a firm, then it hears the firm, their role and the seats in use; an outsider is not found', async () => {
+    const asBilling = createServiceCredential('billing', TEST_SERVICE_SECRET);
+    const owner = await register('owner');
+    const member = await register('member');
+    const outsider = await register('outsider');
+    const firmId = await createFirm(owner, 'Desai & Desai');
+    billing.set(firmId, 3);
+    await join(firmId, owner, member);
+    const facts = (person: Person) => request(url).get(`/internal/firms/${firmId}/members/${person.id}`).set('Authorization', asBilling());
+
+    expect((await facts(member)).body).toEqual({ firm: { id: firmId, name: 'Desai & Desai' }, role: 'member', members: 2 });
+    expect((await facts(owner)).body).toMatchObject({ role: 'owner' });
+    expect((await facts(outsider)).status).toBe(404);
+    expect((await request(url).get(`/internal/firms/${firmId}/members/${member.id}`)).status).toBe(401);
+    expect((await request(url).get(`/internal/firms/not-a-firm/members/${member.id}`).set('Authorization', asBilling())).status).toBe(400);
+  });
+
   /**
    * Every firm route against each kind of caller. A refusal changes nothing, so the refusals run
    * first on a shared firm; each allowed call runs on a firm of its own.

@@ -18,6 +18,7 @@ import {
   type ServiceRuntime,
 } from '@portal/platform';
 import { authDirectoryClient } from './shared/clients/auth.client';
+import { accountGuards } from './shared/routes/billing-account';
 import { createPhonePeClient } from './payments/clients/phonepe.client';
 import { sellerDetailsOf, sellerOf, type Config } from './config';
 import { billingProfileRepository } from './tax-documents/data/billing-profile.repository';
@@ -232,6 +233,7 @@ export async function compose(
   });
   const expiry = expiryUseCases({ subscriptions, mail, publicUrl: config.PUBLIC_URL, logger });
 
+  const account = accountGuards(verifyToken, users);
   const app: Express = createServiceApp({
     name: 'billing',
     logger,
@@ -239,10 +241,10 @@ export async function compose(
     bodyLimit: config.BODY_LIMIT,
     readiness: [mongoReadiness(mongo), redisReadiness(redis)],
     routes: (router) => {
-      router.use(subscriptionRoutes(status, changes, cancellationUseCases({ subscriptions, lock, now }), periods, verifyToken));
-      router.use(autopayRoutes(autopay, mandateListUseCases({ mandates, orders }), verifyToken));
-      router.use(billingProfileRoutes(billingProfileUseCases(billingProfiles), verifyToken));
-      router.use(invoiceRoutes(invoices, verifyToken));
+      router.use(subscriptionRoutes(status, changes, cancellationUseCases({ subscriptions, lock, now }), periods, verifyToken, account));
+      router.use(autopayRoutes(autopay, mandateListUseCases({ mandates, orders }), verifyToken, account));
+      router.use(billingProfileRoutes(billingProfileUseCases(billingProfiles), account));
+      router.use(invoiceRoutes(invoices, verifyToken, account));
       router.use(sellerRoutes(sellerDetailsOf(config)));
       router.use(licensingRoutes(licensing, verifyToken));
       router.use(
@@ -251,7 +253,7 @@ export async function compose(
           refunds,
           autopay,
           renewals,
-          verifyToken,
+          account,
           webhook: { username: config.PHONEPE_WEBHOOK_USERNAME, password: config.PHONEPE_WEBHOOK_PASSWORD },
         }),
       );
@@ -259,7 +261,7 @@ export async function compose(
         adminSubscriptionRoutes(adminSubscriptionUseCases({ subscriptions, plans, users, ledger, lock, audit, now }), verifyToken),
       );
       router.use(transactionsRoutes(transactionsUseCases({ orders, now }), verifyToken));
-      router.use(billingHistoryRoutes(billingHistoryUseCases({ orders, refunds: refundStore, invoices }), verifyToken));
+      router.use(billingHistoryRoutes(billingHistoryUseCases({ orders, refunds: refundStore, invoices }), account));
       router.use(refundRoutes(refunds, verifyToken));
       router.use(taxReportRoutes(taxReportUseCases({ invoices: invoiceStore, creditNotes }), verifyToken));
       router.use(internalRoutes(reporting, config.SERVICE_SECRET));

@@ -2,7 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import pdfParse from 'pdf-parse/lib/pdf-parse.js';
-import { TOKEN_AUDIENCE, type PublicUser } from '@portal/contracts';
+import { TOKEN_AUDIENCE, type FirmRole, type PublicUser } from '@portal/contracts';
+import type { InternalFirmMemberAnswer } from '@portal/contracts/internal';
 import {
   createTestDatabase,
   createTestRedis,
@@ -22,13 +23,30 @@ import { configSchema } from '../src/config';
 export const SERVICE_SECRET = 'billing-test-secret-'.padEnd(40, 'x');
 const WEBHOOK = { username: 'portal_hooks', password: 'hook-secret-1' };
 
-/** The auth service, stubbed at its HTTP boundary: /internal/users/:id answers from a map. */
-async function startAuthStub(profiles: Map<string, { email: string; firstName: string; lastName: string }>) {
+/** A firm as auth keeps it: its name and its people's roles (issue #30). */
+export interface StubFirm {
+  name: string;
+  roles: Map<string, FirmRole>;
+}
+
+/**
+ * The auth service, stubbed at its HTTP boundary: /internal/users/:id and
+ * /internal/firms/:firmId/members/:userId answer from maps.
+ */
+async function startAuthStub(profiles: Map<string, { email: string; firstName: string; lastName: string }>, firms: Map<string, StubFirm>) {
   const server = http.createServer((req, res) => {
-    const id = /^\/internal\/users\/([^/?]+)$/.exec(req.url ?? '')?.[1];
-    const profile = id ? profiles.get(id) : undefined;
     res.setHeader('Content-Type', 'application/json');
     if (!req.headers.authorization?.startsWith('Bearer ')) return res.writeHead(401).end('{}');
+    const [, firmId, memberId] = /^\/internal\/firms\/([^/?]+)\/members\/([^/?]+)$/.exec(req.url ?? '') ?? [];
+    if (firmId && memberId) {
+      const firm = firms.get(firmId);
+      const role = firm?.roles.get(memberId);
+      if (!firm || !role) return res.writeHead(404).end('{"error":"not_found","message":"Firm not found"}');
+      const answer: InternalFirmMemberAnswer = { firm: { id: firmId, name: firm.name }, role, members: firm.roles.size };
+      return res.end(JSON.stringify(answer));
+    }
+    const id = /^\/internal\/users\/([^/?]+)$/.exec(req.url ?? '')?.[1];
+    const profile = id ? profiles.get(id) : undefined;
     if (!profile) return res.writeHead(404).end('{"error":"not_found","message":"No user with this id"}');
     const user: PublicUser = {
       _id: id!,
@@ -60,6 +78,8 @@ export interface BillingHarness {
   built: Awaited<ReturnType<typeof compose>>;
   /** A user known to auth; answers its user token. */
   addUser(id: string, email: string, firstName?: string): string;
+  /** A firm known to auth, whose people and roles a test may change (`roles`). */
+  addFirm(id: string, name: string, roles: Record<string, FirmRole>): StubFirm;
   adminToken(): string;
   /** The desktop app's token for a user (the device grant's, as auth would sign it). */
   desktopToken(id: string, email: string): string;
@@ -75,7 +95,8 @@ export async function startBilling(label: string, settings: Record<string, strin
   const [db, redis, smtp] = await Promise.all([createTestDatabase(label), createTestRedis(label), startSmtpCatcher()]);
   const keys = generateTestKeys();
   const profiles = new Map<string, { email: string; firstName: string; lastName: string }>();
-  const auth = await startAuthStub(profiles);
+  const firms = new Map<string, StubFirm>();
+  const auth = await startAuthStub(profiles, firms);
   const clock = { now: new Date() };
   const phonepe = await startPhonePeStandIn({
     clientId: 'TEST-M',
@@ -118,6 +139,11 @@ export async function startBilling(label: string, settings: Record<string, strin
     addUser(id, email, firstName = 'Test') {
       profiles.set(id, { email, firstName, lastName: 'User' });
       return signTestToken(keys.privateKey, TOKEN_AUDIENCE.user, { sub: id, email });
+    },
+    addFirm(id, name, roles) {
+      const firm = { name, roles: new Map(Object.entries(roles)) };
+      firms.set(id, firm);
+      return firm;
     },
     adminToken: () => signTestToken(keys.privateKey, TOKEN_AUDIENCE.admin, { sub: 'admin1', email: 'admin@portal.test', role: 'admin' }),
     desktopToken: (id, email) => signTestToken(keys.privateKey, TOKEN_AUDIENCE.desktop, { sub: id, email }),

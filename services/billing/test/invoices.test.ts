@@ -60,6 +60,7 @@ describe('tax invoices for credited payments', () => {
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), // stored by the database's clock, not the test's
         plan: 'professional',
         billingPeriod: 'monthly',
+        seats: 1,
         amount: 1000,
         status: 'completed',
         invoice: { number: 'TP/2627/000001', issuedAt: '2026-11-23T06:30:00.000Z', url: `/api/billing/invoices/${merchantOrderId}` },

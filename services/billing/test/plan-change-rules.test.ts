@@ -160,7 +160,9 @@ describe('quoting a plan change', () => {
     title: 'Professional',
     currentTitle: 'Basic',
     billingPeriod: 'monthly',
-    pricePaise: 100_000,
+    unitPricePaise: 100_000,
+    seats: 1,
+    firm: false,
     now,
     ...changes,
   });
@@ -194,8 +196,8 @@ describe('quoting a plan change', () => {
 
   it('when less than ₹1 would be due (PhonePe’s minimum), then the credit settles it; at ₹1, it is paid', () => {
     const credit = unusedValue(basic, now).paise;
-    expect(quotePlanChange(input({ pricePaise: credit + 99 }))).toMatchObject({ amountDuePaise: 0, terms: { valuePaise: credit } });
-    expect(quotePlanChange(input({ pricePaise: credit + 100 }))).toMatchObject({
+    expect(quotePlanChange(input({ unitPricePaise: credit + 99 }))).toMatchObject({ amountDuePaise: 0, terms: { valuePaise: credit } });
+    expect(quotePlanChange(input({ unitPricePaise: credit + 100 }))).toMatchObject({
       amountDuePaise: 100,
       terms: { valuePaise: credit + 100 },
     });
@@ -211,8 +213,41 @@ describe('quoting a plan change', () => {
     expect(quotePlanChange(input({ subscription: professional, title: 'Professional' })).kind).toBe('switch');
   });
 
+  it('when a firm on 3 seats of Professional (monthly) takes 5 mid-period, then 5 seats are priced and the unused value of the 3 is credited, to the paisa', () => {
+    const threeSeats = period('order:F', '2028-01-10T06:30:00Z', '2028-02-10T06:30:00Z', {
+      plan: 'professional',
+      pricePaise: 300_000,
+      seats: 3,
+    });
+    const firm = active(threeSeats.to!, { plan: 'professional', seats: 3 });
+    const quote = quotePlanChange(input({ subscription: firm, periods: [threeSeats], currentTitle: 'Professional', seats: 5 }));
+    // 21 of 31 days of ₹3,000 = ₹2,032.26 credited against 5 × ₹1,000
+    expect(quote).toMatchObject({ kind: 'upgrade', seats: 5, unitPricePaise: 100_000, pricePaise: 500_000, creditPaise: 203_226 });
+    expect(quote.amountDuePaise).toBe(296_774);
+    expect(quote.summary.slice(0, 2)).toEqual([
+      'Your plan changes to Professional (monthly) for 5 seats today.',
+      '5 seats at ₹1,000 each: ₹5,000.',
+    ]);
+    expect(quotePlanChange(input({ subscription: firm, periods: [threeSeats], currentTitle: 'Professional', seats: 2 }))).toMatchObject({
+      kind: 'switch',
+      amountDuePaise: 0,
+      pricePaise: 200_000,
+    });
+    expect(quotePlanChange(input({ subscription: firm, periods: [threeSeats], currentTitle: 'Professional', seats: 3 })).kind).toBe(
+      'renew',
+    );
+  });
+
+  it('when a firm buys 50 seats of a plan, then the price is 50 times the seat’s, and one seat is priced as a person’s', () => {
+    const none = input({ subscription: null, periods: [], seats: 50 });
+    expect(quotePlanChange(none)).toMatchObject({ kind: 'buy', pricePaise: 5_000_000, amountDuePaise: 5_000_000 });
+    expect(quotePlanChange(input({ subscription: null, periods: [], seats: 1 })).summary).not.toContainEqual(
+      expect.stringContaining('seats'),
+    );
+  });
+
   it('when it is the same plan and period, then it renews from the current end', () => {
-    const quote = quotePlanChange(input({ plan: 'basic', title: 'Basic', pricePaise: 50_000 }));
+    const quote = quotePlanChange(input({ plan: 'basic', title: 'Basic', unitPricePaise: 50_000 }));
     expect(quote).toMatchObject({ kind: 'renew', amountDuePaise: 50_000, startsAt: basic.to, endsAt: at('2028-03-10T06:30:00Z') });
   });
 

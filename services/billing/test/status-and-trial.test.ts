@@ -62,6 +62,8 @@ describe('plans, subscription status and the trial', () => {
       autoRenew: null,
       renewalFailure: null,
       cancellation: null,
+      seats: 1,
+      firm: null,
     });
   });
 

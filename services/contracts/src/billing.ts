@@ -5,13 +5,42 @@ import { pincodeSchema } from './user';
 import { objectIdSchema } from './ids';
 import { pagingShape } from './paging';
 import { BILLING_PERIODS, PLAN_NAMES, PRICED_PLANS } from './plans';
+import { FIRM_MESSAGES, FIRM_SEAT_RANGE } from './firm-roles';
 import { SUBSCRIPTION_STATUSES, type SubscriptionState } from './subscription';
+
+/** How many seats a firm's plan covers; a query gives it as text. */
+export const seatsSchema = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .regex(/^\d{1,3}$/)
+        .transform(Number),
+    ],
+    { error: FIRM_MESSAGES.seatsRange },
+  )
+  .pipe(
+    z
+      .number()
+      .int(FIRM_MESSAGES.seatsRange)
+      .min(FIRM_SEAT_RANGE.min, FIRM_MESSAGES.seatsRange)
+      .max(FIRM_SEAT_RANGE.max, FIRM_MESSAGES.seatsRange),
+  );
+
+/**
+ * Whose billing a call is about: the signed-in person's own, or with `?firmId=` a firm they
+ * belong to (issue #30), whose owner and admins manage it.
+ */
+export const billingAccountQuerySchema = z.object({ firmId: objectIdSchema('Malformed firm id').optional() });
 
 export const createOrderBodySchema = z.object({
   plan: z.enum(PRICED_PLANS, { error: 'Choose one of the plans: basic, professional or business' }),
   billingPeriod: z.enum(BILLING_PERIODS, { error: 'Billing period must be monthly or annual' }),
   /** Set up a UPI Autopay mandate with this payment (issue #27 §3). */
   autoRenew: z.boolean({ error: 'autoRenew must be true or false' }).optional(),
+  /** A firm's plan covers this many people (issue #30); a person's one. */
+  seats: seatsSchema.optional(),
 });
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
 
@@ -176,6 +205,8 @@ export interface BillingHistoryEntry {
   createdAt: string;
   plan: string;
   billingPeriod: string;
+  /** The seats it bought: one for a person. */
+  seats: number;
   amount: number;
   status: TransactionStatus;
   invoice: { number: string; issuedAt: string; url: string } | null;

@@ -49,6 +49,10 @@ export const FIRM_MESSAGES = {
   deleted: 'Firm deleted.',
   paidPeriodRunning: (until: string) =>
     `The firm has a paid period running until ${until}. Delete the firm after it ends, or cancel it and wait for the end.`,
+  seatsNeedFirm: 'A person buys one seat. To buy more, create a firm on your profile and buy its plan there.',
+  seatsRange: `Seats must be a whole number from ${FIRM_SEAT_RANGE.min} to ${FIRM_SEAT_RANGE.max}`,
+  seatsBelowMembers: (members: number) =>
+    `${members} people use this firm's seats. Remove members before choosing fewer than ${members} seats.`,
   ownsFirmWithMembers: (firms: string) =>
     `This person owns ${firms}, which other people belong to. Ownership must pass to another member before the account can be deleted.`,
 } as const;

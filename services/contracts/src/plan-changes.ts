@@ -18,9 +18,15 @@ const tierOf = (plan: string) => PRICED_PLANS.indexOf(plan as PricedPlan);
 export interface RunningPlan {
   plan: string;
   billingPeriod: BillingPeriod | null;
+  /** A firm's seats (issue #30); one when absent. */
+  seats?: number;
 }
 
-export function planChangeKind(running: RunningPlan | null, plan: PricedPlan, billingPeriod: BillingPeriod): PlanChangeKind {
+/**
+ * The plan and period decide first; on the same plan and period, more seats are an upgrade at
+ * once (prorated) and fewer a switch at renewal, as Chargebee and Stripe treat quantities.
+ */
+export function planChangeKind(running: RunningPlan | null, plan: PricedPlan, billingPeriod: BillingPeriod, seats = 1): PlanChangeKind {
   // a plan the cards do not sell (an admin's legacy "pro") ranks below them all
   if (!running) return 'buy';
   const from = tierOf(running.plan);
@@ -29,8 +35,9 @@ export function planChangeKind(running: RunningPlan | null, plan: PricedPlan, bi
   if (to < from) return 'switch';
   // an admin may set a plan without a period: treat it as monthly, the shorter
   const current = running.billingPeriod ?? 'monthly';
-  if (current === billingPeriod) return 'renew';
-  return billingPeriod === 'annual' ? 'upgrade' : 'switch';
+  if (current !== billingPeriod) return billingPeriod === 'annual' ? 'upgrade' : 'switch';
+  const had = running.seats ?? 1;
+  return seats > had ? 'upgrade' : seats < had ? 'switch' : 'renew';
 }
 
 /** The button of a plan card for a paying customer. */
@@ -63,7 +70,10 @@ export interface PlanChangeQuote {
   kind: PlanChangeKind;
   plan: PricedPlan;
   billingPeriod: BillingPeriod;
-  /** The plan's price for the period. */
+  /** How many seats, and the price of one for the period (issue #30). */
+  seats: number;
+  unitPrice: number;
+  /** The plan's price for the period, for every seat. */
   price: number;
   /** The unused value of the current plan, credited against the price (upgrades only). */
   credit: number;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { autoRenewSchema, cancellationSchema, renewalFailureSchema } from './autopay';
 import { billingPeriodSchema, pricedPlanSchema } from './plans';
+import { FIRM_ROLES } from './firm-roles';
 
 import { SUBSCRIPTION_STATUSES } from './subscription-state';
 
@@ -41,13 +42,23 @@ export const subscriptionStatusSchema = z.object({
   subscriptionEndDate: isoDate,
   billingPeriod: billingPeriodSchema.nullable(),
   /** A lower plan or shorter period the customer chose for their renewal (issue #27); absent when none. */
-  scheduledSwitch: z.object({ plan: pricedPlanSchema, billingPeriod: billingPeriodSchema, at: z.string() }).nullable().optional(),
+  scheduledSwitch: z
+    .object({ plan: pricedPlanSchema, billingPeriod: billingPeriodSchema, seats: z.number().int().min(1).optional(), at: z.string() })
+    .nullable()
+    .optional(),
   /** UPI Autopay (issue #27 §3); absent or null when none was set up. */
   autoRenew: autoRenewSchema.nullable().optional(),
   /** A failed renewal in its grace period (issue #27 §4); absent or null when none. */
   renewalFailure: renewalFailureSchema.nullable().optional(),
   /** The customer cancelled: no renewal, access to the end (issue #27 §4); absent or null when not. */
   cancellation: cancellationSchema.nullable().optional(),
+  /** The seats the plan covers (issue #30): one for a person; absent on answers before seats. */
+  seats: z.number().int().min(1).optional(),
+  /** Asked for a firm (`?firmId=`): the firm, and the caller's role in it. */
+  firm: z
+    .object({ id: z.string(), name: z.string(), role: z.enum(FIRM_ROLES) })
+    .nullable()
+    .optional(),
 });
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import {
   AUTOPAY_MESSAGES,
+  canManageFirm,
   formatIndianDate,
   isBillingPeriod,
   isPricedPlan,
@@ -13,6 +14,7 @@ import {
 } from '@portal/contracts';
 import { Banner, Button, errorMessage, Link, Spinner, type Auth, useAuth, useSearchParams } from '@portal/ui';
 import { useBillingHistory, useBillingProfile } from '../features/billing/api';
+import { useMyFirms } from '../features/firms/api';
 import { BillingDetails } from '../features/billing/components/BillingDetails';
 import { BillingHistory } from '../features/billing/components/BillingHistory';
 import { useCreateOrder, usePlans, useScheduledSwitch, useStartTrial } from '../features/subscription/api';
@@ -24,6 +26,35 @@ import { TEXTS, type Message } from '../texts';
 import '../components/portal.css';
 
 export const STATUS_REFETCH_MS = 2000;
+
+// only the owners and admins of a firm ever load its plan's page
+const FirmSubscription = lazy(() => import('../features/firms/components/FirmSubscription'));
+
+/**
+ * Whose plan the page shows, for a person who manages a firm (issue #30): their own, or the
+ * firm's (`?firm=`), so a link from the Firms tab opens the firm's.
+ */
+function AccountChoice({ firmId, onChoose }: { firmId: string | null; onChoose: (firmId: string | null) => void }) {
+  const managed = (useMyFirms().data ?? []).filter((firm) => canManageFirm(firm.role));
+  if (!managed.length) return null;
+  return (
+    <div className="row stack-bottom" role="group" aria-label="Whose plan">
+      <Button variant={firmId ? 'secondary' : 'primary'} aria-pressed={!firmId} onClick={() => onChoose(null)}>
+        Your own plan
+      </Button>
+      {managed.map((firm) => (
+        <Button
+          key={firm.id}
+          variant={firm.id === firmId ? 'primary' : 'secondary'}
+          aria-pressed={firm.id === firmId}
+          onClick={() => onChoose(firm.id)}
+        >
+          {firm.name}
+        </Button>
+      ))}
+    </div>
+  );
+}
 
 /**
  * The button of a plan card for the user's status (the spec leaves the mapping open; see
@@ -62,7 +93,8 @@ const isCurrentPlan = (plan: string, period: BillingPeriod, auth: Pick<Auth, 'su
 function Subscription() {
   const auth = useAuth();
   const { status, subscription, refresh } = auth;
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
+  const firmId = params.get('firm');
   const { data: plans, isError: plansFailed } = usePlans();
   const order = useCreateOrder();
   const trial = useStartTrial();
@@ -136,13 +168,33 @@ function Subscription() {
     setBusy(false);
   }
 
-  return (
-    <div>
-      <h1>Subscription</h1>
+  const choice = <AccountChoice firmId={firmId} onChoose={(chosenFirm) => setParams(chosenFirm ? { firm: chosenFirm } : {})} />;
+  const returnBanners = (
+    <>
       {returned === 'failed' && <Banner kind="error">The payment did not go through. No money was taken; you can try again.</Banner>}
       {returned === 'pending' && (
         <Banner kind="info">Your payment is being confirmed. This page will show your plan once PhonePe confirms it.</Banner>
       )}
+    </>
+  );
+  if (firmId) {
+    return (
+      <div>
+        <h1>Subscription</h1>
+        {choice}
+        {returnBanners}
+        <Suspense fallback={<Spinner />}>
+          <FirmSubscription firmId={firmId} />
+        </Suspense>
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      <h1>Subscription</h1>
+      {choice}
+      {returnBanners}
       {shown && (
         <Banner key={shown.text} kind={shown.kind} onDone={() => setMessage(null)}>
           {shown.text}

@@ -6,6 +6,7 @@ import {
   type FirmSummary,
   type InvitableRole,
 } from '@portal/contracts';
+import type { InternalFirmMemberAnswer } from '@portal/contracts/internal';
 import { conflict, forbidden, notFound } from '@portal/platform/errors';
 import { displayName, requireFirmRole, signedInPerson } from './firm-access';
 import type { FirmStore, MembershipRecord, SeatReader } from './firm-ports';
@@ -56,6 +57,17 @@ export function firmUseCases({ firms, users, seatsOf, now }: FirmDeps) {
       if ((await firms.membershipsOf(user.id)).length >= MAX_FIRMS_PER_PERSON) throw conflict(FIRM_MESSAGES.tooManyFirms);
       const firm = await firms.create({ name, owner: { userId: user.id, email: user.email, name: displayName(user) }, now: now() });
       return { id: firm.id, name: firm.name, role: 'owner' };
+    },
+
+    /** What billing needs before a call on a firm's billing: the firm, the caller's role, the seats in use. */
+    async memberFacts(firmId: string, userId: string): Promise<InternalFirmMemberAnswer> {
+      const [membership, firm, members] = await Promise.all([
+        firms.membership(firmId, userId),
+        firms.find(firmId),
+        firms.countMembers(firmId),
+      ]);
+      if (!membership || !firm) throw notFound(FIRM_MESSAGES.notFound);
+      return { firm: { id: firm.id, name: firm.name }, role: membership.role, members };
     },
 
     async details(firmId: string, userId: string): Promise<FirmDetails> {

@@ -2,22 +2,26 @@ import { Router } from 'express';
 import { requireService, streamJsonLines, validate } from '@portal/platform';
 import {
   internalConfirmDeletionBody,
+  internalFirmMemberParams,
   internalStatsQuery,
   internalUserDeleteQuery,
   internalUserIdParams,
   internalUserSearchQuery,
   USER_EXPORT_CONTENT_TYPE,
+  type InternalFirmMemberAnswer,
   type InternalStatsAnswer,
   type InternalUserSearchAnswer,
 } from '@portal/contracts/internal';
 import type { PublicUser } from '@portal/contracts';
 import type { accountSecurityUseCases } from '../domain/account-security.use-cases';
 import type { directoryUseCases } from '../domain/directory.use-cases';
+import type { firmUseCases } from '../domain/firm.use-cases';
 
 /** The user directory for the other services; reached only with a service credential. */
 export function internalRoutes(
   directory: ReturnType<typeof directoryUseCases>,
   security: ReturnType<typeof accountSecurityUseCases>,
+  firms: Pick<ReturnType<typeof firmUseCases>, 'memberFacts'>,
   serviceSecret: string,
 ): Router {
   const router = Router();
@@ -40,6 +44,11 @@ export function internalRoutes(
   router.get('/internal/users/:id', validate('params', internalUserIdParams), async (req, res) => {
     const user: PublicUser = await directory.get(req.params.id);
     res.json({ user });
+  });
+
+  router.get('/internal/firms/:firmId/members/:userId', validate('params', internalFirmMemberParams), async (req, res) => {
+    const answer: InternalFirmMemberAnswer = await firms.memberFacts(req.params.firmId, req.params.userId);
+    res.json(answer);
   });
 
   router.post(

@@ -1,4 +1,5 @@
-import type { PersonalInfo } from '@portal/contracts';
+import type { FirmRole, PersonalInfo } from '@portal/contracts';
+import type { InternalFirmMemberAnswer } from '@portal/contracts/internal';
 import type { Mailer, SingleUseClaims } from '@portal/platform';
 
 export interface UserProfile {
@@ -12,6 +13,24 @@ export interface UserProfile {
 export interface UserDirectory {
   /** null when auth does not know the user. */
   profile(userId: string): Promise<UserProfile | null>;
+}
+
+/** A person's place in a firm, from auth (issue #30). */
+export interface FirmDirectory {
+  /** null when the person is not a member of the firm, or there is no such firm. */
+  membership(firmId: string, userId: string): Promise<InternalFirmMemberAnswer | null>;
+}
+
+/**
+ * Whose billing a call is about: a person's, or a firm's (issue #30). Billing keeps a firm's
+ * subscription, orders, mandates, invoices and billing details under the firm's id, as it keeps a
+ * person's under theirs, so every rule serves both.
+ */
+export interface BillingAccount {
+  id: string;
+  /** The signed-in caller's e-mail: receipts and notices of what they bought go to them. */
+  email: string;
+  firm: { id: string; name: string; role: FirmRole; members: number } | null;
 }
 
 /** SMTP delivery, as platform's mailer does it; each message is a composeMail text and HTML pair. */

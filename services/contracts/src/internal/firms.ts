@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { objectIdSchema } from '../ids';
-import { FIRM_SEAT_RANGE } from '../firm-roles';
+import { FIRM_ROLES, FIRM_SEAT_RANGE } from '../firm-roles';
 
 /**
  * billing's GET /internal/firms/:firmId/seats, which auth asks before a member joins and before a
@@ -13,3 +13,16 @@ export const internalFirmSeatsAnswer = z.object({
   paidUntil: z.string().nullable(),
 });
 export type InternalFirmSeatsAnswer = z.infer<typeof internalFirmSeatsAnswer>;
+
+/**
+ * auth's GET /internal/firms/:firmId/members/:userId, which billing asks before a call about a
+ * firm's billing: the firm, the person's role in it and how many people use its seats; 404 when
+ * the person is not a member.
+ */
+export const internalFirmMemberParams = internalFirmParams.extend({ userId: objectIdSchema('Malformed user id') });
+export const internalFirmMemberAnswer = z.object({
+  firm: z.object({ id: z.string(), name: z.string() }),
+  role: z.enum(FIRM_ROLES),
+  members: z.number().int().min(1),
+});
+export type InternalFirmMemberAnswer = z.infer<typeof internalFirmMemberAnswer>;

@@ -1,14 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateOrderBody, CreateOrderResponse, PlanChangeQuote, PlansResponse } from '@portal/contracts';
+import type { CreateOrderBody, CreateOrderResponse, PlanChangeQuote, PlansResponse, SubscriptionStatus } from '@portal/contracts';
 import { api, errorMessage, trackUsage, useAuth } from '@portal/ui';
+import { firmParams, type FirmScope } from '../billing/api';
 import { downloadKeys } from '../download/api';
 import { TEXTS, type Message } from '../../texts';
 
-export const subscriptionKeys = { plans: ['subscription', 'plans'] as const };
+export const subscriptionKeys = {
+  plans: ['subscription', 'plans'] as const,
+  firmStatus: (firmId: string) => ['subscription', 'status', firmId] as const,
+};
 
 export const fetchPlans = async () => (await api.get<PlansResponse>('/api/payment/plans')).data;
-export const createOrder = async (body: CreateOrderBody) =>
-  (await api.post<CreateOrderResponse>('/api/payment/create-phonepe-order', body)).data;
+export const createOrder = async ({ firmId = null, ...body }: CreateOrderBody & { firmId?: FirmScope }) =>
+  (await api.post<CreateOrderResponse>('/api/payment/create-phonepe-order', body, firmParams(firmId))).data;
 
 /** The plan catalogue; it changes only when an operator edits it, so it is read once a visit. */
 export const usePlans = () => useQuery({ queryKey: subscriptionKeys.plans, queryFn: fetchPlans, staleTime: Infinity });
@@ -16,38 +20,55 @@ export const usePlans = () => useQuery({ queryKey: subscriptionKeys.plans, query
 export const useCreateOrder = () => useMutation({ mutationFn: createOrder });
 
 /** What choosing a plan would do for the customer's plan now, asked afresh each time it is shown. */
-export const useChangeQuote = (choice: CreateOrderBody) =>
+export const useChangeQuote = (choice: CreateOrderBody, firmId: FirmScope = null) =>
   useQuery({
-    queryKey: ['subscription', 'change', choice.plan, choice.billingPeriod],
-    queryFn: async () => (await api.get<PlanChangeQuote>('/api/subscription/change', { params: choice })).data,
+    queryKey: ['subscription', 'change', choice.plan, choice.billingPeriod, choice.seats ?? 1, firmId],
+    queryFn: async () =>
+      (await api.get<PlanChangeQuote>('/api/subscription/change', { params: { ...choice, ...(firmId ? { firmId } : {}) } })).data,
     staleTime: 0,
     gcTime: 0,
+    retry: false,
   });
 
-/** A lower plan or shorter period for the renewal, and taking it back; the status shows it. */
-export function useScheduledSwitch() {
+/** A firm's plan, as its people see it (issue #30). */
+export const useFirmStatus = (firmId: string) =>
+  useQuery({
+    queryKey: subscriptionKeys.firmStatus(firmId),
+    queryFn: async () => (await api.get<SubscriptionStatus>('/api/subscription-status', firmParams(firmId))).data,
+  });
+
+/** After a change, the status that shows it is read again: the person's, or the firm's. */
+function useStatusRefresh(firmId: FirmScope) {
   const { refresh } = useAuth();
+  const queries = useQueryClient();
+  return () => (firmId ? queries.invalidateQueries({ queryKey: subscriptionKeys.firmStatus(firmId) }) : refresh());
+}
+
+/** A lower plan, shorter period or fewer seats for the renewal, and taking it back; the status shows it. */
+export function useScheduledSwitch(firmId: FirmScope = null) {
+  const onSuccess = useStatusRefresh(firmId);
   const schedule = useMutation({
-    mutationFn: (choice: CreateOrderBody) => api.post<{ message: string }>('/api/subscription/scheduled-switch', choice),
-    onSuccess: () => refresh(),
+    mutationFn: (choice: CreateOrderBody) =>
+      api.post<{ message: string }>('/api/subscription/scheduled-switch', choice, firmParams(firmId)),
+    onSuccess,
   });
   const cancel = useMutation({
-    mutationFn: () => api.delete<{ message: string }>('/api/subscription/scheduled-switch'),
-    onSuccess: () => refresh(),
+    mutationFn: () => api.delete<{ message: string }>('/api/subscription/scheduled-switch', firmParams(firmId)),
+    onSuccess,
   });
   return { schedule, cancel };
 }
 
 /** Turning auto-renew off, and cancelling the subscription (with its undo); the status shows each. */
-export function useRenewalSettings() {
-  const { refresh } = useAuth();
-  const done = { onSuccess: () => refresh() };
-  const turnOffAutopay = useMutation({ mutationFn: () => api.delete<{ message: string }>('/api/subscription/autopay'), ...done });
+export function useRenewalSettings(firmId: FirmScope = null) {
+  const done = { onSuccess: useStatusRefresh(firmId) };
+  const scope = firmParams(firmId);
+  const turnOffAutopay = useMutation({ mutationFn: () => api.delete<{ message: string }>('/api/subscription/autopay', scope), ...done });
   const cancel = useMutation({
-    mutationFn: (reason: string) => api.post<{ message: string }>('/api/subscription/cancel', reason.trim() ? { reason } : {}),
+    mutationFn: (reason: string) => api.post<{ message: string }>('/api/subscription/cancel', reason.trim() ? { reason } : {}, scope),
     ...done,
   });
-  const undoCancel = useMutation({ mutationFn: () => api.delete<{ message: string }>('/api/subscription/cancel'), ...done });
+  const undoCancel = useMutation({ mutationFn: () => api.delete<{ message: string }>('/api/subscription/cancel', scope), ...done });
   return { turnOffAutopay, cancel, undoCancel };
 }
 

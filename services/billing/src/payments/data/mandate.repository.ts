@@ -10,6 +10,8 @@ const mandateSchema = new Schema<MandateRecord>(
     plan: { type: String, required: true },
     billingPeriod: { type: String, required: true },
     amountPaise: { type: Number, required: true },
+    seats: { type: Number, default: 1 },
+    firm: { type: { id: String, name: String }, default: null, _id: false },
     state: { type: String, enum: MANDATE_STATES, default: 'pending' },
     setupOrderId: { type: String, required: true },
     phonepeSubscriptionId: { type: String, default: null },
@@ -21,7 +23,11 @@ mandateSchema.index({ state: 1, merchantSubscriptionId: 1 });
 mandateSchema.index({ createdAt: -1 });
 mandateSchema.index({ state: 1, createdAt: -1 });
 
-const toRecord = ({ _id, ...rest }: MandateRecord & { _id?: unknown }): MandateRecord => rest;
+const toRecord = ({ _id, ...rest }: MandateRecord & { _id?: unknown }): MandateRecord => ({
+  ...rest,
+  seats: rest.seats ?? 1,
+  firm: rest.firm?.id ? { id: rest.firm.id, name: rest.firm.name } : null,
+});
 
 export function mandateRepository(connection: Connection): MandateStore & { ready: Promise<unknown> } {
   const Mandate = connection.model<MandateRecord>('Mandate', mandateSchema, 'mandates');

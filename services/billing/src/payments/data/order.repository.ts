@@ -12,6 +12,8 @@ const orderSchema = new Schema<OrderDocument>(
     userEmail: { type: String, required: true },
     plan: { type: String, required: true },
     billingPeriod: { type: String, required: true },
+    seats: { type: Number, default: 1 },
+    firm: { type: { id: String, name: String }, default: null, _id: false },
     amount: { type: Number, required: true },
     amountPaise: { type: Number, required: true },
     status: { type: String, enum: TRANSACTION_STATUSES, default: 'pending' },
@@ -40,6 +42,8 @@ orderSchema.index({ 'mandate.merchantSubscriptionId': 1, createdAt: -1 }, { spar
 const toRecord = ({ _id, ...rest }: OrderDocument): OrderRecord => ({
   id: _id.toString(),
   ...rest,
+  seats: rest.seats ?? 1,
+  firm: rest.firm?.id ? { id: rest.firm.id, name: rest.firm.name } : null,
   invoiceNumber: rest.invoiceNumber ?? null,
   taxablePaise: rest.taxablePaise ?? null,
   taxPaise: rest.taxPaise ?? null,

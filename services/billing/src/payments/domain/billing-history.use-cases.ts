@@ -1,4 +1,4 @@
-import { creditNoteUrl, invoiceUrl, type BillingHistoryResponse } from '@portal/contracts';
+import { creditNoteUrl, invoiceUrl, type BillingHistoryEntry, type BillingHistoryResponse } from '@portal/contracts';
 import type { invoiceUseCases } from '../../tax-documents';
 import type { OrderStore, RefundStore } from './ports';
 import { toRefundView } from './refund-view';
@@ -12,10 +12,21 @@ export interface BillingHistoryDeps {
   invoices: Pick<ReturnType<typeof invoiceUseCases>, 'forUser'>;
 }
 
-/** The signed-in user's payments, each with its invoice, its refunds and the credits of its plan, with their credit notes. */
+/** A firm's documents are fetched for the firm (`?firmId=`), whose owner and admins may read them. */
+function forFirm(entry: BillingHistoryEntry, firmId: string): BillingHistoryEntry {
+  const scoped = <T extends { url: string }>(document: T): T => ({ ...document, url: `${document.url}?firmId=${firmId}` });
+  return {
+    ...entry,
+    invoice: entry.invoice && scoped(entry.invoice),
+    refunds: entry.refunds.map((refund) => ({ ...refund, creditNote: refund.creditNote && scoped(refund.creditNote) })),
+    credits: entry.credits.map(scoped),
+  };
+}
+
+/** The payments of a person or a firm, each with its invoice, its refunds and the credits of its plan, with their credit notes. */
 export function billingHistoryUseCases(deps: BillingHistoryDeps) {
   return {
-    async history(userId: string): Promise<BillingHistoryResponse> {
+    async history({ id: userId, firm }: { id: string; firm: { id: string } | null }): Promise<BillingHistoryResponse> {
       const [orders, { invoices: issued, creditNotes: credited }] = await Promise.all([
         deps.orders.forUser(userId, HISTORY_LIMIT),
         deps.invoices.forUser(userId),
@@ -25,34 +36,34 @@ export function billingHistoryUseCases(deps: BillingHistoryDeps) {
       );
       const byOrder = new Map(issued.map((invoice) => [invoice.merchantOrderId, invoice]));
       const byRefund = new Map(credited.map((note) => [note.merchantRefundId, note]));
-      return {
-        payments: orders.map((order) => {
-          const invoice = byOrder.get(order.merchantOrderId);
-          return {
-            merchantOrderId: order.merchantOrderId,
-            createdAt: order.createdAt.toISOString(),
-            plan: order.plan,
-            billingPeriod: order.billingPeriod,
-            amount: order.amount,
-            status: order.status,
-            invoice: invoice
-              ? { number: invoice.number, issuedAt: invoice.issuedAt.toISOString(), url: invoiceUrl(order.merchantOrderId) }
-              : null,
-            refunds: refunds
-              .filter((refund) => refund.merchantOrderId === order.merchantOrderId)
-              .map((refund) => toRefundView(refund, byRefund.get(refund.merchantRefundId))),
-            credits: credited
-              .filter((note) => note.kind === 'plan-change' && note.merchantOrderId === order.merchantOrderId)
-              .map((note) => ({
-                number: note.number,
-                issuedAt: note.issuedAt.toISOString(),
-                url: creditNoteUrl(note.merchantRefundId),
-                amount: note.totalPaise / 100,
-              })),
-            creditApplied: (invoice?.creditAppliedPaise ?? 0) / 100,
-          };
-        }),
-      };
+      const payments = orders.map((order): BillingHistoryEntry => {
+        const invoice = byOrder.get(order.merchantOrderId);
+        return {
+          merchantOrderId: order.merchantOrderId,
+          createdAt: order.createdAt.toISOString(),
+          plan: order.plan,
+          billingPeriod: order.billingPeriod,
+          seats: order.seats,
+          amount: order.amount,
+          status: order.status,
+          invoice: invoice
+            ? { number: invoice.number, issuedAt: invoice.issuedAt.toISOString(), url: invoiceUrl(order.merchantOrderId) }
+            : null,
+          refunds: refunds
+            .filter((refund) => refund.merchantOrderId === order.merchantOrderId)
+            .map((refund) => toRefundView(refund, byRefund.get(refund.merchantRefundId))),
+          credits: credited
+            .filter((note) => note.kind === 'plan-change' && note.merchantOrderId === order.merchantOrderId)
+            .map((note) => ({
+              number: note.number,
+              issuedAt: note.issuedAt.toISOString(),
+              url: creditNoteUrl(note.merchantRefundId),
+              amount: note.totalPaise / 100,
+            })),
+          creditApplied: (invoice?.creditAppliedPaise ?? 0) / 100,
+        };
+      });
+      return { payments: firm ? payments.map((entry) => forFirm(entry, firm.id)) : payments };
     },
   };
 }

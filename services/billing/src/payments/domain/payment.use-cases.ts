@@ -17,7 +17,8 @@ import { badRequest, conflict } from '@portal/platform/errors';
 import type { Logger } from 'pino';
 import { MIN_CHARGE_PAISE, subscriptionLockKey, type planChangeUseCases, type subscriptionLedger } from '../../subscriptions';
 import type { InvoiceRecord, invoiceUseCases } from '../../tax-documents';
-import type { Lock, MailSender } from '../../shared/ports';
+import type { BillingAccount, Lock, MailSender } from '../../shared/ports';
+import { assertSeatsFit } from '../../shared/seat-rules';
 import { newMerchantSubscriptionId } from './autopay.use-cases';
 import type { MandateGateway, MandateStore, OrderRecord, OrderStore, PaymentGateway } from './ports';
 
@@ -40,6 +41,10 @@ export interface PaymentDeps {
 }
 
 export type ReturnOutcome = 'success' | 'failed' | 'pending';
+
+/** The subscription page that tells the buyer how it went: a firm's order returns to the firm's plan. */
+const returnPage = (order: Pick<OrderRecord, 'firm'> | null, outcome: ReturnOutcome) =>
+  `/subscription?${order?.firm ? `firm=${order.firm.id}&` : ''}status=${outcome}`;
 
 /** Settling, crediting and refunding one order are serialised on this key. */
 export const orderLockKey = (merchantOrderId: string) => `lock:order:${merchantOrderId}`;
@@ -115,6 +120,9 @@ export function paymentUseCases(deps: PaymentDeps) {
               ],
               facts: [
                 ['Plan', `${title}, billed ${order.billingPeriod === 'annual' ? 'annually' : 'monthly'}`],
+                ...(order.firm
+                  ? [['Firm', `${order.firm.name}, ${order.seats} ${order.seats === 1 ? 'seat' : 'seats'}`] as [string, string]]
+                  : []),
                 ['Amount', formatRupees(order.amount)],
                 ['Order', order.merchantOrderId],
                 ...(order.phonePeTransactionId ? [['PhonePe transaction', order.phonePeTransactionId] as [string, string]] : []),
@@ -191,13 +199,16 @@ export function paymentUseCases(deps: PaymentDeps) {
      * upgrade's is, gets a 409. (Two purchases at once may both be paid; each adds its period.)
      */
     async createOrder(
-      user: { userId: string; email: string },
+      account: BillingAccount,
       plan: PricedPlan,
       billingPeriod: BillingPeriod,
-      { autoRenew = false }: { autoRenew?: boolean } = {},
+      { autoRenew = false, seats = 1 }: { autoRenew?: boolean; seats?: number } = {},
     ): Promise<CreateOrderResponse> {
+      assertSeatsFit(account.firm, seats);
+      const user = { userId: account.id, email: account.email };
+      const firm = account.firm ? { id: account.firm.id, name: account.firm.name } : null;
       const { created, pricePaise } = await lock(subscriptionLockKey(user.userId), async () => {
-        const quote = await deps.changes.quote(user.userId, plan, billingPeriod);
+        const quote = await deps.changes.quote(user.userId, plan, billingPeriod, { seats, firm: firm !== null });
         if (quote.kind === 'switch') throw conflict(PLAN_CHANGE_MESSAGES.switchNotPaid);
         if (autoRenew && !autopayEligible(quote.pricePaise)) throw badRequest(AUTOPAY_MESSAGES.notEligibleError);
         const pending = await orders.pendingOf(user.userId, now());
@@ -212,6 +223,8 @@ export function paymentUseCases(deps: PaymentDeps) {
           userEmail: user.email,
           plan,
           billingPeriod,
+          seats,
+          firm,
           amount: quote.amountDuePaise / 100,
           amountPaise: quote.amountDuePaise,
           expireAt: new Date(now().getTime() + deps.orderLifetimeSeconds * 1000),
@@ -230,7 +243,7 @@ export function paymentUseCases(deps: PaymentDeps) {
           await credit(completed);
           await deps.onSettled?.(completed);
         }
-        return { success: true, paymentUrl: `${deps.publicUrl}/subscription?status=success`, merchantOrderId };
+        return { success: true, paymentUrl: `${deps.publicUrl}${returnPage(created, 'success')}`, merchantOrderId };
       }
       const request = {
         merchantOrderId,
@@ -249,6 +262,8 @@ export function paymentUseCases(deps: PaymentDeps) {
           plan,
           billingPeriod,
           amountPaise: pricePaise,
+          seats,
+          firm,
           setupOrderId: merchantOrderId,
         });
       }
@@ -264,15 +279,15 @@ export function paymentUseCases(deps: PaymentDeps) {
       return { success: true, paymentUrl: checkout.redirectUrl, merchantOrderId };
     },
 
-    /** Where the browser lands after PhonePe's page: settle now, then say how it went. */
-    async handleReturn(merchantOrderId: string): Promise<ReturnOutcome> {
+    /** Where the browser lands after PhonePe's page: settle now, then the page that says how it went. */
+    async handleReturn(merchantOrderId: string): Promise<string> {
       try {
         const order = await settle(merchantOrderId);
-        if (!order) return 'failed';
-        return order.status === 'completed' ? 'success' : order.status === 'pending' ? 'pending' : 'failed';
+        if (!order) return returnPage(null, 'failed');
+        return returnPage(order, order.status === 'completed' ? 'success' : order.status === 'pending' ? 'pending' : 'failed');
       } catch (error) {
         logger.warn({ err: error, merchantOrderId }, 'order could not be settled on return; reconciliation will retry');
-        return 'pending';
+        return returnPage(await orders.find(merchantOrderId).catch(() => null), 'pending');
       }
     },
 

@@ -8,6 +8,10 @@ export interface OrderRecord {
   userEmail: string;
   plan: PlanName;
   billingPeriod: BillingPeriod;
+  /** One for a person; a firm's order buys its seats (issue #30). */
+  seats: number;
+  /** A firm's order: the firm, named as it was when bought (its invoice names it). */
+  firm: { id: string; name: string } | null;
   amount: number;
   amountPaise: number;
   status: TransactionStatus;
@@ -46,7 +50,7 @@ export interface OrderStore {
       OrderRecord,
       'merchantOrderId' | 'userId' | 'userEmail' | 'plan' | 'billingPeriod' | 'amount' | 'amountPaise' | 'expireAt' | 'change'
     > &
-      Partial<Pick<OrderRecord, 'mandate' | 'renewal'>>,
+      Partial<Pick<OrderRecord, 'mandate' | 'renewal' | 'seats' | 'firm'>>,
   ): Promise<OrderRecord>;
   /** Records a renewal's step; the caller has claimed it (a conditional update is no claim on FerretDB). */
   markRenewalStep(merchantOrderId: string, step: 'noticeSentAt' | 'redeemRequestedAt', at: Date): Promise<void>;
@@ -194,8 +198,11 @@ export interface MandateRecord {
   userEmail: string;
   plan: PricedPlan;
   billingPeriod: BillingPeriod;
-  /** Each renewal's debit: the plan's price when the mandate was set up (FIXED at PhonePe). */
+  /** Each renewal's debit: the plan's price for its seats when the mandate was set up (FIXED at PhonePe). */
   amountPaise: number;
+  /** The seats each renewal buys again (issue #30): the whole quantity, for this firm. */
+  seats: number;
+  firm: OrderRecord['firm'];
   state: MandateState;
   setupOrderId: string;
   phonepeSubscriptionId: string | null;
@@ -209,7 +216,8 @@ export interface MandateStore {
     mandate: Pick<
       MandateRecord,
       'merchantSubscriptionId' | 'userId' | 'userEmail' | 'plan' | 'billingPeriod' | 'amountPaise' | 'setupOrderId'
-    >,
+    > &
+      Partial<Pick<MandateRecord, 'seats' | 'firm'>>,
   ): Promise<MandateRecord>;
   find(merchantSubscriptionId: string): Promise<MandateRecord | null>;
   update(merchantSubscriptionId: string, changes: Partial<MandateRecord>): Promise<MandateRecord | null>;

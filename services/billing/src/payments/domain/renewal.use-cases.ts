@@ -70,6 +70,7 @@ export function renewalUseCases(deps: RenewalDeps) {
       return false;
     }
     if (subscription.plan !== mandate.plan || subscription.billingPeriod !== mandate.billingPeriod) return false;
+    if (subscription.seats !== mandate.seats) return false;
     const merchantOrderId = renewalOrderId(mandate.merchantSubscriptionId, dueAt);
     if (await orders.find(merchantOrderId)) return false;
     // PhonePe asks for the subscription to be active before each notice
@@ -82,6 +83,8 @@ export function renewalUseCases(deps: RenewalDeps) {
         userEmail: subscription.email || mandate.userEmail,
         plan: mandate.plan,
         billingPeriod: mandate.billingPeriod,
+        seats: mandate.seats,
+        firm: mandate.firm,
         amount: mandate.amountPaise / 100,
         amountPaise: mandate.amountPaise,
         expireAt: new Date(dueAt.getTime() + GRACE_DAYS * DAY_MS),

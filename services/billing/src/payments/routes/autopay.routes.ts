@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { adminMandatesQuerySchema } from '@portal/contracts';
-import { requireAdmin, requireUser, validate, type TokenVerifier } from '@portal/platform';
+import { requireAdmin, validate, type TokenVerifier } from '@portal/platform';
+import type { AccountGuards } from '../../shared/routes/billing-account';
 import type { autopayUseCases } from '../domain/autopay.use-cases';
 import type { mandateListUseCases } from '../domain/mandate-list.use-cases';
 
@@ -8,11 +9,12 @@ export function autopayRoutes(
   autopay: ReturnType<typeof autopayUseCases>,
   mandateList: ReturnType<typeof mandateListUseCases>,
   verifyToken: TokenVerifier,
+  account: AccountGuards,
 ): Router {
   const router = Router();
   // "Turn off auto-renew": cancels the UPI Autopay mandate at PhonePe at once
-  router.delete('/api/subscription/autopay', requireUser(verifyToken), async (req, res) => {
-    res.json(await autopay.turnOff(res.locals.auth.userId));
+  router.delete('/api/subscription/autopay', ...account.manage, async (_req, res) => {
+    res.json(await autopay.turnOff(res.locals.account.id));
   });
   router.get('/api/admin/mandates', requireAdmin(verifyToken), validate('query', adminMandatesQuerySchema), async (req, res) => {
     res.json(await mandateList.list(req.query));

@@ -1,12 +1,12 @@
 import { Router } from 'express';
-import { requireUser, type TokenVerifier } from '@portal/platform';
+import type { AccountGuards } from '../../shared/routes/billing-account';
 import type { billingHistoryUseCases } from '../domain/billing-history.use-cases';
 
-/** The signed-in user's payments, with their invoices, refunds and credit notes. */
-export function billingHistoryRoutes(history: ReturnType<typeof billingHistoryUseCases>, verifyToken: TokenVerifier): Router {
+/** The payments of the signed-in person, or of a firm they manage, with their invoices, refunds and credit notes. */
+export function billingHistoryRoutes(history: ReturnType<typeof billingHistoryUseCases>, account: AccountGuards): Router {
   const router = Router();
-  router.get('/api/billing/history', requireUser(verifyToken), async (req, res) => {
-    res.json(await history.history(res.locals.auth.userId));
+  router.get('/api/billing/history', ...account.manage, async (_req, res) => {
+    res.json(await history.history(res.locals.account));
   });
   return router;
 }

@@ -1,7 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { createOrderBodySchema, merchantOrderIdSchema } from '@portal/contracts';
-import { requireUser, validate, type TokenVerifier } from '@portal/platform';
+import { validate } from '@portal/platform';
+import type { AccountGuards } from '../../shared/routes/billing-account';
 import type { autopayUseCases } from '../domain/autopay.use-cases';
 import type { paymentUseCases } from '../domain/payment.use-cases';
 import type { refundUseCases } from '../domain/refund.use-cases';
@@ -31,11 +32,11 @@ export interface PaymentRoutesDeps {
   refunds: ReturnType<typeof refundUseCases>;
   autopay: Pick<ReturnType<typeof autopayUseCases>, 'reflect'>;
   renewals: Pick<ReturnType<typeof renewalUseCases>, 'refresh'>;
-  verifyToken: TokenVerifier;
+  account: AccountGuards;
   webhook: { username: string; password: string };
 }
 
-export function paymentRoutes({ payments, refunds, autopay, renewals, verifyToken, webhook }: PaymentRoutesDeps): Router {
+export function paymentRoutes({ payments, refunds, autopay, renewals, account, webhook }: PaymentRoutesDeps): Router {
   const router = Router();
 
   /** PhonePe's events (integrations.md), each a nudge to ask PhonePe again about one thing of ours. */
@@ -52,19 +53,14 @@ export function paymentRoutes({ payments, refunds, autopay, renewals, verifyToke
     if (merchantOrderId) await payments.settle(merchantOrderId);
   }
 
-  router.post('/api/payment/create-phonepe-order', requireUser(verifyToken), validate('body', createOrderBodySchema), async (req, res) => {
-    const { plan, billingPeriod, autoRenew } = req.body as z.infer<typeof createOrderBodySchema>;
-    res
-      .status(201)
-      .json(
-        await payments.createOrder({ userId: res.locals.auth.userId, email: res.locals.auth.email }, plan, billingPeriod, { autoRenew }),
-      );
+  router.post('/api/payment/create-phonepe-order', ...account.manage, validate('body', createOrderBodySchema), async (req, res) => {
+    const { plan, billingPeriod, autoRenew, seats } = req.body;
+    res.status(201).json(await payments.createOrder(res.locals.account, plan, billingPeriod, { autoRenew, seats }));
   });
 
   router.get('/api/payment/phonepe/return', async (req, res) => {
     const parsed = returnQuery.safeParse(req.query);
-    const outcome = parsed.success ? await payments.handleReturn(parsed.data.order) : 'failed';
-    res.redirect(303, `/subscription?status=${outcome}`);
+    res.redirect(303, parsed.success ? await payments.handleReturn(parsed.data.order) : '/subscription?status=failed');
   });
 
   router.post(

@@ -1,10 +1,12 @@
 import { type AxiosInstance, isAxiosError } from 'axios';
 import { parseAnswer } from '@portal/platform';
-import { internalUserAnswer } from '@portal/contracts/internal';
-import type { UserDirectory, UserProfile } from '../ports';
+import { internalFirmMemberAnswer, internalUserAnswer } from '@portal/contracts/internal';
+import type { FirmDirectory, UserDirectory, UserProfile } from '../ports';
 
-/** Names and details of a user, from the auth service's internal directory, parsed against its contract. */
-export function authDirectoryClient(http: AxiosInstance): UserDirectory {
+const isAbsent = (error: unknown) => isAxiosError(error) && (error.response?.status === 404 || error.response?.status === 400);
+
+/** Names and details of a user, and their place in a firm, from auth's internal directory, parsed against its contract. */
+export function authDirectoryClient(http: AxiosInstance): UserDirectory & FirmDirectory {
   return {
     async profile(userId): Promise<UserProfile | null> {
       try {
@@ -13,7 +15,17 @@ export function authDirectoryClient(http: AxiosInstance): UserDirectory {
         const { email, firstName, lastName, picture, personalInfo } = user;
         return { email, firstName, lastName, picture, personalInfo };
       } catch (error) {
-        if (isAxiosError(error) && (error.response?.status === 404 || error.response?.status === 400)) return null;
+        if (isAbsent(error)) return null;
+        throw error;
+      }
+    },
+
+    async membership(firmId, userId) {
+      try {
+        const { data } = await http.get(`/internal/firms/${encodeURIComponent(firmId)}/members/${encodeURIComponent(userId)}`);
+        return parseAnswer(internalFirmMemberAnswer, data, 'auth /internal/firms/:firmId/members/:userId');
+      } catch (error) {
+        if (isAbsent(error)) return null;
         throw error;
       }
     },

@@ -12,6 +12,7 @@ const periodSchema = new Schema<PeriodDocument>(
     plan: { type: String, required: true },
     billingPeriod: { type: String, default: null },
     monthlyPrice: { type: Number, default: 0 },
+    seats: { type: Number, default: 1 },
     from: { type: Date, required: true },
     to: { type: Date, default: null },
     paidFrom: { type: Date, required: true },

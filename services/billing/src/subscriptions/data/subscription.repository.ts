@@ -21,7 +21,7 @@ const subscriptionSchema = new Schema<SubscriptionDocument>(
     subscriptionEndDate: { type: Date, default: null },
     creditedOrderIds: { type: [String], default: undefined },
     remindersSent: { type: [String], default: [] },
-    scheduledSwitch: { type: { plan: String, billingPeriod: String }, default: null, _id: false },
+    scheduledSwitch: { type: { plan: String, billingPeriod: String, seats: Number }, default: null, _id: false },
     graceUntil: { type: Date, default: null },
     renewalFailedAt: { type: Date, default: null },
     cancelAtPeriodEnd: { type: { at: Date, reason: String }, default: null, _id: false },

@@ -27,6 +27,7 @@ export function periodForOrder(
     plan: order.plan,
     billingPeriod: order.billingPeriod,
     monthlyPrice,
+    seats: order.seats,
     merchantOrderId: order.merchantOrderId,
     admin: null,
     state: 'active' as const,
@@ -38,22 +39,28 @@ export function periodForOrder(
     const period = { ...base, from: now, to, paidFrom, paidDays: daysBetween(paidFrom, to), pricePaise: order.change.valuePaise };
     return { period, invoicePeriod: { from: now, to } };
   }
-  const { from, start, paidFrom, to } = nextTerm(current, monthsOf(order.billingPeriod), now);
+  const { from, start, paidFrom, to } = nextTerm(current, monthsOf(order.billingPeriod), now, freeMonthFor(current, order.firm !== null));
   const period = { ...base, from, to, paidFrom, paidDays: daysBetween(paidFrom, to), pricePaise: order.amountPaise };
   return { period, invoicePeriod: { from: start, to } };
 }
 
 /**
+ * Whether a first plan carries the trial's free month: a person who never had the trial, as the
+ * plan cards promise. A firm's never does: the trial is each person's own (docs/decisions.md).
+ */
+export const freeMonthFor = (current: SubscriptionRecord | null, firm: boolean) => !firm && !current?.hasUsedTrial;
+
+/**
  * The term a purchase or renewal adds (pure): after the plan or trial running now. A renewal starts
  * at the current end; a trial's days left are the free start of the first plan, which begins now;
- * a customer who never had the trial gets its 30 days on top, as the plan cards promise.
+ * with `freeMonth` the trial's 30 days come on top.
  */
-export function nextTerm(current: SubscriptionRecord | null, months: number, now: Date) {
+export function nextTerm(current: SubscriptionRecord | null, months: number, now: Date, freeMonth: boolean) {
   const status = effectiveStatus(current, now);
   const runningEnd = status === 'active' ? current?.subscriptionEndDate : status === 'trial' ? current?.trialEnd : null;
   // a plan in its renewal grace is renewed from its paid end, as Stripe keeps the billing anchor
   const start = runningEnd && (runningEnd > now || status === 'active') ? runningEnd : now;
-  const firstPlanFreeMs = current?.hasUsedTrial ? 0 : TRIAL_DAYS * DAY_MS;
+  const firstPlanFreeMs = freeMonth ? TRIAL_DAYS * DAY_MS : 0;
   return {
     from: status === 'trial' ? now : start,
     /** Where the invoice's service begins. */

@@ -55,6 +55,7 @@ export function projectPeriods(periods: PeriodRecord[], now: Date): Subscription
     plan: current.plan,
     billingPeriod: current.billingPeriod,
     planPrice: current.monthlyPrice,
+    seats: current.seats ?? 1,
     subscriptionStartDate: new Date(start),
     subscriptionEndDate: Number.isFinite(end) ? new Date(end) : null,
   };

@@ -7,7 +7,7 @@ import {
   type PlanChangeKind,
   type PricedPlan,
 } from '@portal/contracts';
-import { monthsOf, nextTerm, upgradeTerm } from './credit-order';
+import { freeMonthFor, monthsOf, nextTerm, upgradeTerm } from './credit-order';
 import { isLive, unusedValue } from './periods';
 import type { PeriodRecord, PlanChangeTerms, SubscriptionRecord } from './ports';
 import { addMonths, effectiveStatus } from './subscription-status';
@@ -24,12 +24,19 @@ export interface QuoteInput {
   /** The current plan's title, when one runs. */
   currentTitle: string | null;
   billingPeriod: BillingPeriod;
-  pricePaise: number;
+  /** The price of one seat for the period, and how many seats are chosen (issue #30). */
+  unitPricePaise: number;
+  seats: number;
+  /** A firm's plan (issue #30): its first has no free month. */
+  firm: boolean;
   now: Date;
 }
 
 export interface Quote {
   kind: PlanChangeKind;
+  seats: number;
+  unitPricePaise: number;
+  /** Every seat's price: what a new period costs. */
   pricePaise: number;
   creditPaise: number;
   amountDuePaise: number;
@@ -42,12 +49,13 @@ export interface Quote {
 }
 
 const rupees = (paise: number) => formatRupees(paise / 100);
-const label = (title: string, period: BillingPeriod | null) => (period ? `${title} (${period})` : title);
+const label = (title: string, period: BillingPeriod | null, seats = 1) =>
+  `${period ? `${title} (${period})` : title}${seats > 1 ? ` for ${seats} seats` : ''}`;
 
 /** The customer's paid plan running now, if any. */
 export function runningPlan(subscription: SubscriptionRecord | null, now: Date) {
   return effectiveStatus(subscription, now) === 'active' && subscription
-    ? { plan: subscription.plan, billingPeriod: subscription.billingPeriod }
+    ? { plan: subscription.plan, billingPeriod: subscription.billingPeriod, seats: subscription.seats }
     : null;
 }
 
@@ -57,17 +65,29 @@ export function runningPlan(subscription: SubscriptionRecord | null, now: Date) 
  * period lengthens by what is left, at the new plan's daily rate (docs/decisions.md, "Plan changes").
  */
 export function quotePlanChange(input: QuoteInput): Quote {
-  const { subscription, plan, title, billingPeriod, pricePaise, now } = input;
+  const quote = quoteFor(input);
+  if (input.seats === 1) return quote;
+  // a firm's confirmation shows the quantity and the total (issue #30)
+  const [first = '', ...rest] = quote.summary;
+  const quantity = `${input.seats} seats at ${rupees(input.unitPricePaise)} each: ${rupees(quote.pricePaise)}.`;
+  return { ...quote, summary: [first, quantity, ...rest] };
+}
+
+function quoteFor(input: QuoteInput): Quote {
+  const { subscription, plan, title, billingPeriod, seats, unitPricePaise, now } = input;
+  const pricePaise = unitPricePaise * seats;
   const months = monthsOf(billingPeriod);
-  const newPlan = label(title, billingPeriod);
-  const kind = planChangeKind(runningPlan(subscription, now), plan, billingPeriod);
+  const newPlan = label(title, billingPeriod, seats);
+  const kind = planChangeKind(runningPlan(subscription, now), plan, billingPeriod, seats);
+  const quantity = { seats, unitPricePaise };
   const currentEnd = subscription?.subscriptionEndDate ?? now;
   const ends = (date: Date) => `Your plan will run until ${formatIndianDate(date)}.`;
 
   if (kind === 'renew') {
-    const endsAt = nextTerm(subscription, months, now).to;
+    const endsAt = nextTerm(subscription, months, now, freeMonthFor(subscription, input.firm)).to;
     return {
       ...noCredit(kind, pricePaise, currentEnd, endsAt),
+      ...quantity,
       summary: [
         `Your ${newPlan} plan is renewed from ${formatIndianDate(currentEnd)}, when the current period ends.`,
         `You pay ${rupees(pricePaise)} now. ${ends(endsAt)}`,
@@ -76,9 +96,10 @@ export function quotePlanChange(input: QuoteInput): Quote {
     };
   }
   if (kind === 'switch') {
-    const current = label(input.currentTitle ?? '', subscription?.billingPeriod ?? null);
+    const current = label(input.currentTitle ?? '', subscription?.billingPeriod ?? null, subscription?.seats);
     return {
       ...noCredit(kind, pricePaise, currentEnd, addMonths(currentEnd, months)),
+      ...quantity,
       amountDuePaise: 0,
       summary: [
         `Your ${current} plan stays until ${formatIndianDate(currentEnd)}. Then it switches to ${newPlan}, at ${rupees(pricePaise)}.`,
@@ -89,11 +110,12 @@ export function quotePlanChange(input: QuoteInput): Quote {
   }
   if (kind === 'buy') {
     const status = effectiveStatus(subscription, now);
-    const term = nextTerm(subscription, months, now);
+    const term = nextTerm(subscription, months, now, freeMonthFor(subscription, input.firm));
     const endsAt = term.to;
     const freeDays = Math.floor((term.paidFrom.getTime() - term.from.getTime()) / DAY_MS);
     return {
       ...noCredit(kind, pricePaise, now, endsAt),
+      ...quantity,
       freeDays,
       summary: [
         `Your ${newPlan} plan starts today.`,
@@ -121,6 +143,7 @@ export function quotePlanChange(input: QuoteInput): Quote {
   const freeDays = Math.floor(freeMs / DAY_MS);
   return {
     kind,
+    ...quantity,
     pricePaise,
     creditPaise,
     amountDuePaise,
@@ -138,6 +161,11 @@ export function quotePlanChange(input: QuoteInput): Quote {
   };
 }
 
-function noCredit(kind: PlanChangeKind, pricePaise: number, startsAt: Date, endsAt: Date): Omit<Quote, 'summary'> {
+function noCredit(
+  kind: PlanChangeKind,
+  pricePaise: number,
+  startsAt: Date,
+  endsAt: Date,
+): Omit<Quote, 'summary' | 'seats' | 'unitPricePaise'> {
   return { kind, pricePaise, creditPaise: 0, amountDuePaise: pricePaise, startsAt, endsAt, freeDays: 0, terms: null };
 }

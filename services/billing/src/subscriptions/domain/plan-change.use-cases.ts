@@ -1,11 +1,19 @@
 import { PLAN_CHANGE_MESSAGES, planChangeKind, type BillingPeriod, type PlanChangeQuote, type PricedPlan } from '@portal/contracts';
 import { badRequest, notFound } from '@portal/platform/errors';
-import type { Lock } from '../../shared/ports';
+import type { BillingAccount, Lock } from '../../shared/ports';
+import { assertSeatsFit } from '../../shared/seat-rules';
 import { priceOf } from './plan-catalogue';
 import { quotePlanChange, runningPlan, type Quote } from './plan-change';
 import type { PlanStore, SubscriptionStore } from './ports';
 import { subscriptionLockKey } from './status.use-cases';
 import type { subscriptionLedger } from './subscription-ledger.use-cases';
+
+/** A firm's quantity (issue #30); a person buys one seat. */
+export interface Quantity {
+  seats?: number | undefined;
+  firm?: boolean;
+}
+type Account = Pick<BillingAccount, 'id' | 'firm'>;
 
 export interface PlanChangeDeps {
   subscriptions: SubscriptionStore;
@@ -19,6 +27,8 @@ const toWire = (plan: PricedPlan, billingPeriod: BillingPeriod, quote: Quote): P
   kind: quote.kind,
   plan,
   billingPeriod,
+  seats: quote.seats,
+  unitPrice: quote.unitPricePaise / 100,
   price: quote.pricePaise / 100,
   credit: quote.creditPaise / 100,
   amountDue: quote.amountDuePaise / 100,
@@ -31,12 +41,17 @@ const toWire = (plan: PricedPlan, billingPeriod: BillingPeriod, quote: Quote): P
 /** Choosing another plan (issue #27 §2): what it would do, and the switches scheduled for a renewal. */
 export function planChangeUseCases({ subscriptions, plans, ledger, lock, now = () => new Date() }: PlanChangeDeps) {
   /** The quote for the customer's plan now, in paise; what a checkout charges and credits. */
-  async function quote(userId: string, plan: PricedPlan, billingPeriod: BillingPeriod): Promise<Quote> {
+  async function quote(
+    userId: string,
+    plan: PricedPlan,
+    billingPeriod: BillingPeriod,
+    { seats = 1, firm = false }: Quantity = {},
+  ): Promise<Quote> {
     const entry = await plans.find(plan);
     if (!entry) throw badRequest('Choose one of the plans: basic, professional or business');
     const subscription = await subscriptions.find(userId);
     // only an upgrade reads the periods, for the value it credits
-    const upgrade = planChangeKind(runningPlan(subscription, now()), plan, billingPeriod) === 'upgrade';
+    const upgrade = planChangeKind(runningPlan(subscription, now()), plan, billingPeriod, seats) === 'upgrade';
     const periods = upgrade ? await ledger.periodsOf(userId, subscription) : [];
     const current = subscription ? await plans.find(subscription.plan) : null;
     return quotePlanChange({
@@ -46,7 +61,9 @@ export function planChangeUseCases({ subscriptions, plans, ledger, lock, now = (
       title: entry.title,
       currentTitle: current?.title ?? subscription?.plan ?? null,
       billingPeriod,
-      pricePaise: priceOf(entry, billingPeriod).paise,
+      unitPricePaise: priceOf(entry, billingPeriod).paise,
+      seats,
+      firm,
       now: now(),
     });
   }
@@ -54,21 +71,24 @@ export function planChangeUseCases({ subscriptions, plans, ledger, lock, now = (
   return {
     quote,
 
-    async preview(userId: string, plan: PricedPlan, billingPeriod: BillingPeriod): Promise<PlanChangeQuote> {
-      return toWire(plan, billingPeriod, await quote(userId, plan, billingPeriod));
+    async preview(account: Account, plan: PricedPlan, billingPeriod: BillingPeriod, seats = 1): Promise<PlanChangeQuote> {
+      assertSeatsFit(account.firm, seats);
+      return toWire(plan, billingPeriod, await quote(account.id, plan, billingPeriod, { seats, firm: account.firm !== null }));
     },
 
-    /** A lower plan or shorter period, for the renewal: nothing is charged now. */
-    async scheduleSwitch(userId: string, plan: PricedPlan, billingPeriod: BillingPeriod) {
+    /** A lower plan, a shorter period or fewer seats, for the renewal: nothing is charged now. */
+    async scheduleSwitch(account: Account, plan: PricedPlan, billingPeriod: BillingPeriod, seats = 1) {
+      assertSeatsFit(account.firm, seats);
+      const userId = account.id;
       return lock(subscriptionLockKey(userId), async () => {
-        const planned = await quote(userId, plan, billingPeriod);
+        const planned = await quote(userId, plan, billingPeriod, { seats });
         if (planned.kind === 'buy') throw badRequest(PLAN_CHANGE_MESSAGES.noPlan);
         if (planned.kind !== 'switch') throw badRequest(PLAN_CHANGE_MESSAGES.onlyLower);
-        const saved = await subscriptions.save(userId, { scheduledSwitch: { plan, billingPeriod } });
+        const saved = await subscriptions.save(userId, { scheduledSwitch: { plan, billingPeriod, seats } });
         return {
           success: true as const,
           message: PLAN_CHANGE_MESSAGES.switchScheduled,
-          scheduledSwitch: { plan, billingPeriod, at: (saved.subscriptionEndDate ?? now()).toISOString() },
+          scheduledSwitch: { plan, billingPeriod, seats, at: (saved.subscriptionEndDate ?? now()).toISOString() },
         };
       });
     },

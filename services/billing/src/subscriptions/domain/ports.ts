@@ -17,7 +17,7 @@ export interface SubscriptionRecord {
   subscriptionEndDate: Date | null;
   remindersSent: string[];
   /** A lower plan or shorter period for the renewal, chosen by the customer; it takes over at the end. */
-  scheduledSwitch: { plan: PricedPlan; billingPeriod: BillingPeriod } | null;
+  scheduledSwitch: { plan: PricedPlan; billingPeriod: BillingPeriod; seats?: number } | null;
   /**
    * While a renewal by UPI Autopay is under way or has failed, access runs on to here after the paid
    * end (issue #27 §4); null otherwise. A credited period clears it.
@@ -73,6 +73,8 @@ export interface PeriodRecord {
   billingPeriod: BillingPeriod | null;
   /** The plan's monthly price in rupees when the period began (the status object's planPrice). */
   monthlyPrice: number;
+  /** The seats it covers (issue #30); absent on periods recorded before seats, which had one. */
+  seats?: number;
   from: Date;
   /** null: an admin's plan with no end. */
   to: Date | null;
@@ -110,6 +112,9 @@ export interface PaidOrder {
   userEmail: string;
   plan: PlanName;
   billingPeriod: BillingPeriod;
+  /** One for a person; a firm's plan covers its seats (issue #30). */
+  seats: number;
+  firm: { id: string; name: string } | null;
   amountPaise: number;
   change: PlanChangeTerms | null;
 }

@@ -1,6 +1,6 @@
 import { DAY_MS, TRIAL_DAYS, TRIAL_MESSAGES, type SubscriptionStatus } from '@portal/contracts';
 import { conflict } from '@portal/platform/errors';
-import type { Claims, Lock, UserDirectory } from '../../shared/ports';
+import type { BillingAccount, Claims, Lock, UserDirectory } from '../../shared/ports';
 import { toPlan } from './plan-catalogue';
 import type { AutoRenewals, PendingPayments, PlanStore, SubscriptionStore } from './ports';
 import { summarize } from './subscription-status';
@@ -34,11 +34,16 @@ export function statusUseCases({ subscriptions, orders, autoRenewals, plans, use
     },
 
     /** The status object of behaviour.md §3: subscription from billing, names and details from auth. */
-    async status(userId: string, email: string): Promise<SubscriptionStatus> {
+    async status(
+      userId: string,
+      email: string,
+      { personId = userId, firm = null }: { personId?: string; firm?: BillingAccount['firm'] } = {},
+    ): Promise<SubscriptionStatus> {
       const at = now();
       const [subscription, profile, paymentRequested] = await Promise.all([
         subscriptions.find(userId),
-        users.profile(userId),
+        // the names are the signed-in person's, whoever's plan it is
+        users.profile(personId),
         orders.hasPending(userId, at),
       ]);
       const summary = summarize(userId, subscription, at);
@@ -56,7 +61,7 @@ export function statusUseCases({ subscriptions, orders, autoRenewals, plans, use
         daysRemaining: summary.daysRemaining,
         isTrialActive: summary.isTrialActive,
         canDownload: summary.canDownload,
-        canStartTrial: summary.canStartTrial,
+        canStartTrial: !firm && summary.canStartTrial,
         hasUsedTrial: summary.hasUsedTrial,
         paymentRequested,
         isAdmin: false,
@@ -72,6 +77,8 @@ export function statusUseCases({ subscriptions, orders, autoRenewals, plans, use
           summary.subscriptionStatus === 'active' && subscription?.scheduledSwitch && summary.subscriptionEndDate
             ? { ...subscription.scheduledSwitch, at: summary.subscriptionEndDate }
             : null,
+        seats: subscription?.seats ?? 1,
+        firm: firm ? { id: firm.id, name: firm.name, role: firm.role } : null,
         autoRenew: await autoRenewals.autoRenewOf(userId, subscription, at),
         renewalFailure:
           paidRunning?.renewalFailedAt && paidRunning.graceUntil

@@ -159,6 +159,7 @@ export function subscriptionLedger({ subscriptions, periods, plans, legacyInvoic
         plan: saved.plan,
         billingPeriod: saved.billingPeriod,
         monthlyPrice: saved.planPrice,
+        seats: saved.seats,
         from,
         to,
         paidFrom: from,

@@ -1,31 +1,34 @@
 import { Router } from 'express';
 import { cancelBodySchema, createOrderBodySchema, type SubscriptionPeriodView } from '@portal/contracts';
 import { requireUser, validate, type TokenVerifier } from '@portal/platform';
+import type { AccountGuards } from '../../shared/routes/billing-account';
 import type { cancellationUseCases } from '../domain/cancellation.use-cases';
 import type { PeriodStore } from '../domain/ports';
 import type { planChangeUseCases } from '../domain/plan-change.use-cases';
 import type { statusUseCases } from '../domain/status.use-cases';
 
+/** A person's subscription, or with `?firmId=` a firm's (billing-account.ts says who may do what). */
 export function subscriptionRoutes(
   status: ReturnType<typeof statusUseCases>,
   changes: ReturnType<typeof planChangeUseCases>,
   cancellation: ReturnType<typeof cancellationUseCases>,
   periods: Pick<PeriodStore, 'forUser'>,
   verifyToken: TokenVerifier,
+  account: AccountGuards,
 ): Router {
   const router = Router();
-  const user = requireUser(verifyToken);
 
   router.get('/api/payment/plans', async (_req, res) => {
     res.json(await status.plans());
   });
 
-  router.get('/api/subscription-status', user, async (req, res) => {
-    res.json(await status.status(res.locals.auth.userId, res.locals.auth.email));
+  router.get('/api/subscription-status', ...account.see, async (_req, res) => {
+    const { id, email, firm } = res.locals.account;
+    res.json(await status.status(id, email, { personId: res.locals.auth.userId, firm }));
   });
 
-  router.get('/api/subscription/periods', user, async (_req, res) => {
-    const answer: SubscriptionPeriodView[] = (await periods.forUser(res.locals.auth.userId)).map((period) => ({
+  router.get('/api/subscription/periods', ...account.manage, async (_req, res) => {
+    const answer: SubscriptionPeriodView[] = (await periods.forUser(res.locals.account.id)).map((period) => ({
       plan: period.plan,
       billingPeriod: period.billingPeriod,
       from: period.from.toISOString(),
@@ -38,30 +41,32 @@ export function subscriptionRoutes(
     res.json({ periods: answer });
   });
 
-  router.post('/api/start-trial', user, async (req, res) => {
+  // a trial is a person's own, never a firm's
+  router.post('/api/start-trial', requireUser(verifyToken), async (_req, res) => {
     res.json(await status.startTrial(res.locals.auth.userId, res.locals.auth.email));
   });
 
   // what choosing a plan would do, shown before paying
-  router.get('/api/subscription/change', user, validate('query', createOrderBodySchema), async (req, res) => {
-    const { plan, billingPeriod } = req.query;
-    res.json(await changes.preview(res.locals.auth.userId, plan, billingPeriod));
+  router.get('/api/subscription/change', ...account.manage, validate('query', createOrderBodySchema), async (req, res) => {
+    const { plan, billingPeriod, seats } = req.query;
+    res.json(await changes.preview(res.locals.account, plan, billingPeriod, seats));
   });
 
-  router.post('/api/subscription/scheduled-switch', user, validate('body', createOrderBodySchema), async (req, res) => {
-    res.json(await changes.scheduleSwitch(res.locals.auth.userId, req.body.plan, req.body.billingPeriod));
+  router.post('/api/subscription/scheduled-switch', ...account.manage, validate('body', createOrderBodySchema), async (req, res) => {
+    const { plan, billingPeriod, seats } = req.body;
+    res.json(await changes.scheduleSwitch(res.locals.account, plan, billingPeriod, seats));
   });
 
-  router.delete('/api/subscription/scheduled-switch', user, async (req, res) => {
-    res.json(await changes.cancelSwitch(res.locals.auth.userId));
+  router.delete('/api/subscription/scheduled-switch', ...account.manage, async (_req, res) => {
+    res.json(await changes.cancelSwitch(res.locals.account.id));
   });
 
-  router.post('/api/subscription/cancel', user, validate('body', cancelBodySchema), async (req, res) => {
-    res.json(await cancellation.cancel(res.locals.auth.userId, req.body.reason));
+  router.post('/api/subscription/cancel', ...account.manage, validate('body', cancelBodySchema), async (req, res) => {
+    res.json(await cancellation.cancel(res.locals.account.id, req.body.reason));
   });
 
-  router.delete('/api/subscription/cancel', user, async (req, res) => {
-    res.json(await cancellation.undo(res.locals.auth.userId));
+  router.delete('/api/subscription/cancel', ...account.manage, async (_req, res) => {
+    res.json(await cancellation.undo(res.locals.account.id));
   });
 
   return router;

@@ -8,6 +8,7 @@ const invoiceSchema = taxDocumentSchema<InvoiceRecord>({
   periodFrom: { type: Date, required: true },
   periodTo: { type: Date, required: true },
   creditAppliedPaise: { type: Number, default: undefined },
+  seats: { type: Number, default: undefined },
   creditNoteNumbers: { type: [String], default: undefined },
 });
 

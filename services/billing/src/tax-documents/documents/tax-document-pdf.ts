@@ -27,7 +27,12 @@ export function invoiceDescription(document: TaxDocument): string {
   if (isCreditNote(document) && document.kind === 'plan-change')
     return `Unused value of ${plan}, credited on a change of plan. ${document.reason}`;
   if (isCreditNote(document)) return `Refund of ${plan}. Reason: ${document.reason}`;
-  return `${plan}, service from ${formatIndianDate(document.periodFrom)} to ${formatIndianDate(document.periodTo)}`;
+  const service = `${plan}, service from ${formatIndianDate(document.periodFrom)} to ${formatIndianDate(document.periodTo)}`;
+  const seats = document.seats ?? 1;
+  if (seats === 1) return service;
+  // the rate per seat when the total divides into seats exactly (an upgrade its credit pays may not)
+  const rate = document.totalPaise % seats === 0 ? ` at ${formatInvoiceAmount(document.totalPaise / seats)} per seat` : '';
+  return `${service}. Quantity: ${seats} seats${rate}`;
 }
 
 /** The figure rows under the description: the taxable value, each tax charged, the total. */

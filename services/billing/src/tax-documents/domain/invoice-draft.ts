@@ -34,7 +34,7 @@ export function draftInvoice(input: {
     phonePeTransactionId: order.phonePeTransactionId,
     seller: sellerBlock,
     buyer: {
-      name: profile?.legalName ?? (input.accountName || order.userEmail),
+      name: profile?.legalName ?? order.firm?.name ?? (input.accountName || order.userEmail),
       email: order.userEmail,
       address: profile ? `${profile.street}, ${profile.city} ${profile.pincode}` : null,
       stateCode: buyerState?.code ?? null,
@@ -46,6 +46,7 @@ export function draftInvoice(input: {
     ratePercent,
     plan: order.plan,
     billingPeriod: order.billingPeriod,
+    seats: order.seats ?? 1,
     periodFrom: period.from,
     periodTo: period.to,
     totalPaise: order.amountPaise,

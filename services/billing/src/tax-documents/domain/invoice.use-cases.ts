@@ -28,7 +28,11 @@ export function invoiceUseCases(deps: InvoiceDeps) {
     async issueFor(order: InvoicedOrder, period: { from: Date; to: Date }): Promise<InvoiceRecord> {
       const existing = await invoices.findForOrder(order.merchantOrderId);
       if (existing) return existing;
-      const [profile, account] = await Promise.all([deps.profiles.find(order.userId), deps.users.profile(order.userId)]);
+      // a firm's records are kept under its id, which names no person
+      const [profile, account] = await Promise.all([
+        deps.profiles.find(order.userId),
+        order.firm ? null : deps.users.profile(order.userId),
+      ]);
       const issuedAt = now();
       const draft = draftInvoice({
         seller,

@@ -39,6 +39,8 @@ export interface InvoiceRecord {
   ratePercent: number;
   plan: PlanName;
   billingPeriod: BillingPeriod;
+  /** The seats sold (issue #30); absent on invoices issued before seats, which sold one. */
+  seats?: number;
   periodFrom: Date;
   periodTo: Date;
   totalPaise: number;
@@ -80,6 +82,9 @@ export interface InvoicedOrder {
   amountPaise: number;
   phonePeTransactionId: string | null;
   credit?: { paise: number; creditNoteNumbers: string[] };
+  /** A firm's order (issue #30): its seats, and the firm the invoice names when it has no billing details. */
+  seats?: number;
+  firm?: { name: string } | null;
 }
 
 /** The completed refund a credit note is issued for. */

@@ -1,7 +1,8 @@
 import { Router, type Response } from 'express';
 import { z } from 'zod';
 import { creditNoteFileName, invoiceFileName, merchantOrderIdSchema } from '@portal/contracts';
-import { requireAdmin, requireUser, validate, type TokenVerifier } from '@portal/platform';
+import { requireAdmin, validate, type TokenVerifier } from '@portal/platform';
+import type { AccountGuards } from '../../shared/routes/billing-account';
 import type { invoiceUseCases } from '../domain/invoice.use-cases';
 
 const invoiceParams = z.object({ merchantOrderId: merchantOrderIdSchema });
@@ -15,18 +16,17 @@ function sendPdf(res: Response, filename: string, pdf: Buffer) {
     .send(pdf);
 }
 
-/** Tax invoices and credit notes as PDFs: the signed-in user's own, and any for the admin (a customer's timeline). */
-export function invoiceRoutes(invoices: ReturnType<typeof invoiceUseCases>, verifyToken: TokenVerifier): Router {
+/** Tax invoices and credit notes as PDFs: the signed-in person's or their firm's, and any for the admin (a customer's timeline). */
+export function invoiceRoutes(invoices: ReturnType<typeof invoiceUseCases>, verifyToken: TokenVerifier, account: AccountGuards): Router {
   const router = Router();
-  const user = requireUser(verifyToken);
 
-  router.get('/api/billing/invoices/:merchantOrderId', user, validate('params', invoiceParams), async (req, res) => {
-    const { number, pdf } = await invoices.pdf(res.locals.auth.userId, req.params.merchantOrderId);
+  router.get('/api/billing/invoices/:merchantOrderId', ...account.manage, validate('params', invoiceParams), async (req, res) => {
+    const { number, pdf } = await invoices.pdf(res.locals.account.id, req.params.merchantOrderId);
     sendPdf(res, invoiceFileName(number), pdf);
   });
 
-  router.get('/api/billing/credit-notes/:merchantRefundId', user, validate('params', creditNoteParams), async (req, res) => {
-    const { number, pdf } = await invoices.creditNotePdf(res.locals.auth.userId, req.params.merchantRefundId);
+  router.get('/api/billing/credit-notes/:merchantRefundId', ...account.manage, validate('params', creditNoteParams), async (req, res) => {
+    const { number, pdf } = await invoices.creditNotePdf(res.locals.account.id, req.params.merchantRefundId);
     sendPdf(res, creditNoteFileName(number), pdf);
   });
 

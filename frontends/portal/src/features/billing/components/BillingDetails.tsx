@@ -2,19 +2,20 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { GST_STATES, gstinProblem, type BillingProfile } from '@portal/contracts';
 import { Banner, Button, errorMessage, Spinner, TextField } from '@portal/ui';
 import { TEXTS } from '../../../texts';
-import { useBillingProfile, useSaveBillingProfile } from '../api';
+import { useBillingProfile, useSaveBillingProfile, type FirmScope } from '../api';
 
 const EMPTY = { legalName: '', gstin: '', street: '', city: '', pincode: '', stateCode: '' };
 const formFrom = (profile: BillingProfile | null) => (profile ? { ...profile, gstin: profile.gstin ?? '' } : EMPTY);
 
 /**
- * The profile page's Billing tab: the name, GSTIN and address the user's tax invoices carry. The
+ * The profile page's Billing tab: the name, GSTIN and address the user's tax invoices carry, or
+ * with `firmId` a firm's, which its invoices carry (issue #30). The
  * GSTIN is checked as soon as the field is left (format, check character, state), so a typing
  * error shows before saving; the server checks it again.
  */
-export function BillingDetails({ intro, onSaved }: { intro?: string; onSaved?: () => void } = {}) {
-  const { data: profile, isPending, isError } = useBillingProfile();
-  const saving = useSaveBillingProfile();
+export function BillingDetails({ intro, onSaved, firmId = null }: { intro?: string; onSaved?: () => void; firmId?: FirmScope } = {}) {
+  const { data: profile, isPending, isError } = useBillingProfile(firmId);
+  const saving = useSaveBillingProfile(firmId);
   const [form, setForm] = useState(EMPTY);
   const [gstinHint, setGstinHint] = useState('');
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);

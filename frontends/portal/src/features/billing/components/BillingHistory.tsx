@@ -3,7 +3,7 @@ import { Banner, Button, Spinner } from '@portal/ui';
 import { useFileDownload } from '@portal/ui/save-file';
 import { ScrollArea } from '@portal/ui/scroll-area';
 import { TEXTS } from '../../../texts';
-import { useBillingHistory } from '../api';
+import { useBillingHistory, type FirmScope } from '../api';
 
 const STATUS_LABELS: Record<BillingHistoryEntry['status'], string> = {
   completed: 'Paid',
@@ -24,9 +24,9 @@ function statusLabel(payment: BillingHistoryEntry): string {
   return STATUS_LABELS[payment.status];
 }
 
-/** Every payment the user made, with its tax invoice to download once it is issued. */
-export function BillingHistory() {
-  const { data: payments, isPending, isError } = useBillingHistory();
+/** Every payment of the user, or of a firm they manage, with its tax invoice to download once it is issued. */
+export function BillingHistory({ firmId = null }: { firmId?: FirmScope } = {}) {
+  const { data: payments, isPending, isError } = useBillingHistory(firmId);
   const { download, failed } = useFileDownload();
 
   return (
@@ -55,7 +55,7 @@ export function BillingHistory() {
                 <tr key={payment.merchantOrderId}>
                   <td>{formatIndianDate(payment.createdAt)}</td>
                   <td>
-                    {title(payment.plan)} ({payment.billingPeriod})
+                    {title(payment.plan)} ({payment.billingPeriod}){payment.seats > 1 && `, ${payment.seats} seats`}
                   </td>
                   <td>
                     {formatRupees(payment.amount)}

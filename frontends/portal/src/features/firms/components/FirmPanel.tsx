@@ -1,5 +1,5 @@
 import { canManageFirm, formatIndianDate, type FirmDetails, type InvitableRole } from '@portal/contracts';
-import { Banner, Button, Spinner } from '@portal/ui';
+import { Banner, Button, Link, Spinner } from '@portal/ui';
 import { useChangeRole, useDeleteFirm, useFirm, useRemoveMember, useTransferOwnership, useWithdrawInvitation } from '../api';
 import { InviteForm } from './InviteForm';
 import { useFirmMessage } from './firm-message';
@@ -28,6 +28,11 @@ export function FirmPanel({ firmId, userId }: { firmId: string; userId: string }
         Your role: {details.role} · Seats: {details.seats.used} of {details.seats.bought} in use · Managed by{' '}
         {details.owner.name || details.owner.email}
       </p>
+      {manages && (
+        <p>
+          <Link to={`/subscription?firm=${details.id}`}>Plan, seats and invoices of {details.name}</Link>
+        </p>
+      )}
       {banner}
       <h4>Members</h4>
       <ul className="stack-bottom">

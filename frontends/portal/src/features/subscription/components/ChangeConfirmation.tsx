@@ -27,14 +27,17 @@ export function ChangeConfirmation({
   busy,
   onConfirm,
   onClose,
+  firmId = null,
 }: {
   choice: CreateOrderBody;
+  /** A firm's choice, for its seats (issue #30). */
+  firmId?: string | null;
   title: string;
   busy: boolean;
   onConfirm: (quote: PlanChangeQuote, options: { autoRenew: boolean }) => void;
   onClose: () => void;
 }) {
-  const { data: quote, error } = useChangeQuote(choice);
+  const { data: quote, error } = useChangeQuote(choice, firmId);
   // RBI's e-mandate rules want the customer's own choice: off until they tick it
   const [autoRenew, setAutoRenew] = useState(false);
   const paid = quote && quote.kind !== 'switch' && quote.amountDue > 0;
@@ -54,7 +57,15 @@ export function ChangeConfirmation({
             ))}
           </ul>
           <dl className="change-figures">
-            <dt>Price</dt>
+            {quote.seats > 1 && (
+              <>
+                <dt>Seats</dt>
+                <dd>
+                  {quote.seats} × {formatRupees(quote.unitPrice)}
+                </dd>
+              </>
+            )}
+            <dt>{quote.seats > 1 ? 'Total' : 'Price'}</dt>
             <dd>{formatRupees(quote.price)}</dd>
             {quote.credit > 0 && (
               <>

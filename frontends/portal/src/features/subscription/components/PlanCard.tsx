@@ -25,7 +25,10 @@ export function PlanCard({
   button,
   busy,
   onChoose,
+  seats = 1,
 }: {
+  /** A firm's seats (issue #30): the card adds what they cost together. */
+  seats?: number;
   id: string;
   plan: Plan;
   period: BillingPeriod;
@@ -63,8 +66,14 @@ export function PlanCard({
           </p>
         </>
       )}
+      {seats > 1 && (
+        <p className="plan-total">
+          {seats} seats: <strong>{formatRupees(seats * (period === 'annual' ? plan.annualPrice : plan.monthlyPrice))}</strong>{' '}
+          {period === 'annual' ? 'a year' : 'a month'}
+        </p>
+      )}
       {firstPlanFree && <p>+ 1 month free trial</p>}
-      {!autopayEligible(Math.round((period === 'annual' ? plan.annualPrice : plan.monthlyPrice) * 100)) && (
+      {!autopayEligible(Math.round(seats * (period === 'annual' ? plan.annualPrice : plan.monthlyPrice) * 100)) && (
         <p className="muted">{AUTOPAY_MESSAGES.notEligible}</p>
       )}
       <ul>

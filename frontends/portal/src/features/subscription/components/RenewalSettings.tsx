@@ -9,8 +9,16 @@ import type { Message } from '../../../texts';
  * to turn it off; and "Cancel subscription", with an optional reason, which can be undone until
  * the end.
  */
-export function RenewalSettings({ status, onMessage }: { status: SubscriptionStatus; onMessage: (message: Message) => void }) {
-  const { turnOffAutopay, cancel, undoCancel } = useRenewalSettings();
+export function RenewalSettings({
+  status,
+  onMessage,
+  firmId = null,
+}: {
+  status: SubscriptionStatus;
+  onMessage: (message: Message) => void;
+  firmId?: string | null;
+}) {
+  const { turnOffAutopay, cancel, undoCancel } = useRenewalSettings(firmId);
   const [cancelling, setCancelling] = useState(false);
   const [reason, setReason] = useState('');
   const autoRenew = status.autoRenew ?? null;

@@ -1,0 +1,43 @@
+import { billingAccountQuerySchema, canManageFirm, FIRM_MESSAGES } from '@portal/contracts';
+import { badRequest, forbidden, notFound } from '@portal/platform/errors';
+import { requireUser, type Authenticated, type CheckingHandler, type RouteParams, type TokenVerifier } from '@portal/platform';
+import type { BillingAccount, FirmDirectory } from '../ports';
+
+export type WithAccount = Authenticated & { account: BillingAccount };
+
+/**
+ * Whose billing the call is about, after `requireUser`: the person's own, or with `?firmId=` a
+ * firm's (issue #30), whose records billing keeps under the firm's id. auth says whether the
+ * caller belongs to the firm: any member may `see` its plan; only its owner and admins `manage`
+ * its billing. An outsider is told the firm does not exist, as auth's own firm calls do.
+ */
+export function billingAccount(firms: FirmDirectory, permission: 'see' | 'manage' = 'manage') {
+  const resolve: CheckingHandler<RouteParams, unknown, unknown, WithAccount> = async (req, res, next) => {
+    const parsed = billingAccountQuerySchema.safeParse(req.query ?? {});
+    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Malformed firm id');
+    const { userId, email } = res.locals.auth;
+    const { firmId } = parsed.data;
+    if (!firmId) {
+      res.locals.account = { id: userId, email, firm: null };
+      return next();
+    }
+    const member = await firms.membership(firmId, userId);
+    if (!member) throw notFound(FIRM_MESSAGES.notFound);
+    if (permission === 'manage' && !canManageFirm(member.role)) throw forbidden(FIRM_MESSAGES.notAllowed);
+    res.locals.account = { id: firmId, email, firm: { ...member.firm, role: member.role, members: member.members } };
+    next();
+  };
+  return resolve;
+}
+
+/** The guards of a customer's billing call: a person's token, then whose billing it is. */
+export function accountGuards(verifyToken: TokenVerifier, firms: FirmDirectory) {
+  const user = requireUser(verifyToken);
+  return {
+    /** Any member of the firm: its plan, as the members' pages show it. */
+    see: [user, billingAccount(firms, 'see')] as const,
+    /** The firm's owner and admins: its billing. */
+    manage: [user, billingAccount(firms, 'manage')] as const,
+  };
+}
+export type AccountGuards = ReturnType<typeof accountGuards>;
