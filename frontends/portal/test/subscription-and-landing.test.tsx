@@ -349,6 +349,40 @@ describe('choosing a plan', () => {
     expect(calls.find((call) => call.url === '/api/billing/invoices/TPP-B')?.authorization).toBe('Bearer user-token');
   });
 
+  it('when a member works on their firm’s plan, then the dashboard and the subscription page name the firm and its manager, with no buy or trial buttons', async () => {
+    stubApi((call) => {
+      if (call.url === '/api/payment/plans') return { data: plans };
+      if (call.url === '/api/firms') return { data: { firms: [{ id: 'f1', name: 'Iyer & Associates', role: 'member' }] } };
+      if (call.url === '/api/billing/history') return { data: { payments: [] } };
+      if (call.url === '/api/billing/profile') return { data: { profile: null } };
+      return {
+        data: {
+          subscriptionStatus: 'none',
+          subscriptionPlan: 'none',
+          email: 'ravi@example.in',
+          canStartTrial: true,
+          canDownload: true,
+          firmPlan: {
+            id: 'f1',
+            name: 'Iyer & Associates',
+            managedBy: 'Asha Iyer',
+            plan: 'professional',
+            seats: 3,
+            endsAt: '2027-03-31T18:30:00.000Z',
+          },
+        },
+      };
+    });
+    const text =
+      'You work on the Professional plan of Iyer & Associates, until 1 Apr 2027. It is managed by Asha Iyer: ask them about seats and billing.';
+    renderPage(<Subscription />, '/subscription');
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Billing history' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Subscribe|Start 30-Day Free Trial/ })).not.toBeInTheDocument();
+    // a member manages no firm: no choice of whose plan
+    expect(screen.queryByRole('group', { name: 'Whose plan' })).not.toBeInTheDocument();
+  });
+
   it('when the owner of a firm chooses its plan, then the seats default to its people, the cards and the confirmation show the quantity and the total, and the order is the firm’s', async () => {
     const calls = stubApi((call) => {
       const firm = call.params?.firmId === 'f1';

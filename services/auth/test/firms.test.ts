@@ -296,6 +296,11 @@ describe('firms', () => {
     expect((await facts(member)).body).toEqual({ firm: { id: firmId, name: 'Desai & Desai' }, role: 'member', members: 2 });
     expect((await facts(owner)).body).toMatchObject({ role: 'owner' });
     expect((await facts(outsider)).status).toBe(404);
+    const firmsOf = (person: Person) => request(url).get(`/internal/users/${person.id}/firms`).set('Authorization', asBilling());
+    expect((await firmsOf(member)).body).toEqual({
+      firms: [{ id: firmId, name: 'Desai & Desai', role: 'member', managedBy: 'Ravi Kumar' }],
+    });
+    expect((await firmsOf(outsider)).body).toEqual({ firms: [] });
     expect((await request(url).get(`/internal/firms/${firmId}/members/${member.id}`)).status).toBe(401);
     expect((await request(url).get(`/internal/firms/not-a-firm/members/${member.id}`).set('Authorization', asBilling())).status).toBe(400);
   });

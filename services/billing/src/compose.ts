@@ -66,6 +66,7 @@ import { paymentRoutes } from './payments/routes/payment.routes';
 import { refundRoutes } from './payments/routes/refund.routes';
 import { subscriptionRoutes } from './subscriptions/routes/subscription.routes';
 import { firmSeatsRoutes } from './subscriptions/routes/firm-seats.routes';
+import { firmEntitlement } from './subscriptions/domain/firm-entitlement';
 import { firmSeatsOf } from './subscriptions/domain/firm-seats';
 import { taxReportRoutes } from './tax-documents/routes/tax-report.routes';
 import { sellerRoutes } from './tax-documents/routes/seller.routes';
@@ -161,7 +162,9 @@ export async function compose(
   const licensing = licensingUseCases({ activations, subscriptions, signer, lock, graceDays: config.LICENSE_GRACE_DAYS, now });
   const ledger = subscriptionLedger({ subscriptions, periods, plans, legacyInvoices: invoiceStore, lock, now });
   const autopay = autopayUseCases({ mandates, orders, gateway, ledger, lock, logger });
-  const status = statusUseCases({ subscriptions, orders, autoRenewals: autopay, plans, users, lock, claims, now });
+  const clock = now ?? (() => new Date());
+  const firmPlanOf = firmEntitlement(subscriptions, users, clock);
+  const status = statusUseCases({ subscriptions, firmPlanOf, orders, autoRenewals: autopay, plans, users, lock, claims, now });
   const changes = planChangeUseCases({ subscriptions, plans, ledger, lock, now });
   // subscriptions recorded before periods get theirs once; any instance may run it, each user once
   void claims
@@ -222,6 +225,7 @@ export async function compose(
   });
   const reporting = reportingUseCases({
     subscriptions,
+    firmPlanOf,
     ledger,
     orders,
     billingProfiles,
@@ -265,7 +269,7 @@ export async function compose(
       router.use(refundRoutes(refunds, verifyToken));
       router.use(taxReportRoutes(taxReportUseCases({ invoices: invoiceStore, creditNotes }), verifyToken));
       router.use(internalRoutes(reporting, config.SERVICE_SECRET));
-      router.use(firmSeatsRoutes(firmSeatsOf(subscriptions, now ?? (() => new Date())), config.SERVICE_SECRET));
+      router.use(firmSeatsRoutes(firmSeatsOf(subscriptions, clock), config.SERVICE_SECRET));
       router.use(
         customerTimelineRoutes(
           customerTimelineUseCases({ subscriptions, periods, mandates, orders, refunds: refundStore, invoices, now }),

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import pdfParse from 'pdf-parse/lib/pdf-parse.js';
 import { TOKEN_AUDIENCE, type FirmRole, type PublicUser } from '@portal/contracts';
-import type { InternalFirmMemberAnswer } from '@portal/contracts/internal';
+import type { InternalFirmMemberAnswer, InternalUserFirmsAnswer } from '@portal/contracts/internal';
 import {
   createTestDatabase,
   createTestRedis,
@@ -26,6 +26,7 @@ const WEBHOOK = { username: 'portal_hooks', password: 'hook-secret-1' };
 /** A firm as auth keeps it: its name and its people's roles (issue #30). */
 export interface StubFirm {
   name: string;
+  managedBy: string;
   roles: Map<string, FirmRole>;
 }
 
@@ -43,6 +44,15 @@ async function startAuthStub(profiles: Map<string, { email: string; firstName: s
       const role = firm?.roles.get(memberId);
       if (!firm || !role) return res.writeHead(404).end('{"error":"not_found","message":"Firm not found"}');
       const answer: InternalFirmMemberAnswer = { firm: { id: firmId, name: firm.name }, role, members: firm.roles.size };
+      return res.end(JSON.stringify(answer));
+    }
+    const personId = /^\/internal\/users\/([^/?]+)\/firms$/.exec(req.url ?? '')?.[1];
+    if (personId) {
+      const answer: InternalUserFirmsAnswer = { firms: [] };
+      for (const [firmId, firm] of firms) {
+        const role = firm.roles.get(personId);
+        if (role) answer.firms.push({ id: firmId, name: firm.name, role, managedBy: firm.managedBy });
+      }
       return res.end(JSON.stringify(answer));
     }
     const id = /^\/internal\/users\/([^/?]+)$/.exec(req.url ?? '')?.[1];
@@ -141,7 +151,7 @@ export async function startBilling(label: string, settings: Record<string, strin
       return signTestToken(keys.privateKey, TOKEN_AUDIENCE.user, { sub: id, email });
     },
     addFirm(id, name, roles) {
-      const firm = { name, roles: new Map(Object.entries(roles)) };
+      const firm = { name, managedBy: 'Asha Iyer', roles: new Map(Object.entries(roles)) };
       firms.set(id, firm);
       return firm;
     },

@@ -56,7 +56,7 @@ describe('firm billing: seats bought, priced, prorated and invoiced as one custo
   }
 
   it('when the owner buys 3 seats of Professional (annual) for the firm, then one order of 3 × the price is paid, and the invoice names the firm and its GSTIN with quantity 3', async () => {
-    const { firmId, owner, member } = newFirm();
+    const { firmId, firm, owner, member } = newFirm();
     billing.clock.now = new Date('2028-03-31T10:00:00.000Z'); // the last day of a financial year
     const profile = await request(billing.url).put(forFirm('/api/billing/profile', firmId)).set(as(owner.token)).send(MAHARASHTRA_FIRM);
     expect(profile.status).toBe(200);
@@ -96,6 +96,30 @@ describe('firm billing: seats bought, priced, prorated and invoiced as one custo
     });
     // a member sees the firm's plan, not its billing
     expect(await status(member.token, firmId)).toMatchObject({ subscriptionPlan: 'professional', seats: 3, firm: { role: 'member' } });
+    // a member without a plan of their own works on the firm's, and is told who manages it
+    expect((await request(billing.url).get('/api/subscription-status').set(as(member.token))).body).toMatchObject({
+      subscriptionStatus: 'none',
+      canDownload: true,
+      firmPlan: { id: firmId, name: 'Iyer & Associates', managedBy: 'Asha Iyer', plan: 'professional', seats: 3 },
+    });
+    const asDownload = createServiceCredential('download', SERVICE_SECRET);
+    const entitlement = await request(billing.url).get(`/internal/subscriptions/${member.userId}`).set('Authorization', asDownload());
+    expect(entitlement.body.subscription).toMatchObject({
+      userId: member.userId,
+      subscriptionStatus: 'active',
+      subscriptionPlan: 'professional',
+      canDownload: true,
+      firm: { id: firmId, name: 'Iyer & Associates', managedBy: 'Asha Iyer' },
+    });
+    // once removed from the firm, nothing is left to draw on
+    firm.roles.delete(member.userId);
+    expect((await request(billing.url).get('/api/subscription-status').set(as(member.token))).body).toMatchObject({
+      canDownload: false,
+      firmPlan: null,
+    });
+    const removed = await request(billing.url).get(`/internal/subscriptions/${member.userId}`).set('Authorization', asDownload());
+    expect(removed.body.subscription).toMatchObject({ canDownload: false, subscriptionStatus: 'none' });
+    expect(removed.body.subscription.firm).toBeUndefined();
     // the owner's own account bought nothing
     expect((await request(billing.url).get('/api/subscription-status').set(as(owner.token))).body).toMatchObject({
       subscriptionStatus: 'none',

@@ -64,6 +64,7 @@ describe('plans, subscription status and the trial', () => {
       cancellation: null,
       seats: 1,
       firm: null,
+      firmPlan: null,
     });
   });
 

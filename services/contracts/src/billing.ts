@@ -147,6 +147,15 @@ export interface SubscriptionSummary {
   canStartTrial: boolean;
   canDownload: boolean;
   isTrialActive: boolean;
+  /** Access drawn from a firm the person is a member of (issue #30), when their own plan gives none. */
+  firm?: FirmPlanSource | null;
+}
+
+/** The firm whose plan a member draws on, and who manages it (its owner). */
+export interface FirmPlanSource {
+  id: string;
+  name: string;
+  managedBy: string;
 }
 
 /** Queues that carry events between services; each consuming service owns one. */

@@ -54,6 +54,21 @@ export const subscriptionStatusSchema = z.object({
   cancellation: cancellationSchema.nullable().optional(),
   /** The seats the plan covers (issue #30): one for a person; absent on answers before seats. */
   seats: z.number().int().min(1).optional(),
+  /**
+   * A member's access through a firm's plan (issue #30), when their own plan gives none: the
+   * firm, who manages it, and its plan; absent or null otherwise.
+   */
+  firmPlan: z
+    .object({
+      id: z.string(),
+      name: z.string(),
+      managedBy: z.string(),
+      plan: z.string(),
+      seats: z.number().int().min(1),
+      endsAt: isoDate,
+    })
+    .nullable()
+    .optional(),
   /** Asked for a firm (`?firmId=`): the firm, and the caller's role in it. */
   firm: z
     .object({ id: z.string(), name: z.string(), role: z.enum(FIRM_ROLES) })

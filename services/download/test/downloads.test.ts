@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { binaryBody } from '@portal/platform/testing';
 import { createServiceCredential } from '@portal/platform';
+import { eligibilityOf } from '../src/domain/eligibility';
 import { installerBytes, newUserId, SERVICE_SECRET, startDownload } from './download-harness';
 
 /** Waits for what the service does after its answer has ended. */
@@ -67,6 +68,30 @@ describe('eligibility and signed installer downloads', () => {
     expect(response.status).toBe(code);
     expect(response.body).toMatchObject({ subscriptionStatus: status, ...expected });
     if (code === 403) expect(response.body.error).toBe('forbidden');
+  });
+
+  it('when a member draws on their firm’s plan, then they may download and are told whose plan it is and who manages it', () => {
+    const firmPlan = {
+      userId: newUserId(),
+      subscriptionStatus: 'active' as const,
+      subscriptionPlan: 'professional',
+      planPrice: 1000,
+      billingPeriod: 'annual',
+      trialStart: null,
+      trialEnd: null,
+      subscriptionStartDate: null,
+      subscriptionEndDate: null,
+      daysRemaining: 40,
+      hasUsedTrial: false,
+      canStartTrial: false,
+      canDownload: true,
+      isTrialActive: false,
+      firm: { id: newUserId(), name: 'Iyer & Associates', managedBy: 'Asha Iyer' },
+    };
+    expect(eligibilityOf(firmPlan)).toMatchObject({
+      canDownload: true,
+      message: 'You work on the plan of Iyer & Associates, managed by Asha Iyer: 40 days left.',
+    });
   });
 
   it('when a user who may not download asks for the installer, then 403 with the eligibility', async () => {

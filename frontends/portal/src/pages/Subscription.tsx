@@ -15,6 +15,7 @@ import {
 import { Banner, Button, errorMessage, Link, Spinner, type Auth, useAuth, useSearchParams } from '@portal/ui';
 import { useBillingHistory, useBillingProfile } from '../features/billing/api';
 import { useMyFirms } from '../features/firms/api';
+import { FirmPlanBanner } from '../features/firms/components/FirmPlanBanner';
 import { BillingDetails } from '../features/billing/components/BillingDetails';
 import { BillingHistory } from '../features/billing/components/BillingHistory';
 import { useCreateOrder, usePlans, useScheduledSwitch, useStartTrial } from '../features/subscription/api';
@@ -114,6 +115,8 @@ function Subscription() {
   const [confirming, setConfirming] = useState<CreateOrderBody | null>(chosen);
   const { schedule, cancel } = useScheduledSwitch();
   const scheduled = subscription === 'active' ? status?.scheduledSwitch : null;
+  // a member working on their firm's plan buys nothing here: the firm's owner and admins do
+  const firmPlan = subscription === 'active' ? null : (status?.firmPlan ?? null);
   const shown = message ?? (plansFailed ? { kind: 'error' as const, text: TEXTS.plansFailed } : null);
 
   // Back from PhonePe: the webhook may still be on its way, so look again after 2 seconds.
@@ -200,8 +203,11 @@ function Subscription() {
           {shown.text}
         </Banner>
       )}
+      {firmPlan && <FirmPlanBanner firmPlan={firmPlan} />}
       {subscription === 'trial' && <Banner kind="info">Your free trial is active: {status?.daysRemaining} days left.</Banner>}
-      {subscription === 'expired' && <Banner kind="error">Your subscription has expired. Please choose a plan to continue.</Banner>}
+      {subscription === 'expired' && !firmPlan && (
+        <Banner kind="error">Your subscription has expired. Please choose a plan to continue.</Banner>
+      )}
       {subscription === 'active' && (
         <Banner kind="success">
           Your {planLabel(status?.subscriptionPlan)} plan is active until{' '}
@@ -233,7 +239,7 @@ function Subscription() {
           onClose={() => setConfirming(null)}
         />
       )}
-      {subscription === 'none' && status?.canStartTrial && (
+      {subscription === 'none' && status?.canStartTrial && !firmPlan && (
         <section className="card stack-bottom">
           <h2>Start 30-Day Free Trial</h2>
           <p>Use every feature free for 30 days. No credit card required.</p>
@@ -249,8 +255,8 @@ function Subscription() {
         <Spinner />
       ) : (
         <>
-          <PeriodToggle period={period} onChange={setPeriod} />
-          {plans && (
+          {!firmPlan && <PeriodToggle period={period} onChange={setPeriod} />}
+          {plans && !firmPlan && (
             <div className="plans">
               {Object.entries(plans).map(([key, plan]) => (
                 <PlanCard

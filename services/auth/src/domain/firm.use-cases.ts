@@ -6,7 +6,7 @@ import {
   type FirmSummary,
   type InvitableRole,
 } from '@portal/contracts';
-import type { InternalFirmMemberAnswer } from '@portal/contracts/internal';
+import type { InternalFirmMemberAnswer, InternalUserFirmsAnswer } from '@portal/contracts/internal';
 import { conflict, forbidden, notFound } from '@portal/platform/errors';
 import { displayName, requireFirmRole, signedInPerson } from './firm-access';
 import type { FirmStore, MembershipRecord, SeatReader } from './firm-ports';
@@ -57,6 +57,21 @@ export function firmUseCases({ firms, users, seatsOf, now }: FirmDeps) {
       if ((await firms.membershipsOf(user.id)).length >= MAX_FIRMS_PER_PERSON) throw conflict(FIRM_MESSAGES.tooManyFirms);
       const firm = await firms.create({ name, owner: { userId: user.id, email: user.email, name: displayName(user) }, now: now() });
       return { id: firm.id, name: firm.name, role: 'owner' };
+    },
+
+    /** The person's firms, for the plan they draw on as a member: each with its owner's name. */
+    async firmsOf(userId: string): Promise<InternalUserFirmsAnswer> {
+      const memberships = await firms.membershipsOf(userId);
+      const found = await firms.findMany(memberships.map((membership) => membership.firmId));
+      const owners = await Promise.all(found.map((firm) => firms.membership(firm.id, firm.ownerId)));
+      return {
+        firms: found.map((firm, index) => ({
+          id: firm.id,
+          name: firm.name,
+          role: memberships.find((membership) => membership.firmId === firm.id)?.role ?? 'member',
+          managedBy: owners[index]?.name || owners[index]?.email || '',
+        })),
+      };
     },
 
     /** What billing needs before a call on a firm's billing: the firm, the caller's role, the seats in use. */

@@ -9,6 +9,7 @@ import {
   internalUserSearchQuery,
   USER_EXPORT_CONTENT_TYPE,
   type InternalFirmMemberAnswer,
+  type InternalUserFirmsAnswer,
   type InternalStatsAnswer,
   type InternalUserSearchAnswer,
 } from '@portal/contracts/internal';
@@ -21,7 +22,7 @@ import type { firmUseCases } from '../domain/firm.use-cases';
 export function internalRoutes(
   directory: ReturnType<typeof directoryUseCases>,
   security: ReturnType<typeof accountSecurityUseCases>,
-  firms: Pick<ReturnType<typeof firmUseCases>, 'memberFacts'>,
+  firms: Pick<ReturnType<typeof firmUseCases>, 'memberFacts' | 'firmsOf'>,
   serviceSecret: string,
 ): Router {
   const router = Router();
@@ -44,6 +45,11 @@ export function internalRoutes(
   router.get('/internal/users/:id', validate('params', internalUserIdParams), async (req, res) => {
     const user: PublicUser = await directory.get(req.params.id);
     res.json({ user });
+  });
+
+  router.get('/internal/users/:id/firms', validate('params', internalUserIdParams), async (req, res) => {
+    const answer: InternalUserFirmsAnswer = await firms.firmsOf(req.params.id);
+    res.json(answer);
   });
 
   router.get('/internal/firms/:firmId/members/:userId', validate('params', internalFirmMemberParams), async (req, res) => {

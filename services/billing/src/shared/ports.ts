@@ -1,5 +1,5 @@
 import type { FirmRole, PersonalInfo } from '@portal/contracts';
-import type { InternalFirmMemberAnswer } from '@portal/contracts/internal';
+import type { InternalFirmMemberAnswer, InternalUserFirmsAnswer } from '@portal/contracts/internal';
 import type { Mailer, SingleUseClaims } from '@portal/platform';
 
 export interface UserProfile {
@@ -19,6 +19,8 @@ export interface UserDirectory {
 export interface FirmDirectory {
   /** null when the person is not a member of the firm, or there is no such firm. */
   membership(firmId: string, userId: string): Promise<InternalFirmMemberAnswer | null>;
+  /** The firms the person belongs to, with who manages each. */
+  firmsOf(userId: string): Promise<InternalUserFirmsAnswer['firms']>;
 }
 
 /**

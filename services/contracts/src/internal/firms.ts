@@ -26,3 +26,12 @@ export const internalFirmMemberAnswer = z.object({
   members: z.number().int().min(1),
 });
 export type InternalFirmMemberAnswer = z.infer<typeof internalFirmMemberAnswer>;
+
+/**
+ * auth's GET /internal/users/:id/firms, which billing asks when a person's own plan gives no
+ * access: the firms they belong to, their role, and who manages each (its owner's name).
+ */
+export const internalUserFirmsAnswer = z.object({
+  firms: z.array(z.object({ id: z.string(), name: z.string(), role: z.enum(FIRM_ROLES), managedBy: z.string() })),
+});
+export type InternalUserFirmsAnswer = z.infer<typeof internalUserFirmsAnswer>;

@@ -27,6 +27,7 @@ export const subscriptionSummarySchema: z.ZodType<SubscriptionSummary> = z.objec
   canStartTrial: z.boolean(),
   canDownload: z.boolean(),
   isTrialActive: z.boolean(),
+  firm: z.object({ id: z.string(), name: z.string(), managedBy: z.string() }).nullable().optional(),
 });
 
 export const internalSubscriptionsAnswer = z.object({ subscriptions: z.array(subscriptionSummarySchema) });

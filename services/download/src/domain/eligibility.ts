@@ -4,8 +4,9 @@ import type { Eligibility, SubscriptionSummary } from '@portal/contracts';
 export function eligibilityOf(subscription: SubscriptionSummary): Eligibility {
   const { subscriptionStatus, daysRemaining } = subscription;
   const days = daysRemaining === 1 ? '1 day' : `${daysRemaining} days`;
-  const message =
-    subscriptionStatus === 'trial'
+  const message = subscription.firm
+    ? `You work on the plan of ${subscription.firm.name}, managed by ${subscription.firm.managedBy}: ${days} left.`
+    : subscriptionStatus === 'trial'
       ? `Your free trial is active: ${days} left.`
       : subscriptionStatus === 'active'
         ? `Your subscription is active: ${days} left.`

@@ -4,11 +4,12 @@ import type { ActivationStore } from '../../licensing';
 import type { BillingProfileStore } from '../../tax-documents';
 import type { Lock } from '../../shared/ports';
 import type { OrderStore } from '../../payments';
-import { subscriptionLockKey, summarize, type subscriptionLedger, type SubscriptionStore } from '../../subscriptions';
+import { subscriptionLockKey, summarize, type FirmEntitlement, type subscriptionLedger, type SubscriptionStore } from '../../subscriptions';
 import { istMonthOf, monthlyRecurringPaise, recurringFigures } from './recurring-figures';
 
 export interface ReportingDeps {
   subscriptions: SubscriptionStore;
+  firmPlanOf: FirmEntitlement;
   ledger: Pick<ReturnType<typeof subscriptionLedger>, 'deleteUser'>;
   orders: OrderStore;
   billingProfiles: BillingProfileStore;
@@ -23,6 +24,7 @@ export interface ReportingDeps {
 /** What the admin area and the download service read from billing through /internal/*. */
 export function reportingUseCases({
   subscriptions,
+  firmPlanOf,
   ledger,
   orders,
   billingProfiles,
@@ -37,6 +39,17 @@ export function reportingUseCases({
       const at = now();
       const found = new Map((await subscriptions.findMany(userIds)).map((record) => [record.userId, record]));
       return userIds.map((userId) => summarize(userId, found.get(userId) ?? null, at));
+    },
+
+    /**
+     * What a person may use, for the download service: their own plan, or when it gives no access,
+     * the plan of a firm they are a member of (issue #30), named with who manages it.
+     */
+    async entitlement(userId: string): Promise<SubscriptionSummary> {
+      const [own] = await this.summaries([userId]);
+      if (own!.canDownload) return own!;
+      const drawn = await firmPlanOf(userId);
+      return drawn ? { ...summarize(userId, drawn.subscription, now()), hasUsedTrial: own!.hasUsedTrial, firm: drawn.firm } : own!;
     },
 
     async analytics(days = 90) {

@@ -18,8 +18,7 @@ export function internalRoutes(reporting: ReturnType<typeof reportingUseCases>, 
   });
 
   router.get('/internal/subscriptions/:userId', validate('params', internalSubscriptionParams), async (req, res) => {
-    const [subscription] = await reporting.summaries([req.params.userId]);
-    res.json({ subscription });
+    res.json({ subscription: await reporting.entitlement(req.params.userId) });
   });
 
   router.get('/internal/analytics', validate('query', internalAnalyticsQuery), async (req, res) => {

@@ -1,6 +1,6 @@
 import { type AxiosInstance, isAxiosError } from 'axios';
 import { parseAnswer } from '@portal/platform';
-import { internalFirmMemberAnswer, internalUserAnswer } from '@portal/contracts/internal';
+import { internalFirmMemberAnswer, internalUserAnswer, internalUserFirmsAnswer } from '@portal/contracts/internal';
 import type { FirmDirectory, UserDirectory, UserProfile } from '../ports';
 
 const isAbsent = (error: unknown) => isAxiosError(error) && (error.response?.status === 404 || error.response?.status === 400);
@@ -26,6 +26,16 @@ export function authDirectoryClient(http: AxiosInstance): UserDirectory & FirmDi
         return parseAnswer(internalFirmMemberAnswer, data, 'auth /internal/firms/:firmId/members/:userId');
       } catch (error) {
         if (isAbsent(error)) return null;
+        throw error;
+      }
+    },
+
+    async firmsOf(userId) {
+      try {
+        const { data } = await http.get(`/internal/users/${encodeURIComponent(userId)}/firms`);
+        return parseAnswer(internalUserFirmsAnswer, data, 'auth /internal/users/:id/firms').firms;
+      } catch (error) {
+        if (isAbsent(error)) return [];
         throw error;
       }
     },

@@ -2,11 +2,14 @@ import { DAY_MS, TRIAL_DAYS, TRIAL_MESSAGES, type SubscriptionStatus } from '@po
 import { conflict } from '@portal/platform/errors';
 import type { BillingAccount, Claims, Lock, UserDirectory } from '../../shared/ports';
 import { toPlan } from './plan-catalogue';
+import type { FirmEntitlement } from './firm-entitlement';
 import type { AutoRenewals, PendingPayments, PlanStore, SubscriptionStore } from './ports';
 import { summarize } from './subscription-status';
 
 export interface StatusDeps {
   subscriptions: SubscriptionStore;
+  /** The firm plan a member draws on when their own gives no access (issue #30). */
+  firmPlanOf: FirmEntitlement;
   orders: PendingPayments;
   autoRenewals: AutoRenewals;
   plans: PlanStore;
@@ -18,7 +21,17 @@ export interface StatusDeps {
 
 export const subscriptionLockKey = (userId: string) => `lock:subscription:${userId}`;
 
-export function statusUseCases({ subscriptions, orders, autoRenewals, plans, users, lock, claims, now = () => new Date() }: StatusDeps) {
+export function statusUseCases({
+  subscriptions,
+  firmPlanOf,
+  orders,
+  autoRenewals,
+  plans,
+  users,
+  lock,
+  claims,
+  now = () => new Date(),
+}: StatusDeps) {
   /** What the plan entitles: the paid plan's features; a trial gets Professional's. */
   async function featuresOf(plan: string, status: string): Promise<string[]> {
     if (status !== 'trial' && status !== 'active') return [];
@@ -47,6 +60,9 @@ export function statusUseCases({ subscriptions, orders, autoRenewals, plans, use
         orders.hasPending(userId, at),
       ]);
       const summary = summarize(userId, subscription, at);
+      // a member without a plan of their own works on their firm's (a firm's own status is its plan)
+      const drawn = !firm && !summary.canDownload ? await firmPlanOf(personId) : null;
+      const firmSummary = drawn ? summarize(drawn.firm.id, drawn.subscription, at) : null;
       const paidRunning = summary.subscriptionStatus === 'active' && subscription?.subscriptionEndDate ? subscription : null;
       const start = summary.isTrialActive ? subscription?.trialStart : subscription?.subscriptionStartDate;
       const end = summary.isTrialActive ? subscription?.trialEnd : subscription?.subscriptionEndDate;
@@ -60,7 +76,7 @@ export function statusUseCases({ subscriptions, orders, autoRenewals, plans, use
         trialEnd: summary.trialEnd,
         daysRemaining: summary.daysRemaining,
         isTrialActive: summary.isTrialActive,
-        canDownload: summary.canDownload,
+        canDownload: summary.canDownload || Boolean(firmSummary?.canDownload),
         canStartTrial: !firm && summary.canStartTrial,
         hasUsedTrial: summary.hasUsedTrial,
         paymentRequested,
@@ -78,6 +94,15 @@ export function statusUseCases({ subscriptions, orders, autoRenewals, plans, use
             ? { ...subscription.scheduledSwitch, at: summary.subscriptionEndDate }
             : null,
         seats: subscription?.seats ?? 1,
+        firmPlan:
+          drawn && firmSummary
+            ? {
+                ...drawn.firm,
+                plan: firmSummary.subscriptionPlan,
+                seats: drawn.subscription.seats,
+                endsAt: firmSummary.subscriptionEndDate,
+              }
+            : null,
         firm: firm ? { id: firm.id, name: firm.name, role: firm.role } : null,
         autoRenew: await autoRenewals.autoRenewOf(userId, subscription, at),
         renewalFailure:
