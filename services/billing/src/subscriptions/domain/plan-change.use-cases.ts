@@ -9,7 +9,7 @@ import { subscriptionLockKey } from './status.use-cases';
 import type { subscriptionLedger } from './subscription-ledger.use-cases';
 
 /** A firm's quantity (issue #30); a person buys one seat. */
-export interface Quantity {
+interface Quantity {
   seats?: number | undefined;
   firm?: boolean;
 }
