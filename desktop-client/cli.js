@@ -147,6 +147,8 @@ async function verify(o, state) {
         plan: payload.plan,
         status: payload.status,
         email: payload.email,
+        // a firm member's licence names the firm and the seat (issue #30)
+        ...(payload.firm ? { firm: payload.firm.name, seat: payload.firm.seat } : {}),
         until: new Date(payload.exp * 1000).toISOString(),
       }),
     );

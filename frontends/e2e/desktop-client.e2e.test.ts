@@ -16,7 +16,8 @@ describe('the reference desktop client against the whole portal', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'desktop-client-'));
   const stateFile = path.join(dir, 'state.json');
   beforeAll(async () => {
-    stack = await startE2eStack('e2edesktop');
+    // with mail: a firm's invitation arrives by e-mail
+    stack = await startE2eStack('e2edesktop', { mail: true });
   });
   afterAll(async () => {
     await stack?.stop();
@@ -133,5 +134,85 @@ describe('the reference desktop client against the whole portal', () => {
     expect(feedback).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Feedback sent \(/) });
     const mine = (await api('GET', '/api/feedback/mine', token)) as { feedback: { message: string; component: string }[] };
     expect(mine.feedback).toEqual([expect.objectContaining({ message: 'Networth totals round wrongly', component: 'networth' })]);
+  });
+
+  /** Signs the client in as the holder of `token`: login prints a code, which the person approves in the portal. */
+  async function signIn(token: string, extra: string[]) {
+    const login = spawn(process.execPath, args('login', extra));
+    let printed = '';
+    const code = await new Promise<string>((resolve) =>
+      login.stdout.on('data', (chunk: Buffer) => {
+        printed += chunk.toString();
+        const found = /enter the code ([A-Z]{4}-[A-Z]{4})/.exec(printed);
+        if (found) resolve(found[1]!);
+      }),
+    );
+    await api('POST', '/api/auth/device/decision', token, { user_code: code, decision: 'approve' });
+    expect(await new Promise((resolve) => login.on('exit', resolve))).toBe(0);
+  }
+
+  /** The secret of the last firm invitation e-mailed to `email`, from the stack's Mailpit. */
+  async function invitationSecret(email: string): Promise<string> {
+    const query = encodeURIComponent(`to:"${email}" subject:"invited you"`);
+    for (let tries = 0; tries < 80; tries++) {
+      const found = (await (await fetch(`${stack.mailpit!.apiUrl}/search?query=${query}`)).json()) as { messages: { ID: string }[] };
+      if (found.messages[0]) {
+        const message = (await (await fetch(`${stack.mailpit!.apiUrl}/message/${found.messages[0].ID}`)).json()) as { Text: string };
+        return /invitation=([A-Za-z0-9_-]{43})/.exec(message.Text)![1]!;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error(`no invitation reached ${email}`);
+  }
+
+  it('when a firm’s member signs the client in, then it activates on the firm’s seat, the licence names the firm and seat, and the check-in after the member is removed is refused', async () => {
+    const register = async (firstName: string, email: string) =>
+      (await api('POST', '/api/auth/register', undefined, {
+        firstName,
+        email,
+        password: 'secret12',
+        acceptedPolicies: currentPolicyVersions(),
+      })) as { token: string; user: { _id: string } };
+    const owner = await register('Meera', 'meera.firm@example.in');
+    const member = await register('Ravi', 'ravi.firm@example.in');
+    const { firm } = (await api('POST', '/api/firms', owner.token, { name: 'Iyer & Associates' })) as { firm: { id: string } };
+    const bought = (await api('POST', `/api/payment/create-phonepe-order?firmId=${firm.id}`, owner.token, {
+      plan: 'professional',
+      billingPeriod: 'monthly',
+      seats: 2,
+    })) as { merchantOrderId: string };
+    await stack.phonepe.settle(bought.merchantOrderId, 'success');
+    for (let tries = 0; tries < 80; tries++) {
+      const status = await api('GET', `/api/subscription-status?firmId=${firm.id}`, owner.token);
+      if (status.subscriptionStatus === 'active') break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(await api('POST', `/api/firms/${firm.id}/invitations`, owner.token, { email: 'ravi.firm@example.in' })).toEqual({
+      message: 'Invitation sent to ravi.firm@example.in.',
+    });
+    const secret = await invitationSecret('ravi.firm@example.in');
+    expect(await api('POST', '/api/firms/invitations/accept', member.token, { token: secret })).toMatchObject({
+      message: 'You joined Iyer & Associates.',
+    });
+
+    const memberState = ['--state', path.join(dir, 'member.json'), '--machine', 'RAVI-PC'];
+    await signIn(member.token, [...memberState, '--device-name', 'Ravi’s desk']);
+    expect((await run('activate', [...memberState, '--device-name', 'Ravi’s desk'])).code).toBe(0);
+    const verified = await run('verify', memberState);
+    expect(JSON.parse(verified.stdout)).toMatchObject({
+      valid: true,
+      plan: 'professional',
+      status: 'active',
+      email: 'ravi.firm@example.in',
+      firm: 'Iyer & Associates',
+      seat: 2,
+    });
+
+    expect(await api('DELETE', `/api/firms/${firm.id}/members/${member.user._id}`, owner.token)).toEqual({
+      message: 'Member removed. Their seat is free.',
+    });
+    const refused = await run('refresh', memberState);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('no_entitlement');
   });
 });

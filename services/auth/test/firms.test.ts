@@ -298,7 +298,7 @@ describe('firms', () => {
     expect((await facts(outsider)).status).toBe(404);
     const firmsOf = (person: Person) => request(url).get(`/internal/users/${person.id}/firms`).set('Authorization', asBilling());
     expect((await firmsOf(member)).body).toEqual({
-      firms: [{ id: firmId, name: 'Desai & Desai', role: 'member', managedBy: 'Ravi Kumar' }],
+      firms: [{ id: firmId, name: 'Desai & Desai', role: 'member', managedBy: 'Ravi Kumar', seat: 2 }],
     });
     expect((await firmsOf(outsider)).body).toEqual({ firms: [] });
     expect((await request(url).get(`/internal/firms/${firmId}/members/${member.id}`)).status).toBe(401);

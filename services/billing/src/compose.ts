@@ -159,11 +159,11 @@ export async function compose(
   });
   const signer = createLicenseSigner(config.LICENSE_SIGNING_KEY, config.LICENSE_RETIRED_PUBLIC_KEYS);
   if (signer.throwaway) logger.warn('LICENSE_SIGNING_KEY is not set: licences are signed with a key that ends with this process');
-  const licensing = licensingUseCases({ activations, subscriptions, signer, lock, graceDays: config.LICENSE_GRACE_DAYS, now });
-  const ledger = subscriptionLedger({ subscriptions, periods, plans, legacyInvoices: invoiceStore, lock, now });
-  const autopay = autopayUseCases({ mandates, orders, gateway, ledger, lock, logger });
   const clock = now ?? (() => new Date());
   const firmPlanOf = firmEntitlement(subscriptions, users, clock);
+  const licensing = licensingUseCases({ activations, subscriptions, firmPlanOf, signer, lock, graceDays: config.LICENSE_GRACE_DAYS, now });
+  const ledger = subscriptionLedger({ subscriptions, periods, plans, legacyInvoices: invoiceStore, lock, now });
+  const autopay = autopayUseCases({ mandates, orders, gateway, ledger, lock, logger });
   const status = statusUseCases({ subscriptions, firmPlanOf, orders, autoRenewals: autopay, plans, users, lock, claims, now });
   const changes = planChangeUseCases({ subscriptions, plans, ledger, lock, now });
   // subscriptions recorded before periods get theirs once; any instance may run it, each user once

@@ -51,7 +51,8 @@ async function startAuthStub(profiles: Map<string, { email: string; firstName: s
       const answer: InternalUserFirmsAnswer = { firms: [] };
       for (const [firmId, firm] of firms) {
         const role = firm.roles.get(personId);
-        if (role) answer.firms.push({ id: firmId, name: firm.name, role, managedBy: firm.managedBy });
+        const seat = [...firm.roles.keys()].indexOf(personId) + 1;
+        if (role) answer.firms.push({ id: firmId, name: firm.name, role, managedBy: firm.managedBy, seat });
       }
       return res.end(JSON.stringify(answer));
     }

@@ -1,3 +1,4 @@
+import { decodeJwt } from 'jose';
 import request from 'supertest';
 import { DAY_MS, FIRM_MESSAGES } from '@portal/contracts';
 import { createServiceCredential } from '@portal/platform';
@@ -246,6 +247,40 @@ describe('firm billing: seats bought, priced, prorated and invoiced as one custo
       .send({ plan: 'professional', billingPeriod: 'monthly', seats: 4 });
     expect(fewer.status).toBe(200);
     expect(await status(owner.token, firmId)).toMatchObject({ seats: 5, scheduledSwitch: { plan: 'professional', seats: 4 } });
+  });
+
+  it('when a member activates the desktop app, then it draws on the firm’s seat within the plan’s device limit, names the firm and seat, and is refused at the next check-in once the member is removed', async () => {
+    const { firmId, firm, owner, member } = newFirm('Pillai Tax Desk');
+    billing.clock.now = new Date('2028-05-02T06:30:00.000Z');
+    await request(billing.url).put(forFirm('/api/billing/profile', firmId)).set(as(owner.token)).send(MAHARASHTRA_FIRM);
+    await paid((await order(owner.token, firmId, { plan: 'professional', billingPeriod: 'monthly', seats: 3 })).body.merchantOrderId);
+    const desktop = { Authorization: `Bearer ${billing.desktopToken(member.userId, member.email)}` };
+    const machine = (n: number) => ({ deviceId: String(n).repeat(64), deviceName: `Desk ${n}`, os: 'Windows 11', appVersion: '1.4.2' });
+
+    const first = await request(billing.url).post('/api/licenses/activate').set(desktop).send(machine(1));
+    expect(first.status).toBe(201);
+    expect(decodeJwt(first.body.license)).toMatchObject({
+      sub: member.userId,
+      plan: 'professional',
+      status: 'active',
+      firm: { id: firmId, name: 'Pillai Tax Desk', seat: 3 },
+    });
+    // Professional allows 2 devices on each seat
+    expect((await request(billing.url).post('/api/licenses/activate').set(desktop).send(machine(2))).status).toBe(201);
+    const third = await request(billing.url).post('/api/licenses/activate').set(desktop).send(machine(3));
+    expect(third.status).toBe(409);
+    expect(third.body.devices).toHaveLength(2);
+
+    const refresh = () =>
+      request(billing.url)
+        .post('/api/licenses/refresh')
+        .set(desktop)
+        .send({ deviceId: machine(1).deviceId, appVersion: '1.4.3' });
+    expect((await refresh()).status).toBe(200);
+    firm.roles.delete(member.userId);
+    const refused = await refresh();
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe('no_entitlement');
   });
 
   it('when a firm buys 3 seats with auto-renew, then the mandate’s fixed amount is all 3 seats, and its renewal buys 3 seats again', async () => {

@@ -80,6 +80,8 @@ export interface LicenseClaims {
   /** The same moment as a NumericDate (RFC 7519 §2), as `exp` is: what new builds compare. */
   entitlement_end_at: number;
   device_id: string;
+  /** A member working on their firm's plan (issue #30): the firm, and the seat they hold. */
+  firm?: { id: string; name: string; seat: number };
   /** This licence's own id (RFC 7519 §4.1.7), for logs and support. */
   jti: string;
   iat: number;

@@ -61,7 +61,7 @@ const invitationSchema = new Schema<InvitationDocument>(
 invitationSchema.index({ firmId: 1, createdAt: -1 });
 
 const toFirm = ({ _id, ...rest }: FirmDocument): FirmRecord => ({ id: _id.toString(), ...rest });
-const toMembership = ({ _id: _seat, ...rest }: MembershipDocument): MembershipRecord => rest;
+const toMembership = ({ _id, ...rest }: MembershipDocument): MembershipRecord => ({ ...rest, seat: Number(_id.split(':')[1]) });
 const toInvitation = ({ _id, ...rest }: InvitationDocument): InvitationRecord => ({ id: _id.toString(), ...rest });
 const seatId = (firmId: string, seat: number) => `${firmId}:${seat}`;
 const invitationClaim = (invitationId: string) => `firm-invitation:${invitationId}`;

@@ -17,6 +17,8 @@ export interface MembershipRecord {
   name: string;
   role: FirmRole;
   joinedAt: Date;
+  /** The seat held, numbered from 0 (the owner's); set when read. */
+  seat?: number;
 }
 
 export type InvitationStatus = 'pending' | 'accepted' | 'revoked';

@@ -65,12 +65,20 @@ export function firmUseCases({ firms, users, seatsOf, now }: FirmDeps) {
       const found = await firms.findMany(memberships.map((membership) => membership.firmId));
       const owners = await Promise.all(found.map((firm) => firms.membership(firm.id, firm.ownerId)));
       return {
-        firms: found.map((firm, index) => ({
-          id: firm.id,
-          name: firm.name,
-          role: memberships.find((membership) => membership.firmId === firm.id)?.role ?? 'member',
-          managedBy: owners[index]?.name || owners[index]?.email || '',
-        })),
+        firms: found.flatMap((firm, index) => {
+          const membership = memberships.find((candidate) => candidate.firmId === firm.id);
+          if (!membership) return [];
+          const owner = owners[index];
+          return [
+            {
+              id: firm.id,
+              name: firm.name,
+              role: membership.role,
+              managedBy: owner?.name || owner?.email || '',
+              seat: (membership.seat ?? 0) + 1,
+            },
+          ];
+        }),
       };
     },
 

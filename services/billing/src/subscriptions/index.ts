@@ -4,7 +4,7 @@
  * lint walls in eslint.config.mjs).
  */
 export { priceOf } from './domain/plan-catalogue';
-export type { FirmEntitlement } from './domain/firm-entitlement';
+export type { FirmEntitlement, FirmSeat } from './domain/firm-entitlement';
 export { MIN_CHARGE_PAISE } from './domain/plan-change';
 export type { planChangeUseCases } from './domain/plan-change.use-cases';
 export type { subscriptionLedger } from './domain/subscription-ledger.use-cases';

@@ -32,6 +32,15 @@ export type InternalFirmMemberAnswer = z.infer<typeof internalFirmMemberAnswer>;
  * access: the firms they belong to, their role, and who manages each (its owner's name).
  */
 export const internalUserFirmsAnswer = z.object({
-  firms: z.array(z.object({ id: z.string(), name: z.string(), role: z.enum(FIRM_ROLES), managedBy: z.string() })),
+  firms: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      role: z.enum(FIRM_ROLES),
+      managedBy: z.string(),
+      /** The seat the person holds, numbered from 1 (the owner's). */
+      seat: z.number().int().min(1),
+    }),
+  ),
 });
 export type InternalUserFirmsAnswer = z.infer<typeof internalUserFirmsAnswer>;

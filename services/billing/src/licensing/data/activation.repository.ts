@@ -11,6 +11,7 @@ const activationSchema = new Schema<ActivationRecord>(
     active: { type: Boolean, required: true },
     activatedAt: { type: Date, required: true },
     lastSeenAt: { type: Date, required: true },
+    firmId: { type: String, default: null },
   },
   { versionKey: false },
 );

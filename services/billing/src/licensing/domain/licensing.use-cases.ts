@@ -10,12 +10,21 @@ import {
 } from '@portal/contracts';
 import { AppError, notFound } from '@portal/platform/errors';
 import type { Lock } from '../../shared/ports';
-import { accessEnd, effectiveStatus, type SubscriptionStore } from '../../subscriptions';
+import {
+  accessEnd,
+  effectiveStatus,
+  type FirmEntitlement,
+  type FirmSeat,
+  type SubscriptionRecord,
+  type SubscriptionStore,
+} from '../../subscriptions';
 import type { ActivationRecord, ActivationStore, LicenseSigner } from './ports';
 
 export interface LicensingDeps {
   activations: ActivationStore;
   subscriptions: SubscriptionStore;
+  /** A member's firm plan, when their own gives no access (issue #30). */
+  firmPlanOf: FirmEntitlement;
   signer: LicenseSigner;
   lock: Lock;
   graceDays: number;
@@ -35,6 +44,14 @@ export const toDeviceView = (record: ActivationRecord): DeviceView => ({
 const deviceLimitReached = (limit: number, devices: DeviceView[]) =>
   new AppError(409, LICENSE_ERRORS.deviceLimit, LICENSE_MESSAGES.deviceLimit(limit), undefined, undefined, { devices });
 
+/** What the licence rests on: the plan, until when, and the firm seat when it is a firm's. */
+interface Entitlement {
+  plan: PlanName;
+  status: 'trial' | 'active';
+  end: Date;
+  firm: FirmSeat | null;
+}
+
 const refused = (code: (typeof LICENSE_ERRORS)[keyof typeof LICENSE_ERRORS], message: string) => new AppError(403, code, message);
 const devicesLockKey = (userId: string) => `lock:devices:${userId}`;
 
@@ -47,18 +64,35 @@ export function licensingUseCases(deps: LicensingDeps) {
   const { activations, lock } = deps;
   const now = deps.now ?? (() => new Date());
 
-  async function entitlement(userId: string, at: Date): Promise<{ plan: PlanName; status: 'trial' | 'active'; end: Date }> {
-    const current = await deps.subscriptions.find(userId);
+  /** What a plan record gives at `at`, or null when it gives no access. */
+  function access(current: SubscriptionRecord | null, at: Date): Omit<Entitlement, 'firm'> | null {
     const status = effectiveStatus(current, at);
     // a renewal's grace is access too, and no more: the licence never outlives the paid periods and the grace
     const end = status === 'trial' ? current?.trialEnd : status === 'active' && current ? accessEnd(current) : null;
-    if ((status !== 'trial' && status !== 'active') || !current || !end)
-      throw refused(LICENSE_ERRORS.noEntitlement, LICENSE_MESSAGES.noEntitlement);
+    if ((status !== 'trial' && status !== 'active') || !current || !end) return null;
     return { plan: status === 'trial' ? 'trial' : current.plan, status, end };
   }
 
-  async function licence(user: { userId: string; email: string }, record: ActivationRecord, at: Date): Promise<LicenseResponse> {
-    const held = await entitlement(user.userId, at);
+  /**
+   * The person's own trial or plan first, else the plan of a firm they belong to (issue #30). A
+   * device activated on a firm's plan (`onFirm`) draws on that firm's alone, so removing the member
+   * refuses it at its next check-in even if they have a plan of their own.
+   */
+  async function entitlement(userId: string, at: Date, onFirm: string | null = null): Promise<Entitlement> {
+    const own = onFirm ? null : access(await deps.subscriptions.find(userId), at);
+    if (own) return { ...own, firm: null };
+    const drawn = await deps.firmPlanOf(userId, onFirm ?? undefined);
+    const firmAccess = drawn ? access(drawn.subscription, at) : null;
+    if (!drawn || !firmAccess) throw refused(LICENSE_ERRORS.noEntitlement, LICENSE_MESSAGES.noEntitlement);
+    return { ...firmAccess, firm: drawn.firm };
+  }
+
+  async function licence(
+    user: { userId: string; email: string },
+    record: ActivationRecord,
+    held: Entitlement,
+    at: Date,
+  ): Promise<LicenseResponse> {
     // whole seconds, as the licence's exp claim holds it
     const expiresAt = new Date(Math.floor(Math.min(at.getTime() + deps.graceDays * DAY_MS, held.end.getTime()) / 1000) * 1000);
     const license = await deps.signer.sign(
@@ -70,6 +104,7 @@ export function licensingUseCases(deps: LicensingDeps) {
         entitlement_end: held.end.toISOString(),
         entitlement_end_at: Math.floor(held.end.getTime() / 1000),
         device_id: record.deviceId,
+        ...(held.firm ? { firm: { id: held.firm.id, name: held.firm.name, seat: held.firm.seat } } : {}),
       },
       at,
       expiresAt,
@@ -82,8 +117,9 @@ export function licensingUseCases(deps: LicensingDeps) {
     async activate(user: { userId: string; email: string }, request: ActivationRequest): Promise<LicenseResponse> {
       return lock(devicesLockKey(user.userId), async () => {
         const at = now();
-        const { plan } = await entitlement(user.userId, at);
-        const limit = DEVICE_LIMITS[plan];
+        const held = await entitlement(user.userId, at);
+        // the limit is per seat: a member's own devices against their plan's, or their seat's
+        const limit = DEVICE_LIMITS[held.plan];
         const existing = await activations.find(user.userId, request.deviceId);
         if (!existing?.active) {
           const active = await activations.active(user.userId);
@@ -95,8 +131,9 @@ export function licensingUseCases(deps: LicensingDeps) {
           active: true,
           activatedAt: existing?.active ? existing.activatedAt : at,
           lastSeenAt: at,
+          firmId: held.firm?.id ?? null,
         });
-        return licence(user, record, at);
+        return licence(user, record, held, at);
       });
     },
 
@@ -108,8 +145,9 @@ export function licensingUseCases(deps: LicensingDeps) {
       const at = now();
       const existing = await activations.find(user.userId, deviceId);
       if (!existing?.active) throw refused(LICENSE_ERRORS.deviceNotActivated, LICENSE_MESSAGES.deviceNotActivated);
+      const held = await entitlement(user.userId, at, existing.firmId ?? null);
       const record = await activations.save({ ...existing, appVersion, lastSeenAt: at });
-      return licence(user, record, at);
+      return licence(user, record, held, at);
     },
 
     devices: async (userId: string) => (await activations.active(userId)).map(toDeviceView),

@@ -10,6 +10,8 @@ export interface ActivationRecord {
   active: boolean;
   activatedAt: Date;
   lastSeenAt: Date;
+  /** Activated on a firm's plan (issue #30): it stays on that firm's, and ends with the membership. */
+  firmId?: string | null;
 }
 
 export interface ActivationStore {

@@ -49,7 +49,9 @@ export function reportingUseCases({
       const [own] = await this.summaries([userId]);
       if (own!.canDownload) return own!;
       const drawn = await firmPlanOf(userId);
-      return drawn ? { ...summarize(userId, drawn.subscription, now()), hasUsedTrial: own!.hasUsedTrial, firm: drawn.firm } : own!;
+      if (!drawn) return own!;
+      const { id, name, managedBy } = drawn.firm;
+      return { ...summarize(userId, drawn.subscription, now()), hasUsedTrial: own!.hasUsedTrial, firm: { id, name, managedBy } };
     },
 
     async analytics(days = 90) {

@@ -3,25 +3,33 @@ import type { FirmDirectory } from '../../shared/ports';
 import type { SubscriptionRecord, SubscriptionStore } from './ports';
 import { effectiveStatus } from './subscription-status';
 
-export type FirmEntitlement = (userId: string) => Promise<{ firm: FirmPlanSource; subscription: SubscriptionRecord } | null>;
+/** The firm a member works for, and the seat they hold in it. */
+export type FirmSeat = FirmPlanSource & { seat: number };
+
+export type FirmEntitlement = (
+  userId: string,
+  /** Only this firm's plan: a device activated on it stays on it. */
+  onlyFirmId?: string,
+) => Promise<{ firm: FirmSeat; subscription: SubscriptionRecord } | null>;
 
 /**
  * The plan a person draws on as a member of a firm (issue #30), asked when their own plan gives no
  * access: the first of their firms whose plan has access. Each member holds one of the firm's
- * seats (auth's unique seat keys), so the seats need no count here.
+ * seats (auth's unique seat keys), so the seats need no count here; membership is read afresh
+ * each time, so a removed member has nothing at their next call.
  */
 export function firmEntitlement(
   subscriptions: Pick<SubscriptionStore, 'findMany'>,
   firms: Pick<FirmDirectory, 'firmsOf'>,
   now: () => Date,
 ): FirmEntitlement {
-  return async (userId) => {
-    const memberOf = await firms.firmsOf(userId);
+  return async (userId, onlyFirmId) => {
+    const memberOf = (await firms.firmsOf(userId)).filter((firm) => !onlyFirmId || firm.id === onlyFirmId);
     if (!memberOf.length) return null;
     const plans = new Map((await subscriptions.findMany(memberOf.map((firm) => firm.id))).map((found) => [found.userId, found]));
-    for (const { id, name, managedBy } of memberOf) {
+    for (const { id, name, managedBy, seat } of memberOf) {
       const subscription = plans.get(id);
-      if (subscription && effectiveStatus(subscription, now()) === 'active') return { firm: { id, name, managedBy }, subscription };
+      if (subscription && effectiveStatus(subscription, now()) === 'active') return { firm: { id, name, managedBy, seat }, subscription };
     }
     return null;
   };

@@ -97,7 +97,9 @@ export function statusUseCases({
         firmPlan:
           drawn && firmSummary
             ? {
-                ...drawn.firm,
+                id: drawn.firm.id,
+                name: drawn.firm.name,
+                managedBy: drawn.firm.managedBy,
                 plan: firmSummary.subscriptionPlan,
                 seats: drawn.subscription.seats,
                 endsAt: firmSummary.subscriptionEndDate,
