@@ -144,6 +144,7 @@ describe('users tab', () => {
     expect(section('Basic Information').getByText('1 Oct 2026')).toBeInTheDocument();
     // the policies the person accepted, at 00:30 in India
     expect(section('Basic Information').getByText('Terms 2026-11-24, Privacy 2026-11-24, on 24 Nov 2026, 12:30 am')).toBeInTheDocument();
+    expect(section('Firms').getByText('No firm')).toBeInTheDocument();
     expect(section('Subscription Details').getByText('Trial Start')).toBeInTheDocument();
     expect(section('Subscription Details').getByText('1 Dec 2026')).toBeInTheDocument();
     expect(section('Subscription Details').queryByText('Subscription Start')).toBeNull();
@@ -152,11 +153,15 @@ describe('users tab', () => {
   });
 
   it('when details open for a paying Google user, then the subscription dates, price per month and activity show', async () => {
-    stubApi((call) => (call.url.endsWith('/details') ? { data: { user: withAddress } } : listOf([withAddress])));
+    const firms = [{ id: 'f'.repeat(24), name: 'Iyer & Associates', role: 'admin' }];
+    stubApi((call) => (call.url.endsWith('/details') ? { data: { user: { ...withAddress, firms } } } : listOf([withAddress])));
     renderWithQueries(<UsersTab />);
     fireEvent.click(await screen.findByRole('button', { name: 'View details of ravi@example.in' }));
     const dialog = await screen.findByRole('dialog', { name: 'User Details' });
     await within(dialog).findByText('Google OAuth');
+    // the firms the person belongs to, and their role in each (issue #30)
+    expect(within(within(dialog).getByRole('region', { name: 'Firms' })).getByText('Firm admin')).toBeInTheDocument();
+    expect(within(dialog).getByText('Iyer & Associates')).toBeInTheDocument();
     for (const text of ['Ravi & Co', '411001', 'India', '₹1,000/month', '10 Nov 2026', '10 Dec 2026', '12 Nov 2026', '3']) {
       expect(within(dialog).getByText(text)).toBeInTheDocument();
     }

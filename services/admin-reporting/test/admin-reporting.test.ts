@@ -45,6 +45,7 @@ describe('admin reporting', () => {
   const bare = publicUser({ email: '=SUM(A1)@example.in', firstName: 'Quote "Me", Please', displayName: 'Quote' });
   const data: StubData = {
     users: [pune, bare],
+    firms: new Map([[pune._id, [{ id: 'f'.repeat(24), name: 'Iyer & Associates', role: 'admin', managedBy: 'Asha Iyer', seat: 2 }]]]),
     subscriptions: new Map([
       [
         pune._id,
@@ -171,7 +172,12 @@ describe('admin reporting', () => {
   });
 
   it('when details are asked for, then one user comes back; an unknown id is 404 and a malformed one 400', async () => {
-    expect((await get(`/api/admin/users/${pune._id}/details`)).body.user).toMatchObject({ email: 'anil@example.in', totalDownloads: 3 });
+    expect((await get(`/api/admin/users/${pune._id}/details`)).body.user).toMatchObject({
+      email: 'anil@example.in',
+      totalDownloads: 3,
+      firms: [{ id: 'f'.repeat(24), name: 'Iyer & Associates', role: 'admin' }],
+    });
+    expect((await get(`/api/admin/users/${bare._id}/details`)).body.user.firms).toEqual([]);
     expect((await get('/api/admin/users/0123456789abcdef01234567/details')).status).toBe(404);
     expect((await get('/api/admin/users/robert%27%29%3B/details')).status).toBe(400);
   });

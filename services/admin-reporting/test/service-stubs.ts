@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SELF_SERVICE_MESSAGES, type DownloadSummary, type PublicUser, type SubscriptionSummary } from '@portal/contracts';
-import { USER_EXPORT_CONTENT_TYPE, type BillingAnalytics } from '@portal/contracts/internal';
+import { USER_EXPORT_CONTENT_TYPE, type BillingAnalytics, type InternalUserFirmsAnswer } from '@portal/contracts/internal';
 
 export interface StubData {
   users: PublicUser[];
@@ -9,6 +9,8 @@ export interface StubData {
   downloads: Map<string, Partial<DownloadSummary>>;
   analytics: BillingAnalytics;
   calls: string[];
+  /** auth's firms of a person (issue #30); none when absent. */
+  firms?: Map<string, InternalUserFirmsAnswer['firms']>;
 }
 
 /** What billing and download answer for a user nothing is known of; a test's partial record goes over it. */
@@ -73,6 +75,8 @@ export async function startServiceStubs(data: StubData) {
       res.writeHead(200, { 'Content-Type': USER_EXPORT_CONTENT_TYPE });
       return res.end(sorted.map((user) => `${JSON.stringify(user)}\n`).join(''));
     }
+    const firmsMatch = /^\/internal\/users\/([^/]+)\/firms$/.exec(url.pathname);
+    if (req.method === 'GET' && firmsMatch) return send(res, 200, { firms: data.firms?.get(firmsMatch[1]!) ?? [] });
     const confirmMatch = /^\/internal\/users\/([^/]+)\/confirm-deletion$/.exec(url.pathname);
     if (req.method === 'POST' && confirmMatch) {
       // auth's check of the person's own confirmation: here, one password is right

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pagingShape } from './paging';
 import type { DownloadSummary } from './download';
+import type { FirmRole } from './firm-roles';
 import type { PersonalInfo, PublicUser } from './user';
 import type { RecurringFigures } from './subscription-admin';
 
@@ -49,6 +50,8 @@ export interface AdminUserRow {
   profileCompletionPercentage: number;
   personalInfo: PersonalInfo;
   consent: PublicUser['consent'];
+  /** The user details only (issue #30): the firms the person belongs to, and their role in each. */
+  firms?: { id: string; name: string; role: FirmRole }[];
 }
 
 export const adminUsersQuerySchema = z.object({

@@ -9,6 +9,7 @@ import {
   internalSubscriptionsAnswer,
   internalUserAnswer,
   internalUserDeletedAnswer,
+  internalUserFirmsAnswer,
   internalUserSearchAnswer,
   publicUserSchema,
 } from '@portal/contracts/internal';
@@ -31,6 +32,10 @@ export function authClient(http: AxiosInstance): UserDirectory {
         if (isNotFound(error)) return null;
         throw error;
       }
+    },
+    async firmsOf(userId) {
+      return parseAnswer(internalUserFirmsAnswer, (await http.get(`${userPath(userId)}/firms`)).data, 'auth /internal/users/:id/firms')
+        .firms;
     },
     async delete(userId, { notify } = { notify: false }) {
       try {

@@ -1,5 +1,5 @@
 import type { AccountDeletionBody, AuditEvent, DownloadSummary, PublicUser, SubscriptionSummary } from '@portal/contracts';
-import type { BillingAnalytics, InternalStatsAnswer } from '@portal/contracts/internal';
+import type { BillingAnalytics, InternalStatsAnswer, InternalUserFirmsAnswer } from '@portal/contracts/internal';
 
 export interface UserDirectory {
   search(query: { search?: string; page: number; limit: number }): Promise<{ users: PublicUser[]; total: number }>;
@@ -10,6 +10,8 @@ export interface UserDirectory {
   /** Auth checks the person's own confirmation of their deletion; a refusal throws its 400 or 429 as is. */
   confirmDeletion(userId: string, confirmation: AccountDeletionBody, ip: string): Promise<void>;
   stats(days: number): Promise<InternalStatsAnswer>;
+  /** The firms the person belongs to (issue #30), with their role in each. */
+  firmsOf(userId: string): Promise<InternalUserFirmsAnswer['firms']>;
   /** Every user in id order, read as the caller consumes them. */
   exportAll(): AsyncIterable<PublicUser>;
 }

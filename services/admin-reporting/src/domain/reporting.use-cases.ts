@@ -101,8 +101,8 @@ export function reportingUseCases({ users, subscriptions, downloads, audit, publ
     async userDetails(userId: string): Promise<AdminUserRow> {
       const user = await users.get(userId);
       if (!user) throw notFound('No user with this id');
-      const [row] = await rowsFor([user]);
-      return row!;
+      const [[row], firms] = await Promise.all([rowsFor([user]), users.firmsOf(userId)]);
+      return { ...row!, firms: firms.map(({ id, name, role }) => ({ id, name, role })) };
     },
 
     async deleteUser(userId: string, adminEmail: string) {

@@ -7,6 +7,7 @@ import {
   planLabel,
   subscriptionStatusLabel,
   type AdminUserRow,
+  type FirmRole,
 } from '@portal/contracts';
 import { Button, errorMessage, Modal, Spinner } from '@portal/ui';
 import { UserPayments } from '../../transactions/components/UserPayments';
@@ -14,6 +15,8 @@ import { useUserDetails } from '../api';
 import { dateOrNotProvided, daysLabel, orNotProvided } from '../user-labels';
 import { UserDevices } from './UserDevices';
 import { UserTimeline } from './UserTimeline';
+
+const FIRM_ROLE_LABELS: Record<FirmRole, string> = { owner: 'Owner', admin: 'Firm admin', member: 'Member' };
 
 function Section({ title, rows }: { title: string; rows: [string, string][] }) {
   return (
@@ -123,6 +126,14 @@ export function UserDetailsModal({
           ['Last Download', user.lastDownloadDate ? formatIndianDate(user.lastDownloadDate) : 'Never'],
           ['Total Downloads', String(user.totalDownloads)],
         ]}
+      />
+      <Section
+        title="Firms"
+        rows={
+          user.firms?.length
+            ? user.firms.map((firm): [string, string] => [firm.name, FIRM_ROLE_LABELS[firm.role]])
+            : [['Member of', 'No firm']]
+        }
       />
       <UserPayments userId={userId} />
       <UserTimeline userId={userId} />
