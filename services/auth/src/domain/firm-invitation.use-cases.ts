@@ -14,9 +14,9 @@ import type { UserStore } from './ports';
 
 export interface FirmInvitationDeps {
   firms: FirmStore;
-  users: Pick<UserStore, 'findById'>;
+  users: Pick<UserStore, 'findById' | 'findByEmail'>;
   seatsOf: SeatReader;
-  sendInvitation: (invitation: { to: string; firmName: string; inviter: string; token: string }) => void;
+  sendInvitation: (invitation: { to: string; firmName: string; inviter: string; token: string; hasAccount: boolean }) => void;
   now: () => Date;
 }
 
@@ -65,7 +65,9 @@ export function firmInvitationUseCases({ firms, users, seatsOf, sendInvitation, 
         createdAt: at,
         expiresAt: new Date(at.getTime() + FIRM_INVITATION_DAYS * DAY_MS),
       });
-      sendInvitation({ to: email, firmName: firm.name, inviter: displayName(inviter), token });
+      // the link signs the person in, or up, first: a signed-out visit to /profile would lose it
+      const hasAccount = (await users.findByEmail(email)) !== null;
+      sendInvitation({ to: email, firmName: firm.name, inviter: displayName(inviter), token, hasAccount });
       return FIRM_MESSAGES.invited(email);
     },
 
