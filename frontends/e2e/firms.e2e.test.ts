@@ -1,0 +1,198 @@
+import { readFileSync } from 'node:fs';
+import pdfParse from 'pdf-parse/lib/pdf-parse.js';
+import type { Page } from 'playwright-core';
+import { currentPolicyVersions, DESKTOP_CLIENT_ID, DEVICE_GRANT_TYPE } from '@portal/contracts';
+import { startE2eStack } from './e2e-stack';
+
+jest.setTimeout(240_000);
+
+/**
+ * A practice with staff (issue #30) in Chromium, against every service, the PhonePe stand-in and
+ * Mailpit: the owner creates a firm and buys 3 seats, invites two people, one of whom signs up and
+ * the other signs in to accept; a fourth invitation is refused; the members work on the firm's
+ * plan; a removed member's device is refused at its next check-in; the invoice names the firm.
+ */
+describe('a firm with seats in Chromium', () => {
+  let stack: Awaited<ReturnType<typeof startE2eStack>>;
+  beforeAll(async () => {
+    stack = await startE2eStack('e2efirms', { mail: true });
+  });
+  afterAll(() => stack?.stop());
+
+  const at = (page: Page, pathname: string) => page.waitForURL((url) => url.pathname === pathname);
+  const api = async (method: string, route: string, token?: string, body?: unknown) => {
+    const response = await fetch(`${stack.url}${route}`, {
+      method,
+      headers: { ...(token && { authorization: `Bearer ${token}` }), ...(body !== undefined && { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  const form = async (route: string, fields: Record<string, string>) => {
+    const response = await fetch(`${stack.url}${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields),
+    });
+    return (await response.json()) as Record<string, string>;
+  };
+
+  /** The action link of the last invitation e-mailed to `email`. */
+  async function invitationLink(email: string): Promise<string> {
+    const query = encodeURIComponent(`to:"${email}" subject:"invited you"`);
+    for (let tries = 0; tries < 80; tries++) {
+      const found = (await (await fetch(`${stack.mailpit!.apiUrl}/search?query=${query}`)).json()) as { messages: { ID: string }[] };
+      if (found.messages[0]) {
+        const message = (await (await fetch(`${stack.mailpit!.apiUrl}/message/${found.messages[0].ID}`)).json()) as { Text: string };
+        return /(http\S+\/(?:login|signup)\?next=\S+)/.exec(message.Text)![1]!;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error(`no invitation reached ${email}`);
+  }
+
+  /** The desktop app signed in as `token`'s person by the device grant, and activated on a machine. */
+  async function desktopActivated(token: string) {
+    const started = await form('/api/auth/device/code', { client_id: DESKTOP_CLIENT_ID, device_name: 'Kiran’s desk' });
+    await api('POST', '/api/auth/device/decision', token, { user_code: started.user_code, decision: 'approve' });
+    const tokens = await form('/api/auth/device/token', {
+      grant_type: DEVICE_GRANT_TYPE,
+      device_code: started.device_code!,
+      client_id: DESKTOP_CLIENT_ID,
+    });
+    const desktop = tokens.access_token!;
+    const machine = { deviceId: 'c'.repeat(64), deviceName: 'Kiran’s desk', os: 'Windows 11', appVersion: '1.0.0' };
+    const activated = await api('POST', '/api/licenses/activate', desktop, machine);
+    expect(activated.status).toBe(201);
+    return () => api('POST', '/api/licenses/refresh', desktop, { deviceId: machine.deviceId, appVersion: '1.0.0' });
+  }
+
+  it('when an owner buys 3 seats and invites two people, then both join, a fourth is refused, the members work on the firm’s plan, a removed member’s device stops, and the invoice names the firm', async () => {
+    const owner = await stack.customerOnSubscription('Meera');
+    const kiranEmail = `kiran.${Date.now()}@example.in`;
+    const kiran = (await api('POST', '/api/auth/register', undefined, {
+      firstName: 'Kiran',
+      email: kiranEmail,
+      password: 'secret12',
+      acceptedPolicies: currentPolicyVersions(),
+    })) as { body: { token: string } };
+    const raviEmail = `ravi.${Date.now()}@example.in`;
+
+    // the owner creates the firm and opens its plan from the Firms tab
+    await owner.goto(`${stack.url}/profile?tab=firms`);
+    await owner.getByLabel('Firm name').fill('Iyer & Associates');
+    await owner.getByRole('button', { name: 'Create firm' }).click();
+    await owner.getByText('Firm created. You are its owner.').waitFor();
+    await owner.getByRole('link', { name: 'Plan, seats and invoices of Iyer & Associates' }).click();
+    await at(owner, '/subscription');
+    const firmId = new URL(owner.url()).searchParams.get('firm')!;
+
+    // 3 seats of Professional (monthly): the card and the confirmation show the quantity and the total
+    await owner.getByLabel('Seats').fill('3');
+    const professional = owner.getByRole('article', { name: 'Professional plan' });
+    await professional.getByText('3 seats: ₹3,000 a month').waitFor();
+    await professional.getByRole('button', { name: 'Buy for the firm' }).click();
+    const dialog = owner.getByRole('dialog', { name: 'Subscribe: Professional (monthly)' });
+    await dialog.getByText('3 seats at ₹1,000 each: ₹3,000.').waitFor();
+    await dialog.getByText('3 × ₹1,000').waitFor();
+    await dialog.getByRole('button', { name: 'Pay ₹3,000' }).click();
+
+    // the firm's own billing details, asked before its first payment
+    const details = owner.getByRole('form', { name: 'Billing details' }).first();
+    await details.getByLabel('Legal or business name').fill('Iyer & Associates');
+    await details.getByLabel('GSTIN (optional)').fill('27AAPFU0939F1ZV');
+    await details.getByLabel('Billing address').fill('12 MG Road');
+    await details.getByLabel('City').fill('Pune');
+    await details.getByLabel('Pincode').fill('411001');
+    await details.getByLabel('State').selectOption('27');
+    await details.getByRole('button', { name: 'Save billing details' }).click();
+    await owner.getByText('PhonePe test checkout').waitFor();
+    await owner.getByRole('button', { name: /^Pay / }).click();
+    await owner.waitForURL((url) => url.pathname === '/subscription' && url.search === `?firm=${firmId}&status=success`);
+    await owner.getByText(/Iyer & Associates has the Professional plan for 3 seats, 1 in use, until/).waitFor();
+
+    // two invitations, within the seats
+    await owner.goto(`${stack.url}/profile?tab=firms`);
+    for (const email of [raviEmail, kiranEmail]) {
+      await owner.getByLabel('E-mail of the person to invite').fill(email);
+      await owner.getByRole('button', { name: 'Send invitation' }).click();
+      await owner.getByText(`Invitation sent to ${email}.`).waitFor();
+    }
+
+    // Ravi has no account: the e-mail's link signs him up and brings him back to the invitation
+    const raviLink = await invitationLink(raviEmail);
+    expect(raviLink).toContain('/signup?next=');
+    const ravi = await (await stack.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    ravi.setDefaultTimeout(15_000);
+    await ravi.goto(raviLink);
+    await ravi.getByLabel('First name').fill('Ravi');
+    await ravi.getByLabel('Email').fill(raviEmail);
+    await ravi.getByLabel('Password', { exact: true }).fill('secret12');
+    await ravi.getByLabel('Confirm password', { exact: true }).fill('secret12');
+    await ravi.getByRole('checkbox', { name: /I accept the Terms of Service and the Privacy Notice/ }).check();
+    await ravi.getByRole('button', { name: 'Next' }).click();
+    await ravi.getByLabel('Age').fill('29');
+    await ravi.getByLabel('Gender').selectOption('male');
+    await ravi.getByLabel('Mobile number').fill('+91 98765 43211');
+    await ravi.getByRole('button', { name: 'Next' }).click();
+    await ravi.getByLabel('Street address').fill('4 FC Road');
+    await ravi.getByLabel('City').fill('Pune');
+    await ravi.getByLabel('State').fill('Maharashtra');
+    await ravi.getByLabel('Pincode').fill('411004');
+    await ravi.getByRole('button', { name: 'Create Account' }).click();
+    await at(ravi, '/profile');
+    await ravi.getByRole('button', { name: 'Join Iyer & Associates' }).click();
+    await ravi.getByText('You joined Iyer & Associates.').waitFor();
+
+    // Kiran has one: the link logs her in first
+    const kiranLink = await invitationLink(kiranEmail);
+    expect(kiranLink).toContain('/login?next=');
+    const kiranPage = await (await stack.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    kiranPage.setDefaultTimeout(15_000);
+    await kiranPage.goto(kiranLink);
+    await kiranPage.getByLabel('Email').fill(kiranEmail);
+    await kiranPage.getByLabel('Password', { exact: true }).fill('secret12');
+    await kiranPage.getByRole('button', { name: 'Sign In' }).click();
+    await kiranPage.getByRole('button', { name: 'Join Iyer & Associates' }).click();
+    await kiranPage.getByText('You joined Iyer & Associates.').waitFor();
+
+    // every seat is taken: a fourth invitation is refused with the reason
+    await owner.reload();
+    await owner.getByText('Seats: 3 of 3 in use', { exact: false }).waitFor();
+    await owner.getByLabel('E-mail of the person to invite').fill('fourth@example.in');
+    await owner.getByRole('button', { name: 'Send invitation' }).click();
+    await owner.getByText('All 3 seats are in use. Buy more seats, or remove a member, before inviting someone.').waitFor();
+
+    // a member works on the firm's plan: no buy or trial buttons
+    await ravi.goto(`${stack.url}/subscription`);
+    const memberBanner =
+      /You work on the Professional plan of Iyer & Associates, until \d{1,2} [A-Z][a-z]{2} \d{4}\. It is managed by Meera/;
+    await ravi.getByText(memberBanner).waitFor();
+    expect(await ravi.getByRole('button', { name: /Subscribe|Start 30-Day Free Trial|Buy/ }).count()).toBe(0);
+    await ravi.goto(`${stack.url}/dashboard`);
+    await ravi.getByText(memberBanner).waitFor();
+
+    // Kiran's desktop app works on her seat until the owner removes her
+    const refresh = await desktopActivated(kiran.body.token);
+    expect((await refresh()).status).toBe(200);
+    owner.once('dialog', (question) => void question.accept());
+    await owner.getByRole('button', { name: `Remove ${kiranEmail}` }).click();
+    await owner.getByText('Member removed. Their seat is free.').waitFor();
+    const refused = await refresh();
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe('no_entitlement');
+
+    // the invoice is the firm's, with its GSTIN and the quantity
+    await owner.goto(`${stack.url}/subscription?firm=${firmId}`);
+    const history = owner.getByRole('region', { name: 'Billing history' });
+    await history.getByText('Professional (monthly), 3 seats').waitFor();
+    const [download] = await Promise.all([
+      owner.waitForEvent('download'),
+      history.getByRole('button', { name: /^Download invoice / }).click(),
+    ]);
+    const text = (await pdfParse(readFileSync((await download.path())!))).text.replace(/\s+/g, ' ');
+    expect(text).toContain('Iyer & Associates');
+    expect(text).toContain('GSTIN: 27AAPFU0939F1ZV');
+    expect(text).toContain('Quantity: 3 seats at ₹1,000.00 per seat');
+  });
+});
