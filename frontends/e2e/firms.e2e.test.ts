@@ -70,12 +70,14 @@ describe('a firm with seats in Chromium', () => {
   it('when an owner buys 3 seats and invites two people, then both join, a fourth is refused, the members work on the firm’s plan, a removed member’s device stops, and the invoice names the firm', async () => {
     const owner = await stack.customerOnSubscription('Meera');
     const kiranEmail = `kiran.${Date.now()}@example.in`;
-    const kiran = (await api('POST', '/api/auth/register', undefined, {
-      firstName: 'Kiran',
-      email: kiranEmail,
-      password: 'secret12',
-      acceptedPolicies: currentPolicyVersions(),
-    })) as { body: { token: string } };
+    const kiranToken = (
+      await api('POST', '/api/auth/register', undefined, {
+        firstName: 'Kiran',
+        email: kiranEmail,
+        password: 'secret12',
+        acceptedPolicies: currentPolicyVersions(),
+      })
+    ).body.token as string;
     const raviEmail = `ravi.${Date.now()}@example.in`;
 
     // the owner creates the firm and opens its plan from the Firms tab
@@ -173,7 +175,7 @@ describe('a firm with seats in Chromium', () => {
     await ravi.getByText(memberBanner).waitFor();
 
     // Kiran's desktop app works on her seat until the owner removes her
-    const refresh = await desktopActivated(kiran.body.token);
+    const refresh = await desktopActivated(kiranToken);
     expect((await refresh()).status).toBe(200);
     owner.once('dialog', (question) => void question.accept());
     await owner.getByRole('button', { name: `Remove ${kiranEmail}` }).click();
