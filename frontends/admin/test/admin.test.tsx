@@ -13,7 +13,7 @@ import { stubApi, type StubCall } from '../../ui/test/stub-api';
 import { renderWithQueries } from './render-with-queries';
 
 const analytics: Analytics = {
-  overview: { totalUsers: 1520, activeSubscriptions: 310, trialUsers: 95 },
+  overview: { totalUsers: 1520, activeSubscriptions: 310, paidSeats: 342, trialUsers: 95 },
   revenue: { totalRevenue: 425000 },
   recurring: { mrr: 180400.5, churn: { month: '2026-11', atStart: 300, churned: 9, ratePercent: 3 } },
   planDistribution: [
@@ -176,6 +176,8 @@ describe('admin area', () => {
     renderAdmin('/admin/dashboard');
     expect(within(await screen.findByRole('region', { name: 'Total Revenue' })).getByText('₹4,25,000')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Total Users' })).getByText('1,520')).toBeInTheDocument();
+    // a firm's plan is one subscription with its seats (issue #30)
+    expect(within(screen.getByRole('region', { name: 'Paid Seats' })).getByText('342')).toBeInTheDocument();
     expect(await screen.findByText('basic: 0')).toBeInTheDocument(); // rendered after the cards
     expect(screen.getByText('s4@example.in')).toBeInTheDocument();
     expect(screen.queryByText('s5@example.in')).toBeNull();

@@ -63,6 +63,7 @@ describe('admin reporting', () => {
     downloads: new Map([[pune._id, { lastDownloadDate: '2026-11-20T09:00:00.000Z', totalDownloads: 3, downloadHistory: [] }]]),
     analytics: {
       activeSubscriptions: 1,
+      paidSeats: 3,
       trialUsers: 0,
       totalRevenue: 12345.5,
       planDistribution: [
@@ -105,7 +106,7 @@ describe('admin reporting', () => {
   it('when the analytics are asked for, then the overview, revenue, the distribution rule and only five recent subscribers come back', async () => {
     const response = await get('/api/admin/analytics');
     expect(response.status).toBe(200);
-    expect(response.body.overview).toEqual({ totalUsers: 2, activeSubscriptions: 1, trialUsers: 0 });
+    expect(response.body.overview).toEqual({ totalUsers: 2, activeSubscriptions: 1, paidSeats: 3, trialUsers: 0 });
     expect(response.body.revenue).toEqual({ totalRevenue: 12345.5 });
     expect(response.body.planDistribution).toEqual([
       { _id: 'trial', count: 0 },

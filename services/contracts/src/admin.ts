@@ -10,7 +10,7 @@ export const ALWAYS_LISTED_PLANS = ['trial', 'basic', 'professional', 'business'
 export const RECENT_SUBSCRIBERS_SHOWN = 5;
 
 export interface Analytics {
-  overview: { totalUsers: number; activeSubscriptions: number; trialUsers: number };
+  overview: { totalUsers: number; activeSubscriptions: number; paidSeats: number; trialUsers: number };
   revenue: { totalRevenue: number };
   recurring: RecurringFigures;
   planDistribution: { _id: string; count: number }[];

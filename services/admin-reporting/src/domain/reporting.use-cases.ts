@@ -76,7 +76,12 @@ export function reportingUseCases({ users, subscriptions, downloads, audit, publ
     async analytics(): Promise<Analytics> {
       const [stats, billing] = await Promise.all([users.stats(CHART_DAYS), subscriptions.analytics(CHART_DAYS)]);
       return {
-        overview: { totalUsers: stats.totalUsers, activeSubscriptions: billing.activeSubscriptions, trialUsers: billing.trialUsers },
+        overview: {
+          totalUsers: stats.totalUsers,
+          activeSubscriptions: billing.activeSubscriptions,
+          paidSeats: billing.paidSeats ?? billing.activeSubscriptions,
+          trialUsers: billing.trialUsers,
+        },
         revenue: { totalRevenue: billing.totalRevenue },
         recurring: billing.recurring,
         planDistribution: planDistribution(billing.planDistribution, stats.totalUsers),

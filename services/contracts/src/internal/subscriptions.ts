@@ -35,6 +35,8 @@ export const internalSubscriptionAnswer = z.object({ subscription: subscriptionS
 
 export const billingAnalyticsSchema = z.object({
   activeSubscriptions: z.number(),
+  /** The seats the paid plans with access cover; absent from billing before seats (issue #30). */
+  paidSeats: z.number().optional(),
   trialUsers: z.number(),
   totalRevenue: z.number(),
   planDistribution: z.array(z.object({ plan: z.string(), count: z.number() })),

@@ -73,6 +73,8 @@ export function reportingUseCases({
       ).map(({ date, value }) => ({ date, amount: value }));
       return {
         activeSubscriptions: counts.active,
+        // a firm's plan is one customer with its seats (issue #30)
+        paidSeats: paid.reduce((sum, row) => sum + row.seats, 0),
         trialUsers: counts.trial,
         totalRevenue,
         planDistribution,

@@ -136,13 +136,25 @@ export function subscriptionRepository(connection: Connection): SubscriptionStor
     },
     async paidCounts(now) {
       const rows = await Subscription.aggregate<{
-        _id: { plan: PlanName; billingPeriod: BillingPeriod; planPrice: number };
+        _id: { plan: PlanName; billingPeriod: BillingPeriod; planPrice: number; seats?: number | null };
         count: number;
       }>([
         { $match: { status: 'active', billingPeriod: { $in: [...BILLING_PERIODS] }, $or: withAccessAt(now) } },
-        { $group: { _id: { plan: '$plan', billingPeriod: '$billingPeriod', planPrice: '$planPrice' }, count: { $sum: 1 } } },
+        // grouped by seats too, rather than summing an expression the embedded store may not evaluate
+        {
+          $group: { _id: { plan: '$plan', billingPeriod: '$billingPeriod', planPrice: '$planPrice', seats: '$seats' }, count: { $sum: 1 } },
+        },
       ]);
-      return rows.map(({ _id, count }) => ({ ..._id, count }));
+      const totals = new Map<string, { plan: PlanName; billingPeriod: BillingPeriod; planPrice: number; count: number; seats: number }>();
+      for (const { _id, count } of rows) {
+        const key = `${_id.plan}|${_id.billingPeriod}|${_id.planPrice}`;
+        const total = totals.get(key) ?? { plan: _id.plan, billingPeriod: _id.billingPeriod, planPrice: _id.planPrice, count: 0, seats: 0 };
+        total.count += count;
+        // a subscription stored before seats has one
+        total.seats += count * (_id.seats ?? 1);
+        totals.set(key, total);
+      }
+      return [...totals.values()];
     },
     async churnCounts(from, now) {
       // a paid run that began before `from` and still had access at it (its end, or its renewal's grace)

@@ -52,7 +52,7 @@ export interface SubscriptionStore {
   planDistribution(now: Date): Promise<{ plan: string; count: number }[]>;
   recentSubscribers(limit: number): Promise<SubscriptionRecord[]>;
   /** The paid subscriptions with access at `now`, counted by plan, billing period and monthly price (for MRR). */
-  paidCounts(now: Date): Promise<{ plan: PlanName; billingPeriod: BillingPeriod; planPrice: number; count: number }[]>;
+  paidCounts(now: Date): Promise<{ plan: PlanName; billingPeriod: BillingPeriod; planPrice: number; count: number; seats: number }[]>;
   /** Paid subscriptions with access at `from`, and how many of them have lost it since, by `now` (the churn). */
   churnCounts(from: Date, now: Date): Promise<{ atStart: number; churned: number }>;
 }

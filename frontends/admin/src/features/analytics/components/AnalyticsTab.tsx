@@ -35,6 +35,7 @@ export const AnalyticsTab = memo(function AnalyticsTab() {
           trend={{ perDay: signups, describe: (total) => `+${count(total)} sign-ups` }}
         />
         <MetricCard title="Active Subscriptions" value={count(analytics.overview.activeSubscriptions)} />
+        <MetricCard title="Paid Seats" value={count(analytics.overview.paidSeats)} />
         <MetricCard title="Trial Users" value={count(analytics.overview.trialUsers)} />
         <MetricCard
           title="Total Revenue"
