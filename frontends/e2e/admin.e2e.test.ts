@@ -244,7 +244,7 @@ describe('the admin area in Chromium, against every service', () => {
     // the export follows the tab's date range (the last 30 days), so both payments are in it
     expect(transactions.text.split('\r\n')[0]).toBe(
       'Transaction ID,PhonePe Transaction ID,PhonePe Order ID,User Email,Amount (INR),Status,Plan,Billing Period,Created At,' +
-        'Invoice Number,Taxable Value (INR),Tax (INR),Refunded (INR),Refund Status',
+        'Invoice Number,Taxable Value (INR),Tax (INR),Refunded (INR),Refund Status,Firm,Seats',
     );
     expect(transactions.text).toMatch(/kiran@example\.in,1000\.00,completed,professional,monthly/);
     expect(transactions.text).toMatch(/asha@example\.in,500\.00,completed,basic,monthly/);

@@ -362,6 +362,8 @@ describe('transactions tab', () => {
     tax: 76.27,
     refundedAmount: 0,
     refundStatus: 'none',
+    firm: null,
+    seats: 1,
   });
 
   it('when the dashboard opens at 01:30 in India, then the default range is the last 30 Indian days, today included, and dates read in IST', async () => {

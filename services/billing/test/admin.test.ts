@@ -141,6 +141,8 @@ describe('admin: manage subscriptions, transactions and their export', () => {
         tax: 76.27,
         refundedAmount: 0,
         refundStatus: 'none',
+        firm: null,
+        seats: 1,
       });
     });
 
@@ -243,14 +245,14 @@ describe('admin: manage subscriptions, transactions and their export', () => {
       const lines = response.text.split('\r\n');
       expect(lines[0]).toBe(
         'Transaction ID,PhonePe Transaction ID,PhonePe Order ID,User Email,Amount (INR),Status,Plan,Billing Period,Created At,' +
-          'Invoice Number,Taxable Value (INR),Tax (INR),Refunded (INR),Refund Status',
+          'Invoice Number,Taxable Value (INR),Tax (INR),Refunded (INR),Refund Status,Firm,Seats',
       );
       expect(response.text).toContain(`"'=HYPERLINK(""http://evil"")@example.in",500.00,completed,basic,monthly`);
       expect(response.text).not.toContain('OLD-45-DAYS');
       const edge = await exportCsv('?startDate=2026-10-02&endDate=2026-10-02');
       expect(edge.text.split('\r\n').slice(1)).toEqual([
         // stored before invoices existed: no invoice, nothing refunded
-        'IST-DAY-EDGE,,,"say ""hi"", ok",2000.00,completed,business,monthly,2026-10-02T01:30:00+05:30,,,,0.00,none',
+        'IST-DAY-EDGE,,,"say ""hi"", ok",2000.00,completed,business,monthly,2026-10-02T01:30:00+05:30,,,,0.00,none,,1',
         '',
       ]);
     });

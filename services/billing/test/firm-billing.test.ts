@@ -146,6 +146,15 @@ describe('firm billing: seats bought, priced, prorated and invoiced as one custo
     // the invoice is the firm's: not the owner's own, and not the member's
     expect((await request(billing.url).get(`/api/billing/invoices/${merchantOrderId}`).set(as(owner.token))).status).toBe(404);
 
+    // the admin's export names the firm and its seats
+    // (a payment's date in the list is its id's, which the database's clock gives, not the test's)
+    const day = (offset: number) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
+    const exported = await request(billing.url)
+      .get(`/api/admin/export/transactions?startDate=${day(-1)}&endDate=${day(1)}&transactionId=${merchantOrderId}`)
+      .set(as(billing.adminToken()));
+    expect(exported.text).toContain(`${merchantOrderId},`);
+    expect(exported.text.split('\r\n').find((line) => line.startsWith(merchantOrderId))).toMatch(/,Iyer & Associates,3$/);
+
     const receipt = await billing.smtp.waitForMail(
       (mail) => JSON.stringify(mail.to).includes(owner.email) && mail.subject === 'Payment received: Professional plan (annual)',
     );

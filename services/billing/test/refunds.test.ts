@@ -272,8 +272,8 @@ describe('refunds and credit notes', () => {
     const { merchantOrderId } = await paidOrder('basic');
     const csv = await request(billing.url).get(`/api/admin/export/transactions?${WIDE_RANGE}`).set(asAdmin());
     const [header, ...rows] = csv.text.trim().split('\r\n');
-    expect(header).toContain('Invoice Number,Taxable Value (INR),Tax (INR),Refunded (INR),Refund Status');
+    expect(header).toContain('Invoice Number,Taxable Value (INR),Tax (INR),Refunded (INR),Refund Status,Firm,Seats');
     const row = rows.find((line) => line.startsWith(merchantOrderId))!;
-    expect(row).toMatch(/,TP\/2627\/\d{6},423\.73,76\.27,0\.00,none$/);
+    expect(row).toMatch(/,TP\/2627\/\d{6},423\.73,76\.27,0\.00,none,,1$/);
   });
 });

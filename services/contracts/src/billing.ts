@@ -125,6 +125,9 @@ export interface TransactionRow {
   tax: number | null;
   refundedAmount: number;
   refundStatus: RefundStatus;
+  /** A firm's payment (issue #30): the firm, and the seats it bought; one seat and no firm for a person's. */
+  firm: string | null;
+  seats: number;
 }
 
 /** Where a payment stands with refunds: a pending one, some of it back, or all of it. */

@@ -83,6 +83,8 @@ const toRow = (doc: OrderDocument): TransactionRow => ({
   tax: doc.taxPaise == null ? null : doc.taxPaise / 100,
   refundedAmount: (doc.refundedPaise ?? 0) / 100,
   refundStatus: refundStatusOf(doc),
+  firm: doc.firm?.name ?? null,
+  seats: doc.seats ?? 1,
 });
 
 export const DELETED_USER_EMAIL = 'deleted-user';

@@ -18,6 +18,8 @@ const TRANSACTION_COLUMNS = [
   'Tax (INR)',
   'Refunded (INR)',
   'Refund Status',
+  'Firm',
+  'Seats',
 ];
 const money = (rupees: number | null) => (rupees === null ? '' : rupees.toFixed(2));
 
@@ -47,6 +49,8 @@ export function transactionsRoutes(admin: ReturnType<typeof transactionsUseCases
       money(row.tax),
       money(row.refundedAmount),
       row.refundStatus,
+      row.firm,
+      row.seats,
     ]);
   });
 
