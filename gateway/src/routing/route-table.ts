@@ -90,6 +90,7 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/account/delete', service: 'admin-reporting', access: 'user' },
   { pattern: '/api/admin/analytics', service: 'admin-reporting', access: 'admin' },
   { pattern: '/api/admin/users', service: 'admin-reporting', access: 'admin' },
+  { pattern: '/api/admin/firms', service: 'admin-reporting', access: 'admin' },
   { pattern: '/api/admin/users/*', service: 'admin-reporting', access: 'admin' },
   { pattern: '/api/admin/export/users', service: 'admin-reporting', access: 'admin', export: true },
   { pattern: '/api/admin/audit', service: 'admin-reporting', access: 'admin' },

@@ -16,6 +16,8 @@ import { reportingUseCases } from './domain/reporting.use-cases';
 import { createUserDeletedPublisher, startReportingJobs } from './jobs/reporting-jobs';
 import { accountRoutes } from './routes/account.routes';
 import { adminRoutes } from './routes/admin.routes';
+import { firmsRoutes } from './routes/firms.routes';
+import { firmsUseCases } from './domain/firms.use-cases';
 import { usageRoutes } from './routes/usage.routes';
 import { usageUseCases } from './domain/usage.use-cases';
 
@@ -36,9 +38,11 @@ export async function compose(config: Config, runtime: ServiceRuntime) {
   const audit = auditRepository(mongo);
   const usage = usageRepository(mongo);
   await Promise.all([audit.ready, usage.ready]);
+  const users = authClient(internal(config.AUTH_URL));
+  const subscriptions = billingClient(internal(config.BILLING_URL));
   const reporting = reportingUseCases({
-    users: authClient(internal(config.AUTH_URL)),
-    subscriptions: billingClient(internal(config.BILLING_URL)),
+    users,
+    subscriptions,
     downloads: downloadClient(internal(config.DOWNLOAD_URL)),
     audit,
     publishUserDeleted,
@@ -51,6 +55,7 @@ export async function compose(config: Config, runtime: ServiceRuntime) {
     readiness: [mongoReadiness(mongo), redisReadiness(redis)],
     routes: (router) => {
       router.use(adminRoutes(reporting, verifyToken));
+      router.use(firmsRoutes(firmsUseCases({ users, subscriptions }), verifyToken));
       router.use(accountRoutes(reporting, verifyToken));
       router.use(usageRoutes(usageUseCases(usage), verifyToken, logger));
     },

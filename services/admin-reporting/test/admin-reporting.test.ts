@@ -172,6 +172,66 @@ describe('admin reporting', () => {
     expect((await get('/api/admin/users?limit=500')).status).toBe(400);
   });
 
+  it('when the Firms tab asks, then each firm comes with its owner, people, seats used of bought and plan from billing', async () => {
+    const paid = 'a'.repeat(24);
+    const unpaid = 'b'.repeat(24);
+    const person = (userId: string, role: 'owner' | 'admin' | 'member') => ({ userId, name: `N ${userId}`, email: `${userId}@x.in`, role });
+    data.firmPage = {
+      firms: [
+        {
+          id: paid,
+          name: 'Iyer & Associates',
+          createdAt: '2026-11-20T05:00:00.000Z',
+          members: [person('o1', 'owner'), person('m1', 'member')],
+        },
+        { id: unpaid, name: 'Solo Desk', createdAt: '2026-11-19T05:00:00.000Z', members: [person('o2', 'owner')] },
+      ],
+      total: 2,
+    };
+    data.subscriptions.set(paid, {
+      subscriptionStatus: 'active',
+      subscriptionPlan: 'professional',
+      seats: 3,
+      subscriptionEndDate: '2027-11-20T05:00:00.000Z',
+    });
+    const response = await get('/api/admin/firms?page=1&limit=50');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      firms: [
+        {
+          id: paid,
+          name: 'Iyer & Associates',
+          createdAt: '2026-11-20T05:00:00.000Z',
+          owner: { userId: 'o1', name: 'N o1', email: 'o1@x.in' },
+          members: [person('o1', 'owner'), person('m1', 'member')],
+          seats: { used: 2, bought: 3 },
+          plan: 'professional',
+          status: 'active',
+          endsAt: '2027-11-20T05:00:00.000Z',
+        },
+        {
+          id: unpaid,
+          name: 'Solo Desk',
+          createdAt: '2026-11-19T05:00:00.000Z',
+          owner: { userId: 'o2', name: 'N o2', email: 'o2@x.in' },
+          members: [person('o2', 'owner')],
+          seats: { used: 1, bought: 1 },
+          plan: 'none',
+          status: 'none',
+          endsAt: null,
+        },
+      ],
+      total: 2,
+      page: 1,
+      limit: 50,
+    });
+    expect(data.calls).toContain('GET /internal/firms?page=1&limit=50');
+    expect((await get('/api/admin/firms?page=0')).status).toBe(400);
+    expect(
+      (await get('/api/admin/firms', signTestToken(keys.privateKey, TOKEN_AUDIENCE.user, { sub: pune._id, email: pune.email }))).status,
+    ).toBe(401);
+  });
+
   it('when details are asked for, then one user comes back; an unknown id is 404 and a malformed one 400', async () => {
     expect((await get(`/api/admin/users/${pune._id}/details`)).body.user).toMatchObject({
       email: 'anil@example.in',

@@ -1,7 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SELF_SERVICE_MESSAGES, type DownloadSummary, type PublicUser, type SubscriptionSummary } from '@portal/contracts';
-import { USER_EXPORT_CONTENT_TYPE, type BillingAnalytics, type InternalUserFirmsAnswer } from '@portal/contracts/internal';
+import {
+  USER_EXPORT_CONTENT_TYPE,
+  type BillingAnalytics,
+  type InternalFirmsAnswer,
+  type InternalUserFirmsAnswer,
+} from '@portal/contracts/internal';
 
 export interface StubData {
   users: PublicUser[];
@@ -11,6 +16,8 @@ export interface StubData {
   calls: string[];
   /** auth's firms of a person (issue #30); none when absent. */
   firms?: Map<string, InternalUserFirmsAnswer['firms']>;
+  /** auth's page of all the firms (the Firms tab). */
+  firmPage?: InternalFirmsAnswer;
 }
 
 /** What billing and download answer for a user nothing is known of; a test's partial record goes over it. */
@@ -74,6 +81,10 @@ export async function startServiceStubs(data: StubData) {
       const sorted = [...data.users].sort((a, b) => a._id.localeCompare(b._id));
       res.writeHead(200, { 'Content-Type': USER_EXPORT_CONTENT_TYPE });
       return res.end(sorted.map((user) => `${JSON.stringify(user)}\n`).join(''));
+    }
+    if (req.method === 'GET' && url.pathname === '/internal/firms') {
+      const page = data.firmPage ?? { firms: [], total: 0 };
+      return send(res, 200, page);
     }
     const firmsMatch = /^\/internal\/users\/([^/]+)\/firms$/.exec(url.pathname);
     if (req.method === 'GET' && firmsMatch) return send(res, 200, { firms: data.firms?.get(firmsMatch[1]!) ?? [] });

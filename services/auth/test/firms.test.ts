@@ -313,6 +313,21 @@ describe('firms', () => {
       firms: [{ id: firmId, name: 'Desai & Desai', role: 'member', managedBy: 'Ravi Kumar', seat: 2 }],
     });
     expect((await firmsOf(outsider)).body).toEqual({ firms: [] });
+    // the admin's Firms tab: the newest firm first, with its people in seat order
+    const newest = await request(url).get('/internal/firms?page=1&limit=1').set('Authorization', asBilling());
+    expect(newest.body.firms).toEqual([
+      {
+        id: firmId,
+        name: 'Desai & Desai',
+        createdAt: expect.any(String),
+        members: [
+          { userId: owner.id, name: 'Ravi Kumar', email: owner.email, role: 'owner' },
+          { userId: member.id, name: 'Ravi Kumar', email: member.email, role: 'member' },
+        ],
+      },
+    ]);
+    expect(newest.body.total).toBeGreaterThanOrEqual(1);
+    expect((await request(url).get('/internal/firms?limit=500').set('Authorization', asBilling())).status).toBe(400);
     expect((await request(url).get(`/internal/firms/${firmId}/members/${member.id}`)).status).toBe(401);
     expect((await request(url).get(`/internal/firms/not-a-firm/members/${member.id}`).set('Authorization', asBilling())).status).toBe(400);
   });

@@ -54,6 +54,28 @@ export interface AdminUserRow {
   firms?: { id: string; name: string; role: FirmRole }[];
 }
 
+/** GET /api/admin/firms (issue #30): a page of the firms, newest first. */
+export const adminFirmsQuerySchema = z.object(pagingShape);
+
+/** A firm as the admin's Firms tab shows it: its owner and people, its seats, and its plan. */
+export interface AdminFirmRow {
+  id: string;
+  name: string;
+  createdAt: string;
+  owner: { userId: string; name: string; email: string } | null;
+  members: { userId: string; name: string; email: string; role: FirmRole }[];
+  seats: { used: number; bought: number };
+  plan: string;
+  status: string;
+  endsAt: string | null;
+}
+export interface AdminFirmsResponse {
+  firms: AdminFirmRow[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
 export const adminUsersQuerySchema = z.object({
   search: z.string().trim().max(200, 'Search is too long').optional(),
   ...pagingShape,

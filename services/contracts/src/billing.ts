@@ -152,6 +152,8 @@ export interface SubscriptionSummary {
   isTrialActive: boolean;
   /** Access drawn from a firm the person is a member of (issue #30), when their own plan gives none. */
   firm?: FirmPlanSource | null;
+  /** The seats the plan covers: one for a person (issue #30). */
+  seats?: number;
 }
 
 /** The firm whose plan a member draws on, and who manages it (its owner). */

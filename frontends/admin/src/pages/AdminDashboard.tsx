@@ -15,9 +15,10 @@ const TransactionsTab = lazy(() =>
 );
 const MandatesTab = lazy(() => import('../features/mandates/components/MandatesTab').then((module) => ({ default: module.MandatesTab })));
 const FeedbackTab = lazy(() => import('../features/feedback/components/FeedbackTab').then((module) => ({ default: module.FeedbackTab })));
+const FirmsTab = lazy(() => import('../features/firms/components/FirmsTab').then((module) => ({ default: module.FirmsTab })));
 const AuditTab = lazy(() => import('../features/audit/components/AuditTab').then((module) => ({ default: module.AuditTab })));
 
-const TABS = ['dashboard', 'users', 'transactions', 'mandates', 'feedback', 'audit'] as const;
+const TABS = ['dashboard', 'users', 'firms', 'transactions', 'mandates', 'feedback', 'audit'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
 
@@ -60,6 +61,7 @@ export default function AdminDashboard() {
         tabs={[
           { id: 'dashboard', label: 'Dashboard' },
           { id: 'users', label: 'User Management' },
+          { id: 'firms', label: 'Firms' },
           { id: 'transactions', label: 'Transactions' },
           { id: 'mandates', label: 'Mandates' },
           {
@@ -81,6 +83,7 @@ export default function AdminDashboard() {
       {tab === 'dashboard' && <AnalyticsTab />}
       {tab === 'users' && <UsersTab />}
       <Suspense fallback={<Spinner label="Loading…" />}>
+        {tab === 'firms' && <FirmsTab />}
         {tab === 'transactions' && <TransactionsTab range={range} onRange={setRange} />}
         {tab === 'mandates' && <MandatesTab />}
         {tab === 'feedback' && <FeedbackTab feedback={feedback} />}

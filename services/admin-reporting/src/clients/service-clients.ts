@@ -8,6 +8,7 @@ import {
   internalStatsAnswer,
   internalSubscriptionsAnswer,
   internalUserAnswer,
+  internalFirmsAnswer,
   internalUserDeletedAnswer,
   internalUserFirmsAnswer,
   internalUserSearchAnswer,
@@ -32,6 +33,10 @@ export function authClient(http: AxiosInstance): UserDirectory {
         if (isNotFound(error)) return null;
         throw error;
       }
+    },
+    async firmPage(page, limit) {
+      const { data } = await http.get('/internal/firms', { params: { page, limit } });
+      return parseAnswer(internalFirmsAnswer, data, 'auth /internal/firms');
     },
     async firmsOf(userId) {
       return parseAnswer(internalUserFirmsAnswer, (await http.get(`${userPath(userId)}/firms`)).data, 'auth /internal/users/:id/firms')

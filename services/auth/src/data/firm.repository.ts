@@ -90,6 +90,18 @@ export function firmRepository(connection: Connection, claims: SingleUseClaims):
       const ids = firmIds.filter(isObjectId).map((id) => new Types.ObjectId(id));
       return (await Firm.find({ _id: { $in: ids } }).lean<FirmDocument[]>()).map(toFirm);
     },
+    async page(skip, limit) {
+      // by _id, which orders as the creation does: the embedded store pages it on its index
+      const [docs, total] = await Promise.all([
+        Firm.find({}).sort({ _id: -1 }).skip(skip).limit(limit).lean<FirmDocument[]>(),
+        Firm.estimatedDocumentCount(),
+      ]);
+      return { firms: docs.map(toFirm), total };
+    },
+    async membersOfMany(firmIds) {
+      const docs = await Membership.find({ firmId: { $in: firmIds.filter(isObjectId) } }).lean<MembershipDocument[]>();
+      return docs.map(toMembership);
+    },
     async rename(firmId, name) {
       await Firm.updateOne({ _id: new Types.ObjectId(firmId) }, { $set: { name } });
     },

@@ -43,6 +43,10 @@ export interface FirmStore {
   create(firm: { name: string; owner: Omit<MembershipRecord, 'firmId' | 'role' | 'joinedAt'>; now: Date }): Promise<FirmRecord>;
   find(firmId: string): Promise<FirmRecord | null>;
   findMany(firmIds: string[]): Promise<FirmRecord[]>;
+  /** A page of all the firms, newest first, and how many there are (the admin's Firms tab). */
+  page(skip: number, limit: number): Promise<{ firms: FirmRecord[]; total: number }>;
+  /** The people of these firms. */
+  membersOfMany(firmIds: string[]): Promise<MembershipRecord[]>;
   rename(firmId: string, name: string): Promise<void>;
   setOwner(firmId: string, ownerId: string): Promise<void>;
   /** The firm, its memberships and its invitations. */

@@ -6,7 +6,7 @@ import {
   type FirmSummary,
   type InvitableRole,
 } from '@portal/contracts';
-import type { InternalFirmMemberAnswer, InternalUserFirmsAnswer } from '@portal/contracts/internal';
+import type { InternalFirmMemberAnswer, InternalFirmsAnswer, InternalUserFirmsAnswer } from '@portal/contracts/internal';
 import { conflict, forbidden, notFound } from '@portal/platform/errors';
 import { displayName, requireFirmRole, signedInPerson } from './firm-access';
 import type { FirmStore, MembershipRecord, SeatReader } from './firm-ports';
@@ -57,6 +57,24 @@ export function firmUseCases({ firms, users, seatsOf, now }: FirmDeps) {
       if ((await firms.membershipsOf(user.id)).length >= MAX_FIRMS_PER_PERSON) throw conflict(FIRM_MESSAGES.tooManyFirms);
       const firm = await firms.create({ name, owner: { userId: user.id, email: user.email, name: displayName(user) }, now: now() });
       return { id: firm.id, name: firm.name, role: 'owner' };
+    },
+
+    /** A page of every firm with its people, newest first, for the admin's Firms tab. */
+    async adminPage(page: number, limit: number): Promise<InternalFirmsAnswer> {
+      const { firms: found, total } = await firms.page((page - 1) * limit, limit);
+      const people = await firms.membersOfMany(found.map((firm) => firm.id));
+      return {
+        firms: found.map((firm) => ({
+          id: firm.id,
+          name: firm.name,
+          createdAt: firm.createdAt.toISOString(),
+          members: people
+            .filter((member) => member.firmId === firm.id)
+            .sort((a, b) => (a.seat ?? 0) - (b.seat ?? 0))
+            .map(({ userId, name, email, role }) => ({ userId, name, email, role })),
+        })),
+        total,
+      };
     },
 
     /** The person's firms, for the plan they draw on as a member: each with its owner's name. */

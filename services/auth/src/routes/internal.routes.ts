@@ -3,12 +3,14 @@ import { requireService, streamJsonLines, validate } from '@portal/platform';
 import {
   internalConfirmDeletionBody,
   internalFirmMemberParams,
+  internalFirmsQuery,
   internalStatsQuery,
   internalUserDeleteQuery,
   internalUserIdParams,
   internalUserSearchQuery,
   USER_EXPORT_CONTENT_TYPE,
   type InternalFirmMemberAnswer,
+  type InternalFirmsAnswer,
   type InternalUserFirmsAnswer,
   type InternalStatsAnswer,
   type InternalUserSearchAnswer,
@@ -22,7 +24,7 @@ import type { firmUseCases } from '../domain/firm.use-cases';
 export function internalRoutes(
   directory: ReturnType<typeof directoryUseCases>,
   security: ReturnType<typeof accountSecurityUseCases>,
-  firms: Pick<ReturnType<typeof firmUseCases>, 'memberFacts' | 'firmsOf'>,
+  firms: Pick<ReturnType<typeof firmUseCases>, 'memberFacts' | 'firmsOf' | 'adminPage'>,
   serviceSecret: string,
 ): Router {
   const router = Router();
@@ -49,6 +51,11 @@ export function internalRoutes(
 
   router.get('/internal/users/:id/firms', validate('params', internalUserIdParams), async (req, res) => {
     const answer: InternalUserFirmsAnswer = await firms.firmsOf(req.params.id);
+    res.json(answer);
+  });
+
+  router.get('/internal/firms', validate('query', internalFirmsQuery), async (req, res) => {
+    const answer: InternalFirmsAnswer = await firms.adminPage(req.query.page, req.query.limit);
     res.json(answer);
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { objectIdSchema } from '../ids';
+import { pagingShape } from '../paging';
 import { FIRM_ROLES, FIRM_SEAT_RANGE } from '../firm-roles';
 
 /**
@@ -44,3 +45,12 @@ export const internalUserFirmsAnswer = z.object({
   ),
 });
 export type InternalUserFirmsAnswer = z.infer<typeof internalUserFirmsAnswer>;
+
+/** auth's GET /internal/firms: a page of the firms, newest first, with their people (the admin's Firms tab). */
+export const internalFirmsQuery = z.object(pagingShape);
+const firmPersonSchema = z.object({ userId: z.string(), name: z.string(), email: z.string(), role: z.enum(FIRM_ROLES) });
+export const internalFirmsAnswer = z.object({
+  firms: z.array(z.object({ id: z.string(), name: z.string(), createdAt: z.string(), members: z.array(firmPersonSchema) })),
+  total: z.number().int().min(0),
+});
+export type InternalFirmsAnswer = z.infer<typeof internalFirmsAnswer>;

@@ -53,6 +53,7 @@ export function summarize(userId: string, subscription: SubscriptionRecord | nul
     canStartTrial: status === 'none' && !hasUsedTrial,
     canDownload: status === 'trial' || status === 'active',
     isTrialActive: status === 'trial',
+    seats: subscription?.seats ?? 1,
   };
 }
 
