@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import pdfParse from 'pdf-parse/lib/pdf-parse.js';
 import type { Page } from 'playwright-core';
 import { currentPolicyVersions, DESKTOP_CLIENT_ID, DEVICE_GRANT_TYPE } from '@portal/contracts';
-import { startE2eStack } from './e2e-stack';
+import { ADMIN, startE2eStack } from './e2e-stack';
 
 jest.setTimeout(240_000);
 
@@ -196,5 +196,24 @@ describe('a firm with seats in Chromium', () => {
     expect(text).toContain('Iyer & Associates');
     expect(text).toContain('GSTIN: 27AAPFU0939F1ZV');
     expect(text).toContain('Quantity: 3 seats at ₹1,000.00 per seat');
+
+    // the admin's Firms tab: the owner, 2 of 3 seats in use, the plan and the people left
+    const admin = await (await stack.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    admin.setDefaultTimeout(15_000);
+    await admin.goto(`${stack.url}/admin/login`);
+    await admin.getByLabel('Admin email').fill(ADMIN.email);
+    await admin.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await admin.getByRole('button', { name: 'Sign in to Admin Dashboard' }).click();
+    await admin.waitForURL((url) => url.pathname === '/admin/dashboard');
+    await admin.getByRole('tab', { name: 'Firms' }).click();
+    const row = admin.getByRole('row', { name: /Iyer & Associates/ });
+    await row.getByText('2 of 3 in use').waitFor();
+    await row.getByText('Meera (owner)').waitFor();
+    await row.getByText('Ravi (member)').waitFor();
+    expect(await row.getByText('kiran', { exact: false }).count()).toBe(0);
+    // the dashboard: the firm is one subscription with its 3 seats
+    await admin.getByRole('tab', { name: 'Dashboard' }).click();
+    await admin.getByRole('region', { name: 'Active Subscriptions' }).getByText('1', { exact: true }).waitFor();
+    await admin.getByRole('region', { name: 'Paid Seats' }).getByText('3', { exact: true }).waitFor();
   });
 });
