@@ -248,11 +248,13 @@ describe('admin reporting', () => {
     expect(response.status).toBe(200);
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="users_\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = response.text.split('\r\n');
-    expect(lines[0]).toBe('Email,First Name,Last Name,Mobile,City,State,Plan,Status,Days Remaining,Created At,Last Download');
+    expect(lines[0]).toBe('Email,First Name,Last Name,Mobile,City,State,Plan,Status,Days Remaining,Created At,Last Download,Firms');
     expect(lines).toContain(
-      "anil@example.in,Anil,Mehta,'+919800000001,Pune,Maharashtra,professional,active,40,2026-11-01T15:30:00+05:30,2026-11-20T14:30:00+05:30",
+      "anil@example.in,Anil,Mehta,'+919800000001,Pune,Maharashtra,professional,active,40,2026-11-01T15:30:00+05:30,2026-11-20T14:30:00+05:30,Iyer & Associates (admin)",
     );
-    expect(lines).toContain(`'=SUM(A1)@example.in,"Quote ""Me"", Please",,,,,none,none,0,2026-11-01T15:30:00+05:30,`);
+    expect(lines).toContain(`'=SUM(A1)@example.in,"Quote ""Me"", Please",,,,,none,none,0,2026-11-01T15:30:00+05:30,,`);
+    // the firms of each batch of rows come in one call
+    expect(data.calls.filter((call) => call === 'POST /internal/users/firms/lookup')).toHaveLength(1);
   });
 
   it('when a user tracks usage, then it is stored with the user; bad bodies are 400 and oversize ones 413', async () => {

@@ -82,6 +82,15 @@ export async function startServiceStubs(data: StubData) {
       res.writeHead(200, { 'Content-Type': USER_EXPORT_CONTENT_TYPE });
       return res.end(sorted.map((user) => `${JSON.stringify(user)}\n`).join(''));
     }
+    if (req.method === 'POST' && url.pathname === '/internal/users/firms/lookup') {
+      const { userIds } = (await readJson(req)) as { userIds: string[] };
+      const firms: Record<string, { id: string; name: string; role: string }[]> = {};
+      for (const id of userIds) {
+        const held = data.firms?.get(id);
+        if (held?.length) firms[id] = held.map(({ id: firmId, name, role }) => ({ id: firmId, name, role }));
+      }
+      return send(res, 200, { firms });
+    }
     if (req.method === 'GET' && url.pathname === '/internal/firms') {
       const page = data.firmPage ?? { firms: [], total: 0 };
       return send(res, 200, page);

@@ -313,6 +313,12 @@ describe('firms', () => {
       firms: [{ id: firmId, name: 'Desai & Desai', role: 'member', managedBy: 'Ravi Kumar', seat: 2 }],
     });
     expect((await firmsOf(outsider)).body).toEqual({ firms: [] });
+    // the admin's users export: the firms of many people at once; people in no firm are left out
+    const lookup = await request(url)
+      .post('/internal/users/firms/lookup')
+      .set('Authorization', asBilling())
+      .send({ userIds: [member.id, outsider.id, 'not-an-id'] });
+    expect(lookup.body).toEqual({ firms: { [member.id]: [{ id: firmId, name: 'Desai & Desai', role: 'member' }] } });
     // the admin's Firms tab: the newest firm first, with its people in seat order
     const newest = await request(url).get('/internal/firms?page=1&limit=1').set('Authorization', asBilling());
     expect(newest.body.firms).toEqual([

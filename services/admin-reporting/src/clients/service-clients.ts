@@ -9,6 +9,7 @@ import {
   internalSubscriptionsAnswer,
   internalUserAnswer,
   internalFirmsAnswer,
+  internalUserFirmsLookupAnswer,
   internalUserDeletedAnswer,
   internalUserFirmsAnswer,
   internalUserSearchAnswer,
@@ -33,6 +34,10 @@ export function authClient(http: AxiosInstance): UserDirectory {
         if (isNotFound(error)) return null;
         throw error;
       }
+    },
+    async firmsOfMany(userIds) {
+      const { data } = await http.post('/internal/users/firms/lookup', { userIds });
+      return parseAnswer(internalUserFirmsLookupAnswer, data, 'auth /internal/users/firms/lookup').firms;
     },
     async firmPage(page, limit) {
       const { data } = await http.get('/internal/firms', { params: { page, limit } });

@@ -1,5 +1,11 @@
 import type { AccountDeletionBody, AuditEvent, DownloadSummary, PublicUser, SubscriptionSummary } from '@portal/contracts';
-import type { BillingAnalytics, InternalFirmsAnswer, InternalStatsAnswer, InternalUserFirmsAnswer } from '@portal/contracts/internal';
+import type {
+  BillingAnalytics,
+  InternalFirmsAnswer,
+  InternalStatsAnswer,
+  InternalUserFirmsAnswer,
+  InternalUserFirmsLookupAnswer,
+} from '@portal/contracts/internal';
 
 export interface UserDirectory {
   search(query: { search?: string; page: number; limit: number }): Promise<{ users: PublicUser[]; total: number }>;
@@ -12,6 +18,8 @@ export interface UserDirectory {
   stats(days: number): Promise<InternalStatsAnswer>;
   /** The firms the person belongs to (issue #30), with their role in each. */
   firmsOf(userId: string): Promise<InternalUserFirmsAnswer['firms']>;
+  /** The firms of many people (the users export); people in no firm are left out. */
+  firmsOfMany(userIds: string[]): Promise<InternalUserFirmsLookupAnswer['firms']>;
   /** A page of every firm with its people, newest first. */
   firmPage(page: number, limit: number): Promise<InternalFirmsAnswer>;
   /** Every user in id order, read as the caller consumes them. */

@@ -127,15 +127,23 @@ export function reportingUseCases({ users, subscriptions, downloads, audit, publ
 
     /** Every user in id order, joined with billing and download a batch at a time: memory stays flat. */
     async *exportRows(batchSize = 500): AsyncIterable<AdminUserRow> {
+      // each batch's rows with their firms (issue #30), one lookup a batch as for the plans and downloads
+      const withFirms = async (batch: PublicUser[]) => {
+        const [rows, firms] = await Promise.all([
+          rowsFor(batch),
+          batch.length ? users.firmsOfMany(batch.map((user) => user._id)) : ({} as Record<string, AdminUserRow['firms']>),
+        ]);
+        return rows.map((row) => ({ ...row, firms: firms[row._id] ?? [] }));
+      };
       let batch: PublicUser[] = [];
       for await (const user of users.exportAll()) {
         batch.push(user);
         if (batch.length === batchSize) {
-          yield* await rowsFor(batch);
+          yield* await withFirms(batch);
           batch = [];
         }
       }
-      yield* await rowsFor(batch);
+      yield* await withFirms(batch);
     },
 
     auditLog: (page: number, limit: number) => audit.page(page, limit),

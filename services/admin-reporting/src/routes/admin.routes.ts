@@ -18,6 +18,7 @@ const USER_COLUMNS = [
   'Days Remaining',
   'Created At',
   'Last Download',
+  'Firms',
 ];
 
 export function adminRoutes(reporting: ReturnType<typeof reportingUseCases>, verifyToken: TokenVerifier): Router {
@@ -53,6 +54,7 @@ export function adminRoutes(reporting: ReturnType<typeof reportingUseCases>, ver
       row.daysRemaining,
       csvInstant(row.createdAt),
       csvInstant(row.lastDownloadDate),
+      row.firms?.map((firm) => `${firm.name} (${firm.role})`).join('; '),
     ]);
   });
 

@@ -98,6 +98,10 @@ export function firmRepository(connection: Connection, claims: SingleUseClaims):
       ]);
       return { firms: docs.map(toFirm), total };
     },
+    async membershipsOfMany(userIds) {
+      const docs = await Membership.find({ userId: { $in: userIds.filter(isObjectId) } }).lean<MembershipDocument[]>();
+      return docs.map(toMembership);
+    },
     async membersOfMany(firmIds) {
       const docs = await Membership.find({ firmId: { $in: firmIds.filter(isObjectId) } }).lean<MembershipDocument[]>();
       return docs.map(toMembership);

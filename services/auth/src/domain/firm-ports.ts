@@ -54,6 +54,8 @@ export interface FirmStore {
 
   membership(firmId: string, userId: string): Promise<MembershipRecord | null>;
   membershipsOf(userId: string): Promise<MembershipRecord[]>;
+  /** The memberships of these people. */
+  membershipsOfMany(userIds: string[]): Promise<MembershipRecord[]>;
   members(firmId: string): Promise<MembershipRecord[]>;
   countMembers(firmId: string): Promise<number>;
   /**

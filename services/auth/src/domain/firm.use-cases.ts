@@ -6,7 +6,12 @@ import {
   type FirmSummary,
   type InvitableRole,
 } from '@portal/contracts';
-import type { InternalFirmMemberAnswer, InternalFirmsAnswer, InternalUserFirmsAnswer } from '@portal/contracts/internal';
+import type {
+  InternalFirmMemberAnswer,
+  InternalFirmsAnswer,
+  InternalUserFirmsAnswer,
+  InternalUserFirmsLookupAnswer,
+} from '@portal/contracts/internal';
 import { conflict, forbidden, notFound } from '@portal/platform/errors';
 import { displayName, requireFirmRole, signedInPerson } from './firm-access';
 import type { FirmStore, MembershipRecord, SeatReader } from './firm-ports';
@@ -57,6 +62,18 @@ export function firmUseCases({ firms, users, seatsOf, now }: FirmDeps) {
       if ((await firms.membershipsOf(user.id)).length >= MAX_FIRMS_PER_PERSON) throw conflict(FIRM_MESSAGES.tooManyFirms);
       const firm = await firms.create({ name, owner: { userId: user.id, email: user.email, name: displayName(user) }, now: now() });
       return { id: firm.id, name: firm.name, role: 'owner' };
+    },
+
+    /** The firms of many people, for the admin's users export; people in no firm are left out. */
+    async firmsOfMany(userIds: string[]): Promise<InternalUserFirmsLookupAnswer> {
+      const memberships = await firms.membershipsOfMany(userIds);
+      const names = new Map((await firms.findMany([...new Set(memberships.map((m) => m.firmId))])).map((firm) => [firm.id, firm.name]));
+      const answer: InternalUserFirmsLookupAnswer = { firms: {} };
+      for (const { userId, firmId, role } of memberships) {
+        const name = names.get(firmId);
+        if (name) (answer.firms[userId] ??= []).push({ id: firmId, name, role });
+      }
+      return answer;
     },
 
     /** A page of every firm with its people, newest first, for the admin's Firms tab. */

@@ -4,6 +4,7 @@ import {
   internalConfirmDeletionBody,
   internalFirmMemberParams,
   internalFirmsQuery,
+  internalUserFirmsLookupBody,
   internalStatsQuery,
   internalUserDeleteQuery,
   internalUserIdParams,
@@ -11,6 +12,7 @@ import {
   USER_EXPORT_CONTENT_TYPE,
   type InternalFirmMemberAnswer,
   type InternalFirmsAnswer,
+  type InternalUserFirmsLookupAnswer,
   type InternalUserFirmsAnswer,
   type InternalStatsAnswer,
   type InternalUserSearchAnswer,
@@ -24,7 +26,7 @@ import type { firmUseCases } from '../domain/firm.use-cases';
 export function internalRoutes(
   directory: ReturnType<typeof directoryUseCases>,
   security: ReturnType<typeof accountSecurityUseCases>,
-  firms: Pick<ReturnType<typeof firmUseCases>, 'memberFacts' | 'firmsOf' | 'adminPage'>,
+  firms: Pick<ReturnType<typeof firmUseCases>, 'memberFacts' | 'firmsOf' | 'adminPage' | 'firmsOfMany'>,
   serviceSecret: string,
 ): Router {
   const router = Router();
@@ -47,6 +49,11 @@ export function internalRoutes(
   router.get('/internal/users/:id', validate('params', internalUserIdParams), async (req, res) => {
     const user: PublicUser = await directory.get(req.params.id);
     res.json({ user });
+  });
+
+  router.post('/internal/users/firms/lookup', validate('body', internalUserFirmsLookupBody), async (req, res) => {
+    const answer: InternalUserFirmsLookupAnswer = await firms.firmsOfMany(req.body.userIds);
+    res.json(answer);
   });
 
   router.get('/internal/users/:id/firms', validate('params', internalUserIdParams), async (req, res) => {

@@ -54,3 +54,13 @@ export const internalFirmsAnswer = z.object({
   total: z.number().int().min(0),
 });
 export type InternalFirmsAnswer = z.infer<typeof internalFirmsAnswer>;
+
+/**
+ * auth's POST /internal/users/firms/lookup: the firms of many people at once, for the admin's
+ * users export (a batch of its rows); people in no firm are left out.
+ */
+export const internalUserFirmsLookupBody = z.object({ userIds: z.array(z.string().max(64)).max(1000) });
+export const internalUserFirmsLookupAnswer = z.object({
+  firms: z.record(z.string(), z.array(z.object({ id: z.string(), name: z.string(), role: z.enum(FIRM_ROLES) }))),
+});
+export type InternalUserFirmsLookupAnswer = z.infer<typeof internalUserFirmsLookupAnswer>;
