@@ -37,6 +37,39 @@ describe('/activate: connecting the desktop app', () => {
     expect(calls.find((call) => call.url === '/api/auth/device/decision')?.body).toEqual({ user_code: 'BCDF-GHJK', decision: 'approve' });
   });
 
+  it('when a member of two firms allows the app, then they choose whose seat it works on, and the choice goes with the decision', async () => {
+    session.save('user-token', { email: 'ravi@example.in' });
+    const calls = stubApi((call) => {
+      if (call.url === '/api/auth/device/pending') {
+        return { data: { device: { userCode: 'BCDF-GHJK', deviceName: 'Desk 4', expiresAt: '2026-11-23T06:40:00.000Z' } } };
+      }
+      if (call.url === '/api/firms') {
+        return {
+          data: {
+            firms: [
+              { id: 'a'.repeat(24), name: 'Iyer & Associates', role: 'member' },
+              { id: 'b'.repeat(24), name: 'Rao Tax Desk', role: 'admin' },
+            ],
+          },
+        };
+      }
+      if (call.url === '/api/auth/device/decision') return { data: { message: DEVICE_MESSAGES.approved } };
+      return status;
+    });
+    renderPage(<Activate />, '/activate?user_code=bcdfghjk');
+    const choice = await screen.findByRole('group', { name: 'Use the app for' });
+    expect(screen.getByRole('radio', { name: /My own plan/ })).toBeChecked();
+    await userEvent.click(screen.getByRole('radio', { name: 'Rao Tax Desk' }));
+    expect(choice).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Allow' }));
+    expect(await screen.findByText(DEVICE_MESSAGES.approved)).toBeInTheDocument();
+    expect(calls.find((call) => call.url === '/api/auth/device/decision')?.body).toEqual({
+      user_code: 'BCDF-GHJK',
+      decision: 'approve',
+      firmId: 'b'.repeat(24),
+    });
+  });
+
   it('when the code is not valid, then the page says so and another code can be entered', async () => {
     session.save('user-token', { email: 'ravi@example.in' });
     stubApi((call) => (call.url === '/api/auth/device/pending' ? { status: 404, data: { message: DEVICE_MESSAGES.codeInvalid } } : status));

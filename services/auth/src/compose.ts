@@ -156,6 +156,7 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
     devices,
     sessions: desktopSessions,
     tokens,
+    isMember: async (firmId, userId) => (await firmStore.membership(firmId, userId)) !== null,
     publicUrl: settings.PUBLIC_URL,
     accessTokenSeconds: settings.DESKTOP_TOKEN_TTL_SECONDS,
     sessionDays: settings.DESKTOP_SESSION_DAYS,
@@ -180,7 +181,13 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
   const seatsOf = billingSeatsClient(
     createInternalClient({ baseURL: settings.BILLING_URL, credential: createServiceCredential('auth', settings.SERVICE_SECRET) }),
   );
-  const firms = firmUseCases({ firms: firmStore, users, seatsOf, now: clock });
+  const firms = firmUseCases({
+    firms: firmStore,
+    users,
+    seatsOf,
+    onMemberGone: (firmId, userId) => deviceGrant.endFirmSessions(userId, firmId),
+    now: clock,
+  });
   const firmInvitations = firmInvitationUseCases({
     firms: firmStore,
     users,

@@ -1,7 +1,8 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { DAY_MS, FIRM_MESSAGES, type FirmDetails } from '@portal/contracts';
+import { decodeJwt } from 'jose';
+import { DAY_MS, DESKTOP_CLIENT_ID, DEVICE_GRANT_TYPE, FIRM_MESSAGES, type FirmDetails } from '@portal/contracts';
 import { createServiceCredential } from '@portal/platform';
 import { startAuth, TEST_SERVICE_SECRET, validSignup, type AuthHarness } from './auth-harness';
 import { startBillingSeatsStub } from './billing-seats-stub';
@@ -293,6 +294,57 @@ describe('firms', () => {
       const someone = await register('someone');
       expect((await request(url).get(`/api/firms/${firmId}`).set(as(someone))).status).toBe(404);
     });
+  });
+
+  it('when a member signs the desktop app in for their firm, then its tokens name the firm, only a firm of theirs can be chosen, and removing them ends that session', async () => {
+    const owner = await register('owner');
+    const member = await register('member');
+    const firmId = await createFirm(owner, 'Rao Tax Desk');
+    const otherFirm = await createFirm(await register('other'), 'Elsewhere & Co');
+    billing.set(firmId, 2);
+    await join(firmId, owner, member);
+    const form = (body: Record<string, string>) =>
+      request(url)
+        .post(body.grant_type ? '/api/auth/device/token' : '/api/auth/device/code')
+        .type('form')
+        .send(body);
+    const signIn = async (chosen: string | undefined) => {
+      const started = (await form({ client_id: DESKTOP_CLIENT_ID, device_name: 'Desk 4' })).body as {
+        device_code: string;
+        user_code: string;
+      };
+      const decided = await request(url)
+        .post('/api/auth/device/decision')
+        .set(as(member))
+        .send({ user_code: started.user_code, decision: 'approve', ...(chosen ? { firmId: chosen } : {}) });
+      return { decided, started };
+    };
+
+    // a firm the person is not in: as if it did not exist, and the code stays open
+    const refused = await signIn(otherFirm);
+    expect(refused.decided.status).toBe(404);
+    expect(refused.decided.body.message).toBe(FIRM_MESSAGES.notFound);
+
+    const { decided, started } = await signIn(firmId);
+    expect(decided.status).toBe(200);
+    const tokens = (await form({ grant_type: DEVICE_GRANT_TYPE, device_code: started.device_code, client_id: DESKTOP_CLIENT_ID })).body;
+    expect(decodeJwt(tokens.access_token)).toMatchObject({ sub: member.id, aud: 'portal-desktop', firm: firmId });
+    const rotated = (await form({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: DESKTOP_CLIENT_ID })).body;
+    expect(decodeJwt(rotated.access_token)).toMatchObject({ firm: firmId });
+    // without a choice, the token names no firm: the person's own plan, else their firm's
+    const own = await signIn(undefined);
+    const ownTokens = (await form({ grant_type: DEVICE_GRANT_TYPE, device_code: own.started.device_code, client_id: DESKTOP_CLIENT_ID }))
+      .body;
+    expect(decodeJwt(ownTokens.access_token).firm).toBeUndefined();
+
+    // removed from the firm: the session on its seat ends at once, the other stays
+    expect((await request(url).delete(`/api/firms/${firmId}/members/${member.id}`).set(as(owner))).status).toBe(200);
+    const me = (token: string) => request(url).get('/api/auth/desktop/me').set('Authorization', `Bearer ${token}`);
+    expect((await me(rotated.access_token)).status).toBe(401);
+    expect(
+      (await form({ grant_type: 'refresh_token', refresh_token: rotated.refresh_token, client_id: DESKTOP_CLIENT_ID })).body.error,
+    ).toBe('invalid_grant');
+    expect((await me(ownTokens.access_token)).status).toBe(200);
   });
 
   it('when billing asks for a person in a firm, then it hears the firm, their role and the seats in use; an outsider is not found', async () => {

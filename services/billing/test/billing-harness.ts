@@ -92,8 +92,8 @@ export interface BillingHarness {
   /** A firm known to auth, whose people and roles a test may change (`roles`). */
   addFirm(id: string, name: string, roles: Record<string, FirmRole>): StubFirm;
   adminToken(): string;
-  /** The desktop app's token for a user (the device grant's, as auth would sign it). */
-  desktopToken(id: string, email: string): string;
+  /** The desktop app's token for a user (the device grant's, as auth would sign it), for a firm's seat if chosen. */
+  desktopToken(id: string, email: string, firmId?: string): string;
   webhookAuthorization: string;
   close(): Promise<void>;
 }
@@ -157,7 +157,8 @@ export async function startBilling(label: string, settings: Record<string, strin
       return firm;
     },
     adminToken: () => signTestToken(keys.privateKey, TOKEN_AUDIENCE.admin, { sub: 'admin1', email: 'admin@portal.test', role: 'admin' }),
-    desktopToken: (id, email) => signTestToken(keys.privateKey, TOKEN_AUDIENCE.desktop, { sub: id, email }),
+    desktopToken: (id, email, firmId) =>
+      signTestToken(keys.privateKey, TOKEN_AUDIENCE.desktop, { sub: id, email, ...(firmId ? { firm: firmId } : {}) }),
     webhookAuthorization: webhookAuthorization(WEBHOOK.username, WEBHOOK.password),
     async close() {
       server.closeAllConnections();

@@ -292,6 +292,30 @@ describe('firm billing: seats bought, priced, prorated and invoiced as one custo
     expect(refused.body.error).toBe('no_entitlement');
   });
 
+  it('when the app was signed in for the firm, then it works on the firm’s seat even beside the person’s own trial; signed in without a choice, on the trial', async () => {
+    const { firmId, owner, member } = newFirm('Kamath & Kamath');
+    billing.clock.now = new Date('2028-06-01T06:30:00.000Z');
+    await paid((await order(owner.token, firmId, { plan: 'business', billingPeriod: 'monthly', seats: 3 })).body.merchantOrderId);
+    expect((await request(billing.url).post('/api/start-trial').set(as(member.token)).send({})).status).toBe(200);
+    const machine = (n: number) => ({ deviceId: String(n).repeat(64), deviceName: `Desk ${n}`, os: 'Windows 11', appVersion: '1.4.2' });
+    const activate = (token: string, n: number) =>
+      request(billing.url)
+        .post('/api/licenses/activate')
+        .set({ Authorization: `Bearer ${token}` })
+        .send(machine(n));
+
+    const forFirmSeat = await activate(billing.desktopToken(member.userId, member.email, firmId), 4);
+    expect(forFirmSeat.status).toBe(201);
+    expect(decodeJwt(forFirmSeat.body.license)).toMatchObject({ plan: 'business', firm: { id: firmId, name: 'Kamath & Kamath' } });
+    const ownTrial = await activate(billing.desktopToken(member.userId, member.email), 5);
+    expect(ownTrial.status).toBe(201);
+    expect(decodeJwt(ownTrial.body.license)).toMatchObject({ plan: 'trial', status: 'trial' });
+    expect(decodeJwt(ownTrial.body.license).firm).toBeUndefined();
+    // a firm the person is not in gives nothing
+    const elsewhere = await activate(billing.desktopToken(member.userId, member.email, newUserId()), 6);
+    expect(elsewhere.status).toBe(403);
+  });
+
   it('when a firm buys 3 seats with auto-renew, then the mandate’s fixed amount is all 3 seats, and its renewal buys 3 seats again', async () => {
     const { firmId, owner } = newFirm('Nair Associates');
     await request(billing.url).put(forFirm('/api/billing/profile', firmId)).set(as(owner.token)).send(MAHARASHTRA_FIRM);

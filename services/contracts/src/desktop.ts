@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { objectIdSchema } from './ids';
 
 /**
  * The desktop app's sign-in: the OAuth 2.0 Device Authorization Grant (RFC 8628). The app asks
@@ -61,6 +62,8 @@ export const userCodeSchema = z
 export const deviceDecisionSchema = z.object({
   user_code: userCodeSchema,
   decision: z.enum(['approve', 'deny'], { error: 'The decision must be approve or deny' }),
+  /** The firm whose seat the app works on (issue #30); without it, the person's own plan, else their firm's. */
+  firmId: objectIdSchema('Malformed firm id').optional(),
 });
 
 export interface DeviceCodeResponse {

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { DEVICE_MESSAGES, normaliseUserCode } from '@portal/contracts';
 import { Banner, Button, errorMessage, Link, Spinner, TextField, useAuth, useSearchParams } from '@portal/ui';
 import { useDeviceDecision, usePendingDevice } from '../features/desktop/api';
+import { useMyFirms } from '../features/firms/api';
 import { withQueries } from '../queries';
 import '../components/portal.css';
 
@@ -72,11 +73,14 @@ function Activate() {
 function Confirm({ code, email, onRestart }: { code: string; email?: string; onRestart: () => void }) {
   const pending = usePendingDevice(code);
   const decision = useDeviceDecision();
+  // a person in a firm chooses whose seat the app works on (issue #30); '' is their own plan, else their firm's
+  const firms = useMyFirms().data ?? [];
+  const [firmId, setFirmId] = useState('');
   const [done, setDone] = useState<{ kind: 'success' | 'info' | 'error'; text: string } | null>(null);
 
   async function decide(choice: 'approve' | 'deny') {
     try {
-      const message = await decision.mutateAsync({ user_code: code, decision: choice });
+      const message = await decision.mutateAsync({ user_code: code, decision: choice, ...(firmId ? { firmId } : {}) });
       setDone({ kind: choice === 'approve' ? 'success' : 'info', text: message });
     } catch (failure) {
       setDone({ kind: 'error', text: errorMessage(failure, DEVICE_MESSAGES.codeInvalid) });
@@ -102,6 +106,17 @@ function Confirm({ code, email, onRestart }: { code: string; email?: string; onR
         <strong>{pending.data.userCode}</strong>.
       </p>
       <p className="muted">Allow it only if this code is on your own screen now.</p>
+      {firms.length > 0 && (
+        <fieldset className="stack-bottom">
+          <legend>Use the app for</legend>
+          {[{ id: '', name: 'My own plan (or my firm’s, if I have none)' }, ...firms].map((firm) => (
+            <label key={firm.id || 'own'} className="checkbox block">
+              <input type="radio" name="firm" value={firm.id} checked={firmId === firm.id} onChange={() => setFirmId(firm.id)} />{' '}
+              {firm.name}
+            </label>
+          ))}
+        </fieldset>
+      )}
       <div className="row">
         <Button disabled={decision.isPending} onClick={() => void decide('approve')}>
           Allow

@@ -20,6 +20,7 @@ const sessionSchema = new Schema<SessionDocument>(
     userId: { type: String, required: true },
     email: { type: String, required: true },
     deviceName: { type: String, required: true },
+    firmId: { type: String, default: null },
     createdAt: { type: Date, required: true },
     lastUsedAt: { type: Date, required: true },
     expiresAt: { type: Date, required: true },
@@ -40,6 +41,7 @@ const toSession = ({
 }: SessionDocument): DesktopSession => ({
   id: _id.toString(),
   ...rest,
+  firmId: rest.firmId ?? null,
 });
 const OBJECT_ID = /^[a-f0-9]{24}$/;
 const swapKey = (sessionId: string, generation: number) => `desktop-refresh:${sessionId}:${generation}`;

@@ -11,6 +11,7 @@ const deviceSchema = new Schema<DeviceAuthorization>(
     status: { type: String, enum: ['pending', 'approved', 'denied', 'used'], default: 'pending' },
     userId: { type: String, default: null, index: true },
     email: { type: String, default: null },
+    firmId: { type: String, default: null },
     intervalSeconds: { type: Number, required: true },
     lastPolledAt: { type: Date, default: null },
     expiresAt: { type: Date, required: true },
@@ -61,7 +62,7 @@ export function deviceAuthorizationRepository(
       if (found.status === 'approved') {
         if (!(await claims.claim(`device-code:${deviceCodeHash}`, found.userId!))) return { kind: 'used' };
         await Device.updateOne({ deviceCodeHash: { $eq: deviceCodeHash } }, { $set: { status: 'used', lastPolledAt: now } });
-        return { kind: 'approved', userId: found.userId!, email: found.email!, deviceName: found.deviceName };
+        return { kind: 'approved', userId: found.userId!, email: found.email!, deviceName: found.deviceName, firmId: found.firmId ?? null };
       }
       const tooSoon = found.lastPolledAt && now.getTime() - found.lastPolledAt.getTime() < found.intervalSeconds * 1000;
       if (tooSoon) {

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import {
   DAY_MS,
   DEVICE_MESSAGES,
+  FIRM_MESSAGES,
   TOKEN_AUDIENCE,
   USER_CODE_ALPHABET,
   type DesktopTokenRequest,
@@ -17,6 +18,8 @@ export interface DeviceGrantDeps {
   devices: DeviceAuthorizationStore;
   sessions: DesktopSessionStore;
   tokens: TokenIssuer;
+  /** Whether the person belongs to the firm they chose for the app (issue #30). */
+  isMember: (firmId: string, userId: string) => Promise<boolean>;
   publicUrl: string;
   accessTokenSeconds: number;
   sessionDays: number;
@@ -75,7 +78,11 @@ export function deviceGrantUseCases(deps: DeviceGrantDeps) {
 
   async function issueTokens(session: DesktopSession, refreshToken: string): Promise<DesktopTokenResponse> {
     return {
-      access_token: tokens.issue({ id: session.userId, email: session.email }, TOKEN_AUDIENCE.desktop, session.id),
+      access_token: tokens.issue(
+        { id: session.userId, email: session.email, ...(session.firmId ? { firm: session.firmId } : {}) },
+        TOKEN_AUDIENCE.desktop,
+        session.id,
+      ),
       token_type: 'Bearer',
       expires_in: deps.accessTokenSeconds,
       refresh_token: refreshToken,
@@ -125,13 +132,19 @@ export function deviceGrantUseCases(deps: DeviceGrantDeps) {
       return { userCode: found.userCode, deviceName: found.deviceName, expiresAt: found.expiresAt.toISOString() };
     },
 
-    /** The signed-in person confirms or refuses; a code is decided once, by whoever decides first. */
-    async decide(userCode: string, decision: 'approve' | 'deny', user: Guesser & { email: string }): Promise<string> {
+    /**
+     * The signed-in person confirms or refuses; a code is decided once, by whoever decides first. A
+     * person in a firm may choose whose seat the app works on (`firmId`); only a firm of theirs.
+     */
+    async decide(userCode: string, decision: 'approve' | 'deny', user: Guesser & { email: string }, firmId?: string): Promise<string> {
       await deps.userCodeGuesses.assertAllowed(user.ip, user.userId);
+      if (firmId && decision === 'approve' && !(await deps.isMember(firmId, user.userId))) throw notFound(FIRM_MESSAGES.notFound);
       const decided = await devices.decide(
         userCode,
         now(),
-        decision === 'approve' ? { status: 'approved', userId: user.userId, email: user.email } : { status: 'denied' },
+        decision === 'approve'
+          ? { status: 'approved', userId: user.userId, email: user.email, firmId: firmId ?? null }
+          : { status: 'denied' },
         user.userId,
       );
       if (!decided) throw await wrongCode(user);
@@ -176,6 +189,13 @@ export function deviceGrantUseCases(deps: DeviceGrantDeps) {
     },
 
     sessions: (userId: string) => sessions.forUser(userId),
+
+    /** A member leaves or is removed (issue #30): the app's sessions on that firm's seat end at once. */
+    async endFirmSessions(userId: string, firmId: string): Promise<void> {
+      for (const session of await sessions.forUser(userId)) {
+        if (session.firmId === firmId) await endSession(userId, session.id);
+      }
+    },
     async revoke(userId: string, sessionId: string) {
       if (!(await endSession(userId, sessionId))) throw notFound('No desktop session with this id');
     },

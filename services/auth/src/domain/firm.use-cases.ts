@@ -21,6 +21,8 @@ export interface FirmDeps {
   firms: FirmStore;
   users: Pick<UserStore, 'findById'>;
   seatsOf: SeatReader;
+  /** A member left or was removed: the desktop app's sessions on the firm's seat end (issue #30). */
+  onMemberGone: (firmId: string, userId: string) => Promise<void>;
   now: () => Date;
 }
 
@@ -30,7 +32,7 @@ const iso = (date: Date) => date.toISOString();
  * A firm, its members, their roles and its ownership (issue #30). The seats are billing's: a firm
  * has the seats billing counts for it, one (the owner's) until it buys more.
  */
-export function firmUseCases({ firms, users, seatsOf, now }: FirmDeps) {
+export function firmUseCases({ firms, users, seatsOf, onMemberGone, now }: FirmDeps) {
   async function summaries(memberships: MembershipRecord[]): Promise<FirmSummary[]> {
     const byId = new Map((await firms.findMany(memberships.map((m) => m.firmId))).map((firm) => [firm.id, firm]));
     return memberships.flatMap(({ firmId, role }) => {
@@ -41,6 +43,7 @@ export function firmUseCases({ firms, users, seatsOf, now }: FirmDeps) {
 
   async function memberLeaves(firmId: string, userId: string): Promise<void> {
     if (!(await firms.removeMember(firmId, userId))) throw notFound(FIRM_MESSAGES.memberNotFound);
+    await onMemberGone(firmId, userId);
   }
 
   async function leave(firmId: string, userId: string): Promise<string> {

@@ -95,7 +95,12 @@ export interface TokenIssuer {
    * `sessionId` ties a desktop token to its desktop session. `issuedAtMs` dates a token after a
    * `revokeAllFor` cut-off, which would otherwise end a token issued in the same millisecond.
    */
-  issue(subject: { id: string; email: string; role?: string }, audience: TokenAudience, sessionId?: string, issuedAtMs?: number): string;
+  issue(
+    subject: { id: string; email: string; role?: string; firm?: string },
+    audience: TokenAudience,
+    sessionId?: string,
+    issuedAtMs?: number,
+  ): string;
   revoke(tokenId: string, expiresAt: number): Promise<void>;
   /** Every token issued to the session stops working, for as long as one can live. */
   revokeSession(sessionId: string, audience: TokenAudience): Promise<void>;
@@ -135,6 +140,8 @@ export interface DeviceAuthorization {
   status: DeviceAuthorizationStatus;
   userId: string | null;
   email: string | null;
+  /** The firm the person chose for the app (issue #30); null for their own plan. */
+  firmId?: string | null;
   intervalSeconds: number;
   lastPolledAt: Date | null;
   expiresAt: Date;
@@ -142,7 +149,7 @@ export interface DeviceAuthorization {
 
 export type PollOutcome =
   | { kind: 'unknown' | 'expired' | 'slow_down' | 'pending' | 'denied' | 'used' }
-  | { kind: 'approved'; userId: string; email: string; deviceName: string };
+  | { kind: 'approved'; userId: string; email: string; deviceName: string; firmId: string | null };
 
 export interface DeviceAuthorizationStore {
   create(authorization: Omit<DeviceAuthorization, 'status' | 'userId' | 'email' | 'lastPolledAt'>): Promise<boolean>;
@@ -152,7 +159,7 @@ export interface DeviceAuthorizationStore {
   decide(
     userCode: string,
     now: Date,
-    decision: { status: 'approved'; userId: string; email: string } | { status: 'denied' },
+    decision: { status: 'approved'; userId: string; email: string; firmId: string | null } | { status: 'denied' },
     deciderId: string,
   ): Promise<boolean>;
   /**
@@ -170,6 +177,8 @@ export interface DesktopSession {
   userId: string;
   email: string;
   deviceName: string;
+  /** The firm whose seat the app works on (issue #30); null for the person's own plan. */
+  firmId: string | null;
   createdAt: Date;
   lastUsedAt: Date;
   expiresAt: Date;

@@ -59,7 +59,8 @@ export function deviceRoutes(grant: ReturnType<typeof deviceGrantUseCases>, veri
   );
 
   router.post('/api/auth/device/decision', requireUser(verifyToken), validate('body', deviceDecisionSchema), async (req, res) => {
-    res.json({ message: await grant.decide(req.body.user_code, req.body.decision, { ...res.locals.auth, ip: clientIp(req) }) });
+    const { user_code: userCode, decision, firmId } = req.body;
+    res.json({ message: await grant.decide(userCode, decision, { ...res.locals.auth, ip: clientIp(req) }, firmId) });
   });
 
   router.get('/api/auth/desktop/sessions', requireUser(verifyToken), async (req, res) => {

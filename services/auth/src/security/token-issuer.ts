@@ -28,6 +28,7 @@ export function createTokenIssuer({ privateKey, publicKey, redis, redisPrefix, t
         {
           email: subject.email,
           ...(subject.role ? { role: subject.role } : {}),
+          ...(subject.firm ? { firm: subject.firm } : {}),
           ...(sessionId ? { sid: sessionId } : {}),
           iat: Math.floor(issuedAtMs / 1000),
           iat_ms: issuedAtMs,

@@ -18,6 +18,8 @@ export interface TokenClaims {
   role?: string;
   /** The desktop session a desktop token was issued to: ending the session ends its tokens. */
   sid?: string;
+  /** A desktop token for a firm's seat (issue #30): the firm chosen when the app was signed in. */
+  firm?: string;
 }
 
 export interface AuthContext {
@@ -26,6 +28,8 @@ export interface AuthContext {
   role?: string;
   tokenId: string;
   expiresAt: number;
+  /** The firm a desktop token works for, when one was chosen at sign-in. */
+  firmId?: string;
 }
 
 export interface TokenVerifierOptions {
@@ -76,7 +80,14 @@ export function createTokenVerifier({ publicKey, redis, redisPrefix = '', onRevo
         throw invalidToken('Your session has ended. Please sign in again.');
       }
     }
-    return { userId: claims.sub, email: claims.email, role: claims.role, tokenId: claims.jti, expiresAt: claims.exp };
+    return {
+      userId: claims.sub,
+      email: claims.email,
+      role: claims.role,
+      tokenId: claims.jti,
+      expiresAt: claims.exp,
+      ...(claims.firm ? { firmId: claims.firm } : {}),
+    };
   };
 }
 

@@ -20,11 +20,12 @@ export function generateTestKeys(): TestKeys {
 export function signTestToken(
   privateKey: string,
   audience: TokenAudience,
-  claims: { sub: string; email: string; role?: string; issuedAtMs?: number },
+  claims: { sub: string; email: string; role?: string; issuedAtMs?: number; firm?: string },
   expiresInSeconds = 3600,
 ): string {
   const issued = claims.issuedAtMs === undefined ? {} : { iat: Math.floor(claims.issuedAtMs / 1000), iat_ms: claims.issuedAtMs };
-  return jwt.sign({ email: claims.email, role: claims.role, ...issued }, privateKey, {
+  const firm = claims.firm ? { firm: claims.firm } : {};
+  return jwt.sign({ email: claims.email, role: claims.role, ...issued, ...firm }, privateKey, {
     algorithm: 'RS256',
     issuer: TOKEN_ISSUER,
     audience,

@@ -19,7 +19,7 @@ export const usePendingDevice = (userCode: string | null) =>
 
 export const useDeviceDecision = () =>
   useMutation({
-    mutationFn: async (body: { user_code: string; decision: 'approve' | 'deny' }) =>
+    mutationFn: async (body: { user_code: string; decision: 'approve' | 'deny'; firmId?: string }) =>
       (await api.post<{ message: string }>('/api/auth/device/decision', body)).data.message,
   });
 

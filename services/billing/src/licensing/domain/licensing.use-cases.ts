@@ -44,6 +44,9 @@ export const toDeviceView = (record: ActivationRecord): DeviceView => ({
 const deviceLimitReached = (limit: number, devices: DeviceView[]) =>
   new AppError(409, LICENSE_ERRORS.deviceLimit, LICENSE_MESSAGES.deviceLimit(limit), undefined, undefined, { devices });
 
+/** The desktop app's caller: its token's person, and the firm chosen at sign-in (issue #30). */
+type DesktopUser = { userId: string; email: string; firmId?: string | undefined };
+
 /** What the licence rests on: the plan, until when, and the firm seat when it is a firm's. */
 interface Entitlement {
   plan: PlanName;
@@ -114,15 +117,18 @@ export function licensingUseCases(deps: LicensingDeps) {
 
   return {
     /** Activates this machine (again), within the plan's limit, and answers its licence. */
-    async activate(user: { userId: string; email: string }, request: ActivationRequest): Promise<LicenseResponse> {
+    async activate(user: DesktopUser, request: ActivationRequest): Promise<LicenseResponse> {
       return lock(devicesLockKey(user.userId), async () => {
         const at = now();
-        const held = await entitlement(user.userId, at);
+        // the firm chosen when the app was signed in, if one was
+        const held = await entitlement(user.userId, at, user.firmId ?? null);
         // the limit is per seat: a member's own devices against their plan's, or their seat's
         const limit = DEVICE_LIMITS[held.plan];
         const existing = await activations.find(user.userId, request.deviceId);
         if (!existing?.active) {
-          const active = await activations.active(user.userId);
+          // each seat has its own limit: the person's own plan's devices, or those on this firm's seat
+          const onSeat = (record: ActivationRecord) => (record.firmId ?? null) === (held.firm?.id ?? null);
+          const active = (await activations.active(user.userId)).filter(onSeat);
           if (active.length >= limit) throw deviceLimitReached(limit, active.map(toDeviceView));
         }
         const record = await activations.save({
@@ -138,15 +144,14 @@ export function licensingUseCases(deps: LicensingDeps) {
     },
 
     /** The check-in: a fresh licence for an active machine of a user still entitled; otherwise a code that says why. */
-    async refresh(
-      user: { userId: string; email: string },
-      { deviceId, appVersion }: { deviceId: string; appVersion: string },
-    ): Promise<LicenseResponse> {
+    async refresh(user: DesktopUser, { deviceId, appVersion }: { deviceId: string; appVersion: string }): Promise<LicenseResponse> {
       const at = now();
       const existing = await activations.find(user.userId, deviceId);
       if (!existing?.active) throw refused(LICENSE_ERRORS.deviceNotActivated, LICENSE_MESSAGES.deviceNotActivated);
-      const held = await entitlement(user.userId, at, existing.firmId ?? null);
-      const record = await activations.save({ ...existing, appVersion, lastSeenAt: at });
+      // the app signed in again for a firm moves the machine to that firm's seat
+      const firmId = user.firmId ?? existing.firmId ?? null;
+      const held = await entitlement(user.userId, at, firmId);
+      const record = await activations.save({ ...existing, appVersion, lastSeenAt: at, firmId });
       return licence(user, record, held, at);
     },
 
