@@ -290,6 +290,9 @@ describe('firm billing: seats bought, priced, prorated and invoiced as one custo
     const refused = await refresh();
     expect(refused.status).toBe(403);
     expect(refused.body.error).toBe('no_entitlement');
+    // the device on the firm's seat is deactivated: it leaves the member's devices
+    const devices = await request(billing.url).get('/api/licenses/devices').set(as(member.token));
+    expect(devices.body.devices.map((device: { deviceName: string }) => device.deviceName)).toEqual(['Desk 2']);
   });
 
   it('when the app was signed in for the firm, then it works on the firm’s seat even beside the person’s own trial; signed in without a choice, on the trial', async () => {

@@ -150,7 +150,11 @@ export function licensingUseCases(deps: LicensingDeps) {
       if (!existing?.active) throw refused(LICENSE_ERRORS.deviceNotActivated, LICENSE_MESSAGES.deviceNotActivated);
       // the app signed in again for a firm moves the machine to that firm's seat
       const firmId = user.firmId ?? existing.firmId ?? null;
-      const held = await entitlement(user.userId, at, firmId);
+      const held = await entitlement(user.userId, at, firmId).catch(async (refusal: unknown) => {
+        // a device on a firm's seat the person no longer holds is deactivated (issue #30): it leaves their devices
+        if (firmId) await activations.deactivate(user.userId, deviceId);
+        throw refusal;
+      });
       const record = await activations.save({ ...existing, appVersion, lastSeenAt: at, firmId });
       return licence(user, record, held, at);
     },
