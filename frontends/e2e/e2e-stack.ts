@@ -131,3 +131,19 @@ export async function startE2eStack(label: string, { google: withGoogle = false,
     },
   };
 }
+
+/** The sign-up wizard's second and third steps (behaviour.md §2), for a page on its first step done. */
+export async function finishSignupWizard(
+  page: Page,
+  person: { age: string; gender: string; mobile?: string; street: string; city: string; state: string; pincode: string },
+) {
+  await page.getByLabel('Age').fill(person.age);
+  await page.getByLabel('Gender').selectOption(person.gender);
+  if (person.mobile) await page.getByLabel('Mobile number').fill(person.mobile);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Street address').fill(person.street);
+  await page.getByLabel('City').fill(person.city);
+  await page.getByLabel('State').fill(person.state);
+  await page.getByLabel('Pincode').fill(person.pincode);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+}

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import pdfParse from 'pdf-parse/lib/pdf-parse.js';
 import type { Page } from 'playwright-core';
 import { currentPolicyVersions, DESKTOP_CLIENT_ID, DEVICE_GRANT_TYPE } from '@portal/contracts';
-import { ADMIN, startE2eStack } from './e2e-stack';
+import { ADMIN, finishSignupWizard, startE2eStack } from './e2e-stack';
 
 jest.setTimeout(240_000);
 
@@ -133,15 +133,15 @@ describe('a firm with seats in Chromium', () => {
     await ravi.getByLabel('Confirm password', { exact: true }).fill('secret12');
     await ravi.getByRole('checkbox', { name: /I accept the Terms of Service and the Privacy Notice/ }).check();
     await ravi.getByRole('button', { name: 'Next' }).click();
-    await ravi.getByLabel('Age').fill('29');
-    await ravi.getByLabel('Gender').selectOption('male');
-    await ravi.getByLabel('Mobile number').fill('+91 98765 43211');
-    await ravi.getByRole('button', { name: 'Next' }).click();
-    await ravi.getByLabel('Street address').fill('4 FC Road');
-    await ravi.getByLabel('City').fill('Pune');
-    await ravi.getByLabel('State').fill('Maharashtra');
-    await ravi.getByLabel('Pincode').fill('411004');
-    await ravi.getByRole('button', { name: 'Create Account' }).click();
+    await finishSignupWizard(ravi, {
+      age: '29',
+      gender: 'male',
+      mobile: '+91 98765 43211',
+      street: '4 FC Road',
+      city: 'Pune',
+      state: 'Maharashtra',
+      pincode: '411004',
+    });
     await at(ravi, '/profile');
     await ravi.getByRole('button', { name: 'Join Iyer & Associates' }).click();
     await ravi.getByText('You joined Iyer & Associates.').waitFor();

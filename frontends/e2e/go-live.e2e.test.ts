@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { Types } from 'mongoose';
-import { startE2eStack } from './e2e-stack';
+import { finishSignupWizard, startE2eStack } from './e2e-stack';
 
 jest.setTimeout(120_000);
 
@@ -58,14 +58,14 @@ describe('ready to go live, in Chromium against every service', () => {
     await page.getByText('Please accept the Terms of Service and the Privacy Notice to continue').waitFor();
     await page.getByRole('checkbox', { name: /I accept the Terms of Service and the Privacy Notice/ }).check();
     await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByLabel('Age').fill('36');
-    await page.getByLabel('Gender').selectOption('female');
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByLabel('Street address').fill('4 Park Street');
-    await page.getByLabel('City').fill('Kolkata');
-    await page.getByLabel('State').fill('West Bengal');
-    await page.getByLabel('Pincode').fill('700016');
-    await page.getByRole('button', { name: 'Create Account' }).click();
+    await finishSignupWizard(page, {
+      age: '36',
+      gender: 'female',
+      street: '4 Park Street',
+      city: 'Kolkata',
+      state: 'West Bengal',
+      pincode: '700016',
+    });
     await at(page, '/subscription');
     await page.getByRole('dialog', { name: /Professional \(monthly\)/ }).waitFor();
     await page.keyboard.press('Escape');

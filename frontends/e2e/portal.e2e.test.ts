@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pdfParse from 'pdf-parse/lib/pdf-parse.js';
 import type { Page } from 'playwright-core';
-import { ADMIN, startE2eStack } from './e2e-stack';
+import { ADMIN, finishSignupWizard, startE2eStack } from './e2e-stack';
 
 jest.setTimeout(120_000);
 
@@ -39,15 +39,15 @@ describe('the portal in Chromium, against every service', () => {
     await page.getByLabel('Confirm password', { exact: true }).fill('secret12');
     await page.getByRole('checkbox', { name: /I accept the Terms of Service and the Privacy Notice/ }).check();
     await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByLabel('Age').fill('38');
-    await page.getByLabel('Gender').selectOption('female');
-    await page.getByLabel('Mobile number').fill('+91 98765 43210');
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByLabel('Street address').fill('12 MG Road');
-    await page.getByLabel('City').fill('Pune');
-    await page.getByLabel('State').fill('Maharashtra');
-    await page.getByLabel('Pincode').fill('411001');
-    await page.getByRole('button', { name: 'Create Account' }).click();
+    await finishSignupWizard(page, {
+      age: '38',
+      gender: 'female',
+      mobile: '+91 98765 43210',
+      street: '12 MG Road',
+      city: 'Pune',
+      state: 'Maharashtra',
+      pincode: '411001',
+    });
     await at('/profile');
     await page.getByRole('heading', { name: 'Hello, Asha' }).waitFor();
     await page.getByText('No Subscription').first().waitFor();

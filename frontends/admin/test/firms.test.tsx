@@ -42,7 +42,7 @@ describe('the admin’s Firms tab (issue #30)', () => {
     expect(row).toHaveTextContent('until 20 Nov 2027');
     expect(row).toHaveTextContent('Asha Iyer (owner)');
     expect(row).toHaveTextContent('ravi@example.in (member)');
-    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Pages of firms' })).toHaveTextContent('1–50 of 51');
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Solo Desk')).toBeInTheDocument();
     expect(calls.map((call) => call.params)).toEqual([

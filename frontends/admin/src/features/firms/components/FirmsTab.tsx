@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { formatIndianDate, PAGE_SIZE, planLabel, subscriptionStatusLabel } from '@portal/contracts';
-import { Button, Spinner } from '@portal/ui';
+import { formatIndianDate, planLabel, subscriptionStatusLabel } from '@portal/contracts';
+import { Spinner } from '@portal/ui';
+import { Pager } from '@portal/ui/pager';
 import { ScrollArea } from '@portal/ui/scroll-area';
 import { HeaderRow } from '../../../components/HeaderRow';
 import { useFirmsPage } from '../api';
@@ -14,7 +15,6 @@ export function FirmsTab() {
   if (isError) return <p role="alert">Failed to load the firms</p>;
   if (isPending) return <Spinner />;
   if (result.firms.length === 0) return <p>No firms yet.</p>;
-  const pages = Math.max(1, Math.ceil(result.total / PAGE_SIZE));
   return (
     <div>
       <ScrollArea label="Firms">
@@ -50,17 +50,7 @@ export function FirmsTab() {
           </tbody>
         </table>
       </ScrollArea>
-      <div className="row row-end">
-        <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-          Previous
-        </Button>
-        <span>
-          Page {page} of {pages}
-        </span>
-        <Button variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-          Next
-        </Button>
-      </div>
+      <Pager paged={result} onPage={setPage} label="Pages of firms" />
     </div>
   );
 }
