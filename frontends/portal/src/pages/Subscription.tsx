@@ -10,18 +10,18 @@ import {
   planLabel,
   type BillingPeriod,
   type CreateOrderBody,
-  type PlanChangeQuote,
 } from '@portal/contracts';
-import { Banner, Button, errorMessage, Link, Spinner, type Auth, useAuth, useSearchParams } from '@portal/ui';
-import { useBillingHistory, useBillingProfile } from '../features/billing/api';
+import { Banner, Button, Link, Spinner, type Auth, useAuth, useSearchParams } from '@portal/ui';
+import { useBillingHistory } from '../features/billing/api';
 import { useMyFirms } from '../features/firms/api';
 import { FirmPlanBanner } from '../features/firms/components/FirmPlanBanner';
 import { BillingDetails } from '../features/billing/components/BillingDetails';
 import { BillingHistory } from '../features/billing/components/BillingHistory';
-import { useCreateOrder, usePlans, useScheduledSwitch, useStartTrial } from '../features/subscription/api';
+import { usePlans, useStartTrial } from '../features/subscription/api';
 import { ChangeConfirmation } from '../features/subscription/components/ChangeConfirmation';
 import { PeriodToggle, PlanCard } from '../features/subscription/components/PlanCard';
 import { RenewalSettings } from '../features/subscription/components/RenewalSettings';
+import { usePlanCheckout } from '../features/subscription/use-plan-checkout';
 import { withQueries } from '../queries';
 import { TEXTS, type Message } from '../texts';
 import '../components/portal.css';
@@ -97,23 +97,18 @@ function Subscription() {
   const [params, setParams] = useSearchParams();
   const firmId = params.get('firm');
   const { data: plans, isError: plansFailed } = usePlans();
-  const order = useCreateOrder();
   const trial = useStartTrial();
   // The pricing page sends a visitor here with the plan they chose (?plan=…&period=…).
   const chosen = choiceFrom(params);
   const [period, setPeriod] = useState<BillingPeriod>(chosen?.billingPeriod ?? 'monthly');
   const [message, setMessage] = useState<Message | null>(null);
-  const [busy, setBusy] = useState(false);
-  const { data: billingProfile } = useBillingProfile();
+  const checkout = usePlanCheckout(null, setMessage);
   // The plans and the history appear together once both have loaded: arriving one by one, each
   // pushed the other down (a layout shift of 0.5 on a phone, Lighthouse's worst).
   const history = useBillingHistory();
   const loading = (!plans && !plansFailed) || history.isPending;
-  // The plan chosen by a buyer who must first say where they are billed (the invoice's place of supply).
-  const [awaitingDetails, setAwaitingDetails] = useState<{ plan: string; autoRenew: boolean } | null>(null);
   // The card being confirmed, before anything is paid or scheduled.
   const [confirming, setConfirming] = useState<CreateOrderBody | null>(chosen);
-  const { schedule, cancel } = useScheduledSwitch();
   const scheduled = subscription === 'active' ? status?.scheduledSwitch : null;
   // a member working on their firm's plan buys nothing here: the firm's owner and admins do
   const firmPlan = subscription === 'active' ? null : (status?.firmPlan ?? null);
@@ -126,50 +121,6 @@ function Subscription() {
     const timer = setTimeout(() => void refresh(), STATUS_REFETCH_MS);
     return () => clearTimeout(timer);
   }, [returned, refresh]);
-
-  function confirmed(quote: PlanChangeQuote, { autoRenew }: { autoRenew: boolean }) {
-    setConfirming(null);
-    if (quote.kind === 'switch') return void scheduleSwitch(quote);
-    if (billingProfile === null) setAwaitingDetails({ plan: quote.plan, autoRenew });
-    else void pay(quote.plan, autoRenew);
-  }
-
-  async function scheduleSwitch(choice: CreateOrderBody) {
-    try {
-      const answer = await schedule.mutateAsync({ plan: choice.plan, billingPeriod: choice.billingPeriod });
-      setMessage({ kind: 'success', text: answer.data.message });
-    } catch (failure) {
-      setMessage({ kind: 'error', text: errorMessage(failure, 'The switch could not be scheduled. Please try again.') });
-    }
-  }
-
-  async function cancelSwitch() {
-    try {
-      const answer = await cancel.mutateAsync();
-      setMessage({ kind: 'success', text: answer.data.message });
-    } catch (failure) {
-      setMessage({ kind: 'error', text: errorMessage(failure, 'The switch could not be cancelled. Please try again.') });
-    }
-  }
-
-  async function pay(plan: string, autoRenew: boolean) {
-    setAwaitingDetails(null);
-    setBusy(true);
-    setMessage({ kind: 'info', text: TEXTS.orderRedirecting });
-    try {
-      const created = await order.mutateAsync({
-        plan: plan as CreateOrderBody['plan'],
-        billingPeriod: period,
-        ...(autoRenew ? { autoRenew } : {}),
-      });
-      if (created.success && created.paymentUrl) return window.location.assign(created.paymentUrl);
-      // The call went through but gave no checkout to go to (behaviour.md §8's own text for this case).
-      setMessage({ kind: 'error', text: TEXTS.orderWithoutCheckout });
-    } catch (failure) {
-      setMessage({ kind: 'error', text: errorMessage(failure, TEXTS.orderFailed) });
-    }
-    setBusy(false);
-  }
 
   const choice = <AccountChoice firmId={firmId} onChoose={(chosenFirm) => setParams(chosenFirm ? { firm: chosenFirm } : {})} />;
   const returnBanners = (
@@ -225,7 +176,7 @@ function Subscription() {
           <p>
             Switches to {plans[scheduled.plan]?.name ?? scheduled.plan} ({scheduled.billingPeriod}) on {formatIndianDate(scheduled.at)}.
           </p>
-          <Button variant="secondary" disabled={cancel.isPending} onClick={() => void cancelSwitch()}>
+          <Button variant="secondary" disabled={checkout.cancelling} onClick={() => void checkout.cancelSwitch()}>
             Cancel the switch
           </Button>
         </section>
@@ -234,8 +185,11 @@ function Subscription() {
         <ChangeConfirmation
           choice={confirming}
           title={plans[confirming.plan]?.name ?? confirming.plan}
-          busy={busy}
-          onConfirm={confirmed}
+          busy={checkout.busy}
+          onConfirm={(quote, options) => {
+            setConfirming(null);
+            checkout.confirmed(quote, options);
+          }}
           onClose={() => setConfirming(null)}
         />
       )}
@@ -248,9 +202,7 @@ function Subscription() {
           </Button>
         </section>
       )}
-      {awaitingDetails && (
-        <BillingDetails intro={TEXTS.billingBeforePaying} onSaved={() => void pay(awaitingDetails.plan, awaitingDetails.autoRenew)} />
-      )}
+      {checkout.awaitingDetails && <BillingDetails intro={TEXTS.billingBeforePaying} onSaved={checkout.detailsSaved} />}
       {loading ? (
         <Spinner />
       ) : (
@@ -268,7 +220,7 @@ function Subscription() {
                   // the free month is the first paid plan's: only a customer who never had the trial gets it
                   firstPlanFree={!status?.hasUsedTrial}
                   button={planButtonText(key as CreateOrderBody['plan'], period, auth)}
-                  busy={busy}
+                  busy={checkout.busy}
                   onChoose={() => setConfirming({ plan: key as CreateOrderBody['plan'], billingPeriod: period })}
                 />
               ))}

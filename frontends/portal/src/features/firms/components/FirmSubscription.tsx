@@ -9,16 +9,15 @@ import {
   toClientSubscriptionState,
   type BillingPeriod,
   type CreateOrderBody,
-  type PlanChangeQuote,
 } from '@portal/contracts';
 import { Banner, Button, errorMessage, Spinner, TextField } from '@portal/ui';
-import { useBillingProfile } from '../../billing/api';
 import { BillingDetails } from '../../billing/components/BillingDetails';
 import { BillingHistory } from '../../billing/components/BillingHistory';
-import { useCreateOrder, useFirmStatus, usePlans, useScheduledSwitch } from '../../subscription/api';
+import { useFirmStatus, usePlans } from '../../subscription/api';
 import { ChangeConfirmation } from '../../subscription/components/ChangeConfirmation';
 import { PeriodToggle, PlanCard } from '../../subscription/components/PlanCard';
 import { RenewalSettings } from '../../subscription/components/RenewalSettings';
+import { usePlanCheckout } from '../../subscription/use-plan-checkout';
 import { TEXTS, type Message } from '../../../texts';
 import { useFirm } from '../api';
 
@@ -31,15 +30,11 @@ export default function FirmSubscription({ firmId }: { firmId: string }) {
   const status = useFirmStatus(firmId);
   const firm = useFirm(firmId);
   const { data: plans } = usePlans();
-  const { data: billingProfile } = useBillingProfile(firmId);
-  const order = useCreateOrder();
-  const { schedule, cancel } = useScheduledSwitch(firmId);
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
   const [seatsText, setSeatsText] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<CreateOrderBody | null>(null);
-  const [awaitingDetails, setAwaitingDetails] = useState<{ choice: CreateOrderBody; autoRenew: boolean } | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
-  const [busy, setBusy] = useState(false);
+  const checkout = usePlanCheckout(firmId, setMessage);
 
   if (status.isError || firm.isError) return <Banner kind="error">{errorMessage(status.error ?? firm.error, TEXTS.plansFailed)}</Banner>;
   if (!status.data || !firm.data || !plans) return <Spinner />;
@@ -50,43 +45,6 @@ export default function FirmSubscription({ firmId }: { firmId: string }) {
   const seats = seatsText === null ? Math.max(current.seats ?? 1, used) : Number(seatsText);
   const seatsValid = Number.isInteger(seats) && seats >= FIRM_SEAT_RANGE.min && seats <= FIRM_SEAT_RANGE.max;
   const scheduled = active ? current.scheduledSwitch : null;
-
-  async function pay(choice: CreateOrderBody, autoRenew: boolean) {
-    setAwaitingDetails(null);
-    setBusy(true);
-    setMessage({ kind: 'info', text: TEXTS.orderRedirecting });
-    try {
-      const created = await order.mutateAsync({ ...choice, ...(autoRenew ? { autoRenew } : {}), firmId });
-      if (created.paymentUrl) return window.location.assign(created.paymentUrl);
-      setMessage({ kind: 'error', text: TEXTS.orderWithoutCheckout });
-    } catch (failure) {
-      setMessage({ kind: 'error', text: errorMessage(failure, TEXTS.orderFailed) });
-    }
-    setBusy(false);
-  }
-
-  async function confirmed(quote: PlanChangeQuote, { autoRenew }: { autoRenew: boolean }) {
-    setConfirming(null);
-    const choice = { plan: quote.plan, billingPeriod: quote.billingPeriod, seats: quote.seats };
-    if (quote.kind !== 'switch') {
-      if (billingProfile === null) setAwaitingDetails({ choice, autoRenew });
-      else void pay(choice, autoRenew);
-      return;
-    }
-    try {
-      setMessage({ kind: 'success', text: (await schedule.mutateAsync(choice)).data.message });
-    } catch (failure) {
-      setMessage({ kind: 'error', text: errorMessage(failure, 'The switch could not be scheduled. Please try again.') });
-    }
-  }
-
-  async function cancelSwitch() {
-    try {
-      setMessage({ kind: 'success', text: (await cancel.mutateAsync()).data.message });
-    } catch (failure) {
-      setMessage({ kind: 'error', text: errorMessage(failure, 'The switch could not be cancelled. Please try again.') });
-    }
-  }
 
   return (
     <div aria-label={`Plan of ${firm.data.name}`}>
@@ -111,7 +69,7 @@ export default function FirmSubscription({ firmId }: { firmId: string }) {
             Switches to {plans[scheduled.plan]?.name ?? scheduled.plan} ({scheduled.billingPeriod}
             {scheduled.seats && scheduled.seats > 1 ? `, ${scheduled.seats} seats` : ''}) on {formatIndianDate(scheduled.at)}.
           </p>
-          <Button variant="secondary" disabled={cancel.isPending} onClick={() => void cancelSwitch()}>
+          <Button variant="secondary" disabled={checkout.cancelling} onClick={() => void checkout.cancelSwitch()}>
             Cancel the switch
           </Button>
         </section>
@@ -121,18 +79,15 @@ export default function FirmSubscription({ firmId }: { firmId: string }) {
           choice={confirming}
           firmId={firmId}
           title={plans[confirming.plan]?.name ?? confirming.plan}
-          busy={busy}
-          onConfirm={(quote, options) => void confirmed(quote, options)}
+          busy={checkout.busy}
+          onConfirm={(quote, options) => {
+            setConfirming(null);
+            checkout.confirmed(quote, options);
+          }}
           onClose={() => setConfirming(null)}
         />
       )}
-      {awaitingDetails && (
-        <BillingDetails
-          firmId={firmId}
-          intro={TEXTS.billingBeforePaying}
-          onSaved={() => void pay(awaitingDetails.choice, awaitingDetails.autoRenew)}
-        />
-      )}
+      {checkout.awaitingDetails && <BillingDetails firmId={firmId} intro={TEXTS.billingBeforePaying} onSaved={checkout.detailsSaved} />}
       <div className="row">
         <TextField
           label="Seats"
@@ -159,7 +114,7 @@ export default function FirmSubscription({ firmId }: { firmId: string }) {
               current={isCurrent}
               firstPlanFree={false}
               button={{ text: running ? PLAN_CHANGE_BUTTONS[kind] : 'Buy for the firm', disabled: !seatsValid }}
-              busy={busy}
+              busy={checkout.busy}
               onChoose={() => setConfirming({ plan: key as CreateOrderBody['plan'], billingPeriod: period, seats })}
             />
           );

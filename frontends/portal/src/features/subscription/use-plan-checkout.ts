@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import type { CreateOrderBody, PlanChangeQuote } from '@portal/contracts';
+import { errorMessage } from '@portal/ui';
+import { useBillingProfile, type FirmScope } from '../billing/api';
+import { TEXTS, type Message } from '../../texts';
+import { useCreateOrder, useScheduledSwitch } from './api';
+
+/**
+ * What follows a confirmed plan card, for a person or a firm (`firmId`): a switch is scheduled; a
+ * purchase asks for the billing details first when none are saved (the invoice's place of
+ * supply), then goes to PhonePe. Each outcome is told through `onMessage`.
+ */
+export function usePlanCheckout(firmId: FirmScope, onMessage: (message: Message) => void) {
+  const order = useCreateOrder();
+  const { data: billingProfile } = useBillingProfile(firmId);
+  const { schedule, cancel } = useScheduledSwitch(firmId);
+  const [busy, setBusy] = useState(false);
+  // The choice of a buyer who must first say where they are billed.
+  const [awaitingDetails, setAwaitingDetails] = useState<{ choice: CreateOrderBody; autoRenew: boolean } | null>(null);
+
+  async function pay(choice: CreateOrderBody, autoRenew: boolean) {
+    setAwaitingDetails(null);
+    setBusy(true);
+    onMessage({ kind: 'info', text: TEXTS.orderRedirecting });
+    try {
+      const created = await order.mutateAsync({ ...choice, ...(autoRenew ? { autoRenew } : {}), firmId });
+      if (created.success && created.paymentUrl) return window.location.assign(created.paymentUrl);
+      // The call went through but gave no checkout to go to (behaviour.md §8's own text for this case).
+      onMessage({ kind: 'error', text: TEXTS.orderWithoutCheckout });
+    } catch (failure) {
+      onMessage({ kind: 'error', text: errorMessage(failure, TEXTS.orderFailed) });
+    }
+    setBusy(false);
+  }
+
+  async function scheduleSwitch(choice: CreateOrderBody) {
+    try {
+      onMessage({ kind: 'success', text: (await schedule.mutateAsync(choice)).data.message });
+    } catch (failure) {
+      onMessage({ kind: 'error', text: errorMessage(failure, 'The switch could not be scheduled. Please try again.') });
+    }
+  }
+
+  return {
+    busy,
+    awaitingDetails,
+    cancelling: cancel.isPending,
+    /** The billing details were saved: the purchase they held back goes on. */
+    detailsSaved: () => awaitingDetails && void pay(awaitingDetails.choice, awaitingDetails.autoRenew),
+
+    confirmed(quote: PlanChangeQuote, { autoRenew }: { autoRenew: boolean }) {
+      // a person's one seat is the server's default; a firm's seats go with the choice
+      const choice = { plan: quote.plan, billingPeriod: quote.billingPeriod, ...(quote.seats > 1 ? { seats: quote.seats } : {}) };
+      if (quote.kind === 'switch') return void scheduleSwitch(choice);
+      if (billingProfile === null) setAwaitingDetails({ choice, autoRenew });
+      else void pay(choice, autoRenew);
+    },
+
+    async cancelSwitch() {
+      try {
+        onMessage({ kind: 'success', text: (await cancel.mutateAsync()).data.message });
+      } catch (failure) {
+        onMessage({ kind: 'error', text: errorMessage(failure, 'The switch could not be cancelled. Please try again.') });
+      }
+    },
+  };
+}
