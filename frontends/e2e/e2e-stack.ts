@@ -132,6 +132,16 @@ export async function startE2eStack(label: string, { google: withGoogle = false,
   };
 }
 
+/** The sign-up wizard's first step (behaviour.md §2): the name, e-mail, password and the policies accepted. */
+export async function startSignupWizard(page: Page, person: { firstName: string; email: string; password: string }) {
+  await page.getByLabel('First name').fill(person.firstName);
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  await page.getByLabel('Confirm password', { exact: true }).fill(person.password);
+  await page.getByRole('checkbox', { name: /I accept the Terms of Service and the Privacy Notice/ }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+}
+
 /** The sign-up wizard's second and third steps (behaviour.md §2), for a page on its first step done. */
 export async function finishSignupWizard(
   page: Page,

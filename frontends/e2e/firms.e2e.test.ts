@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import pdfParse from 'pdf-parse/lib/pdf-parse.js';
 import type { Page } from 'playwright-core';
 import { currentPolicyVersions, DESKTOP_CLIENT_ID, DEVICE_GRANT_TYPE } from '@portal/contracts';
-import { ADMIN, finishSignupWizard, startE2eStack } from './e2e-stack';
+import { ADMIN, finishSignupWizard, startE2eStack, startSignupWizard } from './e2e-stack';
 
 jest.setTimeout(240_000);
 
@@ -127,12 +127,7 @@ describe('a firm with seats in Chromium', () => {
     const ravi = await (await stack.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     ravi.setDefaultTimeout(15_000);
     await ravi.goto(raviLink);
-    await ravi.getByLabel('First name').fill('Ravi');
-    await ravi.getByLabel('Email').fill(raviEmail);
-    await ravi.getByLabel('Password', { exact: true }).fill('secret12');
-    await ravi.getByLabel('Confirm password', { exact: true }).fill('secret12');
-    await ravi.getByRole('checkbox', { name: /I accept the Terms of Service and the Privacy Notice/ }).check();
-    await ravi.getByRole('button', { name: 'Next' }).click();
+    await startSignupWizard(ravi, { firstName: 'Ravi', email: raviEmail, password: 'secret12' });
     await finishSignupWizard(ravi, {
       age: '29',
       gender: 'male',

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pdfParse from 'pdf-parse/lib/pdf-parse.js';
 import type { Page } from 'playwright-core';
-import { ADMIN, finishSignupWizard, startE2eStack } from './e2e-stack';
+import { ADMIN, finishSignupWizard, startE2eStack, startSignupWizard } from './e2e-stack';
 
 jest.setTimeout(120_000);
 
@@ -33,12 +33,7 @@ describe('the portal in Chromium, against every service', () => {
     await page.goto(`${stack.url}/`);
     await page.getByRole('link', { name: 'Get Started Free' }).click();
     await at('/signup');
-    await page.getByLabel('First name').fill('Asha');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill('secret12');
-    await page.getByLabel('Confirm password', { exact: true }).fill('secret12');
-    await page.getByRole('checkbox', { name: /I accept the Terms of Service and the Privacy Notice/ }).check();
-    await page.getByRole('button', { name: 'Next' }).click();
+    await startSignupWizard(page, { firstName: 'Asha', email, password: 'secret12' });
     await finishSignupWizard(page, {
       age: '38',
       gender: 'female',
