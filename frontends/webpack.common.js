@@ -44,7 +44,7 @@ function frontendConfig({ name, dir, publicPath, outputDir, exposes, remotes, ru
       path: outputDir ?? OUT,
       publicPath,
       filename: '[name].js',
-      chunkFilename: '[name].[contenthash:8].js',
+      chunkFilename: '[name].[contenthash:6].js',
       // Each build clears its own output; the shell's folder holds the remotes' folders, which it keeps.
       clean: outputDir ? true : { keep: /^remotes[\\/]/ },
       uniqueName: name,
@@ -81,7 +81,7 @@ function frontendConfig({ name, dir, publicPath, outputDir, exposes, remotes, ru
         },
         // Stylesheets as .css files in production (parsed beside the scripts, not run as them).
         { test: /\.css$/, use: [mode === 'production' ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'] },
-        { test: /\.(svg|png)$/, type: 'asset/resource', generator: { filename: 'assets/[name].[contenthash:8][ext]' } },
+        { test: /\.(svg|png)$/, type: 'asset/resource', generator: { filename: 'assets/[name].[contenthash:6][ext]' } },
       ],
     },
     plugins: [
@@ -105,7 +105,7 @@ function frontendConfig({ name, dir, publicPath, outputDir, exposes, remotes, ru
       }),
       ...(mode === 'production'
         ? [
-            new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' }),
+            new MiniCssExtractPlugin({ filename: '[name].[contenthash:6].css', chunkFilename: '[name].[contenthash:6].css' }),
             ...precompressed(),
           ]
         : []),

@@ -19,8 +19,9 @@ const PLACEHOLDER = `<!doctype html>
 <title>Tax Practitioner Portal</title></head>
 <body><main><h1>Tax Practitioner Portal</h1><p>The portal's pages are not built yet. The API is served under /api.</p></main></body></html>`;
 
-// Chunk names carry a content hash (webpack's [contenthash:8]): such a file never changes.
-const CONTENT_HASHED = /\.[0-9a-f]{8}\.[a-z]+(\.br|\.gz)?$/;
+// Chunk names carry a content hash (webpack's [contenthash:6], short because every chunk's name is
+// listed in the entries the landing page loads): such a file never changes.
+const CONTENT_HASHED = /\.[0-9a-f]{6}\.[a-z]+(\.br|\.gz)?$/;
 
 /** What the pages learn at run time, so one build serves every deployment. */
 export interface PageSettings {
