@@ -53,6 +53,25 @@ describe('the reference desktop client against the whole portal', () => {
     return (await response.json()) as Record<string, unknown>;
   };
 
+  /**
+   * Signs the client in as the holder of `token`: login prints a code and polls, the person allows it
+   * in the portal meanwhile. Answers the code, what login printed and the portal's answer.
+   */
+  async function signIn(token: string, extra: string[]) {
+    const login = spawn(process.execPath, args('login', extra));
+    let printed = '';
+    login.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+    const code = await new Promise<string>((resolve) =>
+      login.stdout.on('data', () => {
+        const found = /enter the code ([A-Z]{4}-[A-Z]{4})/.exec(printed);
+        if (found) resolve(found[1]!);
+      }),
+    );
+    const decision = await api('POST', '/api/auth/device/decision', token, { user_code: code, decision: 'approve' });
+    expect(await new Promise((resolve) => login.on('exit', resolve))).toBe(0);
+    return { code, printed, decision };
+  }
+
   it('when the user signs the client in, then it activates this machine and verifies its licence offline; a second machine is over the trial’s limit', async () => {
     const { token } = (await api('POST', '/api/auth/register', undefined, {
       firstName: 'Asha',
@@ -65,20 +84,9 @@ describe('the reference desktop client against the whole portal', () => {
     await api('POST', '/api/start-trial', token);
 
     // login prints the code and polls; the person confirms it in the portal meanwhile
-    const login = spawn(process.execPath, args('login', ['--device-name', 'Asha’s office PC']));
-    let printed = '';
-    const code = await new Promise<string>((resolve) =>
-      login.stdout.on('data', (chunk: Buffer) => {
-        printed += chunk.toString();
-        const found = /enter the code ([A-Z]{4}-[A-Z]{4})/.exec(printed);
-        if (found) resolve(found[1]!);
-      }),
-    );
+    const { code, printed, decision } = await signIn(token, ['--device-name', 'Asha’s office PC']);
     expect(printed).toContain(`To sign in, open ${stack.url}/activate and enter the code ${code}`);
-    expect(await api('POST', '/api/auth/device/decision', token, { user_code: code, decision: 'approve' })).toEqual({
-      message: 'The desktop app is signed in. You can return to it.',
-    });
-    expect(await new Promise((resolve) => login.on('exit', resolve))).toBe(0);
+    expect(decision).toEqual({ message: 'The desktop app is signed in. You can return to it.' });
     expect(printed).toContain('Signed in.');
 
     const activated = await run('activate', ['--device-name', 'Asha’s office PC', '--app-version', '0.9.0']);
@@ -136,34 +144,9 @@ describe('the reference desktop client against the whole portal', () => {
     expect(mine.feedback).toEqual([expect.objectContaining({ message: 'Networth totals round wrongly', component: 'networth' })]);
   });
 
-  /** Signs the client in as the holder of `token`: login prints a code, which the person approves in the portal. */
-  async function signIn(token: string, extra: string[]) {
-    const login = spawn(process.execPath, args('login', extra));
-    let printed = '';
-    const code = await new Promise<string>((resolve) =>
-      login.stdout.on('data', (chunk: Buffer) => {
-        printed += chunk.toString();
-        const found = /enter the code ([A-Z]{4}-[A-Z]{4})/.exec(printed);
-        if (found) resolve(found[1]!);
-      }),
-    );
-    await api('POST', '/api/auth/device/decision', token, { user_code: code, decision: 'approve' });
-    expect(await new Promise((resolve) => login.on('exit', resolve))).toBe(0);
-  }
-
-  /** The secret of the last firm invitation e-mailed to `email`, from the stack's Mailpit. */
-  async function invitationSecret(email: string): Promise<string> {
-    const query = encodeURIComponent(`to:"${email}" subject:"invited you"`);
-    for (let tries = 0; tries < 80; tries++) {
-      const found = (await (await fetch(`${stack.mailpit!.apiUrl}/search?query=${query}`)).json()) as { messages: { ID: string }[] };
-      if (found.messages[0]) {
-        const message = (await (await fetch(`${stack.mailpit!.apiUrl}/message/${found.messages[0].ID}`)).json()) as { Text: string };
-        return /invitation=([A-Za-z0-9_-]{43})/.exec(message.Text)![1]!;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    throw new Error(`no invitation reached ${email}`);
-  }
+  /** The secret of the last firm invitation e-mailed to `email`. */
+  const invitationSecret = async (email: string) =>
+    /invitation=([A-Za-z0-9_-]{43})/.exec(await stack.mailText(`to:"${email}" subject:"invited you"`))![1]!;
 
   it('when a firm’s member signs the client in, then it activates on the firm’s seat, the licence names the firm and seat, and the check-in after the member is removed is refused', async () => {
     const register = async (firstName: string, email: string) =>

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import mongoose from 'mongoose';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { testClock } from '@portal/platform';
 import { generateTestKeys, testEnvironment } from '@portal/platform/testing';
 import { currentPolicyVersions } from '@portal/contracts';
@@ -75,6 +75,16 @@ export async function startE2eStack(label: string, { google: withGoogle = false,
     google,
     /** The stack's mail catcher, with `mail`. */
     mailpit,
+    /** The text of the newest e-mail Mailpit finds for `query` (its search syntax), waiting up to 20 s for one. */
+    async mailText(query: string): Promise<string> {
+      const search = `${mailpit!.apiUrl}/search?query=${encodeURIComponent(query)}`;
+      for (let tries = 0; tries < 80; tries++) {
+        const [newest] = ((await (await fetch(search)).json()) as { messages: { ID: string }[] }).messages;
+        if (newest) return ((await (await fetch(`${mailpit!.apiUrl}/message/${newest.ID}`)).json()) as { Text: string }).Text;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      throw new Error(`no e-mail for ${query}`);
+    },
     /** A service's own database, for a test to set up what no screen can (an old consent). */
     async database(service: (typeof SERVICES)[number]['name']) {
       data ??= await mongoose.createConnection(mongoUri).asPromise();
@@ -156,4 +166,15 @@ export async function finishSignupWizard(
   await page.getByLabel('State').fill(person.state);
   await page.getByLabel('Pincode').fill(person.pincode);
   await page.getByRole('button', { name: 'Create Account' }).click();
+}
+
+/** The billing details form (a buyer's or a firm's), filled for a GST-registered buyer in Pune and saved. */
+export async function saveBillingDetails(form: Locator, legalName: string) {
+  await form.getByLabel('Legal or business name').fill(legalName);
+  await form.getByLabel('GSTIN (optional)').fill('27AAPFU0939F1ZV');
+  await form.getByLabel('Billing address').fill('12 MG Road');
+  await form.getByLabel('City').fill('Pune');
+  await form.getByLabel('Pincode').fill('411001');
+  await form.getByLabel('State').selectOption('27');
+  await form.getByRole('button', { name: 'Save billing details' }).click();
 }

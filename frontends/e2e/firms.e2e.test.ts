@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import pdfParse from 'pdf-parse/lib/pdf-parse.js';
 import type { Page } from 'playwright-core';
 import { currentPolicyVersions, DESKTOP_CLIENT_ID, DEVICE_GRANT_TYPE } from '@portal/contracts';
-import { ADMIN, finishSignupWizard, startE2eStack, startSignupWizard } from './e2e-stack';
+import { ADMIN, finishSignupWizard, saveBillingDetails, startE2eStack, startSignupWizard } from './e2e-stack';
 
 jest.setTimeout(240_000);
 
@@ -38,18 +38,8 @@ describe('a firm with seats in Chromium', () => {
   };
 
   /** The action link of the last invitation e-mailed to `email`. */
-  async function invitationLink(email: string): Promise<string> {
-    const query = encodeURIComponent(`to:"${email}" subject:"invited you"`);
-    for (let tries = 0; tries < 80; tries++) {
-      const found = (await (await fetch(`${stack.mailpit!.apiUrl}/search?query=${query}`)).json()) as { messages: { ID: string }[] };
-      if (found.messages[0]) {
-        const message = (await (await fetch(`${stack.mailpit!.apiUrl}/message/${found.messages[0].ID}`)).json()) as { Text: string };
-        return /(http\S+\/(?:login|signup)\?next=\S+)/.exec(message.Text)![1]!;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    throw new Error(`no invitation reached ${email}`);
-  }
+  const invitationLink = async (email: string) =>
+    /(http\S+\/(?:login|signup)\?next=\S+)/.exec(await stack.mailText(`to:"${email}" subject:"invited you"`))![1]!;
 
   /** The desktop app signed in as `token`'s person by the device grant, and activated on a machine. */
   async function desktopActivated(token: string) {
@@ -100,14 +90,7 @@ describe('a firm with seats in Chromium', () => {
     await dialog.getByRole('button', { name: 'Pay ₹3,000' }).click();
 
     // the firm's own billing details, asked before its first payment
-    const details = owner.getByRole('form', { name: 'Billing details' }).first();
-    await details.getByLabel('Legal or business name').fill('Iyer & Associates');
-    await details.getByLabel('GSTIN (optional)').fill('27AAPFU0939F1ZV');
-    await details.getByLabel('Billing address').fill('12 MG Road');
-    await details.getByLabel('City').fill('Pune');
-    await details.getByLabel('Pincode').fill('411001');
-    await details.getByLabel('State').selectOption('27');
-    await details.getByRole('button', { name: 'Save billing details' }).click();
+    await saveBillingDetails(owner.getByRole('form', { name: 'Billing details' }).first(), 'Iyer & Associates');
     await owner.getByText('PhonePe test checkout').waitFor();
     await owner.getByRole('button', { name: /^Pay / }).click();
     await owner.waitForURL((url) => url.pathname === '/subscription' && url.search === `?firm=${firmId}&status=success`);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pdfParse from 'pdf-parse/lib/pdf-parse.js';
 import type { Page } from 'playwright-core';
-import { ADMIN, finishSignupWizard, startE2eStack, startSignupWizard } from './e2e-stack';
+import { ADMIN, finishSignupWizard, saveBillingDetails, startE2eStack, startSignupWizard } from './e2e-stack';
 
 jest.setTimeout(120_000);
 
@@ -98,13 +98,7 @@ describe('the portal in Chromium, against every service', () => {
     await confirmation.getByRole('button', { name: 'Pay ₹1,000' }).click();
     const details = page.getByRole('form', { name: 'Billing details' });
     await details.getByText('Your tax invoice needs your billing details. Save them to continue to payment.').waitFor();
-    await details.getByLabel('Legal or business name').fill('Asha Rao & Co');
-    await details.getByLabel('GSTIN (optional)').fill('27AAPFU0939F1ZV');
-    await details.getByLabel('Billing address').fill('12 MG Road');
-    await details.getByLabel('City').fill('Pune');
-    await details.getByLabel('Pincode').fill('411001');
-    await details.getByLabel('State').selectOption('27');
-    await details.getByRole('button', { name: 'Save billing details' }).click();
+    await saveBillingDetails(details, 'Asha Rao & Co');
     await page.getByText('PhonePe test checkout').waitFor();
     await page.getByRole('button', { name: /^Pay / }).click();
     await page.waitForURL((url) => url.pathname === '/subscription' && url.search === '?status=success');

@@ -102,13 +102,11 @@ function Subscription() {
   const chosen = choiceFrom(params);
   const [period, setPeriod] = useState<BillingPeriod>(chosen?.billingPeriod ?? 'monthly');
   const [message, setMessage] = useState<Message | null>(null);
-  const checkout = usePlanCheckout(null, setMessage);
+  const checkout = usePlanCheckout(null, setMessage, chosen);
   // The plans and the history appear together once both have loaded: arriving one by one, each
   // pushed the other down (a layout shift of 0.5 on a phone, Lighthouse's worst).
   const history = useBillingHistory();
   const loading = (!plans && !plansFailed) || history.isPending;
-  // The card being confirmed, before anything is paid or scheduled.
-  const [confirming, setConfirming] = useState<CreateOrderBody | null>(chosen);
   const scheduled = subscription === 'active' ? status?.scheduledSwitch : null;
   // a member working on their firm's plan buys nothing here: the firm's owner and admins do
   const firmPlan = subscription === 'active' ? null : (status?.firmPlan ?? null);
@@ -181,16 +179,13 @@ function Subscription() {
           </Button>
         </section>
       )}
-      {confirming && plans && (
+      {checkout.confirming && plans && (
         <ChangeConfirmation
-          choice={confirming}
-          title={plans[confirming.plan]?.name ?? confirming.plan}
+          choice={checkout.confirming}
+          title={plans[checkout.confirming.plan]?.name ?? checkout.confirming.plan}
           busy={checkout.busy}
-          onConfirm={(quote, options) => {
-            setConfirming(null);
-            checkout.confirmed(quote, options);
-          }}
-          onClose={() => setConfirming(null)}
+          onConfirm={checkout.confirmed}
+          onClose={checkout.close}
         />
       )}
       {subscription === 'none' && status?.canStartTrial && !firmPlan && (
@@ -221,7 +216,7 @@ function Subscription() {
                   firstPlanFree={!status?.hasUsedTrial}
                   button={planButtonText(key as CreateOrderBody['plan'], period, auth)}
                   busy={checkout.busy}
-                  onChoose={() => setConfirming({ plan: key as CreateOrderBody['plan'], billingPeriod: period })}
+                  onChoose={() => checkout.choose({ plan: key as CreateOrderBody['plan'], billingPeriod: period })}
                 />
               ))}
             </div>

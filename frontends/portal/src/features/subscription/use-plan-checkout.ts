@@ -6,15 +6,22 @@ import { TEXTS, type Message } from '../../texts';
 import { useCreateOrder, useScheduledSwitch } from './api';
 
 /**
- * What follows a confirmed plan card, for a person or a firm (`firmId`): a switch is scheduled; a
- * purchase asks for the billing details first when none are saved (the invoice's place of
- * supply), then goes to PhonePe. Each outcome is told through `onMessage`.
+ * A chosen plan card, for a person or a firm (`firmId`), from its confirmation on: a switch is
+ * scheduled; a purchase asks for the billing details first when none are saved (the invoice's
+ * place of supply), then goes to PhonePe. Each outcome is told through `onMessage`.
  */
-export function usePlanCheckout(firmId: FirmScope, onMessage: (message: Message) => void) {
+export function usePlanCheckout(
+  firmId: FirmScope,
+  onMessage: (message: Message) => void,
+  /** A card chosen before the page opened (the pricing page's link). */
+  chosen: CreateOrderBody | null = null,
+) {
   const order = useCreateOrder();
   const { data: billingProfile } = useBillingProfile(firmId);
   const { schedule, cancel } = useScheduledSwitch(firmId);
   const [busy, setBusy] = useState(false);
+  // The card being confirmed, before anything is paid or scheduled.
+  const [confirming, setConfirming] = useState<CreateOrderBody | null>(chosen);
   // The choice of a buyer who must first say where they are billed.
   const [awaitingDetails, setAwaitingDetails] = useState<{ choice: CreateOrderBody; autoRenew: boolean } | null>(null);
 
@@ -43,12 +50,16 @@ export function usePlanCheckout(firmId: FirmScope, onMessage: (message: Message)
 
   return {
     busy,
+    confirming,
+    choose: setConfirming,
+    close: () => setConfirming(null),
     awaitingDetails,
     cancelling: cancel.isPending,
     /** The billing details were saved: the purchase they held back goes on. */
     detailsSaved: () => awaitingDetails && void pay(awaitingDetails.choice, awaitingDetails.autoRenew),
 
     confirmed(quote: PlanChangeQuote, { autoRenew }: { autoRenew: boolean }) {
+      setConfirming(null);
       // a person's one seat is the server's default; a firm's seats go with the choice
       const choice = { plan: quote.plan, billingPeriod: quote.billingPeriod, ...(quote.seats > 1 ? { seats: quote.seats } : {}) };
       if (quote.kind === 'switch') return void scheduleSwitch(choice);

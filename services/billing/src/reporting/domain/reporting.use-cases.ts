@@ -46,12 +46,12 @@ export function reportingUseCases({
      * the plan of a firm they are a member of (issue #30), named with who manages it.
      */
     async entitlement(userId: string): Promise<SubscriptionSummary> {
-      const [own] = await this.summaries([userId]);
-      if (own!.canDownload) return own!;
+      const own = summarize(userId, await subscriptions.find(userId), now());
+      if (own.canDownload) return own;
       const drawn = await firmPlanOf(userId);
-      if (!drawn) return own!;
+      if (!drawn) return own;
       const { id, name, managedBy } = drawn.firm;
-      return { ...summarize(userId, drawn.subscription, now()), hasUsedTrial: own!.hasUsedTrial, firm: { id, name, managedBy } };
+      return { ...summarize(userId, drawn.subscription, now()), hasUsedTrial: own.hasUsedTrial, firm: { id, name, managedBy } };
     },
 
     async analytics(days = 90) {

@@ -32,7 +32,6 @@ export default function FirmSubscription({ firmId }: { firmId: string }) {
   const { data: plans } = usePlans();
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
   const [seatsText, setSeatsText] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<CreateOrderBody | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
   const checkout = usePlanCheckout(firmId, setMessage);
 
@@ -74,17 +73,14 @@ export default function FirmSubscription({ firmId }: { firmId: string }) {
           </Button>
         </section>
       )}
-      {confirming && (
+      {checkout.confirming && (
         <ChangeConfirmation
-          choice={confirming}
+          choice={checkout.confirming}
           firmId={firmId}
-          title={plans[confirming.plan]?.name ?? confirming.plan}
+          title={plans[checkout.confirming.plan]?.name ?? checkout.confirming.plan}
           busy={checkout.busy}
-          onConfirm={(quote, options) => {
-            setConfirming(null);
-            checkout.confirmed(quote, options);
-          }}
-          onClose={() => setConfirming(null)}
+          onConfirm={checkout.confirmed}
+          onClose={checkout.close}
         />
       )}
       {checkout.awaitingDetails && <BillingDetails firmId={firmId} intro={TEXTS.billingBeforePaying} onSaved={checkout.detailsSaved} />}
@@ -115,7 +111,7 @@ export default function FirmSubscription({ firmId }: { firmId: string }) {
               firstPlanFree={false}
               button={{ text: running ? PLAN_CHANGE_BUTTONS[kind] : 'Buy for the firm', disabled: !seatsValid }}
               busy={checkout.busy}
-              onChoose={() => setConfirming({ plan: key as CreateOrderBody['plan'], billingPeriod: period, seats })}
+              onChoose={() => checkout.choose({ plan: key as CreateOrderBody['plan'], billingPeriod: period, seats })}
             />
           );
         })}
