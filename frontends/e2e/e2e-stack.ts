@@ -69,6 +69,11 @@ export async function startE2eStack(label: string, { google: withGoogle = false,
   await seedDemoRelease(stack.url, ADMIN);
   let data: mongoose.Connection | undefined;
   const browser: Browser = await launchChromium();
+  async function newPage(): Promise<Page> {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    page.setDefaultTimeout(15_000);
+    return page;
+  }
   return {
     url: stack.url,
     browser,
@@ -100,6 +105,18 @@ export async function startE2eStack(label: string, { google: withGoogle = false,
       writeFileSync(clockFile, String(offset));
     },
     /** A new customer with billing details (Maharashtra), signed in, on the Subscription page. */
+    /** A page in a browser context of its own: a second person, signed out. */
+    newPage,
+    /** The admin, signed in through the admin sign-in, on the dashboard. */
+    async adminPage(): Promise<Page> {
+      const page = await newPage();
+      await page.goto(`${stack.url}/admin/login`);
+      await page.getByLabel('Admin email').fill(ADMIN.email);
+      await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+      await page.getByRole('button', { name: 'Sign in to Admin Dashboard' }).click();
+      await page.waitForURL((url) => url.pathname === '/admin/dashboard');
+      return page;
+    },
     async customerOnSubscription(name: string): Promise<Page> {
       const email = `${name}.${Date.now()}@example.in`;
       const response = await fetch(`${stack.url}/api/auth/register`, {

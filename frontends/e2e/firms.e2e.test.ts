@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import pdfParse from 'pdf-parse/lib/pdf-parse.js';
 import type { Page } from 'playwright-core';
 import { currentPolicyVersions, DESKTOP_CLIENT_ID, DEVICE_GRANT_TYPE } from '@portal/contracts';
-import { ADMIN, finishSignupWizard, saveBillingDetails, startE2eStack, startSignupWizard } from './e2e-stack';
+import { finishSignupWizard, saveBillingDetails, startE2eStack, startSignupWizard } from './e2e-stack';
 
 jest.setTimeout(240_000);
 
@@ -107,8 +107,7 @@ describe('a firm with seats in Chromium', () => {
     // Ravi has no account: the e-mail's link signs him up and brings him back to the invitation
     const raviLink = await invitationLink(raviEmail);
     expect(raviLink).toContain('/signup?next=');
-    const ravi = await (await stack.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    ravi.setDefaultTimeout(15_000);
+    const ravi = await stack.newPage();
     await ravi.goto(raviLink);
     await startSignupWizard(ravi, { firstName: 'Ravi', email: raviEmail, password: 'secret12' });
     await finishSignupWizard(ravi, {
@@ -127,8 +126,7 @@ describe('a firm with seats in Chromium', () => {
     // Kiran has one: the link logs her in first
     const kiranLink = await invitationLink(kiranEmail);
     expect(kiranLink).toContain('/login?next=');
-    const kiranPage = await (await stack.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    kiranPage.setDefaultTimeout(15_000);
+    const kiranPage = await stack.newPage();
     await kiranPage.goto(kiranLink);
     await kiranPage.getByLabel('Email').fill(kiranEmail);
     await kiranPage.getByLabel('Password', { exact: true }).fill('secret12');
@@ -176,13 +174,7 @@ describe('a firm with seats in Chromium', () => {
     expect(text).toContain('Quantity: 3 seats at ₹1,000.00 per seat');
 
     // the admin's Firms tab: the owner, 2 of 3 seats in use, the plan and the people left
-    const admin = await (await stack.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    admin.setDefaultTimeout(15_000);
-    await admin.goto(`${stack.url}/admin/login`);
-    await admin.getByLabel('Admin email').fill(ADMIN.email);
-    await admin.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await admin.getByRole('button', { name: 'Sign in to Admin Dashboard' }).click();
-    await admin.waitForURL((url) => url.pathname === '/admin/dashboard');
+    const admin = await stack.adminPage();
     await admin.getByRole('tab', { name: 'Firms' }).click();
     const row = admin.getByRole('row', { name: /Iyer & Associates/ });
     await row.getByText('2 of 3 in use').waitFor();

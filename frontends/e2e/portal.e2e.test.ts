@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pdfParse from 'pdf-parse/lib/pdf-parse.js';
 import type { Page } from 'playwright-core';
-import { ADMIN, finishSignupWizard, saveBillingDetails, startE2eStack, startSignupWizard } from './e2e-stack';
+import { finishSignupWizard, saveBillingDetails, startE2eStack, startSignupWizard } from './e2e-stack';
 
 jest.setTimeout(120_000);
 
@@ -121,12 +121,7 @@ describe('the portal in Chromium, against every service', () => {
   });
 
   it('when an admin refunds part of the payment, then the credit note appears in the user’s billing history', async () => {
-    const admin = await (await stack.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    admin.setDefaultTimeout(15_000);
-    await admin.goto(`${stack.url}/admin/login`);
-    await admin.getByLabel('Admin email').fill(ADMIN.email);
-    await admin.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await admin.getByRole('button', { name: 'Sign in to Admin Dashboard' }).click();
+    const admin = await stack.adminPage();
     await admin.getByRole('tab', { name: 'Transactions' }).click();
     await admin
       .getByRole('row', { name: new RegExp(email) })
