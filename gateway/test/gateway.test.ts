@@ -161,6 +161,7 @@ describe('gateway', () => {
     expect(response.status).toBe(204);
     expect(response.headers['access-control-allow-origin']).toBe('http://localhost:8080');
     expect(response.headers['access-control-allow-methods']).toContain('PUT');
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('when tokens cross audiences or are forged, then 401', async () => {

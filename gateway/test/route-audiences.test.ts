@@ -130,6 +130,16 @@ describe('who may call each public route: the gateway table and the services agr
     return [401, 403].includes((await call(signTestToken(keys.privateKey, TOKEN_AUDIENCE.desktop, user))).status) ? 'admin' : 'desktop';
   }
 
+  it('when a path the table names outright is asked for, with or without its trailing slash, then its own rule answers before any prefix', () => {
+    expect(matchRoute('/api/auth/profile')).toMatchObject({ service: 'auth', access: 'user' });
+    expect(matchRoute('/api/auth/profile/')).toMatchObject({ service: 'auth', access: 'user' });
+    expect(matchRoute('/api/auth/login')).toMatchObject({ service: 'auth', access: 'public' });
+    expect(matchRoute('/api/subscription-status/')).toMatchObject({ service: 'billing', access: 'user' });
+    expect(matchRoute('/api/admin/export/users')).toMatchObject({ service: 'admin-reporting', export: true });
+    expect(matchRoute('/api/nowhere')).toBeUndefined();
+    expect(matchRoute('/api/auth/%2e%2e/admin/users')).toBeUndefined();
+  });
+
   it.each(['auth', 'billing', 'download', 'feedback', 'admin-reporting'] as const)(
     'when %s is asked who may call each of its /api routes, then its answer is the gateway table’s',
     async (service) => {

@@ -9,12 +9,13 @@ export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
  * or at a proxy in front of us, which is trusted to say so in X-Forwarded-Proto.
  */
 export function sendHstsOverHttps(req: IncomingMessage, res: ServerResponse, fromTrustedProxy: (address: string) => boolean): void {
+  const tls = (req.socket as TLSSocket).encrypted === true;
+  if (!tls && req.headers['x-forwarded-proto'] === undefined) return;
   const forwarded = String(req.headers['x-forwarded-proto'] ?? '')
     .split(',', 1)[0]!
     .trim()
     .toLowerCase();
-  const secure =
-    (req.socket as TLSSocket).encrypted === true || (forwarded === 'https' && fromTrustedProxy(req.socket.remoteAddress ?? ''));
+  const secure = tls || (forwarded === 'https' && fromTrustedProxy(req.socket.remoteAddress ?? ''));
   if (secure) res.setHeader('Strict-Transport-Security', HSTS_VALUE);
 }
 

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { createProxyMiddleware, debugProxyErrorsPlugin, proxyEventsPlugin } from 'http-proxy-middleware';
-import { AppError } from '@portal/platform';
+import { AppError, REQUEST_ID_HEADER } from '@portal/platform';
 import { ERROR_CODES } from '@portal/contracts';
 import type { Logger } from 'pino';
 import { varyOnOrigin } from '../http/transport-security';
@@ -37,17 +37,25 @@ export interface ProxyHooks {
 }
 
 export function createProxy(upstreams: Upstreams, timeoutMs: number, logger: Logger, hooks: ProxyHooks): Proxy {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 10_000 });
+  // The silence allowed is the sockets' own timeout, set once per socket by its agent, rather than
+  // a timer set and cleared on every call; an idle pooled socket is closed when it runs out.
+  const agentWaiting = (silenceMs: number) =>
+    new http.Agent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 10_000, timeout: silenceMs });
+  const callsAgent = agentWaiting(timeoutMs);
+  const exportsAgent = agentWaiting(Math.max(timeoutMs, EXPORT_TIMEOUT_MS));
   const on = {
     proxyReq: (proxyReq: http.ClientRequest, req: http.IncomingMessage) => {
-      proxyReq.setTimeout((req as ProxiedRequest).isExport ? Math.max(timeoutMs, EXPORT_TIMEOUT_MS) : timeoutMs, () => {
+      proxyReq.once('timeout', () => {
         (req as ProxiedRequest).upstreamTimedOut = true;
         proxyReq.destroy();
       });
     },
     proxyRes: (proxyRes: http.IncomingMessage, req: http.IncomingMessage) => {
-      // the service's headers replace ours when copied, so Origin joins its own Vary
-      proxyRes.headers.vary = varyOnOrigin(proxyRes.headers.vary);
+      // the service's headers replace ours when copied, so Origin joins its own Vary; its answer
+      // names the request id it was given, and one that does not is given it here
+      const { headers } = proxyRes;
+      headers.vary = varyOnOrigin(headers.vary);
+      headers[REQUEST_ID_HEADER] ??= (req as ProxiedRequest).id;
       hooks.onResponse(req as ProxiedRequest, proxyRes.statusCode ?? 0);
     },
     error: (err: Error, req: http.IncomingMessage, res: http.ServerResponse | NodeJS.Socket) => {
@@ -65,24 +73,21 @@ export function createProxy(upstreams: Upstreams, timeoutMs: number, logger: Log
       hooks.onError(request, res as http.ServerResponse, error);
     },
   };
-  // One proxy per service, its target parsed once. Of the default plugins, the logger (it builds a
-  // URL per answer even with no logger) and the error page (`on.error` answers) are left out; the
-  // debug-errors plugin stays, as it also releases the service's answer when the client goes away.
+  // Per service, its target parsed once, one proxy for calls and one for exports. Of the default
+  // plugins, the logger (it builds a URL per answer even with no logger) and the error page
+  // (`on.error` answers) are left out; the debug-errors plugin stays, as it also releases the
+  // service's answer when the client goes away.
+  const proxyTo = (url: string, agent: http.Agent) =>
+    createProxyMiddleware({ target: new URL(url), agent, ejectPlugins: true, plugins: [debugProxyErrorsPlugin, proxyEventsPlugin], on });
   const proxies = new Map(
-    (Object.entries(upstreams) as [ServiceName, string][]).map(([service, url]) => {
-      const middleware = createProxyMiddleware({
-        target: new URL(url),
-        agent,
-        ejectPlugins: true,
-        plugins: [debugProxyErrorsPlugin, proxyEventsPlugin],
-        on,
-      });
-      return [service, middleware] as const;
-    }),
+    (Object.entries(upstreams) as [ServiceName, string][]).map(
+      ([service, url]) => [service, { calls: proxyTo(url, callsAgent), exports: proxyTo(url, exportsAgent) }] as const,
+    ),
   );
   return (req, res) => {
     appendForwardedFor(req);
-    void proxies.get(req.upstream)?.(req, res, noNext);
+    const proxy = proxies.get(req.upstream);
+    void (req.isExport ? proxy?.exports : proxy?.calls)?.(req, res, noNext);
   };
 }
 
