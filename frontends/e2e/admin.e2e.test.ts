@@ -39,7 +39,10 @@ describe('the admin area in Chromium, against every service', () => {
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify({ plan, billingPeriod: 'monthly' }),
     });
-    const { paymentUrl } = (await order.json()) as { paymentUrl: string };
+    const answer = (await order.json()) as { paymentUrl: string };
+    // the body names the reason when the order is refused
+    expect({ status: order.status, answer }).toMatchObject({ status: 201, answer: { paymentUrl: expect.any(String) } });
+    const { paymentUrl } = answer;
     const paid = await fetch(paymentUrl, { method: 'POST', body: new URLSearchParams({ outcome: 'success' }), redirect: 'manual' });
     await fetch(paid.headers.get('location')!, { redirect: 'manual' });
   }

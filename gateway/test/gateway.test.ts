@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
@@ -18,6 +18,19 @@ const keys = generateTestKeys();
 const userToken = signTestToken(keys.privateKey, TOKEN_AUDIENCE.user, { sub: 'u1', email: 'u@example.com' });
 const adminToken = signTestToken(keys.privateKey, TOKEN_AUDIENCE.admin, { sub: 'a1', email: 'a@example.com', role: 'admin' });
 const desktopToken = signTestToken(keys.privateKey, TOKEN_AUDIENCE.desktop, { sub: 'u1', email: 'u@example.com' });
+
+/** Serves `listener` on a free local port, for calls that supertest cannot make (one connection, HTTP/1.0, events). */
+async function serve(listener: http.RequestListener): Promise<{ port: number; close(): void }> {
+  const server = http.createServer(listener).listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () => {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
 
 describe('gateway', () => {
   let stubs: StubUpstreams;
@@ -171,6 +184,59 @@ describe('gateway', () => {
     expect((await request(gateway).get('/api/subscription-status').set('Authorization', `Bearer ${forged}`)).status).toBe(401);
   });
 
+  it('when one connection carries a valid token and then a forged or a wrong-audience one, then each later call is refused', async () => {
+    const forged = signTestToken(generateTestKeys().privateKey, TOKEN_AUDIENCE.user, { sub: 'u1', email: 'u@example.com' });
+    const server = await serve(gateway);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const status = (path: string, token: string) =>
+      new Promise<{ status?: number; port?: number }>((resolve, reject) => {
+        const call = http.get(
+          { host: '127.0.0.1', port: server.port, path, agent, headers: { authorization: `Bearer ${token}` } },
+          (res) => {
+            res.resume().on('end', () => resolve({ status: res.statusCode, port: call.socket?.localPort }));
+          },
+        );
+        call.on('error', reject);
+      });
+    try {
+      const first = await status('/api/subscription-status', userToken);
+      const outcomes = [
+        first,
+        await status('/api/subscription-status', forged),
+        await status('/api/admin/analytics', userToken),
+        await status('/api/subscription-status', userToken),
+      ];
+      expect(outcomes.map((outcome) => outcome.status)).toEqual([200, 401, 401, 200]);
+      expect(new Set(outcomes.map((outcome) => outcome.port))).toEqual(new Set([first.port])); // all on one connection
+    } finally {
+      agent.destroy();
+      server.close();
+    }
+  });
+
+  it('when an HTTP/1.0 client calls, then the answer closes the connection rather than passing on the service’s keep-alive', async () => {
+    const server = await serve(gateway);
+    try {
+      const socket = net.connect(server.port, '127.0.0.1');
+      socket.write('GET /api/payment/plans HTTP/1.0\r\nHost: localhost\r\n\r\n');
+      let raw = '';
+      socket.on('data', (chunk) => (raw += chunk));
+      const closed = await Promise.race([
+        once(socket, 'close').then(() => true),
+        new Promise((resolve) => setTimeout(resolve, 2000, false)),
+      ]);
+      socket.destroy();
+      expect(closed).toBe(true);
+      const [head, body] = raw.split('\r\n\r\n');
+      expect(head).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+      expect(head).toMatch(/\r\nconnection: close\r\n/i);
+      expect(head).not.toMatch(/transfer-encoding/i);
+      expect(JSON.parse(body as string)).toMatchObject({ service: 'billing', url: '/api/payment/plans' });
+    } finally {
+      server.close();
+    }
+  });
+
   it('when a request id is sent, then the service receives the same id and the answer carries it', async () => {
     const response = await request(gateway).get('/api/payment/plans').set('x-request-id', 'trace-42');
     expect(response.body.requestId).toBe('trace-42');
@@ -316,9 +382,8 @@ describe('gateway', () => {
     });
 
     it('when npm run dev rebuilds the frontends, then open pages are told to reload', async () => {
-      const server = http.createServer(build({ staticDir: built, liveReload: true })).listen(0, '127.0.0.1');
-      await once(server, 'listening');
-      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const server = await serve(build({ staticDir: built, liveReload: true }));
+      const base = `http://127.0.0.1:${server.port}`;
       try {
         expect(await (await fetch(`${base}/login`)).text()).toContain('<script src="/__live-reload.js" defer></script></head>');
         const events = await fetch(`${base}/__live-reload`);
@@ -329,7 +394,6 @@ describe('gateway', () => {
         expect(new TextDecoder().decode(value)).toContain('event: rebuilt');
         await reader.cancel();
       } finally {
-        server.closeAllConnections();
         server.close();
       }
     });

@@ -44,6 +44,14 @@ describe('the gateway rate limit', () => {
     expect(await counted('10.0.0.1')).toBe(10);
   });
 
+  it('when the limit is high, then a lease is still a twentieth of it, so Redis is asked as seldom', async () => {
+    const limit = limiter(100_000);
+    for (let call = 0; call < 5_000; call++) await limit('10.0.0.9');
+    expect(await counted('10.0.0.9')).toBe(5_000);
+    await limit('10.0.0.9');
+    expect(await counted('10.0.0.9')).toBe(10_000);
+  });
+
   it('when calls from one address arrive at once, then they share one lease rather than each taking one', async () => {
     const limit = limiter(600);
     const outcomes = await Promise.all(Array.from({ length: 40 }, () => outcome(limit, '10.0.0.2')));

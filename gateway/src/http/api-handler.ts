@@ -58,6 +58,8 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
 
   const proxy = deps.createProxy({ onResponse: logAccess, onError: answer });
 
+  const fromTrustedProxy = (address: string) => trusted(address, 0);
+
   /** The caller's address: the socket's, unless trusted proxies before us name an earlier one. */
   const clientAddress = (req: ProxiedRequest) =>
     req.headers['x-forwarded-for'] === undefined ? (req.socket.remoteAddress ?? '') : proxyAddr(req, trusted);
@@ -65,7 +67,7 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
   // Synchronous unless CORS or a new lease must be waited for: a promise per call was a
   // measurable part of the gateway's CPU per request.
   function handle(req: ProxiedRequest, res: ServerResponse): void | Promise<void> {
-    sendHstsOverHttps(req, res, (address) => trusted(address, 0));
+    sendHstsOverHttps(req, res, fromTrustedProxy);
     // Browsers send Origin on cross-origin calls and preflights; same-origin GETs need no CORS work.
     if (req.headers.origin) {
       res.setHeader(REQUEST_ID_HEADER, req.id); // a preflight is answered here
@@ -77,12 +79,14 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
   }
 
   function route(req: ProxiedRequest, res: ServerResponse): void | Promise<void> {
-    const path = (req.url ?? '/').split('?', 1)[0] as string;
+    const url = req.url ?? '/';
+    const query = url.indexOf('?');
+    const path = query === -1 ? url : url.slice(0, query);
     const rule = matchRoute(path);
     if (!rule) throw notFound(`No route for ${req.method} ${path}`);
     req.upstream = rule.service;
     req.isExport = rule.export === true;
-    deps.guard(rule.access, req.headers.authorization);
+    deps.guard(rule.access, req.headers.authorization, req.socket);
     const limited = deps.rateLimit(clientAddress(req));
     if (limited) return limited.then(() => proxy(req, res));
     proxy(req, res);

@@ -21,7 +21,8 @@ export function sendHstsOverHttps(req: IncomingMessage, res: ServerResponse, fro
 
 /** Adds Origin to a Vary list, once: answers differ by Origin wherever CORS may answer. */
 export function varyOnOrigin(existing: string | string[] | number | undefined): string {
-  const value = Array.isArray(existing) ? existing.join(', ') : existing === undefined ? '' : String(existing);
+  if (existing === undefined) return 'Origin';
+  const value = Array.isArray(existing) ? existing.join(', ') : String(existing);
   if (/(^|,)\s*(origin|\*)\s*(,|$)/i.test(value)) return value;
   return value ? `${value}, Origin` : 'Origin';
 }

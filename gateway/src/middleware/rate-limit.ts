@@ -16,8 +16,11 @@ export interface RateLimitOptions {
 /** Answers at once while the address's lease lasts; a promise only when Redis must be asked. */
 export type RateLimit = (clientIp: string) => void | Promise<void>;
 
-/** At most this many points taken from Redis at once, and at most a twentieth of the limit. */
-const MAX_LEASE = 50;
+/**
+ * A lease is this share of the limit, so an address costs each replica about as many Redis calls
+ * per window whatever its limit: a fixed lease made a high limit a Redis call every few requests.
+ */
+const LEASES_PER_WINDOW = 20;
 /** Addresses remembered at once; the oldest go first, and an address forgotten only asks Redis again. */
 const MAX_ADDRESSES = 10_000;
 
@@ -32,16 +35,16 @@ interface Lease {
 
 /**
  * A per-IP limit kept in Redis, so it holds across gateway replicas. Asking Redis on every call
- * was the gateway's largest cost per request, so each replica takes points from Redis a few at a
- * time (a lease, up to a twentieth of the limit), one request at a time per address, and spends
- * them locally; an address over its limit is refused locally until its window ends. One replica
+ * was the gateway's largest cost per request, so each replica takes points from Redis a lease at
+ * a time (a twentieth of the limit), one request at a time per address, and spends them
+ * locally; an address over its limit is refused locally until its window ends. One replica
  * allows exactly `points` per window; several may refuse an address that spreads its calls over
  * them up to a lease early each. When Redis itself fails the call is let through: an outage of
  * the limiter must not become an outage of the portal.
  */
 export function createRateLimit({ redis, prefix, points, windowSeconds, logger, now = Date.now }: RateLimitOptions): RateLimit {
   const limiter = new RateLimiterRedis({ storeClient: redis, keyPrefix: `${prefix}ratelimit:gateway`, points, duration: windowSeconds });
-  const leaseSize = Math.max(1, Math.min(MAX_LEASE, Math.floor(points / 20)));
+  const leaseSize = Math.max(1, Math.floor(points / LEASES_PER_WINDOW));
   const leases = new Map<string, Lease>();
   const taking = new Map<string, Promise<Lease>>();
 

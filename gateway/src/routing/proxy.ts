@@ -5,6 +5,7 @@ import { ERROR_CODES } from '@portal/contracts';
 import type { Logger } from 'pino';
 import { varyOnOrigin } from '../http/transport-security';
 import type { ServiceName } from './route-table';
+import { createUpstreamAgent } from './upstream-agent';
 
 export type Upstreams = Record<ServiceName, string>;
 
@@ -37,12 +38,8 @@ export interface ProxyHooks {
 }
 
 export function createProxy(upstreams: Upstreams, timeoutMs: number, logger: Logger, hooks: ProxyHooks): Proxy {
-  // The silence allowed is the sockets' own timeout, set once per socket by its agent, rather than
-  // a timer set and cleared on every call; an idle pooled socket is closed when it runs out.
-  const agentWaiting = (silenceMs: number) =>
-    new http.Agent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 10_000, timeout: silenceMs });
-  const callsAgent = agentWaiting(timeoutMs);
-  const exportsAgent = agentWaiting(Math.max(timeoutMs, EXPORT_TIMEOUT_MS));
+  const callsAgent = createUpstreamAgent(timeoutMs);
+  const exportsAgent = createUpstreamAgent(Math.max(timeoutMs, EXPORT_TIMEOUT_MS));
   const on = {
     proxyReq: (proxyReq: http.ClientRequest, req: http.IncomingMessage) => {
       proxyReq.once('timeout', () => {
@@ -50,13 +47,21 @@ export function createProxy(upstreams: Upstreams, timeoutMs: number, logger: Log
         proxyReq.destroy();
       });
     },
-    proxyRes: (proxyRes: http.IncomingMessage, req: http.IncomingMessage) => {
+    proxyRes: (proxyRes: http.IncomingMessage, req: http.IncomingMessage, res: http.ServerResponse) => {
       // the service's headers replace ours when copied, so Origin joins its own Vary; its answer
       // names the request id it was given, and one that does not is given it here
       const { headers } = proxyRes;
+      const status = proxyRes.statusCode as number; // always set on an answer from a server
       headers.vary = varyOnOrigin(headers.vary);
       headers[REQUEST_ID_HEADER] ??= (req as ProxiedRequest).id;
-      hooks.onResponse(req as ProxiedRequest, proxyRes.statusCode ?? 0);
+      if (req.httpVersion === '1.0') {
+        // an HTTP/1.0 client reads neither chunks nor a kept-alive connection it did not ask for
+        delete headers['transfer-encoding'];
+        headers.connection = req.headers.connection ?? 'close';
+      }
+      hooks.onResponse(req as ProxiedRequest, status);
+      if (!res.headersSent) res.writeHead(status, proxyRes.statusMessage, headers);
+      if (!res.writableEnded) proxyRes.pipe(res);
     },
     error: (err: Error, req: http.IncomingMessage, res: http.ServerResponse | NodeJS.Socket) => {
       const request = req as ProxiedRequest;
@@ -76,9 +81,21 @@ export function createProxy(upstreams: Upstreams, timeoutMs: number, logger: Log
   // Per service, its target parsed once, one proxy for calls and one for exports. Of the default
   // plugins, the logger (it builds a URL per answer even with no logger) and the error page
   // (`on.error` answers) are left out; the debug-errors plugin stays, as it also releases the
-  // service's answer when the client goes away.
+  // service's answer when the client goes away. `toProxy` forwards the path as the gateway routed
+  // it, where http-proxy would parse it again: url.parse changes only backslashes, and a path with
+  // one has already been refused (matchRoute). The answer's head is written whole by `proxyRes`
+  // (`selfHandleResponse`), where http-proxy's own passes set it a header at a time to rewrite
+  // cookies, redirects and connections, none of which the services need.
   const proxyTo = (url: string, agent: http.Agent) =>
-    createProxyMiddleware({ target: new URL(url), agent, ejectPlugins: true, plugins: [debugProxyErrorsPlugin, proxyEventsPlugin], on });
+    createProxyMiddleware({
+      target: new URL(url),
+      agent,
+      toProxy: true,
+      selfHandleResponse: true,
+      ejectPlugins: true,
+      plugins: [debugProxyErrorsPlugin, proxyEventsPlugin],
+      on,
+    });
   const proxies = new Map(
     (Object.entries(upstreams) as [ServiceName, string][]).map(
       ([service, url]) => [service, { calls: proxyTo(url, callsAgent), exports: proxyTo(url, exportsAgent) }] as const,

@@ -1,0 +1,86 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createUpstreamAgent } from '../src/routing/upstream-agent';
+
+describe('the agent that carries calls to a service', () => {
+  let server: http.Server;
+  let port: number;
+  let connections: number;
+  const seen: string[] = [];
+
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      seen.push(`${req.method} ${req.url} ${req.headers['x-request-id']}`);
+      res.end('ok');
+    });
+    server.on('connection', () => connections++);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  beforeEach(() => {
+    connections = 0;
+    seen.length = 0;
+  });
+
+  /** A call with options shaped as http-proxy shapes them: every TLS option named, undefined. */
+  const call = (agent: http.Agent, path: string, id: string) =>
+    new Promise<string>((resolve, reject) => {
+      const options = {
+        port,
+        host: '127.0.0.1',
+        hostname: '127.0.0.1',
+        socketPath: undefined,
+        pfx: undefined,
+        key: undefined,
+        passphrase: undefined,
+        cert: undefined,
+        ca: undefined,
+        ciphers: undefined,
+        secureProtocol: undefined,
+        method: 'POST',
+        headers: { 'x-request-id': id },
+        agent,
+        localAddress: undefined,
+        path,
+      };
+      http
+        .request(options, (answer) => {
+          let body = '';
+          answer.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          answer.on('end', () => resolve(`${answer.statusCode} ${body}`));
+        })
+        .on('error', reject)
+        .end();
+    });
+
+  it('when calls follow one another, then each reaches the service as sent, over one kept-alive connection', async () => {
+    const agent = createUpstreamAgent(5_000);
+    expect(await call(agent, '/api/one?x=1', 'a')).toBe('200 ok');
+    expect(await call(agent, '/api/two', 'b')).toBe('200 ok');
+    expect(await call(agent, '/api/three', 'c')).toBe('200 ok');
+    expect(seen).toEqual(['POST /api/one?x=1 a', 'POST /api/two b', 'POST /api/three c']);
+    expect(connections).toBe(1);
+    agent.destroy();
+  });
+
+  it('when a service stays silent longer than allowed, then the call times out', async () => {
+    const silent = http.createServer(() => undefined); // never answers
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const agent = createUpstreamAgent(50);
+    const timedOut = await new Promise<boolean>((resolve) => {
+      const request = http.request({ port: (silent.address() as AddressInfo).port, host: '127.0.0.1', path: '/', agent });
+      request.once('timeout', () => {
+        request.destroy();
+        resolve(true);
+      });
+      request.once('response', () => resolve(false));
+      request.on('error', () => undefined);
+      request.end();
+    });
+    expect(timedOut).toBe(true);
+    agent.destroy();
+    silent.closeAllConnections();
+    await new Promise<void>((resolve) => silent.close(() => resolve()));
+  });
+});
