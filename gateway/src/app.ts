@@ -5,6 +5,7 @@ import helmet from 'helmet';
 import type { Redis } from 'ioredis';
 import { REQUEST_ID_HEADER, accessLog, errorHandler, notFoundHandler, requestIdFrom, type Logger } from '@portal/platform';
 import { upstreamHealth } from './health/upstream-health';
+import { createAccessLog } from './http/access-log';
 import { createApiHandler } from './http/api-handler';
 import { pagePolicy } from './http/page-policy';
 import { captureHelmetHeaders } from './http/security-headers';
@@ -71,7 +72,7 @@ export function createGateway(deps: GatewayDeps): http.RequestListener {
     rateLimit: createRateLimit({ redis: deps.redis, logger: deps.logger, ...deps.rateLimit }),
     guard: createTokenGuard(deps.publicKey),
     createProxy: (hooks) => createProxy(deps.upstreams, deps.upstreamTimeoutMs, deps.logger, hooks),
-    accessLog: deps.accessLog ? (deps.accessLogger ?? deps.logger) : undefined,
+    accessLog: deps.accessLog ? createAccessLog(deps.accessLogger ?? deps.logger) : undefined,
     trustProxy: TRUST_PROXY,
   });
   return (req, res) => ((req.url ?? '').startsWith('/api/') ? api(req, res) : pages(req, res));

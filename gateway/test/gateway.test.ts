@@ -4,10 +4,12 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { brotliCompressSync } from 'node:zlib';
+import pino from 'pino';
 import request from 'supertest';
 import { TOKEN_AUDIENCE } from '@portal/contracts';
-import { createLogger } from '@portal/platform';
+import { createLogger, type Logger } from '@portal/platform';
 import { createTestRedis, generateTestKeys, signTestToken, type TestRedis } from '@portal/platform/testing';
 import { createGateway, type GatewayDeps } from '../src/app';
 import { configSchema } from '../src/config';
@@ -253,6 +255,69 @@ describe('gateway', () => {
   it('when a call already names earlier proxies, then the service gets that list with the caller’s address appended', async () => {
     const response = await request(gateway).get('/api/payment/plans').set('X-Forwarded-For', '203.0.113.9');
     expect(response.body.forwardedFor).toMatch(/^203\.0\.113\.9, (::ffff:)?127\.0\.0\.1$/);
+  });
+
+  describe('the access log', () => {
+    /** A gateway logging its calls through `logger`, and the lines that reached the logger's destination. */
+    const loggedBy = (makeLogger: (destination: { write(line: string): void }) => Logger) => {
+      const written: string[] = [];
+      const logger = makeLogger({ write: (line) => void written.push(line) });
+      return { logged: build({ accessLog: true, accessLogger: logger }), logger, written };
+    };
+
+    it('when calls are answered by a service or by the gateway, then each leaves the JSON line pino writes for its fields', async () => {
+      const { logged, logger, written } = loggedBy((destination) => pino({ name: 'gateway', base: { service: 'gateway' } }, destination));
+      const url = '/api/payment/plans?note="quoted"\\end'; // characters JSON escapes, sent as they are
+      const server = await serve(logged);
+      try {
+        const status = await new Promise((resolve, reject) =>
+          http
+            .get({ port: server.port, host: '127.0.0.1', path: url, headers: { 'x-request-id': 'trace-7' } }, (answer) =>
+              resolve(answer.resume().statusCode),
+            )
+            .on('error', reject),
+        );
+        expect(status).toBe(200);
+      } finally {
+        server.close();
+      }
+      await request(logged).get('/api/unknown').set('x-request-id', 'trace-8');
+      logger.info({ requestId: 'trace-7', method: 'GET', url, status: 200, upstream: 'billing', ms: 1.5 });
+
+      expect(written).toHaveLength(3);
+      const [proxied, unrouted, pinos] = written.map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(proxied).toEqual({ ...pinos, time: expect.any(Number), ms: expect.any(Number) });
+      expect(Object.keys(proxied!)).toEqual(Object.keys(pinos!));
+      expect(proxied!.ms).toBeGreaterThanOrEqual(0);
+      expect(unrouted).toEqual({
+        level: 30,
+        time: expect.any(Number),
+        service: 'gateway',
+        name: 'gateway',
+        requestId: 'trace-8',
+        method: 'GET',
+        url: '/api/unknown',
+        status: 404,
+        ms: expect.any(Number),
+      });
+      expect(written.every((line) => line.endsWith('}\n'))).toBe(true);
+    });
+
+    it('when the log is pretty, then only failed and slow calls reach the terminal, one short line each', async () => {
+      let shown = '';
+      const output = new Writable({ write: (chunk, _encoding, done) => void ((shown += chunk), done()) });
+      const { logged } = loggedBy(() => createLogger('gateway', 'info', { format: 'pretty', output }));
+      await request(logged).get('/api/payment/plans');
+      await request(logged).get('/api/unknown');
+      expect(shown.replace(/\x1b\[[\d;]*m/g, '').trim()).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: GET \/api\/unknown → 404 in [\d.]+ ms$/);
+    });
+
+    it('when the level leaves out info, then calls leave no line', async () => {
+      const { logged, written } = loggedBy((destination) => pino({ level: 'warn' }, destination));
+      expect((await request(logged).get('/api/payment/plans')).status).toBe(200);
+      expect((await request(logged).get('/api/unknown')).status).toBe(404);
+      expect(written).toEqual([]);
+    });
   });
 
   it('when a service is down, then 503 with the error body within a second', async () => {

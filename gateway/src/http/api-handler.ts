@@ -2,11 +2,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import proxyAddr from 'proxy-addr';
 import { REQUEST_ID_HEADER, notFound, requestIdFrom } from '@portal/platform';
-import type { Logger } from 'pino';
 import type { RateLimit } from '../middleware/rate-limit';
 import type { TokenGuard } from '../middleware/token-check';
 import { matchRoute } from '../routing/match-route';
 import type { Proxy, ProxiedRequest, ProxyHooks } from '../routing/proxy';
+import type { AccessLog } from './access-log';
 import type { HeaderList } from './security-headers';
 import { sendError } from './send-error';
 import { sendHstsOverHttps } from './transport-security';
@@ -17,7 +17,7 @@ export interface ApiHandlerDeps {
   rateLimit: RateLimit;
   guard: TokenGuard;
   createProxy: (hooks: ProxyHooks) => Proxy;
-  accessLog?: Logger;
+  accessLog?: AccessLog;
   trustProxy: string;
 }
 
@@ -34,16 +34,6 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
       (deps.cors as unknown as (q: IncomingMessage, s: ServerResponse, next: () => void) => void)(req, res, resolve),
     );
 
-  const logAccess = (req: ProxiedRequest, status: number) =>
-    deps.accessLog?.info({
-      requestId: req.id,
-      method: req.method,
-      url: req.url,
-      status,
-      upstream: req.upstream,
-      ms: Math.round((performance.now() - req.startedAt) * 10) / 10,
-    });
-
   const answer = (req: ProxiedRequest, res: ServerResponse, error: unknown) => {
     if (!res.headersSent) {
       res.setHeader(REQUEST_ID_HEADER, req.id);
@@ -53,10 +43,10 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
       res.setHeader('Vary', 'Origin');
     }
     sendError(req, res, error);
-    logAccess(req, res.statusCode);
+    deps.accessLog?.(req, res.statusCode);
   };
 
-  const proxy = deps.createProxy({ onResponse: logAccess, onError: answer });
+  const proxy = deps.createProxy({ onResponse: deps.accessLog, onError: answer });
 
   const fromTrustedProxy = (address: string) => trusted(address, 0);
 

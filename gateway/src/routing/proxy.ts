@@ -12,7 +12,8 @@ export type Upstreams = Record<ServiceName, string>;
 export interface ProxiedRequest extends http.IncomingMessage {
   id: string;
   startedAt: number;
-  upstream: ServiceName;
+  /** The route's service; a call no route matched has none. */
+  upstream?: ServiceName;
   /** A route marked `export` in the route table. */
   isExport?: boolean;
   upstreamTimedOut?: boolean;
@@ -32,7 +33,7 @@ const EXPORT_TIMEOUT_MS = 60_000;
  */
 export interface ProxyHooks {
   /** The service's answer has begun (its status is known). */
-  onResponse(req: ProxiedRequest, status: number): void;
+  onResponse?(req: ProxiedRequest, status: number): void;
   /** The service could not answer; the gateway answers instead. */
   onError(req: ProxiedRequest, res: http.ServerResponse, error: AppError): void;
 }
@@ -59,7 +60,7 @@ export function createProxy(upstreams: Upstreams, timeoutMs: number, logger: Log
         delete headers['transfer-encoding'];
         headers.connection = req.headers.connection ?? 'close';
       }
-      hooks.onResponse(req as ProxiedRequest, status);
+      hooks.onResponse?.(req as ProxiedRequest, status);
       if (!res.headersSent) res.writeHead(status, proxyRes.statusMessage, headers);
       if (!res.writableEnded) proxyRes.pipe(res);
     },
@@ -103,7 +104,7 @@ export function createProxy(upstreams: Upstreams, timeoutMs: number, logger: Log
   );
   return (req, res) => {
     appendForwardedFor(req);
-    const proxy = proxies.get(req.upstream);
+    const proxy = req.upstream && proxies.get(req.upstream);
     void (req.isExport ? proxy?.exports : proxy?.calls)?.(req, res, noNext);
   };
 }

@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { createLogger } from '../src/observability/logger';
+import { batchedDestination, createLogger } from '../src/observability/logger';
 
 /** The lines a pretty logger wrote, without the terminal's colours. */
 function prettyLines(slowRequestMs = 1000) {
@@ -39,5 +39,50 @@ describe('logs a person can read at a terminal (issue #28 §5)', () => {
     expect(line).toContain('[redacted]');
     expect(line).not.toContain('hunter22');
     expect(lines()).toHaveLength(1);
+  });
+});
+
+describe('a batched logger (the gateway’s access log)', () => {
+  /** A destination that records each write it is given, and each flush. */
+  function recorder() {
+    const writes: string[] = [];
+    let flushes = 0;
+    return {
+      writes,
+      flushes: () => flushes,
+      output: {
+        write: (batch: string) => void writes.push(batch),
+        flush: (done?: (error?: Error) => void) => {
+          flushes++;
+          done?.();
+        },
+      },
+    };
+  }
+
+  it('when lines add up to 4 kB, then they are written together, in order; until then none is', () => {
+    const { writes, output } = recorder();
+    const batched = batchedDestination(output);
+    const line = (n: number) => `${JSON.stringify({ n, pad: 'x'.repeat(180) })}\n`; // about 200 bytes
+    for (let n = 0; n < 20; n++) batched.write(line(n));
+    expect(writes).toEqual([]);
+    batched.write(line(20));
+    expect(writes).toEqual([Array.from({ length: 21 }, (_, n) => line(n)).join('')]);
+    batched.write(line(21));
+    expect(writes).toHaveLength(1);
+  });
+
+  it('when the logger is flushed, then what was gathered is written before the flush is reported', () => {
+    const { writes, flushes, output } = recorder();
+    const batched = batchedDestination(output);
+    batched.write('{"a":1}\n');
+    batched.write('{"b":2}\n');
+    let reported = false;
+    batched.flush(() => (reported = true));
+    expect(writes).toEqual(['{"a":1}\n{"b":2}\n']);
+    expect(flushes()).toBe(1);
+    expect(reported).toBe(true);
+    batched.flush();
+    expect(writes).toHaveLength(1); // nothing new to write
   });
 });

@@ -49,6 +49,38 @@ function prettyDestination(slowRequestMs: number, output: NodeJS.WritableStream 
   return { write: (line: string) => void (isRoutineRequest(line, slowRequestMs) || pretty.write(line)) };
 }
 
+/** How much a batched logger gathers before it writes. */
+const BATCH_BYTES = 4096;
+
+/**
+ * Lines gathered and written to `output` about 4 kB at a time, synchronously all the same: an
+ * asynchronous write hands each batch to libuv's thread pool, which cost the gateway more CPU per
+ * line than the write saves (docs/operations.md). sonic-boom's own `minLength` buffer measures its
+ * whole pending string on every line, which cost more than forming the line.
+ */
+export function batchedDestination(output: DestinationStream & { flush(done?: (error?: Error) => void): void }) {
+  let lines: string[] = [];
+  let length = 0;
+  const writeBatch = () => {
+    if (lines.length === 0) return;
+    output.write(lines.join(''));
+    lines = [];
+    length = 0;
+  };
+  return {
+    write(line: string) {
+      lines.push(line);
+      length += line.length;
+      if (length >= BATCH_BYTES) writeBatch();
+    },
+    /** What pino's `logger.flush` calls. */
+    flush(done?: (error?: Error) => void) {
+      writeBatch();
+      output.flush(done);
+    },
+  };
+}
+
 /** Logs with secrets redacted wherever they might appear: JSON, or pretty at a terminal. */
 export function createLogger(
   name: string,
@@ -59,9 +91,7 @@ export function createLogger(
     format === 'pretty'
       ? prettyDestination(slowRequestMs, output)
       : buffered
-        ? // Synchronous all the same: an asynchronous write hands each batch to libuv's thread pool,
-          // which cost the gateway more CPU per line than the write it saves (docs/operations.md).
-          pino.destination({ dest: 1, sync: true, minLength: 4096 })
+        ? batchedDestination(pino.destination({ dest: 1, sync: true }))
         : pino.destination({ dest: 1, sync: true });
   return pino(
     {
