@@ -46,9 +46,10 @@ function createPagesApp(deps: GatewayDeps): Express {
     next();
   });
   app.use(helmet(pagePolicy(deps.googleClientId)));
-  const fromTrustedProxy = app.get('trust proxy fn') as (address: string, hop: number) => boolean;
+  const trusted = app.get('trust proxy fn') as (address: string, hop: number) => boolean;
+  const fromTrustedProxy = (address: string) => trusted(address, 0);
   app.use((req, res, next) => {
-    sendHstsOverHttps(req, res, (address) => fromTrustedProxy(address, 0));
+    sendHstsOverHttps(req, res, fromTrustedProxy);
     next();
   });
   if (deps.accessLog) app.use(accessLog(deps.logger));
