@@ -491,6 +491,39 @@ describe('gateway', () => {
         expect((await request(pages).get(other)).text).not.toContain('/remotes/admin/');
     });
 
+    it('when a signed-in page is opened, then its HTML preloads the portal module that shows it, the entry named once; other pages name none', async () => {
+      const portalDir = path.join(built, 'remotes', 'portal');
+      mkdirSync(portalDir, { recursive: true });
+      writeFileSync(
+        path.join(portalDir, 'mf-manifest.json'),
+        JSON.stringify({
+          metaData: { publicPath: '/remotes/portal/', remoteEntry: { name: 'remoteEntry.js' } },
+          exposes: [
+            { path: './Pricing', assets: { js: { sync: ['294.fa39c8.js', 'pricing.37aeff.js'] }, css: { sync: [] } } },
+            { path: './Subscription', assets: { js: { sync: ['294.fa39c8.js', 'sub.947eb1.js'] }, css: { sync: ['sub.400c0e.css'] } } },
+          ],
+        }),
+      );
+      try {
+        const pages = build({ staticDir: built });
+        const subscription = await request(pages).get('/subscription?status=success');
+        expect(subscription.status).toBe(200);
+        expect(subscription.text).toContain(
+          '<link rel="preload" href="/remotes/portal/294.fa39c8.js" as="script">' +
+            '<link rel="preload" href="/remotes/portal/sub.947eb1.js" as="script">' +
+            '<link rel="preload" href="/remotes/portal/sub.400c0e.css" as="style"></head>',
+        );
+        expect(subscription.text).not.toContain('/remotes/portal/remoteEntry.js'); // index.html names it; this one names nothing else
+        for (const other of ['/pricing', '/', '/subscriptions', '/index.html']) {
+          const page = await request(pages).get(other);
+          expect(page.status).toBe(200);
+          expect(page.text).not.toContain('/remotes/portal/');
+        }
+      } finally {
+        rmSync(portalDir, { recursive: true, force: true });
+      }
+    });
+
     it('when the configured client id holds markup, then the gateway refuses to start with it', () => {
       const parsed = configSchema.safeParse({ JWT_PUBLIC_KEY: keys.publicKey, GOOGLE_CLIENT_ID: '"><script>alert(1)</script>' });
       expect(parsed.success).toBe(false);

@@ -11,7 +11,8 @@ const PUBLIC_CALLS: Record<string, string[]> = {
 /** The auth provider's own calls, on every page but the admin's, when a session is stored. */
 const SESSION_CALLS = ['/api/subscription-status', '/api/auth/consent'];
 const SIGNED_IN_CALLS: Record<string, string[]> = {
-  '/subscription': ['/api/payment/plans', '/api/billing/history', '/api/billing/profile'],
+  // the firms name whose plan the page may show; asked late, they alone made the page load axios
+  '/subscription': ['/api/payment/plans', '/api/billing/history', '/api/billing/profile', '/api/firms'],
   '/profile': ['/api/auth/profile', '/api/payment/plans'],
   '/download': ['/api/download/latest-version', '/api/download/check-eligibility'],
 };

@@ -30,6 +30,7 @@ describe('the calls the shell starts as a page opens', () => {
       '/api/payment/plans',
       '/api/billing/history',
       '/api/billing/profile',
+      '/api/firms',
     ]);
   });
 

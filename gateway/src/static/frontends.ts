@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import express, { type Response, type Router } from 'express';
 import expressStaticGzip from 'express-static-gzip';
-import { isAdminPath } from '@portal/contracts';
+import { isAdminPath, SIGNED_IN_PAGES } from '@portal/contracts';
 import { LIVE_RELOAD_TAG, liveReload } from './live-reload';
 import { remotePreloadTags } from './remote-preloads';
 
@@ -45,11 +45,21 @@ export function staticFrontends(staticDir: string, settings: PageSettings = {}):
   const root = path.resolve(staticDir);
   const index = path.join(root, 'index.html');
   const additions = headAdditions(settings);
-  // The admin's pages also name the admin remote's files, which other pages never load.
+  // The admin's pages also name the admin remote's files, which other pages never load, and each
+  // signed-in page its own module's files; the other pages' chunks are found as they load.
   const readPages = async () => {
     const page = (await readFile(index, 'utf8')).replace('</head>', `${additions}</head>`);
-    const adminPreloads = await remotePreloadTags(path.join(root, 'remotes', 'admin'), './App');
-    return { page, adminPage: page.replace('</head>', `${adminPreloads}</head>`) };
+    const withPreloads = async (remote: string, exposed: string, entry: boolean) =>
+      page.replace('</head>', `${await remotePreloadTags(path.join(root, 'remotes', remote), exposed, { entry })}</head>`);
+    const adminPage = await withPreloads('admin', './App', true);
+    const signedInPages = new Map(
+      await Promise.all(
+        Object.entries(SIGNED_IN_PAGES).map(
+          async ([pagePath, module]) => [pagePath, await withPreloads('portal', `./${module}`, false)] as const,
+        ),
+      ),
+    );
+    return (pagePath: string) => (isAdminPath(pagePath) ? adminPage : (signedInPages.get(pagePath) ?? page));
   };
   let pages: ReturnType<typeof readPages> | undefined;
   const currentPages = () =>
@@ -60,11 +70,8 @@ export function staticFrontends(staticDir: string, settings: PageSettings = {}):
           throw error;
         }));
   const sendIndex = async (pagePath: string, res: Response) => {
-    const { page, adminPage } = await currentPages();
-    res
-      .set('Cache-Control', 'no-cache')
-      .type('html')
-      .send(isAdminPath(pagePath) ? adminPage : page);
+    const pageAt = await currentPages();
+    res.set('Cache-Control', 'no-cache').type('html').send(pageAt(pagePath));
   };
   if (settings.liveReload) router.use(liveReload(root));
   if (existsSync(index)) {

@@ -10,6 +10,7 @@ export * from './download';
 export * from './feedback';
 export * from './admin';
 export * from './admin-area';
+export * from './signed-in-pages';
 export * from './ids';
 export * from './dates';
 export * from './paging';

@@ -18,14 +18,6 @@ function Page({ name }: { name: PageKey }) {
   );
 }
 
-/** The signed-in pages by path: each is fetched while the session is checked. */
-const SIGNED_IN_PAGES: Partial<Record<string, (typeof pages)[PageKey]>> = {
-  '/dashboard': pages.dashboard,
-  '/download': pages.download,
-  '/subscription': pages.subscription,
-  '/profile': pages.profile,
-};
-
 /** Signed-in pages; anyone else goes to the landing page (behaviour.md §2). */
 function SignedInOnly({ children }: { children: ReactNode }) {
   const { state, consentRequired } = useAuth();
@@ -63,7 +55,6 @@ function Routed() {
     );
   }
   if (state === 'loading') {
-    SIGNED_IN_PAGES[pathname]?.preload();
     return (
       <PublicLayout>
         <Spinner label="Loading your account…" />

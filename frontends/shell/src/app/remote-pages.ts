@@ -21,36 +21,24 @@ function register(remote: RemoteName, force: boolean) {
 }
 
 /**
- * A page of a remote, one chunk each, loaded when first shown, or earlier with `preload` (a
- * signed-in page while the session is checked: both downloads run at once, not one after the other).
+ * A page of a remote, one chunk each, loaded when first shown. A signed-in page's files are named
+ * in its HTML by the gateway, so they download while the session is checked.
  */
 function remotePage(remote: RemoteName, module: string) {
-  const loads = new Map<number, Promise<{ default: ComponentType }>>();
-  const load = (attempt: number) => {
-    if (!loads.has(attempt)) {
-      loads.set(
+  const attempts = new Map<number, ReturnType<typeof lazy>>();
+  return (attempt: number) => {
+    if (!attempts.has(attempt))
+      attempts.set(
         attempt,
-        (async () => {
+        lazy(async () => {
           register(remote, attempt > 0);
           const loaded = await loadRemote<{ default: ComponentType }>(`${remote}/${module}`);
           if (!loaded) throw new Error(`${remote}/${module} did not load`);
           return loaded;
-        })(),
-      );
-    }
-    return loads.get(attempt)!;
-  };
-  const attempts = new Map<number, ReturnType<typeof lazy>>();
-  const page = (attempt: number) => {
-    if (!attempts.has(attempt))
-      attempts.set(
-        attempt,
-        lazy(() => load(attempt)),
+        }),
       );
     return attempts.get(attempt)!;
   };
-  // A failed preload is the first attempt's failure: the error boundary shows it and retries.
-  return Object.assign(page, { preload: () => void load(0).catch(() => undefined) });
 }
 
 const loaderName = <Page extends string>(page: Page) => (page[0]!.toLowerCase() + page.slice(1)) as Uncapitalize<Page>;
