@@ -421,6 +421,17 @@ describe('gateway', () => {
     writeFileSync(path.join(built, 'page.0123ab.js.br'), brotliCompressSync('console.log("plain");'));
     writeFileSync(path.join(built, 'remoteEntry.js'), 'var portal;');
     afterAll(() => rmSync(built, { recursive: true, force: true }));
+    /** A built remote's mf-manifest.json, naming each module's files. */
+    const writeManifest = (remote: string, exposes: { path: string; js: string[]; css: string[] }[]) => {
+      mkdirSync(path.join(built, 'remotes', remote), { recursive: true });
+      writeFileSync(
+        path.join(built, 'remotes', remote, 'mf-manifest.json'),
+        JSON.stringify({
+          metaData: { publicPath: `/remotes/${remote}/`, remoteEntry: { name: 'remoteEntry.js' } },
+          exposes: exposes.map(({ path: exposed, js, css }) => ({ path: exposed, assets: { js: { sync: js }, css: { sync: css } } })),
+        }),
+      );
+    };
 
     it('when Google has a client id, then every page names it and its policy admits Google Identity Services', async () => {
       const page = await request(build({ staticDir: built, googleClientId: 'portal-1.apps.googleusercontent.com' })).get('/login');
@@ -466,17 +477,10 @@ describe('gateway', () => {
     it('when an admin page is opened, then its HTML preloads the admin remote’s entry and App files; other pages name none of them', async () => {
       const unbuilt = await request(build({ staticDir: built })).get('/admin/dashboard');
       expect(unbuilt.text).not.toContain('/remotes/admin/'); // no admin remote built: a plain page
-      mkdirSync(path.join(built, 'remotes', 'admin'), { recursive: true });
-      writeFileSync(
-        path.join(built, 'remotes', 'admin', 'mf-manifest.json'),
-        JSON.stringify({
-          metaData: { publicPath: '/remotes/admin/', remoteEntry: { name: 'remoteEntry.js' } },
-          exposes: [
-            { path: './Other', assets: { js: { sync: ['other.11111111.js'] }, css: { sync: [] } } },
-            { path: './App', assets: { js: { sync: ['296.9e99297b.js', 'app.3050b141.js'] }, css: { sync: ['app.adae7365.css'] } } },
-          ],
-        }),
-      );
+      writeManifest('admin', [
+        { path: './Other', js: ['other.11111111.js'], css: [] },
+        { path: './App', js: ['296.9e99297b.js', 'app.3050b141.js'], css: ['app.adae7365.css'] },
+      ]);
       const pages = build({ staticDir: built });
       const admin = await request(pages).get('/admin/dashboard?tab=users');
       expect(admin.status).toBe(200);
@@ -492,18 +496,10 @@ describe('gateway', () => {
     });
 
     it('when a signed-in page is opened, then its HTML preloads the portal module that shows it, the entry named once; other pages name none', async () => {
-      const portalDir = path.join(built, 'remotes', 'portal');
-      mkdirSync(portalDir, { recursive: true });
-      writeFileSync(
-        path.join(portalDir, 'mf-manifest.json'),
-        JSON.stringify({
-          metaData: { publicPath: '/remotes/portal/', remoteEntry: { name: 'remoteEntry.js' } },
-          exposes: [
-            { path: './Pricing', assets: { js: { sync: ['294.fa39c8.js', 'pricing.37aeff.js'] }, css: { sync: [] } } },
-            { path: './Subscription', assets: { js: { sync: ['294.fa39c8.js', 'sub.947eb1.js'] }, css: { sync: ['sub.400c0e.css'] } } },
-          ],
-        }),
-      );
+      writeManifest('portal', [
+        { path: './Pricing', js: ['294.fa39c8.js', 'pricing.37aeff.js'], css: [] },
+        { path: './Subscription', js: ['294.fa39c8.js', 'sub.947eb1.js'], css: ['sub.400c0e.css'] },
+      ]);
       try {
         const pages = build({ staticDir: built });
         const subscription = await request(pages).get('/subscription?status=success');
@@ -520,7 +516,7 @@ describe('gateway', () => {
           expect(page.text).not.toContain('/remotes/portal/');
         }
       } finally {
-        rmSync(portalDir, { recursive: true, force: true });
+        rmSync(path.join(built, 'remotes', 'portal'), { recursive: true, force: true });
       }
     });
 
