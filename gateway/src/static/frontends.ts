@@ -5,7 +5,7 @@ import express, { type Response, type Router } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { isAdminPath, SIGNED_IN_PAGES } from '@portal/contracts';
 import { LIVE_RELOAD_TAG, liveReload } from './live-reload';
-import { remotePreloadTags } from './remote-preloads';
+import { remotePreloads } from './remote-preloads';
 
 /**
  * Paths that never get the shell's index.html: the API, service-to-service routes, remotes and
@@ -49,15 +49,12 @@ export function staticFrontends(staticDir: string, settings: PageSettings = {}):
   // signed-in page its own module's files; the other pages' chunks are found as they load.
   const readPages = async () => {
     const page = (await readFile(index, 'utf8')).replace('</head>', `${additions}</head>`);
-    const withPreloads = async (remote: string, exposed: string, entry: boolean) =>
-      page.replace('</head>', `${await remotePreloadTags(path.join(root, 'remotes', remote), exposed, { entry })}</head>`);
-    const adminPage = await withPreloads('admin', './App', true);
+    const withPreloads = (tags: string) => page.replace('</head>', `${tags}</head>`);
+    const adminTags = await remotePreloads(path.join(root, 'remotes', 'admin'));
+    const portalTags = await remotePreloads(path.join(root, 'remotes', 'portal'), { entry: false });
+    const adminPage = withPreloads(adminTags('./App'));
     const signedInPages = new Map(
-      await Promise.all(
-        Object.entries(SIGNED_IN_PAGES).map(
-          async ([pagePath, module]) => [pagePath, await withPreloads('portal', `./${module}`, false)] as const,
-        ),
-      ),
+      Object.entries(SIGNED_IN_PAGES).map(([pagePath, module]) => [pagePath, withPreloads(portalTags(`./${module}`))]),
     );
     return (pagePath: string) => (isAdminPath(pagePath) ? adminPage : (signedInPages.get(pagePath) ?? page));
   };

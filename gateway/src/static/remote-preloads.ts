@@ -10,24 +10,26 @@ interface FederationManifest {
 const preload = (href: string, as: 'script' | 'style') => `<link rel="preload" href="${href}" as="${as}">`;
 
 /**
- * Preload tags for the files one of a remote's modules needs before it runs, and for the remote's
- * entry unless the shell's index.html names it already (the portal's), from the remote's build
- * manifest; none when the remote is not built. Named in the page, they download beside the
- * shell's own scripts, not one after another as each script finds the next. The federation
- * runtime adds its script tags without crossorigin, so these match and are reused.
+ * Reads a remote's build manifest once and answers, for one of its modules, preload tags for the
+ * files the module needs before it runs, and for the remote's entry unless the shell's index.html
+ * names it already (the portal's); no tags when the remote is not built. Named in the page, they
+ * download beside the shell's own scripts, not one after another as each script finds the next.
+ * The federation runtime adds its script tags without crossorigin, so these match and are reused.
  */
-export async function remotePreloadTags(remoteDir: string, exposed: string, { entry = true } = {}): Promise<string> {
+export async function remotePreloads(remoteDir: string, { entry = true } = {}): Promise<(exposed: string) => string> {
   let manifest: FederationManifest;
   try {
     manifest = JSON.parse(await readFile(path.join(remoteDir, 'mf-manifest.json'), 'utf8')) as FederationManifest;
   } catch {
-    return '';
+    return () => '';
   }
   const { publicPath, remoteEntry } = manifest.metaData;
-  const assets = manifest.exposes.find((expose) => expose.path === exposed)?.assets;
-  return [
-    ...(entry ? [preload(`${publicPath}${remoteEntry.name}`, 'script')] : []),
-    ...(assets?.js.sync ?? []).map((file) => preload(`${publicPath}${file}`, 'script')),
-    ...(assets?.css.sync ?? []).map((file) => preload(`${publicPath}${file}`, 'style')),
-  ].join('');
+  return (exposed) => {
+    const assets = manifest.exposes.find((expose) => expose.path === exposed)?.assets;
+    return [
+      ...(entry ? [preload(`${publicPath}${remoteEntry.name}`, 'script')] : []),
+      ...(assets?.js.sync ?? []).map((file) => preload(`${publicPath}${file}`, 'script')),
+      ...(assets?.css.sync ?? []).map((file) => preload(`${publicPath}${file}`, 'style')),
+    ].join('');
+  };
 }
