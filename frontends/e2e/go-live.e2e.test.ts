@@ -71,20 +71,33 @@ describe('ready to go live, in Chromium against every service', () => {
     await page.keyboard.press('Escape');
   });
 
-  it('when the Privacy Notice changes, then the signed-in person accepts it once before going on', async () => {
+  it('when the Privacy Notice changes, then the server refuses the person’s calls until they accept it once', async () => {
     const auth = await stack.database('auth');
     await auth
       .collection('users')
       .updateOne({ email }, { $set: { consent: { terms: '2025-01-01', privacy: '2025-01-01', acceptedAt: new Date('2025-01-01') } } });
-    await page.goto(`${stack.url}/dashboard`);
+    // a sign-in now carries the outdated acceptance, as every sign-in after a version is raised
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await at(page, '/');
+    await page.goto(`${stack.url}/login`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByRole('heading', { name: 'Please review our policies' }).waitFor();
+    const statusCall = async () => {
+      const token = (await page.evaluate('localStorage.getItem("token")')) as string;
+      const answer = await fetch(`${stack.url}/api/subscription-status`, { headers: { Authorization: `Bearer ${token}` } });
+      return { status: answer.status, error: ((await answer.json()) as { error?: string }).error };
+    };
+    expect(await statusCall()).toEqual({ status: 403, error: 'consent_required' });
     await page.getByRole('button', { name: 'Accept and continue' }).click();
     await page.getByText('Please accept the Terms of Service and the Privacy Notice to continue').waitFor();
     await page.getByRole('checkbox', { name: /I accept the Terms of Service and the Privacy Notice/ }).check();
     await page.getByRole('button', { name: 'Accept and continue' }).click();
-    await page.getByRole('heading', { name: 'Hello, Nisha!' }).waitFor();
+    await page.getByRole('heading', { name: /Hello, Nisha/ }).waitFor();
+    expect((await statusCall()).status).toBe(200);
     await page.reload();
-    await page.getByRole('heading', { name: 'Hello, Nisha!' }).waitFor();
+    await page.getByRole('heading', { name: /Hello, Nisha/ }).waitFor();
     expect(await page.getByText('Please review our policies').count()).toBe(0);
   });
 
@@ -121,7 +134,7 @@ describe('ready to go live, in Chromium against every service', () => {
     expect(download.suggestedFilename()).toBe('my-tax-practitioner-portal-data.json');
     const data = JSON.parse(readFileSync((await download.path())!, 'utf8'));
     expect(data.profile).toMatchObject({ email, firstName: 'Nisha' });
-    expect(data.consents).toHaveLength(1);
+    expect(data.consents).toHaveLength(2); // at sign-up, and again after the change
     for (const part of ['subscriptionPeriods', 'payments', 'devices', 'desktopSessions', 'feedback'])
       expect(Array.isArray(data[part])).toBe(true);
   });

@@ -25,13 +25,20 @@ describe('Google sign-in in Chromium, through the Google stand-in', () => {
 
   const at = (pathname: string) => page.waitForURL((url) => url.pathname === pathname);
 
-  it('when a visitor signs up with Google, then they land on their profile with the personal tab open for editing', async () => {
+  it('when a visitor signs up with Google, then they give their age and land on their profile with the personal tab open for editing', async () => {
     stack.google!.signInAs(profile);
     await page.goto(`${stack.url}/signup`);
     await page.getByText('Please accept the Terms of Service and the Privacy Notice to continue, then sign up with Google.').waitFor();
     await page.getByRole('checkbox', { name: /I accept the Terms of Service and the Privacy Notice/ }).check();
     await page.getByRole('button', { name: 'Sign up with Google' }).click();
     await page.waitForURL((url) => url.pathname === '/profile' && url.searchParams.get('complete-profile') === 'true');
+    // Google shares no age: the server holds the account at the gate until it is given (issue #47)
+    await page.getByRole('heading', { name: 'Please tell us your age' }).waitFor();
+    await page.getByLabel('Age').fill('17');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Please enter a valid age (18-120)').waitFor();
+    await page.getByLabel('Age').fill('34');
+    await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('heading', { name: 'Hello, Meera Iyer' }).waitFor();
     await page.getByRole('button', { name: 'Save changes' }).waitFor();
     expect(await page.evaluate("JSON.parse(localStorage.getItem('user')).email")).toBe(profile.email);

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
   isAdminPath,
+  isCurrentConsent,
   toClientSubscriptionState,
   type ClientSubscriptionState,
   type ConsentStatus,
@@ -8,6 +9,7 @@ import {
 } from '@portal/contracts';
 import { useNavigate } from './router';
 import { api } from './api-client';
+import { CONSENT_REQUIRED_EVENT, consentRefusal } from './http-error';
 import { session } from './storage';
 
 export type AuthState = 'loading' | 'authenticated' | 'unauthenticated';
@@ -19,6 +21,10 @@ export interface Auth {
   subscription: ClientSubscriptionState;
   /** The Terms or the Privacy Notice in force wait for the person's acceptance before any signed-in page (behaviour.md §3). */
   consentRequired: boolean;
+  /** A Google account gives its age at the same gate. */
+  ageRequired: boolean;
+  /** The gate asks for the policies too, not only the age. */
+  policiesDue: boolean;
   refresh(): Promise<void>;
   /** Stores the session and goes to `destination` once the status has loaded. */
   signIn(token: string, user: unknown, destination: string): Promise<void>;
@@ -37,7 +43,7 @@ export function AuthProvider({ children, pathname }: { children: ReactNode; path
   const signedOutAlready = useCallback(() => isAdmin || !session.token(), [isAdmin]);
   const [state, setState] = useState<AuthState>(() => (signedOutAlready() ? 'unauthenticated' : 'loading'));
   const [status, setStatus] = useState<SubscriptionStatus | null>(null);
-  const [consentRequired, setConsentRequired] = useState(false);
+  const [consent, setConsent] = useState({ required: false, ageRequired: false, policiesDue: false });
   const navigate = useNavigate();
 
   const refresh = useCallback(async () => {
@@ -51,14 +57,25 @@ export function AuthProvider({ children, pathname }: { children: ReactNode; path
     // person out. Only a refusal that cleared the session itself (a 401) still signs them out.
     const token = session.token();
     try {
-      // A consent that cannot be read does not lock the person out; the next load asks again.
-      const [{ data }, consent] = await Promise.all([
-        api.get<SubscriptionStatus>('/api/subscription-status'),
+      // The server refuses the status until the person accepts (consent_required), and the gate
+      // then shows; a consent that cannot be read otherwise does not lock the person out.
+      const [status, consentStatus] = await Promise.all([
+        api.get<SubscriptionStatus>('/api/subscription-status').then(
+          ({ data }) => data,
+          (error: unknown) => {
+            if (consentRefusal(error)) return null;
+            throw error;
+          },
+        ),
         api.get<ConsentStatus>('/api/auth/consent').catch(() => null),
       ]);
       if (session.token() !== token) return;
-      setStatus(data);
-      setConsentRequired(consent?.data.required ?? false);
+      setStatus(status);
+      setConsent({
+        required: (consentStatus?.data.required ?? false) || status === null,
+        ageRequired: consentStatus?.data.ageRequired ?? false,
+        policiesDue: consentStatus ? !isCurrentConsent(consentStatus.data.consent) : status === null,
+      });
       setState('authenticated');
     } catch {
       if (![token, null].includes(session.token())) return;
@@ -71,12 +88,22 @@ export function AuthProvider({ children, pathname }: { children: ReactNode; path
     void refresh();
   }, [refresh]);
 
+  // The refusal itself says what the gate asks; calling anything here would be refused again.
+  useEffect(() => {
+    const gate = (event: Event) =>
+      setConsent({ required: true, ageRequired: (event as CustomEvent<{ ageRequired: boolean }>).detail.ageRequired, policiesDue: true });
+    window.addEventListener(CONSENT_REQUIRED_EVENT, gate);
+    return () => window.removeEventListener(CONSENT_REQUIRED_EVENT, gate);
+  }, []);
+
   const value = useMemo<Auth>(
     () => ({
       state,
       status,
       subscription: status ? toClientSubscriptionState(status.subscriptionStatus) : 'none',
-      consentRequired,
+      consentRequired: consent.required,
+      ageRequired: consent.ageRequired,
+      policiesDue: consent.policiesDue,
       refresh,
       async signIn(token, user, destination) {
         session.save(token, user);
@@ -96,7 +123,7 @@ export function AuthProvider({ children, pathname }: { children: ReactNode; path
         await api.post('/api/auth/logout', undefined, { headers: { Authorization: `Bearer ${token}` } }).catch(() => undefined);
       },
     }),
-    [state, status, consentRequired, refresh, navigate],
+    [state, status, consent, refresh, navigate],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,5 +1,5 @@
 import axios, { type AxiosError, type AxiosInstance } from 'axios';
-import { isHttpError, REQUEST_TIMEOUT_MS } from './http-error';
+import { CONSENT_REQUIRED_EVENT, consentRefusal, isHttpError, REQUEST_TIMEOUT_MS } from './http-error';
 import { isAdminCall, tokenFor } from './early-calls';
 import { session } from './storage';
 
@@ -40,6 +40,9 @@ export function createHttpClient(): AxiosInstance {
   });
   created.interceptors.response.use(undefined, (error: unknown) => {
     if (isHttpError(error)) handleUnauthorized(error);
+    // a policy raised while the page was open: the shell shows the gate (auth-context.tsx)
+    const refusal = consentRefusal(error);
+    if (refusal) window.dispatchEvent(new CustomEvent(CONSENT_REQUIRED_EVENT, { detail: refusal }));
     return Promise.reject(error);
   });
   return created;

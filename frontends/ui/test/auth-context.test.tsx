@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { AuthProvider, session, useAuth } from '@portal/ui';
+import { api, AuthProvider, session, useAuth } from '@portal/ui';
 import { stubApi } from './stub-api';
 import { Where } from './where';
 
@@ -92,5 +92,58 @@ describe('the session the auth provider keeps (behaviour.md §4, §8)', () => {
     );
     await waitFor(() => expect(screen.getByTestId('state')).toHaveTextContent('unauthenticated'));
     expect(session.token()).toBeNull();
+  });
+
+  describe('the consent gate the server holds (issue #47)', () => {
+    const refusal = { status: 403, data: { error: 'consent_required', message: 'Please review…', versions: {}, ageRequired: true } };
+    function Gate() {
+      const auth = useAuth();
+      return (
+        <>
+          <output data-testid="state">{auth.state}</output>
+          <output data-testid="gate">{`${auth.consentRequired}/${auth.ageRequired}`}</output>
+        </>
+      );
+    }
+
+    it('when the status call is refused until the person accepts, then they stay signed in and the gate asks, with the age', async () => {
+      session.save('user-token', {});
+      stubApi((call) => (call.url === '/api/auth/consent' ? { data: { consent: null, required: true, ageRequired: true } } : refusal));
+      render(
+        <MemoryRouter initialEntries={['/dashboard']}>
+          <AuthProvider pathname="/dashboard">
+            <Gate />
+          </AuthProvider>
+        </MemoryRouter>,
+      );
+      await waitFor(() => expect(screen.getByTestId('state')).toHaveTextContent(/^authenticated$/));
+      expect(screen.getByTestId('gate')).toHaveTextContent('true/true');
+      expect(session.token()).toBe('user-token');
+    });
+
+    it('when a call of an open page is refused for consent, then the gate shows without a reload', async () => {
+      session.save('user-token', {});
+      let policyRaised = false;
+      stubApi((call) => {
+        if (call.url === '/api/auth/consent') return { data: { consent: null, required: policyRaised, ageRequired: false } };
+        if (policyRaised) return refusal;
+        return { data: status };
+      });
+      render(
+        <MemoryRouter initialEntries={['/dashboard']}>
+          <AuthProvider pathname="/dashboard">
+            <Gate />
+          </AuthProvider>
+        </MemoryRouter>,
+      );
+      await waitFor(() => expect(screen.getByTestId('state')).toHaveTextContent(/^authenticated$/));
+      expect(screen.getByTestId('gate')).toHaveTextContent('false/false');
+      policyRaised = true;
+      await act(async () => {
+        await api.get('/api/download/info').catch(() => undefined);
+      });
+      // the refusal's own body says the age is asked too
+      await waitFor(() => expect(screen.getByTestId('gate')).toHaveTextContent('true/true'));
+    });
   });
 });

@@ -41,7 +41,7 @@ import { deviceRoutes } from './routes/device.routes';
 import { firmRoutes } from './routes/firm.routes';
 import { internalRoutes } from './routes/internal.routes';
 import { profileRoutes } from './routes/profile.routes';
-import { createFailureThrottle } from './security/attempt-limits';
+import { createGuessLimit } from './security/guess-limit';
 import { argon2Hasher, decoyHash } from './security/password-hasher';
 import { createTokenIssuer, jwks } from './security/token-issuer';
 
@@ -60,9 +60,9 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
   shutdown.add('mailer', () => mail.close());
   const mailFailed = (what: string) => (error: unknown) => logger.error({ err: error }, `${what} e-mail could not be sent`);
 
-  const users = userRepository(mongo);
-  const admins = adminRepository(mongo);
   const claims = singleUseClaims(mongo);
+  const users = userRepository(mongo, claims);
+  const admins = adminRepository(mongo);
   const resets = passwordResetRepository(mongo, claims);
   const devices = deviceAuthorizationRepository(mongo, claims);
   const desktopSessions = desktopSessionRepository(mongo, claims);
@@ -87,7 +87,7 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
       [TOKEN_AUDIENCE.desktop]: settings.DESKTOP_TOKEN_TTL_SECONDS,
     },
   });
-  const loginThrottle = createFailureThrottle({
+  const loginGuesses = createGuessLimit({
     redis,
     prefix,
     name: 'login-fail',
@@ -104,7 +104,7 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
     hasher: argon2Hasher,
     decoyHash,
     tokens,
-    loginThrottle,
+    loginGuesses,
     signupLimit: createAttemptLimit(
       redis,
       `${prefix}signup:ip`,
@@ -126,7 +126,7 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
     hasher: argon2Hasher,
     tokens,
     desktopSessions,
-    passwordThrottle: loginThrottle,
+    passwordGuesses: loginGuesses,
     mail,
     audit,
     publicUrl: settings.PUBLIC_URL,
@@ -148,7 +148,7 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
     hasher: argon2Hasher,
     decoyHash,
     tokens,
-    loginThrottle,
+    loginGuesses,
     signupEnabled: settings.ADMIN_SIGNUP_ENABLED,
   });
 
@@ -160,7 +160,7 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
     publicUrl: settings.PUBLIC_URL,
     accessTokenSeconds: settings.DESKTOP_TOKEN_TTL_SECONDS,
     sessionDays: settings.DESKTOP_SESSION_DAYS,
-    userCodeGuesses: createFailureThrottle({
+    userCodeGuesses: createGuessLimit({
       redis,
       prefix,
       name: 'user-code-fail',
@@ -205,7 +205,7 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
       router.use(authRoutes({ accounts, passwordReset, verifyToken, jwks: jwks(settings.JWT_PUBLIC_KEY) }));
       router.use(profileRoutes(profileUseCases(users), verifyToken));
       router.use(adminAuthRoutes(adminAccounts, verifyToken));
-      router.use(deviceRoutes(deviceGrant, verifyToken));
+      router.use(deviceRoutes(deviceGrant, verifyToken, async (userId) => (await accounts.consent(userId)).required, settings.PUBLIC_URL));
       router.use(accountSecurityRoutes(security, verifyToken));
       router.use(firmRoutes(firms, firmInvitations, verifyToken));
       router.use(

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { DESKTOP_CLIENT_ID, DEVICE_GRANT_TYPE, SELF_SERVICE_MESSAGES } from '@portal/contracts';
+import { currentPolicyVersions, DESKTOP_CLIENT_ID, DEVICE_GRANT_TYPE, SELF_SERVICE_MESSAGES } from '@portal/contracts';
 import { createServiceCredential } from '@portal/platform';
 import { startGoogleIdentityStandIn } from '../../../deploy/local/stand-ins/google-identity';
 import { startAuth, TEST_SERVICE_SECRET, validSignup, type AuthHarness } from './auth-harness';
@@ -106,7 +106,11 @@ describe('Security and Privacy: the password, and confirming one’s own deletio
     const signedIn = await request(auth.app)
       .post('/api/auth/google-login')
       .send({ token: google.issueIdToken({ sub: '4001', email: 'only.google@gmail.com', givenName: 'G' }) });
-    const set = await changePassword(signedIn.body.token, { newPassword: 'first-password' });
+    const gate = await request(auth.app)
+      .post('/api/auth/consent')
+      .set(bearer(signedIn.body.token))
+      .send({ accepted: currentPolicyVersions(), age: 29 });
+    const set = await changePassword(gate.body.token, { newPassword: 'first-password' });
     expect(set.status).toBe(200);
     expect(set.body.message).toBe(SELF_SERVICE_MESSAGES.passwordSet);
     expect((await login('only.google@gmail.com', 'first-password')).status).toBe(200);

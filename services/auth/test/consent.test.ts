@@ -1,5 +1,13 @@
 import request from 'supertest';
-import { CONSENT_MESSAGES, currentPolicyVersions, POLICIES } from '@portal/contracts';
+import {
+  CONSENT_MESSAGES,
+  currentPolicyVersions,
+  DESKTOP_CLIENT_ID,
+  DESKTOP_CONSENT_MESSAGE,
+  DEVICE_GRANT_TYPE,
+  MESSAGES,
+  POLICIES,
+} from '@portal/contracts';
 import { createServiceCredential } from '@portal/platform';
 import { startGoogleIdentityStandIn } from '../../../deploy/local/stand-ins/google-identity';
 import { startAuth, TEST_SERVICE_SECRET, validSignup, type AuthHarness } from './auth-harness';
@@ -23,6 +31,7 @@ describe('consent to the Terms and the Privacy Notice (behaviour.md §3)', () =>
   const users = () => auth.db.connection.collection('users');
   const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
   const consentOf = (token: string) => request(auth.app).get('/api/auth/consent').set(bearer(token));
+  const profileOf = (token: string) => request(auth.app).get('/api/auth/profile').set(bearer(token));
 
   it('when sign-up comes without the ticked box, then 400 says to accept, and no account is stored', async () => {
     const { acceptedPolicies: _none, ...unticked } = validSignup('unticked@example.in');
@@ -52,31 +61,59 @@ describe('consent to the Terms and the Privacy Notice (behaviour.md §3)', () =>
     expect(registered.status).toBe(201);
     const expected = { terms: POLICIES.terms.version, privacy: POLICIES.privacy.version, acceptedAt: '2026-11-23T19:00:00.000Z' };
     expect(registered.body.user.consent).toEqual(expected);
-    expect((await consentOf(registered.body.token)).body).toEqual({ consent: expected, required: false });
+    expect((await consentOf(registered.body.token)).body).toEqual({ consent: expected, required: false, ageRequired: false });
   });
 
-  it('when a new Google account comes from the sign-in page, then it must accept before going on; from sign-up it has accepted', async () => {
+  it('when a new Google account comes from the sign-in page, then it must accept and give its age before any other call', async () => {
     const fromLogin = await request(auth.app)
       .post('/api/auth/google-login')
       .send({ token: google.issueIdToken({ sub: '3001', email: 'from.login@gmail.com', givenName: 'L' }) });
     expect(fromLogin.body.user.consent).toBeNull();
-    expect((await consentOf(fromLogin.body.token)).body).toEqual({ consent: null, required: true });
+    const token = fromLogin.body.token as string;
+    expect((await consentOf(token)).body).toEqual({ consent: null, required: true, ageRequired: true });
+    const refused = await profileOf(token);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      error: 'consent_required',
+      message: CONSENT_MESSAGES.due,
+      versions: currentPolicyVersions(),
+      ageRequired: true,
+      requestId: expect.any(String),
+    });
 
     clock.now = new Date('2026-11-24T05:00:00.000Z');
-    const accepted = await request(auth.app)
-      .post('/api/auth/consent')
-      .set(bearer(fromLogin.body.token))
-      .send({ accepted: currentPolicyVersions() });
-    expect(accepted.status).toBe(200);
-    expect(accepted.body).toEqual({ consent: { ...currentPolicyVersions(), acceptedAt: '2026-11-24T05:00:00.000Z' }, required: false });
+    const accept = (body: object) => request(auth.app).post('/api/auth/consent').set(bearer(token)).send(body);
+    for (const age of [undefined, 17, 121, '3O', { $gt: 0 }]) {
+      const wrong = await accept({ accepted: currentPolicyVersions(), age });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.message).toBe(MESSAGES.ageInvalid);
+    }
+    expect((await users().findOne({ email: 'from.login@gmail.com' }))?.consent).toBeNull();
 
+    const accepted = await accept({ accepted: currentPolicyVersions(), age: 34 });
+    expect(accepted.status).toBe(200);
+    expect(accepted.headers['cache-control']).toBe('no-store');
+    expect(accepted.body).toEqual({
+      consent: { ...currentPolicyVersions(), acceptedAt: '2026-11-24T05:00:00.000Z' },
+      required: false,
+      ageRequired: false,
+      token: expect.any(String),
+    });
+    expect((await users().findOne({ email: 'from.login@gmail.com' }))?.personalInfo).toMatchObject({ age: 34 });
+    // the token that made the call still says what it said; the one answered goes on
+    expect((await profileOf(token)).status).toBe(403);
+    expect((await profileOf(accepted.body.token)).status).toBe(200);
+  });
+
+  it('when a new Google account comes from sign-up, then its acceptance is kept and only its age is asked', async () => {
     const fromSignup = await request(auth.app)
       .post('/api/auth/google-login')
       .send({
         token: google.issueIdToken({ sub: '3002', email: 'from.signup@gmail.com', givenName: 'S' }),
         acceptedPolicies: currentPolicyVersions(),
       });
-    expect((await consentOf(fromSignup.body.token)).body.required).toBe(false);
+    expect((await consentOf(fromSignup.body.token)).body).toMatchObject({ required: true, ageRequired: true });
+    expect((await profileOf(fromSignup.body.token)).body).toMatchObject({ error: 'consent_required', ageRequired: true });
   });
 
   it('when an account from before consent signs in, then it is asked once; an old version or no token is refused', async () => {
@@ -85,8 +122,24 @@ describe('consent to the Terms and the Privacy Notice (behaviour.md §3)', () =>
       { email: 'older@example.in' },
       { $set: { consent: { terms: '2025-01-01', privacy: '2025-01-01', acceptedAt: new Date() } } },
     );
-    const token = registered.body.token as string;
-    expect((await consentOf(token)).body.required).toBe(true);
+    expect((await consentOf(registered.body.token)).body.required).toBe(true);
+    // a sign-in now carries the outdated acceptance, as after a version is raised
+    const token = (await request(auth.app).post('/api/auth/login').send({ email: 'older@example.in', password: 'secret12' })).body
+      .token as string;
+    const refused = await profileOf(token);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ error: 'consent_required', versions: currentPolicyVersions(), ageRequired: false });
+    expect(
+      (
+        await request(auth.app)
+          .put('/api/auth/password')
+          .set(bearer(token))
+          .send({ currentPassword: 'secret12', newPassword: 'x-secret-2' })
+      ).status,
+    ).toBe(403);
+    // what stays open before accepting: the gate, one's own data and signing out
+    expect((await consentOf(token)).status).toBe(200);
+    expect((await request(auth.app).get('/api/auth/my-data').set(bearer(token))).status).toBe(200);
 
     const old = await request(auth.app)
       .post('/api/auth/consent')
@@ -97,8 +150,49 @@ describe('consent to the Terms and the Privacy Notice (behaviour.md §3)', () =>
     expect((await request(auth.app).post('/api/auth/consent').send({ accepted: currentPolicyVersions() })).status).toBe(401);
     expect((await request(auth.app).get('/api/auth/consent')).status).toBe(401);
 
-    await request(auth.app).post('/api/auth/consent').set(bearer(token)).send({ accepted: currentPolicyVersions() }).expect(200);
+    const accepted = await request(auth.app).post('/api/auth/consent').set(bearer(token)).send({ accepted: currentPolicyVersions() });
+    expect(accepted.status).toBe(200);
     expect((await consentOf(token)).body.required).toBe(false);
+    expect((await profileOf(accepted.body.token)).status).toBe(200);
+    // each acceptance is kept: the one made at sign-up, and this one
+    const kept = (await request(auth.app).get('/api/auth/my-data').set(bearer(accepted.body.token))).body.consents;
+    expect(kept).toHaveLength(2);
+    expect(kept[1]).toMatchObject(currentPolicyVersions());
+    expect((await request(auth.app).post('/api/auth/logout').set(bearer(token))).status).toBe(200);
+  });
+
+  it('when a client of the API asks which versions to accept, then the public answer names them and a sign-up with them succeeds', async () => {
+    const answer = await request(auth.app).get('/api/auth/policies');
+    expect(answer.status).toBe(200);
+    expect(answer.body.accept).toEqual(currentPolicyVersions());
+    expect(answer.body.policies.map((policy: { name: string }) => policy.name)).toEqual(['terms', 'privacy', 'refund']);
+    expect(answer.body.policies[0]).toEqual({ name: 'terms', ...POLICIES.terms });
+    const signup = { ...validSignup('api.client@example.in'), acceptedPolicies: answer.body.accept };
+    expect((await request(auth.app).post('/api/auth/register').send(signup)).status).toBe(201);
+  });
+
+  it('when the desktop app’s person has policies to accept, then its calls go on and /me tells it to point them to the portal', async () => {
+    const registered = await request(auth.app).post('/api/auth/register').send(validSignup('desktop.person@example.in'));
+    const started = await request(auth.app).post('/api/auth/device/code').type('form').send({ client_id: DESKTOP_CLIENT_ID });
+    await request(auth.app)
+      .post('/api/auth/device/decision')
+      .set(bearer(registered.body.token))
+      .send({ user_code: started.body.user_code, decision: 'approve' })
+      .expect(200);
+    const tokens = await request(auth.app)
+      .post('/api/auth/device/token')
+      .type('form')
+      .send({ grant_type: DEVICE_GRANT_TYPE, device_code: started.body.device_code, client_id: DESKTOP_CLIENT_ID });
+    const me = () => request(auth.app).get('/api/auth/desktop/me').set(bearer(tokens.body.access_token));
+    expect((await me()).body).toEqual({ user: { id: registered.body.user._id, email: 'desktop.person@example.in' } });
+
+    await users().updateOne(
+      { email: 'desktop.person@example.in' },
+      { $set: { consent: { terms: '2025-01-01', privacy: '2025-01-01', acceptedAt: new Date() } } },
+    );
+    const due = await me();
+    expect(due.status).toBe(200);
+    expect(due.body.consentRequired).toEqual({ message: DESKTOP_CONSENT_MESSAGE, url: 'http://portal.test/dashboard' });
   });
 
   it('when the admin directory reads a user, then the consent travels with the profile', async () => {

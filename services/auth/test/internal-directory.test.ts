@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { istDateOf, istDayStart } from '@portal/contracts';
 import { publicUserSchema, USER_EXPORT_CONTENT_TYPE } from '@portal/contracts/internal';
-import { createServiceCredential, idMadeAt } from '@portal/platform';
+import { createServiceCredential, idMadeAt, singleUseClaims } from '@portal/platform';
 import { currentPolicyVersions } from '@portal/contracts';
 import { userRepository } from '../src/data/user.repository';
 import { startAuth, TEST_SERVICE_SECRET, validSignup, type AuthHarness } from './auth-harness';
@@ -142,7 +142,9 @@ describe('the internal user directory', () => {
       updatedAt: at,
     });
     expect(emails((await get('/internal/users?search=surat')).body)).toEqual([]);
-    const store = userRepository(auth.db.connection);
+    const claims = singleUseClaims(auth.db.connection);
+    await claims.ready;
+    const store = userRepository(auth.db.connection, claims);
     expect(await store.addSearchKeys()).toBe(1);
     expect(emails((await get('/internal/users?search=surat')).body)).toEqual(['old.timer@legacy.in']);
     expect(emails((await get('/internal/users?search=Old%20Ti')).body)).toEqual(['old.timer@legacy.in']);

@@ -90,6 +90,10 @@ describe('auto-renewal by UPI Autopay: mandate, pre-debit notice, debit, grace a
     expect(notice.text).toContain('Merchant: Ledgerline Software Private Limited');
     expect(notice.text).toContain('Amount: ₹500');
     expect(notice.text).toContain('Debit date: 10 Feb 2028');
+    // noon IST is in peak hours, so the first attempt waits for 13:01; PhonePe may retry for two days from the end
+    expect(notice.text).toContain(
+      'Debit window: 10 Feb 2028, 1:01 pm to 12 Feb 2028, 12:00 pm (India time), outside the peak hours of UPI',
+    );
     expect(notice.text).toContain(`Mandate reference: ${firm.mandateId}`);
     expect(notice.text).toContain(AUTOPAY_MESSAGES.stopHow);
     const notified = billing.phonepe.orders.get(renewalId)!;

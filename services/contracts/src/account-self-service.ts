@@ -42,6 +42,8 @@ export const SELF_SERVICE_MESSAGES = {
   currentPasswordRequired: 'Please enter your current password.',
   currentPasswordWrong: 'Your current password is not correct.',
   samePassword: 'Your new password must differ from the current one.',
+  changedMeanwhile:
+    'Your password was changed by another request at the same moment, so this change was not made. Please sign in with the password that was set.',
   confirmWithPassword: 'Please enter your password to delete your account.',
   confirmWithEmail: 'Please type your e-mail address exactly to delete your account.',
   deleted: 'Your account has been deleted. We have sent a last e-mail to confirm it.',

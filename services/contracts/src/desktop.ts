@@ -82,6 +82,19 @@ export interface DesktopTokenResponse {
   refresh_token: string;
 }
 
+/**
+ * GET /api/auth/desktop/me. The app's calls go on while the person has policies to accept (the app
+ * cannot show them, and a filing in progress must not stop); `consentRequired` then tells the app
+ * to show its message with a link to the portal, where the gate asks (docs/desktop-api.md).
+ */
+export interface DesktopMe {
+  user: { id: string; email: string };
+  consentRequired?: { message: string; url: string };
+}
+
+export const DESKTOP_CONSENT_MESSAGE =
+  'Our Terms of Service or Privacy Notice changed. Please sign in to the portal to review and accept them; the app keeps working meanwhile.';
+
 /** RFC 8628 §3.5 and RFC 6749 §5.2: what a poll or a refresh can be told instead of tokens. */
 export type DeviceTokenError =
   | 'authorization_pending'

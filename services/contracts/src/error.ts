@@ -28,5 +28,7 @@ export const ERROR_CODES = {
   noEntitlement: 'no_entitlement',
   deviceLimit: 'device_limit',
   deviceNotActivated: 'device_not_activated',
+  /** The person must accept the policies in force first (issue #47). */
+  consentRequired: 'consent_required',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

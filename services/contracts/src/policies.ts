@@ -23,7 +23,26 @@ export const currentPolicyVersions = (): AcceptedPolicies => ({ terms: POLICIES.
 export const isCurrentConsent = (accepted: AcceptedPolicies | null | undefined) =>
   !!accepted && CONSENT_POLICIES.every((policy) => accepted[policy] === POLICIES[policy].version);
 
+/**
+ * What a user token says of its person (issue #47): `pol`, the versions they accepted ('' for
+ * none), and `age: false` while their age is still to be given. Auth writes it; every service reads
+ * it to refuse calls until the person accepts the versions in force. A token from before the claim
+ * existed has no `pol` and is not refused; it lives at most one token lifetime.
+ */
+export interface ConsentClaims {
+  pol?: string;
+  age?: false;
+}
+
+export const consentClaimOf = (accepted: AcceptedPolicies | null | undefined): string =>
+  accepted ? CONSENT_POLICIES.map((policy) => accepted[policy]).join(',') : '';
+
+/** Whether the person behind a token must accept the policies in force (or give their age) before going on. */
+export const isConsentDue = ({ pol, age }: ConsentClaims): boolean =>
+  pol !== undefined && (pol !== consentClaimOf(currentPolicyVersions()) || age === false);
+
 export const CONSENT_MESSAGES = {
   required: 'Please accept the Terms of Service and the Privacy Notice to continue',
+  due: 'Please review and accept the current Terms of Service and Privacy Notice before you go on.',
   outdated: 'The Terms of Service or the Privacy Notice changed while this page was open. Please read and accept the current versions.',
 } as const;

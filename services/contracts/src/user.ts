@@ -78,6 +78,13 @@ export const signupPersonalInfoSchema = z.object({
   address: addressSchema,
 });
 
+/**
+ * POST /api/auth/consent: the signed-in person accepts the versions in force, and gives their age
+ * when the account has none (an account made with Google, issue #47).
+ */
+export const consentBodySchema = z.strictObject({ accepted: acceptedPoliciesSchema, age: ageSchema.optional() });
+export type ConsentBody = z.infer<typeof consentBodySchema>;
+
 export const registerBodySchema = z.object({
   firstName: requiredText(MESSAGES.firstNameRequired, 100),
   lastName: optionalText(100),
@@ -156,6 +163,7 @@ export const RESET_MESSAGES = {
   used: 'This reset link has already been used. Please request a new one.',
   expired: 'This reset link has expired. Please request a new one.',
   unknown: 'This reset link is not valid. Please request a new one.',
+  changedMeanwhile: 'Your password was changed by another request at the same moment. Please sign in, or request a new link.',
 } as const;
 
 export const resetLinkBodySchema = z.object({

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { accountDeletionBodySchema } from '@portal/contracts';
-import { requireUser, validate, type TokenVerifier } from '@portal/platform';
+import { requireUserBeforeConsent, validate, type TokenVerifier } from '@portal/platform';
 import type { reportingUseCases } from '../domain/reporting.use-cases';
 
 /**
@@ -9,9 +9,14 @@ import type { reportingUseCases } from '../domain/reporting.use-cases';
  */
 export function accountRoutes(reporting: ReturnType<typeof reportingUseCases>, verifyToken: TokenVerifier): Router {
   const router = Router();
-  router.post('/api/account/delete', requireUser(verifyToken), validate('body', accountDeletionBodySchema), async (req, res) => {
-    // the caller's address as the gateway forwarded it, for auth's wrong-password limit
-    res.json(await reporting.deleteOwnAccount(res.locals.auth.userId, req.body, req.ip ?? 'unknown'));
-  });
+  router.post(
+    '/api/account/delete',
+    requireUserBeforeConsent(verifyToken),
+    validate('body', accountDeletionBodySchema),
+    async (req, res) => {
+      // the caller's address as the gateway forwarded it, for auth's wrong-password limit
+      res.json(await reporting.deleteOwnAccount(res.locals.auth.userId, req.body, req.ip ?? 'unknown'));
+    },
+  );
   return router;
 }

@@ -20,6 +20,8 @@ export interface UserDocument extends Partial<UserSearchKeys> {
     address?: { street: string; city: string; state: string; pincode: string; country: string };
   };
   consent?: { terms: string; privacy: string; acceptedAt: Date } | null;
+  /** Every acceptance, oldest first (issue #47); accounts from before it kept only `consent`. */
+  consentHistory?: { terms: string; privacy: string; acceptedAt: Date }[];
   createdAt: Date;
   updatedAt: Date;
 }
@@ -55,6 +57,7 @@ const userSchema = new Schema<UserDocument>(
       type: new Schema({ terms: String, privacy: String, acceptedAt: Date }, { _id: false }),
       default: null,
     },
+    consentHistory: { type: [new Schema({ terms: String, privacy: String, acceptedAt: Date }, { _id: false })], default: undefined },
     ...Object.fromEntries(SEARCH_KEY_FIELDS.map((field) => [field, { type: String, index: true }])),
   },
   { timestamps: true, versionKey: false },

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { Types, type Connection } from 'mongoose';
-import { firstIdAt, isDuplicateKeyError } from '@portal/platform';
+import { firstIdAt, isDuplicateKeyError, type SingleUseClaims } from '@portal/platform';
 import { isObjectId } from '@portal/contracts';
 import type { UserRecord, UserStore } from '../domain/ports';
 import { userModels, type UserDocument } from './user.model';
@@ -18,11 +19,16 @@ function toRecord(doc: UserDocument): UserRecord {
     consent: doc.consent?.acceptedAt
       ? { terms: doc.consent.terms, privacy: doc.consent.privacy, acceptedAt: doc.consent.acceptedAt }
       : null,
+    consents: (doc.consentHistory ?? (doc.consent?.acceptedAt ? [doc.consent] : [])).map(({ terms, privacy, acceptedAt }) => ({
+      terms,
+      privacy,
+      acceptedAt,
+    })),
     createdAt: doc.createdAt,
   };
 }
 
-export function userRepository(connection: Connection): UserStore & { ready: Promise<unknown> } {
+export function userRepository(connection: Connection, claims: SingleUseClaims): UserStore & { ready: Promise<unknown> } {
   const { User, GoogleIdentity } = userModels(connection);
   const byId = async (id: string) => (isObjectId(id) ? User.findById(id).lean<UserDocument>() : null);
 
@@ -30,7 +36,7 @@ export function userRepository(connection: Connection): UserStore & { ready: Pro
     ready: Promise.all([User.init(), GoogleIdentity.init()]),
     async create(user) {
       try {
-        const created = await User.create({ ...user, ...userSearchKeys(user) });
+        const created = await User.create({ ...user, consentHistory: user.consent ? [user.consent] : [], ...userSearchKeys(user) });
         return toRecord(created.toObject());
       } catch (error) {
         if (isDuplicateKeyError(error)) return null;
@@ -69,11 +75,24 @@ export function userRepository(connection: Connection): UserStore & { ready: Pro
       ).lean<UserDocument>();
       return doc ? toRecord(doc) : null;
     },
-    async setPasswordHash(id, passwordHash) {
-      await User.updateOne({ _id: new Types.ObjectId(id) }, { $set: { passwordHash } });
+    async replacePasswordHash(id, current, passwordHash) {
+      // A conditional update is no claim on FerretDB (it reads, then writes); each stored hash has
+      // its own salt, so "replace this one" is claimed once under the hash's digest.
+      const replaced = createHash('sha256')
+        .update(current ?? 'no password yet')
+        .digest('base64url');
+      const run = await claims.once(`password-replaced:${id}:${replaced}`, id, () =>
+        User.updateOne({ _id: new Types.ObjectId(id) }, { $set: { passwordHash } }),
+      );
+      return run.claimed;
     },
-    async recordConsent(id, consent) {
-      await User.updateOne({ _id: new Types.ObjectId(id) }, { $set: { consent } });
+    async recordConsent(id, consent, age) {
+      const doc = await User.findOneAndUpdate(
+        { _id: new Types.ObjectId(id) },
+        { $set: { consent, ...(age === undefined ? {} : { 'personalInfo.age': age }) }, $push: { consentHistory: consent } },
+        { returnDocument: 'after' },
+      ).lean<UserDocument>();
+      return doc ? toRecord(doc) : null;
     },
     async search({ search, page, limit }) {
       const term = search?.trim();

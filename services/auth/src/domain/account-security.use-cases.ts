@@ -7,10 +7,11 @@ import {
 } from '@portal/contracts';
 import type { AuditPublisher } from '@portal/platform';
 import { composeMail } from '@portal/platform/mail-layout';
-import { badRequest, unauthorized } from '@portal/platform/errors';
+import { badRequest, conflict, unauthorized } from '@portal/platform/errors';
 import { ACCOUNT_MESSAGES } from './account.use-cases';
 import { toPublicUser } from './public-user';
-import type { DesktopSessionStore, FailureThrottle, MailSender, PasswordHasher, TokenIssuer, UserRecord, UserStore } from './ports';
+import { userTokenSubject } from './token-subject';
+import type { DesktopSessionStore, GuessLimit, MailSender, PasswordHasher, TokenIssuer, UserRecord, UserStore } from './ports';
 
 export interface AccountSecurityDeps {
   users: UserStore;
@@ -18,7 +19,7 @@ export interface AccountSecurityDeps {
   tokens: TokenIssuer;
   desktopSessions: Pick<DesktopSessionStore, 'deleteForUser' | 'forUser'>;
   /** Wrong current passwords count as failed sign-ins: the same limit guards both. */
-  passwordThrottle: FailureThrottle;
+  passwordGuesses: GuessLimit;
   mail: MailSender;
   audit: AuditPublisher;
   publicUrl: string;
@@ -43,13 +44,9 @@ export function accountSecurityUseCases(deps: AccountSecurityDeps) {
 
   async function assertPassword(user: UserRecord, password: string | undefined, ip: string, missing: string) {
     if (!password) throw badRequest(missing);
-    await deps.passwordThrottle.assertAllowed(ip, user.email);
-    if (!(await deps.hasher.verify(user.passwordHash!, password))) {
-      await deps.passwordThrottle.recordFailure(ip, user.email);
-      // 400, not 401: the session is fine, and a 401 would sign the person out (behaviour.md §8)
-      throw badRequest(SELF_SERVICE_MESSAGES.currentPasswordWrong);
-    }
-    await deps.passwordThrottle.recordSuccess(user.email);
+    const right = await deps.passwordGuesses.judge(ip, user.email, () => deps.hasher.verify(user.passwordHash!, password));
+    // 400, not 401: the session is fine, and a 401 would sign the person out (behaviour.md §8)
+    if (!right) throw badRequest(SELF_SERVICE_MESSAGES.currentPasswordWrong);
   }
 
   async function signedInUser(userId: string) {
@@ -71,9 +68,10 @@ export function accountSecurityUseCases(deps: AccountSecurityDeps) {
         await assertPassword(user, currentPassword, ip, SELF_SERVICE_MESSAGES.currentPasswordRequired);
         if (currentPassword === newPassword) throw badRequest(SELF_SERVICE_MESSAGES.samePassword);
       }
-      await deps.users.setPasswordHash(user.id, await deps.hasher.hash(newPassword));
+      const replaced = await deps.users.replacePasswordHash(user.id, user.passwordHash ?? null, await deps.hasher.hash(newPassword));
+      if (!replaced) throw conflict(SELF_SERVICE_MESSAGES.changedMeanwhile);
       const validFrom = await endSessions(user.id);
-      const token = deps.tokens.issue({ id: user.id, email: user.email }, TOKEN_AUDIENCE.user, undefined, validFrom + 1);
+      const token = deps.tokens.issue(userTokenSubject(user), TOKEN_AUDIENCE.user, undefined, validFrom + 1);
       await deps.audit({
         actor: user.email,
         action: hadPassword ? 'user.password-changed' : 'user.password-set',
@@ -99,12 +97,12 @@ export function accountSecurityUseCases(deps: AccountSecurityDeps) {
     /** What auth holds of the person, for their download; the copy is recorded in the audit log. */
     async myData(userId: string): Promise<MyAccountData> {
       const user = await signedInUser(userId);
-      const { consent, ...profile } = toPublicUser(user);
+      const { consent: _latest, ...profile } = toPublicUser(user);
       const sessions = await deps.desktopSessions.forUser(userId);
       await deps.audit({ actor: user.email, action: 'user.data-downloaded', target: { type: 'user', id: user.id, label: user.email } });
       return {
         profile,
-        consents: consent ? [consent] : [],
+        consents: user.consents.map(({ acceptedAt, ...versions }) => ({ ...versions, acceptedAt: acceptedAt.toISOString() })),
         desktopSessions: sessions.map(({ deviceName, createdAt, lastUsedAt }) => ({
           deviceName,
           createdAt: createdAt.toISOString(),

@@ -6,20 +6,24 @@ import {
   TOKEN_AUDIENCE,
   type AcceptedPolicies,
   type AuthResponse,
+  type ConsentBody,
+  type ConsentStatus,
+  MESSAGES,
   type LoginBody,
   type RegisterBody,
 } from '@portal/contracts';
 import { badRequest, conflict, serviceUnavailable, unauthorized } from '@portal/platform/errors';
 import type { AuthContext } from '@portal/platform';
-import type { AttemptLimit, GoogleVerifier, FailureThrottle, PasswordHasher, TokenIssuer, UserRecord, UserStore } from './ports';
+import type { AttemptLimit, GoogleVerifier, GuessLimit, PasswordHasher, TokenIssuer, UserRecord, UserStore } from './ports';
 import { toPublicUser } from './public-user';
+import { ageToGive, userTokenSubject } from './token-subject';
 
 export interface AccountDeps {
   users: UserStore;
   hasher: PasswordHasher;
   decoyHash: () => Promise<string>;
   tokens: TokenIssuer;
-  loginThrottle: FailureThrottle;
+  loginGuesses: GuessLimit;
   signupLimit: AttemptLimit;
   google?: GoogleVerifier;
   now: () => Date;
@@ -43,11 +47,23 @@ function consentTo(accepted: AcceptedPolicies, at: Date) {
   return { terms: accepted.terms, privacy: accepted.privacy, acceptedAt: at };
 }
 
-export function accountUseCases({ users, hasher, decoyHash, tokens, loginThrottle, signupLimit, google, now, welcome }: AccountDeps) {
+const consentStatus = (user: UserRecord): ConsentStatus => ({
+  consent: toPublicUser(user).consent,
+  required: !isCurrentConsent(user.consent) || ageToGive(user),
+  ageRequired: ageToGive(user),
+});
+
+export function accountUseCases({ users, hasher, decoyHash, tokens, loginGuesses, signupLimit, google, now, welcome }: AccountDeps) {
   const session = (user: Parameters<typeof toPublicUser>[0]): AuthResponse => ({
-    token: tokens.issue({ id: user.id, email: user.email }, TOKEN_AUDIENCE.user),
+    token: tokens.issue(userTokenSubject(user), TOKEN_AUDIENCE.user),
     user: toPublicUser(user),
   });
+
+  async function signedIn(userId: string) {
+    const user = await users.findById(userId);
+    if (!user) throw unauthorized(ACCOUNT_MESSAGES.accountGone);
+    return user;
+  }
 
   return {
     async register(body: RegisterBody, ip: string): Promise<AuthResponse> {
@@ -72,14 +88,12 @@ export function accountUseCases({ users, hasher, decoyHash, tokens, loginThrottl
 
     /** One answer for an unknown e-mail and a wrong password, taking the same time for both. */
     async login({ email, password }: LoginBody, ip: string): Promise<AuthResponse> {
-      await loginThrottle.assertAllowed(ip, email);
       const user = await users.findByEmail(email);
-      const matches = await hasher.verify(user?.passwordHash ?? (await decoyHash()), password);
-      if (!user?.passwordHash || !matches) {
-        await loginThrottle.recordFailure(ip, email);
-        throw unauthorized(ACCOUNT_MESSAGES.badCredentials);
-      }
-      await loginThrottle.recordSuccess(email);
+      const right = await loginGuesses.judge(ip, email, async () => {
+        const matches = await hasher.verify(user?.passwordHash ?? (await decoyHash()), password);
+        return Boolean(user?.passwordHash) && matches;
+      });
+      if (!user || !right) throw unauthorized(ACCOUNT_MESSAGES.badCredentials);
       return session(user);
     },
 
@@ -117,18 +131,24 @@ export function accountUseCases({ users, hasher, decoyHash, tokens, loginThrottl
       return { ...session(created), isNewUser: true };
     },
 
-    /** What the person accepted, and whether the versions in force still wait for their acceptance. */
-    async consent(userId: string) {
-      const user = await users.findById(userId);
-      if (!user) throw unauthorized(ACCOUNT_MESSAGES.accountGone);
-      const consent = toPublicUser(user).consent;
-      return { consent, required: !isCurrentConsent(user.consent) };
+    /** What the person accepted, and whether the versions in force (or their age) still wait for them. */
+    async consent(userId: string): Promise<ConsentStatus> {
+      return consentStatus(await signedIn(userId));
     },
 
-    async acceptPolicies(userId: string, accepted: AcceptedPolicies) {
+    /**
+     * Records the acceptance and answers a token that carries it, for the session that made it. A
+     * session whose token predates an acceptance made elsewhere only gets the token.
+     */
+    async acceptPolicies(userId: string, { accepted, age }: ConsentBody): Promise<ConsentStatus> {
       const consent = consentTo(accepted, now());
-      await users.recordConsent(userId, consent);
-      return this.consent(userId);
+      let user = await signedIn(userId);
+      const ageMissing = ageToGive(user);
+      if (ageMissing && age === undefined) throw badRequest(MESSAGES.ageInvalid, [{ path: 'age', message: MESSAGES.ageInvalid }]);
+      if (ageMissing || !isCurrentConsent(user.consent)) {
+        user = (await users.recordConsent(userId, consent, ageMissing ? age : undefined)) ?? user;
+      }
+      return { ...consentStatus(user), token: tokens.issue(userTokenSubject(user), TOKEN_AUDIENCE.user) };
     },
 
     async logout(auth: AuthContext): Promise<void> {

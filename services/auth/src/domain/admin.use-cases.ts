@@ -1,14 +1,14 @@
 import { TOKEN_AUDIENCE, type AdminUser } from '@portal/contracts';
 import { conflict, forbidden, unauthorized } from '@portal/platform/errors';
 import type { AuthContext } from '@portal/platform';
-import type { AdminStore, FailureThrottle, PasswordHasher, TokenIssuer } from './ports';
+import type { AdminStore, GuessLimit, PasswordHasher, TokenIssuer } from './ports';
 
 export interface AdminDeps {
   admins: AdminStore;
   hasher: PasswordHasher;
   decoyHash: () => Promise<string>;
   tokens: TokenIssuer;
-  loginThrottle: FailureThrottle;
+  loginGuesses: GuessLimit;
   signupEnabled: boolean;
 }
 
@@ -19,18 +19,14 @@ export const ADMIN_MESSAGES = {
   created: 'Admin account created successfully! Please sign in.',
 } as const;
 
-export function adminUseCases({ admins, hasher, decoyHash, tokens, loginThrottle, signupEnabled }: AdminDeps) {
+export function adminUseCases({ admins, hasher, decoyHash, tokens, loginGuesses, signupEnabled }: AdminDeps) {
   return {
     async login(email: string, password: string, ip: string): Promise<{ token: string; user: AdminUser }> {
-      const throttleKey = `admin:${email}`;
-      await loginThrottle.assertAllowed(ip, throttleKey);
       const admin = await admins.findByEmail(email);
-      const matches = await hasher.verify(admin?.passwordHash ?? (await decoyHash()), password);
-      if (!admin || !matches) {
-        await loginThrottle.recordFailure(ip, throttleKey);
-        throw unauthorized(ADMIN_MESSAGES.badCredentials);
-      }
-      await loginThrottle.recordSuccess(throttleKey);
+      const right = await loginGuesses.judge(ip, `admin:${email}`, async () =>
+        hasher.verify(admin?.passwordHash ?? (await decoyHash()), password),
+      );
+      if (!admin || !right) throw unauthorized(ADMIN_MESSAGES.badCredentials);
       return {
         token: tokens.issue({ id: admin.id, email: admin.email, role: admin.role }, TOKEN_AUDIENCE.admin),
         user: { email: admin.email, role: admin.role },

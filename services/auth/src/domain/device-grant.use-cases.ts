@@ -12,7 +12,7 @@ import {
   type PendingDevice,
 } from '@portal/contracts';
 import { notFound } from '@portal/platform/errors';
-import type { DesktopSession, DesktopSessionStore, DeviceAuthorizationStore, FailureThrottle, TokenIssuer } from './ports';
+import type { DesktopSession, DesktopSessionStore, DeviceAuthorizationStore, GuessLimit, TokenIssuer } from './ports';
 
 export interface DeviceGrantDeps {
   devices: DeviceAuthorizationStore;
@@ -24,7 +24,7 @@ export interface DeviceGrantDeps {
   accessTokenSeconds: number;
   sessionDays: number;
   /** Wrong user codes typed by one user or from one address (RFC 8628 §5.1: the code is short). */
-  userCodeGuesses: FailureThrottle;
+  userCodeGuesses: GuessLimit;
   /** A rotated refresh token came back: the session was ended, and someone should know. */
   onRefreshReuse: (session: DesktopSession) => void;
   now?: () => Date;
@@ -94,9 +94,16 @@ export function deviceGrantUseCases(deps: DeviceGrantDeps) {
     await tokens.revokeSession(sessionId, TOKEN_AUDIENCE.desktop);
     return true;
   }
-  async function wrongCode(person: Guesser) {
-    await deps.userCodeGuesses.recordFailure(person.ip, person.userId);
-    return notFound(DEVICE_MESSAGES.codeInvalid);
+  /** Finds what a typed user code names; each look counts as a guess, and an unknown code is a wrong one. */
+  async function guessed<T>(person: Guesser, find: () => Promise<T | null | false>): Promise<T> {
+    const outcome: { found?: T } = {};
+    const right = await deps.userCodeGuesses.judge(person.ip, person.userId, async () => {
+      const found = await find();
+      if (found) outcome.found = found;
+      return Boolean(found);
+    });
+    if (!right || !outcome.found) throw notFound(DEVICE_MESSAGES.codeInvalid);
+    return outcome.found;
   }
   const sessionEnd = (at: Date) => new Date(at.getTime() + deps.sessionDays * DAY_MS);
 
@@ -126,9 +133,7 @@ export function deviceGrantUseCases(deps: DeviceGrantDeps) {
 
     /** Which device asks, for the person to recognise before confirming. */
     async pending(userCode: string, person: Guesser): Promise<PendingDevice> {
-      await deps.userCodeGuesses.assertAllowed(person.ip, person.userId);
-      const found = await devices.findPending(userCode, now());
-      if (!found) throw await wrongCode(person);
+      const found = await guessed(person, () => devices.findPending(userCode, now()));
       return { userCode: found.userCode, deviceName: found.deviceName, expiresAt: found.expiresAt.toISOString() };
     },
 
@@ -137,17 +142,17 @@ export function deviceGrantUseCases(deps: DeviceGrantDeps) {
      * person in a firm may choose whose seat the app works on (`firmId`); only a firm of theirs.
      */
     async decide(userCode: string, decision: 'approve' | 'deny', user: Guesser & { email: string }, firmId?: string): Promise<string> {
-      await deps.userCodeGuesses.assertAllowed(user.ip, user.userId);
       if (firmId && decision === 'approve' && !(await deps.isMember(firmId, user.userId))) throw notFound(FIRM_MESSAGES.notFound);
-      const decided = await devices.decide(
-        userCode,
-        now(),
-        decision === 'approve'
-          ? { status: 'approved', userId: user.userId, email: user.email, firmId: firmId ?? null }
-          : { status: 'denied' },
-        user.userId,
+      await guessed(user, () =>
+        devices.decide(
+          userCode,
+          now(),
+          decision === 'approve'
+            ? { status: 'approved', userId: user.userId, email: user.email, firmId: firmId ?? null }
+            : { status: 'denied' },
+          user.userId,
+        ),
       );
-      if (!decided) throw await wrongCode(user);
       return decision === 'approve' ? DEVICE_MESSAGES.approved : DEVICE_MESSAGES.denied;
     },
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { RESET_MESSAGES } from '@portal/contracts';
 import { composeMail } from '@portal/platform/mail-layout';
-import { badRequest } from '@portal/platform/errors';
+import { badRequest, conflict } from '@portal/platform/errors';
 import type { AttemptLimit, MailSender, PasswordHasher, PasswordResetStore, UserStore } from './ports';
 
 export const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000;
@@ -67,8 +67,11 @@ export function passwordResetUseCases(deps: PasswordResetDeps) {
       await deps.limitByIp(ip);
       const result = await deps.resets.consume(hashOf(token), new Date());
       if (result.status !== 'ok') throw badRequest(RESET_MESSAGES[result.status]);
-      await deps.users.setPasswordHash(result.userId, await deps.hasher.hash(newPassword));
-      await deps.endSessions(result.userId);
+      const user = await deps.users.findById(result.userId);
+      if (!user) throw badRequest(RESET_MESSAGES.unknown);
+      const replaced = await deps.users.replacePasswordHash(user.id, user.passwordHash ?? null, await deps.hasher.hash(newPassword));
+      if (!replaced) throw conflict(RESET_MESSAGES.changedMeanwhile);
+      await deps.endSessions(user.id);
       return RESET_MESSAGES.done;
     },
   };

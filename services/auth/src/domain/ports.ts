@@ -1,4 +1,4 @@
-import type { AcceptedPolicies, Address, GENDERS, TokenAudience } from '@portal/contracts';
+import type { AcceptedPolicies, Address, ConsentClaims, GENDERS, TokenAudience } from '@portal/contracts';
 import type { Mailer } from '@portal/platform';
 
 /** What the auth rules need from the outside world; data/, security/ and clients/ provide it. */
@@ -22,13 +22,15 @@ export interface UserRecord {
   isGoogleUser: boolean;
   personalInfo: StoredPersonalInfo;
   consent: StoredConsent | null;
+  /** Every acceptance the person made, oldest first. */
+  consents: StoredConsent[];
   createdAt: Date;
 }
 
 /** The policy versions a person accepted, and when. */
 export type StoredConsent = AcceptedPolicies & { acceptedAt: Date };
 
-export type NewUser = Omit<UserRecord, 'id' | 'createdAt'>;
+export type NewUser = Omit<UserRecord, 'id' | 'createdAt' | 'consents'>;
 
 export interface UserSearch {
   search?: string;
@@ -45,8 +47,13 @@ export interface UserStore {
   linkGoogleSubject(userId: string, subject: string): Promise<void>;
   markGoogleUser(userId: string, picture: string | null): Promise<UserRecord | null>;
   updateProfile(id: string, profile: Pick<UserRecord, 'firstName' | 'lastName' | 'personalInfo'>): Promise<UserRecord | null>;
-  setPasswordHash(id: string, passwordHash: string): Promise<void>;
-  recordConsent(id: string, consent: StoredConsent): Promise<void>;
+  /**
+   * Sets the password only if it is still `current` (null: none yet), so that of two changes at
+   * the same moment one wins; answers whether this one did.
+   */
+  replacePasswordHash(id: string, current: string | null, passwordHash: string): Promise<boolean>;
+  /** Keeps this acceptance beside the earlier ones, and the age when the account had none; answers the account. */
+  recordConsent(id: string, consent: StoredConsent, age?: number): Promise<UserRecord | null>;
   /** The users whose e-mail, domain, full name, last name, mobile or city starts with the search, newest first. */
   search(query: UserSearch): Promise<{ users: UserRecord[]; total: number }>;
   /** Gives users stored before the search keys existed their keys; answers how many. */
@@ -96,7 +103,7 @@ export interface TokenIssuer {
    * `revokeAllFor` cut-off, which would otherwise end a token issued in the same millisecond.
    */
   issue(
-    subject: { id: string; email: string; role?: string; firm?: string },
+    subject: { id: string; email: string; role?: string; firm?: string } & ConsentClaims,
     audience: TokenAudience,
     sessionId?: string,
     issuedAtMs?: number,
@@ -123,11 +130,13 @@ export type MailSender = Pick<Mailer, 'send'>;
 
 export type { AttemptLimit } from '@portal/platform';
 
-/** Failures per subject (an e-mail, a user) and per address: sign-ins, user-code guesses. */
-export interface FailureThrottle {
-  assertAllowed(ip: string, subject: string): Promise<void>;
-  recordFailure(ip: string, subject: string): Promise<void>;
-  recordSuccess(subject: string): Promise<void>;
+/** Guesses per subject (an e-mail, a user) and per address: passwords, user codes. */
+export interface GuessLimit {
+  /**
+   * Counts the guess, then judges it with `isRight` and answers the verdict; past the limit, a 429
+   * with Retry-After and the guess is not judged.
+   */
+  judge(ip: string, subject: string, isRight: () => Promise<boolean>): Promise<boolean>;
 }
 
 export type DeviceAuthorizationStatus = 'pending' | 'approved' | 'denied' | 'used';

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { changePasswordBodySchema, type ChangePasswordAnswer, type MyAccountData } from '@portal/contracts';
-import { requireUser, tokenAnswer, validate, type TokenVerifier } from '@portal/platform';
+import { requireUser, requireUserBeforeConsent, tokenAnswer, validate, type TokenVerifier } from '@portal/platform';
 import type { accountSecurityUseCases } from '../domain/account-security.use-cases';
 import { clientIp } from './client-ip';
 
@@ -11,7 +11,7 @@ export function accountSecurityRoutes(security: ReturnType<typeof accountSecurit
     const answer: ChangePasswordAnswer = await security.changePassword(res.locals.auth.userId, req.body, clientIp(req));
     res.json(answer);
   });
-  router.get('/api/auth/my-data', tokenAnswer, requireUser(verifyToken), async (_req, res) => {
+  router.get('/api/auth/my-data', tokenAnswer, requireUserBeforeConsent(verifyToken), async (_req, res) => {
     const answer: MyAccountData = await security.myData(res.locals.auth.userId);
     res.json(answer);
   });

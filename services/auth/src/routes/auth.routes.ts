@@ -4,11 +4,12 @@ import {
   forgotPasswordBodySchema,
   googleLoginBodySchema,
   loginBodySchema,
+  policiesAnswer,
   registerBodySchema,
   resetLinkBodySchema,
   resetPasswordBodySchema,
 } from '@portal/contracts';
-import { requireUser, tokenAnswer, validate, type TokenVerifier } from '@portal/platform';
+import { requireUserBeforeConsent, tokenAnswer, validate, type TokenVerifier } from '@portal/platform';
 import type { accountUseCases } from '../domain/account.use-cases';
 import type { passwordResetUseCases } from '../domain/password-reset.use-cases';
 import { clientIp } from './client-ip';
@@ -35,15 +36,21 @@ export function authRoutes({ accounts, passwordReset, verifyToken, jwks }: AuthR
     res.json(await accounts.googleLogin(req.body.token, req.body.acceptedPolicies));
   });
 
-  router.get('/api/auth/consent', requireUser(verifyToken), async (_req, res) => {
+  router.get('/api/auth/policies', (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=300').json(policiesAnswer());
+  });
+
+  // before consent: the gate itself, and signing out (issue #47)
+  const beforeConsent = requireUserBeforeConsent(verifyToken);
+  router.get('/api/auth/consent', beforeConsent, async (_req, res) => {
     res.json(await accounts.consent(res.locals.auth.userId));
   });
 
-  router.post('/api/auth/consent', requireUser(verifyToken), validate('body', consentBodySchema), async (req, res) => {
-    res.json(await accounts.acceptPolicies(res.locals.auth.userId, req.body.accepted));
+  router.post('/api/auth/consent', tokenAnswer, beforeConsent, validate('body', consentBodySchema), async (req, res) => {
+    res.json(await accounts.acceptPolicies(res.locals.auth.userId, req.body));
   });
 
-  router.post('/api/auth/logout', requireUser(verifyToken), async (req, res) => {
+  router.post('/api/auth/logout', beforeConsent, async (req, res) => {
     await accounts.logout(res.locals.auth);
     res.json({ message: 'You have been signed out.' });
   });

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   deviceCodeRequestSchema,
   deviceDecisionSchema,
+  DESKTOP_CONSENT_MESSAGE,
+  type DesktopMe,
   desktopTokenRequestSchema,
   objectIdSchema,
   userCodeSchema,
@@ -31,7 +33,13 @@ const oauthEndpoint =
  * The device authorization grant's endpoints (RFC 8628 §3.1–3.5, form bodies as RFC 6749 sends
  * them), the signed-in person's confirmation, and the desktop sessions.
  */
-export function deviceRoutes(grant: ReturnType<typeof deviceGrantUseCases>, verifyToken: TokenVerifier): Router {
+export function deviceRoutes(
+  grant: ReturnType<typeof deviceGrantUseCases>,
+  verifyToken: TokenVerifier,
+  /** Whether the person must accept the policies in force: the app cannot show them, so it points to the portal. */
+  consentDue: (userId: string) => Promise<boolean>,
+  publicUrl: string,
+): Router {
   const router = Router();
   const form = express.urlencoded({ extended: false, limit: '10kb' });
 
@@ -81,8 +89,11 @@ export function deviceRoutes(grant: ReturnType<typeof deviceGrantUseCases>, veri
   });
 
   /** Who the desktop app is signed in as: the call that proves a desktop token works. */
-  router.get('/api/auth/desktop/me', requireDesktop(verifyToken), (req, res) => {
-    res.json({ user: { id: res.locals.auth.userId, email: res.locals.auth.email } });
+  router.get('/api/auth/desktop/me', requireDesktop(verifyToken), async (req, res) => {
+    const { userId, email } = res.locals.auth;
+    const answer: DesktopMe = { user: { id: userId, email } };
+    if (await consentDue(userId)) answer.consentRequired = { message: DESKTOP_CONSENT_MESSAGE, url: `${publicUrl}/dashboard` };
+    res.json(answer);
   });
 
   return router;

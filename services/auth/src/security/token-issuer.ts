@@ -13,6 +13,17 @@ export interface TokenIssuerOptions {
   ttlSeconds: Record<TokenAudience, number>;
 }
 
+/**
+ * The cut-off only moves forward: of two revocations at once, the one whose clock read came first
+ * may write last, and a plain SET would then bring back the tokens the other one ended.
+ */
+const RAISE_CUT_OFF = `
+local stored = redis.call('GET', KEYS[1])
+local cutOff = ARGV[1]
+if stored and tonumber(stored) > tonumber(cutOff) then cutOff = stored end
+redis.call('SET', KEYS[1], cutOff, 'EX', ARGV[2])
+`;
+
 /** The key id is the public key's thumbprint, so a rotated key gets a new one by itself. */
 export function keyId(publicKey: string): string {
   const der = createPublicKey(publicKey).export({ type: 'spki', format: 'der' });
@@ -29,6 +40,8 @@ export function createTokenIssuer({ privateKey, publicKey, redis, redisPrefix, t
           email: subject.email,
           ...(subject.role ? { role: subject.role } : {}),
           ...(subject.firm ? { firm: subject.firm } : {}),
+          ...(subject.pol !== undefined ? { pol: subject.pol } : {}),
+          ...(subject.age === false ? { age: false } : {}),
           ...(sessionId ? { sid: sessionId } : {}),
           iat: Math.floor(issuedAtMs / 1000),
           iat_ms: issuedAtMs,
@@ -53,7 +66,7 @@ export function createTokenIssuer({ privateKey, publicKey, redis, redisPrefix, t
     },
     async revokeAllFor(userId) {
       const cutOff = Date.now();
-      await redis.set(tokensValidAfterKey(redisPrefix, userId), String(cutOff), 'EX', longest);
+      await redis.eval(RAISE_CUT_OFF, 1, tokensValidAfterKey(redisPrefix, userId), cutOff, longest);
       return cutOff;
     },
   };

@@ -1,9 +1,9 @@
 import jwt from 'jsonwebtoken';
 import type { Redis } from 'ioredis';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER, type TokenAudience } from '@portal/contracts';
+import { isConsentDue, TOKEN_AUDIENCE, TOKEN_ISSUER, type ConsentClaims, type TokenAudience } from '@portal/contracts';
 import { invalidToken } from '../errors/app-errors';
 
-export interface TokenClaims {
+export interface TokenClaims extends ConsentClaims {
   sub: string;
   aud: TokenAudience;
   jti: string;
@@ -30,6 +30,8 @@ export interface AuthContext {
   expiresAt: number;
   /** The firm a desktop token works for, when one was chosen at sign-in. */
   firmId?: string;
+  /** Present while the person must accept the policies in force (or give their age) before most calls. */
+  consentDue?: { ageRequired: boolean };
 }
 
 export interface TokenVerifierOptions {
@@ -87,6 +89,7 @@ export function createTokenVerifier({ publicKey, redis, redisPrefix = '', onRevo
       tokenId: claims.jti,
       expiresAt: claims.exp,
       ...(claims.firm ? { firmId: claims.firm } : {}),
+      ...(isConsentDue(claims) ? { consentDue: { ageRequired: claims.age === false } } : {}),
     };
   };
 }

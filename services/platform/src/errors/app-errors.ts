@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorCode } from '@portal/contracts';
+import { CONSENT_MESSAGES, currentPolicyVersions, ERROR_CODES, type ConsentRequiredExtra, type ErrorCode } from '@portal/contracts';
 
 export interface ErrorDetail {
   path: string;
@@ -33,6 +33,12 @@ export const unauthorized = (message = 'Authentication required', challenge = BE
 export const invalidToken = (message: string) =>
   unauthorized(message, `${BEARER_CHALLENGE}, error="invalid_token", error_description="${message.replace(/["\\]/g, '')}"`);
 export const forbidden = (message = 'You are not allowed to do this') => new AppError(403, ERROR_CODES.forbidden, message);
+/** A user call before the person accepted the policies in force (issue #47): the body names what to accept. */
+export const consentRequired = (ageRequired: boolean) =>
+  new AppError(403, ERROR_CODES.consentRequired, CONSENT_MESSAGES.due, undefined, undefined, {
+    versions: currentPolicyVersions(),
+    ageRequired,
+  } satisfies ConsentRequiredExtra);
 export const notFound = (message = 'Not found') => new AppError(404, ERROR_CODES.notFound, message);
 export const conflict = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
 /** A link that existed and can no longer be used (expired, withdrawn). */

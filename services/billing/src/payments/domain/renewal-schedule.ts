@@ -36,10 +36,16 @@ export const renewalOrderId = (merchantSubscriptionId: string, dueAt: Date) =>
 /** Whether the renewal of a plan ending at `paidEnd` should be notified now. */
 export const notifyDue = (paidEnd: Date, now: Date) => now.getTime() >= paidEnd.getTime() - NOTICE_LEAD_MS;
 
+/** The earliest a renewal notified at `noticeSentAt` may be debited: the paid end, and a full day after the notice. */
+const earliestDebit = (dueAt: Date, noticeSentAt: Date) => Math.max(dueAt.getTime(), noticeSentAt.getTime() + MIN_NOTICE_MS);
+
 /** When the debit of a notified renewal runs: the paid end, a full day after the notice, in non-peak hours. */
 export function debitAt(renewal: Pick<RenewalProgress, 'dueAt'> & { noticeSentAt: Date }): Date {
-  return nextNonPeak(new Date(Math.max(renewal.dueAt.getTime(), renewal.noticeSentAt.getTime() + MIN_NOTICE_MS)));
+  return nextNonPeak(new Date(earliestDebit(renewal.dueAt, renewal.noticeSentAt)));
 }
+
+/** Until when PhonePe may debit, or retry, a renewal notified at `noticeSentAt`: the notice says so, and PhonePe is told it. */
+export const debitWindowEnd = (dueAt: Date, noticeSentAt: Date) => new Date(earliestDebit(dueAt, noticeSentAt) + REDEMPTION_WINDOW_MS);
 
 /** Whether a notified renewal may be debited now. */
 export const redeemDue = (renewal: RenewalProgress, now: Date) =>

@@ -1,4 +1,13 @@
-import { AUTOPAY_MESSAGES, DAY_MS, formatIndianDate, GRACE_DAYS, formatRupees, planTitle, type PricedPlan } from '@portal/contracts';
+import {
+  AUTOPAY_MESSAGES,
+  DAY_MS,
+  formatIndianDate,
+  formatIndianDateTime,
+  GRACE_DAYS,
+  formatRupees,
+  planTitle,
+  type PricedPlan,
+} from '@portal/contracts';
 import type { SingleUseClaims } from '@portal/platform';
 import { composeMail } from '@portal/platform/mail-layout';
 import type { Logger } from 'pino';
@@ -6,7 +15,7 @@ import { effectiveStatus, type SubscriptionStore, type subscriptionLedger } from
 import type { MailSender } from '../../shared/ports';
 import type { autopayUseCases } from './autopay.use-cases';
 import type { MandateGateway, MandateRecord, MandateStore, OrderRecord, OrderStore } from './ports';
-import { debitAt, dunningDue, graceAfterFailure, notifyDue, redeemDue, REDEMPTION_WINDOW_MS, renewalOrderId } from './renewal-schedule';
+import { debitAt, debitWindowEnd, dunningDue, graceAfterFailure, notifyDue, redeemDue, renewalOrderId } from './renewal-schedule';
 
 export interface RenewalDeps {
   mandates: MandateStore;
@@ -47,7 +56,7 @@ export function renewalUseCases(deps: RenewalDeps) {
       merchantOrderId: order.merchantOrderId,
       merchantSubscriptionId: order.mandate!.merchantSubscriptionId,
       amountPaise: order.amountPaise,
-      expireAt: Math.max(dueAt.getTime(), at.getTime() + DAY_MS) + REDEMPTION_WINDOW_MS,
+      expireAt: debitWindowEnd(dueAt, at).getTime(),
     });
     if (!notified) {
       // PhonePe refused the notice: the mandate is not active, so it is read again (which drops the renewal)
@@ -101,9 +110,15 @@ export function renewalUseCases(deps: RenewalDeps) {
     return true;
   }
 
-  /** RBI's pre-debit notice: merchant, amount, date, mandate reference, and how to stop the debit. */
+  /**
+   * RBI's pre-debit notice: merchant, amount, date, mandate reference, and how to stop the debit;
+   * with the window in which PhonePe may run it (its first attempt, then its retries).
+   */
   async function sendNotice(order: OrderRecord, noticeSentAt: Date): Promise<void> {
-    const date = formatIndianDate(debitAt({ dueAt: order.renewal!.dueAt, noticeSentAt }));
+    const { dueAt } = order.renewal!;
+    const opens = debitAt({ dueAt, noticeSentAt });
+    const date = formatIndianDate(opens);
+    const window = `${formatIndianDateTime(opens)} to ${formatIndianDateTime(debitWindowEnd(dueAt, noticeSentAt))} (India time), outside the peak hours of UPI`;
     const notice = composeMail(
       {
         subject: `UPI Autopay: ${formatRupees(order.amount)} will be debited on ${date}`,
@@ -112,6 +127,7 @@ export function renewalUseCases(deps: RenewalDeps) {
           ['Merchant', deps.merchantName],
           ['Amount', formatRupees(order.amount)],
           ['Debit date', date],
+          ['Debit window', window],
           ['Mandate reference', order.mandate!.merchantSubscriptionId],
         ],
         after: [`${AUTOPAY_MESSAGES.stopHow} ${deps.publicUrl}/subscription`],

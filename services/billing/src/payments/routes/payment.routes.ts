@@ -14,6 +14,8 @@ const returnQuery = z.object({ order: merchantOrderIdSchema });
 const webhookBody = z
   .object({
     event: z.string().max(100).optional(),
+    // PhonePe's older name of the event (SUBSCRIPTION_PAUSED), the only one in some of its samples
+    type: z.string().max(100).optional(),
     payload: z
       .object({
         merchantOrderId: merchantOrderIdSchema.optional(),
@@ -26,6 +28,9 @@ const webhookBody = z
   .refine((body) => body.payload.merchantOrderId ?? body.payload.merchantRefundId ?? body.payload.merchantSubscriptionId, 'Unknown order');
 
 type WebhookBody = z.infer<typeof webhookBody>;
+
+/** `SUBSCRIPTION_PAUSED` → `subscription.paused`, the form `event` takes (test/fixtures/phonepe-webhooks). */
+const eventOfType = (type = '') => type.toLowerCase().replaceAll('_', '.');
 
 export interface PaymentRoutesDeps {
   payments: ReturnType<typeof paymentUseCases>;
@@ -40,7 +45,7 @@ export function paymentRoutes({ payments, refunds, autopay, renewals, account, w
   const router = Router();
 
   /** PhonePe's events (integrations.md), each a nudge to ask PhonePe again about one thing of ours. */
-  async function lookAgain({ event = '', payload }: WebhookBody): Promise<void> {
+  async function lookAgain({ type, event = eventOfType(type), payload }: WebhookBody): Promise<void> {
     const { merchantOrderId, merchantRefundId, merchantSubscriptionId } = payload;
     if (event.startsWith('pg.refund.') && merchantRefundId) return void (await refunds.settle(merchantRefundId));
     // a renewal's notice and debit (subscription.notification.*, subscription.redemption.order.*)
