@@ -286,7 +286,7 @@ export interface RefundView {
  * supplies, and split into B2B and B2C as the tool asks from May 2025), Table 13's documents
  * issued; and a summary of every section's tax amounts, to check the report against the payments.
  */
-export const GST_REPORT_SECTIONS = ['b2b', 'b2cs', 'cdnr', 'cdnur', 'hsn', 'hsn_b2b', 'hsn_b2c', 'docs', 'summary'] as const;
+export const GST_REPORT_SECTIONS = ['b2b', 'b2cl', 'b2cs', 'cdnr', 'cdnur', 'hsn', 'hsn_b2b', 'hsn_b2c', 'docs', 'summary'] as const;
 export type GstReportSection = (typeof GST_REPORT_SECTIONS)[number];
 export const gstReportQuerySchema = z.object({
   month: z.string({ error: 'Choose a month' }).regex(/^20\d\d-(0[1-9]|1[0-2])$/, 'The month must be written YYYY-MM'),

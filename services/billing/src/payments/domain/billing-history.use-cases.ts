@@ -27,10 +27,13 @@ function forFirm(entry: BillingHistoryEntry, firmId: string): BillingHistoryEntr
 export function billingHistoryUseCases(deps: BillingHistoryDeps) {
   return {
     async history({ id: userId, firm }: { id: string; firm: { id: string } | null }): Promise<BillingHistoryResponse> {
-      const [orders, { invoices: issued, creditNotes: credited }] = await Promise.all([
+      const [stored, { invoices: issued, creditNotes: credited }] = await Promise.all([
         deps.orders.forUser(userId, HISTORY_LIMIT),
         deps.invoices.forUser(userId),
       ]);
+      // A checkout left open or abandoned, or an Autopay debit still to run, is no payment yet: the
+      // history shows what was paid or tried (issue #47; the subscription page shows what is due).
+      const orders = stored.filter((order) => order.status !== 'pending');
       const refunds = await deps.refunds.forOrders(
         orders.filter((order) => order.status === 'completed').map((order) => order.merchantOrderId),
       );

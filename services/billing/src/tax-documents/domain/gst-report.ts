@@ -34,6 +34,17 @@ export const GST_REPORT_COLUMNS: Record<GstReportSection, string[]> = {
     'Taxable Value',
     'Cess Amount',
   ],
+  b2cl: [
+    'Invoice Number',
+    'Invoice date',
+    'Invoice Value',
+    'Place Of Supply',
+    'Applicable % of Tax Rate',
+    'Rate',
+    'Taxable Value',
+    'Cess Amount',
+    'E-Commerce GSTIN',
+  ],
   b2cs: ['Type', 'Place Of Supply', 'Applicable % of Tax Rate', 'Rate', 'Taxable Value', 'Cess Amount', 'E-Commerce GSTIN'],
   cdnr: [
     'GSTIN/UIN of Recipient',
@@ -88,6 +99,7 @@ const interState = (document: Pick<InvoiceRecord, 'placeOfSupply' | 'seller'>) =
 const isB2cLarge = (document: Pick<InvoiceRecord, 'placeOfSupply' | 'seller' | 'buyer'>, invoiceTotalPaise: number) =>
   !document.buyer.gstin && interState(document) && invoiceTotalPaise > B2CL_LIMIT_PAISE;
 const isCreditNote = (document: TaxDocument): document is CreditNoteRecord => 'merchantRefundId' in document;
+const isB2cLargeInvoice = (invoice: InvoiceRecord) => isB2cLarge(invoice, invoice.totalPaise);
 /** What the tool files under B2C small: unregistered buyers, except large inter-state invoices. */
 const isB2cSmall = (document: TaxDocument) =>
   !document.buyer.gstin && !isB2cLarge(document, isCreditNote(document) ? document.invoiceTotalPaise : document.totalPaise);
@@ -145,6 +157,20 @@ export function gstReport(section: GstReportSection, invoices: InvoiceRecord[], 
           invoice.ratePercent,
           rupees(invoice.taxablePaise),
           NO_CESS,
+        ]);
+    case 'b2cl':
+      return invoices
+        .filter(isB2cLargeInvoice)
+        .map((invoice) => [
+          invoice.number,
+          gstDate(invoice.issuedAt),
+          rupees(invoice.totalPaise),
+          supply(invoice),
+          '',
+          invoice.ratePercent,
+          rupees(invoice.taxablePaise),
+          NO_CESS,
+          '',
         ]);
     case 'b2cs':
       return b2cSmallTotals(invoices, creditNotes);
@@ -256,6 +282,7 @@ function taxSummary(invoices: InvoiceRecord[], creditNotes: CreditNoteRecord[]):
   const b2cs = totalsBy([...invoices, ...creditNotes].filter(isB2cSmall), (document) => `${supply(document)}|${document.ratePercent}`);
   return [
     ...invoices.filter((invoice) => invoice.buyer.gstin).map((invoice) => perDocument('B2B', invoice, 1)),
+    ...invoices.filter(isB2cLargeInvoice).map((invoice) => perDocument('B2CL', invoice, 1)),
     ...[...b2cs.values()]
       .filter((group) => group.taxable !== 0)
       .map((group): Cells => [

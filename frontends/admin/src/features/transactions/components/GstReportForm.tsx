@@ -7,6 +7,7 @@ export const GST_REPORT_FAILED = 'The GST report could not be downloaded';
 
 const SECTION_LABELS: Record<GstReportSection, string> = {
   b2b: 'B2B invoices',
+  b2cl: 'B2C large (B2CL)',
   b2cs: 'B2C small (B2CS)',
   cdnr: 'Credit notes, registered (CDNR)',
   cdnur: 'Credit notes, unregistered (CDNUR)',
