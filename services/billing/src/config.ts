@@ -36,12 +36,10 @@ export const configSchema = z
     ...licenseShape(),
   })
   .superRefine((config, context) => {
-    if (config.INVOICE_PREFIX === config.CREDIT_NOTE_PREFIX) {
-      context.addIssue({
-        code: 'custom',
-        path: ['CREDIT_NOTE_PREFIX'],
-        message: 'must differ from INVOICE_PREFIX: each document has its own series',
-      });
+    const prefixes = ['INVOICE_PREFIX', 'CREDIT_NOTE_PREFIX', 'FINANCIAL_CREDIT_NOTE_PREFIX'] as const;
+    for (const [index, key] of prefixes.entries()) {
+      const taken = prefixes.slice(0, index).find((earlier) => config[earlier] === config[key]);
+      if (taken) context.addIssue({ code: 'custom', path: [key], message: `must differ from ${taken}: each document has its own series` });
     }
     if (config.TEST_CLOCK_FILE && config.NODE_ENV !== 'test') {
       context.addIssue({ code: 'custom', path: ['TEST_CLOCK_FILE'], message: 'only for tests: set NODE_ENV=test or remove it' });
@@ -109,6 +107,7 @@ function sellerShape() {
     GST_RATE_PERCENT: z.coerce.number().min(0).max(28).default(18),
     INVOICE_PREFIX: documentPrefix('TP'),
     CREDIT_NOTE_PREFIX: documentPrefix('TPCN'),
+    FINANCIAL_CREDIT_NOTE_PREFIX: documentPrefix('TPFC'),
   };
 }
 const SELLER_KEYS = ['SELLER_LEGAL_NAME', 'SELLER_ADDRESS', 'SELLER_GSTIN'] as const;
@@ -158,6 +157,7 @@ export function sellerOf(config: Config): Seller {
     ratePercent: config.GST_RATE_PERCENT,
     invoicePrefix: config.INVOICE_PREFIX,
     creditNotePrefix: config.CREDIT_NOTE_PREFIX,
+    financialCreditNotePrefix: config.FINANCIAL_CREDIT_NOTE_PREFIX,
     demo,
   };
 }

@@ -211,77 +211,77 @@ describe('the GST report (GSTR-1) for a month', () => {
     const user = billing.addUser(newUserId(), 'not.admin@example.in');
     expect((await report('?month=2026-11&section=b2b', { Authorization: `Bearer ${user}` })).status).toBe(401);
   });
+});
 
-  /**
-   * Issue #47: a firm in another state with no GSTIN buys 6 seats of Business (annual), ₹1,15,200:
-   * an inter-state invoice above ₹1,00,000 to an unregistered buyer is B2C large (Table 5), and the
-   * credit note of its refund is filed in CDNUR as B2CL.
-   */
-  describe('the GST report: a large inter-state invoice to an unregistered firm (B2CL)', () => {
-    let billing: BillingHarness;
-    let merchantOrderId: string;
-    const admin = () => ({ Authorization: `Bearer ${billing.adminToken()}` });
-    const report = (query: string) => request(billing.url).get(`/api/admin/export/gst${query}`).set(admin());
-    const db = (name: string) => billing.db.connection.collection(name);
-    const rowsOf = async (section: string) => cells((await report(`?month=2026-11&section=${section}`)).text).slice(1);
+/**
+ * Issue #47: a firm in another state with no GSTIN buys 6 seats of Business (annual), ₹1,15,200:
+ * an inter-state invoice above ₹1,00,000 to an unregistered buyer is B2C large (Table 5), and the
+ * credit note of its refund is filed in CDNUR as B2CL.
+ */
+describe('the GST report: a large inter-state invoice to an unregistered firm (B2CL)', () => {
+  let billing: BillingHarness;
+  let merchantOrderId: string;
+  const admin = () => ({ Authorization: `Bearer ${billing.adminToken()}` });
+  const report = (query: string) => request(billing.url).get(`/api/admin/export/gst${query}`).set(admin());
+  const db = (name: string) => billing.db.connection.collection(name);
+  const rowsOf = async (section: string) => cells((await report(`?month=2026-11&section=${section}`)).text).slice(1);
 
-    beforeAll(async () => {
-      billing = await startBilling('gst-b2cl', KARNATAKA_SELLER);
-      billing.clock.now = new Date('2026-11-23T06:30:00.000Z');
-      const firmId = newUserId();
-      const ownerId = newUserId();
-      const owner = { Authorization: `Bearer ${billing.addUser(ownerId, `owner.${ownerId}@example.in`, 'Owner')}` };
-      const firm = billing.addFirm(firmId, 'Shah Tax Consultants', { [ownerId]: 'owner' });
-      for (let seat = 1; seat < 6; seat++) firm.roles.set(newUserId(), 'member');
-      const { gstin: _none, ...unregistered } = MAHARASHTRA_FIRM;
-      await request(billing.url)
-        .put(`/api/billing/profile?firmId=${firmId}`)
-        .set(owner)
-        .send({ ...unregistered, legalName: 'Shah Tax Consultants' })
-        .expect(200);
-      const order = await request(billing.url)
-        .post(`/api/payment/create-phonepe-order?firmId=${firmId}`)
-        .set(owner)
-        .send({ plan: 'business', billingPeriod: 'annual', seats: 6 });
-      expect(order.status).toBe(201);
-      merchantOrderId = order.body.merchantOrderId as string;
-      await billing.phonepe.settle(merchantOrderId, 'success');
-      await eventually(async () => (await db('invoices').findOne({ merchantOrderId })) !== null);
-      await request(billing.url)
-        .post(`/api/admin/transactions/${merchantOrderId}/refunds`)
-        .set(admin())
-        .send({ amount: 19_200, reason: 'One seat fewer' })
-        .expect(201);
-      await eventually(async () => (await db('credit_notes').findOne({ merchantOrderId })) !== null);
-    });
-    afterAll(() => billing.close());
+  beforeAll(async () => {
+    billing = await startBilling('gst-b2cl', KARNATAKA_SELLER);
+    billing.clock.now = new Date('2026-11-23T06:30:00.000Z');
+    const firmId = newUserId();
+    const ownerId = newUserId();
+    const owner = { Authorization: `Bearer ${billing.addUser(ownerId, `owner.${ownerId}@example.in`, 'Owner')}` };
+    const firm = billing.addFirm(firmId, 'Shah Tax Consultants', { [ownerId]: 'owner' });
+    for (let seat = 1; seat < 6; seat++) firm.roles.set(newUserId(), 'member');
+    const { gstin: _none, ...unregistered } = MAHARASHTRA_FIRM;
+    await request(billing.url)
+      .put(`/api/billing/profile?firmId=${firmId}`)
+      .set(owner)
+      .send({ ...unregistered, legalName: 'Shah Tax Consultants' })
+      .expect(200);
+    const order = await request(billing.url)
+      .post(`/api/payment/create-phonepe-order?firmId=${firmId}`)
+      .set(owner)
+      .send({ plan: 'business', billingPeriod: 'annual', seats: 6 });
+    expect(order.status).toBe(201);
+    merchantOrderId = order.body.merchantOrderId as string;
+    await billing.phonepe.settle(merchantOrderId, 'success');
+    await eventually(async () => (await db('invoices').findOne({ merchantOrderId })) !== null);
+    await request(billing.url)
+      .post(`/api/admin/transactions/${merchantOrderId}/refunds`)
+      .set(admin())
+      .send({ amount: 19_200, reason: 'One seat fewer' })
+      .expect(201);
+    await eventually(async () => (await db('credit_notes').findOne({ merchantOrderId })) !== null);
+  });
+  afterAll(() => billing.close());
 
-    it('when B2CL is exported, then the invoice is its row, and B2CS leaves it out', async () => {
-      const invoice = (await db('invoices').findOne({ merchantOrderId }))!;
-      expect(invoice.totalPaise).toBe(1_15_200_00);
-      expect(await rowsOf('b2cl')).toEqual([
-        [invoice.number, '23-Nov-2026', '115200.00', '27-Maharashtra', '', '18', '97627.12', '0.00', ''],
-      ]);
-      expect(await rowsOf('b2cs')).toEqual([]);
-      expect(await rowsOf('b2b')).toEqual([]);
-    });
+  it('when B2CL is exported, then the invoice is its row, and B2CS leaves it out', async () => {
+    const invoice = (await db('invoices').findOne({ merchantOrderId }))!;
+    expect(invoice.totalPaise).toBe(1_15_200_00);
+    expect(await rowsOf('b2cl')).toEqual([
+      [invoice.number, '23-Nov-2026', '115200.00', '27-Maharashtra', '', '18', '97627.12', '0.00', ''],
+    ]);
+    expect(await rowsOf('b2cs')).toEqual([]);
+    expect(await rowsOf('b2b')).toEqual([]);
+  });
 
-    it('when CDNUR is exported, then the refund’s credit note is there as B2CL', async () => {
-      const note = (await db('credit_notes').findOne({ merchantOrderId }))!;
-      expect(await rowsOf('cdnur')).toEqual([
-        ['B2CL', note.number, '23-Nov-2026', 'C', '27-Maharashtra', '19200.00', '', '18', '16271.19', '0.00'],
-      ]);
-    });
+  it('when CDNUR is exported, then the refund’s credit note is there as B2CL', async () => {
+    const note = (await db('credit_notes').findOne({ merchantOrderId }))!;
+    expect(await rowsOf('cdnur')).toEqual([
+      ['B2CL', note.number, '23-Nov-2026', 'C', '27-Maharashtra', '19200.00', '', '18', '16271.19', '0.00'],
+    ]);
+  });
 
-    it('when the summary is exported, then it holds the invoice and its credit note, with their IGST', async () => {
-      const [invoice, note] = [
-        (await db('invoices').findOne({ merchantOrderId }))!,
-        (await db('credit_notes').findOne({ merchantOrderId }))!,
-      ];
-      expect(await rowsOf('summary')).toEqual([
-        ['B2CL', invoice.number, '27-Maharashtra', '18', '97627.12', '17572.88', '0.00', '0.00', '0.00'],
-        ['CDNUR', note.number, '27-Maharashtra', '18', '-16271.19', '-2928.81', '0.00', '0.00', '0.00'],
-      ]);
-    });
+  it('when the summary is exported, then it holds the invoice and its credit note, with their IGST', async () => {
+    const [invoice, note] = [
+      (await db('invoices').findOne({ merchantOrderId }))!,
+      (await db('credit_notes').findOne({ merchantOrderId }))!,
+    ];
+    expect(await rowsOf('summary')).toEqual([
+      ['B2CL', invoice.number, '27-Maharashtra', '18', '97627.12', '17572.88', '0.00', '0.00', '0.00'],
+      ['CDNUR', note.number, '27-Maharashtra', '18', '-16271.19', '-2928.81', '0.00', '0.00', '0.00'],
+    ]);
   });
 });

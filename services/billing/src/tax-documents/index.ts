@@ -4,6 +4,6 @@
  * lint walls in eslint.config.mjs).
  */
 export { draftCreditNote } from './domain/credit-note-draft';
-export { issueInSeries } from './domain/invoice-draft';
+export { issueCreditNote, issueInSeries } from './domain/invoice-draft';
 export type { invoiceUseCases } from './domain/invoice.use-cases';
 export type { BillingProfileStore, CreditNoteRecord, CreditNoteStore, InvoiceRecord, InvoiceStore, Seller } from './domain/ports';

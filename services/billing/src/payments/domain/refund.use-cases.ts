@@ -3,7 +3,7 @@ import { badRequest, conflict, isDuplicateKeyError, notFound } from '@portal/pla
 import type { AuditPublisher } from '@portal/platform';
 import { composeMail } from '@portal/platform/mail-layout';
 import type { Logger } from 'pino';
-import { draftCreditNote, issueInSeries, type CreditNoteStore, type InvoiceStore, type Seller } from '../../tax-documents';
+import { draftCreditNote, issueCreditNote, type CreditNoteStore, type InvoiceStore, type Seller } from '../../tax-documents';
 import type { Lock, MailSender } from '../../shared/ports';
 import type { subscriptionLedger } from '../../subscriptions';
 import { toRefundView } from './refund-view';
@@ -86,9 +86,7 @@ export function refundUseCases(deps: RefundDeps) {
     const invoice = await deps.invoices.findForOrder(refund.merchantOrderId);
     if (invoice) {
       const draft = draftCreditNote(invoice, { ...refund, phonepeRefundId }, now());
-      await issueInSeries(lock, deps.seller.creditNotePrefix, draft.issuedAt, (series, numberOf) =>
-        creditNotes.issue(draft, series, numberOf),
-      );
+      await issueCreditNote(lock, deps.seller, creditNotes, draft);
     } else {
       logger.error({ merchantRefundId: refund.merchantRefundId }, 'refunded order has no invoice, so no credit note was issued');
     }

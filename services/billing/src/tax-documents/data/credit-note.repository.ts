@@ -11,6 +11,7 @@ const creditNoteSchema = taxDocumentSchema<CreditNoteRecord>({
   invoiceTotalPaise: { type: Number, required: true },
   reason: { type: String, required: true },
   kind: { type: String, default: 'refund' },
+  financial: { type: Boolean },
 });
 
 /** Credit notes: their own gapless series per financial year, one per completed refund or upgraded plan's invoice. */

@@ -4,6 +4,10 @@ import { formatIndianDate, formatInvoiceAmount } from '@portal/contracts';
 import { rupeesInWords } from '../domain/amount-in-words';
 import type { CreditNoteRecord, InvoiceRecord } from '../domain/ports';
 
+/** What a credit note past Section 34(2)'s time limit says of itself. */
+export const FINANCIAL_CREDIT_NOTE =
+  'Financial credit note: issued after the time limit of Section 34(2) of the CGST Act, 2017 (30 November after the end of the financial year of the supply), so it reduces no GST and is not reported in GSTR-1.';
+
 /** An invoice or a credit note: the same parties and tax lines, told apart by their own fields. */
 export type TaxDocument = InvoiceRecord | CreditNoteRecord;
 const isCreditNote = (document: TaxDocument): document is CreditNoteRecord => 'merchantRefundId' in document;
@@ -37,6 +41,7 @@ export function invoiceDescription(document: TaxDocument): string {
 
 /** The figure rows under the description: the taxable value, each tax charged, the total. */
 export function invoiceFigures(invoice: TaxDocument): [string, string][] {
+  if (isCreditNote(invoice) && invoice.financial) return [['Total credited (no GST)', formatInvoiceAmount(invoice.totalPaise)]];
   const half = invoice.ratePercent / 2;
   const taxes: [string, string][] = invoice.igstPaise
     ? [[`IGST @ ${invoice.ratePercent}%`, formatInvoiceAmount(invoice.igstPaise)]]
@@ -165,6 +170,7 @@ export function renderTaxDocumentPdf(invoice: TaxDocument): Promise<Buffer> {
     { width: CONTENT },
   );
   doc.text(`Order id: ${invoice.merchantOrderId}`, { width: CONTENT }).moveDown();
+  if (creditNote && invoice.financial) doc.text(FINANCIAL_CREDIT_NOTE, { width: CONTENT }).moveDown();
   doc.text('Tax is not payable on reverse charge basis.', { width: CONTENT }).moveDown(2);
   doc.text(`For ${invoice.seller.legalName}`, { width: CONTENT, align: 'right' });
   doc.text('Authorised signatory', { width: CONTENT, align: 'right' });

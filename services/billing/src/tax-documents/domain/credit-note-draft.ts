@@ -1,12 +1,18 @@
+import { reducesOutputTax } from './financial-year';
 import { splitInclusivePrice } from './gst-tax';
 import type { CreditedRefund, CreditNoteDraft, InvoiceRecord } from './ports';
 
 /**
  * The credit note for a completed refund (pure): the invoice's parties, place of supply, SAC and
- * rate, and the refunded amount split the same way (CGST and SGST, or IGST) as the invoice.
+ * rate, and the refunded amount split the same way (CGST and SGST, or IGST) as the invoice. Past
+ * Section 34(2)'s time limit it is a financial credit note: the whole amount, no tax.
  */
 export function draftCreditNote(invoice: InvoiceRecord, refund: CreditedRefund, issuedAt: Date): CreditNoteDraft {
   const sameState = invoice.placeOfSupply.code === invoice.seller.stateCode;
+  const financial = !reducesOutputTax(invoice.issuedAt, issuedAt);
+  const figures = financial
+    ? { taxablePaise: refund.amountPaise, cgstPaise: 0, sgstPaise: 0, igstPaise: 0 }
+    : splitInclusivePrice(refund.amountPaise, invoice.ratePercent, sameState);
   return {
     issuedAt,
     kind: refund.kind ?? 'refund',
@@ -26,6 +32,7 @@ export function draftCreditNote(invoice: InvoiceRecord, refund: CreditedRefund, 
     plan: invoice.plan,
     billingPeriod: invoice.billingPeriod,
     totalPaise: refund.amountPaise,
-    ...splitInclusivePrice(refund.amountPaise, invoice.ratePercent, sameState),
+    ...figures,
+    ...(financial ? { financial: true } : {}),
   };
 }

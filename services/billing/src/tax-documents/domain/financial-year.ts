@@ -12,6 +12,16 @@ export function financialYearOf(instant: Date): { startYear: number; label: stri
   return { startYear, label: `${startYear}-${next}`, code: `${String(startYear % 100).padStart(2, '0')}${next}` };
 }
 
+/**
+ * CGST Act s.34(2): a credit note reduces the output tax only when it is declared by 30 November
+ * after the end of the financial year of the supply (or the date of the annual return, if filed
+ * earlier: the seller's CA confirms which, docs/decisions.md). Compared as Indian dates: a note
+ * dated 30 November still counts, one of 1 December does not.
+ */
+export function reducesOutputTax(supplyAt: Date, noteAt: Date): boolean {
+  return istDateOf(noteAt) <= `${financialYearOf(supplyAt).startYear + 1}-11-30`;
+}
+
 /** Rule 46 allows at most 16 characters: `TP/2627/000042` is 14. */
 export const DOCUMENT_NUMBER_MAX = 16;
 

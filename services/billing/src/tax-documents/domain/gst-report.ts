@@ -138,7 +138,9 @@ const taxCells = (figures: Pick<Taxed, 'igstPaise' | 'cgstPaise' | 'sgstPaise'>)
   NO_CESS,
 ];
 
-export function gstReport(section: GstReportSection, invoices: InvoiceRecord[], creditNotes: CreditNoteRecord[]): Cells[] {
+export function gstReport(section: GstReportSection, invoices: InvoiceRecord[], issuedNotes: CreditNoteRecord[]): Cells[] {
+  // a financial credit note (past Section 34(2)'s time limit) reduces no tax: no section files it
+  const creditNotes = issuedNotes.filter((note) => !note.financial);
   switch (section) {
     case 'b2b':
       return invoices

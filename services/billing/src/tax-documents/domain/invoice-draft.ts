@@ -2,7 +2,7 @@ import { gstStateByCode, type BillingProfile } from '@portal/contracts';
 import type { Lock } from '../../shared/ports';
 import { documentNumber, financialYearOf } from './financial-year';
 import { splitInclusivePrice } from './gst-tax';
-import type { InvoicedOrder, InvoiceDraft, Seller } from './ports';
+import type { CreditNoteDraft, CreditNoteStore, InvoicedOrder, InvoiceDraft, Seller } from './ports';
 
 /**
  * The place of supply of a service to a buyer (IGST Act s.12(2)): the state of the buyer's GSTIN,
@@ -26,7 +26,14 @@ export function draftInvoice(input: {
   const { seller, order, profile, period, issuedAt } = input;
   const supply = placeOfSupply(profile, seller);
   const buyerState = profile ? gstStateByCode(profile.stateCode) : undefined;
-  const { invoicePrefix: _invoicePrefix, creditNotePrefix: _creditNotePrefix, sac, ratePercent, ...sellerBlock } = seller;
+  const {
+    invoicePrefix: _invoicePrefix,
+    creditNotePrefix: _creditNotePrefix,
+    financialCreditNotePrefix: _financialCreditNotePrefix,
+    sac,
+    ratePercent,
+    ...sellerBlock
+  } = seller;
   return {
     issuedAt,
     merchantOrderId: order.merchantOrderId,
@@ -68,6 +75,17 @@ function documentSeries(prefix: string, issuedAt: Date) {
  * gapless and unique; the lock only spares payments credited at once from racing for each number
  * (and retrying), so it may wait longer than an order's lock.
  */
+/** A drafted credit note, numbered in its series: the GST notes', or the financial notes' own (Section 34(2)). */
+export const issueCreditNote = (
+  lock: Lock,
+  seller: Pick<Seller, 'creditNotePrefix' | 'financialCreditNotePrefix'>,
+  creditNotes: Pick<CreditNoteStore, 'issue'>,
+  draft: CreditNoteDraft,
+) =>
+  issueInSeries(lock, draft.financial ? seller.financialCreditNotePrefix : seller.creditNotePrefix, draft.issuedAt, (series, numberOf) =>
+    creditNotes.issue(draft, series, numberOf),
+  );
+
 export function issueInSeries<T>(
   lock: Lock,
   prefix: string,

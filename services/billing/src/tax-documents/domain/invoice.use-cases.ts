@@ -2,7 +2,7 @@ import { CREDIT_NOTE_NOT_FOUND, INVOICE_NOT_FOUND } from '@portal/contracts';
 import { notFound } from '@portal/platform/errors';
 import type { Lock, UserDirectory } from '../../shared/ports';
 import { draftCreditNote } from './credit-note-draft';
-import { draftInvoice, issueInSeries } from './invoice-draft';
+import { draftInvoice, issueCreditNote, issueInSeries } from './invoice-draft';
 import type { BillingProfileStore, CreditNoteRecord, CreditNoteStore, InvoicedOrder, InvoiceRecord, InvoiceStore, Seller } from './ports';
 
 export interface InvoiceDeps {
@@ -58,9 +58,7 @@ export function invoiceUseCases(deps: InvoiceDeps) {
         { kind: 'plan-change', merchantRefundId: credit.key, phonepeRefundId: null, amountPaise: credit.paise, reason: credit.reason },
         now(),
       );
-      return issueInSeries(deps.lock, seller.creditNotePrefix, draft.issuedAt, (series, numberOf) =>
-        deps.creditNotes.issue(draft, series, numberOf),
-      );
+      return issueCreditNote(deps.lock, seller, deps.creditNotes, draft);
     },
 
     render: deps.render,

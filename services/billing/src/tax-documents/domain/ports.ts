@@ -17,6 +17,8 @@ export interface Seller {
   ratePercent: number;
   invoicePrefix: string;
   creditNotePrefix: string;
+  /** Credit notes past Section 34(2)'s time limit, which reduce no tax: a series of their own. */
+  financialCreditNotePrefix: string;
   demo: boolean;
 }
 
@@ -32,7 +34,7 @@ export interface InvoiceRecord {
   merchantOrderId: string;
   userId: string;
   phonePeTransactionId: string | null;
-  seller: Omit<Seller, 'invoicePrefix' | 'creditNotePrefix' | 'sac' | 'ratePercent'>;
+  seller: Omit<Seller, 'invoicePrefix' | 'creditNotePrefix' | 'financialCreditNotePrefix' | 'sac' | 'ratePercent'>;
   buyer: { name: string; email: string; address: string | null; stateCode: string | null; stateName: string | null; gstin: string | null };
   placeOfSupply: { code: string; name: string };
   sac: string;
@@ -113,6 +115,11 @@ export interface CreditNoteRecord extends Omit<InvoiceRecord, 'periodFrom' | 'pe
   reason: string;
   /** Absent on notes issued before plan changes: refunds. */
   kind?: CreditNoteKind;
+  /**
+   * Issued after Section 34(2)'s time limit for the supply: a financial credit note, which gives
+   * back money but reduces no GST (no tax figures) and stays out of GSTR-1.
+   */
+  financial?: boolean;
 }
 
 export type CreditNoteDraft = Omit<CreditNoteRecord, 'number' | 'series' | 'sequence'>;
