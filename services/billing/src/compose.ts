@@ -212,6 +212,7 @@ export async function compose(
     refunds: refundStore,
     invoices: invoiceStore,
     creditNotes,
+    profiles: billingProfiles,
     ledger,
     gateway,
     seller,

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { REFUND_MESSAGES } from '@portal/contracts';
-import { eventually, KARNATAKA_SELLER, newUserId, startBilling, type BillingHarness } from './billing-harness';
+import { eventually, KARNATAKA_SELLER, MAHARASHTRA_FIRM, newUserId, startBilling, type BillingHarness } from './billing-harness';
 
 /** Billing's once-only steps, each asked 20 times at the same moment against the real store. */
 describe('single use under races: trial, crediting and refunds', () => {
@@ -23,6 +23,8 @@ describe('single use under races: trial, crediting and refunds', () => {
 
   async function paidOrder(userId = newUserId()) {
     const token = billing.addUser(userId, `racer.${userId}@example.in`);
+    // a refund's credit note shows the buyer's address (CGST Rule 53): the racer has billing details
+    await request(billing.url).put('/api/billing/profile').set(asUser(token)).send(MAHARASHTRA_FIRM);
     const created = await request(billing.url)
       .post('/api/payment/create-phonepe-order')
       .set(asUser(token))

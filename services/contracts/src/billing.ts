@@ -187,6 +187,12 @@ export const BILLING_PROFILE_MESSAGES = {
   cityRequired: 'Enter the city',
   stateRequired: 'Choose the state of your billing address',
   saved: 'Billing details saved',
+  /** CGST Rule 46(e): the buyer sees it before paying, on the subscription page. */
+  neededForInvoice:
+    'Please add your billing details (address and state) before paying: a tax invoice of ₹50,000 or more to a buyer without a GSTIN must show them.',
+  /** CGST Rule 53(1A): an upgrade's credit note reduces an invoice to a buyer without a GSTIN. */
+  neededForCreditNote:
+    'Please add your billing details (address and state) first: the credit note for your current plan’s unused value must show them, as you have no GSTIN.',
 } as const;
 
 const profileText = (message: string, max: number) =>
@@ -252,6 +258,8 @@ export const REFUND_MESSAGES = {
   completed: 'Refund completed. The credit note is issued.',
   failed: 'PhonePe could not make this refund. Nothing was refunded.',
   fullRefundEndsPlan: 'A full refund ends the plan this payment bought at once.',
+  buyerDetailsMissing:
+    'This buyer has no GSTIN and no billing address or state on record, which its credit note must show (CGST Rule 53). Ask them to add their billing details on the subscription page, then refund.',
 } as const;
 
 /** An admin's refund: rupees with at most two decimals (PhonePe's minimum is ₹1), and why. */

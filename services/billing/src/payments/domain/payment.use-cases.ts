@@ -211,6 +211,10 @@ export function paymentUseCases(deps: PaymentDeps) {
         const quote = await deps.changes.quote(user.userId, plan, billingPeriod, { seats, firm: firm !== null });
         if (quote.kind === 'switch') throw conflict(PLAN_CHANGE_MESSAGES.switchNotPaid);
         if (autoRenew && !autopayEligible(quote.pricePaise)) throw badRequest(AUTOPAY_MESSAGES.notEligibleError);
+        await deps.invoices.assertBuyerDetails(user.userId, {
+          invoicePaise: quote.terms?.valuePaise ?? quote.pricePaise,
+          creditNote: (quote.terms?.credits ?? []).some((credit) => credit.merchantOrderId !== null && credit.paise > 0),
+        });
         const pending = await orders.pendingOf(user.userId, now());
         if (quote.kind === 'upgrade' ? pending.checkout : pending.upgrade) throw conflict(PLAN_CHANGE_MESSAGES.inProgress);
         // a payment now and the mandate's debit of the same end would both add a period

@@ -3,7 +3,14 @@ import { badRequest, conflict, isDuplicateKeyError, notFound } from '@portal/pla
 import type { AuditPublisher } from '@portal/platform';
 import { composeMail } from '@portal/platform/mail-layout';
 import type { Logger } from 'pino';
-import { draftCreditNote, issueCreditNote, type CreditNoteStore, type InvoiceStore, type Seller } from '../../tax-documents';
+import {
+  draftCreditNote,
+  issueCreditNote,
+  type BillingProfileStore,
+  type CreditNoteStore,
+  type InvoiceStore,
+  type Seller,
+} from '../../tax-documents';
 import type { Lock, MailSender } from '../../shared/ports';
 import type { subscriptionLedger } from '../../subscriptions';
 import { toRefundView } from './refund-view';
@@ -15,6 +22,8 @@ export interface RefundDeps {
   refunds: RefundStore;
   invoices: InvoiceStore;
   creditNotes: CreditNoteStore;
+  /** The buyer's billing details now: a credit note shows the address the invoice may have lacked. */
+  profiles: Pick<BillingProfileStore, 'find'>;
   ledger: Pick<ReturnType<typeof subscriptionLedger>, 'removeRefunded'>;
   gateway: RefundGateway;
   seller: Seller;
@@ -63,6 +72,13 @@ export function refundUseCases(deps: RefundDeps) {
     return (await refunds.update(refund.merchantRefundId, { phonepeRefundId: accepted.refundId })) ?? refund;
   }
 
+  /** CGST Rule 53(1A): the credit note of a buyer without a GSTIN shows their address and state. */
+  async function assertCreditNoteBuyer(merchantOrderId: string) {
+    const invoice = await deps.invoices.findForOrder(merchantOrderId);
+    if (!invoice || invoice.buyer.gstin || (invoice.buyer.address && invoice.buyer.stateCode)) return;
+    if (!(await deps.profiles.find(invoice.userId))) throw conflict(REFUND_MESSAGES.buyerDetailsMissing);
+  }
+
   async function fail(refund: RefundRecord) {
     await refunds.update(refund.merchantRefundId, { state: 'failed', settledAt: now() });
     await syncOrder(refund.merchantOrderId);
@@ -85,7 +101,7 @@ export function refundUseCases(deps: RefundDeps) {
   async function complete(refund: RefundRecord, phonepeRefundId: string | null) {
     const invoice = await deps.invoices.findForOrder(refund.merchantOrderId);
     if (invoice) {
-      const draft = draftCreditNote(invoice, { ...refund, phonepeRefundId }, now());
+      const draft = draftCreditNote(invoice, { ...refund, phonepeRefundId }, now(), await deps.profiles.find(invoice.userId));
       await issueCreditNote(lock, deps.seller, creditNotes, draft);
     } else {
       logger.error({ merchantRefundId: refund.merchantRefundId }, 'refunded order has no invoice, so no credit note was issued');
@@ -160,6 +176,7 @@ export function refundUseCases(deps: RefundDeps) {
         const amountPaise = Math.round(amount * 100);
         const leftPaise = order.amountPaise - order.refundedPaise - order.changeCreditedPaise;
         if (amountPaise > leftPaise) throw badRequest(REFUND_MESSAGES.tooMuch(formatRupees(leftPaise / 100)));
+        await assertCreditNoteBuyer(merchantOrderId);
         const previous = await refunds.forOrders([merchantOrderId]);
         // the refund's id is unique in the store: a second request that got past a lost lock is refused there
         const created = await refunds

@@ -1,3 +1,5 @@
+import type { BillingProfile } from '@portal/contracts';
+import { creditNoteBuyer } from './buyer-details';
 import { reducesOutputTax } from './financial-year';
 import { splitInclusivePrice } from './gst-tax';
 import type { CreditedRefund, CreditNoteDraft, InvoiceRecord } from './ports';
@@ -7,7 +9,13 @@ import type { CreditedRefund, CreditNoteDraft, InvoiceRecord } from './ports';
  * rate, and the refunded amount split the same way (CGST and SGST, or IGST) as the invoice. Past
  * Section 34(2)'s time limit it is a financial credit note: the whole amount, no tax.
  */
-export function draftCreditNote(invoice: InvoiceRecord, refund: CreditedRefund, issuedAt: Date): CreditNoteDraft {
+export function draftCreditNote(
+  invoice: InvoiceRecord,
+  refund: CreditedRefund,
+  issuedAt: Date,
+  /** The buyer's billing details now, for the address Rule 53(1A) asks when the invoice had none. */
+  profile: BillingProfile | null = null,
+): CreditNoteDraft {
   const sameState = invoice.placeOfSupply.code === invoice.seller.stateCode;
   const financial = !reducesOutputTax(invoice.issuedAt, issuedAt);
   const figures = financial
@@ -25,7 +33,7 @@ export function draftCreditNote(invoice: InvoiceRecord, refund: CreditedRefund, 
     invoiceTotalPaise: invoice.totalPaise,
     reason: refund.reason,
     seller: invoice.seller,
-    buyer: invoice.buyer,
+    buyer: creditNoteBuyer(invoice.buyer, profile),
     placeOfSupply: invoice.placeOfSupply,
     sac: invoice.sac,
     ratePercent: invoice.ratePercent,

@@ -1,5 +1,6 @@
 import { gstStateByCode, type BillingProfile } from '@portal/contracts';
 import type { Lock } from '../../shared/ports';
+import { buyerAddress } from './buyer-details';
 import { documentNumber, financialYearOf } from './financial-year';
 import { splitInclusivePrice } from './gst-tax';
 import type { CreditNoteDraft, CreditNoteStore, InvoicedOrder, InvoiceDraft, Seller } from './ports';
@@ -43,7 +44,7 @@ export function draftInvoice(input: {
     buyer: {
       name: profile?.legalName ?? order.firm?.name ?? (input.accountName || order.userEmail),
       email: order.userEmail,
-      address: profile ? `${profile.street}, ${profile.city} ${profile.pincode}` : null,
+      address: profile ? buyerAddress(profile) : null,
       stateCode: buyerState?.code ?? null,
       stateName: buyerState?.name ?? null,
       gstin: profile?.gstin ?? null,

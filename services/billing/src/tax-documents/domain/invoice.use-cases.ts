@@ -1,5 +1,6 @@
-import { CREDIT_NOTE_NOT_FOUND, INVOICE_NOT_FOUND } from '@portal/contracts';
-import { notFound } from '@portal/platform/errors';
+import { BILLING_PROFILE_MESSAGES, CREDIT_NOTE_NOT_FOUND, INVOICE_NOT_FOUND } from '@portal/contracts';
+import { badRequest, notFound } from '@portal/platform/errors';
+import { buyerDetailsMissing } from './buyer-details';
 import type { Lock, UserDirectory } from '../../shared/ports';
 import { draftCreditNote } from './credit-note-draft';
 import { draftInvoice, issueCreditNote, issueInSeries } from './invoice-draft';
@@ -57,8 +58,21 @@ export function invoiceUseCases(deps: InvoiceDeps) {
         invoice,
         { kind: 'plan-change', merchantRefundId: credit.key, phonepeRefundId: null, amountPaise: credit.paise, reason: credit.reason },
         now(),
+        await deps.profiles.find(invoice.userId),
       );
       return issueCreditNote(deps.lock, seller, deps.creditNotes, draft);
+    },
+
+    /**
+     * Before anything is charged: the buyer's details an invoice of this value (Rule 46(e)) and, on
+     * an upgrade, the credit note of the plan it ends (Rule 53(1A)) must show; a 400 asks for them.
+     */
+    async assertBuyerDetails(accountId: string, documents: { invoicePaise: number; creditNote: boolean }): Promise<void> {
+      // most orders need no details: they are not read then (an order's query budget)
+      if (buyerDetailsMissing(null, documents) === null) return;
+      const missing = buyerDetailsMissing(await deps.profiles.find(accountId), documents);
+      if (missing === 'invoice') throw badRequest(BILLING_PROFILE_MESSAGES.neededForInvoice);
+      if (missing === 'credit-note') throw badRequest(BILLING_PROFILE_MESSAGES.neededForCreditNote);
     },
 
     render: deps.render,
