@@ -28,6 +28,13 @@ describe('the admin area in Chromium, against every service', () => {
     });
     expect(registered.status).toBe(201);
     const { token } = (await registered.json()) as { token: string };
+    // as the subscription page asks first: a refund's credit note shows the address (CGST Rule 53)
+    const details = await fetch(`${stack.url}/api/billing/profile`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ legalName: firstName, street: '5 FC Road', city, pincode: '411004', stateCode: '27' }),
+    });
+    expect(details.status).toBe(200);
     await pays(token, plan);
     return token;
   }

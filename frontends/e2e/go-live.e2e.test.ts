@@ -135,8 +135,22 @@ describe('ready to go live, in Chromium against every service', () => {
     const data = JSON.parse(readFileSync((await download.path())!, 'utf8'));
     expect(data.profile).toMatchObject({ email, firstName: 'Nisha' });
     expect(data.consents).toHaveLength(2); // at sign-up, and again after the change
-    for (const part of ['subscriptionPeriods', 'payments', 'devices', 'desktopSessions', 'feedback'])
+    // joined on the server from every service (issue #47): billing details, mandates, downloads and firms too
+    expect(data).toHaveProperty('billingDetails', null); // none given: this person has not bought yet
+    for (const part of [
+      'subscriptionPeriods',
+      'payments',
+      'creditNotes',
+      'mandates',
+      'devices',
+      'desktopSessions',
+      'firms',
+      'downloads',
+      'feedback',
+    ])
       expect(Array.isArray(data[part])).toBe(true);
+    const audit = await stack.database('admin-reporting');
+    expect(await audit.collection('audit_log').countDocuments({ action: 'user.data-downloaded', 'target.label': email })).toBe(1);
   });
 
   it('when the person forgets the password, then the reset e-mail is read in the local inbox and its link sets a new one', async () => {

@@ -98,30 +98,10 @@ describe('Profile → Security and Privacy (behaviour.md §3)', () => {
     expect(session.token()).toBeNull();
   });
 
-  it('when the data is collected, then one document holds the profile, consents, periods, payments, devices, sessions and feedback', async () => {
-    stubApi((call: StubCall) => {
-      const answers: Record<string, unknown> = {
-        '/api/auth/my-data': {
-          profile: { email: 'meera.iyer@example.in' },
-          consents: [{ terms: '2026-11-24', privacy: '2026-11-24', acceptedAt: '2026-11-23T19:00:00.000Z' }],
-          desktopSessions: [{ deviceName: 'Office PC' }],
-        },
-        '/api/subscription/periods': { periods: [{ plan: 'basic', merchantOrderId: 'TP-1' }] },
-        '/api/billing/history': { payments: [{ merchantOrderId: 'TP-1', invoiceNumber: 'TP/2627/000001' }] },
-        '/api/licenses/devices': { devices: [{ deviceId: 'd1' }] },
-        '/api/feedback/mine': { feedback: [{ message: 'Great' }] },
-      };
-      return { data: answers[call.url] };
-    });
-    const data = await collectMyData();
-    expect(data).toMatchObject({
-      profile: { email: 'meera.iyer@example.in' },
-      consents: [{ terms: '2026-11-24', privacy: '2026-11-24' }],
-      subscriptionPeriods: [{ plan: 'basic' }],
-      payments: [{ invoiceNumber: 'TP/2627/000001' }],
-      devices: [{ deviceId: 'd1' }],
-      desktopSessions: [{ deviceName: 'Office PC' }],
-      feedback: [{ message: 'Great' }],
-    });
+  it('when the data is collected, then the server joins it in one call, which the page saves as it came (issue #47)', async () => {
+    const document = { exportedAt: '2026-11-26T06:00:00.000Z', profile: { email: 'meera.iyer@example.in' }, mandates: [], downloads: [] };
+    const calls = stubApi(() => ({ data: document }));
+    expect(await collectMyData()).toEqual(document);
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(['GET /api/account/my-data']);
   });
 });

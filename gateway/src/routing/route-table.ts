@@ -27,7 +27,6 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/auth/logout', service: 'auth', access: 'user' },
   { pattern: '/api/auth/consent', service: 'auth', access: 'user' },
   { pattern: '/api/auth/password', service: 'auth', access: 'user' },
-  { pattern: '/api/auth/my-data', service: 'auth', access: 'user' },
   // the desktop app's sign-in: the person confirms with their user token; the app then has its own
   { pattern: '/api/auth/device/pending', service: 'auth', access: 'user' },
   { pattern: '/api/auth/device/decision', service: 'auth', access: 'user' },
@@ -88,6 +87,8 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/track-usage', service: 'admin-reporting', access: 'user' },
   // the person deletes their own account; admin-reporting runs the deletion across services
   { pattern: '/api/account/delete', service: 'admin-reporting', access: 'user' },
+  // the person's data from every service as one document (the DPDP Act's right of access)
+  { pattern: '/api/account/my-data', service: 'admin-reporting', access: 'user' },
   { pattern: '/api/admin/analytics', service: 'admin-reporting', access: 'admin' },
   { pattern: '/api/admin/users', service: 'admin-reporting', access: 'admin' },
   { pattern: '/api/admin/firms', service: 'admin-reporting', access: 'admin' },

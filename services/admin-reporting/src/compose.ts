@@ -8,7 +8,8 @@ import {
   redisReadiness,
   type ServiceRuntime,
 } from '@portal/platform';
-import { authClient, billingClient, downloadClient } from './clients/service-clients';
+import { authClient, billingClient, downloadClient, feedbackClient } from './clients/service-clients';
+import { accountDataUseCases } from './domain/account-data.use-cases';
 import type { Config } from './config';
 import { auditRepository } from './data/audit.repository';
 import { usageRepository } from './data/usage.repository';
@@ -40,13 +41,14 @@ export async function compose(config: Config, runtime: ServiceRuntime) {
   await Promise.all([audit.ready, usage.ready]);
   const users = authClient(internal(config.AUTH_URL));
   const subscriptions = billingClient(internal(config.BILLING_URL));
-  const reporting = reportingUseCases({
+  const downloads = downloadClient(internal(config.DOWNLOAD_URL));
+  const reporting = reportingUseCases({ users, subscriptions, downloads, audit, publishUserDeleted, logger });
+  const accountData = accountDataUseCases({
     users,
     subscriptions,
-    downloads: downloadClient(internal(config.DOWNLOAD_URL)),
+    downloads,
+    feedback: feedbackClient(internal(config.FEEDBACK_URL)),
     audit,
-    publishUserDeleted,
-    logger,
   });
   const app: Express = createServiceApp({
     name: 'admin-reporting',
@@ -56,7 +58,7 @@ export async function compose(config: Config, runtime: ServiceRuntime) {
     routes: (router) => {
       router.use(adminRoutes(reporting, verifyToken));
       router.use(firmsRoutes(firmsUseCases({ users, subscriptions }), verifyToken));
-      router.use(accountRoutes(reporting, verifyToken));
+      router.use(accountRoutes(reporting, accountData, verifyToken));
       router.use(usageRoutes(usageUseCases(usage), verifyToken, logger));
     },
   });

@@ -88,18 +88,19 @@ describe('Security and Privacy: the password, and confirming one’s own deletio
     expect(mail.text).toContain('http://portal.test/forgot-password');
   });
 
-  it('when the person downloads their data, then auth’s part holds the profile, the consents and the desktop sessions, no secrets', async () => {
+  it('when admin-reporting gathers the person’s data, then auth’s part holds the profile, every consent, the desktop sessions and the firms, no secrets', async () => {
     const token = await register('mydata@example.in');
     await desktopSignIn(token);
-    const answer = await request(auth.app).get('/api/auth/my-data').set(bearer(token));
+    const id = (await profile(token)).body.user._id as string;
+    const answer = await request(auth.app).get(`/internal/users/${id}/account-data`).set('Authorization', asService());
     expect(answer.status).toBe(200);
-    expect(answer.headers['cache-control']).toBe('no-store');
+    expect(answer.body.firms).toEqual([]);
     expect(answer.body.profile).toMatchObject({ email: 'mydata@example.in', firstName: 'Ravi' });
     expect(answer.body.profile).not.toHaveProperty('consent');
     expect(answer.body.consents).toEqual([expect.objectContaining({ terms: expect.any(String), acceptedAt: expect.any(String) })]);
     expect(answer.body.desktopSessions).toEqual([expect.objectContaining({ deviceName: 'Office PC' })]);
     expect(JSON.stringify(answer.body)).not.toMatch(/passwordHash|refresh/i);
-    expect((await request(auth.app).get('/api/auth/my-data')).status).toBe(401);
+    expect((await request(auth.app).get(`/internal/users/${id}/account-data`).set(bearer(token))).status).toBe(401);
   });
 
   it('when a Google-only account sets a password, then no current one is asked and e-mail sign-in works', async () => {

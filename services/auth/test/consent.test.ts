@@ -137,9 +137,9 @@ describe('consent to the Terms and the Privacy Notice (behaviour.md §3)', () =>
           .send({ currentPassword: 'secret12', newPassword: 'x-secret-2' })
       ).status,
     ).toBe(403);
-    // what stays open before accepting: the gate, one's own data and signing out
+    // what stays open before accepting: the gate, and signing out (one's data and deletion are admin-reporting's)
     expect((await consentOf(token)).status).toBe(200);
-    expect((await request(auth.app).get('/api/auth/my-data').set(bearer(token))).status).toBe(200);
+    expect((await request(auth.app).post('/api/auth/logout').set(bearer(registered.body.token))).status).toBe(200);
 
     const old = await request(auth.app)
       .post('/api/auth/consent')
@@ -155,7 +155,11 @@ describe('consent to the Terms and the Privacy Notice (behaviour.md §3)', () =>
     expect((await consentOf(token)).body.required).toBe(false);
     expect((await profileOf(accepted.body.token)).status).toBe(200);
     // each acceptance is kept: the one made at sign-up, and this one
-    const kept = (await request(auth.app).get('/api/auth/my-data').set(bearer(accepted.body.token))).body.consents;
+    const kept = (
+      await request(auth.app)
+        .get(`/internal/users/${registered.body.user._id}/account-data`)
+        .set('Authorization', createServiceCredential('admin-reporting', TEST_SERVICE_SECRET)())
+    ).body.consents;
     expect(kept).toHaveLength(2);
     expect(kept[1]).toMatchObject(currentPolicyVersions());
     expect((await request(auth.app).post('/api/auth/logout').set(bearer(token))).status).toBe(200);

@@ -60,6 +60,7 @@ import { billingHistoryRoutes } from './payments/routes/billing-history.routes';
 import { transactionsRoutes } from './payments/routes/transactions.routes';
 import { billingProfileRoutes } from './tax-documents/routes/billing-profile.routes';
 import { internalRoutes } from './reporting/routes/internal.routes';
+import { accountDataUseCases } from './reporting/domain/account-data.use-cases';
 import { invoiceRoutes } from './tax-documents/routes/invoice.routes';
 import { licensingRoutes } from './licensing/routes/licensing.routes';
 import { paymentRoutes } from './payments/routes/payment.routes';
@@ -269,7 +270,13 @@ export async function compose(
       router.use(billingHistoryRoutes(billingHistoryUseCases({ orders, refunds: refundStore, invoices }), account));
       router.use(refundRoutes(refunds, verifyToken));
       router.use(taxReportRoutes(taxReportUseCases({ invoices: invoiceStore, creditNotes }), verifyToken));
-      router.use(internalRoutes(reporting, config.SERVICE_SECRET));
+      router.use(
+        internalRoutes(
+          reporting,
+          accountDataUseCases({ profiles: billingProfiles, periods, orders, mandates, invoices, devices: licensing.devices }),
+          config.SERVICE_SECRET,
+        ),
+      );
       router.use(firmSeatsRoutes(firmSeatsOf(subscriptions, clock), config.SERVICE_SECRET));
       router.use(
         customerTimelineRoutes(

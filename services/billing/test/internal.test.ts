@@ -1,7 +1,8 @@
 import request from 'supertest';
 import { istDateOf } from '@portal/contracts';
 import { createServiceCredential } from '@portal/platform';
-import { newUserId, SERVICE_SECRET, startBilling, type BillingHarness } from './billing-harness';
+import { billingAccountDataSchema } from '@portal/contracts/internal';
+import { eventually, MAHARASHTRA_FIRM, newUserId, SERVICE_SECRET, startBilling, type BillingHarness } from './billing-harness';
 
 describe('billing internal calls', () => {
   let billing: BillingHarness;
@@ -93,5 +94,39 @@ describe('billing internal calls', () => {
     expect((await seatsOf(newUserId())).body).toEqual({ seats: 1, paidUntil: null });
     expect((await seatsOf('not-a-firm')).status).toBe(400);
     expect((await request(billing.url).get(`/internal/firms/${paidUser}/seats`)).status).toBe(401);
+  });
+
+  it('when admin-reporting gathers a person’s data, then billing’s part holds their details, every order with an open checkout too, their periods, mandates and devices', async () => {
+    const person = newUserId();
+    const token = billing.addUser(person, 'my.data@example.in');
+    const as = { Authorization: `Bearer ${token}` };
+    await request(billing.url).put('/api/billing/profile').set(as).send(MAHARASHTRA_FIRM).expect(200);
+    const paid = (
+      await request(billing.url).post('/api/payment/create-phonepe-order').set(as).send({ plan: 'basic', billingPeriod: 'monthly' })
+    ).body.merchantOrderId as string;
+    await billing.phonepe.settle(paid, 'success');
+    await eventually(
+      async () => (await billing.db.connection.collection('transactions').findOne({ merchantOrderId: paid }))?.credited === true,
+    );
+    const open = (
+      await request(billing.url).post('/api/payment/create-phonepe-order').set(as).send({ plan: 'basic', billingPeriod: 'monthly' })
+    ).body.merchantOrderId as string;
+
+    const answer = await request(billing.url).get(`/internal/users/${person}/account-data`).set('Authorization', asService());
+    expect(answer.status).toBe(200);
+    expect(billingAccountDataSchema.safeParse(answer.body).success).toBe(true);
+    expect(answer.body.billingDetails).toMatchObject({ legalName: MAHARASHTRA_FIRM.legalName, gstin: MAHARASHTRA_FIRM.gstin });
+    expect(
+      answer.body.payments.map((payment: { merchantOrderId: string; status: string }) => [payment.merchantOrderId, payment.status]),
+    ).toEqual(
+      expect.arrayContaining([
+        [paid, 'completed'],
+        [open, 'pending'],
+      ]),
+    );
+    expect(answer.body.subscriptionPeriods).toEqual([expect.objectContaining({ plan: 'basic', merchantOrderId: paid })]);
+    expect(answer.body).toMatchObject({ creditNotes: [], mandates: [], devices: [] });
+    expect((await request(billing.url).get(`/internal/users/${person}/account-data`).set(as)).status).toBe(401);
+    expect((await request(billing.url).get('/internal/users/%7B%24ne%7D/account-data').set('Authorization', asService())).status).toBe(400);
   });
 });

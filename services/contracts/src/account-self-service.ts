@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { ConsentRecord } from './consent';
+import type { DownloadSummary } from './download';
+import type { AuthAccountData, BillingAccountData, FeedbackAccountData } from './internal/account-data';
 import { newPasswordSchema, type PublicUser } from './user';
 import { MESSAGES } from './validation-messages';
 
@@ -22,12 +23,13 @@ export interface ChangePasswordAnswer {
   message: string;
 }
 
-/** GET /api/auth/my-data: auth's part of the person's data, the rest coming from their own pages' calls. */
-export interface MyAccountData {
-  profile: Omit<PublicUser, 'consent'>;
-  consents: ConsentRecord[];
-  desktopSessions: { deviceName: string; createdAt: string; lastUsedAt: string }[];
-}
+/**
+ * GET /api/account/my-data: everything the portal holds about the person as one document (the
+ * DPDP Act's right of access), joined on the server from each service's part
+ * (`@portal/contracts/internal`'s account-data) and recorded once in the audit log.
+ */
+export type MyAccountData = { exportedAt: string; profile: Omit<PublicUser, 'consent'> } & Omit<AuthAccountData, 'profile'> &
+  BillingAccountData & { downloads: DownloadSummary['downloadHistory'] } & FeedbackAccountData;
 
 /** POST /api/account/delete, and the identity check auth makes for it. */
 export const accountDeletionBodySchema = z.strictObject({

@@ -15,6 +15,7 @@ import { feedbackRepository } from './data/feedback.repository';
 import { feedbackUseCases } from './domain/feedback.use-cases';
 import { adminFeedbackRoutes } from './routes/admin-feedback.routes';
 import { feedbackRoutes } from './routes/feedback.routes';
+import { internalRoutes } from './routes/internal.routes';
 
 /** What a test may replace; production passes none. */
 export interface FeedbackOverrides {
@@ -51,6 +52,7 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
     routes: (router) => {
       router.use(feedbackRoutes(feedback, verifyToken));
       router.use(adminFeedbackRoutes(feedback, verifyToken));
+      router.use(internalRoutes(feedback, settings.SERVICE_SECRET));
     },
   });
   const events = consumeUserDeleted(EVENT_QUEUES.feedback, connection, feedback.deleteUser, logger);

@@ -3,7 +3,10 @@ import { isAxiosError, type AxiosInstance } from 'axios';
 import { parseAnswer, parseJsonLines } from '@portal/platform';
 import { badRequest, conflict, tooManyRequests } from '@portal/platform/errors';
 import {
+  authAccountDataSchema,
+  billingAccountDataSchema,
   billingAnalyticsSchema,
+  feedbackAccountDataSchema,
   internalDownloadSummaryAnswer,
   internalStatsAnswer,
   internalSubscriptionsAnswer,
@@ -15,7 +18,7 @@ import {
   internalUserSearchAnswer,
   publicUserSchema,
 } from '@portal/contracts/internal';
-import type { DownloadReader, SubscriptionReader, UserDirectory } from '../domain/ports';
+import type { DownloadReader, FeedbackReader, SubscriptionReader, UserDirectory } from '../domain/ports';
 
 const isNotFound = (error: unknown) => isAxiosError(error) && error.response?.status === 404;
 const userPath = (userId: string) => `/internal/users/${encodeURIComponent(userId)}`;
@@ -23,6 +26,13 @@ const userPath = (userId: string) => `/internal/users/${encodeURIComponent(userI
 /** The user directory of the auth service; each answer is parsed against its contract. */
 export function authClient(http: AxiosInstance): UserDirectory {
   return {
+    async accountData(userId) {
+      return parseAnswer(
+        authAccountDataSchema,
+        (await http.get(`${userPath(userId)}/account-data`)).data,
+        'auth /internal/users/:id/account-data',
+      );
+    },
     async search({ search, page, limit }) {
       const { data } = await http.get('/internal/users', { params: { search: search || undefined, page, limit } });
       return parseAnswer(internalUserSearchAnswer, data, 'auth /internal/users');
@@ -86,6 +96,10 @@ export function authClient(http: AxiosInstance): UserDirectory {
 
 export function billingClient(http: AxiosInstance): SubscriptionReader {
   return {
+    async accountData(userId) {
+      const { data } = await http.get(`${userPath(userId)}/account-data`);
+      return parseAnswer(billingAccountDataSchema, data, 'billing /internal/users/:id/account-data');
+    },
     async summaries(userIds) {
       const { data } = await http.post('/internal/subscriptions/lookup', { userIds });
       return parseAnswer(internalSubscriptionsAnswer, data, 'billing /internal/subscriptions/lookup').subscriptions;
@@ -102,6 +116,15 @@ export function downloadClient(http: AxiosInstance): DownloadReader {
     async summaries(userIds) {
       const { data } = await http.post('/internal/downloads/summary', { userIds });
       return parseAnswer(internalDownloadSummaryAnswer, data, 'download /internal/downloads/summary').summaries;
+    },
+  };
+}
+
+export function feedbackClient(http: AxiosInstance): FeedbackReader {
+  return {
+    async accountData(userId) {
+      const { data } = await http.get(`${userPath(userId)}/account-data`);
+      return parseAnswer(feedbackAccountDataSchema, data, 'feedback /internal/users/:id/account-data');
     },
   };
 }

@@ -1,6 +1,9 @@
 import type { AccountDeletionBody, AuditEvent, DownloadSummary, PublicUser, SubscriptionSummary } from '@portal/contracts';
 import type {
+  AuthAccountData,
+  BillingAccountData,
   BillingAnalytics,
+  FeedbackAccountData,
   InternalFirmsAnswer,
   InternalStatsAnswer,
   InternalUserFirmsAnswer,
@@ -24,11 +27,19 @@ export interface UserDirectory {
   firmPage(page: number, limit: number): Promise<InternalFirmsAnswer>;
   /** Every user in id order, read as the caller consumes them. */
   exportAll(): AsyncIterable<PublicUser>;
+  /** What auth holds of the person, for the download of their data. */
+  accountData(userId: string): Promise<AuthAccountData>;
 }
 
 export interface SubscriptionReader {
   summaries(userIds: string[]): Promise<SubscriptionSummary[]>;
   analytics(days: number): Promise<BillingAnalytics>;
+  /** What billing holds of the person, for the download of their data. */
+  accountData(userId: string): Promise<BillingAccountData>;
+}
+
+export interface FeedbackReader {
+  accountData(userId: string): Promise<FeedbackAccountData>;
 }
 
 export interface DownloadReader {

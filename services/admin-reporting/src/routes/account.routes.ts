@@ -1,14 +1,23 @@
 import { Router } from 'express';
-import { accountDeletionBodySchema } from '@portal/contracts';
-import { requireUserBeforeConsent, validate, type TokenVerifier } from '@portal/platform';
+import { accountDeletionBodySchema, type MyAccountData } from '@portal/contracts';
+import { requireUserBeforeConsent, tokenAnswer, validate, type TokenVerifier } from '@portal/platform';
+import type { accountDataUseCases } from '../domain/account-data.use-cases';
 import type { reportingUseCases } from '../domain/reporting.use-cases';
 
 /**
  * The person deletes their own account (behaviour.md §3). It lives here because the deletion
  * across services does: auth first, then billing, download and feedback through the outbox.
  */
-export function accountRoutes(reporting: ReturnType<typeof reportingUseCases>, verifyToken: TokenVerifier): Router {
+export function accountRoutes(
+  reporting: ReturnType<typeof reportingUseCases>,
+  accountData: ReturnType<typeof accountDataUseCases>,
+  verifyToken: TokenVerifier,
+): Router {
   const router = Router();
+  router.get('/api/account/my-data', tokenAnswer, requireUserBeforeConsent(verifyToken), async (_req, res) => {
+    const answer: MyAccountData = await accountData.myData(res.locals.auth.userId);
+    res.json(answer);
+  });
   router.post(
     '/api/account/delete',
     requireUserBeforeConsent(verifyToken),

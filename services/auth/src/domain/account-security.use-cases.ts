@@ -1,10 +1,5 @@
-import {
-  SELF_SERVICE_MESSAGES,
-  TOKEN_AUDIENCE,
-  type AccountDeletionBody,
-  type ChangePasswordAnswer,
-  type MyAccountData,
-} from '@portal/contracts';
+import { SELF_SERVICE_MESSAGES, TOKEN_AUDIENCE, type AccountDeletionBody, type ChangePasswordAnswer } from '@portal/contracts';
+import type { AuthAccountData } from '@portal/contracts/internal';
 import type { AuditPublisher } from '@portal/platform';
 import { composeMail } from '@portal/platform/mail-layout';
 import { badRequest, conflict, unauthorized } from '@portal/platform/errors';
@@ -94,13 +89,13 @@ export function accountSecurityUseCases(deps: AccountSecurityDeps) {
       return { token, message: hadPassword ? SELF_SERVICE_MESSAGES.passwordChanged : SELF_SERVICE_MESSAGES.passwordSet };
     },
 
-    /** What auth holds of the person, for their download; the copy is recorded in the audit log. */
-    async myData(userId: string): Promise<MyAccountData> {
+    /** What auth holds of the person, for their download (admin-reporting joins the parts and audits it). */
+    async accountData(userId: string, firmsOf: (userId: string) => Promise<AuthAccountData['firms']>): Promise<AuthAccountData> {
       const user = await signedInUser(userId);
       const { consent: _latest, ...profile } = toPublicUser(user);
-      const sessions = await deps.desktopSessions.forUser(userId);
-      await deps.audit({ actor: user.email, action: 'user.data-downloaded', target: { type: 'user', id: user.id, label: user.email } });
+      const [sessions, firms] = await Promise.all([deps.desktopSessions.forUser(userId), firmsOf(userId)]);
       return {
+        firms,
         profile,
         consents: user.consents.map(({ acceptedAt, ...versions }) => ({ ...versions, acceptedAt: acceptedAt.toISOString() })),
         desktopSessions: sessions.map(({ deviceName, createdAt, lastUsedAt }) => ({

@@ -16,6 +16,7 @@ import {
   type InternalUserFirmsAnswer,
   type InternalStatsAnswer,
   type InternalUserSearchAnswer,
+  type AuthAccountData,
 } from '@portal/contracts/internal';
 import type { PublicUser } from '@portal/contracts';
 import type { accountSecurityUseCases } from '../domain/account-security.use-cases';
@@ -53,6 +54,12 @@ export function internalRoutes(
 
   router.post('/internal/users/firms/lookup', validate('body', internalUserFirmsLookupBody), async (req, res) => {
     const answer: InternalUserFirmsLookupAnswer = await firms.firmsOfMany(req.body.userIds);
+    res.json(answer);
+  });
+
+  router.get('/internal/users/:id/account-data', validate('params', internalUserIdParams), async (req, res) => {
+    const firmsOf = async (userId: string) => (await firms.firmsOf(userId)).firms.map(({ id, name, role }) => ({ id, name, role }));
+    const answer: AuthAccountData = await security.accountData(req.params.id, firmsOf);
     res.json(answer);
   });
 

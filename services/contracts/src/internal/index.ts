@@ -8,3 +8,4 @@ export * from './users';
 export * from './subscriptions';
 export * from './downloads';
 export * from './firms';
+export * from './account-data';

@@ -13,29 +13,8 @@ export function useChangePassword() {
 export const useDeleteAccount = () =>
   useMutation({ mutationFn: async (body: AccountDeletionBody) => (await api.post<{ message: string }>('/api/account/delete', body)).data });
 
-const get = async <T>(url: string) => (await api.get<T>(url)).data;
-
 /**
  * Everything the portal holds about the person as one JSON document (the DPDP Act's right of
- * access; docs/decisions.md): auth's part, which records the download in the audit log, and what
- * their own pages show of billing and feedback.
+ * access; docs/decisions.md), joined on the server and recorded there in the audit log.
  */
-export async function collectMyData() {
-  const [account, periods, payments, devices, feedback] = await Promise.all([
-    get<MyAccountData>('/api/auth/my-data'),
-    get<{ periods: unknown[] }>('/api/subscription/periods'),
-    get<{ payments: unknown[] }>('/api/billing/history'),
-    get<{ devices: unknown[] }>('/api/licenses/devices'),
-    get<{ feedback: unknown[] }>('/api/feedback/mine'),
-  ]);
-  return {
-    exportedAt: new Date().toISOString(),
-    profile: account.profile,
-    consents: account.consents,
-    subscriptionPeriods: periods.periods,
-    payments: payments.payments,
-    devices: devices.devices,
-    desktopSessions: account.desktopSessions,
-    feedback: feedback.feedback,
-  };
-}
+export const collectMyData = async () => (await api.get<MyAccountData>('/api/account/my-data')).data;

@@ -4,14 +4,25 @@ import {
   internalAnalyticsQuery,
   internalSubscriptionParams,
   internalSubscriptionsLookupBody,
+  type BillingAccountData,
   type BillingAnalytics,
 } from '@portal/contracts/internal';
+import type { accountDataUseCases } from '../domain/account-data.use-cases';
 import type { reportingUseCases } from '../domain/reporting.use-cases';
 
-/** Subscriptions for the admin area and the download service; service credential only. */
-export function internalRoutes(reporting: ReturnType<typeof reportingUseCases>, serviceSecret: string): Router {
+/** Subscriptions for the admin area and the download service, a person's data for its download; service credential only. */
+export function internalRoutes(
+  reporting: ReturnType<typeof reportingUseCases>,
+  accountData: ReturnType<typeof accountDataUseCases>,
+  serviceSecret: string,
+): Router {
   const router = Router();
   router.use('/internal', requireService(serviceSecret));
+
+  router.get('/internal/users/:userId/account-data', validate('params', internalSubscriptionParams), async (req, res) => {
+    const answer: BillingAccountData = await accountData.of(req.params.userId);
+    res.json(answer);
+  });
 
   router.post('/internal/subscriptions/lookup', validate('body', internalSubscriptionsLookupBody), async (req, res) => {
     res.json({ subscriptions: await reporting.summaries(req.body.userIds) });

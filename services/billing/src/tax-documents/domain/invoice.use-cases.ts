@@ -1,7 +1,7 @@
 import { BILLING_PROFILE_MESSAGES, CREDIT_NOTE_NOT_FOUND, INVOICE_NOT_FOUND } from '@portal/contracts';
 import { badRequest, notFound } from '@portal/platform/errors';
-import { buyerDetailsMissing } from './buyer-details';
 import type { Lock, UserDirectory } from '../../shared/ports';
+import { buyerDetailsMissing } from './buyer-details';
 import { draftCreditNote } from './credit-note-draft';
 import { draftInvoice, issueCreditNote, issueInSeries } from './invoice-draft';
 import type { BillingProfileStore, CreditNoteRecord, CreditNoteStore, InvoicedOrder, InvoiceRecord, InvoiceStore, Seller } from './ports';

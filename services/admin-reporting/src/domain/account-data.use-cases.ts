@@ -1,0 +1,46 @@
+import type { MyAccountData } from '@portal/contracts';
+import type { AuthAccountData } from '@portal/contracts/internal';
+import type { AuditStore, DownloadReader, FeedbackReader, SubscriptionReader, UserDirectory } from './ports';
+
+export interface AccountDataDeps {
+  users: Pick<UserDirectory, 'accountData'>;
+  subscriptions: Pick<SubscriptionReader, 'accountData'>;
+  downloads: DownloadReader;
+  feedback: FeedbackReader;
+  audit: Pick<AuditStore, 'add'>;
+  now?: () => Date;
+}
+
+/**
+ * "Download my data" (the DPDP Act's right of access, issue #47): each service's part of what it
+ * holds about the person, joined here as account deletion is run here, and recorded once.
+ */
+export function accountDataUseCases(deps: AccountDataDeps) {
+  const now = deps.now ?? (() => new Date());
+  return {
+    async myData(userId: string): Promise<MyAccountData> {
+      const [account, billing, [downloads], feedback] = await Promise.all([
+        deps.users.accountData(userId),
+        deps.subscriptions.accountData(userId),
+        deps.downloads.summaries([userId]),
+        deps.feedback.accountData(userId),
+      ]);
+      const exportedAt = now().toISOString();
+      const { email } = account.profile;
+      await deps.audit.add({
+        actor: email,
+        action: 'user.data-downloaded',
+        target: { type: 'user', id: userId, label: email },
+        at: exportedAt,
+        service: 'admin-reporting',
+      });
+      return {
+        exportedAt,
+        ...(account as Omit<AuthAccountData, 'profile'> & Pick<MyAccountData, 'profile'>),
+        ...billing,
+        downloads: downloads?.downloadHistory ?? [],
+        ...feedback,
+      };
+    },
+  };
+}
