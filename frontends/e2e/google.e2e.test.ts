@@ -34,10 +34,10 @@ describe('Google sign-in in Chromium, through the Google stand-in', () => {
     await page.waitForURL((url) => url.pathname === '/profile' && url.searchParams.get('complete-profile') === 'true');
     // Google shares no age: the server holds the account at the gate until it is given (issue #47)
     await page.getByRole('heading', { name: 'Please tell us your age' }).waitFor();
-    await page.getByLabel('Age').fill('17');
+    await page.getByLabel('Age', { exact: true }).fill('17');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('Please enter a valid age (18-120)').waitFor();
-    await page.getByLabel('Age').fill('34');
+    await page.getByLabel('Age', { exact: true }).fill('34');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('heading', { name: 'Hello, Meera Iyer' }).waitFor();
     await page.getByRole('button', { name: 'Save changes' }).waitFor();

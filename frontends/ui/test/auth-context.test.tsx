@@ -106,9 +106,8 @@ describe('the session the auth provider keeps (behaviour.md §4, §8)', () => {
       );
     }
 
-    it('when the status call is refused until the person accepts, then they stay signed in and the gate asks, with the age', async () => {
-      session.save('user-token', {});
-      stubApi((call) => (call.url === '/api/auth/consent' ? { data: { consent: null, required: true, ageRequired: true } } : refusal));
+    /** A signed-in page's provider, once its session check has answered. */
+    async function signedInAtDashboard() {
       render(
         <MemoryRouter initialEntries={['/dashboard']}>
           <AuthProvider pathname="/dashboard">
@@ -117,6 +116,12 @@ describe('the session the auth provider keeps (behaviour.md §4, §8)', () => {
         </MemoryRouter>,
       );
       await waitFor(() => expect(screen.getByTestId('state')).toHaveTextContent(/^authenticated$/));
+    }
+
+    it('when the status call is refused until the person accepts, then they stay signed in and the gate asks, with the age', async () => {
+      session.save('user-token', {});
+      stubApi((call) => (call.url === '/api/auth/consent' ? { data: { consent: null, required: true, ageRequired: true } } : refusal));
+      await signedInAtDashboard();
       expect(screen.getByTestId('gate')).toHaveTextContent('true/true');
       expect(session.token()).toBe('user-token');
     });
@@ -129,14 +134,7 @@ describe('the session the auth provider keeps (behaviour.md §4, §8)', () => {
         if (policyRaised) return refusal;
         return { data: status };
       });
-      render(
-        <MemoryRouter initialEntries={['/dashboard']}>
-          <AuthProvider pathname="/dashboard">
-            <Gate />
-          </AuthProvider>
-        </MemoryRouter>,
-      );
-      await waitFor(() => expect(screen.getByTestId('state')).toHaveTextContent(/^authenticated$/));
+      await signedInAtDashboard();
       expect(screen.getByTestId('gate')).toHaveTextContent('false/false');
       policyRaised = true;
       await act(async () => {
