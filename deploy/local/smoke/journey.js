@@ -120,7 +120,13 @@ test('the signed installer link downloads the whole file, and a ranged request r
   assert.ok(Buffer.concat([file.body.subarray(0, half), rest.body]).equals(file.body), 'the resumed bytes complete the file');
 });
 
-test('the visitor buys a plan through the PhonePe stand-in and becomes active', async () => {
+test('the visitor gives billing details, buys a plan through the PhonePe stand-in and becomes active', async () => {
+  // as the subscription page asks first: the documents of a buyer without a GSTIN show the address (CGST Rules 46, 53)
+  const details = await call('PUT', '/api/billing/profile', {
+    token: state.token,
+    body: { legalName: 'Smoke Test Practice', street: '12 MG Road', city: 'Pune', pincode: '411001', stateCode: '27' },
+  });
+  expectStatus(details, 200, 'billing details');
   const order = await call('POST', '/api/payment/create-phonepe-order', {
     token: state.token,
     body: { plan: 'professional', billingPeriod: 'monthly' },
