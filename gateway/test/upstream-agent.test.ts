@@ -64,6 +64,18 @@ describe('the agent that carries calls to a service', () => {
     agent.destroy();
   });
 
+  it('when a kept-alive connection has lived its time, then the next call connects anew, so that a scaled service’s new replicas get calls (#53)', async () => {
+    const agent = createUpstreamAgent(5_000, { socketLifeMs: 50 });
+    expect(await call(agent, '/api/one', 'a')).toBe('200 ok');
+    expect(await call(agent, '/api/two', 'b')).toBe('200 ok');
+    expect(connections).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(await call(agent, '/api/three', 'c')).toBe('200 ok'); // on the old connection, which is then closed
+    expect(await call(agent, '/api/four', 'd')).toBe('200 ok');
+    expect(connections).toBe(2);
+    agent.destroy();
+  });
+
   it('when a service stays silent longer than allowed, then the call times out', async () => {
     const silent = http.createServer(() => undefined); // never answers
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));

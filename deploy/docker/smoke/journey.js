@@ -23,8 +23,22 @@ const state = {};
 let engine;
 let stack;
 
+/**
+ * fetch, once more when a kept-alive connection was closed by the other side as the call went out
+ * (undici's UND_ERR_SOCKET before any answer): the call never reached the portal, and a browser
+ * sends it again the same way. Any other failure is the portal's and is reported.
+ */
+async function send(route, init) {
+  try {
+    return await fetch(`${stack.url}${route}`, init);
+  } catch (error) {
+    if (error.cause?.code !== 'UND_ERR_SOCKET') throw error;
+    return fetch(`${stack.url}${route}`, init);
+  }
+}
+
 const call = async (method, route, { token, body } = {}) => {
-  const response = await fetch(`${stack.url}${route}`, {
+  const response = await send(route, {
     method,
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
@@ -135,6 +149,75 @@ test('the admin from the environment signs in and exports the visitor', async ()
   expectStatus(csv, 200, 'users export');
   assert.ok(csv.body.includes(VISITOR.email), 'the export holds the visitor');
 });
+
+/** Calls `route` from `loops` concurrent loops for `ms`: how many answered each status, and the slowest. */
+async function load(route, { token, loops = 16, ms = 12_000 }) {
+  const statuses = {};
+  const errors = [];
+  let slowestMs = 0;
+  const until = Date.now() + ms;
+  await Promise.all(
+    Array.from({ length: loops }, async () => {
+      while (Date.now() < until) {
+        const started = Date.now();
+        const status = await send(route, { headers: { authorization: `Bearer ${token}` } }).then(
+          async (answer) => (await answer.arrayBuffer(), answer.status),
+          (error) => {
+            errors.push(String(error.cause?.code ?? error.cause ?? error));
+            return 'network error';
+          },
+        );
+        statuses[status] = (statuses[status] ?? 0) + 1;
+        slowestMs = Math.max(slowestMs, Date.now() - started);
+      }
+    }),
+  );
+  return { statuses, slowestMs, ...(errors.length ? { errors: [...new Set(errors)] } : {}) };
+}
+
+/** How many calls of `route` each running container of `service` logged since `since`. */
+function callsPerReplica(service, route, since) {
+  return stack
+    .containers()
+    .filter((container) => container.service === service && container.state === 'running')
+    .map((container) => {
+      const logs = execFileSync('docker', ['logs', '--since', since, container.id], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      return logs.split('\n').filter((line) => line.includes(`"url":"${route}"`)).length;
+    });
+}
+
+test(
+  'billing and auth scaled to 3 replicas each answer a share of the calls under load, none failing',
+  { timeout: 5 * MINUTE },
+  async () => {
+    stack.compose('up', '-d', '--no-build', '--no-recreate', '--scale', 'billing=3', '--scale', 'auth=3');
+    await stack.healthy();
+    // the reset above ended the visitor's sessions
+    const login = await call('POST', '/api/auth/login', { body: { email: VISITOR.email, password: VISITOR.password } });
+    expectStatus(login, 200, 'sign-in');
+    state.token = login.body.token;
+    const since = new Date(Date.now() - 1000).toISOString();
+    const [billing, auth] = await Promise.all([
+      load('/api/subscription-status', { token: state.token }),
+      load('/api/auth/profile', { token: state.token }),
+    ]);
+    const shares = {
+      billing: callsPerReplica('billing', '/api/subscription-status', since),
+      auth: callsPerReplica('auth', '/api/auth/profile', since),
+    };
+    figures.scaled = { billing: { ...billing, perReplica: shares.billing }, auth: { ...auth, perReplica: shares.auth } };
+    for (const [service, answered] of Object.entries({ billing, auth })) {
+      assert.deepEqual(Object.keys(answered.statuses), ['200'], `${service}: every call answered 200`);
+      assert.equal(shares[service].length, 3, `${service} runs 3 replicas`);
+      const total = shares[service].reduce((sum, calls) => sum + calls, 0);
+      for (const calls of shares[service]) assert.ok(calls >= total * 0.1, `${service}'s replicas each answer a share: ${shares[service]}`);
+    }
+    stack.compose('up', '-d', '--no-build', '--no-recreate', '--scale', 'billing=1', '--scale', 'auth=1');
+  },
+);
 
 test('the stack stops and starts again, and the visitor is still there, on the trial', { timeout: 5 * MINUTE }, async () => {
   const started = Date.now();

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { Socket } from 'node:net';
 
 declare module 'http' {
   interface Agent {
@@ -17,6 +18,28 @@ declare module 'http' {
  * is handed only the options that are set, which is all it would read.
  */
 class SetOptionsAgent extends http.Agent {
+  constructor(
+    options: http.AgentOptions,
+    private readonly socketLifeMs: number,
+  ) {
+    super(options);
+  }
+
+  /**
+   * A kept-alive socket to a service that runs several replicas (compose's `--scale`, a Kubernetes
+   * Service) stays with the replica it first reached: reused for ever, it would pin the gateway to
+   * the replicas that were there when the pool filled. Each socket is kept for `socketLifeMs` from
+   * its first reuse; the next call then connects anew, and the name resolves to any replica.
+   */
+  override keepSocketAlive(socket: Socket): boolean {
+    const kept = socket as Socket & { [KEPT_SINCE]?: number };
+    const now = Date.now();
+    kept[KEPT_SINCE] ??= now;
+    if (now - kept[KEPT_SINCE] >= this.socketLifeMs) return false;
+    // Node's own answers true (its typing says void): the socket is kept
+    return (super.keepSocketAlive(socket) as unknown as boolean | undefined) !== false;
+  }
+
   override addRequest(req: http.ClientRequest, options: http.RequestOptions): void {
     const set: Record<string, unknown> = {};
     for (const key in options) {
@@ -27,6 +50,10 @@ class SetOptionsAgent extends http.Agent {
   }
 }
 
-export function createUpstreamAgent(silenceMs: number): http.Agent {
-  return new SetOptionsAgent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 10_000, timeout: silenceMs });
+const KEPT_SINCE = Symbol('keptSince');
+/** Long enough that a connection carries many calls; short enough that a new replica gets its share within seconds. */
+const SOCKET_LIFE_MS = 5_000;
+
+export function createUpstreamAgent(silenceMs: number, { socketLifeMs = SOCKET_LIFE_MS } = {}): http.Agent {
+  return new SetOptionsAgent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 10_000, timeout: silenceMs }, socketLifeMs);
 }
