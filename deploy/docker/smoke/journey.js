@@ -219,6 +219,39 @@ test(
   },
 );
 
+test(
+  'billing killed with SIGKILL under load comes back by its restart policy; meanwhile the gateway answers 503 at once, never a hang',
+  { timeout: 5 * MINUTE },
+  async () => {
+    const [billing] = stack.containers().filter((container) => container.service === 'billing' && container.state === 'running');
+    const inspect = () => JSON.parse(execFileSync('docker', ['inspect', billing.id], { encoding: 'utf8' }))[0];
+    const loaded = load('/api/subscription-status', { token: state.token, loops: 8, ms: 30_000 });
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const killedAt = Date.now();
+    // a crash, as the kernel's OOM killer or a fault would end it: `docker kill` instead marks the
+    // container stopped by hand, and Docker then restarts it under no policy
+    process.kill(inspect().State.Pid, 'SIGKILL');
+    await waitFor(
+      async () => {
+        const { State, RestartCount } = inspect();
+        return RestartCount >= 1 && State.Running && State.Health?.Status === 'healthy';
+      },
+      { timeoutMs: 120_000, intervalMs: 500, what: 'billing back after SIGKILL' },
+    );
+    const backInSeconds = (Date.now() - killedAt) / 1000;
+    const answered = await loaded;
+    figures.killed = { service: 'billing', backInSeconds, restarts: inspect().RestartCount, ...answered };
+    assert.ok(inspect().RestartCount >= 1, 'the restart policy restarted it');
+    assert.deepEqual(
+      Object.keys(answered.statuses).filter((status) => !['200', '503'].includes(status)),
+      [],
+      `only 200 and 503: ${JSON.stringify(answered.statuses)}`,
+    );
+    assert.ok(answered.slowestMs < 5000, `no call hung: the slowest took ${answered.slowestMs} ms`);
+    expectStatus(await call('GET', '/api/subscription-status', { token: state.token }), 200, 'the status after the restart');
+  },
+);
+
 test('the stack stops and starts again, and the visitor is still there, on the trial', { timeout: 5 * MINUTE }, async () => {
   const started = Date.now();
   stack.compose('stop');
