@@ -90,29 +90,19 @@ fi
 if ! have "$FERRETDB_IMAGE" || ! have "$MAILPIT_IMAGE"; then
   node -e "require('./deploy/local/lib/ferretdb').ensureFerretDB(); require('./deploy/local/lib/mailpit').ensureMailpit()"
 fi
-if have "$FERRETDB_IMAGE"; then
-  say "$FERRETDB_IMAGE is there"
-else
-  say "making $FERRETDB_IMAGE from .tools/bin/ferretdb ($(cat "$ROOT/.tools/bin/ferretdb.version"))"
-  mkdir -p "$WORK/ferretdb" && cp "$ROOT/.tools/bin/ferretdb" "$WORK/ferretdb/"
-  build ferretdb "$FERRETDB_IMAGE" <<EOF
-FROM $DEBIAN_IMAGE
-COPY ferretdb /usr/local/bin/ferretdb
-VOLUME /data/db
-EXPOSE 27017
-ENTRYPOINT ["ferretdb", "--handler=sqlite", "--sqlite-url=file:/data/db/", "--state-dir=/tmp", "--listen-addr=:27017", "--debug-addr=-", "--telemetry=disable", "--log-level=warn"]
-EOF
-fi
-if have "$MAILPIT_IMAGE"; then
-  say "$MAILPIT_IMAGE is there"
-else
-  say "making $MAILPIT_IMAGE from .tools/bin/mailpit ($(cat "$ROOT/.tools/bin/mailpit.version"))"
-  mkdir -p "$WORK/mailpit" && cp "$ROOT/.tools/bin/mailpit" "$WORK/mailpit/"
-  build mailpit "$MAILPIT_IMAGE" <<EOF
-FROM $DEBIAN_IMAGE
-COPY mailpit /mailpit
-EXPOSE 1025 8025
-ENTRYPOINT ["/mailpit"]
-EOF
-fi
+# An image of one of .tools' binaries: $1 the binary, $2 the image, then its Dockerfile's own lines.
+tool_image() {
+  local binary="$1" image="$2"
+  shift 2
+  if have "$image"; then
+    say "$image is there"
+    return
+  fi
+  say "making $image from .tools/bin/$binary ($(cat "$ROOT/.tools/bin/$binary.version"))"
+  mkdir -p "$WORK/$binary" && cp "$ROOT/.tools/bin/$binary" "$WORK/$binary/"
+  printf '%s\n' "FROM $DEBIAN_IMAGE" "$@" | build "$binary" "$image"
+}
+tool_image ferretdb "$FERRETDB_IMAGE" 'COPY ferretdb /usr/local/bin/ferretdb' 'VOLUME /data/db' 'EXPOSE 27017' \
+  'ENTRYPOINT ["ferretdb", "--handler=sqlite", "--sqlite-url=file:/data/db/", "--state-dir=/tmp", "--listen-addr=:27017", "--debug-addr=-", "--telemetry=disable", "--log-level=warn"]'
+tool_image mailpit "$MAILPIT_IMAGE" 'COPY mailpit /mailpit' 'EXPOSE 1025 8025' 'ENTRYPOINT ["/mailpit"]'
 say "done: $DEBIAN_IMAGE, $NODE_IMAGE, $REDIS_IMAGE, $FERRETDB_IMAGE, $MAILPIT_IMAGE"

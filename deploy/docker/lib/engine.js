@@ -23,6 +23,7 @@ async function ensureEngine() {
   if (!succeeds('sh', ['-c', 'command -v dockerd'])) {
     run('apt-get', ['install', '-y', '-qq', 'docker.io'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
   }
+  fs.mkdirSync(path.join(ROOT, '.data'), { recursive: true });
   const log = fs.openSync(path.join(ROOT, '.data', 'dockerd.log'), 'a');
   // eth0's MTU here is 1400: containers' packets must not be larger (CONTAINERS.md)
   const daemon = spawn('dockerd', ['--mtu', '1400'], { stdio: ['ignore', log, log], detached: true });

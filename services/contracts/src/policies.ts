@@ -37,9 +37,11 @@ export interface ConsentClaims {
 export const consentClaimOf = (accepted: AcceptedPolicies | null | undefined): string =>
   accepted ? CONSENT_POLICIES.map((policy) => accepted[policy]).join(',') : '';
 
+/** The claim of a person who accepted the versions in force: constants, so made once, not per call. */
+const CURRENT_CLAIM = consentClaimOf(currentPolicyVersions());
+
 /** Whether the person behind a token must accept the policies in force (or give their age) before going on. */
-export const isConsentDue = ({ pol, age }: ConsentClaims): boolean =>
-  pol !== undefined && (pol !== consentClaimOf(currentPolicyVersions()) || age === false);
+export const isConsentDue = ({ pol, age }: ConsentClaims): boolean => pol !== undefined && (pol !== CURRENT_CLAIM || age === false);
 
 export const CONSENT_MESSAGES = {
   required: 'Please accept the Terms of Service and the Privacy Notice to continue',
