@@ -1,5 +1,6 @@
+import { spawn } from 'node:child_process';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { createUpstreamAgent } from '../src/routing/upstream-agent';
 
 describe('the agent that carries calls to a service', () => {
@@ -94,5 +95,35 @@ describe('the agent that carries calls to a service', () => {
     agent.destroy();
     silent.closeAllConnections();
     await new Promise<void>((resolve) => silent.close(() => resolve()));
+  });
+
+  it('when a service’s address takes no connection, then the call fails as unreachable within the connect timeout, not after the silence allowed (#53)', async () => {
+    // a listener that never accepts: once its one-place queue is taken, the kernel drops further
+    // connection attempts unanswered, as the address of a container that has just gone does
+    const listener = spawn('python3', [
+      '-c',
+      "import socket,sys\ns=socket.socket();s.bind(('127.0.0.1',0));s.listen(0);print(s.getsockname()[1],flush=True);sys.stdin.read()",
+    ]);
+    const agent = createUpstreamAgent(10_000, { connectTimeoutMs: 300 });
+    const queued = new net.Socket();
+    try {
+      const fullPort = Number(
+        await new Promise<string>((resolve) => listener.stdout.once('data', (data: Buffer) => resolve(String(data)))),
+      );
+      await new Promise((resolve) => queued.connect(fullPort, '127.0.0.1', () => resolve(undefined)));
+      const started = Date.now();
+      const request = http.request({ port: fullPort, host: '127.0.0.1', path: '/', agent });
+      const outcome = await Promise.race([
+        new Promise<NodeJS.ErrnoException>((resolve) => request.once('error', resolve).end()),
+        new Promise<string>((resolve) => setTimeout(() => resolve('still waiting after 3 s'), 3_000)),
+      ]);
+      request.destroy();
+      expect(outcome).toMatchObject({ code: 'ETIMEDOUT' });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+    } finally {
+      agent.destroy();
+      queued.destroy();
+      listener.kill();
+    }
   });
 });

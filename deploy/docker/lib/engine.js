@@ -17,12 +17,26 @@ const run = (command, args, options = {}) =>
   execFileSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], ...options });
 const succeeds = (command, args) => spawnSync(command, args, { stdio: 'ignore' }).status === 0;
 
+/** Installs Debian's package of each command the machine lacks (the package lists read afresh if they are stale). */
+function installMissing(packageOf) {
+  const missing = Object.entries(packageOf)
+    .filter(([command]) => !succeeds('sh', ['-c', `command -v ${command}`]))
+    .map(([, name]) => name);
+  if (!missing.length) return;
+  const install = () =>
+    spawnSync('apt-get', ['install', '-y', '-qq', ...missing], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    }).status === 0;
+  if (install()) return;
+  run('apt-get', ['update', '-qq']);
+  if (!install()) throw new Error(`could not install ${missing.join(', ')} with apt-get`);
+}
+
 /** A running engine: the machine's, or one started here (Debian's docker.io) and stopped by `stop`. */
 async function ensureEngine() {
+  installMissing({ dockerd: 'docker.io', 'docker-compose': 'docker-compose' });
   if (succeeds('docker', ['info'])) return { started: false, stop: async () => undefined };
-  if (!succeeds('sh', ['-c', 'command -v dockerd'])) {
-    run('apt-get', ['install', '-y', '-qq', 'docker.io'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-  }
   fs.mkdirSync(path.join(ROOT, '.data'), { recursive: true });
   const log = fs.openSync(path.join(ROOT, '.data', 'dockerd.log'), 'a');
   // eth0's MTU here is 1400: containers' packets must not be larger (CONTAINERS.md)
@@ -59,7 +73,7 @@ function buildImage(nodeImage) {
 }
 
 /** What the stack's containers need from a .env: keys made for this run, the seller, the admin. */
-function stackEnvironment({ gatewayPort, mailpitPort, nodeImage, admin }) {
+function stackEnvironment({ gatewayPort, mailpitPort, phonepePort, nodeImage, admin }) {
   const rsa = crypto.generateKeyPairSync('rsa', {
     modulusLength: 2048,
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
@@ -76,6 +90,7 @@ function stackEnvironment({ gatewayPort, mailpitPort, nodeImage, admin }) {
     NODE_IMAGE: nodeImage,
     GATEWAY_PORT: String(gatewayPort),
     MAILPIT_PORT: String(mailpitPort),
+    PHONEPE_PORT: String(phonepePort),
     PUBLIC_URL: publicUrl,
     CORS_ORIGINS: publicUrl,
     // the load steps send thousands of calls a minute from this one address
@@ -84,11 +99,11 @@ function stackEnvironment({ gatewayPort, mailpitPort, nodeImage, admin }) {
     JWT_PUBLIC_KEY: oneLine(rsa.publicKey),
     SERVICE_SECRET: crypto.randomBytes(24).toString('hex'),
     LICENSE_SIGNING_KEY: oneLine(license.privateKey),
-    // PhonePe cannot be reached from here: a dead local port until the stand-in joins the stack
-    PHONEPE_CLIENT_ID: 'smoke',
-    PHONEPE_CLIENT_SECRET: 'smoke-secret',
-    PHONEPE_OAUTH_BASE_URL: 'http://127.0.0.1:9',
-    PHONEPE_PG_BASE_URL: 'http://127.0.0.1:9',
+    // PhonePe cannot be reached from here: its stand-in runs in the stack (smoke/compose.smoke.yml)
+    PHONEPE_CLIENT_ID: 'SMOKE-STANDIN',
+    PHONEPE_CLIENT_SECRET: crypto.randomBytes(16).toString('hex'),
+    PHONEPE_OAUTH_BASE_URL: 'http://phonepe:8090',
+    PHONEPE_PG_BASE_URL: 'http://phonepe:8090',
     PHONEPE_WEBHOOK_USERNAME: 'smoke_hooks',
     PHONEPE_WEBHOOK_PASSWORD: crypto.randomBytes(12).toString('hex'),
     SELLER_LEGAL_NAME: 'Ledgerline Software Private Limited',
@@ -107,9 +122,9 @@ function stackEnvironment({ gatewayPort, mailpitPort, nodeImage, admin }) {
 async function composeStack({ workDir, admin }) {
   const localBases = !(await dockerHubReached());
   const nodeImage = localBases ? LOCAL_NODE_IMAGE : 'node:20.19-bookworm-slim';
-  const [gatewayPort, mailpitPort] = [await freePort(), await freePort()];
+  const [gatewayPort, mailpitPort, phonepePort] = [await freePort(), await freePort(), await freePort()];
   const envFile = path.join(workDir, '.env');
-  const environment = stackEnvironment({ gatewayPort, mailpitPort, nodeImage, admin });
+  const environment = stackEnvironment({ gatewayPort, mailpitPort, phonepePort, nodeImage, admin });
   fs.writeFileSync(
     envFile,
     `${Object.entries(environment)
@@ -118,7 +133,11 @@ async function composeStack({ workDir, admin }) {
     { mode: 0o600 },
   );
   const project = `taxportal${crypto.randomBytes(3).toString('hex')}`;
-  const files = ['-f', 'docker-compose.yml', ...(localBases ? ['-f', 'deploy/docker/compose.local-bases.yml'] : [])];
+  const files = [
+    ...['-f', 'docker-compose.yml'],
+    ...(localBases ? ['-f', 'deploy/docker/compose.local-bases.yml'] : []),
+    ...['-f', 'deploy/docker/smoke/compose.smoke.yml'],
+  ];
   const compose = (...args) => run('docker-compose', ['-p', project, '--env-file', envFile, ...files, ...args], { cwd: ROOT });
   return {
     project,
@@ -126,6 +145,7 @@ async function composeStack({ workDir, admin }) {
     nodeImage,
     url: `http://127.0.0.1:${gatewayPort}`,
     mailpitUrl: `http://127.0.0.1:${mailpitPort}`,
+    phonepeUrl: `http://127.0.0.1:${phonepePort}`,
     compose,
     /** Every container of the project, with its health. */
     containers() {

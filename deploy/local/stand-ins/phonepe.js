@@ -72,7 +72,10 @@ ${
 
 /**
  * options: clientId, clientSecret, clientVersion, webhookUrl, webhookUsername, webhookPassword,
- * tokenLifetimeSeconds, port, refundOutcome.
+ * tokenLifetimeSeconds, port, refundOutcome; `host`, the address it listens on (127.0.0.1 unless
+ * it runs in a container), and `publicUrl`, where the buyer's browser reaches its checkout page
+ * when that is not where the merchant's server called it (a container's published port);
+ * `onWebhook({ event, merchantOrderId, status })`, told how the merchant answered each checkout webhook.
  */
 async function startPhonePeStandIn(options) {
   const { clientId, clientSecret, clientVersion = '1', webhookUsername, webhookPassword, tokenLifetimeSeconds = 3600, port = 0 } = options;
@@ -223,6 +226,7 @@ async function startPhonePeStandIn(options) {
         payload: statusBody(order),
       }),
     }).catch((error) => ({ status: 0, error }));
+    options.onWebhook?.({ event, merchantOrderId, status: response.status });
     return response.status;
   }
 
@@ -356,12 +360,11 @@ async function startPhonePeStandIn(options) {
         };
         orders.set(order.merchantOrderId, order);
         byCheckoutToken.set(checkoutToken, order);
-        const host = req.headers.host;
         return send(res, 200, {
           orderId: order.orderId,
           state: 'PENDING',
           expireAt: order.expireAt,
-          redirectUrl: `http://${host}/checkout/pay?token=${checkoutToken}`,
+          redirectUrl: `${options.publicUrl ?? `http://${req.headers.host}`}/checkout/pay?token=${checkoutToken}`,
         });
       }
 
@@ -505,7 +508,7 @@ async function startPhonePeStandIn(options) {
     }
   });
 
-  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await new Promise((resolve) => server.listen(port, options.host ?? '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${server.address().port}`;
   return {
     baseUrl,

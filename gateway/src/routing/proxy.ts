@@ -22,7 +22,7 @@ export interface ProxiedRequest extends http.IncomingMessage {
 export type Proxy = (req: ProxiedRequest, res: http.ServerResponse) => void;
 
 const noNext = () => undefined;
-const unreachable = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ECONNRESET', 'EPIPE']);
+const unreachable = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
 /** The silence allowed to an export, before its first row and between rows. */
 const EXPORT_TIMEOUT_MS = 60_000;
 

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 
 declare module 'http' {
   interface Agent {
@@ -21,8 +22,25 @@ class SetOptionsAgent extends http.Agent {
   constructor(
     options: http.AgentOptions,
     private readonly socketLifeMs: number,
+    private readonly connectTimeoutMs: number,
   ) {
     super(options);
+  }
+
+  /**
+   * A connection that is not made within `connectTimeoutMs` (its name resolved included) fails as
+   * ETIMEDOUT, which the proxy answers as an absent service (503). The address of a container that
+   * has just stopped or crashed can take a connection attempt and never answer it; without this,
+   * the call would wait for the whole silence allowed and end as a slow service (504).
+   */
+  override createConnection(options: http.ClientRequestArgs, callback?: (err: Error | null, stream: Duplex) => void) {
+    const socket = super.createConnection(options, callback) as Socket;
+    if (socket.connecting) {
+      const timer = setTimeout(() => socket.destroy(connectTimedOut(this.connectTimeoutMs)), this.connectTimeoutMs);
+      const clear = () => clearTimeout(timer);
+      socket.once('connect', clear).once('close', clear);
+    }
+    return socket;
   }
 
   /**
@@ -53,7 +71,18 @@ class SetOptionsAgent extends http.Agent {
 const KEPT_SINCE = Symbol('keptSince');
 /** Long enough that a connection carries many calls; short enough that a new replica gets its share within seconds. */
 const SOCKET_LIFE_MS = 5_000;
+/** A connection within one host or cluster takes a millisecond; 3 s still allows a lost SYN, which Linux sends again after 1 s. */
+const CONNECT_TIMEOUT_MS = 3_000;
 
-export function createUpstreamAgent(silenceMs: number, { socketLifeMs = SOCKET_LIFE_MS } = {}): http.Agent {
-  return new SetOptionsAgent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 10_000, timeout: silenceMs }, socketLifeMs);
+const connectTimedOut = (ms: number) => Object.assign(new Error(`no connection within ${ms} ms`), { code: 'ETIMEDOUT' });
+
+export function createUpstreamAgent(
+  silenceMs: number,
+  { socketLifeMs = SOCKET_LIFE_MS, connectTimeoutMs = CONNECT_TIMEOUT_MS } = {},
+): http.Agent {
+  return new SetOptionsAgent(
+    { keepAlive: true, maxSockets: 256, keepAliveMsecs: 10_000, timeout: silenceMs },
+    socketLifeMs,
+    connectTimeoutMs,
+  );
 }

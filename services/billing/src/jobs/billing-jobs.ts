@@ -91,6 +91,8 @@ export async function startBillingJobs(deps: BillingJobsDeps): Promise<{ close()
     deps.connection,
   );
 
+  // one line a run, named by the run's id: across replicas, each scheduled run appears once
+  scheduledWorker.on('completed', (job, result) => deps.logger.info({ job: job.name, jobId: job.id, result }, 'billing job done'));
   scheduledWorker.on('failed', (job, error) =>
     deps.logger.error({ err: error, job: job?.name, attempts: job?.attemptsMade }, 'billing job failed'),
   );

@@ -1,0 +1,96 @@
+'use strict';
+// The smoke's side of HTTP: calls to the stack's gateway, load from concurrent loops, and the
+// e-mails Mailpit caught. What it asserts lives in journey.js.
+const assert = require('node:assert/strict');
+const { waitFor } = require('../../local/lib/net');
+
+/**
+ * fetch, once more when a kept-alive connection was closed by the other side as the call went out
+ * (undici's UND_ERR_SOCKET before any answer): the call never reached the portal, and a browser
+ * sends it again the same way. Any other failure is the portal's and is reported.
+ */
+async function send(url, init) {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    if (error.cause?.code !== 'UND_ERR_SOCKET') throw error;
+    return fetch(url, init);
+  }
+}
+
+/** A client of the portal at `baseUrl`: JSON in and out, a Buffer for any other answer. */
+function portalClient(baseUrl) {
+  const call = async (method, route, { token, body, headers = {} } = {}) => {
+    const response = await send(`${baseUrl}${route}`, {
+      method,
+      redirect: 'manual',
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const type = response.headers.get('content-type') ?? '';
+    const content = type.includes('json') ? await response.json() : Buffer.from(await response.arrayBuffer());
+    return { status: response.status, headers: response.headers, body: content };
+  };
+
+  /** Calls `route` from `loops` concurrent loops for `ms`: how many answered each status, and the slowest. */
+  async function load(route, { token, loops = 16, ms = 12_000 }) {
+    const statuses = {};
+    const errors = [];
+    let slowestMs = 0;
+    const until = Date.now() + ms;
+    await Promise.all(
+      Array.from({ length: loops }, async () => {
+        while (Date.now() < until) {
+          const started = Date.now();
+          const status = await send(`${baseUrl}${route}`, { headers: { authorization: `Bearer ${token}` } }).then(
+            async (answer) => (await answer.arrayBuffer(), answer.status),
+            (error) => {
+              errors.push(String(error.cause?.code ?? error.cause ?? error));
+              return 'network error';
+            },
+          );
+          statuses[status] = (statuses[status] ?? 0) + 1;
+          slowestMs = Math.max(slowestMs, Date.now() - started);
+        }
+      }),
+    );
+    return { statuses, slowestMs, ...(errors.length ? { errors: [...new Set(errors)] } : {}) };
+  }
+
+  return { call, load };
+}
+
+const expectStatus = (answer, status, what) =>
+  assert.equal(answer.status, status, `${what}: expected ${status}, got ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
+
+/** The e-mails Mailpit holds to `to` whose subject has `subject`, newest first, each with its text. */
+async function mailsTo(mailpitUrl, to, subject) {
+  const query = encodeURIComponent(`to:"${to}" subject:"${subject}"`);
+  const { messages = [] } = await (await fetch(`${mailpitUrl}/api/v1/search?query=${query}`)).json();
+  return Promise.all(messages.map(async ({ ID }) => (await fetch(`${mailpitUrl}/api/v1/message/${ID}`)).json()));
+}
+
+/** Waits up to `timeoutMs` for at least one such e-mail; answers all there are then. */
+const mailsArrived = (mailpitUrl, to, subject, timeoutMs = 30_000) =>
+  waitFor(
+    async () => {
+      const mails = await mailsTo(mailpitUrl, to, subject);
+      return mails.length > 0 && mails;
+    },
+    { what: `an e-mail "${subject}" to ${to}`, timeoutMs },
+  );
+
+/** Pays (or fails) a PhonePe order on the stand-in's checkout page, as the buyer's click does; answers where it sends the buyer back. */
+async function payAtCheckout(paymentUrl, outcome = 'success') {
+  const page = await fetch(paymentUrl);
+  assert.equal(page.status, 200, 'the checkout page');
+  const paid = await fetch(paymentUrl, { method: 'POST', body: new URLSearchParams({ outcome }), redirect: 'manual' });
+  assert.equal(paid.status, 303, 'the checkout sends the buyer back');
+  return { page: await page.text(), backTo: paid.headers.get('location') };
+}
+
+module.exports = { portalClient, expectStatus, mailsTo, mailsArrived, payAtCheckout };
