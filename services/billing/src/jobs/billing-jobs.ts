@@ -91,8 +91,12 @@ export async function startBillingJobs(deps: BillingJobsDeps): Promise<{ close()
     deps.connection,
   );
 
-  // one line a run, named by the run's id: across replicas, each scheduled run appears once
-  scheduledWorker.on('completed', (job, result) => deps.logger.info({ job: job.name, jobId: job.id, result }, 'billing job done'));
+  // one line a run, named by the run's id, so that across replicas each run is seen once; a run
+  // that changed nothing is a debug line, or a quiet portal would log one a minute
+  scheduledWorker.on('completed', (job, result: Record<string, unknown>) => {
+    const changed = Object.values(result ?? {}).some((count) => typeof count === 'number' && count > 0);
+    deps.logger[changed ? 'info' : 'debug']({ job: job.name, jobId: job.id, result }, 'billing job done');
+  });
   scheduledWorker.on('failed', (job, error) =>
     deps.logger.error({ err: error, job: job?.name, attempts: job?.attemptsMade }, 'billing job failed'),
   );
