@@ -247,7 +247,7 @@ export async function compose(
     bodyLimit: config.BODY_LIMIT,
     readiness: [mongoReadiness(mongo), redisReadiness(redis)],
     routes: (router) => {
-      router.use(subscriptionRoutes(status, changes, cancellationUseCases({ subscriptions, lock, now }), periods, verifyToken, account));
+      router.use(subscriptionRoutes(status, changes, cancellationUseCases({ subscriptions, lock, now }), ledger, verifyToken, account));
       router.use(autopayRoutes(autopay, mandateListUseCases({ mandates, orders }), verifyToken, account));
       router.use(billingProfileRoutes(billingProfileUseCases(billingProfiles), account));
       router.use(invoiceRoutes(invoices, verifyToken, account));

@@ -17,5 +17,4 @@ export type {
   SubscriptionRecord,
   SubscriptionStore,
 } from './domain/ports';
-export { subscriptionLockKey } from './domain/status.use-cases';
 export { accessEnd, effectiveStatus, summarize } from './domain/subscription-status';

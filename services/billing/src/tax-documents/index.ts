@@ -6,4 +6,13 @@
 export { draftCreditNote } from './domain/credit-note-draft';
 export { issueCreditNote, issueInSeries } from './domain/invoice-draft';
 export type { invoiceUseCases } from './domain/invoice.use-cases';
-export type { BillingProfileStore, CreditNoteRecord, CreditNoteStore, InvoiceRecord, InvoiceStore, Seller } from './domain/ports';
+export type {
+  BillingProfileStore,
+  CreditNoteRecord,
+  CreditNoteStore,
+  InvoiceRecord,
+  InvoiceStore,
+  Seller,
+  SettledOrder,
+  SettledOrderDocuments,
+} from './domain/ports';

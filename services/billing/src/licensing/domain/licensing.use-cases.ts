@@ -9,6 +9,7 @@ import {
   type PlanName,
 } from '@portal/contracts';
 import { AppError, notFound } from '@portal/platform/errors';
+import { LOCK_KEYS } from '../../shared/lock-keys';
 import type { Lock } from '../../shared/ports';
 import {
   accessEnd,
@@ -56,7 +57,6 @@ interface Entitlement {
 }
 
 const refused = (code: (typeof LICENSE_ERRORS)[keyof typeof LICENSE_ERRORS], message: string) => new AppError(403, code, message);
-const devicesLockKey = (userId: string) => `lock:devices:${userId}`;
 
 /**
  * Device activations and the offline licence. A licence says who, which plan until when, and for
@@ -118,7 +118,7 @@ export function licensingUseCases(deps: LicensingDeps) {
   return {
     /** Activates this machine (again), within the plan's limit, and answers its licence. */
     async activate(user: DesktopUser, request: ActivationRequest): Promise<LicenseResponse> {
-      return lock(devicesLockKey(user.userId), async () => {
+      return lock(LOCK_KEYS.devices(user.userId), async () => {
         const at = now();
         // the firm chosen when the app was signed in, if one was
         const held = await entitlement(user.userId, at, user.firmId ?? null);

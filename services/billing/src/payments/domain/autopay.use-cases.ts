@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { AUTOPAY_MESSAGES, type AutoRenew, type MandateState } from '@portal/contracts';
 import { notFound } from '@portal/platform/errors';
 import type { Logger } from 'pino';
+import { LOCK_KEYS } from '../../shared/lock-keys';
 import { effectiveStatus, type SubscriptionRecord, type subscriptionLedger } from '../../subscriptions';
 import type { Lock } from '../../shared/ports';
 import type { MandateEndReason, MandateGateway, MandateRecord, MandateStore, OrderRecord, OrderStore, PhonePeMandateState } from './ports';
@@ -36,7 +37,6 @@ const LIVE: readonly MandateState[] = ['pending', 'active', 'paused'];
 export const isLiveMandate = (mandate: MandateRecord) => LIVE.includes(mandate.state);
 
 /** A user's mandates change one at a time. */
-export const mandateLockKey = (userId: string) => `lock:mandates:${userId}`;
 
 /** Ours, unique, and within PhonePe's rules for merchantSubscriptionId (≤ 63 of letters, digits, _ and -). */
 export const newMerchantSubscriptionId = () =>
@@ -96,12 +96,12 @@ export function autopayUseCases({ mandates, orders, gateway, ledger, lock, logge
     async reflect(merchantSubscriptionId: string): Promise<MandateRecord | null> {
       const mandate = await mandates.find(merchantSubscriptionId);
       if (!mandate?.userId) return mandate;
-      return lock(mandateLockKey(mandate.userId), async () => reflect((await mandates.find(merchantSubscriptionId)) ?? mandate));
+      return lock(LOCK_KEYS.mandates(mandate.userId), async () => reflect((await mandates.find(merchantSubscriptionId)) ?? mandate));
     },
 
     /** Ends the user's live mandates (a switch or a cancellation reached its renewal). */
     async endFor(userId: string, reason: MandateEndReason): Promise<number> {
-      return lock(mandateLockKey(userId), () => endAll(userId, reason));
+      return lock(LOCK_KEYS.mandates(userId), () => endAll(userId, reason));
     },
 
     /**
@@ -112,7 +112,7 @@ export function autopayUseCases({ mandates, orders, gateway, ledger, lock, logge
     async afterSettled(order: OrderRecord): Promise<void> {
       const { userId } = order;
       if (!userId) return;
-      await lock(mandateLockKey(userId), async () => {
+      await lock(LOCK_KEYS.mandates(userId), async () => {
         if (order.mandate?.role === 'setup') {
           const mandate = await mandates.find(order.mandate.merchantSubscriptionId);
           if (!mandate) return;
@@ -130,7 +130,7 @@ export function autopayUseCases({ mandates, orders, gateway, ledger, lock, logge
 
     /** "Turn off auto-renew": the mandate is cancelled at PhonePe at once; the plan runs to its end. */
     async turnOff(userId: string) {
-      const ended = await lock(mandateLockKey(userId), () => endAll(userId, 'customer'));
+      const ended = await lock(LOCK_KEYS.mandates(userId), () => endAll(userId, 'customer'));
       if (!ended) throw notFound(AUTOPAY_MESSAGES.noMandate);
       return { success: true as const, message: AUTOPAY_MESSAGES.turnedOff };
     },
@@ -177,7 +177,7 @@ export function autopayUseCases({ mandates, orders, gateway, ledger, lock, logge
     },
 
     async deleteUser(userId: string): Promise<void> {
-      await lock(mandateLockKey(userId), () => endAll(userId, 'customer')).catch((error: unknown) =>
+      await lock(LOCK_KEYS.mandates(userId), () => endAll(userId, 'customer')).catch((error: unknown) =>
         logger.warn({ err: error, userId }, 'a deleted user’s mandate could not be cancelled at PhonePe'),
       );
       await mandates.detachUser(userId);

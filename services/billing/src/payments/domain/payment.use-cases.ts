@@ -15,7 +15,8 @@ import {
 import { composeMail } from '@portal/platform/mail-layout';
 import { badRequest, conflict } from '@portal/platform/errors';
 import type { Logger } from 'pino';
-import { MIN_CHARGE_PAISE, subscriptionLockKey, type planChangeUseCases, type subscriptionLedger } from '../../subscriptions';
+import { LOCK_KEYS } from '../../shared/lock-keys';
+import { MIN_CHARGE_PAISE, type planChangeUseCases, type subscriptionLedger } from '../../subscriptions';
 import type { InvoiceRecord, invoiceUseCases } from '../../tax-documents';
 import type { BillingAccount, Lock, MailSender } from '../../shared/ports';
 import { assertSeatsFit } from '../../shared/seat-rules';
@@ -24,7 +25,7 @@ import type { MandateGateway, MandateStore, OrderRecord, OrderStore, PaymentGate
 
 export interface PaymentDeps {
   orders: OrderStore;
-  ledger: Pick<ReturnType<typeof subscriptionLedger>, 'credit'>;
+  ledger: Pick<ReturnType<typeof subscriptionLedger>, 'entryFor' | 'record'>;
   changes: Pick<ReturnType<typeof planChangeUseCases>, 'quote'>;
   gateway: PaymentGateway & Pick<MandateGateway, 'setupMandate' | 'redemptionStatus'>;
   mandates: Pick<MandateStore, 'create'>;
@@ -46,9 +47,6 @@ export type ReturnOutcome = 'success' | 'failed' | 'pending';
 const returnPage = (order: Pick<OrderRecord, 'firm'> | null, outcome: ReturnOutcome) =>
   `/subscription?${order?.firm ? `firm=${order.firm.id}&` : ''}status=${outcome}`;
 
-/** Settling, crediting and refunding one order are serialised on this key. */
-export const orderLockKey = (merchantOrderId: string) => `lock:order:${merchantOrderId}`;
-
 /** Ours, unique, and within PhonePe's rules (≤ 63 characters of letters, digits, _ and -). */
 const newMerchantOrderId = () => `TPP-${Date.now().toString(36).toUpperCase()}-${randomBytes(6).toString('hex').toUpperCase()}`;
 
@@ -56,51 +54,37 @@ export function paymentUseCases(deps: PaymentDeps) {
   const { orders, gateway, lock, logger } = deps;
   const now = deps.now ?? (() => new Date());
 
+  /**
+   * A paid order's credit, once, under the account's lock (lock-keys.ts): its documents first, so
+   * that no credited order lacks its invoice; its period in the ledger; the order marked credited;
+   * the receipt. A retry after a crash finds what was done and completes the rest.
+   */
   async function credit(order: OrderRecord): Promise<void> {
     if (!order.userId) return; // the user was deleted meanwhile; the payment stays on record
-    const userId = order.userId;
-    const issued: { invoice?: InvoiceRecord } = {};
-    const { subscription, newlyCredited } = await deps.ledger.credit({ ...order, userId }, async (invoicePeriod) => {
-      // The documents first: if crediting stops after them, the retried credit finds them and goes
-      // on, so no credited order is ever without its invoice.
-      const credit = await creditReplacedPlans(order);
-      const invoice = await deps.invoices.issueFor(
-        { ...order, userId, amountPaise: order.change?.valuePaise ?? order.amountPaise, ...(credit ? { credit } : {}) },
-        invoicePeriod,
-      );
-      await orders.update(order.merchantOrderId, {
-        invoiceNumber: invoice.number,
-        taxablePaise: invoice.taxablePaise,
-        taxPaise: invoice.totalPaise - invoice.taxablePaise,
-      });
-      issued.invoice = invoice;
+    const paid = { ...order, userId: order.userId };
+    const { subscription, documents } = await lock(LOCK_KEYS.subscription(paid.userId), async () => {
+      const entry = await deps.ledger.entryFor(paid);
+      const documents = entry.period ? await issueDocuments(paid, entry.invoicePeriod) : null;
+      return { subscription: await deps.ledger.record(paid, entry), documents };
     });
-    if (newlyCredited && issued.invoice) void sendReceipt(order, subscription.subscriptionEndDate, issued.invoice);
     await orders.update(order.merchantOrderId, { credited: true });
+    if (documents) void sendReceipt(order, subscription.subscriptionEndDate, documents.invoice);
   }
 
-  /**
-   * An upgrade's credit notes: one for the unused value of each order whose plan it ends, reducing
-   * that order's invoice (CGST s.34). The upgrade's invoice sets them against its total.
-   */
-  async function creditReplacedPlans(order: OrderRecord): Promise<{ paise: number; creditNoteNumbers: string[] } | null> {
-    if (!order.change) return null;
-    const numbers: string[] = [];
-    let paise = 0;
-    for (const [index, credit] of order.change.credits.entries()) {
-      if (!credit.merchantOrderId || credit.paise <= 0) continue;
-      const note = await deps.invoices.creditUnusedValue({
-        merchantOrderId: credit.merchantOrderId,
-        key: `${order.merchantOrderId}-C${index + 1}`,
-        paise: credit.paise,
-        reason: `Upgraded to ${planTitle(order.plan)} (${order.billingPeriod}) by order ${order.merchantOrderId}.`,
-      });
-      if (!note) continue;
-      await orders.update(credit.merchantOrderId, { changeCreditedPaise: credit.paise });
-      numbers.push(note.number);
-      paise += credit.paise;
-    }
-    return { paise, creditNoteNumbers: numbers };
+  /** The order's invoice (and an upgrade's credit notes), with the orders they concern marked by them. */
+  async function issueDocuments(order: OrderRecord & { userId: string }, invoicePeriod: { from: Date; to: Date }) {
+    const documents = await deps.invoices.issueForSettledOrder(
+      { ...order, amountPaise: order.change?.valuePaise ?? order.amountPaise, ...(order.change && { replaced: order.change.credits }) },
+      invoicePeriod,
+    );
+    for (const note of documents.creditNotes) await orders.update(note.merchantOrderId, { changeCreditedPaise: note.paise });
+    const { invoice } = documents;
+    await orders.update(order.merchantOrderId, {
+      invoiceNumber: invoice.number,
+      taxablePaise: invoice.taxablePaise,
+      taxPaise: invoice.totalPaise - invoice.taxablePaise,
+    });
+    return documents;
   }
 
   async function sendReceipt(order: OrderRecord, validUntil: Date | null, invoice: InvoiceRecord): Promise<void> {
@@ -145,7 +129,7 @@ export function paymentUseCases(deps: PaymentDeps) {
    */
   async function settle(merchantOrderId: string): Promise<OrderRecord | null> {
     let left = false;
-    const settled = await lock(orderLockKey(merchantOrderId), async () => {
+    const settled = await lock(LOCK_KEYS.order(merchantOrderId), async () => {
       const order = await orders.find(merchantOrderId);
       if (!order) {
         logger.warn({ merchantOrderId }, 'settlement asked for an order we do not know');
@@ -188,6 +172,103 @@ export function paymentUseCases(deps: PaymentDeps) {
     return settled;
   }
 
+  /**
+   * Chooses the price under the account's lock, from the plan, the period and the plan running now
+   * (the quote), refuses what cannot be bought now, and records the pending order at that price.
+   */
+  async function recordPricedOrder(
+    account: BillingAccount,
+    plan: PricedPlan,
+    billingPeriod: BillingPeriod,
+    { autoRenew = false, seats = 1 }: { autoRenew?: boolean; seats?: number },
+  ): Promise<{ order: OrderRecord; pricePaise: number }> {
+    assertSeatsFit(account.firm, seats);
+    const firm = account.firm ? { id: account.firm.id, name: account.firm.name } : null;
+    return lock(LOCK_KEYS.subscription(account.id), async () => {
+      const quote = await deps.changes.quote(account.id, plan, billingPeriod, { seats, firm: firm !== null });
+      if (quote.kind === 'switch') throw conflict(PLAN_CHANGE_MESSAGES.switchNotPaid);
+      if (autoRenew && !autopayEligible(quote.pricePaise)) throw badRequest(AUTOPAY_MESSAGES.notEligibleError);
+      await deps.invoices.assertBuyerDetails(account.id, {
+        invoicePaise: quote.terms?.valuePaise ?? quote.pricePaise,
+        creditNote: (quote.terms?.credits ?? []).some((credit) => credit.merchantOrderId !== null && credit.paise > 0),
+      });
+      const pending = await orders.pendingOf(account.id, now());
+      if (quote.kind === 'upgrade' ? pending.checkout : pending.upgrade) throw conflict(PLAN_CHANGE_MESSAGES.inProgress);
+      // a payment now and the mandate's debit of the same end would both add a period
+      if (pending.renewal) throw conflict(AUTOPAY_MESSAGES.renewalUnderWay);
+      // a mandate is set up by its first payment; one the credit pays for has none to set it up with
+      const merchantSubscriptionId = autoRenew && quote.amountDuePaise >= MIN_CHARGE_PAISE ? newMerchantSubscriptionId() : null;
+      const order = await orders.create({
+        merchantOrderId: newMerchantOrderId(),
+        userId: account.id,
+        userEmail: account.email,
+        plan,
+        billingPeriod,
+        seats,
+        firm,
+        amount: quote.amountDuePaise / 100,
+        amountPaise: quote.amountDuePaise,
+        expireAt: new Date(now().getTime() + deps.orderLifetimeSeconds * 1000),
+        change: quote.terms,
+        mandate: merchantSubscriptionId ? { merchantSubscriptionId, role: 'setup' } : null,
+      });
+      return { order, pricePaise: quote.pricePaise };
+    });
+  }
+
+  /** An upgrade its credit pays for: nothing to collect, so no checkout; it is settled and credited at once. */
+  async function settleWithoutCheckout(order: OrderRecord): Promise<CreateOrderResponse> {
+    const { merchantOrderId } = order;
+    const completed = await lock(LOCK_KEYS.order(merchantOrderId), () =>
+      orders.update(merchantOrderId, { status: 'completed', completedAt: now() }),
+    );
+    if (completed) {
+      await credit(completed);
+      await deps.onSettled?.(completed);
+    }
+    return { success: true, paymentUrl: `${deps.publicUrl}${returnPage(order, 'success')}`, merchantOrderId };
+  }
+
+  /** PhonePe's checkout for the order: a payment, or the first payment of a UPI Autopay mandate at the plan's price. */
+  async function openCheckout(
+    order: OrderRecord,
+    { userId, plan, pricePaise }: { userId: string; plan: PricedPlan; pricePaise: number },
+  ): Promise<CreateOrderResponse> {
+    const { merchantOrderId, billingPeriod } = order;
+    const request = {
+      merchantOrderId,
+      amountPaise: order.amountPaise,
+      redirectUrl: `${deps.publicUrl}/api/payment/phonepe/return?order=${merchantOrderId}`,
+      expireAfterSeconds: deps.orderLifetimeSeconds,
+      userId,
+    };
+    const setup = order.mandate;
+    if (setup) {
+      // each renewal debits the plan's price, fixed at PhonePe as the mandate's amount
+      await deps.mandates.create({
+        merchantSubscriptionId: setup.merchantSubscriptionId,
+        userId,
+        userEmail: order.userEmail,
+        plan,
+        billingPeriod,
+        amountPaise: pricePaise,
+        seats: order.seats,
+        firm: order.firm,
+        setupOrderId: merchantOrderId,
+      });
+    }
+    const checkout = setup
+      ? await gateway.setupMandate({
+          ...request,
+          merchantSubscriptionId: setup.merchantSubscriptionId,
+          maxAmountPaise: pricePaise,
+          frequency: mandateFrequency(billingPeriod),
+        })
+      : await gateway.pay(request);
+    await orders.update(merchantOrderId, { phonepeOrderId: checkout.orderId });
+    return { success: true, paymentUrl: checkout.redirectUrl, merchantOrderId };
+  }
+
   return {
     settle,
 
@@ -202,85 +283,11 @@ export function paymentUseCases(deps: PaymentDeps) {
       account: BillingAccount,
       plan: PricedPlan,
       billingPeriod: BillingPeriod,
-      { autoRenew = false, seats = 1 }: { autoRenew?: boolean; seats?: number } = {},
+      options: { autoRenew?: boolean; seats?: number } = {},
     ): Promise<CreateOrderResponse> {
-      assertSeatsFit(account.firm, seats);
-      const user = { userId: account.id, email: account.email };
-      const firm = account.firm ? { id: account.firm.id, name: account.firm.name } : null;
-      const { created, pricePaise } = await lock(subscriptionLockKey(user.userId), async () => {
-        const quote = await deps.changes.quote(user.userId, plan, billingPeriod, { seats, firm: firm !== null });
-        if (quote.kind === 'switch') throw conflict(PLAN_CHANGE_MESSAGES.switchNotPaid);
-        if (autoRenew && !autopayEligible(quote.pricePaise)) throw badRequest(AUTOPAY_MESSAGES.notEligibleError);
-        await deps.invoices.assertBuyerDetails(user.userId, {
-          invoicePaise: quote.terms?.valuePaise ?? quote.pricePaise,
-          creditNote: (quote.terms?.credits ?? []).some((credit) => credit.merchantOrderId !== null && credit.paise > 0),
-        });
-        const pending = await orders.pendingOf(user.userId, now());
-        if (quote.kind === 'upgrade' ? pending.checkout : pending.upgrade) throw conflict(PLAN_CHANGE_MESSAGES.inProgress);
-        // a payment now and the mandate's debit of the same end would both add a period
-        if (pending.renewal) throw conflict(AUTOPAY_MESSAGES.renewalUnderWay);
-        // a mandate is set up by its first payment; one the credit pays for has none to set it up with
-        const merchantSubscriptionId = autoRenew && quote.amountDuePaise >= MIN_CHARGE_PAISE ? newMerchantSubscriptionId() : null;
-        const order = await orders.create({
-          merchantOrderId: newMerchantOrderId(),
-          userId: user.userId,
-          userEmail: user.email,
-          plan,
-          billingPeriod,
-          seats,
-          firm,
-          amount: quote.amountDuePaise / 100,
-          amountPaise: quote.amountDuePaise,
-          expireAt: new Date(now().getTime() + deps.orderLifetimeSeconds * 1000),
-          change: quote.terms,
-          mandate: merchantSubscriptionId ? { merchantSubscriptionId, role: 'setup' } : null,
-        });
-        return { created: order, pricePaise: quote.pricePaise };
-      });
-      const { merchantOrderId } = created;
-      if (created.amountPaise < MIN_CHARGE_PAISE) {
-        // an upgrade its credit pays for: nothing to collect, so no checkout
-        const completed = await lock(orderLockKey(merchantOrderId), () =>
-          orders.update(merchantOrderId, { status: 'completed', completedAt: now() }),
-        );
-        if (completed) {
-          await credit(completed);
-          await deps.onSettled?.(completed);
-        }
-        return { success: true, paymentUrl: `${deps.publicUrl}${returnPage(created, 'success')}`, merchantOrderId };
-      }
-      const request = {
-        merchantOrderId,
-        amountPaise: created.amountPaise,
-        redirectUrl: `${deps.publicUrl}/api/payment/phonepe/return?order=${merchantOrderId}`,
-        expireAfterSeconds: deps.orderLifetimeSeconds,
-        userId: user.userId,
-      };
-      const setup = created.mandate;
-      if (setup) {
-        // each renewal debits the plan's price, fixed at PhonePe as the mandate's amount
-        await deps.mandates.create({
-          merchantSubscriptionId: setup.merchantSubscriptionId,
-          userId: user.userId,
-          userEmail: user.email,
-          plan,
-          billingPeriod,
-          amountPaise: pricePaise,
-          seats,
-          firm,
-          setupOrderId: merchantOrderId,
-        });
-      }
-      const checkout = setup
-        ? await gateway.setupMandate({
-            ...request,
-            merchantSubscriptionId: setup.merchantSubscriptionId,
-            maxAmountPaise: pricePaise,
-            frequency: mandateFrequency(billingPeriod),
-          })
-        : await gateway.pay(request);
-      await orders.update(merchantOrderId, { phonepeOrderId: checkout.orderId });
-      return { success: true, paymentUrl: checkout.redirectUrl, merchantOrderId };
+      const { order, pricePaise } = await recordPricedOrder(account, plan, billingPeriod, options);
+      if (order.amountPaise < MIN_CHARGE_PAISE) return settleWithoutCheckout(order);
+      return openCheckout(order, { userId: account.id, plan, pricePaise });
     },
 
     /** Where the browser lands after PhonePe's page: settle now, then the page that says how it went. */

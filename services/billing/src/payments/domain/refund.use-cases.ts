@@ -3,6 +3,7 @@ import { badRequest, conflict, isDuplicateKeyError, notFound } from '@portal/pla
 import type { AuditPublisher } from '@portal/platform';
 import { composeMail } from '@portal/platform/mail-layout';
 import type { Logger } from 'pino';
+import { LOCK_KEYS } from '../../shared/lock-keys';
 import {
   draftCreditNote,
   issueCreditNote,
@@ -15,7 +16,6 @@ import type { Lock, MailSender } from '../../shared/ports';
 import type { subscriptionLedger } from '../../subscriptions';
 import { toRefundView } from './refund-view';
 import type { OrderStore, RefundGateway, RefundRecord, RefundStore } from './ports';
-import { orderLockKey } from './payment.use-cases';
 
 export interface RefundDeps {
   orders: OrderStore;
@@ -150,7 +150,7 @@ export function refundUseCases(deps: RefundDeps) {
       logger.warn({ merchantRefundId }, 'settlement asked for a refund we do not know');
       return null;
     }
-    return lock(orderLockKey(known.merchantOrderId), async () => {
+    return lock(LOCK_KEYS.order(known.merchantOrderId), async () => {
       const refund = (await refunds.find(merchantRefundId))!;
       if (refund.state !== 'pending') {
         await syncOrder(refund.merchantOrderId); // in case the last settlement stopped before it
@@ -168,7 +168,7 @@ export function refundUseCases(deps: RefundDeps) {
     settle,
 
     async request(merchantOrderId: string, { amount, reason }: RefundRequest, adminEmail: string): Promise<RefundRecord> {
-      const refund = await lock(orderLockKey(merchantOrderId), async () => {
+      const refund = await lock(LOCK_KEYS.order(merchantOrderId), async () => {
         const order = await orders.find(merchantOrderId);
         if (!order) throw notFound(REFUND_MESSAGES.unknownOrder);
         if (order.status !== 'completed') throw conflict(REFUND_MESSAGES.notCompleted);

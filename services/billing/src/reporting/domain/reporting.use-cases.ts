@@ -1,10 +1,11 @@
 import { istDayStart, lastIndianDays, perIndianDay, type SubscriptionSummary } from '@portal/contracts';
 import type { SingleUseClaims } from '@portal/platform';
+import { LOCK_KEYS } from '../../shared/lock-keys';
 import type { ActivationStore } from '../../licensing';
 import type { BillingProfileStore } from '../../tax-documents';
 import type { Lock } from '../../shared/ports';
 import type { OrderStore } from '../../payments';
-import { subscriptionLockKey, summarize, type FirmEntitlement, type subscriptionLedger, type SubscriptionStore } from '../../subscriptions';
+import { summarize, type FirmEntitlement, type subscriptionLedger, type SubscriptionStore } from '../../subscriptions';
 import { istMonthOf, monthlyRecurringPaise, recurringFigures } from './recurring-figures';
 
 export interface ReportingDeps {
@@ -96,7 +97,7 @@ export function reportingUseCases({
      * records are kept for six years, CGST s.36), no longer linked to the account.
      */
     async deleteUser(userId: string): Promise<{ anonymisedPayments: number }> {
-      return lock(subscriptionLockKey(userId), async () => {
+      return lock(LOCK_KEYS.subscription(userId), async () => {
         await subscriptions.delete(userId);
         await ledger.deleteUser(userId);
         await billingProfiles.delete(userId);

@@ -1,10 +1,10 @@
 import type { AdminSubscriptionUpdate, SubscriptionSummary } from '@portal/contracts';
 import { notFound } from '@portal/platform/errors';
 import type { AuditPublisher } from '@portal/platform';
+import { LOCK_KEYS } from '../../shared/lock-keys';
 import type { Lock, UserDirectory } from '../../shared/ports';
 import type { PlanStore, SubscriptionStore } from './ports';
 import type { subscriptionLedger } from './subscription-ledger.use-cases';
-import { subscriptionLockKey } from './status.use-cases';
 import { summarize } from './subscription-status';
 
 export interface AdminSubscriptionDeps {
@@ -37,7 +37,7 @@ export function adminSubscriptionUseCases({
       const status =
         update.subscriptionStatus === 'business' || update.subscriptionStatus === 'professional' ? 'active' : update.subscriptionStatus;
       const planPrice = update.planPrice ?? (await plans.find(update.subscriptionPlan))?.monthlyPrice ?? 0;
-      const after = await lock(subscriptionLockKey(userId), async () => {
+      const after = await lock(LOCK_KEYS.subscription(userId), async () => {
         const current = await subscriptions.find(userId);
         const isTrial = status === 'trial';
         const saved = await subscriptions.save(userId, {

@@ -1,11 +1,11 @@
 import { PLAN_CHANGE_MESSAGES, planChangeKind, type BillingPeriod, type PlanChangeQuote, type PricedPlan } from '@portal/contracts';
 import { badRequest, notFound } from '@portal/platform/errors';
+import { LOCK_KEYS } from '../../shared/lock-keys';
 import type { BillingAccount, Lock } from '../../shared/ports';
 import { assertSeatsFit } from '../../shared/seat-rules';
 import { priceOf } from './plan-catalogue';
 import { quotePlanChange, runningPlan, type Quote } from './plan-change';
 import type { PlanStore, SubscriptionStore } from './ports';
-import { subscriptionLockKey } from './status.use-cases';
 import type { subscriptionLedger } from './subscription-ledger.use-cases';
 
 /** A firm's quantity (issue #30); a person buys one seat. */
@@ -80,7 +80,7 @@ export function planChangeUseCases({ subscriptions, plans, ledger, lock, now = (
     async scheduleSwitch(account: Account, plan: PricedPlan, billingPeriod: BillingPeriod, seats = 1) {
       assertSeatsFit(account.firm, seats);
       const userId = account.id;
-      return lock(subscriptionLockKey(userId), async () => {
+      return lock(LOCK_KEYS.subscription(userId), async () => {
         const planned = await quote(userId, plan, billingPeriod, { seats });
         if (planned.kind === 'buy') throw badRequest(PLAN_CHANGE_MESSAGES.noPlan);
         if (planned.kind !== 'switch') throw badRequest(PLAN_CHANGE_MESSAGES.onlyLower);
@@ -94,7 +94,7 @@ export function planChangeUseCases({ subscriptions, plans, ledger, lock, now = (
     },
 
     async cancelSwitch(userId: string) {
-      return lock(subscriptionLockKey(userId), async () => {
+      return lock(LOCK_KEYS.subscription(userId), async () => {
         const current = await subscriptions.find(userId);
         if (!current?.scheduledSwitch) throw notFound(PLAN_CHANGE_MESSAGES.noSwitch);
         await subscriptions.save(userId, { scheduledSwitch: null });

@@ -1,5 +1,6 @@
 import { DAY_MS, TRIAL_DAYS, TRIAL_MESSAGES, type SubscriptionStatus } from '@portal/contracts';
 import { conflict } from '@portal/platform/errors';
+import { LOCK_KEYS } from '../../shared/lock-keys';
 import type { BillingAccount, Claims, Lock, UserDirectory } from '../../shared/ports';
 import { toPlan } from './plan-catalogue';
 import type { FirmEntitlement } from './firm-entitlement';
@@ -18,8 +19,6 @@ export interface StatusDeps {
   claims: Claims;
   now?: () => Date;
 }
-
-export const subscriptionLockKey = (userId: string) => `lock:subscription:${userId}`;
 
 export function statusUseCases({
   subscriptions,
@@ -123,7 +122,7 @@ export function statusUseCases({
 
     /** Once per user, only from "none": two simultaneous calls start exactly one trial. */
     async startTrial(userId: string, email: string) {
-      return lock(subscriptionLockKey(userId), async () => {
+      return lock(LOCK_KEYS.subscription(userId), async () => {
         const at = now();
         const current = summarize(userId, await subscriptions.find(userId), at);
         if (!current.canStartTrial) throw conflict(current.hasUsedTrial ? TRIAL_MESSAGES.alreadyUsed : TRIAL_MESSAGES.alreadySubscribed);

@@ -1,9 +1,9 @@
-import { DAY_MS } from '@portal/contracts';
+import { DAY_MS, type SubscriptionPeriodView } from '@portal/contracts';
+import { LOCK_KEYS } from '../../shared/lock-keys';
 import type { Lock } from '../../shared/ports';
 import { orderPeriodId, periodForOrder } from './credit-order';
 import { daysBetween, endCreditedPeriods, isLive, projectPeriods, refundPeriod } from './periods';
 import type { NewPeriod, PaidOrder, PeriodRecord, PeriodStore, PlanStore, SubscriptionRecord, SubscriptionStore } from './ports';
-import { subscriptionLockKey } from './status.use-cases';
 import { effectiveStatus } from './subscription-status';
 
 /** The invoice of an order credited before periods were recorded: its value and the service it described. */
@@ -20,8 +20,14 @@ export interface LedgerDeps {
   now?: () => Date;
 }
 
-/** What the credited order's documents need: the service its invoice describes, and the periods it ended. */
-export type IssueDocuments = (invoicePeriod: { from: Date; to: Date }) => Promise<void>;
+/**
+ * A paid order's place in the ledger, found under the account's lock: the subscription and periods
+ * as they stand, and the period the order buys with the service its invoice describes, or none
+ * when the order has its period already.
+ */
+export type LedgerEntry = { subscription: SubscriptionRecord | null; recorded: PeriodRecord[] } & (
+  { period: null } | { period: NewPeriod; invoicePeriod: { from: Date; to: Date } }
+);
 
 export const migrationPeriodId = (userId: string) => `migration:${userId}`;
 
@@ -85,54 +91,62 @@ export function subscriptionLedger({ subscriptions, periods, plans, legacyInvoic
   }
 
   return {
+    /** The account's periods as its owner sees them (`GET /api/subscription/periods`), oldest first. */
+    async periodViews(accountId: string): Promise<SubscriptionPeriodView[]> {
+      return (await periods.forUser(accountId)).map((period) => ({
+        plan: period.plan,
+        billingPeriod: period.billingPeriod,
+        from: period.from.toISOString(),
+        to: period.to?.toISOString() ?? null,
+        source: period.source,
+        state: period.state,
+        pricePaise: period.pricePaise,
+        merchantOrderId: period.merchantOrderId,
+      }));
+    },
+
     /** The user's periods, carried over first if they were recorded before periods existed. */
     async periodsOf(userId: string, subscription: SubscriptionRecord | null): Promise<PeriodRecord[]> {
       return (await load(userId, subscription)).recorded;
     },
 
     /**
-     * Credits a paid order once: its documents first (so no credited order lacks its invoice), then
-     * its period, whose unique id is the once; an upgrade also ends the periods it credited. A retry
-     * after a crash finds the period and completes what is missing.
+     * Crediting a paid order takes two steps, which the caller runs under the account's
+     * subscription lock (lock-keys.ts) with the order's documents issued between them, so that no
+     * credited order lacks its invoice: `entryFor` finds the period the order buys and the service
+     * its invoice describes, or that it has its period already; `record` adds the period (its
+     * unique id is the once), ends the periods an upgrade credited and saves the subscription. A
+     * retry after a crash finds the period and completes what is missing.
      */
-    async credit(
-      order: PaidOrder & { userId: string },
-      issueDocuments: IssueDocuments,
-    ): Promise<{ subscription: SubscriptionRecord; newlyCredited: boolean }> {
-      const { userId } = order;
+    async entryFor(order: PaidOrder & { userId: string }): Promise<LedgerEntry> {
       const plan = await plans.find(order.plan);
-      return lock(subscriptionLockKey(userId), async () => {
-        const { subscription, recorded } = await load(userId);
-        const known = recorded.some((period) => period.id === orderPeriodId(order.merchantOrderId));
-        if (!known) {
-          const { period, invoicePeriod } = periodForOrder(subscription, order, plan?.monthlyPrice ?? 0, now());
-          await issueDocuments(invoicePeriod);
-          await periods.insert(period);
-        }
-        if (order.change) await apply(endCreditedPeriods(recorded, order.change.credits, order.merchantOrderId, now()));
-        const saved = await subscriptions.save(userId, {
-          ...projectPeriods(await periods.forUser(userId), now()),
-          email: order.userEmail,
-          hasUsedTrial: true,
-          ...(known
-            ? {}
-            : {
-                scheduledSwitch: null,
-                // a new period ends any renewal's grace, and a cancellation: the customer paid on
-                graceUntil: null,
-                renewalFailedAt: null,
-                cancelAtPeriodEnd: null,
-                // a new period earns new reminders
-                remindersSent: (subscription?.remindersSent ?? []).filter((reminder) => !reminder.startsWith('paid')),
-              }),
-        });
-        return { subscription: saved, newlyCredited: !known };
+      const { subscription, recorded } = await load(order.userId);
+      if (recorded.some((period) => period.id === orderPeriodId(order.merchantOrderId))) return { subscription, recorded, period: null };
+      return { subscription, recorded, ...periodForOrder(subscription, order, plan?.monthlyPrice ?? 0, now()) };
+    },
+
+    async record(order: PaidOrder & { userId: string }, { subscription, recorded, period }: LedgerEntry): Promise<SubscriptionRecord> {
+      if (period) await periods.insert(period);
+      if (order.change) await apply(endCreditedPeriods(recorded, order.change.credits, order.merchantOrderId, now()));
+      return subscriptions.save(order.userId, {
+        ...projectPeriods(await periods.forUser(order.userId), now()),
+        email: order.userEmail,
+        hasUsedTrial: true,
+        ...(period && {
+          scheduledSwitch: null,
+          // a new period ends any renewal's grace, and a cancellation: the customer paid on
+          graceUntil: null,
+          renewalFailedAt: null,
+          cancelAtPeriodEnd: null,
+          // a new period earns new reminders
+          remindersSent: (subscription?.remindersSent ?? []).filter((reminder) => !reminder.startsWith('paid')),
+        }),
       });
     },
 
     /** A full refund takes out what its order's period had not yet served (periods.ts), once. */
     async removeRefunded(userId: string, merchantOrderId: string): Promise<void> {
-      await lock(subscriptionLockKey(userId), async () => {
+      await lock(LOCK_KEYS.subscription(userId), async () => {
         const { subscription, recorded } = await load(userId);
         const period = recorded.find((candidate) => candidate.merchantOrderId === merchantOrderId && isLive(candidate));
         if (!period || period.source === 'admin') return;
@@ -179,7 +193,7 @@ export function subscriptionLedger({ subscriptions, periods, plans, legacyInvoic
      * plan has moved on from that end.
      */
     async holdForRenewal(userId: string, paidEnd: Date, until: Date, failedAt: Date | null = null): Promise<boolean> {
-      return lock(subscriptionLockKey(userId), async () => {
+      return lock(LOCK_KEYS.subscription(userId), async () => {
         const subscription = await subscriptions.find(userId);
         if (subscription?.status !== 'active' || subscription.subscriptionEndDate?.getTime() !== paidEnd.getTime()) return false;
         await subscriptions.save(userId, { graceUntil: until, ...(failedAt ? { renewalFailedAt: failedAt } : {}) });
@@ -189,7 +203,7 @@ export function subscriptionLedger({ subscriptions, periods, plans, legacyInvoic
 
     /** The renewal of `paidEnd` will not be debited (auto-renew turned off first): access ends at the paid end. */
     async releaseRenewal(userId: string, paidEnd: Date): Promise<void> {
-      await lock(subscriptionLockKey(userId), async () => {
+      await lock(LOCK_KEYS.subscription(userId), async () => {
         const subscription = await subscriptions.find(userId);
         if (subscription?.subscriptionEndDate?.getTime() !== paidEnd.getTime() || subscription.renewalFailedAt) return;
         await subscriptions.save(userId, { graceUntil: null });
@@ -205,7 +219,7 @@ export function subscriptionLedger({ subscriptions, periods, plans, legacyInvoic
         if (!userIds.length) return migrated;
         for (const userId of userIds) {
           if ((await periods.forUser(userId)).length) continue;
-          await lock(subscriptionLockKey(userId), () => load(userId));
+          await lock(LOCK_KEYS.subscription(userId), () => load(userId));
           migrated++;
         }
         after = userIds[userIds.length - 1] ?? null;

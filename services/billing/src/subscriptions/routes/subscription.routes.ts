@@ -1,18 +1,18 @@
 import { Router } from 'express';
-import { cancelBodySchema, createOrderBodySchema, type SubscriptionPeriodView } from '@portal/contracts';
+import { cancelBodySchema, createOrderBodySchema } from '@portal/contracts';
 import { requireUser, validate, type TokenVerifier } from '@portal/platform';
 import type { AccountGuards } from '../../shared/routes/billing-account';
 import type { cancellationUseCases } from '../domain/cancellation.use-cases';
-import type { PeriodStore } from '../domain/ports';
 import type { planChangeUseCases } from '../domain/plan-change.use-cases';
 import type { statusUseCases } from '../domain/status.use-cases';
+import type { subscriptionLedger } from '../domain/subscription-ledger.use-cases';
 
 /** A person's subscription, or with `?firmId=` a firm's (billing-account.ts says who may do what). */
 export function subscriptionRoutes(
   status: ReturnType<typeof statusUseCases>,
   changes: ReturnType<typeof planChangeUseCases>,
   cancellation: ReturnType<typeof cancellationUseCases>,
-  periods: Pick<PeriodStore, 'forUser'>,
+  ledger: Pick<ReturnType<typeof subscriptionLedger>, 'periodViews'>,
   verifyToken: TokenVerifier,
   account: AccountGuards,
 ): Router {
@@ -28,17 +28,7 @@ export function subscriptionRoutes(
   });
 
   router.get('/api/subscription/periods', ...account.manage, async (_req, res) => {
-    const answer: SubscriptionPeriodView[] = (await periods.forUser(res.locals.account.id)).map((period) => ({
-      plan: period.plan,
-      billingPeriod: period.billingPeriod,
-      from: period.from.toISOString(),
-      to: period.to?.toISOString() ?? null,
-      source: period.source,
-      state: period.state,
-      pricePaise: period.pricePaise,
-      merchantOrderId: period.merchantOrderId,
-    }));
-    res.json({ periods: answer });
+    res.json({ periods: await ledger.periodViews(res.locals.account.id) });
   });
 
   // a trial is a person's own, never a firm's

@@ -1,10 +1,20 @@
-import { BILLING_PROFILE_MESSAGES, CREDIT_NOTE_NOT_FOUND, INVOICE_NOT_FOUND } from '@portal/contracts';
+import { BILLING_PROFILE_MESSAGES, CREDIT_NOTE_NOT_FOUND, INVOICE_NOT_FOUND, planTitle } from '@portal/contracts';
 import { badRequest, notFound } from '@portal/platform/errors';
 import type { Lock, UserDirectory } from '../../shared/ports';
 import { buyerDetailsMissing } from './buyer-details';
 import { draftCreditNote } from './credit-note-draft';
 import { draftInvoice, issueCreditNote, issueInSeries } from './invoice-draft';
-import type { BillingProfileStore, CreditNoteRecord, CreditNoteStore, InvoicedOrder, InvoiceRecord, InvoiceStore, Seller } from './ports';
+import type {
+  BillingProfileStore,
+  CreditNoteRecord,
+  CreditNoteStore,
+  InvoicedOrder,
+  InvoiceRecord,
+  InvoiceStore,
+  Seller,
+  SettledOrder,
+  SettledOrderDocuments,
+} from './ports';
 
 export interface InvoiceDeps {
   invoices: InvoiceStore;
@@ -21,46 +31,62 @@ export function invoiceUseCases(deps: InvoiceDeps) {
   const { invoices, seller } = deps;
   const now = deps.now ?? (() => new Date());
 
+  /** The order's tax invoice, issued once. */
+  async function issueInvoice(order: InvoicedOrder, period: { from: Date; to: Date }): Promise<InvoiceRecord> {
+    const existing = await invoices.findForOrder(order.merchantOrderId);
+    if (existing) return existing;
+    // a firm's records are kept under its id, which names no person
+    const [profile, account] = await Promise.all([deps.profiles.find(order.userId), order.firm ? null : deps.users.profile(order.userId)]);
+    const issuedAt = now();
+    const draft = draftInvoice({
+      seller,
+      order,
+      profile,
+      accountName: account ? `${account.firstName} ${account.lastName}`.trim() : '',
+      period,
+      issuedAt,
+    });
+    return issueInSeries(deps.lock, seller.invoicePrefix, issuedAt, (series, numberOf) => invoices.issue(draft, series, numberOf));
+  }
+
+  /** A credit note for the unused value of a paid order's plan, once per `key`; null when that order has no invoice to reduce. */
+  async function creditUnusedValue(credit: { merchantOrderId: string; key: string; paise: number; reason: string }) {
+    const invoice = await invoices.findForOrder(credit.merchantOrderId);
+    if (!invoice) return null;
+    const draft = draftCreditNote(
+      invoice,
+      { kind: 'plan-change', merchantRefundId: credit.key, phonepeRefundId: null, amountPaise: credit.paise, reason: credit.reason },
+      now(),
+      await deps.profiles.find(invoice.userId),
+    );
+    return issueCreditNote(deps.lock, seller, deps.creditNotes, draft);
+  }
+
   return {
     /**
-     * The order's tax invoice, issued once: the caller credits the order right after, under the
-     * same lock, so a retried credit finds the invoice already there.
+     * What a settled order needs, issued once each: on an upgrade, a credit note for the unused
+     * value of each paid plan it ends (CGST s.34), reducing that order's invoice; then the order's
+     * own invoice, which sets those notes against its total. The caller credits the order right
+     * after, under the account's lock, so a retried credit finds them all already there.
      */
-    async issueFor(order: InvoicedOrder, period: { from: Date; to: Date }): Promise<InvoiceRecord> {
-      const existing = await invoices.findForOrder(order.merchantOrderId);
-      if (existing) return existing;
-      // a firm's records are kept under its id, which names no person
-      const [profile, account] = await Promise.all([
-        deps.profiles.find(order.userId),
-        order.firm ? null : deps.users.profile(order.userId),
-      ]);
-      const issuedAt = now();
-      const draft = draftInvoice({
-        seller,
-        order,
-        profile,
-        accountName: account ? `${account.firstName} ${account.lastName}`.trim() : '',
-        period,
-        issuedAt,
-      });
-      return issueInSeries(deps.lock, seller.invoicePrefix, issuedAt, (series, numberOf) => invoices.issue(draft, series, numberOf));
-    },
-
-    /**
-     * A credit note for the unused value of a paid order's plan, ended early by an upgrade (CGST
-     * s.34): it reduces that order's invoice, and the upgrade's invoice sets it against its total.
-     * Issued once per `key`; null when the order has no invoice to reduce.
-     */
-    async creditUnusedValue(credit: { merchantOrderId: string; key: string; paise: number; reason: string }) {
-      const invoice = await invoices.findForOrder(credit.merchantOrderId);
-      if (!invoice) return null;
-      const draft = draftCreditNote(
-        invoice,
-        { kind: 'plan-change', merchantRefundId: credit.key, phonepeRefundId: null, amountPaise: credit.paise, reason: credit.reason },
-        now(),
-        await deps.profiles.find(invoice.userId),
-      );
-      return issueCreditNote(deps.lock, seller, deps.creditNotes, draft);
+    async issueForSettledOrder(order: SettledOrder, period: { from: Date; to: Date }): Promise<SettledOrderDocuments> {
+      const creditNotes: SettledOrderDocuments['creditNotes'] = [];
+      for (const [index, credit] of (order.replaced ?? []).entries()) {
+        if (!credit.merchantOrderId || credit.paise <= 0) continue; // a period no order paid for: nothing to reduce
+        const note = await creditUnusedValue({
+          merchantOrderId: credit.merchantOrderId,
+          key: `${order.merchantOrderId}-C${index + 1}`,
+          paise: credit.paise,
+          reason: `Upgraded to ${planTitle(order.plan)} (${order.billingPeriod}) by order ${order.merchantOrderId}.`,
+        });
+        if (note) creditNotes.push({ merchantOrderId: credit.merchantOrderId, paise: credit.paise, number: note.number });
+      }
+      const credit = order.replaced && {
+        paise: creditNotes.reduce((sum, note) => sum + note.paise, 0),
+        creditNoteNumbers: creditNotes.map((note) => note.number),
+      };
+      const invoice = await issueInvoice({ ...order, ...(credit ? { credit } : {}) }, period);
+      return { invoice, creditNotes };
     },
 
     /**

@@ -89,6 +89,18 @@ export interface InvoicedOrder {
   firm?: { name: string } | null;
 }
 
+/** A paid order about to be credited: its invoice's value and, on an upgrade, the paid plans it ends early. */
+export interface SettledOrder extends Omit<InvoicedOrder, 'credit'> {
+  /** Each ended plan's order (none for a period no order paid for), and the unused value its credit note gives back. */
+  replaced?: { merchantOrderId: string | null; paise: number }[];
+}
+
+/** What a settled order was given: its invoice, and the credit notes of the plans it replaced. */
+export interface SettledOrderDocuments {
+  invoice: InvoiceRecord;
+  creditNotes: { merchantOrderId: string; paise: number; number: string }[];
+}
+
 /** The completed refund a credit note is issued for. */
 export interface CreditedRefund {
   /** A refund through PhonePe, or the unused value of a plan credited on an upgrade (no money moves). */
