@@ -39,6 +39,7 @@ async function ensureEngine() {
   if (succeeds('docker', ['info'])) return { started: false, stop: async () => undefined };
   fs.mkdirSync(path.join(ROOT, '.data'), { recursive: true });
   const log = fs.openSync(path.join(ROOT, '.data', 'dockerd.log'), 'a');
+  const bridgeWasThere = succeeds('ip', ['link', 'show', 'docker0']);
   // eth0's MTU here is 1400: containers' packets must not be larger (CONTAINERS.md)
   const daemon = spawn('dockerd', ['--mtu', '1400'], { stdio: ['ignore', log, log], detached: true });
   await waitFor(async () => succeeds('docker', ['info']), { timeoutMs: 30_000, what: 'the Docker engine' });
@@ -47,6 +48,8 @@ async function ensureEngine() {
     async stop() {
       process.kill(daemon.pid, 'SIGTERM');
       await new Promise((resolve) => daemon.once('exit', resolve));
+      // the default bridge the engine made outlives it; what this run started, it removes
+      if (!bridgeWasThere) spawnSync('ip', ['link', 'delete', 'docker0'], { stdio: 'ignore' });
     },
   };
 }

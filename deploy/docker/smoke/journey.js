@@ -305,7 +305,11 @@ test(
       .flatMap((worker) => probe.logRecords(worker.id, workersSince, (line) => line.msg === 'billing job done'));
     const reconciliations = runs.filter((run) => run.job === 'order-reconciliation').length;
     const watchedSeconds = (Date.now() - watchedFrom) / 1000;
-    figures.workers = { replicas: 3, watchedSeconds, runs: runs.length, reconciliations, reconcileEverySeconds: 3 };
+    const warnings = probe
+      .running('billing-worker')
+      .flatMap((worker) => probe.logRecords(worker.id, workersSince, (line) => line.level >= 40))
+      .map((line) => `${line.msg}${line.err ? `: ${line.err.message}` : ''}`);
+    figures.workers = { replicas: 3, watchedSeconds, runs: runs.length, reconciliations, reconcileEverySeconds: 3, warnings };
     assert.equal(new Set(runs.map((run) => run.jobId)).size, runs.length, 'no scheduled run ran twice');
     assert.ok(reconciliations >= 3, `reconciliation ran: ${reconciliations}`);
     assert.ok(
