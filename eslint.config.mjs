@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 
@@ -78,6 +79,20 @@ const FRONTEND_ZONES = [
     message: 'Frontends use the services only through @portal/contracts.',
   },
 ];
+/**
+ * Walls between the features of the portal and the admin (bulletproof-react's rule): a feature
+ * imports no other; pages compose features, and what several share lives in the app's
+ * `components/` or `lib/`, or in the kit (@portal/ui).
+ */
+const featuresOf = (app) => readdirSync(`frontends/${app}/src/features`, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+const FEATURE_ZONES = ['portal', 'admin'].flatMap((app) =>
+  featuresOf(app).map(({ name }) => ({
+    target: `./frontends/${app}/src/features/${name}`,
+    from: `./frontends/${app}/src/features`,
+    except: [`./${name}`],
+    message: 'A feature imports no other feature: the page composes them (pass one in as a prop), or move what both need to components/, lib/ or @portal/ui.',
+  })),
+);
 /** Frameworks domain code may name as types only: at run time a use case loads none of them. */
 const FRAMEWORKS = [
   ...['express', 'mongoose', 'bullmq', 'ioredis', 'axios', 'pino', 'nodemailer', 'jose', 'jsonwebtoken', '@portal/platform'].map(
@@ -114,7 +129,7 @@ export default tseslint.config(
       'import-x/order': ['warn', { groups: ['builtin', 'external', 'internal', 'parent', 'sibling', 'index'] }],
       'import-x/no-cycle': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'import-x/no-restricted-paths': ['error', { zones: [...LAYER_ZONES, ...CAPABILITY_ZONES, ...SERVICE_ZONES, ...FRONTEND_ZONES] }],
+      'import-x/no-restricted-paths': ['error', { zones: [...LAYER_ZONES, ...CAPABILITY_ZONES, ...SERVICE_ZONES, ...FRONTEND_ZONES, ...FEATURE_ZONES] }],
     },
   },
   {
@@ -134,6 +149,20 @@ export default tseslint.config(
         {
           paths: [{ name: 'react-router-dom', message: "Import the router from '@portal/ui' (see frontends/ui/src/router.ts)." }],
           patterns: [WORKSPACE_SOURCE],
+        },
+      ],
+    },
+  },
+  {
+    // one money unit (issue #48): amounts are paise, and only contracts' money.ts turns them into rupees
+    files: ['services/*/src/**/*.ts', 'frontends/*/src/**/*.{ts,tsx}'],
+    ignores: ['services/contracts/src/money.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "BinaryExpression[operator='/'][right.value=100]",
+          message: 'Amounts are paise: rupeesOf, formatPaise or toNearestPaisa from @portal/contracts, not a division by 100.',
         },
       ],
     },

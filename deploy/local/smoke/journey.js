@@ -12,6 +12,7 @@ const { after, test } = require('node:test');
 const { freshCopy } = require('./fresh-copy');
 const { startPortal } = require('./portal-process');
 const { waitFor } = require('../lib/net');
+const { expectStatus, portalClient } = require('../lib/portal-client');
 
 const ADMIN = { email: 'owner@smoke.test', password: `smoke-${crypto.randomBytes(6).toString('hex')}` };
 const BUYER = { firstName: 'Smoke', email: `buyer-${Date.now()}@smoke.test`, password: 'buyer-secret-1' };
@@ -26,24 +27,10 @@ let portal;
 let url;
 const state = {};
 
-const call = async (method, route, { token, body, headers = {} } = {}) => {
+const call = (method, route, options) => {
   assert.ok(url, 'the portal is not running');
-  const response = await fetch(`${url}${route}`, {
-    method,
-    redirect: 'manual',
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...headers,
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const type = response.headers.get('content-type') ?? '';
-  const content = type.includes('json') ? await response.json() : Buffer.from(await response.arrayBuffer());
-  return { status: response.status, headers: response.headers, body: content };
+  return portalClient(url).call(method, route, options);
 };
-const expectStatus = (answer, status, what) =>
-  assert.equal(answer.status, status, `${what}: expected ${status}, got ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
 
 async function start() {
   portal = await startPortal(projectDir, {

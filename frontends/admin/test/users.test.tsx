@@ -1,10 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdminUserRow } from '@portal/contracts';
+import { UserPayments } from '../src/features/transactions/components/UserPayments';
 import { UsersTab } from '../src/features/users/components/UsersTab';
 import { subscriptionUpdateBody } from '../src/features/users/components/ManageSubscriptionModal';
 import { daysLabel } from '../src/features/users/user-labels';
 import { stubApi, type StubCall } from '../../ui/test/stub-api';
 import { renderWithQueries } from './render-with-queries';
+
+// as the dashboard composes them: a user's details show the transactions feature's payments
+const paymentsOf = (userId: string) => <UserPayments userId={userId} />;
 
 const user = (over: Partial<AdminUserRow> = {}): AdminUserRow => ({
   _id: '65a000000000000000000001',
@@ -77,7 +81,7 @@ describe('users tab', () => {
 
   it('when users load, then each row shows contact fallbacks, the Google badge, the profile bar and three actions', async () => {
     stubApi(() => listOf([user(), withAddress]));
-    renderWithQueries(<UsersTab />);
+    renderWithQueries(<UsersTab paymentsOf={paymentsOf} />);
     const meera = (await screen.findByText('meera@example.in')).closest('tr') as HTMLElement;
     expect(within(meera).getByText('No mobile')).toBeInTheDocument();
     expect(within(meera).getByText('No address')).toBeInTheDocument();
@@ -105,7 +109,7 @@ describe('users tab', () => {
 
   it('when a search finds nobody, then the empty message shows, and the term was sent', async () => {
     const calls = stubApi((call) => listOf(call.params?.search ? [] : [user()]));
-    renderWithQueries(<UsersTab />);
+    renderWithQueries(<UsersTab paymentsOf={paymentsOf} />);
     await screen.findByText('meera@example.in');
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search users' }), { target: { value: 'Nagpur' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
@@ -118,7 +122,7 @@ describe('users tab', () => {
       const page = Number(call.params?.page);
       return { data: { users: [user({ email: `page${page}@example.in` })], total: 120, page, limit: 50 } };
     });
-    renderWithQueries(<UsersTab />);
+    renderWithQueries(<UsersTab paymentsOf={paymentsOf} />);
     await screen.findByText('page1@example.in');
     const pager = screen.getByRole('navigation', { name: 'Pages of users' });
     expect(pager).toHaveTextContent('1–50 of 120');
@@ -134,7 +138,7 @@ describe('users tab', () => {
 
   it('when details open for a sparse profile, then every missing field reads Not provided and downloads read Never', async () => {
     stubApi((call) => (call.url.endsWith('/details') ? { data: { user: user() } } : listOf([user()])));
-    renderWithQueries(<UsersTab />);
+    renderWithQueries(<UsersTab paymentsOf={paymentsOf} />);
     fireEvent.click(await screen.findByRole('button', { name: 'View details of meera@example.in' }));
     const dialog = await screen.findByRole('dialog', { name: 'User Details' });
     const section = (name: string) => within(within(dialog).getByRole('region', { name }));
@@ -155,7 +159,7 @@ describe('users tab', () => {
   it('when details open for a paying Google user, then the subscription dates, price per month and activity show', async () => {
     const firms = [{ id: 'f'.repeat(24), name: 'Iyer & Associates', role: 'admin' }];
     stubApi((call) => (call.url.endsWith('/details') ? { data: { user: { ...withAddress, firms } } } : listOf([withAddress])));
-    renderWithQueries(<UsersTab />);
+    renderWithQueries(<UsersTab paymentsOf={paymentsOf} />);
     fireEvent.click(await screen.findByRole('button', { name: 'View details of ravi@example.in' }));
     const dialog = await screen.findByRole('dialog', { name: 'User Details' });
     await within(dialog).findByText('Google OAuth');
@@ -215,7 +219,7 @@ describe('users tab', () => {
       if (call.method === 'DELETE') return { data: { message: 'Device deactivated' } };
       return listOf([withAddress]);
     });
-    renderWithQueries(<UsersTab />);
+    renderWithQueries(<UsersTab paymentsOf={paymentsOf} />);
     fireEvent.click(await screen.findByRole('button', { name: 'View details of ravi@example.in' }));
     const payments = await screen.findByRole('region', { name: 'Payments' });
     expect(await within(payments).findByText(/TP\/2627\/000012/)).toHaveTextContent(
@@ -238,7 +242,7 @@ describe('users tab', () => {
 
   it('when the admin changes a plan, then the body follows behaviour.md §4, the success notice shows and the list is fetched again', async () => {
     const calls = stubApi((call) => (call.method === 'PUT' ? { data: { message: 'ok' } } : listOf([user()])));
-    renderWithQueries(<UsersTab />);
+    renderWithQueries(<UsersTab paymentsOf={paymentsOf} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Manage meera@example.in' }));
     const dialog = await screen.findByRole('dialog', { name: 'Manage Subscription' });
     fireEvent.change(within(dialog).getByLabelText('Plan'), { target: { value: 'business' } });
@@ -274,7 +278,7 @@ describe('users tab', () => {
     });
     let reply = { status: 500, data: {} as object };
     stubApi((call) => (call.method === 'PUT' ? reply : listOf([user()])));
-    renderWithQueries(<UsersTab />);
+    renderWithQueries(<UsersTab paymentsOf={paymentsOf} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Manage meera@example.in' }));
     const dialog = await screen.findByRole('dialog', { name: 'Manage Subscription' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Update Subscription' }));
@@ -286,7 +290,7 @@ describe('users tab', () => {
 
   it('when the end date is before the start or the price is not a number, then each field says so and nothing is sent (D10)', async () => {
     const calls = stubApi(() => listOf([user()]));
-    renderWithQueries(<UsersTab />);
+    renderWithQueries(<UsersTab paymentsOf={paymentsOf} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Manage meera@example.in' }));
     const dialog = await screen.findByRole('dialog', { name: 'Manage Subscription' });
     fireEvent.change(within(dialog).getByLabelText('Start Date'), { target: { value: '2026-12-22' } });
@@ -302,7 +306,7 @@ describe('users tab', () => {
     let finish: (value: { data: unknown }) => void = () => undefined;
     let users = [user()];
     stubApi((call) => (call.method === 'DELETE' ? new Promise((resolve) => (finish = resolve)) : listOf(users)));
-    renderWithQueries(<UsersTab />);
+    renderWithQueries(<UsersTab paymentsOf={paymentsOf} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Delete meera@example.in' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete User' });
     expect(within(dialog).getByText('subscription and billing details')).toBeInTheDocument();
@@ -322,7 +326,7 @@ describe('users tab', () => {
   it('when a delete fails, then the server’s message is shown, else the fallback, and the buttons come back', async () => {
     let reply: { status: number; data: unknown } = { status: 404, data: { error: 'not_found', message: 'User not found' } };
     stubApi((call) => (call.method === 'DELETE' ? reply : listOf([user()])));
-    renderWithQueries(<UsersTab />);
+    renderWithQueries(<UsersTab paymentsOf={paymentsOf} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Delete meera@example.in' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete User' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete User' }));

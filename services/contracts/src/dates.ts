@@ -1,4 +1,5 @@
 /** Calendar arithmetic shared by the services and the pages, in the days Indian users live by. */
+import { toNearestPaisa } from './money';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 // India keeps one time zone all year, UTC+05:30, with no daylight saving.
@@ -29,7 +30,7 @@ export function perIndianDay(days: number, now: Date, items: Iterable<{ at: Date
   return Array.from({ length: days }, (_, i) => {
     // Noon of each day, so the step never lands on a day's edge.
     const date = istDateOf(first + i * DAY_MS + DAY_MS / 2);
-    return { date, value: Math.round((totals.get(date) ?? 0) * 100) / 100 };
+    return { date, value: toNearestPaisa(totals.get(date) ?? 0) };
   });
 }
 

@@ -8,6 +8,12 @@ import { adminLogout } from '../features/session/api';
 import { UsersTab } from '../features/users/components/UsersTab';
 import '../admin.css';
 
+// loaded with a user's details, as it was when the users feature drew it
+const UserPayments = lazy(() =>
+  import('../features/transactions/components/UserPayments').then((module) => ({ default: module.UserPayments })),
+);
+const paymentsOf = (userId: string) => <UserPayments userId={userId} />;
+
 // The dashboard's and the users' sections, the two an admin opens most, come with the page (the
 // users' list without its dialogs); each other section loads when it is opened.
 const TransactionsTab = lazy(() =>
@@ -81,7 +87,7 @@ export default function AdminDashboard() {
         ]}
       />
       {tab === 'dashboard' && <AnalyticsTab />}
-      {tab === 'users' && <UsersTab />}
+      {tab === 'users' && <UsersTab paymentsOf={paymentsOf} />}
       <Suspense fallback={<Spinner label="Loading…" />}>
         {tab === 'firms' && <FirmsTab />}
         {tab === 'transactions' && <TransactionsTab range={range} onRange={setRange} />}

@@ -1,7 +1,7 @@
 // A template for the seller's lawyer to finish (docs/decisions.md, issue #28). Every rule here is
 // what billing does; the figures come from @portal/contracts, so a change there changes the page
 // (behaviour.md §4).
-import { AUTOPAY_LIMIT_PAISE, DUNNING_DAYS, formatRupees, GRACE_DAYS, TRIAL_DAYS } from '@portal/contracts';
+import { AUTOPAY_LIMIT_PAISE, DUNNING_DAYS, formatPaise, GRACE_DAYS, TRIAL_DAYS } from '@portal/contracts';
 import { Link } from '@portal/ui';
 import { PolicyPage } from '../components/PolicyPage';
 import { withQueries } from '../queries';
@@ -32,8 +32,7 @@ function RefundPolicy() {
               made before your paid period ends.
             </li>
             <li>
-              Autopay renews plans of up to {formatRupees(AUTOPAY_LIMIT_PAISE / 100)} a payment; dearer plans renew by a payment you
-              approve.
+              Autopay renews plans of up to {formatPaise(AUTOPAY_LIMIT_PAISE)} a payment; dearer plans renew by a payment you approve.
             </li>
             <li>
               If a renewal debit fails, you keep access for {GRACE_DAYS} days and we remind you {DUNNING_DAYS.length} times to pay. If it is

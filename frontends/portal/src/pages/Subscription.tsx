@@ -12,7 +12,7 @@ import {
   type CreateOrderBody,
 } from '@portal/contracts';
 import { Banner, Button, Link, Spinner, type Auth, useAuth, useSearchParams } from '@portal/ui';
-import { useBillingHistory } from '../features/billing/api';
+import { useBillingHistory, useBillingProfile } from '../features/billing/api';
 import { useMyFirms } from '../features/firms/api';
 import { FirmPlanBanner } from '../features/firms/components/FirmPlanBanner';
 import { BillingDetails } from '../features/billing/components/BillingDetails';
@@ -29,7 +29,7 @@ import '../components/portal.css';
 export const STATUS_REFETCH_MS = 2000;
 
 // only the owners and admins of a firm ever load its plan's page
-const FirmSubscription = lazy(() => import('../features/firms/components/FirmSubscription'));
+const FirmSubscription = lazy(() => import('./FirmSubscription'));
 
 /**
  * Whose plan the page shows, for a person who manages a firm (issue #30): their own, or the
@@ -102,7 +102,7 @@ function Subscription() {
   const chosen = choiceFrom(params);
   const [period, setPeriod] = useState<BillingPeriod>(chosen?.billingPeriod ?? 'monthly');
   const [message, setMessage] = useState<Message | null>(null);
-  const checkout = usePlanCheckout(null, setMessage, chosen);
+  const checkout = usePlanCheckout(null, setMessage, { detailsMissing: useBillingProfile(null).data === null, chosen });
   // The plans and the history appear together once both have loaded: arriving one by one, each
   // pushed the other down (a layout shift of 0.5 on a phone, Lighthouse's worst).
   const history = useBillingHistory();

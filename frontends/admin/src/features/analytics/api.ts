@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Analytics } from '@portal/contracts';
 import { api } from '@portal/ui';
+import { ANALYTICS_KEY } from '../../lib/shared-cache';
 
-export const analyticsKeys = { all: ['analytics'] as const };
+export const analyticsKeys = { all: ANALYTICS_KEY };
 
 export const fetchAnalytics = async () => (await api.get<Analytics>('/api/admin/analytics')).data;
 

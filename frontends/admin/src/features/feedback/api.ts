@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FEEDBACK_LIST_LIMIT, type FeedbackItem } from '@portal/contracts';
 import { api } from '@portal/ui';
+import { FEEDBACK_KEY } from '../../lib/shared-cache';
 
 export type FeedbackFilter = { status: string; component: string; type: string };
 
-export const feedbackKeys = { all: ['feedback'] as const, list: (filter: FeedbackFilter) => ['feedback', filter] as const };
+export const feedbackKeys = { all: FEEDBACK_KEY, list: (filter: FeedbackFilter) => [...FEEDBACK_KEY, filter] as const };
 
 export async function fetchFeedback(filter: FeedbackFilter) {
   const chosen = Object.entries(filter).filter(([, value]) => value !== 'all');
@@ -31,11 +32,6 @@ export const useUpdateFeedback = () => useFeedbackChange(updateFeedback);
  * A deleted user's feedback leaves the tab at once (D9). The feedback service removes it when the
  * deletion's event reaches it, a moment later, so a refetch now could still bring it back.
  */
-export function useForgetFeedbackOf() {
-  const queries = useQueryClient();
-  return (userId: string) =>
-    queries.setQueriesData<FeedbackItem[]>({ queryKey: feedbackKeys.all }, (list) => list?.filter((item) => item.userId !== userId));
-}
 export const useDeleteFeedback = () => useFeedbackChange(deleteFeedback);
 
 /**

@@ -1,8 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminSubscriptionUpdate, AdminUserRow, CustomerTimeline, DeviceView, Paged } from '@portal/contracts';
 import { api } from '@portal/ui';
-import { analyticsKeys } from '../analytics/api';
-import { useForgetFeedbackOf } from '../feedback/api';
+import { ANALYTICS_KEY, useForgetFeedbackOf } from '../../lib/shared-cache';
 
 export const userKeys = {
   all: ['users'] as const,
@@ -37,10 +36,7 @@ function useUserChange<Input>(mutationFn: (input: Input) => Promise<unknown>, af
     mutationFn,
     onSuccess: (_answer, input) => {
       after?.(input);
-      return Promise.all([
-        queries.invalidateQueries({ queryKey: userKeys.all }),
-        queries.invalidateQueries({ queryKey: analyticsKeys.all }),
-      ]);
+      return Promise.all([queries.invalidateQueries({ queryKey: userKeys.all }), queries.invalidateQueries({ queryKey: ANALYTICS_KEY })]);
     },
   });
 }

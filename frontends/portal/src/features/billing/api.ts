@@ -2,11 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { BillingHistoryResponse, BillingProfile, billingProfileSchema } from '@portal/contracts';
 import { api } from '@portal/ui';
+import { firmParams, type FirmScope } from '../../lib/firm-scope';
 
 /** Whose billing: the person's own (null), or a firm's they manage (issue #30). */
-export type FirmScope = string | null;
-/** The query that names a firm's billing on every billing call. */
-export const firmParams = (firmId: FirmScope) => (firmId ? { params: { firmId } } : undefined);
 
 export const billingKeys = {
   profile: (firmId: FirmScope = null) => ['billing', 'profile', firmId ?? 'own'] as const,

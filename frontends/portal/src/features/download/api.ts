@@ -1,9 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { DownloadLink, Eligibility, LatestVersion } from '@portal/contracts';
 import { api, isHttpError } from '@portal/ui';
+import { DOWNLOAD_KEY } from '../../lib/shared-cache';
 
 export const downloadKeys = {
-  all: ['download'] as const,
+  all: DOWNLOAD_KEY,
   latest: ['download', 'latest-version'] as const,
   eligibility: ['download', 'eligibility'] as const,
 };

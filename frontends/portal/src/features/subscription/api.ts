@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateOrderBody, CreateOrderResponse, PlanChangeQuote, PlansResponse, SubscriptionStatus } from '@portal/contracts';
 import { api, errorMessage, trackUsage, useAuth } from '@portal/ui';
-import { firmParams, type FirmScope } from '../billing/api';
-import { downloadKeys } from '../download/api';
+import { firmParams, type FirmScope } from '../../lib/firm-scope';
+import { DOWNLOAD_KEY } from '../../lib/shared-cache';
 import { TEXTS, type Message } from '../../texts';
 
 export const subscriptionKeys = {
@@ -83,7 +83,7 @@ export function useStartTrial() {
     mutationFn: () => api.post('/api/start-trial'),
     onSuccess: async () => {
       trackUsage('trial_started', {}, status);
-      await Promise.all([refresh(), queries.invalidateQueries({ queryKey: downloadKeys.all })]);
+      await Promise.all([refresh(), queries.invalidateQueries({ queryKey: DOWNLOAD_KEY })]);
     },
   });
   async function start(): Promise<Message> {

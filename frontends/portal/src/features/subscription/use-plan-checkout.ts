@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { CreateOrderBody, PlanChangeQuote } from '@portal/contracts';
 import { errorMessage } from '@portal/ui';
-import { useBillingProfile, type FirmScope } from '../billing/api';
+import { type FirmScope } from '../../lib/firm-scope';
 import { TEXTS, type Message } from '../../texts';
 import { useCreateOrder, useScheduledSwitch } from './api';
 
@@ -13,11 +13,17 @@ import { useCreateOrder, useScheduledSwitch } from './api';
 export function usePlanCheckout(
   firmId: FirmScope,
   onMessage: (message: Message) => void,
-  /** A card chosen before the page opened (the pricing page's link). */
-  chosen: CreateOrderBody | null = null,
+  {
+    detailsMissing,
+    chosen = null,
+  }: {
+    /** The account has no billing details saved (the billing feature knows; the page tells). */
+    detailsMissing: boolean;
+    /** A card chosen before the page opened (the pricing page's link). */
+    chosen?: CreateOrderBody | null;
+  },
 ) {
   const order = useCreateOrder();
-  const { data: billingProfile } = useBillingProfile(firmId);
   const { schedule, cancel } = useScheduledSwitch(firmId);
   const [busy, setBusy] = useState(false);
   // The card being confirmed, before anything is paid or scheduled.
@@ -63,7 +69,7 @@ export function usePlanCheckout(
       // a person's one seat is the server's default; a firm's seats go with the choice
       const choice = { plan: quote.plan, billingPeriod: quote.billingPeriod, ...(quote.seats > 1 ? { seats: quote.seats } : {}) };
       if (quote.kind === 'switch') return void scheduleSwitch(choice);
-      if (billingProfile === null) setAwaitingDetails({ choice, autoRenew });
+      if (detailsMissing) setAwaitingDetails({ choice, autoRenew });
       else void pay(choice, autoRenew);
     },
 

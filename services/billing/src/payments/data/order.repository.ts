@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Types } from 'mongoose';
-import { TRANSACTION_STATUSES, type RefundStatus, type TransactionRow } from '@portal/contracts';
+import { TRANSACTION_STATUSES, type RefundStatus, type TransactionRow, rupeesOf, toNearestPaisa } from '@portal/contracts';
 import { escapeRegex, firstIdAt, idMadeAt } from '@portal/platform';
 import type { OrderRecord, OrderStore } from '../domain/ports';
 
@@ -79,9 +79,9 @@ const toRow = (doc: OrderDocument): TransactionRow => ({
   billingPeriod: doc.billingPeriod,
   createdAt: doc.createdAt.toISOString(),
   invoiceNumber: doc.invoiceNumber ?? null,
-  taxableValue: doc.taxablePaise == null ? null : doc.taxablePaise / 100,
-  tax: doc.taxPaise == null ? null : doc.taxPaise / 100,
-  refundedAmount: (doc.refundedPaise ?? 0) / 100,
+  taxableValue: doc.taxablePaise == null ? null : rupeesOf(doc.taxablePaise),
+  tax: doc.taxPaise == null ? null : rupeesOf(doc.taxPaise),
+  refundedAmount: rupeesOf(doc.refundedPaise ?? 0),
   refundStatus: refundStatusOf(doc),
   firm: doc.firm?.name ?? null,
   seats: doc.seats ?? 1,
@@ -202,7 +202,7 @@ export function orderRepository(connection: Connection): OrderStore & { ready: P
         { $match: { status: 'completed' } },
         { $group: { _id: null, total: { $sum: '$amount' } } },
       ]);
-      return Math.round((row?.total ?? 0) * 100) / 100;
+      return toNearestPaisa(row?.total ?? 0);
     },
     async completedSince(since) {
       const docs = await Order.find({ status: 'completed', completedAt: { $gte: since } }, { amount: 1, completedAt: 1 }).lean<

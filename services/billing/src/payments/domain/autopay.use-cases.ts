@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { AUTOPAY_MESSAGES, type AutoRenew, type MandateState } from '@portal/contracts';
+import { AUTOPAY_MESSAGES, type AutoRenew, type MandateState, rupeesOf } from '@portal/contracts';
 import { notFound } from '@portal/platform/errors';
 import type { Logger } from 'pino';
 import { LOCK_KEYS } from '../../shared/lock-keys';
@@ -41,8 +41,6 @@ export const isLiveMandate = (mandate: MandateRecord) => LIVE.includes(mandate.s
 /** Ours, unique, and within PhonePe's rules for merchantSubscriptionId (≤ 63 of letters, digits, _ and -). */
 export const newMerchantSubscriptionId = () =>
   `TPM-${Date.now().toString(36).toUpperCase()}-${randomBytes(6).toString('hex').toUpperCase()}`;
-
-const toRupees = (paise: number) => paise / 100;
 
 /**
  * The customer's UPI Autopay mandates (issue #27 §3): set up with a payment, followed from PhonePe's
@@ -163,13 +161,13 @@ export function autopayUseCases({ mandates, orders, gateway, ledger, lock, logge
         mandateReference: latest.merchantSubscriptionId,
         plan: latest.plan,
         billingPeriod: latest.billingPeriod,
-        amount: toRupees(latest.amountPaise),
+        amount: rupeesOf(latest.amountPaise),
         nextDebitDate: on && next ? next.toISOString() : null,
         upcomingDebit:
           renewal && noticeSentAt
             ? {
                 date: debitAt({ ...renewal, noticeSentAt }).toISOString(),
-                amount: toRupees(latest.amountPaise),
+                amount: rupeesOf(latest.amountPaise),
                 noticeSentAt: noticeSentAt.toISOString(),
               }
             : null,

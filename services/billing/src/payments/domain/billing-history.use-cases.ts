@@ -1,4 +1,4 @@
-import { creditNoteUrl, invoiceUrl, type BillingHistoryEntry, type BillingHistoryResponse } from '@portal/contracts';
+import { creditNoteUrl, invoiceUrl, type BillingHistoryEntry, type BillingHistoryResponse, rupeesOf } from '@portal/contracts';
 import type { invoiceUseCases } from '../../tax-documents';
 import type { OrderStore, RefundStore } from './ports';
 import { toRefundView } from './refund-view';
@@ -61,9 +61,9 @@ export function billingHistoryUseCases(deps: BillingHistoryDeps) {
               number: note.number,
               issuedAt: note.issuedAt.toISOString(),
               url: creditNoteUrl(note.merchantRefundId),
-              amount: note.totalPaise / 100,
+              amount: rupeesOf(note.totalPaise),
             })),
-          creditApplied: (invoice?.creditAppliedPaise ?? 0) / 100,
+          creditApplied: rupeesOf(invoice?.creditAppliedPaise ?? 0),
         };
       });
       return { payments: firm ? payments.map((entry) => forFirm(entry, firm.id)) : payments };

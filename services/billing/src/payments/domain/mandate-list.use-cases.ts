@@ -1,3 +1,4 @@
+import { rupeesOf } from '@portal/contracts';
 import type { AdminMandateRow, AdminMandatesQuery, AdminMandatesResponse } from '@portal/contracts';
 import type { MandateRecord, MandateStore, OrderRecord, OrderStore } from './ports';
 
@@ -13,7 +14,7 @@ function toRow(mandate: MandateRecord, lastDebit: OrderRecord | undefined): Admi
     userEmail: mandate.userEmail,
     plan: mandate.plan,
     billingPeriod: mandate.billingPeriod,
-    amount: mandate.amountPaise / 100,
+    amount: rupeesOf(mandate.amountPaise),
     state: mandate.state,
     endedReason: mandate.endedReason,
     setUpAt: mandate.createdAt.toISOString(),

@@ -11,6 +11,7 @@ import {
   type CreateOrderResponse,
   type PricedPlan,
   planTitle,
+  rupeesOf,
 } from '@portal/contracts';
 import { composeMail } from '@portal/platform/mail-layout';
 import { badRequest, conflict } from '@portal/platform/errors';
@@ -206,7 +207,7 @@ export function paymentUseCases(deps: PaymentDeps) {
         billingPeriod,
         seats,
         firm,
-        amount: quote.amountDuePaise / 100,
+        amount: rupeesOf(quote.amountDuePaise),
         amountPaise: quote.amountDuePaise,
         expireAt: new Date(now().getTime() + deps.orderLifetimeSeconds * 1000),
         change: quote.terms,

@@ -1,4 +1,4 @@
-import { creditNoteUrl, type RefundView } from '@portal/contracts';
+import { creditNoteUrl, type RefundView, rupeesOf } from '@portal/contracts';
 import type { CreditNoteRecord } from '../../tax-documents';
 import type { RefundRecord } from './ports';
 
@@ -6,7 +6,7 @@ import type { RefundRecord } from './ports';
 export function toRefundView(refund: RefundRecord, creditNote: CreditNoteRecord | null | undefined): RefundView {
   return {
     merchantRefundId: refund.merchantRefundId,
-    amount: refund.amountPaise / 100,
+    amount: rupeesOf(refund.amountPaise),
     reason: refund.reason,
     state: refund.state,
     createdAt: refund.createdAt.toISOString(),

@@ -1,4 +1,4 @@
-import { creditNoteFileName, formatRupees, REFUND_MESSAGES, type RefundRequest, type RefundView } from '@portal/contracts';
+import { creditNoteFileName, REFUND_MESSAGES, type RefundRequest, type RefundView, formatPaise } from '@portal/contracts';
 import { badRequest, conflict, isDuplicateKeyError, notFound } from '@portal/platform/errors';
 import type { AuditPublisher } from '@portal/platform';
 import { composeMail } from '@portal/platform/mail-layout';
@@ -119,12 +119,12 @@ export function refundUseCases(deps: RefundDeps) {
       const { number, pdf } = await deps.creditNotePdf(refund.merchantRefundId);
       const message = composeMail(
         {
-          subject: `Refund of ${formatRupees(refund.amountPaise / 100)} completed`,
+          subject: `Refund of ${formatPaise(refund.amountPaise)} completed`,
           paragraphs: [
-            `We have refunded ${formatRupees(refund.amountPaise / 100)} of your payment for order ${order.merchantOrderId} to the account you paid from. Banks usually show it within 5 to 7 working days.`,
+            `We have refunded ${formatPaise(refund.amountPaise)} of your payment for order ${order.merchantOrderId} to the account you paid from. Banks usually show it within 5 to 7 working days.`,
           ],
           facts: [
-            ['Amount refunded', formatRupees(refund.amountPaise / 100)],
+            ['Amount refunded', formatPaise(refund.amountPaise)],
             ['Order', order.merchantOrderId],
             ['Credit note', number],
           ],
@@ -175,7 +175,7 @@ export function refundUseCases(deps: RefundDeps) {
         if (order.refundPending) throw conflict(REFUND_MESSAGES.inFlight);
         const amountPaise = Math.round(amount * 100);
         const leftPaise = order.amountPaise - order.refundedPaise - order.changeCreditedPaise;
-        if (amountPaise > leftPaise) throw badRequest(REFUND_MESSAGES.tooMuch(formatRupees(leftPaise / 100)));
+        if (amountPaise > leftPaise) throw badRequest(REFUND_MESSAGES.tooMuch(formatPaise(leftPaise)));
         await assertCreditNoteBuyer(merchantOrderId);
         const previous = await refunds.forOrders([merchantOrderId]);
         // the refund's id is unique in the store: a second request that got past a lost lock is refused there

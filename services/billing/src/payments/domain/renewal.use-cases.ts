@@ -7,6 +7,7 @@ import {
   formatRupees,
   planTitle,
   type PricedPlan,
+  rupeesOf,
 } from '@portal/contracts';
 import type { SingleUseClaims } from '@portal/platform';
 import { composeMail } from '@portal/platform/mail-layout';
@@ -94,7 +95,7 @@ export function renewalUseCases(deps: RenewalDeps) {
         billingPeriod: mandate.billingPeriod,
         seats: mandate.seats,
         firm: mandate.firm,
-        amount: mandate.amountPaise / 100,
+        amount: rupeesOf(mandate.amountPaise),
         amountPaise: mandate.amountPaise,
         expireAt: new Date(dueAt.getTime() + GRACE_DAYS * DAY_MS),
         change: null,

@@ -1,4 +1,4 @@
-import { ANNUAL_DISCOUNT, istDateOf, istDayStart, type BillingPeriod, type RecurringFigures } from '@portal/contracts';
+import { ANNUAL_DISCOUNT, istDateOf, istDayStart, type BillingPeriod, type RecurringFigures, rupeesOf } from '@portal/contracts';
 
 /**
  * MRR as Stripe and ChartMogul count it: each paid subscription's price per month for each of its
@@ -22,7 +22,7 @@ export function istMonthOf(now: Date): { start: Date; month: string } {
 
 export function recurringFigures(mrrPaise: number, month: string, churn: { atStart: number; churned: number }): RecurringFigures {
   return {
-    mrr: mrrPaise / 100,
+    mrr: rupeesOf(mrrPaise),
     churn: {
       month,
       ...churn,

@@ -2,10 +2,11 @@ import {
   adminCreditNoteUrl,
   adminInvoiceUrl,
   formatIndianDate,
-  formatRupees,
   planTitle,
   type TimelineDocument,
   type TimelineEvent,
+  rupeesOf,
+  formatPaise,
 } from '@portal/contracts';
 import type { MandateRecord, OrderRecord, RefundRecord } from '../../payments';
 import type { PeriodRecord, SubscriptionRecord } from '../../subscriptions';
@@ -35,13 +36,13 @@ export function periodEvent(period: PeriodRecord, credits: CreditNoteRecord[]): 
       ...noMoney,
     };
   }
-  const credited = period.credited ? `; ${formatRupees(period.credited.paise / 100)} unused, credited to ${period.credited.byOrder}` : '';
+  const credited = period.credited ? `; ${formatPaise(period.credited.paise)} unused, credited to ${period.credited.byOrder}` : '';
   return {
     at: iso(period.from),
     kind: 'period',
     summary: `${planOf(period.plan, period.billingPeriod)}, ${span(period.from, period.to)}${credited}`,
     state: period.state,
-    amount: period.pricePaise / 100,
+    amount: rupeesOf(period.pricePaise),
     reference: period.merchantOrderId,
     documents: credits.filter((note) => note.merchantOrderId === period.merchantOrderId).map(creditNoteDocument),
   };
@@ -91,9 +92,9 @@ export function mandateEvent(mandate: MandateRecord): TimelineEvent {
   return {
     at: iso(mandate.createdAt),
     kind: 'mandate',
-    summary: `UPI Autopay for ${planOf(mandate.plan, mandate.billingPeriod)}, ${formatRupees(mandate.amountPaise / 100)} a ${every}${ended}`,
+    summary: `UPI Autopay for ${planOf(mandate.plan, mandate.billingPeriod)}, ${formatPaise(mandate.amountPaise)} a ${every}${ended}`,
     state: mandate.state,
-    amount: mandate.amountPaise / 100,
+    amount: rupeesOf(mandate.amountPaise),
     reference: mandate.merchantSubscriptionId,
     documents: [],
   };
@@ -120,7 +121,7 @@ export function refundEvent(refund: RefundRecord, note: CreditNoteRecord | undef
     kind: 'refund',
     summary: `Of ${refund.merchantOrderId} by ${refund.requestedBy}: ${refund.reason}`,
     state: refund.state,
-    amount: refund.amountPaise / 100,
+    amount: rupeesOf(refund.amountPaise),
     reference: refund.merchantRefundId,
     documents: note ? [creditNoteDocument(note)] : [],
   };

@@ -1,4 +1,4 @@
-import { ANNUAL_DISCOUNT, type BillingPeriod, type Plan, type PricedPlan } from '@portal/contracts';
+import { ANNUAL_DISCOUNT, type BillingPeriod, type Plan, type PricedPlan, toNearestPaisa } from '@portal/contracts';
 
 export interface PlanEntry {
   name: PricedPlan;
@@ -43,15 +43,13 @@ export const DEFAULT_PLANS: PlanEntry[] = [
   },
 ];
 
-const roundRupees = (amount: number) => Math.round(amount * 100) / 100;
-
 /** The card of behaviour.md §3: annualOriginal = 12 × monthly, annualPrice = annualOriginal × 0.8. */
 export function toPlan(entry: PlanEntry): Plan {
-  const annualOriginal = roundRupees(entry.monthlyPrice * 12);
+  const annualOriginal = toNearestPaisa(entry.monthlyPrice * 12);
   return {
     name: entry.title,
     monthlyPrice: entry.monthlyPrice,
-    annualPrice: roundRupees(annualOriginal * (1 - ANNUAL_DISCOUNT)),
+    annualPrice: toNearestPaisa(annualOriginal * (1 - ANNUAL_DISCOUNT)),
     annualOriginal,
     features: entry.features,
   };

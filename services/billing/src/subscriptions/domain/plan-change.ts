@@ -1,11 +1,11 @@
 import {
   DAY_MS,
   formatIndianDate,
-  formatRupees,
   planChangeKind,
   type BillingPeriod,
   type PlanChangeKind,
   type PricedPlan,
+  formatPaise,
 } from '@portal/contracts';
 import { freeMonthFor, monthsOf, nextTerm, upgradeTerm } from './credit-order';
 import { isLive, unusedValue } from './periods';
@@ -48,7 +48,6 @@ export interface Quote {
   terms: PlanChangeTerms | null;
 }
 
-const rupees = (paise: number) => formatRupees(paise / 100);
 const label = (title: string, period: BillingPeriod | null, seats = 1) =>
   `${period ? `${title} (${period})` : title}${seats > 1 ? ` for ${seats} seats` : ''}`;
 
@@ -69,7 +68,7 @@ export function quotePlanChange(input: QuoteInput): Quote {
   if (input.seats === 1) return quote;
   // a firm's confirmation shows the quantity and the total (issue #30)
   const [first = '', ...rest] = quote.summary;
-  const quantity = `${input.seats} seats at ${rupees(input.unitPricePaise)} each: ${rupees(quote.pricePaise)}.`;
+  const quantity = `${input.seats} seats at ${formatPaise(input.unitPricePaise)} each: ${formatPaise(quote.pricePaise)}.`;
   return { ...quote, summary: [first, quantity, ...rest] };
 }
 
@@ -90,7 +89,7 @@ function quoteFor(input: QuoteInput): Quote {
       ...quantity,
       summary: [
         `Your ${newPlan} plan is renewed from ${formatIndianDate(currentEnd)}, when the current period ends.`,
-        `You pay ${rupees(pricePaise)} now. ${ends(endsAt)}`,
+        `You pay ${formatPaise(pricePaise)} now. ${ends(endsAt)}`,
         'You keep every day of your current period.',
       ],
     };
@@ -102,7 +101,7 @@ function quoteFor(input: QuoteInput): Quote {
       ...quantity,
       amountDuePaise: 0,
       summary: [
-        `Your ${current} plan stays until ${formatIndianDate(currentEnd)}. Then it switches to ${newPlan}, at ${rupees(pricePaise)}.`,
+        `Your ${current} plan stays until ${formatIndianDate(currentEnd)}. Then it switches to ${newPlan}, at ${formatPaise(pricePaise)}.`,
         'Nothing is charged now.',
         'You can cancel the switch until then.',
       ],
@@ -122,7 +121,7 @@ function quoteFor(input: QuoteInput): Quote {
         ...(freeDays
           ? [status === 'trial' ? `Your ${freeDays} trial days left come first.` : `It begins with ${freeDays} days free.`]
           : []),
-        `You pay ${rupees(pricePaise)} now. ${ends(endsAt)}`,
+        `You pay ${formatPaise(pricePaise)} now. ${ends(endsAt)}`,
       ],
     };
   }
@@ -153,9 +152,9 @@ function quoteFor(input: QuoteInput): Quote {
     terms: { kind: 'upgrade', valuePaise: settledByCredit ? creditPaise : pricePaise, credits, extraDays },
     summary: [
       `Your plan changes to ${newPlan} today.`,
-      `The unused value of your current plan, ${rupees(creditPaise)}, is credited against the price of ${rupees(pricePaise)}, by a credit note.`,
+      `The unused value of your current plan, ${formatPaise(creditPaise)}, is credited against the price of ${formatPaise(pricePaise)}, by a credit note.`,
       ...(extraDays ? [`The credit is more than the price, so your new plan runs ${extraDays} days longer.`] : []),
-      `You pay ${rupees(amountDuePaise)} now. ${ends(endsAt)}`,
+      `You pay ${formatPaise(amountDuePaise)} now. ${ends(endsAt)}`,
       freeDays ? `You keep your ${freeDays} free days, before the new plan's term.` : 'You keep access without a break.',
     ],
   };

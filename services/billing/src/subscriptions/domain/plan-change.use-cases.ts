@@ -1,4 +1,11 @@
-import { PLAN_CHANGE_MESSAGES, planChangeKind, type BillingPeriod, type PlanChangeQuote, type PricedPlan } from '@portal/contracts';
+import {
+  PLAN_CHANGE_MESSAGES,
+  planChangeKind,
+  type BillingPeriod,
+  type PlanChangeQuote,
+  type PricedPlan,
+  rupeesOf,
+} from '@portal/contracts';
 import { badRequest, notFound } from '@portal/platform/errors';
 import { LOCK_KEYS } from '../../shared/lock-keys';
 import type { BillingAccount, Lock } from '../../shared/ports';
@@ -28,10 +35,10 @@ const toWire = (plan: PricedPlan, billingPeriod: BillingPeriod, quote: Quote): P
   plan,
   billingPeriod,
   seats: quote.seats,
-  unitPrice: quote.unitPricePaise / 100,
-  price: quote.pricePaise / 100,
-  credit: quote.creditPaise / 100,
-  amountDue: quote.amountDuePaise / 100,
+  unitPrice: rupeesOf(quote.unitPricePaise),
+  price: rupeesOf(quote.pricePaise),
+  credit: rupeesOf(quote.creditPaise),
+  amountDue: rupeesOf(quote.amountDuePaise),
   startsAt: quote.startsAt.toISOString(),
   endsAt: quote.endsAt.toISOString(),
   freeDays: quote.freeDays,

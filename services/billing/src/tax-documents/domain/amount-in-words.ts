@@ -1,3 +1,4 @@
+import { rupeesOf } from '@portal/contracts';
 /** An invoice's total in words, as Indian accountants write it: crore, lakh, thousand, hundred. */
 const ONES = [
   '',
@@ -29,6 +30,7 @@ function belowHundred(n: number): string {
 }
 
 function belowThousand(n: number): string {
+  // eslint-disable-next-line no-restricted-syntax -- the hundreds of a number in words, not money
   const hundreds = Math.floor(n / 100);
   const rest = n % 100;
   return [hundreds ? `${ONES[hundreds]} Hundred` : '', rest ? belowHundred(rest) : ''].filter(Boolean).join(' ');
@@ -54,7 +56,7 @@ export function indianNumberInWords(n: number): string {
 
 /** "Rupees One Thousand Two Hundred Thirty Four and Fifty Paise Only". */
 export function rupeesInWords(paise: number): string {
-  const rupees = Math.floor(paise / 100);
+  const rupees = Math.floor(rupeesOf(paise));
   const rest = paise % 100;
   return `Rupees ${indianNumberInWords(rupees)}${rest ? ` and ${belowHundred(rest)} Paise` : ''} Only`;
 }

@@ -1,3 +1,4 @@
+import { rupeesOf } from '@portal/contracts';
 import type { GstReportSection } from '@portal/contracts';
 import type { CsvNumber } from '@portal/platform';
 import { GSTR1_PLACES_OF_SUPPLY } from './gstr1-places';
@@ -86,7 +87,7 @@ export const B2CL_LIMIT_PAISE = 1_00_000_00;
 const SERVICE_UQC = 'NA-NOT APPLICABLE';
 const NO_CESS: CsvNumber = { csvNumber: '0.00' };
 
-const rupees = (paise: number): CsvNumber => ({ csvNumber: (paise / 100).toFixed(2) });
+const rupees = (paise: number): CsvNumber => ({ csvNumber: rupeesOf(paise).toFixed(2) });
 const gstDate = (instant: Date) => {
   const [day, month, year] = instant
     .toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' })

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatRupees, REFUND_MESSAGES, type TransactionRow } from '@portal/contracts';
+import { formatRupees, REFUND_MESSAGES, toNearestPaisa, type TransactionRow } from '@portal/contracts';
 import { Banner, Button, errorMessage, Modal, Spinner, TextField } from '@portal/ui';
 import { day } from '../../../lib/format';
 import { useRefunds, useRequestRefund } from '../api';
@@ -13,7 +13,7 @@ const STATE_LABELS = { pending: 'Pending at PhonePe', completed: 'Completed', fa
  * admin is told before confirming when the refund would end the buyer's plan.
  */
 export function RefundDialog({ row, onClose }: { row: TransactionRow; onClose: () => void }) {
-  const left = Math.round((row.amount - row.refundedAmount) * 100) / 100;
+  const left = toNearestPaisa(row.amount - row.refundedAmount);
   const [amount, setAmount] = useState(String(left));
   const [reason, setReason] = useState('');
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);

@@ -1,4 +1,4 @@
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import {
   billingPeriodLabel,
   formatIndianDate,
@@ -10,7 +10,6 @@ import {
   type FirmRole,
 } from '@portal/contracts';
 import { Button, errorMessage, Modal, Spinner } from '@portal/ui';
-import { UserPayments } from '../../transactions/components/UserPayments';
 import { useUserDetails } from '../api';
 import { dateOrNotProvided, daysLabel, orNotProvided } from '../user-labels';
 import { UserDevices } from './UserDevices';
@@ -40,11 +39,14 @@ export function UserDetailsModal({
   onClose,
   onManage,
   onDelete,
+  payments,
 }: {
   userId: string;
   onClose: () => void;
   onManage: (user: AdminUserRow) => void;
   onDelete: (user: AdminUserRow) => void;
+  /** The user's payments, from the transactions feature: the page composes the two. */
+  payments: ReactNode;
 }) {
   const details = useUserDetails(userId);
   const user = details.data;
@@ -135,7 +137,7 @@ export function UserDetailsModal({
             : [['Member of', 'No firm']]
         }
       />
-      <UserPayments userId={userId} />
+      {payments}
       <UserTimeline userId={userId} />
       <UserDevices userId={userId} />
       <div className="row row-between">

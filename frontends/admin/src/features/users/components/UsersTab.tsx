@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useCallback, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useState, type ReactNode } from 'react';
 import type { AdminUserRow } from '@portal/contracts';
 import { Banner, Button, Spinner } from '@portal/ui';
 import { Pager } from '@portal/ui/pager';
@@ -22,7 +22,8 @@ const FIRST_ROWS = 8;
  * Search, the users table and its three actions; a change to a user fetches the list again
  * (users/api.ts). Memoised: the dashboard renders again when the feedback count arrives, the list need not.
  */
-export const UsersTab = memo(function UsersTab() {
+/** `paymentsOf` draws a user's payments in their details (the transactions feature's, chosen by the page). */
+export const UsersTab = memo(function UsersTab({ paymentsOf }: { paymentsOf: (userId: string) => ReactNode }) {
   const [search, setSearch] = useState('');
   const [applied, setApplied] = useState('');
   const [page, setPage] = useState(1);
@@ -90,6 +91,7 @@ export const UsersTab = memo(function UsersTab() {
             onClose={close}
             onManage={(user) => setDialog({ kind: 'manage', user })}
             onDelete={(user) => setDialog({ kind: 'delete', user })}
+            payments={paymentsOf(dialog.userId)}
           />
         )}
         {dialog?.kind === 'manage' && <ManageSubscriptionModal user={dialog.user} onClose={close} onDone={done} />}

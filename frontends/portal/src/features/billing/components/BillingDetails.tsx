@@ -2,7 +2,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { GST_STATES, gstinProblem, type BillingProfile } from '@portal/contracts';
 import { Banner, Button, errorMessage, Spinner, TextField } from '@portal/ui';
 import { TEXTS } from '../../../texts';
-import { useBillingProfile, useSaveBillingProfile, type FirmScope } from '../api';
+import { type FirmScope } from '../../../lib/firm-scope';
+import { useBillingProfile, useSaveBillingProfile } from '../api';
 
 const EMPTY = { legalName: '', gstin: '', street: '', city: '', pincode: '', stateCode: '' };
 const formFrom = (profile: BillingProfile | null) => (profile ? { ...profile, gstin: profile.gstin ?? '' } : EMPTY);

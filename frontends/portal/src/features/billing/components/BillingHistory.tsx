@@ -3,7 +3,8 @@ import { Banner, Button, Spinner } from '@portal/ui';
 import { useFileDownload } from '@portal/ui/save-file';
 import { ScrollArea } from '@portal/ui/scroll-area';
 import { TEXTS } from '../../../texts';
-import { useBillingHistory, type FirmScope } from '../api';
+import { type FirmScope } from '../../../lib/firm-scope';
+import { useBillingHistory } from '../api';
 
 const STATUS_LABELS: Record<BillingHistoryEntry['status'], string> = {
   completed: 'Paid',

@@ -1,4 +1,4 @@
-import { AUTOPAY_MESSAGES, autopayEligible, formatRupees, type BillingPeriod, type Plan } from '@portal/contracts';
+import { AUTOPAY_MESSAGES, autopayEligible, formatRupees, toNearestPaisa, type BillingPeriod, type Plan } from '@portal/contracts';
 import { Button } from '@portal/ui';
 
 /** Monthly or annual, for the plan cards below it. */
@@ -55,7 +55,7 @@ export function PlanCard({
       ) : (
         <>
           <p className="price">
-            {formatRupees(Math.round((plan.annualPrice / 12) * 100) / 100)}
+            {formatRupees(toNearestPaisa(plan.annualPrice / 12))}
             <span className="muted">/month</span>
           </p>
           <p className="muted">

@@ -1,8 +1,9 @@
 'use strict';
-// The smoke's side of HTTP: calls to the stack's gateway, load from concurrent loops, and the
-// e-mails Mailpit caught. What it asserts lives in journey.js.
+// The smokes' side of HTTP (npm run smoke, npm run smoke:containers): calls to the portal, load
+// from concurrent loops, the e-mails Mailpit caught, a PhonePe checkout paid. What they assert
+// lives in their journeys.
 const assert = require('node:assert/strict');
-const { waitFor } = require('../../local/lib/net');
+const { waitFor } = require('./net');
 
 /**
  * fetch, once more when a kept-alive connection was closed by the other side as the call went out

@@ -11,18 +11,20 @@ import {
   type CreateOrderBody,
 } from '@portal/contracts';
 import { Banner, Button, errorMessage, Spinner, TextField } from '@portal/ui';
-import { BillingDetails } from '../../billing/components/BillingDetails';
-import { BillingHistory } from '../../billing/components/BillingHistory';
-import { useFirmStatus, usePlans } from '../../subscription/api';
-import { ChangeConfirmation } from '../../subscription/components/ChangeConfirmation';
-import { PeriodToggle, PlanCard } from '../../subscription/components/PlanCard';
-import { RenewalSettings } from '../../subscription/components/RenewalSettings';
-import { usePlanCheckout } from '../../subscription/use-plan-checkout';
-import { TEXTS, type Message } from '../../../texts';
-import { useFirm } from '../api';
+import { BillingDetails } from '../features/billing/components/BillingDetails';
+import { BillingHistory } from '../features/billing/components/BillingHistory';
+import { useFirmStatus, usePlans } from '../features/subscription/api';
+import { ChangeConfirmation } from '../features/subscription/components/ChangeConfirmation';
+import { PeriodToggle, PlanCard } from '../features/subscription/components/PlanCard';
+import { RenewalSettings } from '../features/subscription/components/RenewalSettings';
+import { usePlanCheckout } from '../features/subscription/use-plan-checkout';
+import { TEXTS, type Message } from '../texts';
+import { useBillingProfile } from '../features/billing/api';
+import { useFirm } from '../features/firms/api';
 
 /**
- * A firm's plan, for its owner and admins (issue #30): its seats, the plan cards priced for them,
+ * A firm's plan, for its owner and admins (issue #30), a part of the Subscription page that
+ * composes the firms, subscription and billing features: its seats, the plan cards priced for them,
  * the confirmation with the quantity and the total, and the firm's own billing details and
  * invoices. More seats are an upgrade at once; fewer wait for the renewal.
  */
@@ -33,7 +35,7 @@ export default function FirmSubscription({ firmId }: { firmId: string }) {
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
   const [seatsText, setSeatsText] = useState<string | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
-  const checkout = usePlanCheckout(firmId, setMessage);
+  const checkout = usePlanCheckout(firmId, setMessage, { detailsMissing: useBillingProfile(firmId).data === null });
 
   if (status.isError || firm.isError) return <Banner kind="error">{errorMessage(status.error ?? firm.error, TEXTS.plansFailed)}</Banner>;
   if (!status.data || !firm.data || !plans) return <Spinner />;
