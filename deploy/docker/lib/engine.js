@@ -137,9 +137,11 @@ async function composeStack({ workDir, admin }) {
   );
   const project = `taxportal${crypto.randomBytes(3).toString('hex')}`;
   const files = [
-    ...['-f', 'docker-compose.yml'],
+    '-f',
+    'docker-compose.yml',
     ...(localBases ? ['-f', 'deploy/docker/compose.local-bases.yml'] : []),
-    ...['-f', 'deploy/docker/smoke/compose.smoke.yml'],
+    '-f',
+    'deploy/docker/smoke/compose.smoke.yml',
   ];
   const compose = (...args) => run('docker-compose', ['-p', project, '--env-file', envFile, ...files, ...args], { cwd: ROOT });
   return {
@@ -148,7 +150,6 @@ async function composeStack({ workDir, admin }) {
     nodeImage,
     url: `http://127.0.0.1:${gatewayPort}`,
     mailpitUrl: `http://127.0.0.1:${mailpitPort}`,
-    phonepeUrl: `http://127.0.0.1:${phonepePort}`,
     compose,
     /** Every container of the project, with its health. */
     containers() {
