@@ -90,7 +90,8 @@ const FEATURE_ZONES = ['portal', 'admin'].flatMap((app) =>
     target: `./frontends/${app}/src/features/${name}`,
     from: `./frontends/${app}/src/features`,
     except: [`./${name}`],
-    message: 'A feature imports no other feature: the page composes them (pass one in as a prop), or move what both need to components/, lib/ or @portal/ui.',
+    message:
+      'A feature imports no other feature: the page composes them (pass one in as a prop), or move what both need to components/, lib/ or @portal/ui.',
   })),
 );
 /** Frameworks domain code may name as types only: at run time a use case loads none of them. */
@@ -129,7 +130,10 @@ export default tseslint.config(
       'import-x/order': ['warn', { groups: ['builtin', 'external', 'internal', 'parent', 'sibling', 'index'] }],
       'import-x/no-cycle': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'import-x/no-restricted-paths': ['error', { zones: [...LAYER_ZONES, ...CAPABILITY_ZONES, ...SERVICE_ZONES, ...FRONTEND_ZONES, ...FEATURE_ZONES] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...LAYER_ZONES, ...CAPABILITY_ZONES, ...SERVICE_ZONES, ...FRONTEND_ZONES, ...FEATURE_ZONES] },
+      ],
     },
   },
   {

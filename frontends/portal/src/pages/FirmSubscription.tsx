@@ -8,14 +8,14 @@ import {
   planLabel,
   toClientSubscriptionState,
   type BillingPeriod,
-  type CreateOrderBody,
 } from '@portal/contracts';
 import { Banner, Button, errorMessage, Spinner, TextField } from '@portal/ui';
 import { BillingDetails } from '../features/billing/components/BillingDetails';
 import { BillingHistory } from '../features/billing/components/BillingHistory';
 import { useFirmStatus, usePlans } from '../features/subscription/api';
 import { ChangeConfirmation } from '../features/subscription/components/ChangeConfirmation';
-import { PeriodToggle, PlanCard } from '../features/subscription/components/PlanCard';
+import { PeriodToggle } from '../features/subscription/components/PlanCard';
+import { PlanGrid } from '../features/subscription/components/PlanGrid';
 import { RenewalSettings } from '../features/subscription/components/RenewalSettings';
 import { usePlanCheckout } from '../features/subscription/use-plan-checkout';
 import { TEXTS, type Message } from '../texts';
@@ -98,26 +98,21 @@ export default function FirmSubscription({ firmId }: { firmId: string }) {
         />
         <PeriodToggle period={period} onChange={setPeriod} />
       </div>
-      <div className="plans">
-        {Object.entries(plans).map(([key, plan]) => {
-          const kind = planChangeKind(running, key as CreateOrderBody['plan'], period, seats);
-          const isCurrent = kind === 'renew' && running?.plan === key;
-          return (
-            <PlanCard
-              key={key}
-              id={key}
-              plan={plan}
-              period={period}
-              seats={seatsValid ? seats : 1}
-              current={isCurrent}
-              firstPlanFree={false}
-              button={{ text: running ? PLAN_CHANGE_BUTTONS[kind] : 'Buy for the firm', disabled: !seatsValid }}
-              busy={checkout.busy}
-              onChoose={() => checkout.choose({ plan: key as CreateOrderBody['plan'], billingPeriod: period, seats })}
-            />
-          );
-        })}
-      </div>
+      <PlanGrid
+        plans={plans}
+        period={period}
+        seats={seatsValid ? seats : 1}
+        busy={checkout.busy}
+        cardOf={(key) => {
+          const kind = planChangeKind(running, key, period, seats);
+          return {
+            current: kind === 'renew' && running?.plan === key,
+            firstPlanFree: false,
+            button: { text: running ? PLAN_CHANGE_BUTTONS[kind] : 'Buy for the firm', disabled: !seatsValid },
+          };
+        }}
+        onChoose={(key) => checkout.choose({ plan: key, billingPeriod: period, seats })}
+      />
       <h2>Billing details of {firm.data.name}</h2>
       <BillingDetails firmId={firmId} />
       <BillingHistory firmId={firmId} />

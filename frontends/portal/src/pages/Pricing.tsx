@@ -2,7 +2,8 @@ import { useState } from 'react';
 import type { BillingPeriod } from '@portal/contracts';
 import { Banner, Link, Spinner, useAuth, useNavigate } from '@portal/ui';
 import { usePlans } from '../features/subscription/api';
-import { PeriodToggle, PlanCard } from '../features/subscription/components/PlanCard';
+import { PeriodToggle } from '../features/subscription/components/PlanCard';
+import { PlanGrid } from '../features/subscription/components/PlanGrid';
 import { withQueries } from '../queries';
 import { TEXTS } from '../texts';
 import '../components/portal.css';
@@ -30,21 +31,12 @@ function Pricing() {
       {!plans ? (
         !isError && <Spinner />
       ) : (
-        <div className="plans">
-          {Object.entries(plans).map(([key, plan]) => (
-            <PlanCard
-              key={key}
-              id={key}
-              plan={plan}
-              period={period}
-              current={false}
-              firstPlanFree={false}
-              button={{ text: `Choose ${plan.name}`, disabled: false }}
-              busy={false}
-              onChoose={() => choose(key)}
-            />
-          ))}
-        </div>
+        <PlanGrid
+          plans={plans}
+          period={period}
+          cardOf={(_key, plan) => ({ current: false, firstPlanFree: false, button: { text: `Choose ${plan.name}`, disabled: false } })}
+          onChoose={choose}
+        />
       )}
     </div>
   );

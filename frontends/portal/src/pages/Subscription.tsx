@@ -19,7 +19,8 @@ import { BillingDetails } from '../features/billing/components/BillingDetails';
 import { BillingHistory } from '../features/billing/components/BillingHistory';
 import { usePlans, useStartTrial } from '../features/subscription/api';
 import { ChangeConfirmation } from '../features/subscription/components/ChangeConfirmation';
-import { PeriodToggle, PlanCard } from '../features/subscription/components/PlanCard';
+import { PeriodToggle } from '../features/subscription/components/PlanCard';
+import { PlanGrid } from '../features/subscription/components/PlanGrid';
 import { RenewalSettings } from '../features/subscription/components/RenewalSettings';
 import { usePlanCheckout } from '../features/subscription/use-plan-checkout';
 import { withQueries } from '../queries';
@@ -204,22 +205,18 @@ function Subscription() {
         <>
           {!firmPlan && <PeriodToggle period={period} onChange={setPeriod} />}
           {plans && !firmPlan && (
-            <div className="plans">
-              {Object.entries(plans).map(([key, plan]) => (
-                <PlanCard
-                  key={key}
-                  id={key}
-                  plan={plan}
-                  period={period}
-                  current={isCurrentPlan(key, period, auth)}
-                  // the free month is the first paid plan's: only a customer who never had the trial gets it
-                  firstPlanFree={!status?.hasUsedTrial}
-                  button={planButtonText(key as CreateOrderBody['plan'], period, auth)}
-                  busy={checkout.busy}
-                  onChoose={() => checkout.choose({ plan: key as CreateOrderBody['plan'], billingPeriod: period })}
-                />
-              ))}
-            </div>
+            <PlanGrid
+              plans={plans}
+              period={period}
+              busy={checkout.busy}
+              cardOf={(key) => ({
+                current: isCurrentPlan(key, period, auth),
+                // the free month is the first paid plan's: only a customer who never had the trial gets it
+                firstPlanFree: !status?.hasUsedTrial,
+                button: planButtonText(key, period, auth),
+              })}
+              onChoose={(key) => checkout.choose({ plan: key, billingPeriod: period })}
+            />
           )}
           <BillingHistory />
         </>
