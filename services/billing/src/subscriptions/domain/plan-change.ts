@@ -72,61 +72,80 @@ export function quotePlanChange(input: QuoteInput): Quote {
   return { ...quote, summary: [first, quantity, ...rest] };
 }
 
+/** What every kind of quote starts from: the price for the seats, the term's months, the plan's name. */
+function basisOf(input: QuoteInput) {
+  const pricePaise = input.unitPricePaise * input.seats;
+  return {
+    pricePaise,
+    months: monthsOf(input.billingPeriod),
+    newPlan: label(input.title, input.billingPeriod, input.seats),
+    quantity: { seats: input.seats, unitPricePaise: input.unitPricePaise },
+    currentEnd: input.subscription?.subscriptionEndDate ?? input.now,
+  };
+}
+type Basis = ReturnType<typeof basisOf>;
+
+const runsUntil = (date: Date) => `Your plan will run until ${formatIndianDate(date)}.`;
+
 function quoteFor(input: QuoteInput): Quote {
-  const { subscription, plan, title, billingPeriod, seats, unitPricePaise, now } = input;
-  const pricePaise = unitPricePaise * seats;
-  const months = monthsOf(billingPeriod);
-  const newPlan = label(title, billingPeriod, seats);
-  const kind = planChangeKind(runningPlan(subscription, now), plan, billingPeriod, seats);
-  const quantity = { seats, unitPricePaise };
-  const currentEnd = subscription?.subscriptionEndDate ?? now;
-  const ends = (date: Date) => `Your plan will run until ${formatIndianDate(date)}.`;
+  const kind = planChangeKind(runningPlan(input.subscription, input.now), input.plan, input.billingPeriod, input.seats);
+  const basis = basisOf(input);
+  if (kind === 'renew') return renewalQuote(input, basis);
+  if (kind === 'switch') return switchQuote(input, basis);
+  if (kind === 'buy') return purchaseQuote(input, basis);
+  return upgradeQuote(input, basis);
+}
 
-  if (kind === 'renew') {
-    const endsAt = nextTerm(subscription, months, now, freeMonthFor(subscription, input.firm)).to;
-    return {
-      ...noCredit(kind, pricePaise, currentEnd, endsAt),
-      ...quantity,
-      summary: [
-        `Your ${newPlan} plan is renewed from ${formatIndianDate(currentEnd)}, when the current period ends.`,
-        `You pay ${formatPaise(pricePaise)} now. ${ends(endsAt)}`,
-        'You keep every day of your current period.',
-      ],
-    };
-  }
-  if (kind === 'switch') {
-    const current = label(input.currentTitle ?? '', subscription?.billingPeriod ?? null, subscription?.seats);
-    return {
-      ...noCredit(kind, pricePaise, currentEnd, addMonths(currentEnd, months)),
-      ...quantity,
-      amountDuePaise: 0,
-      summary: [
-        `Your ${current} plan stays until ${formatIndianDate(currentEnd)}. Then it switches to ${newPlan}, at ${formatPaise(pricePaise)}.`,
-        'Nothing is charged now.',
-        'You can cancel the switch until then.',
-      ],
-    };
-  }
-  if (kind === 'buy') {
-    const status = effectiveStatus(subscription, now);
-    const term = nextTerm(subscription, months, now, freeMonthFor(subscription, input.firm));
-    const endsAt = term.to;
-    const freeDays = Math.floor((term.paidFrom.getTime() - term.from.getTime()) / DAY_MS);
-    return {
-      ...noCredit(kind, pricePaise, now, endsAt),
-      ...quantity,
-      freeDays,
-      summary: [
-        `Your ${newPlan} plan starts today.`,
-        ...(freeDays
-          ? [status === 'trial' ? `Your ${freeDays} trial days left come first.` : `It begins with ${freeDays} days free.`]
-          : []),
-        `You pay ${formatPaise(pricePaise)} now. ${ends(endsAt)}`,
-      ],
-    };
-  }
+/** The same plan again: it follows the current period, which is kept whole. */
+function renewalQuote({ subscription, now, firm }: QuoteInput, { pricePaise, months, newPlan, quantity, currentEnd }: Basis): Quote {
+  const endsAt = nextTerm(subscription, months, now, freeMonthFor(subscription, firm)).to;
+  return {
+    ...noCredit('renew', pricePaise, currentEnd, endsAt),
+    ...quantity,
+    summary: [
+      `Your ${newPlan} plan is renewed from ${formatIndianDate(currentEnd)}, when the current period ends.`,
+      `You pay ${formatPaise(pricePaise)} now. ${runsUntil(endsAt)}`,
+      'You keep every day of your current period.',
+    ],
+  };
+}
 
-  const credits = input.periods
+/** A lower plan: scheduled for the current period's end, nothing charged now. */
+function switchQuote({ subscription, currentTitle }: QuoteInput, { pricePaise, months, newPlan, quantity, currentEnd }: Basis): Quote {
+  const current = label(currentTitle ?? '', subscription?.billingPeriod ?? null, subscription?.seats);
+  return {
+    ...noCredit('switch', pricePaise, currentEnd, addMonths(currentEnd, months)),
+    ...quantity,
+    amountDuePaise: 0,
+    summary: [
+      `Your ${current} plan stays until ${formatIndianDate(currentEnd)}. Then it switches to ${newPlan}, at ${formatPaise(pricePaise)}.`,
+      'Nothing is charged now.',
+      'You can cancel the switch until then.',
+    ],
+  };
+}
+
+/** A first plan, or one after the last has ended: it starts today, after any trial days left. */
+function purchaseQuote({ subscription, now, firm }: QuoteInput, { pricePaise, months, newPlan, quantity }: Basis): Quote {
+  const status = effectiveStatus(subscription, now);
+  const term = nextTerm(subscription, months, now, freeMonthFor(subscription, firm));
+  const endsAt = term.to;
+  const freeDays = Math.floor((term.paidFrom.getTime() - term.from.getTime()) / DAY_MS);
+  return {
+    ...noCredit('buy', pricePaise, now, endsAt),
+    ...quantity,
+    freeDays,
+    summary: [
+      `Your ${newPlan} plan starts today.`,
+      ...(freeDays ? [status === 'trial' ? `Your ${freeDays} trial days left come first.` : `It begins with ${freeDays} days free.`] : []),
+      `You pay ${formatPaise(pricePaise)} now. ${runsUntil(endsAt)}`,
+    ],
+  };
+}
+
+/** A higher plan today: the unused value of every live period is credited against its price. */
+function upgradeQuote({ periods, now }: QuoteInput, { pricePaise, months, newPlan, quantity }: Basis): Quote {
+  const credits = periods
     .filter((period) => isLive(period))
     .map((period) => ({ period, ...unusedValue(period, now) }))
     .filter(({ paise, freeMs }) => paise > 0 || freeMs > 0)
@@ -141,7 +160,7 @@ function quoteFor(input: QuoteInput): Quote {
   const amountDuePaise = settledByCredit ? 0 : dueLeft;
   const freeDays = Math.floor(freeMs / DAY_MS);
   return {
-    kind,
+    kind: 'upgrade',
     ...quantity,
     pricePaise,
     creditPaise,
@@ -154,7 +173,7 @@ function quoteFor(input: QuoteInput): Quote {
       `Your plan changes to ${newPlan} today.`,
       `The unused value of your current plan, ${formatPaise(creditPaise)}, is credited against the price of ${formatPaise(pricePaise)}, by a credit note.`,
       ...(extraDays ? [`The credit is more than the price, so your new plan runs ${extraDays} days longer.`] : []),
-      `You pay ${formatPaise(amountDuePaise)} now. ${ends(endsAt)}`,
+      `You pay ${formatPaise(amountDuePaise)} now. ${runsUntil(endsAt)}`,
       freeDays ? `You keep your ${freeDays} free days, before the new plan's term.` : 'You keep access without a break.',
     ],
   };

@@ -1,10 +1,10 @@
-import { DAY_MS, TRIAL_DAYS, TRIAL_MESSAGES, type SubscriptionStatus } from '@portal/contracts';
+import { DAY_MS, TRIAL_DAYS, TRIAL_MESSAGES, type SubscriptionStatus, type SubscriptionSummary } from '@portal/contracts';
 import { conflict } from '@portal/platform/errors';
 import { LOCK_KEYS } from '../../shared/lock-keys';
 import type { BillingAccount, Claims, Lock, UserDirectory } from '../../shared/ports';
 import { toPlan } from './plan-catalogue';
 import type { FirmEntitlement } from './firm-entitlement';
-import type { AutoRenewals, PendingPayments, PlanStore, SubscriptionStore } from './ports';
+import type { AutoRenewals, PendingPayments, PlanStore, SubscriptionRecord, SubscriptionStore } from './ports';
 import { summarize } from './subscription-status';
 
 export interface StatusDeps {
@@ -63,9 +63,6 @@ export function statusUseCases({
       const drawn = !firm && !summary.canDownload ? await firmPlanOf(personId) : null;
       const firmSummary = drawn ? summarize(drawn.firm.id, drawn.subscription, at) : null;
       const paidRunning = summary.subscriptionStatus === 'active' && subscription?.subscriptionEndDate ? subscription : null;
-      const start = summary.isTrialActive ? subscription?.trialStart : subscription?.subscriptionStartDate;
-      const end = summary.isTrialActive ? subscription?.trialEnd : subscription?.subscriptionEndDate;
-      const periodDays = start && end ? Math.round((end.getTime() - start.getTime()) / DAY_MS) : 0;
       return {
         email: profile?.email ?? email,
         subscriptionStatus: summary.subscriptionStatus,
@@ -81,7 +78,7 @@ export function statusUseCases({
         paymentRequested,
         isAdmin: false,
         features: await featuresOf(summary.subscriptionPlan, summary.subscriptionStatus),
-        usage: summary.canDownload ? { periodDays, daysUsed: Math.max(0, periodDays - summary.daysRemaining) } : {},
+        usage: usageOf(summary, subscription),
         firstName: profile?.firstName ?? '',
         lastName: profile?.lastName ?? '',
         picture: profile?.picture ?? null,
@@ -93,30 +90,10 @@ export function statusUseCases({
             ? { ...subscription.scheduledSwitch, at: summary.subscriptionEndDate }
             : null,
         seats: subscription?.seats ?? 1,
-        firmPlan:
-          drawn && firmSummary
-            ? {
-                id: drawn.firm.id,
-                name: drawn.firm.name,
-                managedBy: drawn.firm.managedBy,
-                plan: firmSummary.subscriptionPlan,
-                seats: drawn.subscription.seats,
-                endsAt: firmSummary.subscriptionEndDate,
-              }
-            : null,
+        firmPlan: drawn && firmSummary ? firmPlanView(drawn, firmSummary) : null,
         firm: firm ? { id: firm.id, name: firm.name, role: firm.role } : null,
         autoRenew: await autoRenewals.autoRenewOf(userId, subscription, at),
-        renewalFailure:
-          paidRunning?.renewalFailedAt && paidRunning.graceUntil
-            ? { failedAt: paidRunning.renewalFailedAt.toISOString(), graceUntil: paidRunning.graceUntil.toISOString() }
-            : null,
-        cancellation: paidRunning?.cancelAtPeriodEnd
-          ? {
-              at: paidRunning.cancelAtPeriodEnd.at.toISOString(),
-              reason: paidRunning.cancelAtPeriodEnd.reason,
-              endsAt: paidRunning.subscriptionEndDate!.toISOString(),
-            }
-          : null,
+        ...endingsOf(paidRunning),
       };
     },
 
@@ -144,5 +121,47 @@ export function statusUseCases({
         return { success: true, message: TRIAL_MESSAGES.started, subscription: summarize(userId, saved, at) };
       });
     },
+  };
+}
+
+/** How much of the running trial or plan is used, for the dashboard's bar; nothing without access. */
+function usageOf(summary: SubscriptionSummary, subscription: SubscriptionRecord | null): SubscriptionStatus['usage'] {
+  if (!summary.canDownload) return {};
+  const start = summary.isTrialActive ? subscription?.trialStart : subscription?.subscriptionStartDate;
+  const end = summary.isTrialActive ? subscription?.trialEnd : subscription?.subscriptionEndDate;
+  const periodDays = start && end ? Math.round((end.getTime() - start.getTime()) / DAY_MS) : 0;
+  return { periodDays, daysUsed: Math.max(0, periodDays - summary.daysRemaining) };
+}
+
+/** The firm's plan a member works on, as their status names it. */
+function firmPlanView(
+  drawn: NonNullable<Awaited<ReturnType<FirmEntitlement>>>,
+  firmSummary: SubscriptionSummary,
+): NonNullable<SubscriptionStatus['firmPlan']> {
+  return {
+    id: drawn.firm.id,
+    name: drawn.firm.name,
+    managedBy: drawn.firm.managedBy,
+    plan: firmSummary.subscriptionPlan,
+    seats: drawn.subscription.seats,
+    endsAt: firmSummary.subscriptionEndDate,
+  };
+}
+
+/** How a running paid plan may end: a failed renewal in its grace, or a cancellation at its end. */
+function endingsOf(paidRunning: SubscriptionRecord | null): Pick<SubscriptionStatus, 'renewalFailure' | 'cancellation'> {
+  return {
+    renewalFailure:
+      paidRunning?.renewalFailedAt && paidRunning.graceUntil
+        ? { failedAt: paidRunning.renewalFailedAt.toISOString(), graceUntil: paidRunning.graceUntil.toISOString() }
+        : null,
+    cancellation:
+      paidRunning?.cancelAtPeriodEnd && paidRunning.subscriptionEndDate
+        ? {
+            at: paidRunning.cancelAtPeriodEnd.at.toISOString(),
+            reason: paidRunning.cancelAtPeriodEnd.reason,
+            endsAt: paidRunning.subscriptionEndDate.toISOString(),
+          }
+        : null,
   };
 }

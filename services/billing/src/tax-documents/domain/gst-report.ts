@@ -144,72 +144,15 @@ export function gstReport(section: GstReportSection, invoices: InvoiceRecord[], 
   const creditNotes = issuedNotes.filter((note) => !note.financial);
   switch (section) {
     case 'b2b':
-      return invoices
-        .filter((invoice) => invoice.buyer.gstin)
-        .map((invoice) => [
-          invoice.buyer.gstin!,
-          invoice.buyer.name,
-          invoice.number,
-          gstDate(invoice.issuedAt),
-          rupees(invoice.totalPaise),
-          supply(invoice),
-          'N',
-          '',
-          'Regular B2B',
-          '',
-          invoice.ratePercent,
-          rupees(invoice.taxablePaise),
-          NO_CESS,
-        ]);
+      return invoices.filter((invoice) => invoice.buyer.gstin).map(b2bRow);
     case 'b2cl':
-      return invoices
-        .filter(isB2cLargeInvoice)
-        .map((invoice) => [
-          invoice.number,
-          gstDate(invoice.issuedAt),
-          rupees(invoice.totalPaise),
-          supply(invoice),
-          '',
-          invoice.ratePercent,
-          rupees(invoice.taxablePaise),
-          NO_CESS,
-          '',
-        ]);
+      return invoices.filter(isB2cLargeInvoice).map(b2cLargeRow);
     case 'b2cs':
       return b2cSmallTotals(invoices, creditNotes);
     case 'cdnr':
-      return creditNotes
-        .filter((note) => note.buyer.gstin)
-        .map((note) => [
-          note.buyer.gstin!,
-          note.buyer.name,
-          note.number,
-          gstDate(note.issuedAt),
-          'C',
-          supply(note),
-          'N',
-          'Regular B2B',
-          rupees(note.totalPaise),
-          '',
-          note.ratePercent,
-          rupees(note.taxablePaise),
-          NO_CESS,
-        ]);
+      return creditNotes.filter((note) => note.buyer.gstin).map(registeredNoteRow);
     case 'cdnur':
-      return creditNotes
-        .filter((note) => isB2cLarge(note, note.invoiceTotalPaise))
-        .map((note) => [
-          'B2CL',
-          note.number,
-          gstDate(note.issuedAt),
-          'C',
-          supply(note),
-          rupees(note.totalPaise),
-          '',
-          note.ratePercent,
-          rupees(note.taxablePaise),
-          NO_CESS,
-        ]);
+      return creditNotes.filter((note) => isB2cLarge(note, note.invoiceTotalPaise)).map(unregisteredNoteRow);
     case 'hsn':
       return hsnSummary([...invoices, ...creditNotes]);
     case 'hsn_b2b':
@@ -222,6 +165,67 @@ export function gstReport(section: GstReportSection, invoices: InvoiceRecord[], 
       return taxSummary(invoices, creditNotes);
   }
 }
+
+/** An invoice to a registered buyer, in the GST offline tool's b2b columns. */
+const b2bRow = (invoice: InvoiceRecord): Cells => [
+  invoice.buyer.gstin!,
+  invoice.buyer.name,
+  invoice.number,
+  gstDate(invoice.issuedAt),
+  rupees(invoice.totalPaise),
+  supply(invoice),
+  'N',
+  '',
+  'Regular B2B',
+  '',
+  invoice.ratePercent,
+  rupees(invoice.taxablePaise),
+  NO_CESS,
+];
+
+/** A large invoice to an unregistered buyer in another state, in the b2cl columns. */
+const b2cLargeRow = (invoice: InvoiceRecord): Cells => [
+  invoice.number,
+  gstDate(invoice.issuedAt),
+  rupees(invoice.totalPaise),
+  supply(invoice),
+  '',
+  invoice.ratePercent,
+  rupees(invoice.taxablePaise),
+  NO_CESS,
+  '',
+];
+
+/** A credit note to a registered buyer, in the cdnr columns. */
+const registeredNoteRow = (note: CreditNoteRecord): Cells => [
+  note.buyer.gstin!,
+  note.buyer.name,
+  note.number,
+  gstDate(note.issuedAt),
+  'C',
+  supply(note),
+  'N',
+  'Regular B2B',
+  rupees(note.totalPaise),
+  '',
+  note.ratePercent,
+  rupees(note.taxablePaise),
+  NO_CESS,
+];
+
+/** A credit note against a large B2C invoice, in the cdnur columns. */
+const unregisteredNoteRow = (note: CreditNoteRecord): Cells => [
+  'B2CL',
+  note.number,
+  gstDate(note.issuedAt),
+  'C',
+  supply(note),
+  rupees(note.totalPaise),
+  '',
+  note.ratePercent,
+  rupees(note.taxablePaise),
+  NO_CESS,
+];
 
 /**
  * B2C small: one row per place of supply and rate, net of the month's credit notes to unregistered
