@@ -103,14 +103,7 @@ function Profile() {
       {tab === 'firms' && <Firms userId={user._id} />}
       {tab === 'devices' && <Devices />}
       {tab === 'privacy' && <SecurityAndPrivacy user={user} />}
-      <ProfileForm
-        user={user}
-        tab={isFormTab(tab) ? tab : null}
-        hidden={!isFormTab(tab)}
-        editing={editing}
-        onEditingChange={setEditing}
-        onMessage={setMessage}
-      />
+      <ProfileForm user={user} tab={isFormTab(tab) ? tab : null} editing={editing} onEditingChange={setEditing} onMessage={setMessage} />
     </div>
   );
 }

@@ -30,14 +30,13 @@ function formFrom(user: PublicUser) {
 export function ProfileForm({
   user,
   tab,
-  hidden,
   editing,
   onEditingChange,
   onMessage,
 }: {
   user: PublicUser;
+  /** The form's tab showing, or null while another tab shows (the form stays mounted, hidden). */
   tab: ProfileFormTab | null;
-  hidden: boolean;
   editing: boolean;
   onEditingChange: (editing: boolean) => void;
   onMessage: (message: Message) => void;
@@ -76,7 +75,7 @@ export function ProfileForm({
   }
 
   return (
-    <form className="card" onSubmit={save} noValidate hidden={hidden}>
+    <form className="card" onSubmit={save} noValidate hidden={tab === null}>
       {tab === 'basic' && (
         <>
           <TextField label="First name" value={form.firstName} onChange={set('firstName')} readOnly={!editing} required />
