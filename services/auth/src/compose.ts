@@ -1,25 +1,26 @@
 import type { Express } from 'express';
-import { DEVICE_MESSAGES, formatWait, TOKEN_AUDIENCE } from '@portal/contracts';
+import { DEVICE_MESSAGES, EVENT_QUEUES, formatWait, TOKEN_AUDIENCE } from '@portal/contracts';
 import {
   connectInfrastructure,
-  createInternalClient,
-  createServiceCredential,
   createAttemptLimit,
   createAuditPublisher,
+  createEventPublisher,
   createMailer,
   createServiceApp,
   mongoReadiness,
   redisReadiness,
+  revisionCounter,
   singleUseClaims,
+  withRedisLock,
   type ServiceRuntime,
 } from '@portal/platform';
-import { billingSeatsClient } from './clients/billing-seats.client';
 import { createGoogleVerifier } from './clients/google-id-token.verifier';
 import type { Config } from './config';
 import { adminRepository } from './data/admin.repository';
 import { desktopSessionRepository } from './data/desktop-session.repository';
 import { deviceAuthorizationRepository } from './data/device-authorization.repository';
 import { firmRepository } from './data/firm.repository';
+import { firmSeatsRepository } from './data/firm-seats.repository';
 import { passwordResetRepository } from './data/password-reset.repository';
 import { userRepository } from './data/user.repository';
 import { accountSecurityUseCases, endEverySession } from './domain/account-security.use-cases';
@@ -30,6 +31,8 @@ import { directoryUseCases } from './domain/directory.use-cases';
 import { farewellMail } from './domain/farewell-mail';
 import { firmInvitationMail } from './domain/firm-invitation-mail';
 import { firmInvitationUseCases } from './domain/firm-invitation.use-cases';
+import { announcingFirmStore, firmEventsUseCases } from './domain/firm-events.use-cases';
+import { startFirmEvents } from './jobs/firm-events';
 import { firmUseCases } from './domain/firm.use-cases';
 import { welcomeMail } from './domain/welcome-mail';
 import { passwordResetUseCases } from './domain/password-reset.use-cases';
@@ -67,14 +70,24 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
   const devices = deviceAuthorizationRepository(mongo, claims);
   const desktopSessions = desktopSessionRepository(mongo, claims);
   const firmStore = firmRepository(mongo, claims);
-  await Promise.all([users.ready, admins.ready, claims.ready, resets.ready, devices.ready, desktopSessions.ready, firmStore.ready]);
+  const prefix = settings.REDIS_PREFIX;
+  const firmSeats = firmSeatsRepository(mongo, (key, work) => withRedisLock(redis, `${prefix}auth:${key}`, work));
+  await Promise.all([
+    users.ready,
+    admins.ready,
+    claims.ready,
+    resets.ready,
+    devices.ready,
+    desktopSessions.ready,
+    firmStore.ready,
+    firmSeats.ready,
+  ]);
   // users stored before the search read its keys get them once; any instance may run it
   void claims
     .once('migration:user-search-keys', 'auth', () => users.addSearchKeys())
     .then((run) => run.claimed && run.value && logger.info({ users: run.value }, 'search keys added to stored users'))
     .catch((error: unknown) => logger.error({ err: error }, 'adding search keys to stored users failed; it runs again at the next start'));
 
-  const prefix = settings.REDIS_PREFIX;
   const tokens = createTokenIssuer({
     privateKey: settings.JWT_PRIVATE_KEY,
     publicKey: settings.JWT_PUBLIC_KEY,
@@ -178,18 +191,28 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
     now,
   });
 
-  const seatsOf = billingSeatsClient(
-    createInternalClient({ baseURL: settings.BILLING_URL, credential: createServiceCredential('auth', settings.SERVICE_SECRET) }),
-  );
-  const firms = firmUseCases({
+  const toBilling = createEventPublisher(EVENT_QUEUES.billing, connection, logger);
+  shutdown.add('firm events to billing', () => toBilling.close());
+  const firmEvents = firmEventsUseCases({
     firms: firmStore,
+    seats: firmSeats,
+    publish: toBilling.publish,
+    nextRevision: revisionCounter(redis, `${prefix}auth:firm-revision`).next,
+    now: clock,
+  });
+  const firmQueues = await startFirmEvents(firmEvents, connection, logger, settings.FIRM_REPLAY_EVERY_MS);
+  shutdown.add('firm queues', () => firmQueues.close());
+  const announcedFirms = announcingFirmStore(firmStore, firmEvents.announce);
+  const seatsOf = firmEvents.seatsOf;
+  const firms = firmUseCases({
+    firms: announcedFirms,
     users,
     seatsOf,
     onMemberGone: (firmId, userId) => deviceGrant.endFirmSessions(userId, firmId),
     now: clock,
   });
   const firmInvitations = firmInvitationUseCases({
-    firms: firmStore,
+    firms: announcedFirms,
     users,
     seatsOf,
     sendInvitation: firmInvitationMail(mail, settings.PUBLIC_URL, mailFailed('firm invitation')),
@@ -226,5 +249,5 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
   });
   const created = await adminAccounts.bootstrapFirstAdmin(settings.ADMIN_EMAIL, settings.ADMIN_PASSWORD);
   if (created) logger.info({ email: created }, 'first admin created from ADMIN_EMAIL');
-  return { app, adminAccounts };
+  return { app, adminAccounts, firmEvents };
 }

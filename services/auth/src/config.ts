@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { serviceConfigShape, serviceUrl } from '@portal/platform';
+import { serviceConfigShape } from '@portal/platform';
 
 const pem = z
   .string()
@@ -16,8 +16,12 @@ export const configSchema = z
   .object({
     ...serviceConfigShape({ port: 4001, database: 'portal_auth' }),
     JWT_PRIVATE_KEY: pem,
-    /** billing, for the seats a firm has bought. */
-    BILLING_URL: serviceUrl.default('http://127.0.0.1:4002'),
+    /** How often every firm's members are published again, so billing's read model recovers a lost event. */
+    FIRM_REPLAY_EVERY_MS: z.coerce
+      .number()
+      .int()
+      .min(1000)
+      .default(15 * 60_000),
     USER_TOKEN_TTL_SECONDS: z.coerce
       .number()
       .int()

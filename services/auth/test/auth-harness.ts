@@ -23,6 +23,9 @@ export interface AuthHarness {
   smtp: SmtpCatcher;
   keys: ReturnType<typeof generateTestKeys>;
   adminAccounts: Awaited<ReturnType<typeof compose>>['adminAccounts'];
+  firmEvents: Awaited<ReturnType<typeof compose>>['firmEvents'];
+  /** Stops auth, runs `whileDown`, and starts it again on the same database and Redis (`app` is the new one). */
+  restart(whileDown: () => Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -38,7 +41,6 @@ export async function startAuth(
 ): Promise<AuthHarness> {
   const [db, redis, smtp] = await Promise.all([createTestDatabase(label), createTestRedis(label), startSmtpCatcher()]);
   const keys = generateTestKeys();
-  const runtime = testRuntime('auth');
   const config = configSchema.parse({
     ...testServiceEnv({ db, redis, publicKey: keys.publicKey, serviceSecret: TEST_SERVICE_SECRET }),
     JWT_PRIVATE_KEY: keys.privateKey,
@@ -54,19 +56,26 @@ export async function startAuth(
     RESET_REQUESTS_PER_IP_PER_HOUR: '1000',
     ...settings,
   });
-  const { app, adminAccounts } = await compose(config, runtime, clock ? { now: () => clock.now } : {});
-  return {
-    app,
+  const start = (runtime: ReturnType<typeof testRuntime>) => compose(config, runtime, clock ? { now: () => clock.now } : {});
+  let runtime = testRuntime('auth');
+  const harness: AuthHarness = {
+    ...(await start(runtime)),
     db,
     redis,
     smtp,
     keys,
-    adminAccounts,
+    async restart(whileDown) {
+      await runtime.stop();
+      await whileDown();
+      runtime = testRuntime('auth');
+      Object.assign(harness, await start(runtime));
+    },
     async close() {
       await runtime.stop();
       await Promise.all([db.drop(), redis.cleanup(), smtp.close()]);
     },
   };
+  return harness;
 }
 
 export const validSignup = (email = 'ravi.kumar@example.in') => ({

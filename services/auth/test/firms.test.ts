@@ -2,25 +2,27 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { decodeJwt } from 'jose';
-import { DAY_MS, DESKTOP_CLIENT_ID, DEVICE_GRANT_TYPE, FIRM_MESSAGES, type FirmDetails } from '@portal/contracts';
+import { DAY_MS, DESKTOP_CLIENT_ID, DEVICE_GRANT_TYPE, EVENT_QUEUES, FIRM_MESSAGES, type FirmDetails } from '@portal/contracts';
+import { FIRM_EVENTS, type FirmMembersChangedEvent } from '@portal/contracts/internal';
 import { createServiceCredential } from '@portal/platform';
+import { queuedEvents } from '@portal/platform/testing';
 import { startAuth, TEST_SERVICE_SECRET, validSignup, type AuthHarness } from './auth-harness';
-import { startBillingSeatsStub } from './billing-seats-stub';
+import { billingSeatsEvents } from './billing-seats-events';
 
 /**
- * Firm accounts (issue #30) on auth as production composes it, with billing's seat count stubbed
- * at its HTTP boundary and a clock the tests move.
+ * Firm accounts (issue #30) on auth as production composes it, with billing's seats arriving as
+ * billing publishes them (events on auth's queue) and a clock the tests move.
  */
 describe('firms', () => {
   const clock = { now: new Date('2026-11-24T06:00:00Z') };
   let auth: AuthHarness;
-  let billing: Awaited<ReturnType<typeof startBillingSeatsStub>>;
+  let billing: ReturnType<typeof billingSeatsEvents>;
   let server: Server;
   let url: string;
   let adminToken: string;
   beforeAll(async () => {
-    billing = await startBillingSeatsStub();
-    auth = await startAuth('firms', { BILLING_URL: billing.url }, clock);
+    auth = await startAuth('firms', {}, clock);
+    billing = billingSeatsEvents(auth.redis, auth.db);
     server = auth.app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -29,7 +31,8 @@ describe('firms', () => {
   });
   afterAll(async () => {
     await new Promise((resolve) => server.close(resolve));
-    await Promise.all([auth.close(), billing.close()]);
+    await billing.close();
+    await auth.close();
   });
 
   let people = 0;
@@ -104,7 +107,7 @@ describe('firms', () => {
       expect(refused.status).toBe(409);
       expect(refused.body.message).toBe(FIRM_MESSAGES.noFreeSeat(1));
 
-      billing.set(firmId, 3);
+      await billing.set(firmId, 3);
       const sent = await invite(firmId, owner, 'Staff@Example.in');
       expect(sent.status).toBe(201);
       expect(sent.body.message).toBe(FIRM_MESSAGES.invited('staff@example.in'));
@@ -133,7 +136,7 @@ describe('firms', () => {
     it('when the invitee opens the link and accepts with its e-mail, then they take a seat; another account cannot use it', async () => {
       const owner = await register('owner');
       const firmId = await createFirm(owner);
-      billing.set(firmId, 3);
+      await billing.set(firmId, 3);
       const staff = await register('staff');
       const stranger = await register('stranger');
       await invite(firmId, owner, staff.email, 'admin');
@@ -167,7 +170,7 @@ describe('firms', () => {
     it('when an invitation is 7 days old, then it no longer works; a withdrawn one neither', async () => {
       const owner = await register('owner');
       const firmId = await createFirm(owner);
-      billing.set(firmId, 5);
+      await billing.set(firmId, 5);
       const late = await register('late');
       const withdrawn = await register('withdrawn');
       await invite(firmId, owner, late.email);
@@ -203,7 +206,7 @@ describe('firms', () => {
     it('when 20 invitees accept at once for 5 free seats, then 5 join and 15 are refused with 409', async () => {
       const owner = await register('owner');
       const firmId = await createFirm(owner);
-      billing.set(firmId, 6);
+      await billing.set(firmId, 6);
       const invitees = await Promise.all(Array.from({ length: 20 }, (_, i) => register(`racer${i}`)));
       const tokens: string[] = [];
       for (const invitee of invitees) {
@@ -229,7 +232,7 @@ describe('firms', () => {
       const owner = await register('owner');
       const partner = await register('partner');
       const firmId = await createFirm(owner);
-      billing.set(firmId, 2);
+      await billing.set(firmId, 2);
       await join(firmId, owner, partner);
 
       const cannotLeave = await request(url).delete(`/api/firms/${firmId}/members/${owner.id}`).set(as(owner));
@@ -255,7 +258,7 @@ describe('firms', () => {
       const owner = await register('owner');
       const member = await register('member');
       const firmId = await createFirm(owner);
-      billing.set(firmId, 3, new Date('2027-03-31T18:30:00Z'));
+      await billing.set(firmId, 3, new Date('2027-03-31T18:30:00Z'));
       await join(firmId, owner, member);
       await invite(firmId, owner, 'pending@example.in');
       const pendingToken = await invitationToken('pending@example.in');
@@ -265,7 +268,7 @@ describe('firms', () => {
       expect(held.body.message).toBe(FIRM_MESSAGES.paidPeriodRunning('1 Apr 2027'));
       expect((await request(url).delete(`/api/firms/${firmId}`).set(as(member))).status).toBe(403);
 
-      billing.set(firmId, 3, new Date(clock.now.getTime() - 1));
+      await billing.set(firmId, 3, new Date(clock.now.getTime() - 1));
       const deleted = await request(url).delete(`/api/firms/${firmId}`).set(as(owner));
       expect(deleted.body).toEqual({ message: FIRM_MESSAGES.deleted });
       expect((await request(url).get('/api/firms').set(as(member))).body.firms).toEqual([]);
@@ -278,7 +281,7 @@ describe('firms', () => {
       const owner = await register('owner');
       const member = await register('member');
       const firmId = await createFirm(owner, 'Iyer Tax Chambers');
-      billing.set(firmId, 2);
+      await billing.set(firmId, 2);
       await join(firmId, owner, member);
 
       const refused = await request(url).delete(`/internal/users/${owner.id}`).set('Authorization', asService());
@@ -301,7 +304,7 @@ describe('firms', () => {
     const member = await register('member');
     const firmId = await createFirm(owner, 'Rao Tax Desk');
     const otherFirm = await createFirm(await register('other'), 'Elsewhere & Co');
-    billing.set(firmId, 2);
+    await billing.set(firmId, 2);
     await join(firmId, owner, member);
     const form = (body: Record<string, string>) =>
       request(url)
@@ -347,20 +350,31 @@ describe('firms', () => {
     expect((await me(ownTokens.access_token)).status).toBe(200);
   });
 
-  it('when billing asks for a person in a firm, then it hears the firm, their role and the seats in use; an outsider is not found', async () => {
-    const asBilling = createServiceCredential('billing', TEST_SERVICE_SECRET);
+  it('when people join a firm, then billing is told its whole state each time; admin-reporting reads a person’s firms, many people’s, and a page of firms', async () => {
+    const asReporting = createServiceCredential('admin-reporting', TEST_SERVICE_SECRET);
     const owner = await register('owner');
     const member = await register('member');
     const outsider = await register('outsider');
     const firmId = await createFirm(owner, 'Desai & Desai');
-    billing.set(firmId, 3);
+    await billing.set(firmId, 3);
     await join(firmId, owner, member);
-    const facts = (person: Person) => request(url).get(`/internal/firms/${firmId}/members/${person.id}`).set('Authorization', asBilling());
-
-    expect((await facts(member)).body).toEqual({ firm: { id: firmId, name: 'Desai & Desai' }, role: 'member', members: 2 });
-    expect((await facts(owner)).body).toMatchObject({ role: 'owner' });
-    expect((await facts(outsider)).status).toBe(404);
-    const firmsOf = (person: Person) => request(url).get(`/internal/users/${person.id}/firms`).set('Authorization', asBilling());
+    const toBilling = (await queuedEvents<FirmMembersChangedEvent>(auth.redis, EVENT_QUEUES.billing, FIRM_EVENTS.membersChanged)).filter(
+      (event) => event.firmId === firmId,
+    );
+    expect(toBilling.map((event) => event.members.length)).toEqual([1, 2]);
+    expect(toBilling[1]!.revision).toBeGreaterThan(toBilling[0]!.revision);
+    expect(toBilling[1]).toEqual({
+      firmId,
+      revision: expect.any(Number),
+      deleted: false,
+      name: 'Desai & Desai',
+      managedBy: 'Ravi Kumar',
+      members: [
+        { userId: owner.id, role: 'owner', seat: 1 },
+        { userId: member.id, role: 'member', seat: 2 },
+      ],
+    });
+    const firmsOf = (person: Person) => request(url).get(`/internal/users/${person.id}/firms`).set('Authorization', asReporting());
     expect((await firmsOf(member)).body).toEqual({
       firms: [{ id: firmId, name: 'Desai & Desai', role: 'member', managedBy: 'Ravi Kumar', seat: 2 }],
     });
@@ -368,11 +382,11 @@ describe('firms', () => {
     // the admin's users export: the firms of many people at once; people in no firm are left out
     const lookup = await request(url)
       .post('/internal/users/firms/lookup')
-      .set('Authorization', asBilling())
+      .set('Authorization', asReporting())
       .send({ userIds: [member.id, outsider.id, 'not-an-id'] });
     expect(lookup.body).toEqual({ firms: { [member.id]: [{ id: firmId, name: 'Desai & Desai', role: 'member' }] } });
     // the admin's Firms tab: the newest firm first, with its people in seat order
-    const newest = await request(url).get('/internal/firms?page=1&limit=1').set('Authorization', asBilling());
+    const newest = await request(url).get('/internal/firms?page=1&limit=1').set('Authorization', asReporting());
     expect(newest.body.firms).toEqual([
       {
         id: firmId,
@@ -385,9 +399,9 @@ describe('firms', () => {
       },
     ]);
     expect(newest.body.total).toBeGreaterThanOrEqual(1);
-    expect((await request(url).get('/internal/firms?limit=500').set('Authorization', asBilling())).status).toBe(400);
-    expect((await request(url).get(`/internal/firms/${firmId}/members/${member.id}`)).status).toBe(401);
-    expect((await request(url).get(`/internal/firms/not-a-firm/members/${member.id}`).set('Authorization', asBilling())).status).toBe(400);
+    expect((await request(url).get('/internal/firms?limit=500').set('Authorization', asReporting())).status).toBe(400);
+    expect((await request(url).get(`/internal/users/${member.id}/firms`)).status).toBe(401);
+    expect((await request(url).get('/internal/users/not-a-user/firms').set('Authorization', asReporting())).status).toBe(400);
   });
 
   /**
@@ -407,7 +421,7 @@ describe('firms', () => {
         ['owner', 'firmadmin', 'member', 'outsider', 'target'].map((name) => register(name)),
       );
       const firmId = await createFirm(owner!);
-      billing.set(firmId, 10);
+      await billing.set(firmId, 10);
       await join(firmId, owner!, firmAdmin!, 'admin');
       await join(firmId, owner!, member!);
       await join(firmId, owner!, target!);

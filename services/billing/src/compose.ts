@@ -1,10 +1,12 @@
 import type { Express } from 'express';
 import type { Redis } from 'ioredis';
 import { EVENT_QUEUES } from '@portal/contracts';
+import { FIRM_EVENTS, firmMembersChangedEvent } from '@portal/contracts/internal';
 import {
   connectInfrastructure,
-  consumeUserDeleted,
+  consumeEvents,
   createAuditPublisher,
+  createEventPublisher,
   createInternalClient,
   createMailer,
   createMetrics,
@@ -12,12 +14,15 @@ import {
   createServiceCredential,
   mongoReadiness,
   redisReadiness,
+  revisionCounter,
   singleUseClaims,
   testClock,
+  userDeletedHandler,
   withRedisLock,
   type ServiceRuntime,
 } from '@portal/platform';
 import { authDirectoryClient } from './shared/clients/auth.client';
+import { firmDirectoryRepository } from './shared/data/firm-directory.repository';
 import { accountGuards } from './shared/routes/billing-account';
 import { createPhonePeClient } from './payments/clients/phonepe.client';
 import { sellerDetailsOf, sellerOf, type Config } from './config';
@@ -66,9 +71,8 @@ import { licensingRoutes } from './licensing/routes/licensing.routes';
 import { paymentRoutes } from './payments/routes/payment.routes';
 import { refundRoutes } from './payments/routes/refund.routes';
 import { subscriptionRoutes } from './subscriptions/routes/subscription.routes';
-import { firmSeatsRoutes } from './subscriptions/routes/firm-seats.routes';
 import { firmEntitlement } from './subscriptions/domain/firm-entitlement';
-import { firmSeatsOf } from './subscriptions/domain/firm-seats';
+import { announcingSubscriptionStore, firmSeatEventsUseCases } from './subscriptions/domain/firm-seat-events.use-cases';
 import { taxReportRoutes } from './tax-documents/routes/tax-report.routes';
 import { sellerRoutes } from './tax-documents/routes/seller.routes';
 import { createLicenseSigner } from './licensing/security/license-signer';
@@ -90,7 +94,7 @@ function redisLock(redis: Redis, prefix: string): Lock {
 
 /**
  * Billing's composition root, the one place it is wired: connections, adapters, use cases, routes
- * and, when asked for, the job workers and the `user.deleted` consumer. index.ts and worker.ts call
+ * and, when asked for, the job workers and the consumer of its events (`user.deleted`, auth's firms). index.ts and worker.ts call
  * it, and so do the tests, with their own configuration.
  */
 export async function compose(
@@ -117,7 +121,9 @@ export async function compose(
     pgBaseUrl: config.PHONEPE_PG_BASE_URL,
   });
 
-  const subscriptions = subscriptionRepository(mongo);
+  const lock = redisLock(redis, config.REDIS_PREFIX);
+  const firms = firmDirectoryRepository(mongo, lock);
+  const subscriptionStore = subscriptionRepository(mongo);
   const periods = periodRepository(mongo);
   const orders = orderRepository(mongo);
   const mandates = mandateRepository(mongo);
@@ -130,7 +136,8 @@ export async function compose(
   const claims = singleUseClaims(mongo);
   await Promise.all([
     claims.ready,
-    subscriptions.ready,
+    firms.ready,
+    subscriptionStore.ready,
     periods.ready,
     orders.ready,
     mandates.ready,
@@ -140,7 +147,17 @@ export async function compose(
     activations.ready,
     plans.seed(),
   ]);
-  const lock = redisLock(redis, config.REDIS_PREFIX);
+  const clock = now ?? (() => new Date());
+  const toAuth = createEventPublisher(EVENT_QUEUES.auth, connection, logger);
+  shutdown.add('firm events to auth', () => toAuth.close());
+  const firmSeats = firmSeatEventsUseCases({
+    subscriptions: subscriptionStore,
+    firms,
+    publish: toAuth.publish,
+    nextRevision: revisionCounter(redis, `${config.REDIS_PREFIX}billing:firm-revision`).next,
+    now: clock,
+  });
+  const subscriptions = announcingSubscriptionStore(subscriptionStore, firmSeats.announce);
   const mismatches = metrics.counter(
     'billing_payment_amount_mismatch_total',
     'Payments whose amount did not match the order (never credited)',
@@ -160,8 +177,7 @@ export async function compose(
   });
   const signer = createLicenseSigner(config.LICENSE_SIGNING_KEY, config.LICENSE_RETIRED_PUBLIC_KEYS);
   if (signer.throwaway) logger.warn('LICENSE_SIGNING_KEY is not set: licences are signed with a key that ends with this process');
-  const clock = now ?? (() => new Date());
-  const firmPlanOf = firmEntitlement(subscriptions, users, clock);
+  const firmPlanOf = firmEntitlement(subscriptions, firms, clock);
   const licensing = licensingUseCases({ activations, subscriptions, firmPlanOf, signer, lock, graceDays: config.LICENSE_GRACE_DAYS, now });
   const ledger = subscriptionLedger({ subscriptions, periods, plans, legacyInvoices: invoiceStore, lock, now });
   const autopay = autopayUseCases({ mandates, orders, gateway, ledger, lock, logger });
@@ -239,7 +255,7 @@ export async function compose(
   });
   const expiry = expiryUseCases({ subscriptions, mail, publicUrl: config.PUBLIC_URL, logger });
 
-  const account = accountGuards(verifyToken, users);
+  const account = accountGuards(verifyToken, firms);
   const app: Express = createServiceApp({
     name: 'billing',
     logger,
@@ -277,7 +293,6 @@ export async function compose(
           config.SERVICE_SECRET,
         ),
       );
-      router.use(firmSeatsRoutes(firmSeatsOf(subscriptions, clock), config.SERVICE_SECRET));
       router.use(
         customerTimelineRoutes(
           customerTimelineUseCases({ subscriptions, periods, mandates, orders, refunds: refundStore, invoices, now }),
@@ -294,6 +309,7 @@ export async function compose(
       payments,
       refunds,
       renewals,
+      firmSeats,
       logger,
       metrics,
       every: {
@@ -301,6 +317,7 @@ export async function compose(
         remindersMs: config.REMINDERS_EVERY_MS,
         reconcileMs: config.RECONCILE_EVERY_MS,
         renewalsMs: config.RENEWALS_EVERY_MS,
+        firmSeatsReplayMs: config.FIRM_REPLAY_EVERY_MS,
       },
       reconcileAfterMs: config.RECONCILE_AFTER_MS,
       now,
@@ -309,12 +326,17 @@ export async function compose(
       await autopay.deleteUser(userId); // no mandate of a deleted account may debit again
       return reporting.deleteUser(userId);
     };
-    const events = consumeUserDeleted(EVENT_QUEUES.billing, connection, deleteUser, logger);
+    const events = consumeEvents(
+      EVENT_QUEUES.billing,
+      { ...userDeletedHandler(deleteUser), [FIRM_EVENTS.membersChanged]: (data) => firms.apply(firmMembersChangedEvent.parse(data)) },
+      connection,
+      logger,
+    );
     // shutdown runs in reverse: the HTTP server (added after this) drains first, then the workers stop
     shutdown.add('jobs', async () => {
       await events.close();
       await jobs.close();
     });
   }
-  return { app, payments, refunds, expiry, reporting, ledger, renewals, autopay };
+  return { app, payments, refunds, expiry, reporting, ledger, renewals, autopay, firms, firmSeats };
 }

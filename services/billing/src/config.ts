@@ -30,6 +30,8 @@ export const configSchema = z
     RECONCILE_EVERY_MS: ms(2 * 60_000),
     RECONCILE_AFTER_MS: ms(3 * 60_000),
     RENEWALS_EVERY_MS: ms(5 * 60_000),
+    /** How often every firm's seats are published again, so auth's read model recovers a lost event. */
+    FIRM_REPLAY_EVERY_MS: ms(15 * 60_000),
     /** The browser tests' clock (platform testClock); refused outside NODE_ENV=test. */
     TEST_CLOCK_FILE: z.string().min(1).optional(),
     ...sellerShape(),

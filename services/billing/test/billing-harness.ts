@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import pdfParse from 'pdf-parse/lib/pdf-parse.js';
 import { TOKEN_AUDIENCE, type FirmRole, type PublicUser } from '@portal/contracts';
-import type { InternalFirmMemberAnswer, InternalUserFirmsAnswer } from '@portal/contracts/internal';
+import type { FirmMembersChangedEvent } from '@portal/contracts/internal';
 import {
   createTestDatabase,
   createTestRedis,
@@ -23,39 +23,30 @@ import { configSchema } from '../src/config';
 export const SERVICE_SECRET = 'billing-test-secret-'.padEnd(40, 'x');
 const WEBHOOK = { username: 'portal_hooks', password: 'hook-secret-1' };
 
-/** A firm as auth keeps it: its name and its people's roles (issue #30). */
+/** A firm as auth keeps it: its name and its people's roles (issue #30), in their seats' order. */
 export interface StubFirm {
   name: string;
   managedBy: string;
   roles: Map<string, FirmRole>;
+  /** Tells billing the firm's state after a change, as auth's `firm.members-changed` does. */
+  publish(): Promise<void>;
 }
 
-/**
- * The auth service, stubbed at its HTTP boundary: /internal/users/:id and
- * /internal/firms/:firmId/members/:userId answer from maps.
- */
-async function startAuthStub(profiles: Map<string, { email: string; firstName: string; lastName: string }>, firms: Map<string, StubFirm>) {
+/** A firm's state as auth publishes it (issue #48), its people seated in the order of `roles`. */
+export const membersEvent = (firmId: string, firm: Omit<StubFirm, 'publish'>, revision: number): FirmMembersChangedEvent => ({
+  firmId,
+  revision,
+  deleted: false,
+  name: firm.name,
+  managedBy: firm.managedBy,
+  members: [...firm.roles].map(([userId, role], index) => ({ userId, role, seat: index + 1 })),
+});
+
+/** The auth service, stubbed at its HTTP boundary: /internal/users/:id answers from a map. */
+async function startAuthStub(profiles: Map<string, { email: string; firstName: string; lastName: string }>) {
   const server = http.createServer((req, res) => {
     res.setHeader('Content-Type', 'application/json');
     if (!req.headers.authorization?.startsWith('Bearer ')) return res.writeHead(401).end('{}');
-    const [, firmId, memberId] = /^\/internal\/firms\/([^/?]+)\/members\/([^/?]+)$/.exec(req.url ?? '') ?? [];
-    if (firmId && memberId) {
-      const firm = firms.get(firmId);
-      const role = firm?.roles.get(memberId);
-      if (!firm || !role) return res.writeHead(404).end('{"error":"not_found","message":"Firm not found"}');
-      const answer: InternalFirmMemberAnswer = { firm: { id: firmId, name: firm.name }, role, members: firm.roles.size };
-      return res.end(JSON.stringify(answer));
-    }
-    const personId = /^\/internal\/users\/([^/?]+)\/firms$/.exec(req.url ?? '')?.[1];
-    if (personId) {
-      const answer: InternalUserFirmsAnswer = { firms: [] };
-      for (const [firmId, firm] of firms) {
-        const role = firm.roles.get(personId);
-        const seat = [...firm.roles.keys()].indexOf(personId) + 1;
-        if (role) answer.firms.push({ id: firmId, name: firm.name, role, managedBy: firm.managedBy, seat });
-      }
-      return res.end(JSON.stringify(answer));
-    }
     const id = /^\/internal\/users\/([^/?]+)$/.exec(req.url ?? '')?.[1];
     const profile = id ? profiles.get(id) : undefined;
     if (!profile) return res.writeHead(404).end('{"error":"not_found","message":"No user with this id"}');
@@ -89,12 +80,14 @@ export interface BillingHarness {
   built: Awaited<ReturnType<typeof compose>>;
   /** A user known to auth; answers its user token. */
   addUser(id: string, email: string, firstName?: string): string;
-  /** A firm known to auth, whose people and roles a test may change (`roles`). */
-  addFirm(id: string, name: string, roles: Record<string, FirmRole>): StubFirm;
+  /** A firm auth has told billing of, whose people and roles a test may change (`roles`, then `publish`). */
+  addFirm(id: string, name: string, roles: Record<string, FirmRole>): Promise<StubFirm>;
   adminToken(): string;
   /** The desktop app's token for a user (the device grant's, as auth would sign it), for a firm's seat if chosen. */
   desktopToken(id: string, email: string, firmId?: string): string;
   webhookAuthorization: string;
+  /** A billing worker on the same database and Redis (as worker.js runs apart): its jobs and its event consumer. */
+  startWorker(): Promise<{ stop(): Promise<void> }>;
   close(): Promise<void>;
 }
 
@@ -106,8 +99,7 @@ export async function startBilling(label: string, settings: Record<string, strin
   const [db, redis, smtp] = await Promise.all([createTestDatabase(label), createTestRedis(label), startSmtpCatcher()]);
   const keys = generateTestKeys();
   const profiles = new Map<string, { email: string; firstName: string; lastName: string }>();
-  const firms = new Map<string, StubFirm>();
-  const auth = await startAuthStub(profiles, firms);
+  const auth = await startAuthStub(profiles);
   const clock = { now: new Date() };
   const phonepe = await startPhonePeStandIn({
     clientId: 'TEST-M',
@@ -151,15 +143,27 @@ export async function startBilling(label: string, settings: Record<string, strin
       profiles.set(id, { email, firstName, lastName: 'User' });
       return signTestToken(keys.privateKey, TOKEN_AUDIENCE.user, { sub: id, email });
     },
-    addFirm(id, name, roles) {
-      const firm = { name, managedBy: 'Asha Iyer', roles: new Map(Object.entries(roles)) };
-      firms.set(id, firm);
+    async addFirm(id, name, roles) {
+      let revision = 0;
+      // applied as billing's consumer applies the event (the queue itself: firm-events.test.ts)
+      const firm: StubFirm = {
+        name,
+        managedBy: 'Asha Iyer',
+        roles: new Map(Object.entries(roles)),
+        publish: async () => void (await built.firms.apply(membersEvent(id, firm, ++revision))),
+      };
+      await firm.publish();
       return firm;
     },
     adminToken: () => signTestToken(keys.privateKey, TOKEN_AUDIENCE.admin, { sub: 'admin1', email: 'admin@portal.test', role: 'admin' }),
     desktopToken: (id, email, firmId) =>
       signTestToken(keys.privateKey, TOKEN_AUDIENCE.desktop, { sub: id, email, ...(firmId ? { firm: firmId } : {}) }),
     webhookAuthorization: webhookAuthorization(WEBHOOK.username, WEBHOOK.password),
+    async startWorker() {
+      const workerRuntime = testRuntime('billing-worker');
+      await compose(config, workerRuntime, { now: () => clock.now, workers: true });
+      return { stop: () => workerRuntime.stop() };
+    },
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

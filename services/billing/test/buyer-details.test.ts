@@ -39,8 +39,9 @@ describe('the server refuses to issue a document that would lack the buyer’s a
   it('when a firm without a GSTIN or details buys ₹1,15,200 of seats, then 400 asks for its details first; with them it pays', async () => {
     const owner = person();
     const firmId = newUserId();
-    const firm = billing.addFirm(firmId, 'Shah Tax Consultants', { [owner.userId]: 'owner' });
+    const firm = await billing.addFirm(firmId, 'Shah Tax Consultants', { [owner.userId]: 'owner' });
     for (let seat = 1; seat < 6; seat++) firm.roles.set(newUserId(), 'member');
+    await firm.publish();
     const path = `/api/payment/create-phonepe-order?firmId=${firmId}`;
     const body = { plan: 'business', billingPeriod: 'annual', seats: 6 };
 

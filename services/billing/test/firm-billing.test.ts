@@ -1,8 +1,9 @@
 import { decodeJwt } from 'jose';
 import request from 'supertest';
-import { DAY_MS, FIRM_MESSAGES } from '@portal/contracts';
+import { DAY_MS, EVENT_QUEUES, FIRM_MESSAGES } from '@portal/contracts';
+import { FIRM_EVENTS, type FirmSeatsChangedEvent } from '@portal/contracts/internal';
 import { createServiceCredential } from '@portal/platform';
-import { binaryBody } from '@portal/platform/testing';
+import { binaryBody, queuedEvents } from '@portal/platform/testing';
 import {
   eventually,
   KARNATAKA_SELLER,
@@ -34,7 +35,7 @@ describe('firm billing: seats bought, priced, prorated and invoiced as one custo
     (await request(billing.url).get(forFirm('/api/subscription-status', firmId)).set(as(token))).body;
 
   /** A firm with an owner, an admin and a member, each with a token; `extra` more members. */
-  function newFirm(name = 'Iyer & Associates', extra = 0) {
+  async function newFirm(name = 'Iyer & Associates', extra = 0) {
     const firmId = newUserId();
     const person = (role: string) => {
       const userId = newUserId();
@@ -46,8 +47,9 @@ describe('firm billing: seats bought, priced, prorated and invoiced as one custo
     const member = person('member');
     const outsider = person('outsider');
     const roles = { [owner.userId]: 'owner', [admin.userId]: 'admin', [member.userId]: 'member' } as const;
-    const firm = billing.addFirm(firmId, name, roles);
+    const firm = await billing.addFirm(firmId, name, roles);
     for (let index = 0; index < extra; index++) firm.roles.set(newUserId(), 'member');
+    await firm.publish();
     return { firmId, firm, owner, admin, member, outsider };
   }
 
@@ -57,7 +59,7 @@ describe('firm billing: seats bought, priced, prorated and invoiced as one custo
   }
 
   it('when the owner buys 3 seats of Professional (annual) for the firm, then one order of 3 × the price is paid, and the invoice names the firm and its GSTIN with quantity 3', async () => {
-    const { firmId, firm, owner, member } = newFirm();
+    const { firmId, firm, owner, member } = await newFirm();
     billing.clock.now = new Date('2028-03-31T10:00:00.000Z'); // the last day of a financial year
     const profile = await request(billing.url).put(forFirm('/api/billing/profile', firmId)).set(as(owner.token)).send(MAHARASHTRA_FIRM);
     expect(profile.status).toBe(200);
@@ -114,6 +116,7 @@ describe('firm billing: seats bought, priced, prorated and invoiced as one custo
     });
     // once removed from the firm, nothing is left to draw on
     firm.roles.delete(member.userId);
+    await firm.publish();
     expect((await request(billing.url).get('/api/subscription-status').set(as(member.token))).body).toMatchObject({
       canDownload: false,
       firmPlan: null,
@@ -127,10 +130,14 @@ describe('firm billing: seats bought, priced, prorated and invoiced as one custo
       seats: 1,
       firm: null,
     });
-    // auth's seat count for invitations reads the same subscription
-    const asAuth = createServiceCredential('auth', SERVICE_SECRET);
-    const seats = await request(billing.url).get(`/internal/firms/${firmId}/seats`).set('Authorization', asAuth());
-    expect(seats.body).toEqual({ seats: 3, paidUntil: expect.stringMatching(/^2029-/) });
+    // auth, which lets people join while seats are free, was told of the 3 seats
+    const toAuth = await queuedEvents<FirmSeatsChangedEvent>(billing.redis, EVENT_QUEUES.auth, FIRM_EVENTS.seatsChanged);
+    expect(toAuth.filter((event) => event.firmId === firmId).at(-1)).toEqual({
+      firmId,
+      revision: expect.any(Number),
+      seats: 3,
+      paidUntil: expect.stringMatching(/^2029-/),
+    });
 
     const history = await request(billing.url).get(forFirm('/api/billing/history', firmId)).set(as(owner.token));
     expect(history.body.payments).toEqual([expect.objectContaining({ merchantOrderId, seats: 3, amount: 28_800, status: 'completed' })]);
@@ -162,7 +169,7 @@ describe('firm billing: seats bought, priced, prorated and invoiced as one custo
   });
 
   it('when a member, an outsider or an admin token calls the firm’s billing, then the member is refused with the reason, the outsider finds no firm, and nothing is bought', async () => {
-    const { firmId, admin, member, outsider } = newFirm();
+    const { firmId, admin, member, outsider } = await newFirm();
     const calls = (token: string) => [
       order(token, firmId, { plan: 'basic', billingPeriod: 'monthly', seats: 3 }),
       request(billing.url).get(forFirm('/api/subscription/change?plan=basic&billingPeriod=monthly&seats=3', firmId)).set(as(token)),
@@ -196,7 +203,7 @@ describe('firm billing: seats bought, priced, prorated and invoiced as one custo
   });
 
   it('when seats are out of range, bought by a person, or fewer than the firm’s people, then the reason is given and no order is made', async () => {
-    const { firmId, owner } = newFirm('Mehta Tax Chambers', 2); // 5 people
+    const { firmId, owner } = await newFirm('Mehta Tax Chambers', 2); // 5 people
     for (const seats of [0, 51, 2.5, 'three', -1]) {
       const refused = await order(owner.token, firmId, { plan: 'basic', billingPeriod: 'monthly', seats });
       expect(refused.status).toBe(400);
@@ -219,7 +226,7 @@ describe('firm billing: seats bought, priced, prorated and invoiced as one custo
   });
 
   it('when a firm on 3 seats adds 2 in mid-period, then 5 seats are charged less the unused value of the 3 by a credit note; fewer seats wait for the renewal and never go below its people', async () => {
-    const { firmId, firm, owner } = newFirm('Rao & Co');
+    const { firmId, firm, owner } = await newFirm('Rao & Co');
     await request(billing.url).put(forFirm('/api/billing/profile', firmId)).set(as(owner.token)).send(MAHARASHTRA_FIRM);
     billing.clock.now = new Date('2028-02-10T06:30:00.000Z'); // 2028 is a leap year: February has 29 days
     const first = await order(owner.token, firmId, { plan: 'professional', billingPeriod: 'monthly', seats: 3 });
@@ -250,6 +257,7 @@ describe('firm billing: seats bought, priced, prorated and invoiced as one custo
     expect(tooFew.status).toBe(409);
     expect(tooFew.body.message).toBe(FIRM_MESSAGES.seatsBelowMembers(3));
     firm.roles.set(newUserId(), 'member'); // 4 people now
+    await firm.publish();
     const fewer = await request(billing.url)
       .post(forFirm('/api/subscription/scheduled-switch', firmId))
       .set(as(owner.token))
@@ -259,7 +267,7 @@ describe('firm billing: seats bought, priced, prorated and invoiced as one custo
   });
 
   it('when a member activates the desktop app, then it draws on the firm’s seat within the plan’s device limit, names the firm and seat, and is refused at the next check-in once the member is removed', async () => {
-    const { firmId, firm, owner, member } = newFirm('Pillai Tax Desk');
+    const { firmId, firm, owner, member } = await newFirm('Pillai Tax Desk');
     billing.clock.now = new Date('2028-05-02T06:30:00.000Z');
     await request(billing.url).put(forFirm('/api/billing/profile', firmId)).set(as(owner.token)).send(MAHARASHTRA_FIRM);
     await paid((await order(owner.token, firmId, { plan: 'professional', billingPeriod: 'monthly', seats: 3 })).body.merchantOrderId);
@@ -287,6 +295,7 @@ describe('firm billing: seats bought, priced, prorated and invoiced as one custo
         .send({ deviceId: machine(1).deviceId, appVersion: '1.4.3' });
     expect((await refresh()).status).toBe(200);
     firm.roles.delete(member.userId);
+    await firm.publish();
     const refused = await refresh();
     expect(refused.status).toBe(403);
     expect(refused.body.error).toBe('no_entitlement');
@@ -296,7 +305,7 @@ describe('firm billing: seats bought, priced, prorated and invoiced as one custo
   });
 
   it('when the app was signed in for the firm, then it works on the firm’s seat even beside the person’s own trial; signed in without a choice, on the trial', async () => {
-    const { firmId, owner, member } = newFirm('Kamath & Kamath');
+    const { firmId, owner, member } = await newFirm('Kamath & Kamath');
     billing.clock.now = new Date('2028-06-01T06:30:00.000Z');
     await paid((await order(owner.token, firmId, { plan: 'business', billingPeriod: 'monthly', seats: 3 })).body.merchantOrderId);
     expect((await request(billing.url).post('/api/start-trial').set(as(member.token)).send({})).status).toBe(200);
@@ -320,7 +329,7 @@ describe('firm billing: seats bought, priced, prorated and invoiced as one custo
   });
 
   it('when a firm buys 3 seats with auto-renew, then the mandate’s fixed amount is all 3 seats, and its renewal buys 3 seats again', async () => {
-    const { firmId, owner } = newFirm('Nair Associates');
+    const { firmId, owner } = await newFirm('Nair Associates');
     await request(billing.url).put(forFirm('/api/billing/profile', firmId)).set(as(owner.token)).send(MAHARASHTRA_FIRM);
     billing.clock.now = new Date('2028-01-10T06:30:00.000Z');
     const bought = await order(owner.token, firmId, { plan: 'basic', billingPeriod: 'monthly', seats: 3, autoRenew: true });

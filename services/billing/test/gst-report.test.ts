@@ -232,8 +232,9 @@ describe('the GST report: a large inter-state invoice to an unregistered firm (B
     const firmId = newUserId();
     const ownerId = newUserId();
     const owner = { Authorization: `Bearer ${billing.addUser(ownerId, `owner.${ownerId}@example.in`, 'Owner')}` };
-    const firm = billing.addFirm(firmId, 'Shah Tax Consultants', { [ownerId]: 'owner' });
+    const firm = await billing.addFirm(firmId, 'Shah Tax Consultants', { [ownerId]: 'owner' });
     for (let seat = 1; seat < 6; seat++) firm.roles.set(newUserId(), 'member');
+    await firm.publish();
     const { gstin: _none, ...unregistered } = MAHARASHTRA_FIRM;
     await request(billing.url)
       .put(`/api/billing/profile?firmId=${firmId}`)

@@ -84,18 +84,6 @@ describe('billing internal calls', () => {
     ).toBe(401);
   });
 
-  it("when auth asks for a firm's seats, then a paid plan answers its seats and end; no plan or a trial, the owner's one seat", async () => {
-    const seatsOf = (firmId: string) => request(billing.url).get(`/internal/firms/${firmId}/seats`).set('Authorization', asService());
-    await billing.db.connection.collection('subscriptions').updateOne({ userId: paidUser }, { $set: { seats: 3 } });
-    const paid = await seatsOf(paidUser);
-    const stored = await billing.db.connection.collection('subscriptions').findOne({ userId: paidUser });
-    expect(paid.body).toEqual({ seats: 3, paidUntil: stored!.subscriptionEndDate.toISOString() });
-    expect((await seatsOf(trialUser)).body).toEqual({ seats: 1, paidUntil: null });
-    expect((await seatsOf(newUserId())).body).toEqual({ seats: 1, paidUntil: null });
-    expect((await seatsOf('not-a-firm')).status).toBe(400);
-    expect((await request(billing.url).get(`/internal/firms/${paidUser}/seats`)).status).toBe(401);
-  });
-
   it('when admin-reporting gathers a person’s data, then billing’s part holds their details, every order with an open checkout too, their periods, mandates and devices', async () => {
     const person = newUserId();
     const token = billing.addUser(person, 'my.data@example.in');

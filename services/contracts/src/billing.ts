@@ -165,6 +165,7 @@ export interface FirmPlanSource {
 
 /** Queues that carry events between services; each consuming service owns one. */
 export const EVENT_QUEUES = {
+  auth: 'auth-events',
   billing: 'billing-events',
   download: 'download-events',
   feedback: 'feedback-events',

@@ -57,6 +57,12 @@ const invitationSchema = new Schema<InvitationDocument>(
   },
   { versionKey: false },
 );
+/** A deleted firm's id, kept so that a replay of the firms' states tells billing it is gone too. */
+const tombstoneSchema = new Schema<{ _id: string; deletedAt: Date }>(
+  { _id: String, deletedAt: { type: Date, required: true } },
+  { versionKey: false },
+);
+
 // a firm's invitations, newest first (the members' page)
 invitationSchema.index({ firmId: 1, createdAt: -1 });
 
@@ -70,10 +76,11 @@ export function firmRepository(connection: Connection, claims: SingleUseClaims):
   const Firm = connection.model<FirmDocument>('Firm', firmSchema, 'firms');
   const Membership = connection.model<MembershipDocument>('FirmMembership', membershipSchema, 'firm_memberships');
   const Invitation = connection.model<InvitationDocument>('FirmInvitation', invitationSchema, 'firm_invitations');
+  const Tombstone = connection.model('FirmTombstone', tombstoneSchema, 'firm_tombstones');
   const byMember = (firmId: string, userId: string) => ({ firmId: { $eq: firmId }, userId: { $eq: userId } });
 
   return {
-    ready: Promise.all([Firm.init(), Membership.init(), Invitation.init()]),
+    ready: Promise.all([Firm.init(), Membership.init(), Invitation.init(), Tombstone.init()]),
 
     async create({ name, owner, now }) {
       const firm = await Firm.create({ name, ownerId: owner.userId, createdAt: now });
@@ -118,6 +125,21 @@ export function firmRepository(connection: Connection, claims: SingleUseClaims):
       await Invitation.deleteMany({ firmId: { $eq: firmId } });
       await Membership.deleteMany({ firmId: { $eq: firmId } });
       await Firm.deleteOne({ _id: new Types.ObjectId(firmId) });
+      await Tombstone.updateOne({ _id: { $eq: firmId } }, { $setOnInsert: { deletedAt: new Date() } }, { upsert: true });
+    },
+    async idsAfter(after, limit) {
+      const docs = await Firm.find(after ? { _id: { $gt: new Types.ObjectId(after) } } : {}, { _id: 1 })
+        .sort({ _id: 1 })
+        .limit(limit)
+        .lean<{ _id: Types.ObjectId }[]>();
+      return docs.map(({ _id }) => _id.toString());
+    },
+    async deletedIdsAfter(after, limit) {
+      const docs = await Tombstone.find(after ? { _id: { $gt: after } } : {}, { _id: 1 })
+        .sort({ _id: 1 })
+        .limit(limit)
+        .lean<{ _id: string }[]>();
+      return docs.map(({ _id }) => _id);
     },
 
     async membership(firmId, userId) {

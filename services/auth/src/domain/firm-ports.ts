@@ -1,6 +1,6 @@
 import type { FirmRole, InvitableRole } from '@portal/contracts';
 
-/** What the firm rules need from the outside world: the firm store (data/) and billing's seat count (clients/). */
+/** What the firm rules need from the outside world: the firm store and the read model of billing's seats (data/). */
 
 export interface FirmRecord {
   id: string;
@@ -49,8 +49,12 @@ export interface FirmStore {
   membersOfMany(firmIds: string[]): Promise<MembershipRecord[]>;
   rename(firmId: string, name: string): Promise<void>;
   setOwner(firmId: string, ownerId: string): Promise<void>;
-  /** The firm, its memberships and its invitations. */
+  /** The firm, its memberships and its invitations; its id is kept as deleted. */
   delete(firmId: string): Promise<void>;
+  /** A page of the firms' ids in order, after `after` (a replay of their states). */
+  idsAfter(after: string | null, limit: number): Promise<string[]>;
+  /** The same for deleted firms. */
+  deletedIdsAfter(after: string | null, limit: number): Promise<string[]>;
 
   membership(firmId: string, userId: string): Promise<MembershipRecord | null>;
   membershipsOf(userId: string): Promise<MembershipRecord[]>;
@@ -78,7 +82,7 @@ export interface FirmStore {
   reopenInvitation(invitationId: string): Promise<void>;
 }
 
-/** billing's answer for a firm: its bought seats, and the end of its paid period while one runs. */
+/** A firm's seats as billing last published them: bought, and the end of the paid period while one runs. */
 export interface FirmSeats {
   seats: number;
   paidUntil: Date | null;

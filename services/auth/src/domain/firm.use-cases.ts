@@ -6,12 +6,7 @@ import {
   type FirmSummary,
   type InvitableRole,
 } from '@portal/contracts';
-import type {
-  InternalFirmMemberAnswer,
-  InternalFirmsAnswer,
-  InternalUserFirmsAnswer,
-  InternalUserFirmsLookupAnswer,
-} from '@portal/contracts/internal';
+import type { InternalFirmsAnswer, InternalUserFirmsAnswer, InternalUserFirmsLookupAnswer } from '@portal/contracts/internal';
 import { conflict, forbidden, notFound } from '@portal/platform/errors';
 import { displayName, requireFirmRole, signedInPerson } from './firm-access';
 import type { FirmStore, MembershipRecord, SeatReader } from './firm-ports';
@@ -30,7 +25,8 @@ const iso = (date: Date) => date.toISOString();
 
 /**
  * A firm, its members, their roles and its ownership (issue #30). The seats are billing's: a firm
- * has the seats billing counts for it, one (the owner's) until it buys more.
+ * has the seats billing last published for it (firm-events.use-cases), one (the owner's) until it
+ * buys more.
  */
 export function firmUseCases({ firms, users, seatsOf, onMemberGone, now }: FirmDeps) {
   async function summaries(memberships: MembershipRecord[]): Promise<FirmSummary[]> {
@@ -118,17 +114,6 @@ export function firmUseCases({ firms, users, seatsOf, onMemberGone, now }: FirmD
           ];
         }),
       };
-    },
-
-    /** What billing needs before a call on a firm's billing: the firm, the caller's role, the seats in use. */
-    async memberFacts(firmId: string, userId: string): Promise<InternalFirmMemberAnswer> {
-      const [membership, firm, members] = await Promise.all([
-        firms.membership(firmId, userId),
-        firms.find(firmId),
-        firms.countMembers(firmId),
-      ]);
-      if (!membership || !firm) throw notFound(FIRM_MESSAGES.notFound);
-      return { firm: { id: firm.id, name: firm.name }, role: membership.role, members };
     },
 
     async details(firmId: string, userId: string): Promise<FirmDetails> {

@@ -2,7 +2,6 @@ import { Router } from 'express';
 import { requireService, streamJsonLines, validate } from '@portal/platform';
 import {
   internalConfirmDeletionBody,
-  internalFirmMemberParams,
   internalFirmsQuery,
   internalUserFirmsLookupBody,
   internalStatsQuery,
@@ -10,7 +9,6 @@ import {
   internalUserIdParams,
   internalUserSearchQuery,
   USER_EXPORT_CONTENT_TYPE,
-  type InternalFirmMemberAnswer,
   type InternalFirmsAnswer,
   type InternalUserFirmsLookupAnswer,
   type InternalUserFirmsAnswer,
@@ -27,7 +25,7 @@ import type { firmUseCases } from '../domain/firm.use-cases';
 export function internalRoutes(
   directory: ReturnType<typeof directoryUseCases>,
   security: ReturnType<typeof accountSecurityUseCases>,
-  firms: Pick<ReturnType<typeof firmUseCases>, 'memberFacts' | 'firmsOf' | 'adminPage' | 'firmsOfMany'>,
+  firms: Pick<ReturnType<typeof firmUseCases>, 'firmsOf' | 'adminPage' | 'firmsOfMany'>,
   serviceSecret: string,
 ): Router {
   const router = Router();
@@ -70,11 +68,6 @@ export function internalRoutes(
 
   router.get('/internal/firms', validate('query', internalFirmsQuery), async (req, res) => {
     const answer: InternalFirmsAnswer = await firms.adminPage(req.query.page, req.query.limit);
-    res.json(answer);
-  });
-
-  router.get('/internal/firms/:firmId/members/:userId', validate('params', internalFirmMemberParams), async (req, res) => {
-    const answer: InternalFirmMemberAnswer = await firms.memberFacts(req.params.firmId, req.params.userId);
     res.json(answer);
   });
 

@@ -3,6 +3,7 @@ import type { expiryUseCases } from '../subscriptions/domain/expiry.use-cases';
 import type { paymentUseCases } from '../payments/domain/payment.use-cases';
 import type { refundUseCases } from '../payments/domain/refund.use-cases';
 import type { renewalUseCases } from '../payments/domain/renewal.use-cases';
+import type { firmSeatEventsUseCases } from '../subscriptions/domain/firm-seat-events.use-cases';
 
 export const SCHEDULED_QUEUE = 'billing-scheduled';
 
@@ -12,16 +13,17 @@ export interface BillingJobsDeps {
   payments: ReturnType<typeof paymentUseCases>;
   refunds: ReturnType<typeof refundUseCases>;
   renewals: Pick<ReturnType<typeof renewalUseCases>, 'run'>;
+  firmSeats: Pick<ReturnType<typeof firmSeatEventsUseCases>, 'replay'>;
   logger: Logger;
   metrics: Metrics;
-  every: { expirySweepMs: number; remindersMs: number; reconcileMs: number; renewalsMs: number };
+  every: { expirySweepMs: number; remindersMs: number; reconcileMs: number; renewalsMs: number; firmSeatsReplayMs: number };
   reconcileAfterMs: number;
   now?: () => Date;
 }
 
 /**
  * The scheduled jobs (expiry sweep, reminders, reconciliation of PhonePe orders and refunds,
- * renewals by UPI Autopay). Schedulers are upserted, so any number of instances starting at once
+ * renewals by UPI Autopay, the replay of the firms' seats to auth). Schedulers are upserted, so any number of instances starting at once
  * leave one schedule each; every job is idempotent, so a retry or a duplicate changes nothing.
  */
 export async function startBillingJobs(deps: BillingJobsDeps): Promise<{ close(): Promise<void> }> {
@@ -56,6 +58,11 @@ export async function startBillingJobs(deps: BillingJobsDeps): Promise<{ close()
     { every: deps.every.renewalsMs },
     { name: 'subscription-renewals', opts: defaults },
   );
+  await scheduled.upsertJobScheduler(
+    'firm-seats-replay',
+    { every: deps.every.firmSeatsReplayMs },
+    { name: 'firm-seats-replay', opts: defaults },
+  );
 
   const scheduledWorker = createWorker(
     SCHEDULED_QUEUE,
@@ -84,6 +91,8 @@ export async function startBillingJobs(deps: BillingJobsDeps): Promise<{ close()
           for (const [step, count] of Object.entries(steps)) renewalSteps.inc({ step }, count);
           return steps;
         }
+        case 'firm-seats-replay':
+          return deps.firmSeats.replay();
         default:
           throw new Error(`unknown job ${job.name}`);
       }

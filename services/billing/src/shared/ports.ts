@@ -1,5 +1,4 @@
 import type { FirmRole, PersonalInfo } from '@portal/contracts';
-import type { InternalFirmMemberAnswer, InternalUserFirmsAnswer } from '@portal/contracts/internal';
 import type { Mailer, SingleUseClaims } from '@portal/platform';
 
 export interface UserProfile {
@@ -15,12 +14,12 @@ export interface UserDirectory {
   profile(userId: string): Promise<UserProfile | null>;
 }
 
-/** A person's place in a firm, from auth (issue #30). */
+/** A person's place in a firm (issue #30), from billing's read model of auth's firm events (issue #48). */
 export interface FirmDirectory {
-  /** null when the person is not a member of the firm, or there is no such firm. */
-  membership(firmId: string, userId: string): Promise<InternalFirmMemberAnswer | null>;
-  /** The firms the person belongs to, with who manages each. */
-  firmsOf(userId: string): Promise<InternalUserFirmsAnswer['firms']>;
+  /** null when the person is not a member of the firm, or there is no such firm; `members` counts its people. */
+  membership(firmId: string, userId: string): Promise<{ firm: { id: string; name: string }; role: FirmRole; members: number } | null>;
+  /** The firms the person belongs to, with who manages each and the seat (from 1) the person holds. */
+  firmsOf(userId: string): Promise<{ id: string; name: string; role: FirmRole; managedBy: string; seat: number }[]>;
 }
 
 /**

@@ -1,36 +1,10 @@
 import { z } from 'zod';
-import { objectIdSchema } from '../ids';
 import { pagingShape } from '../paging';
-import { FIRM_ROLES, FIRM_SEAT_RANGE } from '../firm-roles';
+import { FIRM_ROLES } from '../firm-roles';
 
 /**
- * billing's GET /internal/firms/:firmId/seats, which auth asks before a member joins and before a
- * firm is deleted: the seats the firm has bought (one, the owner's, while it has bought none) and
- * the end of its paid period while one runs.
- */
-export const internalFirmParams = z.object({ firmId: objectIdSchema('Malformed firm id') });
-export const internalFirmSeatsAnswer = z.object({
-  seats: z.number().int().min(FIRM_SEAT_RANGE.min).max(FIRM_SEAT_RANGE.max),
-  paidUntil: z.string().nullable(),
-});
-export type InternalFirmSeatsAnswer = z.infer<typeof internalFirmSeatsAnswer>;
-
-/**
- * auth's GET /internal/firms/:firmId/members/:userId, which billing asks before a call about a
- * firm's billing: the firm, the person's role in it and how many people use its seats; 404 when
- * the person is not a member.
- */
-export const internalFirmMemberParams = internalFirmParams.extend({ userId: objectIdSchema('Malformed user id') });
-export const internalFirmMemberAnswer = z.object({
-  firm: z.object({ id: z.string(), name: z.string() }),
-  role: z.enum(FIRM_ROLES),
-  members: z.number().int().min(1),
-});
-export type InternalFirmMemberAnswer = z.infer<typeof internalFirmMemberAnswer>;
-
-/**
- * auth's GET /internal/users/:id/firms, which billing asks when a person's own plan gives no
- * access: the firms they belong to, their role, and who manages each (its owner's name).
+ * auth's GET /internal/users/:id/firms, which admin-reporting asks for a user's page: the firms
+ * they belong to, their role, and who manages each (its owner's name).
  */
 export const internalUserFirmsAnswer = z.object({
   firms: z.array(

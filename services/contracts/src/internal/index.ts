@@ -8,4 +8,5 @@ export * from './users';
 export * from './subscriptions';
 export * from './downloads';
 export * from './firms';
+export * from './firm-events';
 export * from './account-data';

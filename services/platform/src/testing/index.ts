@@ -5,3 +5,4 @@ export * from './test-service';
 export * from './binary-body';
 export * from './command-recorder';
 export * from './query-log';
+export * from './queued-events';

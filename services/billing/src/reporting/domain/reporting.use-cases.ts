@@ -98,13 +98,15 @@ export function reportingUseCases({
      */
     async deleteUser(userId: string): Promise<{ anonymisedPayments: number }> {
       return lock(LOCK_KEYS.subscription(userId), async () => {
-        await subscriptions.delete(userId);
         await ledger.deleteUser(userId);
         await billingProfiles.delete(userId);
         await activations.deleteForUser(userId);
         await claims.deleteForUser(userId);
         for (const kept of documents) await kept.detachUser(userId);
-        return { anonymisedPayments: await orders.anonymiseUser(userId) };
+        const anonymisedPayments = await orders.anonymiseUser(userId);
+        // last, so that a status of 'none' means the rest is done (admin-reporting's check waits on it)
+        await subscriptions.delete(userId);
+        return { anonymisedPayments };
       });
     },
   };

@@ -1,0 +1,95 @@
+import {
+  FIRM_EVENTS,
+  firmSeatsChangedEvent,
+  seatsAt,
+  type FirmMembersChangedEvent,
+  type FirmSeatsChangedEvent,
+} from '@portal/contracts/internal';
+import type { FirmStore, SeatReader } from './firm-ports';
+
+export interface FirmEventsDeps {
+  firms: FirmStore;
+  /** The read model of billing's `firm.seats-changed`. */
+  seats: {
+    apply(event: FirmSeatsChangedEvent): Promise<boolean>;
+    find(firmId: string): Promise<Pick<FirmSeatsChangedEvent, 'seats' | 'paidUntil'> | null>;
+  };
+  /** To billing's queue; false when it could not be queued (the replay sends it later). */
+  publish(name: string, event: FirmMembersChangedEvent): Promise<boolean>;
+  nextRevision(): Promise<number>;
+  now: () => Date;
+}
+
+const REPLAY_PAGE = 200;
+
+/**
+ * auth's side of "members ≤ seats" (issue #48): auth decides who may join a firm, from its read
+ * model of the seats billing publishes, and tells billing who a firm's people are after each change.
+ */
+export function firmEventsUseCases({ firms, seats, publish, nextRevision, now }: FirmEventsDeps) {
+  async function membersEvent(firmId: string): Promise<FirmMembersChangedEvent> {
+    const revision = await nextRevision(); // before the reads: the highest revision carries the newest state
+    const [firm, members] = await Promise.all([firms.find(firmId), firms.members(firmId)]);
+    if (!firm) return { firmId, revision, deleted: true, name: '', managedBy: '', members: [] };
+    const owner = members.find((member) => member.userId === firm.ownerId);
+    return {
+      firmId,
+      revision,
+      deleted: false,
+      name: firm.name,
+      managedBy: owner?.name || owner?.email || '',
+      members: members.map(({ userId, role, seat }) => ({ userId, role, seat: (seat ?? 0) + 1 })),
+    };
+  }
+
+  async function announce(firmId: string): Promise<boolean> {
+    return publish(FIRM_EVENTS.membersChanged, await membersEvent(firmId));
+  }
+
+  async function replayPages(page: (after: string | null, limit: number) => Promise<string[]>): Promise<number> {
+    let sent = 0;
+    for (let after: string | null = null, ids = await page(null, REPLAY_PAGE); ids.length; ids = await page(after, REPLAY_PAGE)) {
+      for (const firmId of ids) if (await announce(firmId)) sent++;
+      after = ids[ids.length - 1]!;
+    }
+    return sent;
+  }
+
+  const seatsOf: SeatReader = async (firmId) => {
+    const { seats: bought, paidUntil } = seatsAt(await seats.find(firmId), now());
+    return { seats: bought, paidUntil: paidUntil ? new Date(paidUntil) : null };
+  };
+
+  return {
+    announce,
+    seatsOf,
+    /** billing's `firm.seats-changed`: kept when newer than what the model holds. */
+    applySeats: (data: unknown) => seats.apply(firmSeatsChangedEvent.parse(data)),
+    /** Every firm's state again, the deleted ones too: what billing lost in an outage comes back. */
+    async replay(): Promise<{ sent: number }> {
+      return { sent: (await replayPages(firms.idsAfter)) + (await replayPages(firms.deletedIdsAfter)) };
+    },
+  };
+}
+
+/** The firm store, telling billing after each change to a firm's people, name or owner. */
+export function announcingFirmStore(firms: FirmStore, announce: (firmId: string) => Promise<unknown>): FirmStore {
+  const after =
+    <A extends unknown[], R>(write: (...args: A) => Promise<R>, firmIdOf: (args: A, result: R) => string | null) =>
+    async (...args: A): Promise<R> => {
+      const result = await write(...args);
+      const firmId = firmIdOf(args, result);
+      if (firmId) await announce(firmId);
+      return result;
+    };
+  return {
+    ...firms,
+    create: after(firms.create, (_args, firm) => firm.id),
+    rename: after(firms.rename, ([firmId]) => firmId),
+    setOwner: after(firms.setOwner, ([firmId]) => firmId),
+    delete: after(firms.delete, ([firmId]) => firmId),
+    claimSeat: after(firms.claimSeat, ([member], claim) => (claim === 'joined' ? member.firmId : null)),
+    removeMember: after(firms.removeMember, ([firmId], removed) => (removed ? firmId : null)),
+    setRole: after(firms.setRole, ([firmId], changed) => (changed ? firmId : null)),
+  };
+}

@@ -1,0 +1,24 @@
+import type { Logger } from 'pino';
+import { createWorker, type QueueConnection } from './queues';
+
+export type EventHandlers = Record<string, (data: unknown) => Promise<unknown>>;
+
+/**
+ * Consumes a service's own event queue, each event by its name. Handlers must be idempotent:
+ * BullMQ retries a failed job, and a publisher may send the same event twice.
+ */
+export function consumeEvents(queue: string, handlers: EventHandlers, connection: QueueConnection, logger: Logger) {
+  const worker = createWorker<unknown>(
+    queue,
+    async (job) => {
+      const handle = handlers[job.name];
+      if (!handle) throw new Error(`unknown event ${job.name}`);
+      return handle(job.data);
+    },
+    connection,
+  );
+  worker.on('failed', (job, error) =>
+    logger.error({ err: error, queue, job: job?.name, attempts: job?.attemptsMade }, 'event handler failed'),
+  );
+  return worker;
+}
