@@ -23,6 +23,7 @@ import {
 } from '@portal/platform';
 import { authDirectoryClient } from './shared/clients/auth.client';
 import { firmDirectoryRepository } from './shared/data/firm-directory.repository';
+import { migrateAccountIds } from './shared/data/account-id-migration';
 import { accountGuards } from './shared/routes/billing-account';
 import { createPhonePeClient } from './payments/clients/phonepe.client';
 import { sellerDetailsOf, sellerOf, type Config } from './config';
@@ -121,6 +122,9 @@ export async function compose(
     pgBaseUrl: config.PHONEPE_PG_BASE_URL,
   });
 
+  // before any model is compiled: their indexes name the renamed field
+  const renamed = await migrateAccountIds(mongo);
+  if (Object.keys(renamed).length) logger.info({ renamed }, 'records carried over to accountId');
   const lock = redisLock(redis, config.REDIS_PREFIX);
   const firms = firmDirectoryRepository(mongo, lock);
   const subscriptionStore = subscriptionRepository(mongo);

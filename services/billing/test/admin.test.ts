@@ -13,7 +13,7 @@ describe('admin: manage subscriptions, transactions and their export', () => {
 
   const put = (id: string, body: object, token = admin) =>
     request(billing.url).put(`/api/admin/users/${id}/subscription`).set('Authorization', `Bearer ${token}`).send(body);
-  const subscription = (userId: string) => billing.db.connection.collection('subscriptions').findOne({ userId });
+  const subscription = (userId: string) => billing.db.connection.collection('subscriptions').findOne({ accountId: userId });
 
   it('when the admin sets a trial with an end date, then the end date is also the trial end and the price is stored as a number', async () => {
     const id = newUserId();
@@ -102,7 +102,7 @@ describe('admin: manage subscriptions, transactions and their export', () => {
       ).body.merchantOrderId;
       await billing.phonepe.settle(paidOrder, 'success');
       const base = {
-        userId: null,
+        accountId: null,
         userEmail: 'old@example.in',
         plan: 'business',
         billingPeriod: 'monthly',
@@ -153,7 +153,14 @@ describe('admin: manage subscriptions, transactions and their export', () => {
     });
 
     it('when a payment is made in the last millisecond of an Indian day, then it is that day’s; the next millisecond is the next day’s', async () => {
-      const base = { userId: null, userEmail: 'edge@example.in', plan: 'basic', billingPeriod: 'monthly', amount: 500, amountPaise: 50000 };
+      const base = {
+        accountId: null,
+        userEmail: 'edge@example.in',
+        plan: 'basic',
+        billingPeriod: 'monthly',
+        amount: 500,
+        amountPaise: 50000,
+      };
       await orders().insertMany([
         {
           ...base,
@@ -196,7 +203,7 @@ describe('admin: manage subscriptions, transactions and their export', () => {
       const day = '2026-09-10';
       await orders().insertMany(
         Array.from({ length: 7 }, (_, i) => ({
-          userId: null,
+          accountId: null,
           userEmail: 'pager@example.in',
           plan: 'basic',
           billingPeriod: 'monthly',

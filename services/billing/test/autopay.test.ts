@@ -61,7 +61,7 @@ describe('auto-renewal by UPI Autopay: mandate, pre-debit notice, debit, grace a
       maxAmount: 50_000,
       frequency: 'MONTHLY',
     });
-    await eventually(async () => (await db('mandates').findOne({ userId: firm.userId }))?.state === 'active');
+    await eventually(async () => (await db('mandates').findOne({ accountId: firm.userId }))?.state === 'active');
     expect((await status(firm.token)).autoRenew).toEqual({
       state: 'active',
       on: true,
@@ -106,7 +106,7 @@ describe('auto-renewal by UPI Autopay: mandate, pre-debit notice, debit, grace a
 
     // a second worker, or the same job again: one renewal, one notice
     await run();
-    expect(await db('transactions').countDocuments({ 'mandate.role': 'renewal', userId: firm.userId })).toBe(1);
+    expect(await db('transactions').countDocuments({ 'mandate.role': 'renewal', accountId: firm.userId })).toBe(1);
     expect(mailsTo(firm.email).filter((mail) => mail.subject?.startsWith('UPI Autopay'))).toHaveLength(1);
 
     at('2028-02-10T06:00:00.000Z'); // before the end: no debit
@@ -139,7 +139,7 @@ describe('auto-renewal by UPI Autopay: mandate, pre-debit notice, debit, grace a
       .send({ event: 'subscription.redemption.order.completed', payload: { merchantOrderId: renewalId } });
     expect(forged.status).toBe(401);
     expect(await db('invoices').countDocuments({ merchantOrderId: renewalId })).toBe(1);
-    expect(await db('subscription_periods').countDocuments({ userId: firm.userId, state: 'active' })).toBe(2);
+    expect(await db('subscription_periods').countDocuments({ accountId: firm.userId, state: 'active' })).toBe(2);
   });
 
   it('when the job runs late, then the debit still waits a full day after the notice, and the customer keeps access meanwhile', async () => {
@@ -202,7 +202,7 @@ describe('auto-renewal by UPI Autopay: mandate, pre-debit notice, debit, grace a
     at('2028-02-17T07:31:00.000Z');
     await billing.built.expiry.expireDue(billing.clock.now);
     expect(await status(firm.token)).toMatchObject({ subscriptionStatus: 'expired', canDownload: false, renewalFailure: null });
-    expect((await db('subscriptions').findOne({ userId: firm.userId }))?.status).toBe('expired');
+    expect((await db('subscriptions').findOne({ accountId: firm.userId }))?.status).toBe('expired');
   });
 
   it('when the customer pays by hand in the grace, then the new period runs from the paid end and the banner goes', async () => {
@@ -275,8 +275,8 @@ describe('auto-renewal by UPI Autopay: mandate, pre-debit notice, debit, grace a
       .send({ plan: 'business', billingPeriod: 'annual', autoRenew: true });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe(AUTOPAY_MESSAGES.notEligibleError);
-    expect(await db('transactions').countDocuments({ userId })).toBe(0);
-    expect(await db('mandates').countDocuments({ userId })).toBe(0);
+    expect(await db('transactions').countDocuments({ accountId: userId })).toBe(0);
+    expect(await db('mandates').countDocuments({ accountId: userId })).toBe(0);
 
     const wrongType = await request(billing.url)
       .post('/api/payment/create-phonepe-order')
@@ -294,7 +294,7 @@ describe('auto-renewal by UPI Autopay: mandate, pre-debit notice, debit, grace a
       .set(asUser(token))
       .send({ plan: 'professional', billingPeriod: 'monthly', autoRenew: true });
     await billing.phonepe.settle(bought.body.merchantOrderId, 'failure');
-    await eventually(async () => (await db('mandates').findOne({ userId }))?.state === 'failed');
+    await eventually(async () => (await db('mandates').findOne({ accountId: userId }))?.state === 'failed');
     expect(await status(token)).toMatchObject({ subscriptionStatus: 'none', autoRenew: null });
   });
 
@@ -334,7 +334,7 @@ describe('auto-renewal by UPI Autopay: mandate, pre-debit notice, debit, grace a
 
   it('when a plan without auto-renew is cancelled after its end, then 409', async () => {
     const firm = await subscriber(false);
-    expect(await db('mandates').countDocuments({ userId: firm.userId })).toBe(0);
+    expect(await db('mandates').countDocuments({ accountId: firm.userId })).toBe(0);
     expect((await status(firm.token)).autoRenew).toBeNull();
     at(new Date(new Date(END).getTime() + DAY_MS).toISOString());
     const late = await request(billing.url).post('/api/subscription/cancel').set(asUser(firm.token)).send({});

@@ -95,8 +95,14 @@ let userCounter = 0;
 export const newUserId = () => (Date.now().toString(16) + (userCounter++).toString(16).padStart(4, '0')).padEnd(24, '0').slice(0, 24);
 
 /** Billing as production composes it, from settings a test may add to (`settings`, as the environment would give them). */
-export async function startBilling(label: string, settings: Record<string, string> = {}): Promise<BillingHarness> {
+export async function startBilling(
+  label: string,
+  settings: Record<string, string> = {},
+  /** What the database holds before billing starts (records an older release wrote). */
+  stored?: (db: TestDatabase) => Promise<unknown>,
+): Promise<BillingHarness> {
   const [db, redis, smtp] = await Promise.all([createTestDatabase(label), createTestRedis(label), startSmtpCatcher()]);
+  await stored?.(db);
   const keys = generateTestKeys();
   const profiles = new Map<string, { email: string; firstName: string; lastName: string }>();
   const auth = await startAuthStub(profiles);
@@ -238,7 +244,7 @@ export async function firmBuys(
   const transactions = billing.db.connection.collection('transactions');
   await eventually(async () => (await transactions.findOne({ merchantOrderId: orderId }))?.credited === true);
   const mandates = billing.db.connection.collection('mandates');
-  if (purchase.autoRenew) await eventually(async () => (await mandates.findOne({ userId }))?.state === 'active');
-  const mandate = await mandates.findOne({ userId });
+  if (purchase.autoRenew) await eventually(async () => (await mandates.findOne({ accountId: userId }))?.state === 'active');
+  const mandate = await mandates.findOne({ accountId: userId });
   return { userId, email, token, orderId, mandateId: (mandate?.merchantSubscriptionId as string | undefined) ?? null };
 }

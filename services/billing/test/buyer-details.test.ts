@@ -48,7 +48,7 @@ describe('the server refuses to issue a document that would lack the buyer’s a
     const refused = await order(owner.token, body, path);
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe(BILLING_PROFILE_MESSAGES.neededForInvoice);
-    expect(await db('transactions').countDocuments({ userId: firmId })).toBe(0);
+    expect(await db('transactions').countDocuments({ accountId: firmId })).toBe(0);
 
     expect((await saveDetails(owner.token, `/api/billing/profile?firmId=${firmId}`)).status).toBe(200);
     const paid = await order(owner.token, body, path);

@@ -84,7 +84,7 @@ describe('firm billing: seats bought, priced, prorated and invoiced as one custo
     expect(back.headers.location).toBe(`/subscription?firm=${firmId}&status=success`);
 
     expect(await db('transactions').findOne({ merchantOrderId })).toMatchObject({
-      userId: firmId,
+      accountId: firmId,
       userEmail: owner.email,
       seats: 3,
       firm: { id: firmId, name: 'Iyer & Associates' },
@@ -192,8 +192,8 @@ describe('firm billing: seats bought, priced, prorated and invoiced as one custo
       expect(answer.body.message).toBe(FIRM_MESSAGES.notFound);
     }
     for (const answer of await Promise.all(calls(billing.adminToken()))) expect(answer.status).toBe(401);
-    expect(await db('transactions').countDocuments({ userId: firmId })).toBe(0);
-    expect(await db('billing_profiles').countDocuments({ userId: firmId })).toBe(0);
+    expect(await db('transactions').countDocuments({ accountId: firmId })).toBe(0);
+    expect(await db('billing_profiles').countDocuments({ _id: firmId as never })).toBe(0);
 
     // a firm admin manages the billing
     expect((await request(billing.url).get(forFirm('/api/billing/history', firmId)).set(as(admin.token))).status).toBe(200);
@@ -215,7 +215,7 @@ describe('firm billing: seats bought, priced, prorated and invoiced as one custo
     const tooFew = await order(owner.token, firmId, { plan: 'basic', billingPeriod: 'monthly', seats: 4 });
     expect(tooFew.status).toBe(409);
     expect(tooFew.body.message).toBe(FIRM_MESSAGES.seatsBelowMembers(5));
-    expect(await db('transactions').countDocuments({ userId: { $in: [firmId, owner.userId] } })).toBe(0);
+    expect(await db('transactions').countDocuments({ accountId: { $in: [firmId, owner.userId] } })).toBe(0);
 
     // 50 seats, the most, and exactly as many as the people
     expect((await order(owner.token, firmId, { plan: 'basic', billingPeriod: 'monthly', seats: 5 })).status).toBe(201);
@@ -247,7 +247,7 @@ describe('firm billing: seats bought, priced, prorated and invoiced as one custo
     expect(billing.phonepe.orders.get(more.body.merchantOrderId)!.amount).toBe(500_000 - creditPaise);
     await paid(more.body.merchantOrderId);
     expect(await status(owner.token, firmId)).toMatchObject({ subscriptionPlan: 'professional', seats: 5 });
-    expect(await db('credit_notes').countDocuments({ userId: firmId })).toBe(1);
+    expect(await db('credit_notes').countDocuments({ accountId: firmId })).toBe(1);
 
     // fewer seats: at the renewal, and not below the 3 people
     const tooFew = await request(billing.url)
@@ -335,14 +335,14 @@ describe('firm billing: seats bought, priced, prorated and invoiced as one custo
     const bought = await order(owner.token, firmId, { plan: 'basic', billingPeriod: 'monthly', seats: 3, autoRenew: true });
     expect(bought.status).toBe(201);
     await paid(bought.body.merchantOrderId);
-    await eventually(async () => (await db('mandates').findOne({ userId: firmId }))?.state === 'active');
-    const mandate = await db('mandates').findOne({ userId: firmId });
+    await eventually(async () => (await db('mandates').findOne({ accountId: firmId }))?.state === 'active');
+    const mandate = await db('mandates').findOne({ accountId: firmId });
     expect(mandate).toMatchObject({ amountPaise: 150_000, seats: 3, firm: { id: firmId, name: 'Nair Associates' } });
 
     const end = new Date((await status(owner.token, firmId)).subscriptionEndDate as string);
     billing.clock.now = new Date(end.getTime() - 47 * 60 * 60 * 1000);
     await billing.built.renewals.run();
-    const renewal = await db('transactions').findOne({ userId: firmId, 'mandate.role': 'renewal' });
+    const renewal = await db('transactions').findOne({ accountId: firmId, 'mandate.role': 'renewal' });
     expect(renewal).toMatchObject({ seats: 3, amountPaise: 150_000, firm: { name: 'Nair Associates' } });
   });
 });

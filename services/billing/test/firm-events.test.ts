@@ -110,8 +110,8 @@ describe('firm events (billing)', () => {
     const subscriptions = billing.db.connection.collection('subscriptions');
     const paid = { status: 'active', plan: 'professional', billingPeriod: 'annual', seats: 3, subscriptionEndDate: end };
     await subscriptions.insertMany([
-      { userId: paidFirm, email: 'f@example.in', ...paid },
-      { userId: someone, email: 's@example.in', ...paid, seats: 1 },
+      { accountId: paidFirm, email: 'f@example.in', ...paid },
+      { accountId: someone, email: 's@example.in', ...paid, seats: 1 },
     ]);
     const toAuth = () => queuedEvents<FirmSeatsChangedEvent>(billing.redis, EVENT_QUEUES.auth, FIRM_EVENTS.seatsChanged);
     const before = (await toAuth()).length;
@@ -134,7 +134,7 @@ describe('firm events (billing)', () => {
     expect(replayed.find((event) => event.firmId === someone)).toBeUndefined();
 
     // a plan that has ended leaves the owner's seat alone
-    await subscriptions.updateOne({ userId: paidFirm }, { $set: { subscriptionEndDate: new Date(billing.clock.now.getTime() - 1000) } });
+    await subscriptions.updateOne({ accountId: paidFirm }, { $set: { subscriptionEndDate: new Date(billing.clock.now.getTime() - 1000) } });
     expect(await billing.built.firmSeats.announce(paidFirm)).toBe(true);
     expect((await toAuth()).at(-1)).toMatchObject({ firmId: paidFirm, seats: 1, paidUntil: null });
     expect(await billing.built.firmSeats.announce(someone)).toBe(false);

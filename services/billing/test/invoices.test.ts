@@ -39,7 +39,7 @@ describe('tax invoices for credited payments', () => {
     const stored = await invoices().findOne({ merchantOrderId });
     expect(stored).toMatchObject({
       number: 'TP/2627/000001',
-      userId,
+      accountId: userId,
       placeOfSupply: { code: '27', name: 'Maharashtra' },
       totalPaise: 100_000,
       taxablePaise: 84_746,

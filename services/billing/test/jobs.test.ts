@@ -28,7 +28,7 @@ describe('billing jobs on BullMQ', () => {
     const future = new Date(Date.now() + DAY);
     await subscriptions().insertMany([
       {
-        userId: 'ended-trial',
+        accountId: 'ended-trial',
         email: 'a@x.in',
         status: 'trial',
         plan: 'trial',
@@ -38,7 +38,7 @@ describe('billing jobs on BullMQ', () => {
         remindersSent: [],
       },
       {
-        userId: 'ended-paid',
+        accountId: 'ended-paid',
         email: 'b@x.in',
         status: 'active',
         plan: 'basic',
@@ -48,7 +48,7 @@ describe('billing jobs on BullMQ', () => {
         remindersSent: [],
       },
       {
-        userId: 'running-trial',
+        accountId: 'running-trial',
         email: 'c@x.in',
         status: 'trial',
         plan: 'trial',
@@ -58,7 +58,7 @@ describe('billing jobs on BullMQ', () => {
         remindersSent: [],
       },
       {
-        userId: 'open-ended',
+        accountId: 'open-ended',
         email: 'd@x.in',
         status: 'active',
         plan: 'enterprise',
@@ -69,7 +69,7 @@ describe('billing jobs on BullMQ', () => {
       },
     ]);
     await eventually(async () => (await subscriptions().countDocuments({ status: 'expired' })) === 2);
-    const byUser = Object.fromEntries((await subscriptions().find({}).toArray()).map((doc) => [doc.userId, doc.status]));
+    const byUser = Object.fromEntries((await subscriptions().find({}).toArray()).map((doc) => [doc.accountId, doc.status]));
     expect(byUser).toMatchObject({ 'ended-trial': 'expired', 'ended-paid': 'expired', 'running-trial': 'trial', 'open-ended': 'active' });
   });
 
@@ -99,7 +99,7 @@ describe('billing jobs on BullMQ', () => {
     // 00:30 in India, five to six days away: the e-mail names India's day, a day after UTC's
     const endsAt = new Date(`${istDateOf(new Date(Date.now() + 5 * DAY))}T19:00:00.000Z`);
     await subscriptions().insertOne({
-      userId: 'paid-reminder',
+      accountId: 'paid-reminder',
       email: 'paid.reminder@example.in',
       status: 'active',
       plan: 'business',
@@ -129,19 +129,19 @@ describe('billing jobs on BullMQ', () => {
         .send({ plan: 'basic', billingPeriod: 'monthly' })
     ).body;
     await billing.phonepe.settle(merchantOrderId, 'success');
-    expect(await subscriptions().countDocuments({ userId: id })).toBe(1);
+    expect(await subscriptions().countDocuments({ accountId: id })).toBe(1);
 
     const connection = new Redis(billing.redis.url, { maxRetriesPerRequest: null });
     const queue = new Queue(EVENT_QUEUES.billing, { connection, prefix: `${billing.redis.prefix}bull` });
     await queue.add(USER_DELETED, { userId: id });
     await queue.add(USER_DELETED, { userId: id }); // a retry or a duplicate changes nothing
     // removing the subscription is the handler's last step (a status of 'none' means the rest is done)
-    await eventually(async () => (await subscriptions().countDocuments({ userId: id })) === 0);
+    await eventually(async () => (await subscriptions().countDocuments({ accountId: id })) === 0);
     const order = await billing.db.connection.collection('transactions').findOne({ merchantOrderId });
-    expect(order).toMatchObject({ userId: null, userEmail: 'deleted-user', amount: 500, status: 'completed' });
+    expect(order).toMatchObject({ accountId: null, userEmail: 'deleted-user', amount: 500, status: 'completed' });
     // kept for the tax records, no longer reachable from the account
     expect(await billing.db.connection.collection('invoices').findOne({ merchantOrderId })).toMatchObject({
-      userId: null,
+      accountId: null,
       buyer: { email: 'leaving@example.in' },
       totalPaise: 50_000,
     });

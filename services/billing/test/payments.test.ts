@@ -12,8 +12,8 @@ describe('PhonePe payments', () => {
   });
 
   const transactions = () => billing.db.connection.collection('transactions');
-  const subscription = (userId: string) => billing.db.connection.collection('subscriptions').findOne({ userId });
-  const periods = (userId: string) => billing.db.connection.collection('subscription_periods').find({ userId }).toArray();
+  const subscription = (userId: string) => billing.db.connection.collection('subscriptions').findOne({ accountId: userId });
+  const periods = (userId: string) => billing.db.connection.collection('subscription_periods').find({ accountId: userId }).toArray();
   const createOrder = (token: string, body: object) =>
     request(billing.url).post('/api/payment/create-phonepe-order').set('Authorization', `Bearer ${token}`).send(body);
   const webhook = (body: object, authorization = billing.webhookAuthorization) =>
@@ -45,7 +45,7 @@ describe('PhonePe payments', () => {
     });
     const stored = await transactions().findOne({ merchantOrderId: response.body.merchantOrderId });
     expect(stored).toMatchObject({
-      userId: id,
+      accountId: id,
       userEmail: 'buyer@example.in',
       plan: 'professional',
       billingPeriod: 'annual',

@@ -11,7 +11,7 @@ function period(id: string, from: string, to: string, changes: Partial<PeriodRec
   const end = at(to);
   return {
     id,
-    userId: 'u1',
+    accountId: 'u1',
     source: 'order',
     plan: 'basic',
     billingPeriod: 'monthly',
@@ -32,7 +32,7 @@ function period(id: string, from: string, to: string, changes: Partial<PeriodRec
 
 function active(end: Date, changes: Partial<SubscriptionRecord> = {}): SubscriptionRecord {
   return {
-    userId: 'u1',
+    accountId: 'u1',
     email: 'u1@example.in',
     status: 'active',
     plan: 'basic',

@@ -83,7 +83,7 @@ describe('plan changes: upgrades with proration, switches at renewal, and the pe
     expect(pdf).toContain('Total paid');
 
     // the old period ends today, credited; the new one runs a month
-    const periods = await db('subscription_periods').find({ userId: basic.userId }).sort({ createdAt: 1 }).toArray();
+    const periods = await db('subscription_periods').find({ accountId: basic.userId }).sort({ createdAt: 1 }).toArray();
     expect(periods.map((period) => [period._id, period.to.toISOString(), period.credited?.paise ?? null])).toEqual([
       [`order:${basic.merchantOrderId}`, '2028-01-20T06:30:00.000Z', 33_871],
       [`order:${merchantOrderId}`, '2028-02-20T06:30:00.000Z', null],
@@ -129,7 +129,7 @@ describe('plan changes: upgrades with proration, switches at renewal, and the pe
     const paid = await order(pro.token, 'basic', 'monthly');
     expect(paid.status).toBe(409);
     expect(paid.body.message).toBe(PLAN_CHANGE_MESSAGES.switchNotPaid);
-    expect(await db('transactions').countDocuments({ userId: pro.userId })).toBe(1);
+    expect(await db('transactions').countDocuments({ accountId: pro.userId })).toBe(1);
 
     const scheduled = await scheduleSwitch(pro.token, 'basic', 'monthly');
     expect(scheduled.status).toBe(200);
@@ -157,7 +157,7 @@ describe('plan changes: upgrades with proration, switches at renewal, and the pe
     const answers = await Promise.all([order(basic.token, 'professional', 'monthly'), order(basic.token, 'business', 'annual')]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
     expect(answers.find((answer) => answer.status === 409)!.body.message).toBe(PLAN_CHANGE_MESSAGES.inProgress);
-    expect(await db('transactions').countDocuments({ userId: basic.userId, change: { $ne: null } })).toBe(1);
+    expect(await db('transactions').countDocuments({ accountId: basic.userId, change: { $ne: null } })).toBe(1);
   });
 
   it('when the credit covers the new price, then no checkout opens: the plan changes at once and runs longer by the value left', async () => {
@@ -183,7 +183,7 @@ describe('plan changes: upgrades with proration, switches at renewal, and the pe
     billing.clock.now = new Date('2028-01-20T06:30:00.000Z');
     const end = new Date('2028-06-01T00:00:00.000Z');
     await db('subscriptions').insertOne({
-      userId,
+      accountId: userId,
       email: 'legacy@example.in',
       status: 'active',
       plan: 'professional',
@@ -197,7 +197,7 @@ describe('plan changes: upgrades with proration, switches at renewal, and the pe
     });
     expect(await billing.built.ledger.migrateAll()).toBeGreaterThanOrEqual(1);
     expect(await billing.built.ledger.migrateAll()).toBe(0);
-    expect(await db('subscription_periods').find({ userId }).toArray()).toEqual([
+    expect(await db('subscription_periods').find({ accountId: userId }).toArray()).toEqual([
       expect.objectContaining({ _id: `migration:${userId}`, plan: 'professional', to: end, state: 'active' }),
     ]);
     expect((await status(token)).subscriptionEndDate).toBe(end.toISOString());
@@ -208,7 +208,7 @@ describe('plan changes: upgrades with proration, switches at renewal, and the pe
       .set(admin)
       .send({ subscriptionPlan: 'business', subscriptionStatus: 'active', subscriptionEndDate: '2028-12-31' });
     expect(changed.status).toBe(200);
-    const periods = await db('subscription_periods').find({ userId }).sort({ createdAt: 1 }).toArray();
+    const periods = await db('subscription_periods').find({ accountId: userId }).sort({ createdAt: 1 }).toArray();
     expect(periods.map((period) => [period.source, period.state, period.plan, period.admin?.email ?? null])).toEqual([
       ['migration', 'superseded', 'professional', null],
       ['admin', 'active', 'business', expect.any(String)],

@@ -71,7 +71,7 @@ describe('refunds and credit notes', () => {
     });
     expect(await order(merchantOrderId)).toMatchObject({ refundedPaise: 100_000, refundPending: false, status: 'completed' });
     // the plan ends just after the order records the refund
-    await eventually(async () => (await db('subscriptions').findOne({ userId }))?.status === 'expired');
+    await eventually(async () => (await db('subscriptions').findOne({ accountId: userId }))?.status === 'expired');
 
     expect(await listedRow(merchantOrderId)).toMatchObject({
       invoiceNumber: invoice!.number,
@@ -145,7 +145,7 @@ describe('refunds and credit notes', () => {
       taxablePaise: 33_898,
       igstPaise: 6_102,
     });
-    expect(await db('subscriptions').findOne({ userId })).toMatchObject({ status: 'active' });
+    expect(await db('subscriptions').findOne({ accountId: userId })).toMatchObject({ status: 'active' });
 
     const tooMuch = await refund(merchantOrderId, { amount: 600.01, reason: 'More than is left' });
     expect(tooMuch.status).toBe(400);
@@ -163,7 +163,7 @@ describe('refunds and credit notes', () => {
     await billing.phonepe.settle(renewal.body.merchantOrderId, 'success');
     const renewalPeriod = `order:${renewal.body.merchantOrderId}`;
     await eventually(async () => (await db('subscription_periods').findOne({ _id: renewalPeriod as never })) !== null);
-    const before = (await db('subscriptions').findOne({ userId }))!.subscriptionEndDate as Date;
+    const before = (await db('subscriptions').findOne({ accountId: userId }))!.subscriptionEndDate as Date;
     const renewed = (await db('subscription_periods').findOne({ _id: renewalPeriod as never }))!;
 
     billing.phonepe.setRefundOutcome('hold');
@@ -173,7 +173,7 @@ describe('refunds and credit notes', () => {
     await Promise.all(Array.from({ length: 5 }, () => billing.phonepe.sendRefundWebhook(`${first}-R1`)));
     await eventually(async () => (await order(first))?.refundedPaise === 50_000);
 
-    const after = (await db('subscriptions').findOne({ userId }))!;
+    const after = (await db('subscriptions').findOne({ accountId: userId }))!;
     const refunded = (await db('subscription_periods').findOne({ _id: `order:${first}` as never }))!;
     const moved = (await db('subscription_periods').findOne({ _id: renewalPeriod as never }))!;
     // the first period is served up to the refund; the renewal moved up to start there, whole

@@ -37,7 +37,7 @@ describe('single use under races: trial, crediting and refunds', () => {
     const token = billing.addUser(id, 'trial.racer@example.in');
     const answers = await atOnce(() => request(billing.url).post('/api/start-trial').set(asUser(token)).send({}));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, ...Array(AT_ONCE - 1).fill(409)]);
-    const stored = await db('subscriptions').find({ userId: id }).toArray();
+    const stored = await db('subscriptions').find({ accountId: id }).toArray();
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ status: 'trial', hasUsedTrial: true });
   });
@@ -51,8 +51,8 @@ describe('single use under races: trial, crediting and refunds', () => {
         ? billing.phonepe.sendWebhook(merchantOrderId)
         : fetch(`${billing.url}/api/payment/phonepe/return?order=${merchantOrderId}`, { redirect: 'manual' }),
     );
-    const subscription = await db('subscriptions').findOne({ userId });
-    expect(await db('subscription_periods').find({ userId }).toArray()).toEqual([
+    const subscription = await db('subscriptions').findOne({ accountId: userId });
+    expect(await db('subscription_periods').find({ accountId: userId }).toArray()).toEqual([
       expect.objectContaining({ _id: `order:${merchantOrderId}`, state: 'active' }),
     ]);
     // one month of Professional and the 30 trial days a first-time buyer gets on top

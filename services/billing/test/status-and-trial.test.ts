@@ -96,7 +96,7 @@ describe('plans, subscription status and the trial', () => {
     const token = billing.addUser(id, 'race@example.in');
     const statuses = (await Promise.all(Array.from({ length: 5 }, () => startTrial(token)))).map((response) => response.status).sort();
     expect(statuses).toEqual([200, 409, 409, 409, 409]);
-    expect(await billing.db.connection.collection('subscriptions').countDocuments({ userId: id })).toBe(1);
+    expect(await billing.db.connection.collection('subscriptions').countDocuments({ accountId: id })).toBe(1);
   });
 
   it('when the trial has ended but the job has not run, then the status is already expired with 0 days', async () => {
@@ -112,7 +112,7 @@ describe('plans, subscription status and the trial', () => {
       canStartTrial: false,
       isTrialActive: false,
     });
-    expect((await billing.db.connection.collection('subscriptions').findOne({ userId: id }))?.status).toBe('trial');
+    expect((await billing.db.connection.collection('subscriptions').findOne({ accountId: id }))?.status).toBe('trial');
   });
 
   it('when days remain, then they are whole days rounded up', async () => {

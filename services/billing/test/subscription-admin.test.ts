@@ -164,21 +164,21 @@ describe('the admin’s view of subscriptions: a customer’s timeline, the mand
       trialAt: '2030-12-01T06:30:00.000Z',
       at: '2031-01-10T06:30:00.000Z',
     });
-    const basicEnd = (await db('subscriptions').findOne({ userId: monthly.userId }))!.subscriptionEndDate as Date;
+    const basicEnd = (await db('subscriptions').findOne({ accountId: monthly.userId }))!.subscriptionEndDate as Date;
     expect(basicEnd.toISOString()).toBe('2031-02-10T06:30:00.000Z');
     expect(annual.mandateId).toBeNull();
 
     at('2031-02-01T00:00:00.000Z'); // both running: ₹500 + ₹9,600 ÷ 12
     expect(await analytics()).toEqual({ mrr: 1300, churn: { month: '2031-02', atStart: 2, churned: 0, ratePercent: 0 } });
     // a firm's 3 seats of Basic (monthly) count 3 times, in MRR and in the seats; a person's plan is one seat
-    await db('subscriptions').updateOne({ userId: monthly.userId }, { $set: { seats: 3 } });
+    await db('subscriptions').updateOne({ accountId: monthly.userId }, { $set: { seats: 3 } });
     const figures = (
       await request(billing.url)
         .get('/internal/analytics')
         .set('Authorization', createServiceCredential('admin-reporting', SERVICE_SECRET)())
     ).body;
     expect(figures).toMatchObject({ activeSubscriptions: 2, paidSeats: 4, recurring: { mrr: 2300 } });
-    await db('subscriptions').updateOne({ userId: monthly.userId }, { $unset: { seats: '' } }); // stored before seats: one
+    await db('subscriptions').updateOne({ accountId: monthly.userId }, { $unset: { seats: '' } }); // stored before seats: one
     expect(await analytics()).toMatchObject({ mrr: 1300 });
 
     at('2031-02-10T06:29:59.999Z'); // the Basic month's last moment

@@ -12,7 +12,7 @@ const creditNote: CreditNoteRecord = {
   sequence: 1,
   issuedAt: at,
   merchantOrderId: 'TPP-MH2XK9QZ-1A2B3C4D5E6F',
-  userId: '6760c1f0a2b3c4d5e6f70812',
+  accountId: '6760c1f0a2b3c4d5e6f70812',
   seller: {
     legalName: 'Ledgerline Software Private Limited',
     address: '5 Residency Road, Bengaluru, Karnataka 560025',

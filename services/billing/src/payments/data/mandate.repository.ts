@@ -5,7 +5,7 @@ import type { MandateRecord, MandateStore } from '../domain/ports';
 const mandateSchema = new Schema<MandateRecord>(
   {
     merchantSubscriptionId: { type: String, required: true, unique: true },
-    userId: { type: String, default: null, index: true },
+    accountId: { type: String, default: null, index: true },
     userEmail: { type: String, required: true },
     plan: { type: String, required: true },
     billingPeriod: { type: String, required: true },
@@ -48,8 +48,8 @@ export function mandateRepository(connection: Connection): MandateStore & { read
       ).lean<MandateRecord>();
       return doc ? toRecord(doc) : null;
     },
-    async forUser(userId) {
-      const docs = await Mandate.find({ userId: { $eq: userId } })
+    async forUser(accountId) {
+      const docs = await Mandate.find({ accountId: { $eq: accountId } })
         .sort({ createdAt: -1 })
         .limit(50)
         .lean<MandateRecord[]>();
@@ -70,8 +70,8 @@ export function mandateRepository(connection: Connection): MandateStore & { read
       ]);
       return { rows: docs.map(toRecord), total };
     },
-    async detachUser(userId) {
-      const result = await Mandate.updateMany({ userId: { $eq: userId } }, { $set: { userId: null, userEmail: 'deleted-user' } });
+    async detachUser(accountId) {
+      const result = await Mandate.updateMany({ accountId: { $eq: accountId } }, { $set: { accountId: null, userEmail: 'deleted-user' } });
       return result.modifiedCount;
     },
   };

@@ -8,7 +8,7 @@ type OrderDocument = Omit<OrderRecord, 'id'> & { _id: Types.ObjectId };
 const orderSchema = new Schema<OrderDocument>(
   {
     merchantOrderId: { type: String, required: true, unique: true },
-    userId: { type: String, default: null, index: true },
+    accountId: { type: String, default: null, index: true },
     userEmail: { type: String, required: true },
     plan: { type: String, required: true },
     billingPeriod: { type: String, required: true },
@@ -91,14 +91,14 @@ export const DELETED_USER_EMAIL = 'deleted-user';
 
 export function orderRepository(connection: Connection): OrderStore & { ready: Promise<unknown> } {
   const Order = connection.model<OrderDocument>('Order', orderSchema, 'transactions');
-  const rangeFilter = (from: Date, to: Date, transactionId?: string, userId?: string) => {
+  const rangeFilter = (from: Date, to: Date, transactionId?: string, accountId?: string) => {
     const pattern = transactionId ? { $regex: escapeRegex(transactionId), $options: 'i' } : undefined;
     return {
       // An order's id holds the second it was made in, the second of its createdAt (see create),
       // so a period of whole seconds is a range of the _id index: the embedded store reads,
       // pages and counts it there, where a createdAt range is sorted and counted document by document.
       _id: { $gte: firstIdAt(from), $lt: firstIdAt(to) },
-      ...(userId ? { userId: { $eq: userId } } : {}),
+      ...(accountId ? { accountId: { $eq: accountId } } : {}),
       ...(pattern ? { $or: [{ merchantOrderId: pattern }, { phonePeTransactionId: pattern }, { phonepeOrderId: pattern }] } : {}),
     };
   };
@@ -121,17 +121,17 @@ export function orderRepository(connection: Connection): OrderStore & { ready: P
       ).lean<OrderDocument>();
       return doc ? toRecord(doc) : null;
     },
-    async hasPending(userId, now) {
+    async hasPending(accountId, now) {
       const filter = {
-        userId: { $eq: userId },
+        accountId: { $eq: accountId },
         status: 'pending' as const,
         expireAt: { $gt: now },
         'mandate.role': { $ne: 'renewal' as const },
       };
       return (await Order.exists(filter)) !== null;
     },
-    async pendingOf(userId, now) {
-      const docs = await Order.find({ userId: { $eq: userId }, status: 'pending', expireAt: { $gt: now } }, { change: 1, mandate: 1 })
+    async pendingOf(accountId, now) {
+      const docs = await Order.find({ accountId: { $eq: accountId }, status: 'pending', expireAt: { $gt: now } }, { change: 1, mandate: 1 })
         .limit(20)
         .lean<Pick<OrderDocument, 'change' | 'mandate'>[]>();
       const checkouts = docs.filter((doc) => doc.mandate?.role !== 'renewal');
@@ -173,8 +173,8 @@ export function orderRepository(connection: Connection): OrderStore & { ready: P
         .lean<OrderDocument[]>();
       return docs.map(toRecord);
     },
-    async list({ from, to, transactionId, userId, skip, limit }) {
-      const filter = rangeFilter(from, to, transactionId, userId);
+    async list({ from, to, transactionId, accountId, skip, limit }) {
+      const filter = rangeFilter(from, to, transactionId, accountId);
       const [docs, total] = await Promise.all([
         Order.find(filter).sort({ _id: -1 }).skip(skip).limit(limit).lean<OrderDocument[]>(),
         Order.countDocuments(filter),
@@ -186,12 +186,15 @@ export function orderRepository(connection: Connection): OrderStore & { ready: P
         yield toRow(doc);
       }
     },
-    async anonymiseUser(userId) {
-      const result = await Order.updateMany({ userId: { $eq: userId } }, { $set: { userId: null, userEmail: DELETED_USER_EMAIL } });
+    async anonymiseUser(accountId) {
+      const result = await Order.updateMany(
+        { accountId: { $eq: accountId } },
+        { $set: { accountId: null, userEmail: DELETED_USER_EMAIL } },
+      );
       return result.modifiedCount;
     },
-    async forUser(userId, limit) {
-      const docs = await Order.find({ userId: { $eq: userId }, status: { $ne: 'expired' } })
+    async forUser(accountId, limit) {
+      const docs = await Order.find({ accountId: { $eq: accountId }, status: { $ne: 'expired' } })
         .sort({ createdAt: -1 })
         .limit(limit)
         .lean<OrderDocument[]>();

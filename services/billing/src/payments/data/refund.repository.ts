@@ -5,7 +5,7 @@ const refundSchema = new Schema<RefundRecord>(
   {
     merchantRefundId: { type: String, required: true, unique: true },
     merchantOrderId: { type: String, required: true },
-    userId: { type: String, default: null, index: true },
+    accountId: { type: String, default: null, index: true },
     amountPaise: { type: Number, required: true },
     reason: { type: String, required: true },
     state: { type: String, enum: ['pending', 'completed', 'failed'], default: 'pending' },
@@ -50,8 +50,8 @@ export function refundRepository(connection: Connection): RefundStore & { ready:
         .sort({ createdAt: 1 })
         .limit(limit)
         .lean<RefundRecord[]>(),
-    async detachUser(userId) {
-      return (await Refund.updateMany({ userId: { $eq: userId } }, { $set: { userId: null } })).modifiedCount;
+    async detachUser(accountId) {
+      return (await Refund.updateMany({ accountId: { $eq: accountId } }, { $set: { accountId: null } })).modifiedCount;
     },
   };
 }

@@ -53,7 +53,7 @@ export function autopayUseCases({ mandates, orders, gateway, ledger, lock, logge
     for (const order of await orders.forMandates([mandate.merchantSubscriptionId])) {
       if (order.status !== 'pending' || order.mandate?.role !== 'renewal' || !order.renewal || order.renewal.redeemRequestedAt) continue;
       await orders.update(order.merchantOrderId, { status: 'expired' });
-      if (order.userId) await ledger.releaseRenewal(order.userId, order.renewal.dueAt);
+      if (order.accountId) await ledger.releaseRenewal(order.accountId, order.renewal.dueAt);
     }
   }
 
@@ -93,8 +93,8 @@ export function autopayUseCases({ mandates, orders, gateway, ledger, lock, logge
     /** PhonePe's state of one mandate, asked again (a webhook, or before a notify or a debit). */
     async reflect(merchantSubscriptionId: string): Promise<MandateRecord | null> {
       const mandate = await mandates.find(merchantSubscriptionId);
-      if (!mandate?.userId) return mandate;
-      return lock(LOCK_KEYS.mandates(mandate.userId), async () => reflect((await mandates.find(merchantSubscriptionId)) ?? mandate));
+      if (!mandate?.accountId) return mandate;
+      return lock(LOCK_KEYS.mandates(mandate.accountId), async () => reflect((await mandates.find(merchantSubscriptionId)) ?? mandate));
     },
 
     /** Ends the user's live mandates (a switch or a cancellation reached its renewal). */
@@ -108,21 +108,21 @@ export function autopayUseCases({ mandates, orders, gateway, ledger, lock, logge
      * of the plan it replaced (a mandate's amount and frequency are fixed).
      */
     async afterSettled(order: OrderRecord): Promise<void> {
-      const { userId } = order;
-      if (!userId) return;
-      await lock(LOCK_KEYS.mandates(userId), async () => {
+      const { accountId } = order;
+      if (!accountId) return;
+      await lock(LOCK_KEYS.mandates(accountId), async () => {
         if (order.mandate?.role === 'setup') {
           const mandate = await mandates.find(order.mandate.merchantSubscriptionId);
           if (!mandate) return;
           if (order.status === 'completed') {
             const active = await reflect(mandate);
-            if (active.state === 'active') await endAll(userId, 'replaced', active.merchantSubscriptionId);
+            if (active.state === 'active') await endAll(accountId, 'replaced', active.merchantSubscriptionId);
           } else if (mandate.state === 'pending') {
             await mandates.update(mandate.merchantSubscriptionId, { state: 'failed' });
           }
           return;
         }
-        if (order.change && order.status === 'completed') await endAll(userId, 'plan-change');
+        if (order.change && order.status === 'completed') await endAll(accountId, 'plan-change');
       });
     },
 

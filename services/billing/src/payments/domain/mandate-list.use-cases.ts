@@ -10,7 +10,7 @@ export interface MandateListDeps {
 function toRow(mandate: MandateRecord, lastDebit: OrderRecord | undefined): AdminMandateRow {
   return {
     mandateReference: mandate.merchantSubscriptionId,
-    userId: mandate.userId,
+    userId: mandate.accountId,
     userEmail: mandate.userEmail,
     plan: mandate.plan,
     billingPeriod: mandate.billingPeriod,

@@ -61,9 +61,9 @@ export function paymentUseCases(deps: PaymentDeps) {
    * the receipt. A retry after a crash finds what was done and completes the rest.
    */
   async function credit(order: OrderRecord): Promise<void> {
-    if (!order.userId) return; // the user was deleted meanwhile; the payment stays on record
-    const paid = { ...order, userId: order.userId };
-    const { subscription, documents } = await lock(LOCK_KEYS.subscription(paid.userId), async () => {
+    if (!order.accountId) return; // the user was deleted meanwhile; the payment stays on record
+    const paid = { ...order, accountId: order.accountId };
+    const { subscription, documents } = await lock(LOCK_KEYS.subscription(paid.accountId), async () => {
       const entry = await deps.ledger.entryFor(paid);
       const documents = entry.period ? await issueDocuments(paid, entry.invoicePeriod) : null;
       return { subscription: await deps.ledger.record(paid, entry), documents };
@@ -73,7 +73,7 @@ export function paymentUseCases(deps: PaymentDeps) {
   }
 
   /** The order's invoice (and an upgrade's credit notes), with the orders they concern marked by them. */
-  async function issueDocuments(order: OrderRecord & { userId: string }, invoicePeriod: { from: Date; to: Date }) {
+  async function issueDocuments(order: OrderRecord & { accountId: string }, invoicePeriod: { from: Date; to: Date }) {
     const documents = await deps.invoices.issueForSettledOrder(
       { ...order, amountPaise: order.change?.valuePaise ?? order.amountPaise, ...(order.change && { replaced: order.change.credits }) },
       invoicePeriod,
@@ -201,7 +201,7 @@ export function paymentUseCases(deps: PaymentDeps) {
       const merchantSubscriptionId = autoRenew && quote.amountDuePaise >= MIN_CHARGE_PAISE ? newMerchantSubscriptionId() : null;
       const order = await orders.create({
         merchantOrderId: newMerchantOrderId(),
-        userId: account.id,
+        accountId: account.id,
         userEmail: account.email,
         plan,
         billingPeriod,
@@ -233,7 +233,7 @@ export function paymentUseCases(deps: PaymentDeps) {
   /** PhonePe's checkout for the order: a payment, or the first payment of a UPI Autopay mandate at the plan's price. */
   async function openCheckout(
     order: OrderRecord,
-    { userId, plan, pricePaise }: { userId: string; plan: PricedPlan; pricePaise: number },
+    { accountId, plan, pricePaise }: { accountId: string; plan: PricedPlan; pricePaise: number },
   ): Promise<CreateOrderResponse> {
     const { merchantOrderId, billingPeriod } = order;
     const request = {
@@ -241,14 +241,14 @@ export function paymentUseCases(deps: PaymentDeps) {
       amountPaise: order.amountPaise,
       redirectUrl: `${deps.publicUrl}/api/payment/phonepe/return?order=${merchantOrderId}`,
       expireAfterSeconds: deps.orderLifetimeSeconds,
-      userId,
+      userId: accountId,
     };
     const setup = order.mandate;
     if (setup) {
       // each renewal debits the plan's price, fixed at PhonePe as the mandate's amount
       await deps.mandates.create({
         merchantSubscriptionId: setup.merchantSubscriptionId,
-        userId,
+        accountId,
         userEmail: order.userEmail,
         plan,
         billingPeriod,
@@ -288,7 +288,7 @@ export function paymentUseCases(deps: PaymentDeps) {
     ): Promise<CreateOrderResponse> {
       const { order, pricePaise } = await recordPricedOrder(account, plan, billingPeriod, options);
       if (order.amountPaise < MIN_CHARGE_PAISE) return settleWithoutCheckout(order);
-      return openCheckout(order, { userId: account.id, plan, pricePaise });
+      return openCheckout(order, { accountId: account.id, plan, pricePaise });
     },
 
     /** Where the browser lands after PhonePe's page: settle now, then the page that says how it went. */

@@ -4,7 +4,7 @@ import type { PlanChangeTerms } from '../../subscriptions';
 export interface OrderRecord {
   id: string;
   merchantOrderId: string;
-  userId: string | null;
+  accountId: string | null;
   userEmail: string;
   plan: PlanName;
   billingPeriod: BillingPeriod;
@@ -48,7 +48,7 @@ export interface OrderStore {
   create(
     order: Pick<
       OrderRecord,
-      'merchantOrderId' | 'userId' | 'userEmail' | 'plan' | 'billingPeriod' | 'amount' | 'amountPaise' | 'expireAt' | 'change'
+      'merchantOrderId' | 'accountId' | 'userEmail' | 'plan' | 'billingPeriod' | 'amount' | 'amountPaise' | 'expireAt' | 'change'
     > &
       Partial<Pick<OrderRecord, 'mandate' | 'renewal' | 'seats' | 'firm'>>,
   ): Promise<OrderRecord>;
@@ -61,9 +61,9 @@ export interface OrderStore {
   find(merchantOrderId: string): Promise<OrderRecord | null>;
   update(merchantOrderId: string, changes: Partial<OrderRecord>): Promise<OrderRecord | null>;
   /** Whether a checkout of the user is open (the status object's `paymentRequested`). */
-  hasPending(userId: string, now: Date): Promise<boolean>;
+  hasPending(accountId: string, now: Date): Promise<boolean>;
   /** What the user has under way: a checkout, an upgrade's checkout, an Autopay renewal. */
-  pendingOf(userId: string, now: Date): Promise<{ checkout: boolean; upgrade: boolean; renewal: boolean }>;
+  pendingOf(accountId: string, now: Date): Promise<{ checkout: boolean; upgrade: boolean; renewal: boolean }>;
   /** Pending orders created before `olderThan`, and completed ones not yet credited. */
   needingReconciliation(olderThan: Date, limit: number): Promise<OrderRecord[]>;
   /** A page of the payments in [from, to), newest first, and how many there are in all. */
@@ -71,14 +71,14 @@ export interface OrderStore {
     from: Date;
     to: Date;
     transactionId?: string;
-    userId?: string;
+    accountId?: string;
     skip: number;
     limit: number;
   }): Promise<{ rows: TransactionRow[]; total: number }>;
   stream(filter: { from: Date; to: Date }): AsyncIterable<TransactionRow>;
-  anonymiseUser(userId: string): Promise<number>;
+  anonymiseUser(accountId: string): Promise<number>;
   /** The user's payments that reached PhonePe (all but never-paid expired checkouts), newest first. */
-  forUser(userId: string, limit: number): Promise<OrderRecord[]>;
+  forUser(accountId: string, limit: number): Promise<OrderRecord[]>;
   totalRevenue(): Promise<number>;
   /** When each completed payment since `since` was completed, and its amount. */
   completedSince(since: Date): Promise<{ at: Date; amount: number }[]>;
@@ -101,6 +101,7 @@ export interface PaymentGateway {
     amountPaise: number;
     redirectUrl: string;
     expireAfterSeconds: number;
+    /** PhonePe's merchant user: the paying account. */
     userId: string;
   }): Promise<{ orderId: string; redirectUrl: string; expireAt: number }>;
   orderStatus(merchantOrderId: string): Promise<PhonePeOrderStatus>;
@@ -112,7 +113,7 @@ export type RefundState = 'pending' | 'completed' | 'failed';
 export interface RefundRecord {
   merchantRefundId: string;
   merchantOrderId: string;
-  userId: string | null;
+  accountId: string | null;
   amountPaise: number;
   reason: string;
   state: RefundState;
@@ -130,7 +131,7 @@ export interface RefundStore {
   update(merchantRefundId: string, changes: Partial<RefundRecord>): Promise<RefundRecord | null>;
   /** Pending refunds created before `olderThan`, for the reconciliation job. */
   pending(olderThan: Date, limit: number): Promise<RefundRecord[]>;
-  detachUser(userId: string): Promise<number>;
+  detachUser(accountId: string): Promise<number>;
 }
 
 export type PhonePeRefundState = 'PENDING' | 'CONFIRMED' | 'COMPLETED' | 'FAILED';
@@ -170,6 +171,7 @@ export interface MandateGateway {
     frequency: 'MONTHLY' | 'YEARLY';
     redirectUrl: string;
     expireAfterSeconds: number;
+    /** PhonePe's merchant user: the paying account. */
     userId: string;
   }): Promise<{ orderId: string; redirectUrl: string; expireAt: number }>;
   /** null when PhonePe has no such subscription (its setup never reached it). */
@@ -194,7 +196,7 @@ export type MandateEndReason = 'customer' | 'replaced' | 'plan-change' | 'switch
 /** A UPI Autopay mandate: it renews one plan and period at a fixed amount. */
 export interface MandateRecord {
   merchantSubscriptionId: string;
-  userId: string | null;
+  accountId: string | null;
   userEmail: string;
   plan: PricedPlan;
   billingPeriod: BillingPeriod;
@@ -215,17 +217,17 @@ export interface MandateStore {
   create(
     mandate: Pick<
       MandateRecord,
-      'merchantSubscriptionId' | 'userId' | 'userEmail' | 'plan' | 'billingPeriod' | 'amountPaise' | 'setupOrderId'
+      'merchantSubscriptionId' | 'accountId' | 'userEmail' | 'plan' | 'billingPeriod' | 'amountPaise' | 'setupOrderId'
     > &
       Partial<Pick<MandateRecord, 'seats' | 'firm'>>,
   ): Promise<MandateRecord>;
   find(merchantSubscriptionId: string): Promise<MandateRecord | null>;
   update(merchantSubscriptionId: string, changes: Partial<MandateRecord>): Promise<MandateRecord | null>;
   /** The user's mandates, newest first. */
-  forUser(userId: string): Promise<MandateRecord[]>;
+  forUser(accountId: string): Promise<MandateRecord[]>;
   /** A page of the active mandates, by id, after `after`. */
   active(after: string | null, limit: number): Promise<MandateRecord[]>;
   /** The mandates (in one state, if given), newest first, with how many there are (the admin's mandates view). */
   list(skip: number, limit: number, state?: MandateState): Promise<{ rows: MandateRecord[]; total: number }>;
-  detachUser(userId: string): Promise<number>;
+  detachUser(accountId: string): Promise<number>;
 }

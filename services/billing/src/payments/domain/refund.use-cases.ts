@@ -76,7 +76,7 @@ export function refundUseCases(deps: RefundDeps) {
   async function assertCreditNoteBuyer(merchantOrderId: string) {
     const invoice = await deps.invoices.findForOrder(merchantOrderId);
     if (!invoice || invoice.buyer.gstin || (invoice.buyer.address && invoice.buyer.stateCode)) return;
-    if (!(await deps.profiles.find(invoice.userId))) throw conflict(REFUND_MESSAGES.buyerDetailsMissing);
+    if (!(await deps.profiles.find(invoice.accountId))) throw conflict(REFUND_MESSAGES.buyerDetailsMissing);
   }
 
   async function fail(refund: RefundRecord) {
@@ -92,8 +92,8 @@ export function refundUseCases(deps: RefundDeps) {
     const all = await refunds.forOrders([merchantOrderId]);
     const refundedPaise = all.filter((refund) => refund.state === 'completed').reduce((sum, refund) => sum + refund.amountPaise, 0);
     const order = await orders.update(merchantOrderId, { refundedPaise, refundPending: all.some((refund) => refund.state === 'pending') });
-    if (order?.userId && refundedPaise > 0 && refundedPaise + order.changeCreditedPaise >= order.amountPaise) {
-      await deps.ledger.removeRefunded(order.userId, merchantOrderId);
+    if (order?.accountId && refundedPaise > 0 && refundedPaise + order.changeCreditedPaise >= order.amountPaise) {
+      await deps.ledger.removeRefunded(order.accountId, merchantOrderId);
     }
   }
 
@@ -101,7 +101,7 @@ export function refundUseCases(deps: RefundDeps) {
   async function complete(refund: RefundRecord, phonepeRefundId: string | null) {
     const invoice = await deps.invoices.findForOrder(refund.merchantOrderId);
     if (invoice) {
-      const draft = draftCreditNote(invoice, { ...refund, phonepeRefundId }, now(), await deps.profiles.find(invoice.userId));
+      const draft = draftCreditNote(invoice, { ...refund, phonepeRefundId }, now(), await deps.profiles.find(invoice.accountId));
       await issueCreditNote(lock, deps.seller, creditNotes, draft);
     } else {
       logger.error({ merchantRefundId: refund.merchantRefundId }, 'refunded order has no invoice, so no credit note was issued');
@@ -183,7 +183,7 @@ export function refundUseCases(deps: RefundDeps) {
           .create({
             merchantRefundId: `${merchantOrderId}-R${previous.length + 1}`,
             merchantOrderId,
-            userId: order.userId,
+            accountId: order.accountId,
             amountPaise,
             reason,
             requestedBy: adminEmail,

@@ -48,7 +48,7 @@ export function renewalUseCases(deps: RenewalDeps) {
   const { mandates, orders, gateway, subscriptions, ledger, autopay, claims, mail, logger } = deps;
   // claimed before the step, never given back: a lost e-mail or a debit asked again by hand is preferred over a duplicate
   const claimStep = (order: OrderRecord, step: 'notice' | 'debit') =>
-    claims.claim(`renewal-${step}:${order.merchantOrderId}`, order.userId ?? order.userEmail);
+    claims.claim(`renewal-${step}:${order.merchantOrderId}`, order.accountId ?? order.userEmail);
   const now = deps.now ?? (() => new Date());
 
   async function notify(order: OrderRecord, at: Date): Promise<void> {
@@ -68,15 +68,15 @@ export function renewalUseCases(deps: RenewalDeps) {
 
   /** Opens the renewal of the mandate's plan when its end is near: one order per paid end. */
   async function open(mandate: MandateRecord, at: Date): Promise<boolean> {
-    if (!mandate.userId) return false;
-    const subscription = await subscriptions.find(mandate.userId);
+    if (!mandate.accountId) return false;
+    const subscription = await subscriptions.find(mandate.accountId);
     const dueAt = subscription?.subscriptionEndDate;
     if (!subscription || !dueAt || effectiveStatus(subscription, at) !== 'active' || !notifyDue(dueAt, at)) return false;
     // this end's renewal failed already: the customer pays by hand, in the grace
     if (subscription.renewalFailedAt) return false;
     if (subscription.scheduledSwitch || subscription.cancelAtPeriodEnd) {
       // the mandate renews this plan only: it ends with it
-      await autopay.endFor(mandate.userId, subscription.scheduledSwitch ? 'switch' : 'cancellation');
+      await autopay.endFor(mandate.accountId, subscription.scheduledSwitch ? 'switch' : 'cancellation');
       return false;
     }
     if (subscription.plan !== mandate.plan || subscription.billingPeriod !== mandate.billingPeriod) return false;
@@ -89,7 +89,7 @@ export function renewalUseCases(deps: RenewalDeps) {
     try {
       order = await orders.create({
         merchantOrderId,
-        userId: mandate.userId,
+        accountId: mandate.accountId,
         userEmail: subscription.email || mandate.userEmail,
         plan: mandate.plan,
         billingPeriod: mandate.billingPeriod,
@@ -106,7 +106,7 @@ export function renewalUseCases(deps: RenewalDeps) {
       return false; // another worker opened it (the order id is unique)
     }
     // access does not lapse in the hours between the end and the debit
-    await ledger.holdForRenewal(mandate.userId, dueAt, new Date(dueAt.getTime() + GRACE_DAYS * DAY_MS));
+    await ledger.holdForRenewal(mandate.accountId, dueAt, new Date(dueAt.getTime() + GRACE_DAYS * DAY_MS));
     await notify(order, at);
     return true;
   }
@@ -227,8 +227,8 @@ export function renewalUseCases(deps: RenewalDeps) {
       }
       for (const subscription of await subscriptions.inGrace(at, 500)) {
         if (!subscription.renewalFailedAt || !subscription.graceUntil) continue;
-        const { userId, email, renewalFailedAt, graceUntil, remindersSent } = subscription;
-        if (await dun(userId, email, renewalFailedAt, graceUntil, remindersSent, at)) result.dunned++;
+        const { accountId, email, renewalFailedAt, graceUntil, remindersSent } = subscription;
+        if (await dun(accountId, email, renewalFailedAt, graceUntil, remindersSent, at)) result.dunned++;
       }
       return result;
     },
@@ -242,12 +242,12 @@ export function renewalUseCases(deps: RenewalDeps) {
 
     /** A renewal's debit failed: the grace starts, with the first dunning e-mail. */
     async afterSettled(order: OrderRecord): Promise<void> {
-      if (order.mandate?.role !== 'renewal' || !order.renewal || !order.userId || order.status !== 'failed') return;
+      if (order.mandate?.role !== 'renewal' || !order.renewal || !order.accountId || order.status !== 'failed') return;
       const at = now();
       const graceUntil = graceAfterFailure(order.renewal.dueAt, at);
-      if (!(await ledger.holdForRenewal(order.userId, order.renewal.dueAt, graceUntil, at))) return;
-      const subscription = await subscriptions.find(order.userId);
-      if (subscription) await dun(order.userId, subscription.email || order.userEmail, at, graceUntil, subscription.remindersSent, at);
+      if (!(await ledger.holdForRenewal(order.accountId, order.renewal.dueAt, graceUntil, at))) return;
+      const subscription = await subscriptions.find(order.accountId);
+      if (subscription) await dun(order.accountId, subscription.email || order.userEmail, at, graceUntil, subscription.remindersSent, at);
     },
   };
 }

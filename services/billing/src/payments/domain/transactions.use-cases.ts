@@ -30,7 +30,7 @@ export function transactionsUseCases({ orders, now = () => new Date() }: { order
         from,
         to,
         transactionId: query.transactionId || undefined,
-        userId: query.userId,
+        accountId: query.userId, // the admin filters by the paying account, as the list names it
         skip: (page - 1) * limit,
         limit,
       });

@@ -38,7 +38,7 @@ export function reportingUseCases({
   return {
     async summaries(userIds: string[]): Promise<SubscriptionSummary[]> {
       const at = now();
-      const found = new Map((await subscriptions.findMany(userIds)).map((record) => [record.userId, record]));
+      const found = new Map((await subscriptions.findMany(userIds)).map((record) => [record.accountId, record]));
       return userIds.map((userId) => summarize(userId, found.get(userId) ?? null, at));
     },
 
@@ -80,7 +80,7 @@ export function reportingUseCases({
         totalRevenue,
         planDistribution,
         recentSubscribers: recent.map((record) => ({
-          userId: record.userId,
+          userId: record.accountId,
           email: record.email,
           subscriptionPlan: record.plan,
           subscriptionStartDate: record.subscriptionStartDate?.toISOString() ?? null,

@@ -7,7 +7,7 @@ type PeriodDocument = Omit<PeriodRecord, 'id'> & { _id: string };
 const periodSchema = new Schema<PeriodDocument>(
   {
     _id: { type: String, required: true },
-    userId: { type: String, required: true },
+    accountId: { type: String, required: true },
     source: { type: String, required: true },
     plan: { type: String, required: true },
     billingPeriod: { type: String, default: null },
@@ -25,7 +25,7 @@ const periodSchema = new Schema<PeriodDocument>(
   },
   { timestamps: { createdAt: true, updatedAt: false }, versionKey: false },
 );
-periodSchema.index({ userId: 1, createdAt: 1 });
+periodSchema.index({ accountId: 1, createdAt: 1 });
 
 const toRecord = ({ _id, ...rest }: PeriodDocument): PeriodRecord => ({
   id: _id,
@@ -51,8 +51,8 @@ export function periodRepository(connection: Connection): PeriodStore & { ready:
         throw error;
       }
     },
-    async forUser(userId) {
-      const docs = await Period.find({ userId: { $eq: userId } })
+    async forUser(accountId) {
+      const docs = await Period.find({ accountId: { $eq: accountId } })
         .sort({ createdAt: 1 })
         .lean<PeriodDocument[]>();
       return docs.map(toRecord);
@@ -60,8 +60,8 @@ export function periodRepository(connection: Connection): PeriodStore & { ready:
     async update(id, changes) {
       await Period.updateOne({ _id: { $eq: id } }, { $set: changes });
     },
-    async deleteForUser(userId) {
-      await Period.deleteMany({ userId: { $eq: userId } });
+    async deleteForUser(accountId) {
+      await Period.deleteMany({ accountId: { $eq: accountId } });
     },
   };
 }

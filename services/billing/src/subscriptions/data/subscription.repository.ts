@@ -7,7 +7,7 @@ type SubscriptionDocument = SubscriptionRecord & { createdAt: Date; updatedAt: D
 
 const subscriptionSchema = new Schema<SubscriptionDocument>(
   {
-    userId: { type: String, required: true, unique: true },
+    accountId: { type: String, required: true, unique: true },
     email: { type: String, default: '' },
     status: { type: String, enum: SUBSCRIPTION_STATES, default: 'none' },
     plan: { type: String, enum: PLAN_NAMES, default: 'none' },
@@ -38,7 +38,7 @@ const withAccessAt = (at: Date) => [{ subscriptionEndDate: { $gt: at } }, { grac
 
 function toRecord(doc: SubscriptionDocument): SubscriptionRecord {
   return {
-    userId: doc.userId,
+    accountId: doc.accountId,
     email: doc.email,
     status: doc.status,
     plan: doc.plan,
@@ -64,35 +64,35 @@ export function subscriptionRepository(connection: Connection): SubscriptionStor
 
   return {
     ready: Subscription.init(),
-    async find(userId) {
-      const doc = await Subscription.findOne({ userId: { $eq: userId } }).lean<SubscriptionDocument>();
+    async find(accountId) {
+      const doc = await Subscription.findOne({ accountId: { $eq: accountId } }).lean<SubscriptionDocument>();
       return doc ? toRecord(doc) : null;
     },
-    async findMany(userIds) {
-      if (!userIds.length) return [];
-      return (await Subscription.find({ userId: { $in: userIds } }).lean<SubscriptionDocument[]>()).map(toRecord);
+    async findMany(accountIds) {
+      if (!accountIds.length) return [];
+      return (await Subscription.find({ accountId: { $in: accountIds } }).lean<SubscriptionDocument[]>()).map(toRecord);
     },
-    async save(userId, changes) {
+    async save(accountId, changes) {
       const doc = await Subscription.findOneAndUpdate(
-        { userId: { $eq: userId } },
+        { accountId: { $eq: accountId } },
         { $set: changes },
         { upsert: true, returnDocument: 'after', setDefaultsOnInsert: true },
       ).lean<SubscriptionDocument>();
       return toRecord(doc as SubscriptionDocument);
     },
-    async activeUserIds(after, limit) {
-      const docs = await Subscription.find({ status: 'active', ...(after ? { userId: { $gt: after } } : {}) }, { userId: 1 })
-        .sort({ userId: 1 })
+    async activeAccountIds(after, limit) {
+      const docs = await Subscription.find({ status: 'active', ...(after ? { accountId: { $gt: after } } : {}) }, { accountId: 1 })
+        .sort({ accountId: 1 })
         .limit(limit)
-        .lean<{ userId: string }[]>();
-      return docs.map((doc) => doc.userId);
+        .lean<{ accountId: string }[]>();
+      return docs.map((doc) => doc.accountId);
     },
-    async lastLegacyCreditedOrder(userId) {
-      const doc = await Subscription.findOne({ userId: { $eq: userId } }, { creditedOrderIds: 1 }).lean<SubscriptionDocument>();
+    async lastLegacyCreditedOrder(accountId) {
+      const doc = await Subscription.findOne({ accountId: { $eq: accountId } }, { creditedOrderIds: 1 }).lean<SubscriptionDocument>();
       return doc?.creditedOrderIds?.at(-1) ?? null;
     },
-    async delete(userId) {
-      await Subscription.deleteOne({ userId: { $eq: userId } });
+    async delete(accountId) {
+      await Subscription.deleteOne({ accountId: { $eq: accountId } });
     },
     async expireDue(now) {
       const [trials, paid] = await Promise.all([
@@ -110,9 +110,9 @@ export function subscriptionRepository(connection: Connection): SubscriptionStor
         .lean<SubscriptionDocument[]>();
       return docs.map(toRecord);
     },
-    async markReminderSent(userId, reminder) {
+    async markReminderSent(accountId, reminder) {
       const result = await Subscription.updateOne(
-        { userId: { $eq: userId }, remindersSent: { $ne: reminder } },
+        { accountId: { $eq: accountId }, remindersSent: { $ne: reminder } },
         { $addToSet: { remindersSent: reminder } },
       );
       return result.modifiedCount === 1;

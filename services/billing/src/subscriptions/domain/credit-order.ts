@@ -16,13 +16,13 @@ export const monthsOf = (billingPeriod: BillingPeriod) => (billingPeriod === 'an
  */
 export function periodForOrder(
   current: SubscriptionRecord | null,
-  order: PaidOrder & { userId: string },
+  order: PaidOrder & { accountId: string },
   monthlyPrice: number,
   now: Date,
 ): { period: NewPeriod; invoicePeriod: { from: Date; to: Date } } {
   const base = {
     id: orderPeriodId(order.merchantOrderId),
-    userId: order.userId,
+    accountId: order.accountId,
     source: 'order' as const,
     plan: order.plan,
     billingPeriod: order.billingPeriod,

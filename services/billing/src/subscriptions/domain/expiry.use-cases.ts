@@ -53,14 +53,14 @@ export function expiryUseCases({ subscriptions, mail, publicUrl, logger }: Expir
         const from = now;
         const to = new Date(now.getTime() + reminder.daysBefore * DAY_MS);
         for (const subscription of await subscriptions.dueForReminder(reminder.kind, from, to, reminder.id)) {
-          if (!(await subscriptions.markReminderSent(subscription.userId, reminder.id))) continue;
+          if (!(await subscriptions.markReminderSent(subscription.accountId, reminder.id))) continue;
           // the 1-day reminder makes the 3-day one pointless if both are due at once
-          if (reminder.id === 'trial-1d') await subscriptions.markReminderSent(subscription.userId, 'trial-3d');
+          if (reminder.id === 'trial-1d') await subscriptions.markReminderSent(subscription.accountId, 'trial-3d');
           try {
             await mail.send({ to: subscription.email, ...reminderText(reminder, subscription, publicUrl) });
             sent++;
           } catch (error) {
-            logger.error({ err: error, userId: subscription.userId, reminder: reminder.id }, 'reminder e-mail could not be sent');
+            logger.error({ err: error, userId: subscription.accountId, reminder: reminder.id }, 'reminder e-mail could not be sent');
           }
         }
       }

@@ -26,7 +26,7 @@ export function firmEntitlement(
   return async (userId, onlyFirmId) => {
     const memberOf = (await firms.firmsOf(userId)).filter((firm) => !onlyFirmId || firm.id === onlyFirmId);
     if (!memberOf.length) return null;
-    const plans = new Map((await subscriptions.findMany(memberOf.map((firm) => firm.id))).map((found) => [found.userId, found]));
+    const plans = new Map((await subscriptions.findMany(memberOf.map((firm) => firm.id))).map((found) => [found.accountId, found]));
     for (const { id, name, managedBy, seat } of memberOf) {
       const subscription = plans.get(id);
       if (subscription && effectiveStatus(subscription, now()) === 'active') return { firm: { id, name, managedBy, seat }, subscription };

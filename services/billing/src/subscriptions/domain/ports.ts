@@ -2,7 +2,7 @@ import type { AutoRenew, BillingPeriod, PlanName, PricedPlan, SubscriptionState 
 import type { PlanEntry } from './plan-catalogue';
 
 export interface SubscriptionRecord {
-  userId: string;
+  accountId: string;
   email: string;
   status: SubscriptionState;
   plan: PlanName;
@@ -29,23 +29,23 @@ export interface SubscriptionRecord {
   cancelAtPeriodEnd: { at: Date; reason: string | null } | null;
 }
 
-export type SubscriptionChanges = Partial<Omit<SubscriptionRecord, 'userId'>>;
+export type SubscriptionChanges = Partial<Omit<SubscriptionRecord, 'accountId'>>;
 
 export interface SubscriptionStore {
-  find(userId: string): Promise<SubscriptionRecord | null>;
-  findMany(userIds: string[]): Promise<SubscriptionRecord[]>;
+  find(accountId: string): Promise<SubscriptionRecord | null>;
+  findMany(accountIds: string[]): Promise<SubscriptionRecord[]>;
   /** Creates the record when missing. */
-  save(userId: string, changes: SubscriptionChanges): Promise<SubscriptionRecord>;
-  delete(userId: string): Promise<void>;
+  save(accountId: string, changes: SubscriptionChanges): Promise<SubscriptionRecord>;
+  delete(accountId: string): Promise<void>;
   /** A page of the users with a paid plan recorded as active, by id, after `after`. */
-  activeUserIds(after: string | null, limit: number): Promise<string[]>;
+  activeAccountIds(after: string | null, limit: number): Promise<string[]>;
   /** The last order credited before periods were recorded, for the migration. */
-  lastLegacyCreditedOrder(userId: string): Promise<string | null>;
+  lastLegacyCreditedOrder(accountId: string): Promise<string | null>;
   /** Marks every trial and paid plan whose end (and grace) has passed as expired, in bulk; returns how many. */
   expireDue(now: Date): Promise<{ trials: number; paid: number }>;
   /** Subscriptions whose end falls in [from, to) and which have not had `reminder` yet. */
   dueForReminder(kind: 'trial' | 'active', from: Date, to: Date, reminder: string): Promise<SubscriptionRecord[]>;
-  markReminderSent(userId: string, reminder: string): Promise<boolean>;
+  markReminderSent(accountId: string, reminder: string): Promise<boolean>;
   /** Renewals that failed and are still in their grace period, for the dunning e-mails. */
   inGrace(now: Date, limit: number): Promise<SubscriptionRecord[]>;
   countsByStatus(now: Date): Promise<{ active: number; trial: number }>;
@@ -65,9 +65,9 @@ export type PeriodState = 'active' | 'refunded' | 'superseded';
  * before periods were recorded. The subscription record is what these add up to (periods.ts).
  */
 export interface PeriodRecord {
-  /** `order:<merchantOrderId>`, `admin:<random>` or `migration:<userId>`: inserting it is the credit, once. */
+  /** `order:<merchantOrderId>`, `admin:<random>` or `migration:<accountId>`: inserting it is the credit, once. */
   id: string;
-  userId: string;
+  accountId: string;
   source: PeriodSource;
   plan: PlanName;
   billingPeriod: BillingPeriod | null;
@@ -98,9 +98,9 @@ export interface PeriodStore {
   /** false when a period with this id exists already. */
   insert(period: NewPeriod): Promise<boolean>;
   /** The user's periods, in the order they were recorded. */
-  forUser(userId: string): Promise<PeriodRecord[]>;
+  forUser(accountId: string): Promise<PeriodRecord[]>;
   update(id: string, changes: Partial<Pick<PeriodRecord, 'from' | 'to' | 'paidFrom' | 'state' | 'credited'>>): Promise<void>;
-  deleteForUser(userId: string): Promise<void>;
+  deleteForUser(accountId: string): Promise<void>;
 }
 
 /**
@@ -132,12 +132,12 @@ export interface PlanChangeTerms {
 
 /** The customer's UPI Autopay, as payments keeps it (the status object's `autoRenew`). */
 export interface AutoRenewals {
-  autoRenewOf(userId: string, subscription: SubscriptionRecord | null, at: Date): Promise<AutoRenew | null>;
+  autoRenewOf(accountId: string, subscription: SubscriptionRecord | null, at: Date): Promise<AutoRenew | null>;
 }
 
 /** Whether the user has a checkout under way (the status object's `paymentRequested`). */
 export interface PendingPayments {
-  hasPending(userId: string, now: Date): Promise<boolean>;
+  hasPending(accountId: string, now: Date): Promise<boolean>;
 }
 
 export interface PlanStore {

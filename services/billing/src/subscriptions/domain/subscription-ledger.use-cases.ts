@@ -29,7 +29,7 @@ export type LedgerEntry = { subscription: SubscriptionRecord | null; recorded: P
   { period: null } | { period: NewPeriod; invoicePeriod: { from: Date; to: Date } }
 );
 
-export const migrationPeriodId = (userId: string) => `migration:${userId}`;
+export const migrationPeriodId = (accountId: string) => `migration:${accountId}`;
 
 /**
  * A subscription recorded before periods were: one period for what it has, tied to the last order
@@ -48,8 +48,8 @@ export function migrationPeriod(
   const paidDays = invoice ? daysBetween(invoice.periodFrom, invoice.periodTo) : 0;
   const paidFrom = invoice && to ? new Date(Math.max(from.getTime(), to.getTime() - paidDays * DAY_MS)) : from;
   return {
-    id: migrationPeriodId(subscription.userId),
-    userId: subscription.userId,
+    id: migrationPeriodId(subscription.accountId),
+    accountId: subscription.accountId,
     source: 'migration',
     plan: subscription.plan,
     billingPeriod: subscription.billingPeriod,
@@ -73,17 +73,21 @@ export function migrationPeriod(
  */
 export function subscriptionLedger({ subscriptions, periods, plans, legacyInvoices, lock, now = () => new Date() }: LedgerDeps) {
   /** Gives a paid plan recorded before periods its one period, once (the period's id is unique). */
-  async function ensurePeriods(userId: string, subscription: SubscriptionRecord | null, recorded: PeriodRecord[]): Promise<PeriodRecord[]> {
+  async function ensurePeriods(
+    accountId: string,
+    subscription: SubscriptionRecord | null,
+    recorded: PeriodRecord[],
+  ): Promise<PeriodRecord[]> {
     if (recorded.length || !subscription || effectiveStatus(subscription, now()) !== 'active') return recorded;
-    const merchantOrderId = await subscriptions.lastLegacyCreditedOrder(userId);
+    const merchantOrderId = await subscriptions.lastLegacyCreditedOrder(accountId);
     const invoice = merchantOrderId ? await legacyInvoices.findForOrder(merchantOrderId) : null;
     await periods.insert(migrationPeriod(subscription, merchantOrderId ? { merchantOrderId, invoice } : null, now()));
-    return periods.forUser(userId);
+    return periods.forUser(accountId);
   }
 
-  async function load(userId: string, known?: SubscriptionRecord | null) {
-    const subscription = known === undefined ? await subscriptions.find(userId) : known;
-    return { subscription, recorded: await ensurePeriods(userId, subscription, await periods.forUser(userId)) };
+  async function load(accountId: string, known?: SubscriptionRecord | null) {
+    const subscription = known === undefined ? await subscriptions.find(accountId) : known;
+    return { subscription, recorded: await ensurePeriods(accountId, subscription, await periods.forUser(accountId)) };
   }
 
   async function apply(updates: ReturnType<typeof refundPeriod>) {
@@ -106,8 +110,8 @@ export function subscriptionLedger({ subscriptions, periods, plans, legacyInvoic
     },
 
     /** The user's periods, carried over first if they were recorded before periods existed. */
-    async periodsOf(userId: string, subscription: SubscriptionRecord | null): Promise<PeriodRecord[]> {
-      return (await load(userId, subscription)).recorded;
+    async periodsOf(accountId: string, subscription: SubscriptionRecord | null): Promise<PeriodRecord[]> {
+      return (await load(accountId, subscription)).recorded;
     },
 
     /**
@@ -118,18 +122,18 @@ export function subscriptionLedger({ subscriptions, periods, plans, legacyInvoic
      * unique id is the once), ends the periods an upgrade credited and saves the subscription. A
      * retry after a crash finds the period and completes what is missing.
      */
-    async entryFor(order: PaidOrder & { userId: string }): Promise<LedgerEntry> {
+    async entryFor(order: PaidOrder & { accountId: string }): Promise<LedgerEntry> {
       const plan = await plans.find(order.plan);
-      const { subscription, recorded } = await load(order.userId);
+      const { subscription, recorded } = await load(order.accountId);
       if (recorded.some((period) => period.id === orderPeriodId(order.merchantOrderId))) return { subscription, recorded, period: null };
       return { subscription, recorded, ...periodForOrder(subscription, order, plan?.monthlyPrice ?? 0, now()) };
     },
 
-    async record(order: PaidOrder & { userId: string }, { subscription, recorded, period }: LedgerEntry): Promise<SubscriptionRecord> {
+    async record(order: PaidOrder & { accountId: string }, { subscription, recorded, period }: LedgerEntry): Promise<SubscriptionRecord> {
       if (period) await periods.insert(period);
       if (order.change) await apply(endCreditedPeriods(recorded, order.change.credits, order.merchantOrderId, now()));
-      return subscriptions.save(order.userId, {
-        ...projectPeriods(await periods.forUser(order.userId), now()),
+      return subscriptions.save(order.accountId, {
+        ...projectPeriods(await periods.forUser(order.accountId), now()),
         email: order.userEmail,
         hasUsedTrial: true,
         ...(period && {
@@ -145,30 +149,30 @@ export function subscriptionLedger({ subscriptions, periods, plans, legacyInvoic
     },
 
     /** A full refund takes out what its order's period had not yet served (periods.ts), once. */
-    async removeRefunded(userId: string, merchantOrderId: string): Promise<void> {
-      await lock(LOCK_KEYS.subscription(userId), async () => {
-        const { subscription, recorded } = await load(userId);
+    async removeRefunded(accountId: string, merchantOrderId: string): Promise<void> {
+      await lock(LOCK_KEYS.subscription(accountId), async () => {
+        const { subscription, recorded } = await load(accountId);
         const period = recorded.find((candidate) => candidate.merchantOrderId === merchantOrderId && isLive(candidate));
         if (!period || period.source === 'admin') return;
         await apply(refundPeriod(recorded, period.id, now()));
-        const projected = projectPeriods(await periods.forUser(userId), now());
-        if (projected) await subscriptions.save(userId, projected);
-        else if (subscription?.status === 'active') await subscriptions.save(userId, { status: 'expired', subscriptionEndDate: now() });
+        const projected = projectPeriods(await periods.forUser(accountId), now());
+        if (projected) await subscriptions.save(accountId, projected);
+        else if (subscription?.status === 'active') await subscriptions.save(accountId, { status: 'expired', subscriptionEndDate: now() });
       });
     },
 
     /** An admin's change (behaviour.md §4) overrides every period so far, and is recorded as one of its own. */
-    async recordAdminChange(userId: string, change: { email: string; saved: SubscriptionRecord }): Promise<void> {
+    async recordAdminChange(accountId: string, change: { email: string; saved: SubscriptionRecord }): Promise<void> {
       const { saved } = change;
       const at = now();
-      for (const period of await periods.forUser(userId)) {
+      for (const period of await periods.forUser(accountId)) {
         if (period.state === 'active') await periods.update(period.id, { state: 'superseded' });
       }
       const from = saved.status === 'trial' ? (saved.trialStart ?? at) : (saved.subscriptionStartDate ?? at);
       const to = saved.status === 'trial' ? saved.trialEnd : saved.subscriptionEndDate;
       await periods.insert({
         id: `admin:${at.getTime().toString(36)}:${Math.random().toString(36).slice(2, 10)}`,
-        userId,
+        accountId,
         source: 'admin',
         plan: saved.plan,
         billingPeriod: saved.billingPeriod,
@@ -192,21 +196,21 @@ export function subscriptionLedger({ subscriptions, periods, plans, legacyInvoic
      * one (`failedAt`) starts the grace the dunning e-mails count from. Nothing changes once the
      * plan has moved on from that end.
      */
-    async holdForRenewal(userId: string, paidEnd: Date, until: Date, failedAt: Date | null = null): Promise<boolean> {
-      return lock(LOCK_KEYS.subscription(userId), async () => {
-        const subscription = await subscriptions.find(userId);
+    async holdForRenewal(accountId: string, paidEnd: Date, until: Date, failedAt: Date | null = null): Promise<boolean> {
+      return lock(LOCK_KEYS.subscription(accountId), async () => {
+        const subscription = await subscriptions.find(accountId);
         if (subscription?.status !== 'active' || subscription.subscriptionEndDate?.getTime() !== paidEnd.getTime()) return false;
-        await subscriptions.save(userId, { graceUntil: until, ...(failedAt ? { renewalFailedAt: failedAt } : {}) });
+        await subscriptions.save(accountId, { graceUntil: until, ...(failedAt ? { renewalFailedAt: failedAt } : {}) });
         return true;
       });
     },
 
     /** The renewal of `paidEnd` will not be debited (auto-renew turned off first): access ends at the paid end. */
-    async releaseRenewal(userId: string, paidEnd: Date): Promise<void> {
-      await lock(LOCK_KEYS.subscription(userId), async () => {
-        const subscription = await subscriptions.find(userId);
+    async releaseRenewal(accountId: string, paidEnd: Date): Promise<void> {
+      await lock(LOCK_KEYS.subscription(accountId), async () => {
+        const subscription = await subscriptions.find(accountId);
         if (subscription?.subscriptionEndDate?.getTime() !== paidEnd.getTime() || subscription.renewalFailedAt) return;
-        await subscriptions.save(userId, { graceUntil: null });
+        await subscriptions.save(accountId, { graceUntil: null });
       });
     },
 
@@ -215,19 +219,19 @@ export function subscriptionLedger({ subscriptions, periods, plans, legacyInvoic
       let after: string | null = null;
       let migrated = 0;
       for (;;) {
-        const userIds = await subscriptions.activeUserIds(after, 500);
-        if (!userIds.length) return migrated;
-        for (const userId of userIds) {
-          if ((await periods.forUser(userId)).length) continue;
-          await lock(LOCK_KEYS.subscription(userId), () => load(userId));
+        const accountIds = await subscriptions.activeAccountIds(after, 500);
+        if (!accountIds.length) return migrated;
+        for (const accountId of accountIds) {
+          if ((await periods.forUser(accountId)).length) continue;
+          await lock(LOCK_KEYS.subscription(accountId), () => load(accountId));
           migrated++;
         }
-        after = userIds[userIds.length - 1] ?? null;
+        after = accountIds[accountIds.length - 1] ?? null;
       }
     },
 
-    async deleteUser(userId: string): Promise<void> {
-      await periods.deleteForUser(userId);
+    async deleteUser(accountId: string): Promise<void> {
+      await periods.deleteForUser(accountId);
     },
   };
 }

@@ -31,21 +31,21 @@ const toProfile = ({ legalName, gstin, street, city, pincode, stateCode }: Billi
 export function billingProfileRepository(connection: Connection): BillingProfileStore {
   const Profile = connection.model<BillingProfileDocument>('BillingProfile', billingProfileSchema, 'billing_profiles');
   return {
-    async find(userId) {
-      const doc = await Profile.findById(String(userId)).lean<BillingProfileDocument>();
+    async find(accountId) {
+      const doc = await Profile.findById(String(accountId)).lean<BillingProfileDocument>();
       return doc ? toProfile(doc) : null;
     },
-    async save(userId, profile) {
+    async save(accountId, profile) {
       // The whole profile is replaced, so a GSTIN left empty is removed rather than kept.
       const doc = await Profile.findOneAndReplace(
-        { _id: { $eq: String(userId) } },
+        { _id: { $eq: String(accountId) } },
         { ...profile, updatedAt: new Date() },
         { upsert: true, returnDocument: 'after' },
       ).lean<BillingProfileDocument>();
       return toProfile(doc!);
     },
-    async delete(userId) {
-      await Profile.deleteOne({ _id: { $eq: String(userId) } });
+    async delete(accountId) {
+      await Profile.deleteOne({ _id: { $eq: String(accountId) } });
     },
   };
 }

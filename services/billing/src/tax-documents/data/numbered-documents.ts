@@ -5,7 +5,7 @@ interface Numbered {
   number: string;
   series: string;
   sequence: number;
-  userId: string | null;
+  accountId: string | null;
 }
 
 const party = { type: Schema.Types.Mixed, required: true };
@@ -22,7 +22,7 @@ export function taxDocumentSchema<T>(own: SchemaDefinition): Schema<T> {
       sequence: { type: Number, required: true },
       issuedAt: { type: Date, required: true },
       merchantOrderId: { type: String, required: true },
-      userId: { type: String, default: null },
+      accountId: { type: String, default: null },
       seller: party,
       buyer: party,
       placeOfSupply: party,
@@ -43,7 +43,7 @@ export function taxDocumentSchema<T>(own: SchemaDefinition): Schema<T> {
   schema.index({ series: 1, sequence: 1 }, { unique: true });
   schema.index({ issuedAt: 1 });
   // a buyer's documents in number order
-  schema.index({ userId: 1, sequence: 1 });
+  schema.index({ accountId: 1, sequence: 1 });
   return schema;
 }
 
@@ -90,13 +90,13 @@ export function numberedDocuments<T extends Numbered, K extends keyof T & string
         .find({ issuedAt: { $gte: from, $lt: to } } as never, WITHOUT_ID)
         .sort({ series: 1, sequence: 1 })
         .lean<T[]>(),
-    forUser: (userId: string) =>
+    forUser: (accountId: string) =>
       model
-        .find({ userId: { $eq: userId } } as never, WITHOUT_ID)
+        .find({ accountId: { $eq: accountId } } as never, WITHOUT_ID)
         .sort({ sequence: -1 })
         .lean<T[]>(),
-    async detachUser(userId: string) {
-      return (await model.updateMany({ userId: { $eq: userId } } as never, { $set: { userId: null } } as never)).modifiedCount;
+    async detachUser(accountId: string) {
+      return (await model.updateMany({ accountId: { $eq: accountId } } as never, { $set: { accountId: null } } as never)).modifiedCount;
     },
   };
 }

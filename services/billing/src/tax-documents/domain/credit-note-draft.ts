@@ -27,7 +27,7 @@ export function draftCreditNote(
     merchantRefundId: refund.merchantRefundId,
     phonepeRefundId: refund.phonepeRefundId,
     merchantOrderId: invoice.merchantOrderId,
-    userId: invoice.userId,
+    accountId: invoice.accountId,
     invoiceNumber: invoice.number,
     invoiceDate: invoice.issuedAt,
     invoiceTotalPaise: invoice.totalPaise,

@@ -39,7 +39,7 @@ export function draftInvoice(input: {
   return {
     issuedAt,
     merchantOrderId: order.merchantOrderId,
-    userId: order.userId,
+    accountId: order.accountId,
     phonePeTransactionId: order.phonePeTransactionId,
     seller: sellerBlock,
     buyer: {

@@ -36,7 +36,10 @@ export function invoiceUseCases(deps: InvoiceDeps) {
     const existing = await invoices.findForOrder(order.merchantOrderId);
     if (existing) return existing;
     // a firm's records are kept under its id, which names no person
-    const [profile, account] = await Promise.all([deps.profiles.find(order.userId), order.firm ? null : deps.users.profile(order.userId)]);
+    const [profile, account] = await Promise.all([
+      deps.profiles.find(order.accountId),
+      order.firm ? null : deps.users.profile(order.accountId),
+    ]);
     const issuedAt = now();
     const draft = draftInvoice({
       seller,
@@ -57,7 +60,7 @@ export function invoiceUseCases(deps: InvoiceDeps) {
       invoice,
       { kind: 'plan-change', merchantRefundId: credit.key, phonepeRefundId: null, amountPaise: credit.paise, reason: credit.reason },
       now(),
-      await deps.profiles.find(invoice.userId),
+      await deps.profiles.find(invoice.accountId),
     );
     return issueCreditNote(deps.lock, seller, deps.creditNotes, draft);
   }
@@ -115,14 +118,14 @@ export function invoiceUseCases(deps: InvoiceDeps) {
      */
     async pdf(owner: string | null, merchantOrderId: string): Promise<{ number: string; pdf: Buffer }> {
       const invoice = await invoices.findForOrder(merchantOrderId);
-      if (!invoice || (owner !== null && invoice.userId !== owner)) throw notFound(INVOICE_NOT_FOUND);
+      if (!invoice || (owner !== null && invoice.accountId !== owner)) throw notFound(INVOICE_NOT_FOUND);
       return { number: invoice.number, pdf: await deps.render(invoice) };
     },
 
     /** The PDF of a credit note: one of the user's own, or any, for the admin (`owner` null). */
     async creditNotePdf(owner: string | null, merchantRefundId: string): Promise<{ number: string; pdf: Buffer }> {
       const note = await deps.creditNotes.findForRefund(merchantRefundId);
-      if (!note || (owner !== null && note.userId !== owner)) throw notFound(CREDIT_NOTE_NOT_FOUND);
+      if (!note || (owner !== null && note.accountId !== owner)) throw notFound(CREDIT_NOTE_NOT_FOUND);
       return { number: note.number, pdf: await deps.render(note) };
     },
   };

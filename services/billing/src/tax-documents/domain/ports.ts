@@ -1,9 +1,9 @@
 import type { BillingPeriod, BillingProfile, PlanName } from '@portal/contracts';
 
 export interface BillingProfileStore {
-  find(userId: string): Promise<BillingProfile | null>;
-  save(userId: string, profile: BillingProfile): Promise<BillingProfile>;
-  delete(userId: string): Promise<void>;
+  find(accountId: string): Promise<BillingProfile | null>;
+  save(accountId: string, profile: BillingProfile): Promise<BillingProfile>;
+  delete(accountId: string): Promise<void>;
 }
 
 /** The seller as the settings give it; `demo` when the embedded placeholders stand in for it. */
@@ -32,7 +32,7 @@ export interface InvoiceRecord {
   sequence: number;
   issuedAt: Date;
   merchantOrderId: string;
-  userId: string;
+  accountId: string;
   phonePeTransactionId: string | null;
   seller: Omit<Seller, 'invoicePrefix' | 'creditNotePrefix' | 'financialCreditNotePrefix' | 'sac' | 'ratePercent'>;
   buyer: { name: string; email: string; address: string | null; stateCode: string | null; stateName: string | null; gstin: string | null };
@@ -67,16 +67,16 @@ export interface InvoiceStore {
    * `numberOf` spells a sequence. Answers the order's existing invoice if it has one.
    */
   issue(draft: InvoiceDraft, series: string, numberOf: (sequence: number) => string): Promise<InvoiceRecord>;
-  forUser(userId: string): Promise<InvoiceRecord[]>;
+  forUser(accountId: string): Promise<InvoiceRecord[]>;
   issuedBetween(from: Date, to: Date): Promise<InvoiceRecord[]>;
   /** A deleted user's invoices stay, as the law keeps them, but no longer point at the account. */
-  detachUser(userId: string): Promise<number>;
+  detachUser(accountId: string): Promise<number>;
 }
 
 /** The paid order an invoice is issued for. */
 export interface InvoicedOrder {
   merchantOrderId: string;
-  userId: string;
+  accountId: string;
   userEmail: string;
   plan: PlanName;
   billingPeriod: BillingPeriod;
@@ -139,7 +139,7 @@ export type CreditNoteDraft = Omit<CreditNoteRecord, 'number' | 'series' | 'sequ
 export interface CreditNoteStore {
   findForRefund(merchantRefundId: string): Promise<CreditNoteRecord | null>;
   issue(draft: CreditNoteDraft, series: string, numberOf: (sequence: number) => string): Promise<CreditNoteRecord>;
-  forUser(userId: string): Promise<CreditNoteRecord[]>;
+  forUser(accountId: string): Promise<CreditNoteRecord[]>;
   issuedBetween(from: Date, to: Date): Promise<CreditNoteRecord[]>;
-  detachUser(userId: string): Promise<number>;
+  detachUser(accountId: string): Promise<number>;
 }

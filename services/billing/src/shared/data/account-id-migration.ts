@@ -1,0 +1,38 @@
+import type { Connection } from 'mongoose';
+
+/** The collections whose records name their paying account, a person or a firm (issue #48). */
+export const ACCOUNT_COLLECTIONS = [
+  'subscriptions',
+  'subscription_periods',
+  'transactions',
+  'mandates',
+  'refunds',
+  'invoices',
+  'credit_notes',
+] as const;
+
+/**
+ * Renames the paying account's field of records written before issue #48 from `userId` to
+ * `accountId`. It runs at every start, before the models are compiled: their indexes on
+ * `accountId` (one unique) could not be built over records that still lack it. An index on the old
+ * field goes first, as a unique one would refuse the renamed records. Nothing is left to do after
+ * the first run but one query a collection; a record an older replica writes during a rolling
+ * release is renamed at the next start.
+ */
+export async function migrateAccountIds(connection: Connection): Promise<Record<string, number>> {
+  const renamed: Record<string, number> = {};
+  const existing = new Set((await connection.db!.listCollections({}, { nameOnly: true }).toArray()).map(({ name }) => name));
+  for (const name of ACCOUNT_COLLECTIONS.filter((collection) => existing.has(collection))) {
+    const collection = connection.db!.collection(name);
+    for (const index of await collection.indexes()) {
+      if (!index.name || !Object.keys(index.key).includes('userId')) continue;
+      // another instance starting at the same moment may have dropped it first
+      await collection.dropIndex(index.name).catch((error: { codeName?: string }) => {
+        if (error.codeName !== 'IndexNotFound') throw error;
+      });
+    }
+    const { modifiedCount } = await collection.updateMany({ userId: { $exists: true } }, { $rename: { userId: 'accountId' } });
+    if (modifiedCount) renamed[name] = modifiedCount;
+  }
+  return renamed;
+}
