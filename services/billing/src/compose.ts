@@ -23,7 +23,7 @@ import {
 } from '@portal/platform';
 import { authDirectoryClient } from './shared/clients/auth.client';
 import { firmDirectoryRepository } from './shared/data/firm-directory.repository';
-import { migrateAccountIds } from './shared/data/account-id-migration';
+import { migrateStoredRecords } from './shared/data/record-migrations';
 import { accountGuards } from './shared/routes/billing-account';
 import { createPhonePeClient } from './payments/clients/phonepe.client';
 import { sellerDetailsOf, sellerOf, type Config } from './config';
@@ -95,8 +95,8 @@ function redisLock(redis: Redis, prefix: string): Lock {
 
 /**
  * Billing's composition root, the one place it is wired: connections, adapters, use cases, routes
- * and, when asked for, the job workers and the consumer of its events (`user.deleted`, auth's firms). index.ts and worker.ts call
- * it, and so do the tests, with their own configuration.
+ * and, when asked for, the job workers and the consumer of its events (`user.deleted`, auth's
+ * firms). index.ts and worker.ts call it, and so do the tests, with their own configuration.
  */
 export async function compose(
   config: Config,
@@ -123,8 +123,8 @@ export async function compose(
   });
 
   // before any model is compiled: their indexes name the renamed field
-  const renamed = await migrateAccountIds(mongo);
-  if (Object.keys(renamed).length) logger.info({ renamed }, 'records carried over to accountId');
+  const migrated = await migrateStoredRecords(mongo);
+  if (Object.keys(migrated).length) logger.info({ migrated }, 'records of an older release carried over');
   const lock = redisLock(redis, config.REDIS_PREFIX);
   const firms = firmDirectoryRepository(mongo, lock);
   const subscriptionStore = subscriptionRepository(mongo);

@@ -106,7 +106,6 @@ describe('admin: manage subscriptions, transactions and their export', () => {
         userEmail: 'old@example.in',
         plan: 'business',
         billingPeriod: 'monthly',
-        amount: 2000,
         amountPaise: 200000,
         status: 'completed',
         credited: true,
@@ -158,7 +157,6 @@ describe('admin: manage subscriptions, transactions and their export', () => {
         userEmail: 'edge@example.in',
         plan: 'basic',
         billingPeriod: 'monthly',
-        amount: 500,
         amountPaise: 50000,
       };
       await orders().insertMany([
@@ -207,7 +205,6 @@ describe('admin: manage subscriptions, transactions and their export', () => {
           userEmail: 'pager@example.in',
           plan: 'basic',
           billingPeriod: 'monthly',
-          amount: 500,
           amountPaise: 50000,
           status: 'completed',
           credited: true,

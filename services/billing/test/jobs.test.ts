@@ -138,7 +138,7 @@ describe('billing jobs on BullMQ', () => {
     // removing the subscription is the handler's last step (a status of 'none' means the rest is done)
     await eventually(async () => (await subscriptions().countDocuments({ accountId: id })) === 0);
     const order = await billing.db.connection.collection('transactions').findOne({ merchantOrderId });
-    expect(order).toMatchObject({ accountId: null, userEmail: 'deleted-user', amount: 500, status: 'completed' });
+    expect(order).toMatchObject({ accountId: null, userEmail: 'deleted-user', amountPaise: 50_000, status: 'completed' });
     // kept for the tax records, no longer reachable from the account
     expect(await billing.db.connection.collection('invoices').findOne({ merchantOrderId })).toMatchObject({
       accountId: null,

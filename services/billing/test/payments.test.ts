@@ -49,10 +49,10 @@ describe('PhonePe payments', () => {
       userEmail: 'buyer@example.in',
       plan: 'professional',
       billingPeriod: 'annual',
-      amount: 9600,
       amountPaise: 960000,
       status: 'pending',
     });
+    expect(stored).not.toHaveProperty('amount'); // one unit stored: paise
     expect(billing.phonepe.orders.get(response.body.merchantOrderId)?.amount).toBe(960000);
   });
 

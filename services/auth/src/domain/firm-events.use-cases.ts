@@ -1,26 +1,22 @@
 import {
   FIRM_EVENTS,
   firmSeatsChangedEvent,
+  replayFirms,
   seatsAt,
   type FirmMembersChangedEvent,
+  type FirmStatePublishing,
   type FirmSeatsChangedEvent,
 } from '@portal/contracts/internal';
 import type { FirmStore, SeatReader } from './firm-ports';
 
-export interface FirmEventsDeps {
+export interface FirmEventsDeps extends FirmStatePublishing<FirmMembersChangedEvent> {
   firms: FirmStore;
   /** The read model of billing's `firm.seats-changed`. */
   seats: {
     apply(event: FirmSeatsChangedEvent): Promise<boolean>;
     find(firmId: string): Promise<Pick<FirmSeatsChangedEvent, 'seats' | 'paidUntil'> | null>;
   };
-  /** To billing's queue; false when it could not be queued (the replay sends it later). */
-  publish(name: string, event: FirmMembersChangedEvent): Promise<boolean>;
-  nextRevision(): Promise<number>;
-  now: () => Date;
 }
-
-const REPLAY_PAGE = 200;
 
 /**
  * auth's side of "members ≤ seats" (issue #48): auth decides who may join a firm, from its read
@@ -46,15 +42,6 @@ export function firmEventsUseCases({ firms, seats, publish, nextRevision, now }:
     return publish(FIRM_EVENTS.membersChanged, await membersEvent(firmId));
   }
 
-  async function replayPages(page: (after: string | null, limit: number) => Promise<string[]>): Promise<number> {
-    let sent = 0;
-    for (let after: string | null = null, ids = await page(null, REPLAY_PAGE); ids.length; ids = await page(after, REPLAY_PAGE)) {
-      for (const firmId of ids) if (await announce(firmId)) sent++;
-      after = ids[ids.length - 1]!;
-    }
-    return sent;
-  }
-
   const seatsOf: SeatReader = async (firmId) => {
     const { seats: bought, paidUntil } = seatsAt(await seats.find(firmId), now());
     return { seats: bought, paidUntil: paidUntil ? new Date(paidUntil) : null };
@@ -67,7 +54,7 @@ export function firmEventsUseCases({ firms, seats, publish, nextRevision, now }:
     applySeats: (data: unknown) => seats.apply(firmSeatsChangedEvent.parse(data)),
     /** Every firm's state again, the deleted ones too: what billing lost in an outage comes back. */
     async replay(): Promise<{ sent: number }> {
-      return { sent: (await replayPages(firms.idsAfter)) + (await replayPages(firms.deletedIdsAfter)) };
+      return { sent: (await replayFirms(firms.idsAfter, announce)) + (await replayFirms(firms.deletedIdsAfter, announce)) };
     },
   };
 }

@@ -55,3 +55,29 @@ export function seatsAt(event: Pick<FirmSeatsChangedEvent, 'seats' | 'paidUntil'
   }
   return { seats: event.seats, paidUntil: event.paidUntil };
 }
+
+/** What each side needs to publish its firms' states: the other's queue, its revisions, the clock. */
+export interface FirmStatePublishing<E> {
+  /** false when the event could not be queued (the replay sends it later). */
+  publish(name: string, event: E): Promise<boolean>;
+  nextRevision(): Promise<number>;
+  now: () => Date;
+}
+
+const REPLAY_PAGE = 200;
+
+/**
+ * The replay that repairs a read model which lost events: every firm's state sent again, the ids
+ * read a page at a time in order. Returns how many were queued.
+ */
+export async function replayFirms(
+  idsAfter: (after: string | null, limit: number) => Promise<string[]>,
+  send: (firmId: string) => Promise<boolean>,
+): Promise<number> {
+  let sent = 0;
+  for (let after: string | null = null, ids = await idsAfter(null, REPLAY_PAGE); ids.length; ids = await idsAfter(after, REPLAY_PAGE)) {
+    for (const firmId of ids) if (await send(firmId)) sent++;
+    after = ids[ids.length - 1]!;
+  }
+  return sent;
+}

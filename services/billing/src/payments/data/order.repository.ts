@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Types } from 'mongoose';
-import { TRANSACTION_STATUSES, type RefundStatus, type TransactionRow, rupeesOf, toNearestPaisa } from '@portal/contracts';
+import { TRANSACTION_STATUSES, type RefundStatus, type TransactionRow, rupeesOf } from '@portal/contracts';
 import { escapeRegex, firstIdAt, idMadeAt } from '@portal/platform';
 import type { OrderRecord, OrderStore } from '../domain/ports';
 
@@ -14,7 +14,6 @@ const orderSchema = new Schema<OrderDocument>(
     billingPeriod: { type: String, required: true },
     seats: { type: Number, default: 1 },
     firm: { type: { id: String, name: String }, default: null, _id: false },
-    amount: { type: Number, required: true },
     amountPaise: { type: Number, required: true },
     status: { type: String, enum: TRANSACTION_STATUSES, default: 'pending' },
     credited: { type: Boolean, default: false },
@@ -73,7 +72,7 @@ const toRow = (doc: OrderDocument): TransactionRow => ({
   phonePeTransactionId: doc.phonePeTransactionId ?? null,
   phonepeOrderId: doc.phonepeOrderId ?? null,
   userEmail: doc.userEmail,
-  amount: doc.amount,
+  amount: rupeesOf(doc.amountPaise),
   status: doc.status,
   subscriptionPlan: doc.plan,
   billingPeriod: doc.billingPeriod,
@@ -200,18 +199,18 @@ export function orderRepository(connection: Connection): OrderStore & { ready: P
         .lean<OrderDocument[]>();
       return docs.map(toRecord);
     },
-    async totalRevenue() {
+    async totalRevenuePaise() {
       const [row] = await Order.aggregate<{ total: number }>([
         { $match: { status: 'completed' } },
-        { $group: { _id: null, total: { $sum: '$amount' } } },
+        { $group: { _id: null, total: { $sum: '$amountPaise' } } },
       ]);
-      return toNearestPaisa(row?.total ?? 0);
+      return row?.total ?? 0;
     },
     async completedSince(since) {
-      const docs = await Order.find({ status: 'completed', completedAt: { $gte: since } }, { amount: 1, completedAt: 1 }).lean<
-        { amount: number; completedAt: Date }[]
+      const docs = await Order.find({ status: 'completed', completedAt: { $gte: since } }, { amountPaise: 1, completedAt: 1 }).lean<
+        { amountPaise: number; completedAt: Date }[]
       >();
-      return docs.map((doc) => ({ at: doc.completedAt, amount: doc.amount }));
+      return docs.map((doc) => ({ at: doc.completedAt, amountPaise: doc.amountPaise }));
     },
   };
 }

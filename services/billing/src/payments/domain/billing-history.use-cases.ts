@@ -47,7 +47,7 @@ export function billingHistoryUseCases(deps: BillingHistoryDeps) {
           plan: order.plan,
           billingPeriod: order.billingPeriod,
           seats: order.seats,
-          amount: order.amount,
+          amount: rupeesOf(order.amountPaise),
           status: order.status,
           invoice: invoice
             ? { number: invoice.number, issuedAt: invoice.issuedAt.toISOString(), url: invoiceUrl(order.merchantOrderId) }

@@ -19,7 +19,9 @@ function toRow(mandate: MandateRecord, lastDebit: OrderRecord | undefined): Admi
     endedReason: mandate.endedReason,
     setUpAt: mandate.createdAt.toISOString(),
     updatedAt: mandate.updatedAt.toISOString(),
-    lastDebit: lastDebit ? { at: lastDebit.createdAt.toISOString(), amount: lastDebit.amount, status: lastDebit.status } : null,
+    lastDebit: lastDebit
+      ? { at: lastDebit.createdAt.toISOString(), amount: rupeesOf(lastDebit.amountPaise), status: lastDebit.status }
+      : null,
   };
 }
 

@@ -3,7 +3,7 @@ import {
   AUTOPAY_MESSAGES,
   autopayEligible,
   formatIndianDate,
-  formatRupees,
+  formatPaise,
   mandateFrequency,
   invoiceFileName,
   PLAN_CHANGE_MESSAGES,
@@ -11,7 +11,6 @@ import {
   type CreateOrderResponse,
   type PricedPlan,
   planTitle,
-  rupeesOf,
 } from '@portal/contracts';
 import { composeMail } from '@portal/platform/mail-layout';
 import { badRequest, conflict } from '@portal/platform/errors';
@@ -108,7 +107,7 @@ export function paymentUseCases(deps: PaymentDeps) {
                 ...(order.firm
                   ? [['Firm', `${order.firm.name}, ${order.seats} ${order.seats === 1 ? 'seat' : 'seats'}`] as [string, string]]
                   : []),
-                ['Amount', formatRupees(order.amount)],
+                ['Amount', formatPaise(order.amountPaise)],
                 ['Order', order.merchantOrderId],
                 ...(order.phonePeTransactionId ? [['PhonePe transaction', order.phonePeTransactionId] as [string, string]] : []),
                 ['Tax invoice', invoice.number],
@@ -207,7 +206,6 @@ export function paymentUseCases(deps: PaymentDeps) {
         billingPeriod,
         seats,
         firm,
-        amount: rupeesOf(quote.amountDuePaise),
         amountPaise: quote.amountDuePaise,
         expireAt: new Date(now().getTime() + deps.orderLifetimeSeconds * 1000),
         change: quote.terms,

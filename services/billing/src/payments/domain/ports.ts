@@ -12,7 +12,6 @@ export interface OrderRecord {
   seats: number;
   /** A firm's order: the firm, named as it was when bought (its invoice names it). */
   firm: { id: string; name: string } | null;
-  amount: number;
   amountPaise: number;
   status: TransactionStatus;
   credited: boolean;
@@ -48,7 +47,7 @@ export interface OrderStore {
   create(
     order: Pick<
       OrderRecord,
-      'merchantOrderId' | 'accountId' | 'userEmail' | 'plan' | 'billingPeriod' | 'amount' | 'amountPaise' | 'expireAt' | 'change'
+      'merchantOrderId' | 'accountId' | 'userEmail' | 'plan' | 'billingPeriod' | 'amountPaise' | 'expireAt' | 'change'
     > &
       Partial<Pick<OrderRecord, 'mandate' | 'renewal' | 'seats' | 'firm'>>,
   ): Promise<OrderRecord>;
@@ -79,9 +78,9 @@ export interface OrderStore {
   anonymiseUser(accountId: string): Promise<number>;
   /** The user's payments that reached PhonePe (all but never-paid expired checkouts), newest first. */
   forUser(accountId: string, limit: number): Promise<OrderRecord[]>;
-  totalRevenue(): Promise<number>;
+  totalRevenuePaise(): Promise<number>;
   /** When each completed payment since `since` was completed, and its amount. */
-  completedSince(since: Date): Promise<{ at: Date; amount: number }[]>;
+  completedSince(since: Date): Promise<{ at: Date; amountPaise: number }[]>;
 }
 
 export type PhonePeOrderState = 'PENDING' | 'COMPLETED' | 'FAILED';

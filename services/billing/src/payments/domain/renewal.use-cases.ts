@@ -4,10 +4,9 @@ import {
   formatIndianDate,
   formatIndianDateTime,
   GRACE_DAYS,
-  formatRupees,
+  formatPaise,
   planTitle,
   type PricedPlan,
-  rupeesOf,
 } from '@portal/contracts';
 import type { SingleUseClaims } from '@portal/platform';
 import { composeMail } from '@portal/platform/mail-layout';
@@ -95,7 +94,6 @@ export function renewalUseCases(deps: RenewalDeps) {
         billingPeriod: mandate.billingPeriod,
         seats: mandate.seats,
         firm: mandate.firm,
-        amount: rupeesOf(mandate.amountPaise),
         amountPaise: mandate.amountPaise,
         expireAt: new Date(dueAt.getTime() + GRACE_DAYS * DAY_MS),
         change: null,
@@ -122,11 +120,11 @@ export function renewalUseCases(deps: RenewalDeps) {
     const window = `${formatIndianDateTime(opens)} to ${formatIndianDateTime(debitWindowEnd(dueAt, noticeSentAt))} (India time), outside the peak hours of UPI`;
     const notice = composeMail(
       {
-        subject: `UPI Autopay: ${formatRupees(order.amount)} will be debited on ${date}`,
+        subject: `UPI Autopay: ${formatPaise(order.amountPaise)} will be debited on ${date}`,
         paragraphs: [`Your ${planLine(order.plan, order.billingPeriod)} of the Tax Practitioner Portal renews by UPI Autopay.`],
         facts: [
           ['Merchant', deps.merchantName],
-          ['Amount', formatRupees(order.amount)],
+          ['Amount', formatPaise(order.amountPaise)],
           ['Debit date', date],
           ['Debit window', window],
           ['Mandate reference', order.mandate!.merchantSubscriptionId],

@@ -1,4 +1,4 @@
-import { istDayStart, lastIndianDays, perIndianDay, type SubscriptionSummary } from '@portal/contracts';
+import { istDayStart, lastIndianDays, perIndianDay, rupeesOf, type SubscriptionSummary } from '@portal/contracts';
 import type { SingleUseClaims } from '@portal/platform';
 import { LOCK_KEYS } from '../../shared/lock-keys';
 import type { ActivationStore } from '../../licensing';
@@ -58,11 +58,11 @@ export function reportingUseCases({
     async analytics(days = 90) {
       const at = now();
       const month = istMonthOf(at);
-      const [counts, planDistribution, recent, totalRevenue, payments, paid, churn] = await Promise.all([
+      const [counts, planDistribution, recent, revenuePaise, payments, paid, churn] = await Promise.all([
         subscriptions.countsByStatus(at),
         subscriptions.planDistribution(at),
         subscriptions.recentSubscribers(5),
-        orders.totalRevenue(),
+        orders.totalRevenuePaise(),
         orders.completedSince(istDayStart(lastIndianDays(days, at).startDate)),
         subscriptions.paidCounts(at),
         subscriptions.churnCounts(month.start, at),
@@ -70,14 +70,15 @@ export function reportingUseCases({
       const revenuePerDay = perIndianDay(
         days,
         at,
-        payments.map((payment) => ({ at: payment.at, value: payment.amount })),
-      ).map(({ date, value }) => ({ date, amount: value }));
+        // summed in paise, so a day's total is exact
+        payments.map((payment) => ({ at: payment.at, value: payment.amountPaise })),
+      ).map(({ date, value }) => ({ date, amount: rupeesOf(value) }));
       return {
         activeSubscriptions: counts.active,
         // a firm's plan is one customer with its seats (issue #30)
         paidSeats: paid.reduce((sum, row) => sum + row.seats, 0),
         trialUsers: counts.trial,
-        totalRevenue,
+        totalRevenue: rupeesOf(revenuePaise),
         planDistribution,
         recentSubscribers: recent.map((record) => ({
           userId: record.accountId,

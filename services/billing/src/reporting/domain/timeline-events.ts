@@ -109,7 +109,7 @@ export function orderEvent(order: OrderRecord, invoice: InvoiceRecord | undefine
     kind: debit ? 'debit' : 'payment',
     summary: `${planOf(order.plan, order.billingPeriod)}${how ? `, ${how}` : ''}`,
     state: order.status,
-    amount: order.amount,
+    amount: rupeesOf(order.amountPaise),
     reference: order.merchantOrderId,
     documents: invoice ? [{ kind: 'invoice', number: invoice.number, url: adminInvoiceUrl(order.merchantOrderId) }] : [],
   };

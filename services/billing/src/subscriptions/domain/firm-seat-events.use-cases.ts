@@ -1,18 +1,12 @@
-import { FIRM_EVENTS, type FirmSeatsChangedEvent } from '@portal/contracts/internal';
+import { FIRM_EVENTS, replayFirms, type FirmSeatsChangedEvent, type FirmStatePublishing } from '@portal/contracts/internal';
 import type { SubscriptionStore } from './ports';
 import { accessEnd, effectiveStatus } from './subscription-status';
 
-export interface FirmSeatEventsDeps {
+export interface FirmSeatEventsDeps extends FirmStatePublishing<FirmSeatsChangedEvent> {
   subscriptions: Pick<SubscriptionStore, 'find'>;
   /** The read model of auth's firms: whether an account is a firm, and the firms page by page. */
   firms: { isFirm(accountId: string): Promise<boolean>; idsAfter(after: string | null, limit: number): Promise<string[]> };
-  /** To auth's queue; false when it could not be queued (the replay sends it later). */
-  publish(name: string, event: FirmSeatsChangedEvent): Promise<boolean>;
-  nextRevision(): Promise<number>;
-  now: () => Date;
 }
-
-const REPLAY_PAGE = 200;
 
 /**
  * billing's side of "members ≤ seats" (issue #48): after each change to a firm's subscription,
@@ -36,16 +30,7 @@ export function firmSeatEventsUseCases({ subscriptions, firms, publish, nextRevi
     announce,
     /** Every firm's seats again: what auth lost in an outage comes back. */
     async replay(): Promise<{ sent: number }> {
-      let sent = 0;
-      for (
-        let after: string | null = null, ids = await firms.idsAfter(null, REPLAY_PAGE);
-        ids.length;
-        ids = await firms.idsAfter(after, REPLAY_PAGE)
-      ) {
-        for (const firmId of ids) if (await publish(FIRM_EVENTS.seatsChanged, await seatsEvent(firmId))) sent++;
-        after = ids[ids.length - 1]!;
-      }
-      return { sent };
+      return { sent: await replayFirms(firms.idsAfter, async (firmId) => publish(FIRM_EVENTS.seatsChanged, await seatsEvent(firmId))) };
     },
   };
 }

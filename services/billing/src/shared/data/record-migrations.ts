@@ -19,7 +19,7 @@ export const ACCOUNT_COLLECTIONS = [
  * the first run but one query a collection; a record an older replica writes during a rolling
  * release is renamed at the next start.
  */
-export async function migrateAccountIds(connection: Connection): Promise<Record<string, number>> {
+async function renameAccountIds(connection: Connection): Promise<Record<string, number>> {
   const renamed: Record<string, number> = {};
   const existing = new Set((await connection.db!.listCollections({}, { nameOnly: true }).toArray()).map(({ name }) => name));
   for (const name of ACCOUNT_COLLECTIONS.filter((collection) => existing.has(collection))) {
@@ -35,4 +35,20 @@ export async function migrateAccountIds(connection: Connection): Promise<Record<
     if (modifiedCount) renamed[name] = modifiedCount;
   }
   return renamed;
+}
+
+/**
+ * Orders kept their amount twice, in rupees (`amount`) beside paise (`amountPaise`, on every order
+ * since the first release). Paise alone are stored now; the rupees a person reads are computed.
+ */
+async function dropRupeeAmounts(connection: Connection): Promise<Record<string, number>> {
+  const { modifiedCount } = await connection
+    .db!.collection('transactions')
+    .updateMany({ amount: { $exists: true } }, { $unset: { amount: '' } });
+  return modifiedCount ? { 'transactions.amount': modifiedCount } : {};
+}
+
+/** What the records of older releases need, run at every start before the models compile (issue #48). */
+export async function migrateStoredRecords(connection: Connection): Promise<Record<string, number>> {
+  return { ...(await renameAccountIds(connection)), ...(await dropRupeeAmounts(connection)) };
 }

@@ -83,11 +83,11 @@ async function writtenByTheLastRelease(db: TestDatabase) {
   });
 }
 
-describe('the records of an older release, carried over to accountId', () => {
+describe('the records of an older release, carried over (accountId, amounts in paise only)', () => {
   let billing: BillingHarness;
   let token: string;
   beforeAll(async () => {
-    billing = await startBilling('account-id-migration', {}, writtenByTheLastRelease);
+    billing = await startBilling('record-migrations', {}, writtenByTheLastRelease);
     token = `Bearer ${billing.addUser(buyer, 'legacy@example.in')}`;
     billing.clock.now = new Date('2027-02-01T10:00:00.000Z');
   });
@@ -95,13 +95,16 @@ describe('the records of an older release, carried over to accountId', () => {
 
   const collection = (name: string) => billing.db.connection.collection(name);
 
-  it('when billing starts on them, then every record names its account accountId, and the indexes are on accountId alone', async () => {
+  it('when billing starts on them, then every record names its account accountId, the indexes are on accountId alone, and orders keep paise only', async () => {
     for (const name of ['subscriptions', 'subscription_periods', 'transactions', 'mandates']) {
       expect(await collection(name).countDocuments({ userId: { $exists: true } })).toBe(0);
       expect(await collection(name).countDocuments({ accountId: buyer })).toBe(1);
       const keys = (await collection(name).indexes()).flatMap((index) => Object.keys(index.key));
       expect(keys).not.toContain('userId');
     }
+    // the order's rupees went: the paise are the one amount kept
+    expect(await collection('transactions').findOne({ merchantOrderId: orderId })).toMatchObject({ amountPaise: 960_000 });
+    expect(await collection('transactions').countDocuments({ amount: { $exists: true } })).toBe(0);
     const accountIndex = (await collection('subscriptions').indexes()).find((index) => Object.keys(index.key).join() === 'accountId');
     expect(accountIndex?.unique).toBe(true);
   });
