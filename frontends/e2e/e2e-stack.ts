@@ -27,6 +27,8 @@ const GOOGLE_CLIENT_ID = 'portal-e2e.apps.googleusercontent.com';
  * every e-mail goes to a Mailpit of the stack's own, whose inbox a page can open.
  */
 export async function startE2eStack(label: string, { google: withGoogle = false, mail = false, env = {} as Record<string, string> } = {}) {
+  // first: a machine without Chromium fails here, before any server is started that would outlive the test
+  const browser: Browser = await launchChromium();
   const databasePrefix = `t_${label}_${randomBytes(3).toString('hex')}_`;
   // Under a dot-folder, as `npm start` keeps them in .data/releases.
   const workDir = mkdtempSync(path.join(os.tmpdir(), `${label}-`));
@@ -68,7 +70,6 @@ export async function startE2eStack(label: string, { google: withGoogle = false,
   });
   await seedDemoRelease(stack.url, ADMIN);
   let data: mongoose.Connection | undefined;
-  const browser: Browser = await launchChromium();
   async function newPage(): Promise<Page> {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     page.setDefaultTimeout(15_000);
