@@ -44,6 +44,9 @@ async function main(): Promise<void> {
     .listen(config.PORT, config.HOST, () =>
       logger.info({ port: config.PORT }, `gateway listening on http://${config.HOST}:${config.PORT}`),
     );
+  // longer than a client's or a load balancer's idle keep-alive (60 s at AWS's), so that a reused
+  // socket never meets the gateway closing it: a POST on such a socket fails with "other side closed"
+  server.keepAliveTimeout = 65_000;
   shutdown.add('http', httpDrain(server));
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => void shutdown.run().then(() => process.exit(0)));
