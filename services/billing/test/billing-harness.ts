@@ -33,7 +33,7 @@ export interface StubFirm {
 }
 
 /** A firm's state as auth publishes it (issue #48), its people seated in the order of `roles`. */
-export const membersEvent = (firmId: string, firm: Omit<StubFirm, 'publish'>, revision: number): FirmMembersChangedEvent => ({
+const membersEvent = (firmId: string, firm: Omit<StubFirm, 'publish'>, revision: number): FirmMembersChangedEvent => ({
   firmId,
   revision,
   deleted: false,
