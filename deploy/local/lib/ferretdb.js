@@ -27,18 +27,21 @@ const ID_LOOKUP_PATCH = {
  * The admin's lists at 100,000 customers read every document for each page: the SQLite backend
  * pushes down only `_id` lookups, sorts and counts in Go. ferretdb-pushdown.patch (docs/decisions.md,
  * tested by deploy/local/test/ferretdb-pushdown.test.ts) lets SQLite answer from its indexes:
- * - a top-level field equal to a string or ObjectId, or `$in` a list of them, or matching an
+ * - a top-level field equal to a string or ObjectId (bare or as `$eq`, the form the services send
+ *   so that no request value is read as an operator), or `$in` a list of them, or matching an
  *   anchored literal prefix (`^asha`), is looked up in the field's index, and so is an `$or` of
  *   such conditions (arrays are returned too, for the handler's filter to decide, so no match is
- *   lost);
+ *   lost); without `$eq` every lookup of a subscription, an order or a mandate read its whole
+ *   table, the database's main cost under load (issue #52);
  * - an `_id` range between ObjectIds is read exactly along the `_id` index;
  * - a find sorted by `_id` alone is sorted in SQL; with no filter or an `_id` range it is skipped
  *   and limited there too, and otherwise the handler stops reading at the page's end;
- * - a count of a whole collection or of an `_id` range is SQLite's COUNT(*).
+ * - a count of a whole collection or of an `_id` range is SQLite's COUNT(*);
+ * - `explain` shows the plan of the query a find sends, so that a test can see the index used.
  */
 const PUSHDOWN_PATCH = path.join(__dirname, 'ferretdb-pushdown.patch');
 /** The stamp names the patches too, so a FerretDB built before them is rebuilt. */
-const BUILD = `${VERSION}+id-index+index-pushdown+ranges`;
+const BUILD = `${VERSION}+id-index+index-pushdown+ranges+eq`;
 
 function applyPatch(buildDir, { file, from, to }) {
   const target = path.join(buildDir, file);

@@ -65,6 +65,22 @@ describe('the embedded store answers from its indexes as MongoDB would', () => {
     expect(await subscriptions.find({ userId: 42 }).toArray()).toHaveLength(1);
   });
 
+  /** Whether a find reads an index: SQLite's plan here, MongoDB's where MONGODB_URI names one. */
+  const readsIndex = async (filter: Document) =>
+    /USING INDEX|IXSCAN/.test(JSON.stringify((await subscriptions.find(filter).explain()).queryPlanner));
+
+  it('when a lookup is written with $eq, as the services write it, then it reads the field’s index as the bare value does, and finds the same', async () => {
+    const id = String(ids[5]);
+    expect(await readsIndex({ userId: { $eq: id } })).toBe(true);
+    expect(await readsIndex({ userId: id })).toBe(true);
+    expect(await readsIndex({ plan: 'pro' })).toBe(false);
+    const plans = async (filter: Document) => (await subscriptions.find(filter).toArray()).map((subscription) => subscription.plan).sort();
+    expect(await plans({ userId: { $eq: id } })).toEqual(['business', 'shared']);
+    expect(await plans({ userId: { $eq: 42 } })).toEqual(['numeric']);
+    // a value that looks like an operator is a value: no subscription's user is that document
+    expect(await plans({ userId: { $eq: { $in: [id] } } })).toEqual([]);
+  });
+
   it('when a lookup also names another field, then both must hold', async () => {
     expect(await subscriptions.find({ userId: String(ids[7]), plan: 'pro' }).toArray()).toHaveLength(1);
     expect(await subscriptions.find({ userId: String(ids[7]), plan: 'basic' }).toArray()).toHaveLength(0);

@@ -1,3 +1,4 @@
+import { createPublicKey } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@portal/contracts';
 import { bearerToken, invalidToken, unauthorized } from '@portal/platform';
@@ -21,6 +22,7 @@ interface Claims {
  * is cheaper than hashing a token of several hundred characters to find it among all tokens.
  */
 export function createTokenGuard(publicKey: string): TokenGuard {
+  const key = createPublicKey(publicKey); // once, not per token (jsonwebtoken parses a PEM on every call)
   const verified = new Map<string, Claims>();
   const lastOnConnection = new WeakMap<object, { authorization: string; claims: Claims }>();
 
@@ -28,7 +30,7 @@ export function createTokenGuard(publicKey: string): TokenGuard {
     const cached = verified.get(token);
     if (cached) return cached;
     try {
-      const { aud, exp } = jwt.verify(token, publicKey, { algorithms: ['RS256'], issuer: TOKEN_ISSUER }) as Claims;
+      const { aud, exp } = jwt.verify(token, key, { algorithms: ['RS256'], issuer: TOKEN_ISSUER }) as Claims;
       if (verified.size >= CACHE_LIMIT) verified.delete(verified.keys().next().value as string);
       const claims = { aud, exp };
       verified.set(token, claims);

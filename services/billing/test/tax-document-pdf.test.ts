@@ -56,4 +56,19 @@ describe('the tax document PDF', () => {
     expect(dated).toBe('Against invoice: TP/2627/000001 dated 23 Nov 2026');
     expect(text[against + 1]!.replace(/\s+/g, ' ')).toBe('23 Nov 2026');
   });
+
+  it('when two documents are drawn at once from the fonts they share, then each holds its own text and glyphs', async () => {
+    const other: CreditNoteRecord = {
+      ...creditNote,
+      number: 'TPCN/2627/000002',
+      buyer: { ...creditNote.buyer, name: 'Zubin Qureshi & Wadia' },
+    };
+    const [first, second] = await Promise.all([renderTaxDocumentPdf(creditNote), renderTaxDocumentPdf(other)]);
+    const [firstText, secondText] = [(await lines(first)).join('\n'), (await lines(second)).join('\n')];
+    expect(firstText).toContain('Iyer & Associates');
+    expect(firstText).not.toContain('Zubin');
+    expect(secondText).toContain('Zubin Qureshi & Wadia');
+    expect(secondText).toContain('TPCN/2627/000002');
+    expect(secondText).not.toContain('Iyer & Associates');
+  });
 });

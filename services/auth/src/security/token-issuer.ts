@@ -1,4 +1,4 @@
-import { createHash, createPublicKey, randomUUID } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { Redis } from 'ioredis';
 import { TOKEN_ISSUER, type TokenAudience } from '@portal/contracts';
@@ -32,6 +32,8 @@ export function keyId(publicKey: string): string {
 
 export function createTokenIssuer({ privateKey, publicKey, redis, redisPrefix, ttlSeconds }: TokenIssuerOptions): TokenIssuer {
   const kid = keyId(publicKey);
+  // parsed once, not on every sign-in (jsonwebtoken parses a PEM on each call)
+  const signingKey = createPrivateKey(privateKey);
   const longest = Math.max(...Object.values(ttlSeconds));
   return {
     issue: (subject, audience, sessionId, issuedAtMs = Date.now()) =>
@@ -46,7 +48,7 @@ export function createTokenIssuer({ privateKey, publicKey, redis, redisPrefix, t
           iat: Math.floor(issuedAtMs / 1000),
           iat_ms: issuedAtMs,
         },
-        privateKey,
+        signingKey,
         {
           algorithm: 'RS256',
           keyid: kid,
