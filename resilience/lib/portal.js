@@ -112,6 +112,8 @@ async function startResiliencePortal({ env = {} } = {}) {
     redis,
     db,
     processes,
+    /** Each service's own address, for its /metrics (the gateway does not route there). */
+    serviceUrls: Object.values(stack.ports).map((port) => `http://127.0.0.1:${port}`),
     standIn: payments.standIn,
     /** Where PhonePe's callbacks go and the header that proves them, to send one as PhonePe would. */
     webhook: {

@@ -35,40 +35,47 @@ async function call(ctx, vu, group, method, path, { body, token } = {}) {
   return { status, body: answer };
 }
 
-const CUSTOMER_MIX = [
-  ['status', 24, (ctx, vu) => checkStatus(ctx, vu)],
-  ['plans', 14, (ctx, vu) => call(ctx, vu, 'plans', 'GET', '/api/payment/plans')],
+/** One call of each route group, as a virtual user makes it, by the group's name. */
+const ACTIONS = {
+  status: (ctx, vu) => checkStatus(ctx, vu),
+  plans: (ctx, vu) => call(ctx, vu, 'plans', 'GET', '/api/payment/plans'),
   // a customer without a plan is told so (403), which the figures keep apart from the entitled
-  [
-    'eligibility',
-    14,
-    (ctx, vu) =>
-      call(ctx, vu, vu.entitled ? 'eligibility' : 'eligibility (no plan)', 'GET', '/api/download/check-eligibility', { token: vu.token }),
-  ],
-  ['usage', 14, (ctx, vu) => call(ctx, vu, 'usage', 'POST', '/api/track-usage', { token: vu.token, body: { action: 'app.open' } })],
-  ['history', 5, (ctx, vu) => call(ctx, vu, 'history', 'GET', '/api/billing/history', { token: vu.token })],
-  [
-    'profile',
-    10,
-    (ctx, vu) =>
-      call(ctx, vu, 'profile', 'PUT', '/api/auth/profile', {
-        token: vu.token,
-        body: { firstName: 'Load', lastName: `User ${vu.index}-${Date.now() % 1000}` },
-      }),
-  ],
-  ['feedback', 5, (ctx, vu) => sendFeedback(ctx, vu)],
-  ['sign-in', 4, (ctx, vu) => signIn(ctx, vu)],
-  ['order', 2, (ctx, vu) => orderAndPay(ctx, vu)],
-];
-const ADMIN_MIX = [
-  ['admin-users', 70, (ctx, vu) => call(ctx, vu, 'admin-users', 'GET', '/api/admin/users?page=1&limit=50', { token: vu.token })],
-  ['admin-export', 30, (ctx, vu) => call(ctx, vu, 'admin-export', 'GET', '/api/admin/export/users', { token: vu.token })],
-];
+  eligibility: (ctx, vu) =>
+    call(ctx, vu, vu.entitled ? 'eligibility' : 'eligibility (no plan)', 'GET', '/api/download/check-eligibility', { token: vu.token }),
+  usage: (ctx, vu) => call(ctx, vu, 'usage', 'POST', '/api/track-usage', { token: vu.token, body: { action: 'app.open' } }),
+  history: (ctx, vu) => call(ctx, vu, 'history', 'GET', '/api/billing/history', { token: vu.token }),
+  profile: (ctx, vu) =>
+    call(ctx, vu, 'profile', 'PUT', '/api/auth/profile', {
+      token: vu.token,
+      body: { firstName: 'Load', lastName: `User ${vu.index}-${Date.now() % 1000}` },
+    }),
+  feedback: (ctx, vu) => sendFeedback(ctx, vu),
+  'sign-in': (ctx, vu) => signIn(ctx, vu),
+  order: (ctx, vu) => orderAndPay(ctx, vu),
+  'admin-users': (ctx, vu) => call(ctx, vu, 'admin-users', 'GET', '/api/admin/users?page=1&limit=50', { token: vu.token }),
+  'admin-export': (ctx, vu) => call(ctx, vu, 'admin-export', 'GET', '/api/admin/export/users', { token: vu.token }),
+};
+const mix = (weights) => weights.map(([group, weight]) => [group, weight, ACTIONS[group]]);
+const CUSTOMER_MIX = mix([
+  ['status', 24],
+  ['plans', 14],
+  ['eligibility', 14],
+  ['usage', 14],
+  ['history', 5],
+  ['profile', 10],
+  ['feedback', 5],
+  ['sign-in', 4],
+  ['order', 2],
+]);
+const ADMIN_MIX = mix([
+  ['admin-users', 70],
+  ['admin-export', 30],
+]);
 
 /** The status, as the portal shows it; what it says about the download is what the user then expects. */
 async function checkStatus(ctx, vu) {
   const answer = await call(ctx, vu, 'status', 'GET', '/api/subscription-status', { token: vu.token });
-  if (answer.status === 200) vu.entitled = answer.body.canDownload;
+  if (answer.status === 200) Object.assign(vu, { entitled: answer.body.canDownload, subscriptionStatus: answer.body.subscriptionStatus });
   return answer;
 }
 
@@ -199,4 +206,4 @@ function backgroundTraffic(ctx, users, options = {}) {
   };
 }
 
-module.exports = { call, createOrder, createUsers, runTraffic, backgroundTraffic, trafficContext };
+module.exports = { ACTIONS, call, createOrder, createUsers, runTraffic, backgroundTraffic, trafficContext };

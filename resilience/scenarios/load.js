@@ -1,4 +1,5 @@
 'use strict';
+const { asTable, commandsPerCall, overBudget } = require('../lib/commands-per-call');
 const { createRecorder, errorsByStatus } = require('../lib/recorder');
 const { sampleProcesses } = require('../lib/process-usage');
 const { createUsers, runTraffic, trafficContext } = require('../lib/traffic');
@@ -21,6 +22,8 @@ async function load(portal, { users, seconds }) {
   await runTraffic(ctx, vus, { durationMs: seconds * 1000 });
   const processes = usage.stop();
   const summary = recorder.summary();
+  const commands = await commandsPerCall(portal, vus);
+  const overCommandBudget = overBudget(commands);
   const errors = errorsByStatus(recorder.samples());
   const slowGroups = Object.entries(summary.groups)
     .filter(([, row]) => row.p99 > P99_GOAL_MS)
@@ -36,8 +39,13 @@ async function load(portal, { users, seconds }) {
       ),
       check(`route groups with p99 > ${P99_GOAL_MS} ms (reported, not a verdict)`, true, slowGroups.join(', ') || 'none'),
       check('the busiest process (reported, not a verdict)', true, busiest(processes)),
+      check(
+        'database commands per call within each route group’s budget (sent/budget)',
+        overCommandBudget.length === 0,
+        overCommandBudget.length ? `over: ${overCommandBudget.join('; ')}; all: ${asTable(commands)}` : asTable(commands),
+      ),
     ],
-    { ...summary, errors, processes, ordersPaid: ctx.orders.length },
+    { ...summary, errors, processes, ordersPaid: ctx.orders.length, commandsPerCall: commands },
   );
 }
 

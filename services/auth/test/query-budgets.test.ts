@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createServiceCredential } from '@portal/platform';
-import { recordCommands, testEnvironment, unindexedCommands, withCommandMonitoring, type CommandRecorder } from '@portal/platform/testing';
+import { recordCommands, unindexedCommands, type CommandRecorder } from '@portal/platform/testing';
 import { startAuth, TEST_SERVICE_SECRET, validSignup, type AuthHarness } from './auth-harness';
 
 /** Auth's hot paths, counted by the driver's command events (see billing's query-budgets test). */
@@ -10,7 +10,7 @@ describe('auth: database commands per hot path', () => {
   const asService = createServiceCredential('admin-reporting', TEST_SERVICE_SECRET);
 
   beforeAll(async () => {
-    auth = await startAuth('budgets', { MONGODB_URI: withCommandMonitoring(testEnvironment().mongoUri) });
+    auth = await startAuth('budgets');
     commands = recordCommands(auth.db.dbName);
     for (let i = 0; i < 60; i++)
       await request(auth.app)

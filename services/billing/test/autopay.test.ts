@@ -354,4 +354,25 @@ describe('auto-renewal by UPI Autopay: mandate, pre-debit notice, debit, grace a
     expect((await db('mandates').findOne({ merchantSubscriptionId: firm.mandateId }))?.endedReason).toBe('plan-change');
     expect((await status(firm.token)).autoRenew).toMatchObject({ state: 'cancelled', on: false });
   });
+
+  it('when the status was read before each change of a mandate, then the next one shows the change: set up, active, revoked', async () => {
+    const firm = await subscriber(false);
+    expect((await status(firm.token)).autoRenew).toBeNull(); // no mandate, and remembered so
+    at('2028-01-20T06:30:00.000Z');
+    const upgrade = await request(billing.url)
+      .post('/api/payment/create-phonepe-order')
+      .set(asUser(firm.token))
+      .send({ plan: 'professional', billingPeriod: 'monthly', autoRenew: true });
+    expect(upgrade.status).toBe(201);
+    expect((await status(firm.token)).autoRenew).toMatchObject({ state: 'pending', on: false, plan: 'professional' });
+
+    await billing.phonepe.settle(upgrade.body.merchantOrderId, 'success');
+    const mandate = () => db('mandates').findOne({ accountId: firm.userId, plan: 'professional' });
+    await eventually(async () => (await mandate())?.state === 'active');
+    expect((await status(firm.token)).autoRenew).toMatchObject({ state: 'active', on: true, plan: 'professional' });
+
+    await billing.phonepe.changeMandate((await mandate())!.merchantSubscriptionId, 'revoke');
+    await eventually(async () => (await mandate())?.state === 'revoked');
+    expect((await status(firm.token)).autoRenew).toMatchObject({ state: 'revoked', on: false });
+  });
 });

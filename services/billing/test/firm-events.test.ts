@@ -99,6 +99,43 @@ describe('firm events (billing)', () => {
     }
   });
 
+  it('when another instance applies a person’s joining and leaving, then their status shows the firm’s plan at once, and its loss at once', async () => {
+    const payingFirm = newUserId();
+    const person = { userId: newUserId(), token: '' };
+    person.token = `Bearer ${billing.addUser(person.userId, `${person.userId}@example.in`)}`;
+    const end = new Date(billing.clock.now.getTime() + 90 * 24 * 3600 * 1000);
+    await billing.db.connection.collection('subscriptions').insertOne({
+      accountId: payingFirm,
+      email: 'f@example.in',
+      status: 'active',
+      plan: 'professional',
+      billingPeriod: 'annual',
+      seats: 3,
+      subscriptionEndDate: end,
+    });
+    const ownStatus = async () =>
+      (await request(billing.url).get('/api/subscription-status').set('Authorization', person.token).expect(200)).body;
+    const firmState = (members: FirmMembersChangedEvent['members']) => ({ ...state(members), firmId: payingFirm });
+    expect(await ownStatus()).toMatchObject({ firmPlan: null, canDownload: false }); // in no firm, and remembered so
+
+    const worker = await billing.startWorker(); // the other instance: its consumer applies the events
+    try {
+      await publish(
+        firmState([
+          { userId: owner.userId, role: 'owner', seat: 1 },
+          { userId: person.userId, role: 'member', seat: 2 },
+        ]),
+      );
+      await drained();
+      expect(await ownStatus()).toMatchObject({ firmPlan: { id: payingFirm, plan: 'professional', seats: 3 }, canDownload: true });
+      await publish(firmState([{ userId: owner.userId, role: 'owner', seat: 1 }]));
+      await drained();
+      expect(await ownStatus()).toMatchObject({ firmPlan: null, canDownload: false });
+    } finally {
+      await worker.stop();
+    }
+  });
+
   it('when a firm’s subscription changes, then auth is told its seats; the replay tells every firm again, never a person', async () => {
     const paidFirm = newUserId();
     const idleFirm = newUserId();

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createServiceCredential } from '@portal/platform';
-import { recordCommands, testEnvironment, unindexedCommands, withCommandMonitoring, type CommandRecorder } from '@portal/platform/testing';
+import { recordCommands, unindexedCommands, type CommandRecorder } from '@portal/platform/testing';
 import { newUserId, SERVICE_SECRET, startBilling, type BillingHarness } from './billing-harness';
 
 /**
@@ -14,7 +14,7 @@ describe('billing: database commands per hot path', () => {
   const asService = createServiceCredential('admin-reporting', SERVICE_SECRET);
 
   beforeAll(async () => {
-    billing = await startBilling('budgets', { MONGODB_URI: withCommandMonitoring(testEnvironment().mongoUri) });
+    billing = await startBilling('budgets');
     commands = recordCommands(billing.db.dbName);
   });
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createServiceCredential } from '@portal/platform';
-import { recordCommands, testEnvironment, unindexedCommands, withCommandMonitoring, type CommandRecorder } from '@portal/platform/testing';
+import { recordCommands, unindexedCommands, type CommandRecorder } from '@portal/platform/testing';
 import { installerBytes, newUserId, SERVICE_SECRET, startDownload } from './download-harness';
 
 /** Download's hot paths, counted by the driver's command events (see billing's query-budgets test). */
@@ -9,7 +9,7 @@ describe('download: database commands per hot path', () => {
   let commands: CommandRecorder;
 
   beforeAll(async () => {
-    download = await startDownload('budgets', { MONGODB_URI: withCommandMonitoring(testEnvironment().mongoUri) });
+    download = await startDownload('budgets');
     commands = recordCommands(download.db.dbName);
     await request(download.app)
       .post('/api/admin/releases')

@@ -6,11 +6,9 @@ import {
   generateTestKeys,
   recordCommands,
   signTestToken,
-  testEnvironment,
   testRuntime,
   testServiceEnv,
   unindexedCommands,
-  withCommandMonitoring,
   type CommandRecorder,
   type TestDatabase,
   type TestRedis,
@@ -33,7 +31,6 @@ describe('feedback: database commands per hot path', () => {
     [db, redis] = await Promise.all([createTestDatabase('feedback_budgets'), createTestRedis('feedback-budgets')]);
     const config = configSchema.parse({
       ...testServiceEnv({ db, redis, publicKey: keys.publicKey, serviceSecret: 'feedback-test-secret-'.padEnd(40, 'x') }),
-      MONGODB_URI: withCommandMonitoring(testEnvironment().mongoUri),
       FEEDBACK_PER_USER_PER_HOUR: '100',
     });
     built = await compose(config, runtime);
@@ -62,6 +59,24 @@ describe('feedback: database commands per hot path', () => {
         .expect(201),
     );
     expect(seen).toEqual(['insert feedback']);
+  });
+
+  it('when a call sends commands, then the service’s /metrics counts each by command and collection, as a load run reads them', async () => {
+    const counted = async (command: string, collection: string) => {
+      const { text } = await request(built.app).get('/metrics').expect(200);
+      const line = text.split('\n').find((row) => row.startsWith(`db_commands_total{command="${command}",collection="${collection}"`));
+      return Number(line?.split(' ').pop() ?? 0);
+    };
+    const before = await counted('insert', 'feedback');
+    await request(built.app)
+      .post('/api/feedback')
+      .set('Authorization', `Bearer ${user}`)
+      .send({ type: 'question', component: 'general', message: 'Counted' })
+      .expect(201);
+    expect((await counted('insert', 'feedback')) - before).toBe(1);
+    // the driver's housekeeping is not a query
+    const { text } = await request(built.app).get('/metrics');
+    expect(text).not.toMatch(/db_commands_total\{command="(hello|ping|createIndexes)"/);
   });
 
   it('when a user opens their own feedback, then one command answers it', async () => {

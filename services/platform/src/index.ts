@@ -23,6 +23,7 @@ export * from './data/attempt-limit';
 export * from './data/escape-regex';
 export * from './data/ids-by-time';
 export * from './data/revision-counter';
+export * from './data/remembered-reads';
 export * from './data/revisioned-state';
 export * from './auth/token-verifier';
 export * from './auth/require-auth';

@@ -5,11 +5,18 @@ export interface MongoOptions {
   uri: string;
   dbName: string;
   serverSelectionTimeoutMS?: number;
+  /** The driver's command events, for countDatabaseCommands (a service's connection has them). */
+  monitorCommands?: boolean;
 }
 
 /** A connection to the service's own database; each service owns exactly one. */
-export async function connectMongo({ uri, dbName, serverSelectionTimeoutMS = 5000 }: MongoOptions): Promise<Connection> {
-  const connection = mongoose.createConnection(uri, { dbName, serverSelectionTimeoutMS, maxPoolSize: 20 });
+export async function connectMongo({ uri, dbName, serverSelectionTimeoutMS = 5000, monitorCommands }: MongoOptions): Promise<Connection> {
+  const connection = mongoose.createConnection(uri, {
+    dbName,
+    serverSelectionTimeoutMS,
+    maxPoolSize: 20,
+    ...(monitorCommands && { monitorCommands }),
+  });
   await connection.asPromise();
   return connection;
 }

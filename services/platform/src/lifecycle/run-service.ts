@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { ServiceConfig } from '../config/service-config';
 import { loadConfig } from '../config/load-config';
 import { connectMongo } from '../data/mongo';
+import { countDatabaseCommands } from '../observability/database-commands';
 import { connectRedis } from '../data/redis';
 import { createTokenVerifier, type TokenVerifier } from '../auth/token-verifier';
 import { createLogger, type Logger } from '../observability/logger';
@@ -25,7 +26,8 @@ export interface Infrastructure {
 
 /** Opens the service's database, Redis and token verifier, and registers them for shutdown. */
 export async function connectInfrastructure(config: ServiceConfig, { shutdown, logger }: ServiceRuntime): Promise<Infrastructure> {
-  const mongo = await connectMongo({ uri: config.MONGODB_URI, dbName: config.MONGODB_DB });
+  const mongo = await connectMongo({ uri: config.MONGODB_URI, dbName: config.MONGODB_DB, monitorCommands: true });
+  countDatabaseCommands(mongo);
   shutdown.add('mongodb', () => mongo.close());
   const redis = await connectRedis(config.REDIS_URL);
   shutdown.add('redis', () => redis.quit());

@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { databaseCommands } from './database-commands';
 
 export interface Metrics {
   registry: Registry;
@@ -11,6 +12,7 @@ export function createMetrics(service: string): Metrics {
   const registry = new Registry();
   registry.setDefaultLabels({ service });
   collectDefaultMetrics({ register: registry });
+  registry.registerMetric(databaseCommands);
   const httpDuration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'HTTP request duration',

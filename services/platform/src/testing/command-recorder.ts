@@ -1,4 +1,5 @@
 import mongoose, { type Connection, type Schema } from 'mongoose';
+import { HOUSEKEEPING_COMMANDS } from '../observability/database-commands';
 
 /** One database command a service sent, reduced to what a budget and an index check need. */
 export interface RecordedCommand {
@@ -8,21 +9,6 @@ export interface RecordedCommand {
   filterFields: string[];
   sortFields: string[];
 }
-
-// The driver's own housekeeping, not the service's queries.
-const HOUSEKEEPING = new Set([
-  'hello',
-  'ismaster',
-  'isMaster',
-  'ping',
-  'endSessions',
-  'killCursors',
-  'buildInfo',
-  'listIndexes',
-  'createIndexes',
-  'saslStart',
-  'saslContinue',
-]);
 
 export function fieldsOf(filter: unknown): string[] {
   if (!filter || typeof filter !== 'object') return [];
@@ -60,13 +46,12 @@ function shapesOf(name: string, command: Record<string, unknown>): { filter: unk
   }
 }
 
-/** The service's connection to the database: the one opened with command events on (a test's own has them off). */
+/** The service's connection to the database: the one opened with command events on (connectInfrastructure; a test's own has them off). */
 function monitoredConnection(dbName: string): Connection {
   const connection = mongoose.connections.find(
     (candidate: Connection) => candidate.name === dbName && candidate.getClient()?.options.monitorCommands === true,
   );
-  if (!connection)
-    throw new Error(`no connection to ${dbName} with monitorCommands=true; compose the service with withCommandMonitoring(uri)`);
+  if (!connection) throw new Error(`no connection to ${dbName} with monitorCommands=true; is a service composed on that database?`);
   return connection;
 }
 
@@ -81,15 +66,15 @@ export interface CommandRecorder {
 }
 
 /**
- * Listens to the commands of a service's database connection (found by its database name). The
- * service must have been given a MONGODB_URI with `monitorCommands=true` (withCommandMonitoring).
+ * Listens to the commands of a service's database connection (found by its database name), which
+ * connectInfrastructure opens with the driver's command events on.
  */
 export function recordCommands(dbName: string): CommandRecorder {
   const connection = monitoredConnection(dbName);
   const client = connection.getClient();
   const seen: RecordedCommand[] = [];
   const listener = (event: { commandName: string; command: Record<string, unknown>; databaseName: string }) => {
-    if (HOUSEKEEPING.has(event.commandName) || event.databaseName !== dbName) return;
+    if (HOUSEKEEPING_COMMANDS.has(event.commandName) || event.databaseName !== dbName) return;
     const collection = String(event.command[event.commandName]);
     for (const { filter, sort } of shapesOf(event.commandName, event.command)) {
       seen.push({ name: event.commandName, collection, filterFields: fieldsOf(filter), sortFields: fieldsOf(sort) });
@@ -108,9 +93,6 @@ export function recordCommands(dbName: string): CommandRecorder {
     stop: () => void client.off('commandStarted', listener),
   };
 }
-
-/** The URI with the driver's command events switched on. */
-export const withCommandMonitoring = (uri: string) => `${uri}${uri.includes('?') ? '&' : '?'}monitorCommands=true`;
 
 /** An index serves a sort when its fields, after those the filter fixes, begin with the sort's. */
 function servesSort(index: string[], filterFields: string[], sortFields: string[]): boolean {

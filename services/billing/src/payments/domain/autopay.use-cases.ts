@@ -5,11 +5,20 @@ import type { Logger } from 'pino';
 import { LOCK_KEYS } from '../../shared/lock-keys';
 import { effectiveStatus, type SubscriptionRecord, type subscriptionLedger } from '../../subscriptions';
 import type { Lock } from '../../shared/ports';
-import type { MandateEndReason, MandateGateway, MandateRecord, MandateStore, OrderRecord, OrderStore, PhonePeMandateState } from './ports';
+import type {
+  MandateEndReason,
+  MandateGateway,
+  MandateRecord,
+  MandateStore,
+  OrderRecord,
+  OrderStore,
+  PhonePeMandateState,
+  ShownMandates,
+} from './ports';
 import { debitAt, nextNonPeak } from './renewal-schedule';
 
 export interface AutopayDeps {
-  mandates: MandateStore;
+  mandates: MandateStore & ShownMandates;
   orders: OrderStore;
   gateway: MandateGateway;
   ledger: Pick<ReturnType<typeof subscriptionLedger>, 'releaseRenewal'>;
@@ -137,7 +146,7 @@ export function autopayUseCases({ mandates, orders, gateway, ledger, lock, logge
     async autoRenewOf(userId: string, subscription: SubscriptionRecord | null, at: Date): Promise<AutoRenew | null> {
       // a mandate renews a paid plan: without one ever credited, there is none to show (and no query)
       if (!subscription?.subscriptionEndDate) return null;
-      const [latest] = await mandates.forUser(userId);
+      const [latest] = await mandates.shownForUser(userId);
       if (!latest) return null;
       const renewal = (await orders.forMandates([latest.merchantSubscriptionId])).find(
         (order) => order.status === 'pending' && order.mandate?.role === 'renewal',

@@ -212,6 +212,11 @@ export interface MandateRecord {
   updatedAt: Date;
 }
 
+/** The mandates as an account's status shows them: remembered between calls until one of them changes (remembered-mandates.ts). */
+export interface ShownMandates {
+  shownForUser(accountId: string): Promise<MandateRecord[]>;
+}
+
 export interface MandateStore {
   create(
     mandate: Pick<

@@ -1,0 +1,95 @@
+'use strict';
+// How many database commands one call of each route group sends before it is answered, summed
+// over every service (their `db_commands_total` on /metrics), against a budget per group (issue
+// #52): a new round trip on a hot path fails the run, however fast the machine.
+const { ACTIONS, createOrder } = require('./traffic');
+
+/** The most commands one call may send, all services together; a page's reads 5, the status 3. */
+const BUDGETS = {
+  'status (trial)': 3,
+  'status (paid)': 3,
+  'status (no plan)': 3,
+  plans: 5,
+  eligibility: 5,
+  'eligibility (no plan)': 5,
+  history: 5,
+  'admin-users': 5,
+  'admin-export': 5,
+  // writes, at what they send today
+  usage: 1,
+  profile: 2,
+  feedback: 2,
+  'sign-in': 3,
+  order: 5,
+};
+const TRIES = 3;
+
+/** The commands every service has sent so far, from their metrics. */
+async function commandsSent(serviceUrls) {
+  const texts = await Promise.all(serviceUrls.map(async (url) => (await fetch(`${url}/metrics`)).text()));
+  return texts
+    .flatMap((text) => text.split('\n'))
+    .filter((line) => line.startsWith('db_commands_total{'))
+    .reduce((sum, line) => sum + Number(line.split(' ').pop()), 0);
+}
+
+/**
+ * Each group's commands per call: the fewest of three calls in a row, each by a user of the kind
+ * the group needs, so that a scheduled job's queries falling into one call's window do not count.
+ * `users` are the load's virtual users, signed in.
+ */
+async function commandsPerCall(portal, users) {
+  const ctx = { url: portal.url, recorder: { record: () => undefined }, sent: 0, acknowledged: [] };
+  const serviceUrls = portal.serviceUrls;
+  const admins = users.filter((vu) => vu.admin);
+  const customers = users.filter((vu) => !vu.admin);
+  for (const vu of customers) await ACTIONS.status(ctx, vu); // each one's plan as it is now
+  const entitled = customers.filter((vu) => vu.entitled);
+  const without = customers.filter((vu) => !vu.entitled);
+  const probes = {
+    'status (trial)': [customers.filter((vu) => vu.subscriptionStatus === 'trial'), ACTIONS.status],
+    'status (paid)': [customers.filter((vu) => vu.subscriptionStatus === 'active'), ACTIONS.status],
+    'status (no plan)': [without, ACTIONS.status],
+    plans: [customers, ACTIONS.plans],
+    eligibility: [entitled, ACTIONS.eligibility],
+    'eligibility (no plan)': [without, ACTIONS.eligibility],
+    history: [entitled, ACTIONS.history],
+    usage: [customers, ACTIONS.usage],
+    profile: [customers, ACTIONS.profile],
+    feedback: [customers.slice(-TRIES), ACTIONS.feedback],
+    'sign-in': [customers, ACTIONS['sign-in']],
+    // the order alone: its payment arrives later, by PhonePe's callback
+    order: [without.length >= TRIES ? without : customers, (probeCtx, vu) => createOrder(probeCtx, vu)],
+    'admin-users': [admins, ACTIONS['admin-users']],
+    'admin-export': [admins, ACTIONS['admin-export']],
+  };
+  const rows = [];
+  for (const [group, [kind, act]] of Object.entries(probes)) {
+    if (!kind.length) {
+      rows.push({ group, commands: null, budget: BUDGETS[group], failed: 'no user of that kind' });
+      continue;
+    }
+    let fewest = Infinity;
+    let failed = null;
+    for (let i = 0; i < TRIES; i++) {
+      const vu = kind[i % kind.length];
+      const before = await commandsSent(serviceUrls);
+      const answer = await act(ctx, vu);
+      const sent = (await commandsSent(serviceUrls)) - before;
+      if (typeof answer.status !== 'number' || answer.status >= 500) failed = `answered ${answer.status}`;
+      fewest = Math.min(fewest, sent);
+    }
+    rows.push({ group, commands: fewest, budget: BUDGETS[group], failed });
+  }
+  return rows;
+}
+
+/** The groups over their budget, or that could not be measured, as a verdict's figure. */
+const overBudget = (rows) =>
+  rows
+    .filter((row) => row.failed || row.commands > row.budget)
+    .map((row) => `${row.group}: ${row.failed ?? `${row.commands} > ${row.budget}`}`);
+
+const asTable = (rows) => rows.map((row) => `${row.group} ${row.commands}/${row.budget}`).join(', ');
+
+module.exports = { BUDGETS, commandsPerCall, overBudget, asTable };

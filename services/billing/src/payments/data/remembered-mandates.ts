@@ -1,0 +1,36 @@
+import type { Redis } from 'ioredis';
+import { rememberedReads } from '@portal/platform';
+import type { MandateRecord, MandateStore, ShownMandates } from '../domain/ports';
+
+/**
+ * The mandates an account's status shows, remembered by each process until one of the account's
+ * mandates changes (issue #52): every page of a paid customer asks for them, and they change only
+ * through this store, whose every write advances the account's generation. Only the status reads
+ * them so; what acts on a mandate (cancelling, renewing) reads the database.
+ */
+export function rememberedMandates<S extends MandateStore>(store: S, redis: Redis, redisPrefix: string): S & ShownMandates {
+  const remembered = rememberedReads<MandateRecord[]>(redis);
+  const generationOf = (accountId: string) => `${redisPrefix}billing:mandates:${accountId}:generation`;
+  const changed = async (accountId: string | null | undefined) => {
+    if (accountId) await remembered.changed(generationOf(accountId));
+  };
+  return {
+    ...store,
+    async create(mandate) {
+      const created = await store.create(mandate);
+      await changed(created.accountId);
+      return created;
+    },
+    async update(merchantSubscriptionId, changes) {
+      const updated = await store.update(merchantSubscriptionId, changes);
+      await changed(updated?.accountId);
+      return updated;
+    },
+    async detachUser(accountId) {
+      const detached = await store.detachUser(accountId);
+      await changed(accountId);
+      return detached;
+    },
+    shownForUser: (accountId) => remembered.read(generationOf(accountId), accountId, () => store.forUser(accountId)),
+  };
+}

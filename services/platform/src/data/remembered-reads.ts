@@ -1,0 +1,54 @@
+import { randomInt } from 'node:crypto';
+import type { Redis } from 'ioredis';
+
+// A generation that Redis lost (a restart without its data) comes back seeded anew: the clock's
+// milliseconds and six random digits, so no remembered read of an older one matches it.
+const CURRENT =
+  "local v = redis.call('get', KEYS[1]) if v then return v end redis.call('set', KEYS[1], ARGV[1], 'EX', ARGV[2]) return ARGV[1]";
+const ADVANCE =
+  "redis.call('set', KEYS[1], ARGV[1], 'NX') local v = redis.call('incr', KEYS[1]) redis.call('expire', KEYS[1], ARGV[2]) return tostring(v)";
+
+export interface RememberedReadsOptions {
+  /** Entries kept at most; the oldest goes first. */
+  limit?: number;
+  /** A read is made again after this long whatever its generation: the bound on staleness should a change fail to advance it. */
+  maxAgeMs?: number;
+  /** How long a generation nobody advances stays in Redis (one seeded anew is ahead of it). */
+  generationTtlSeconds?: number;
+}
+
+/**
+ * Reads a process keeps between calls (issue #52), for data read on every call and changed rarely,
+ * in one place: each read is remembered under the generation of what it read, a counter in Redis
+ * that each change advances after writing, so every replica sees a change at its next call. The
+ * generation is read before the data: a change landing in between leaves the read under the older
+ * generation, made again next time. Without Redis the data is read each time.
+ */
+export function rememberedReads<T>(
+  redis: Redis,
+  { limit = 10_000, maxAgeMs = 60_000, generationTtlSeconds = 86_400 }: RememberedReadsOptions = {},
+) {
+  const entries = new Map<string, { generation: string; at: number; value: T }>();
+  const seed = () => `${Date.now()}${String(randomInt(1_000_000)).padStart(6, '0')}`;
+  return {
+    async read(generationKey: string, entryKey: string, load: () => Promise<T>): Promise<T> {
+      let generation: string;
+      try {
+        generation = String(await redis.eval(CURRENT, 1, generationKey, seed(), generationTtlSeconds));
+      } catch {
+        return load();
+      }
+      const known = entries.get(entryKey);
+      if (known && known.generation === generation && Date.now() - known.at < maxAgeMs) return known.value;
+      const value = await load();
+      entries.delete(entryKey);
+      if (entries.size >= limit) entries.delete(entries.keys().next().value as string);
+      entries.set(entryKey, { generation, at: Date.now(), value });
+      return value;
+    },
+    /** After a change is written: every remembered read under this generation is stale. */
+    async changed(generationKey: string): Promise<void> {
+      await redis.eval(ADVANCE, 1, generationKey, seed(), generationTtlSeconds);
+    },
+  };
+}
