@@ -49,7 +49,7 @@ describe('reads remembered between calls, under a generation in the real Redis',
     expect(state.reads).toBe(2);
   });
 
-  it('when Redis cannot be reached, then each read goes to the store', async () => {
+  it('when Redis cannot be reached, then each read goes to the store, and a change is not refused', async () => {
     const unreachable = new Redis('redis://127.0.0.1:1', {
       lazyConnect: true,
       maxRetriesPerRequest: 0,
@@ -61,6 +61,7 @@ describe('reads remembered between calls, under a generation in the real Redis',
     expect(await remembered.read('gen:d', 'd', load)).toBe('y');
     expect(await remembered.read('gen:d', 'd', load)).toBe('y');
     expect(state.reads).toBe(2);
+    await expect(remembered.changed('gen:d')).resolves.toBeUndefined();
     unreachable.disconnect();
   });
 });

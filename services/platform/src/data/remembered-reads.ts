@@ -46,9 +46,12 @@ export function rememberedReads<T>(
       entries.set(entryKey, { generation, at: Date.now(), value });
       return value;
     },
-    /** After a change is written: every remembered read under this generation is stale. */
+    /**
+     * After a change is written: every remembered read under this generation is stale. Never
+     * throws: the change is made, and should Redis be away, reads are seen again within maxAgeMs.
+     */
     async changed(generationKey: string): Promise<void> {
-      await redis.eval(ADVANCE, 1, generationKey, seed(), generationTtlSeconds);
+      await redis.eval(ADVANCE, 1, generationKey, seed(), generationTtlSeconds).catch(() => undefined);
     },
   };
 }

@@ -19,12 +19,9 @@ export function rememberedFirms<D extends FirmDirectory & { apply(event: FirmMem
   return {
     ...directory,
     async apply(event) {
-      try {
-        return await directory.apply(event);
-      } finally {
-        // also when the event changed nothing: a retry after a lost advance must still make it
-        await remembered.changed(generationKey);
-      }
+      const applied = await directory.apply(event);
+      await remembered.changed(generationKey);
+      return applied;
     },
     firmsOf: (userId) => remembered.read(generationKey, userId, () => directory.firmsOf(userId)),
   };
