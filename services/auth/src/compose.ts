@@ -23,6 +23,7 @@ import { firmRepository } from './data/firm.repository';
 import { firmSeatsRepository } from './data/firm-seats.repository';
 import { passwordResetRepository } from './data/password-reset.repository';
 import { userRepository } from './data/user.repository';
+import { withProfileGenerations } from './data/profile-generations';
 import { accountSecurityUseCases, endEverySession } from './domain/account-security.use-cases';
 import { accountUseCases } from './domain/account.use-cases';
 import { adminUseCases } from './domain/admin.use-cases';
@@ -64,7 +65,7 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
   const mailFailed = (what: string) => (error: unknown) => logger.error({ err: error }, `${what} e-mail could not be sent`);
 
   const claims = singleUseClaims(mongo);
-  const users = userRepository(mongo, claims);
+  const users = withProfileGenerations(userRepository(mongo, claims), redis, settings.REDIS_PREFIX);
   const admins = adminRepository(mongo);
   const resets = passwordResetRepository(mongo, claims);
   const devices = deviceAuthorizationRepository(mongo, claims);

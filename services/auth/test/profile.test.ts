@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { currentPolicyVersions } from '@portal/contracts';
+import { profileGenerationKey } from '@portal/contracts/internal';
 import { startAuth, validSignup, type AuthHarness } from './auth-harness';
 
 describe('profile', () => {
@@ -98,5 +99,14 @@ describe('profile', () => {
       .set('Authorization', `Bearer ${other.body.token}`)
       .send({ firstName: 'Ravi', lastName: '' });
     expect(response.body.user.displayName).toBe('Ravi');
+  });
+
+  it('when a person signs up and saves their names, then the generation billing remembers their profile under moves on each time', async () => {
+    const userId = String((await stored())!._id);
+    const generation = () => auth.redis.redis.get(profileGenerationKey(auth.redis.prefix, userId));
+    const atSignUp = await generation();
+    expect(atSignUp).not.toBeNull(); // only a change sets it
+    expect((await put({ firstName: 'Neha', lastName: 'Sen', email: 'neha@example.in' })).status).toBe(200);
+    expect(await generation()).not.toBe(atSignUp);
   });
 });

@@ -22,6 +22,7 @@ import {
   type ServiceRuntime,
 } from '@portal/platform';
 import { authDirectoryClient } from './shared/clients/auth.client';
+import { rememberedProfiles } from './shared/clients/remembered-profiles';
 import { firmDirectoryRepository } from './shared/data/firm-directory.repository';
 import { rememberedFirms } from './shared/data/remembered-firms';
 import { migrateStoredRecords } from './shared/data/record-migrations';
@@ -113,8 +114,12 @@ export async function compose(
   shutdown.add('mailer', () => mail.close());
   const audit = createAuditPublisher('billing', connection, logger);
   shutdown.add('audit', () => audit.close());
-  const users = authDirectoryClient(
-    createInternalClient({ baseURL: config.AUTH_URL, credential: createServiceCredential('billing', config.SERVICE_SECRET) }),
+  const users = rememberedProfiles(
+    authDirectoryClient(
+      createInternalClient({ baseURL: config.AUTH_URL, credential: createServiceCredential('billing', config.SERVICE_SECRET) }),
+    ),
+    redis,
+    config.REDIS_PREFIX,
   );
   const gateway = createPhonePeClient({
     clientId: config.PHONEPE_CLIENT_ID,

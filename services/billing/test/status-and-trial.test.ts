@@ -1,4 +1,6 @@
 import request from 'supertest';
+import { profileGenerationKey } from '@portal/contracts/internal';
+import { advanceGeneration } from '@portal/platform';
 import { DAY, newUserId, startBilling, type BillingHarness } from './billing-harness';
 
 describe('plans, subscription status and the trial', () => {
@@ -30,6 +32,16 @@ describe('plans, subscription status and the trial', () => {
       expect(plan.annualPrice).toBe(plan.annualOriginal * 0.8);
     }
     expect(await billing.db.connection.collection('plans').countDocuments()).toBe(3);
+  });
+
+  it('when auth changes a person’s names, then the next status shows them: the profile is remembered only until auth’s generation moves', async () => {
+    const id = newUserId();
+    const token = billing.addUser(id, 'renamed@example.in', 'Asha');
+    expect((await get('/api/subscription-status', token)).body.firstName).toBe('Asha');
+    billing.addUser(id, 'renamed@example.in', 'Meera'); // auth's directory now says Meera…
+    expect((await get('/api/subscription-status', token)).body.firstName).toBe('Asha'); // …remembered until auth says so
+    await advanceGeneration(billing.redis.redis, profileGenerationKey(billing.redis.prefix, id)); // as auth does after the change
+    expect((await get('/api/subscription-status', token)).body.firstName).toBe('Meera');
   });
 
   it('when a new user asks for the status, then the whole object of behaviour.md §3 comes back with its defaults and the names from auth', async () => {

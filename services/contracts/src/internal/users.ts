@@ -7,6 +7,13 @@ import { accountDeletionBodySchema } from '../account-self-service';
 
 /** auth's /internal/users/*: the user directory the admin area and billing read. */
 
+/**
+ * The generation, in Redis, of what the directory shows of a person (names, picture, details):
+ * auth advances it after each change, and billing remembers a profile under it between status
+ * calls (issue #52), so a change shows at the next call in every replica.
+ */
+export const profileGenerationKey = (redisPrefix: string, userId: string) => `${redisPrefix}auth:profile-generation:${userId}`;
+
 export const internalUserSearchQuery = z.object({
   search: z.string().max(200).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),

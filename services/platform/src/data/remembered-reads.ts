@@ -8,6 +8,18 @@ const CURRENT =
 const ADVANCE =
   "redis.call('set', KEYS[1], ARGV[1], 'NX') local v = redis.call('incr', KEYS[1]) redis.call('expire', KEYS[1], ARGV[2]) return tostring(v)";
 
+const DEFAULT_GENERATION_TTL_SECONDS = 86_400;
+const seed = () => `${Date.now()}${String(randomInt(1_000_000)).padStart(6, '0')}`;
+
+/**
+ * After a change is written: every read remembered under this generation, in any process, is
+ * stale (rememberedReads). Never throws: the change is made, and should Redis be away, remembered
+ * reads are made again within their longest life.
+ */
+export async function advanceGeneration(redis: Redis, generationKey: string, ttlSeconds = DEFAULT_GENERATION_TTL_SECONDS): Promise<void> {
+  await redis.eval(ADVANCE, 1, generationKey, seed(), ttlSeconds).catch(() => undefined);
+}
+
 export interface RememberedReadsOptions {
   /** Entries kept at most; the oldest goes first. */
   limit?: number;
@@ -26,10 +38,9 @@ export interface RememberedReadsOptions {
  */
 export function rememberedReads<T>(
   redis: Redis,
-  { limit = 10_000, maxAgeMs = 60_000, generationTtlSeconds = 86_400 }: RememberedReadsOptions = {},
+  { limit = 10_000, maxAgeMs = 60_000, generationTtlSeconds = DEFAULT_GENERATION_TTL_SECONDS }: RememberedReadsOptions = {},
 ) {
   const entries = new Map<string, { generation: string; at: number; value: T }>();
-  const seed = () => `${Date.now()}${String(randomInt(1_000_000)).padStart(6, '0')}`;
   return {
     async read(generationKey: string, entryKey: string, load: () => Promise<T>): Promise<T> {
       let generation: string;
@@ -46,12 +57,7 @@ export function rememberedReads<T>(
       entries.set(entryKey, { generation, at: Date.now(), value });
       return value;
     },
-    /**
-     * After a change is written: every remembered read under this generation is stale. Never
-     * throws: the change is made, and should Redis be away, reads are seen again within maxAgeMs.
-     */
-    async changed(generationKey: string): Promise<void> {
-      await redis.eval(ADVANCE, 1, generationKey, seed(), generationTtlSeconds).catch(() => undefined);
-    },
+    /** After a change is written (advanceGeneration). */
+    changed: (generationKey: string) => advanceGeneration(redis, generationKey, generationTtlSeconds),
   };
 }
