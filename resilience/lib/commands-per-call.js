@@ -2,7 +2,7 @@
 // How many database commands one call of each route group sends before it is answered, summed
 // over every service (their `db_commands_total` on /metrics), against a budget per group (issue
 // #52): a new round trip on a hot path fails the run, however fast the machine.
-const { ACTIONS, createOrder } = require('./traffic');
+const { ACTIONS, createOrder, trafficContext } = require('./traffic');
 
 /** The most commands one call may send, all services together; a page's reads 5, the status 3. */
 const BUDGETS = {
@@ -38,34 +38,36 @@ async function commandsSent(serviceUrls) {
 
 /**
  * Each group's commands per call: the fewest of three calls in a row by one user of the kind the
- * group needs (feedback by three, within its per-user limit), so that a scheduled job's queries
+ * group needs (feedback by three), so that a scheduled job's queries
  * falling into one call's window, or a remembered read older than its life, do not count.
  * `users` are the load's virtual users, signed in.
  */
 async function commandsPerCall(portal, users) {
-  const ctx = { url: portal.url, recorder: { record: () => undefined }, sent: 0, acknowledged: [] };
-  const serviceUrls = portal.serviceUrls;
+  const ctx = trafficContext(portal, { record: () => undefined }); // the probe's calls stay out of the load's figures
+  const { serviceUrls } = portal;
   const admins = users.filter((vu) => vu.admin);
   const customers = users.filter((vu) => !vu.admin);
   for (const vu of customers) await ACTIONS.status(ctx, vu); // each one's plan as it is now
-  const entitled = customers.filter((vu) => vu.entitled);
-  const without = customers.filter((vu) => !vu.entitled);
+  // the users who make a group's calls, in turn: one user for each group but feedback's
+  const first = (list) => list.slice(0, 1);
+  const entitled = first(customers.filter((vu) => vu.entitled));
+  const without = first(customers.filter((vu) => !vu.entitled));
   const probes = {
-    'status (trial)': [customers.filter((vu) => vu.subscriptionStatus === 'trial'), ACTIONS.status],
-    'status (paid)': [customers.filter((vu) => vu.subscriptionStatus === 'active'), ACTIONS.status],
+    'status (trial)': [first(customers.filter((vu) => vu.subscriptionStatus === 'trial')), ACTIONS.status],
+    'status (paid)': [first(customers.filter((vu) => vu.subscriptionStatus === 'active')), ACTIONS.status],
     'status (no plan)': [without, ACTIONS.status],
-    plans: [customers, ACTIONS.plans],
+    plans: [first(customers), ACTIONS.plans],
     eligibility: [entitled, ACTIONS.eligibility],
     'eligibility (no plan)': [without, ACTIONS.eligibility],
     history: [entitled, ACTIONS.history],
-    usage: [customers, ACTIONS.usage],
-    profile: [customers, ACTIONS.profile],
-    feedback: [customers.slice(-TRIES), ACTIONS.feedback],
-    'sign-in': [customers, ACTIONS['sign-in']],
+    usage: [first(customers), ACTIONS.usage],
+    profile: [first(customers), ACTIONS.profile],
+    feedback: [customers.slice(-TRIES), ACTIONS.feedback], // three users, within each one's hourly limit
+    'sign-in': [first(customers), ACTIONS['sign-in']],
     // the order alone: its payment arrives later, by PhonePe's callback
-    order: [without.length >= TRIES ? without : customers, (probeCtx, vu) => createOrder(probeCtx, vu)],
-    'admin-users': [admins, ACTIONS['admin-users']],
-    'admin-export': [admins, ACTIONS['admin-export']],
+    order: [without.length ? without : first(customers), (probeCtx, vu) => createOrder(probeCtx, vu)],
+    'admin-users': [first(admins), ACTIONS['admin-users']],
+    'admin-export': [first(admins), ACTIONS['admin-export']],
   };
   const rows = [];
   for (const [group, [kind, act]] of Object.entries(probes)) {
@@ -76,7 +78,7 @@ async function commandsPerCall(portal, users) {
     let fewest = Infinity;
     let failed = null;
     for (let i = 0; i < TRIES; i++) {
-      const vu = group === 'feedback' ? kind[i % kind.length] : kind[0];
+      const vu = kind[i % kind.length];
       const before = await commandsSent(serviceUrls);
       const answer = await act(ctx, vu);
       const sent = (await commandsSent(serviceUrls)) - before;

@@ -10,13 +10,13 @@ export interface MongoOptions {
 }
 
 /** A connection to the service's own database; each service owns exactly one. */
-export async function connectMongo({ uri, dbName, serverSelectionTimeoutMS = 5000, monitorCommands }: MongoOptions): Promise<Connection> {
-  const connection = mongoose.createConnection(uri, {
-    dbName,
-    serverSelectionTimeoutMS,
-    maxPoolSize: 20,
-    ...(monitorCommands && { monitorCommands }),
-  });
+export async function connectMongo({
+  uri,
+  dbName,
+  serverSelectionTimeoutMS = 5000,
+  monitorCommands = false,
+}: MongoOptions): Promise<Connection> {
+  const connection = mongoose.createConnection(uri, { dbName, serverSelectionTimeoutMS, maxPoolSize: 20, monitorCommands });
   await connection.asPromise();
   return connection;
 }

@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 
 // A generation that Redis lost (a restart without its data) comes back seeded anew: the clock's
 // milliseconds and six random digits, so no remembered read of an older one matches it.
-const CURRENT =
+const SEED =
   "local v = redis.call('get', KEYS[1]) if v then return v end redis.call('set', KEYS[1], ARGV[1], 'EX', ARGV[2]) return ARGV[1]";
 const ADVANCE =
   "redis.call('set', KEYS[1], ARGV[1], 'NX') local v = redis.call('incr', KEYS[1]) redis.call('expire', KEYS[1], ARGV[2]) return tostring(v)";
@@ -45,7 +45,8 @@ export function rememberedReads<T>(
     async read(generationKey: string, entryKey: string, load: () => Promise<T>): Promise<T> {
       let generation: string;
       try {
-        generation = String(await redis.eval(CURRENT, 1, generationKey, seed(), generationTtlSeconds));
+        // a plain GET in the common case; the script only when the generation must be seeded
+        generation = (await redis.get(generationKey)) ?? String(await redis.eval(SEED, 1, generationKey, seed(), generationTtlSeconds));
       } catch {
         return load();
       }
