@@ -208,6 +208,7 @@ export async function compose(
     gateway,
     mandates,
     invoices,
+    profiles: billingProfiles,
     mail,
     lock,
     logger,

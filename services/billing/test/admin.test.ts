@@ -29,7 +29,7 @@ describe('admin: manage subscriptions, transactions and their export', () => {
     expect(response.status).toBe(200);
     expect(response.body.message).toBe('User subscription updated successfully!');
     const sub = await subscription(id);
-    expect(sub).toMatchObject({ status: 'trial', plan: 'pro', planPrice: 750, hasUsedTrial: true, email: 'managed@example.in' });
+    expect(sub).toMatchObject({ status: 'trial', plan: 'pro', planPricePaise: 750_00, hasUsedTrial: true, email: 'managed@example.in' });
     expect(sub?.trialEnd.toISOString()).toBe('2027-01-31T00:00:00.000Z');
     expect(sub?.subscriptionEndDate.toISOString()).toBe('2027-01-31T00:00:00.000Z');
   });
@@ -43,9 +43,9 @@ describe('admin: manage subscriptions, transactions and their export', () => {
       subscriptionEndDate: new Date(Date.now() + 10 * DAY).toISOString(),
       planPrice: 5000,
     }).expect(200);
-    expect(await subscription(id)).toMatchObject({ status: 'active', plan: 'enterprise', planPrice: 5000 });
+    expect(await subscription(id)).toMatchObject({ status: 'active', plan: 'enterprise', planPricePaise: 5000_00 });
     await put(id, { subscriptionPlan: 'none', subscriptionStatus: 'expired' }).expect(200);
-    expect(await subscription(id)).toMatchObject({ status: 'expired', plan: 'none', planPrice: 0 });
+    expect(await subscription(id)).toMatchObject({ status: 'expired', plan: 'none', planPricePaise: 0 });
   });
 
   it.each([

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import type { OrderRecord } from '../src/payments/domain/ports';
 import { DAY, newUserId, pdfText, startBilling, type BillingHarness } from './billing-harness';
 
 describe('PhonePe payments', () => {
@@ -87,7 +88,7 @@ describe('PhonePe payments', () => {
       status: 'active',
       plan: 'basic',
       billingPeriod: 'monthly',
-      planPrice: 500,
+      planPricePaise: 500_00,
       hasUsedTrial: true,
     });
     expect(await periods(id)).toEqual([
@@ -196,6 +197,27 @@ describe('PhonePe payments', () => {
     expect(await billing.built.payments.reconcile(5 * 60_000)).toBeGreaterThanOrEqual(1);
     expect((await transactions().findOne({ merchantOrderId }))?.status).toBe('completed');
     expect((await subscription(id))?.status).toBe('active');
+  });
+
+  it('when billing stops after the period is credited and before the invoice, then reconciliation issues the invoice and mails the receipt, adding no second period', async () => {
+    const id = newUserId();
+    const { merchantOrderId } = (await createOrder(billing.addUser(id, 'halfway@example.in'), { plan: 'basic', billingPeriod: 'annual' }))
+      .body;
+    await billing.phonepe.settle(merchantOrderId, 'success', { webhook: false });
+    // what a crash leaves: the order completed and its period recorded, no invoice, not marked credited
+    await transactions().updateOne({ merchantOrderId }, { $set: { status: 'completed', completedAt: new Date() } });
+    const stored = (await transactions().findOne({ merchantOrderId }))!;
+    await billing.built.ledger.credit({ ...(stored as unknown as OrderRecord), accountId: id });
+    const endAfterCrash = (await subscription(id))!.subscriptionEndDate.getTime();
+    expect(await billing.db.connection.collection('invoices').countDocuments({ merchantOrderId })).toBe(0);
+
+    expect(await billing.built.payments.reconcile(5 * 60_000)).toBe(1);
+    expect(await transactions().findOne({ merchantOrderId })).toMatchObject({ credited: true, invoiceNumber: expect.any(String) });
+    expect(await billing.db.connection.collection('invoices').countDocuments({ merchantOrderId })).toBe(1);
+    expect(await periods(id)).toHaveLength(1);
+    expect((await subscription(id))!.subscriptionEndDate.getTime()).toBe(endAfterCrash);
+    await billing.smtp.waitForMail((mail) => Boolean(mail.text?.includes(merchantOrderId)));
+    expect(await billing.built.payments.reconcile(5 * 60_000)).toBe(0);
   });
 
   it('when an order is never paid and passes its expiry, then reconciliation marks it expired', async () => {

@@ -15,7 +15,7 @@ function period(id: string, from: string, to: string, changes: Partial<PeriodRec
     source: 'order',
     plan: 'basic',
     billingPeriod: 'monthly',
-    monthlyPrice: 500,
+    monthlyPricePaise: 500_00,
     from: start,
     to: end,
     paidFrom: start,
@@ -37,7 +37,7 @@ function active(end: Date, changes: Partial<SubscriptionRecord> = {}): Subscript
     status: 'active',
     plan: 'basic',
     billingPeriod: 'monthly',
-    planPrice: 500,
+    planPricePaise: 500_00,
     seats: 1,
     trialStart: null,
     trialEnd: null,
@@ -116,9 +116,13 @@ describe('what the periods add up to', () => {
     const now = at('2028-01-20T06:30:00Z');
     const old = period('order:A', '2028-01-10T06:30:00Z', '2028-02-10T06:30:00Z');
     const ended = { ...old, ...endCreditedPeriods([old], [{ periodId: 'order:A', paise: 33_871 }], 'B', now)[0]!.changes };
-    const upgrade = period('order:B', '2028-01-20T06:30:00Z', '2028-02-20T06:30:00Z', { plan: 'professional', monthlyPrice: 1000 });
+    const upgrade = period('order:B', '2028-01-20T06:30:00Z', '2028-02-20T06:30:00Z', { plan: 'professional', monthlyPricePaise: 1000_00 });
     expect(ended).toMatchObject({ to: now, credited: { paise: 33_871, byOrder: 'B' } });
-    expect(projectPeriods([ended, upgrade], now)).toMatchObject({ plan: 'professional', planPrice: 1000, subscriptionEndDate: upgrade.to });
+    expect(projectPeriods([ended, upgrade], now)).toMatchObject({
+      plan: 'professional',
+      planPricePaise: 1000_00,
+      subscriptionEndDate: upgrade.to,
+    });
   });
 });
 

@@ -188,7 +188,7 @@ describe('plan changes: upgrades with proration, switches at renewal, and the pe
       status: 'active',
       plan: 'professional',
       billingPeriod: 'annual',
-      planPrice: 1000,
+      planPricePaise: 1000_00,
       hasUsedTrial: true,
       subscriptionStartDate: new Date('2027-06-01T00:00:00.000Z'),
       subscriptionEndDate: end,

@@ -14,6 +14,11 @@ const paidTo = new Date('2027-11-01T10:00:00.000Z');
 
 async function writtenByTheLastRelease(db: TestDatabase) {
   const collection = (name: string) => db.connection.collection(name);
+  // prices were rupees: the seller had set Professional's to ₹800 and Basic's to ₹499.50
+  await collection('plans').insertMany([
+    { _id: 'basic' as never, title: 'Basic', monthlyPrice: 499.5, features: ['E-mail support'], order: 0 },
+    { _id: 'professional' as never, title: 'Professional', monthlyPrice: 800, features: ['Client master'], order: 1 },
+  ]);
   await collection('subscriptions').createIndex({ userId: 1 }, { unique: true, background: true });
   await collection('subscriptions').insertMany([
     {
@@ -109,6 +114,32 @@ describe('the records of an older release, carried over (accountId, amounts in p
     expect(accountIndex?.unique).toBe(true);
   });
 
+  it('when billing starts on them, then prices are kept in paise only, and the API still writes them in rupees', async () => {
+    expect(
+      await collection('plans')
+        .find({}, { sort: { order: 1 } })
+        .toArray(),
+    ).toEqual([
+      expect.objectContaining({ _id: 'basic', monthlyPricePaise: 499_50 }),
+      expect.objectContaining({ _id: 'professional', monthlyPricePaise: 800_00 }),
+      expect.objectContaining({ _id: 'business', monthlyPricePaise: 2000_00 }),
+    ]);
+    expect(await collection('subscriptions').findOne({ accountId: buyer })).toMatchObject({ planPricePaise: 800_00 });
+    expect(await collection('subscription_periods').findOne({ accountId: buyer })).toMatchObject({ monthlyPricePaise: 800_00 });
+    for (const [name, field] of [
+      ['plans', 'monthlyPrice'],
+      ['subscriptions', 'planPrice'],
+      ['subscription_periods', 'monthlyPrice'],
+    ]) {
+      expect(await collection(name!).countDocuments({ [field!]: { $exists: true } })).toBe(0);
+    }
+    const plans = await request(billing.url).get('/api/payment/plans');
+    expect(plans.body.basic).toMatchObject({ monthlyPrice: 499.5, annualOriginal: 5994, annualPrice: 4795.2 });
+    expect(plans.body.professional).toMatchObject({ monthlyPrice: 800, annualOriginal: 9600, annualPrice: 7680 });
+    const status = await request(billing.url).get('/api/subscription-status').set('Authorization', token);
+    expect(status.body.planPrice).toBe(800);
+  });
+
   it('when the buyer comes back, then their plan, its auto-renewal and their payment are all there', async () => {
     const status = await request(billing.url).get('/api/subscription-status').set('Authorization', token);
     expect(status.body).toMatchObject({
@@ -125,5 +156,7 @@ describe('the records of an older release, carried over (accountId, amounts in p
     const worker = await billing.startWorker();
     await worker.stop();
     expect(await collection('subscriptions').countDocuments({ accountId: { $exists: true } })).toBe(2);
+    // converted once: a second start does not multiply a price again
+    expect(await collection('subscriptions').findOne({ accountId: buyer })).toMatchObject({ planPricePaise: 800_00 });
   });
 });

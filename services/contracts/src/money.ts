@@ -5,6 +5,9 @@
  */
 export const rupeesOf = (paise: number): number => paise / 100;
 
+/** Rupees a person or the API wrote, as the whole paise they mean. */
+export const paiseOf = (rupees: number): number => Math.round(rupees * 100);
+
 /** Rupees to the nearest paisa, where a sum or a share of rupees may have left more decimals. */
 export const toNearestPaisa = (rupees: number): number => Math.round(rupees * 100) / 100;
 

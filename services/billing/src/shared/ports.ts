@@ -1,4 +1,4 @@
-import type { FirmRole, PersonalInfo } from '@portal/contracts';
+import type { BillingProfile, FirmRole, PersonalInfo } from '@portal/contracts';
 import type { Mailer, SingleUseClaims } from '@portal/platform';
 
 export interface UserProfile {
@@ -32,6 +32,13 @@ export interface BillingAccount {
   /** The signed-in caller's e-mail: receipts and notices of what they bought go to them. */
   email: string;
   firm: { id: string; name: string; role: FirmRole; members: number } | null;
+}
+
+/** The buyer's billing details (GSTIN, address), kept under the paying account's id. */
+export interface BillingProfileStore {
+  find(accountId: string): Promise<BillingProfile | null>;
+  save(accountId: string, profile: BillingProfile): Promise<BillingProfile>;
+  delete(accountId: string): Promise<void>;
 }
 
 /** SMTP delivery, as platform's mailer does it; each message is a composeMail text and HTML pair. */

@@ -3,7 +3,7 @@
  * Other capabilities reach this one through what is exported here, and nothing else (the
  * lint walls in eslint.config.mjs).
  */
-export { priceOf } from './domain/plan-catalogue';
+export { annualPricePaise } from './domain/plan-catalogue';
 export type { FirmEntitlement, FirmSeat } from './domain/firm-entitlement';
 export { MIN_CHARGE_PAISE } from './domain/plan-change';
 export type { planChangeUseCases } from './domain/plan-change.use-cases';

@@ -1,14 +1,14 @@
-import { ANNUAL_DISCOUNT, istDateOf, istDayStart, type BillingPeriod, type RecurringFigures, rupeesOf } from '@portal/contracts';
+import { istDateOf, istDayStart, type BillingPeriod, type RecurringFigures, rupeesOf } from '@portal/contracts';
+import { annualPricePaise } from '../../subscriptions';
 
 /**
  * MRR as Stripe and ChartMogul count it: each paid subscription's price per month for each of its
  * seats (issue #30), an annual plan at one twelfth of its year (the plan's monthly price less the
  * annual discount). Exact paise are summed, and rounded once.
  */
-export function monthlyRecurringPaise(counts: { billingPeriod: BillingPeriod; planPrice: number; seats: number }[]): number {
-  const twelfths = counts.reduce((sum, { billingPeriod, planPrice, seats }) => {
-    const monthlyPaise = Math.round(planPrice * 100);
-    const perYear = billingPeriod === 'annual' ? Math.round(monthlyPaise * 12 * (1 - ANNUAL_DISCOUNT)) : monthlyPaise * 12;
+export function monthlyRecurringPaise(counts: { billingPeriod: BillingPeriod; planPricePaise: number; seats: number }[]): number {
+  const twelfths = counts.reduce((sum, { billingPeriod, planPricePaise: monthlyPaise, seats }) => {
+    const perYear = billingPeriod === 'annual' ? annualPricePaise(monthlyPaise) : monthlyPaise * 12;
     return sum + perYear * seats;
   }, 0);
   return Math.round(twelfths / 12);

@@ -1,4 +1,4 @@
-import { istDayStart, lastIndianDays, perIndianDay, rupeesOf, type SubscriptionSummary } from '@portal/contracts';
+import type { SubscriptionSummary } from '@portal/contracts';
 import type { SingleUseClaims } from '@portal/platform';
 import { LOCK_KEYS } from '../../shared/lock-keys';
 import type { ActivationStore } from '../../licensing';
@@ -6,7 +6,7 @@ import type { BillingProfileStore } from '../../tax-documents';
 import type { Lock } from '../../shared/ports';
 import type { OrderStore } from '../../payments';
 import { summarize, type FirmEntitlement, type subscriptionLedger, type SubscriptionStore } from '../../subscriptions';
-import { istMonthOf, monthlyRecurringPaise, recurringFigures } from './recurring-figures';
+import { analyticsOf } from './analytics';
 
 export interface ReportingDeps {
   subscriptions: SubscriptionStore;
@@ -23,18 +23,9 @@ export interface ReportingDeps {
 }
 
 /** What the admin area and the download service read from billing through /internal/*. */
-export function reportingUseCases({
-  subscriptions,
-  firmPlanOf,
-  ledger,
-  orders,
-  billingProfiles,
-  documents,
-  claims,
-  activations,
-  lock,
-  now = () => new Date(),
-}: ReportingDeps) {
+export function reportingUseCases(deps: ReportingDeps) {
+  const { subscriptions, firmPlanOf, ledger, orders, billingProfiles, documents, claims, activations, lock } = deps;
+  const now = deps.now ?? (() => new Date());
   return {
     async summaries(userIds: string[]): Promise<SubscriptionSummary[]> {
       const at = now();
@@ -55,42 +46,7 @@ export function reportingUseCases({
       return { ...summarize(userId, drawn.subscription, now()), hasUsedTrial: own.hasUsedTrial, firm: { id, name, managedBy } };
     },
 
-    async analytics(days = 90) {
-      const at = now();
-      const month = istMonthOf(at);
-      const [counts, planDistribution, recent, revenuePaise, payments, paid, churn] = await Promise.all([
-        subscriptions.countsByStatus(at),
-        subscriptions.planDistribution(at),
-        subscriptions.recentSubscribers(5),
-        orders.totalRevenuePaise(),
-        orders.completedSince(istDayStart(lastIndianDays(days, at).startDate)),
-        subscriptions.paidCounts(at),
-        subscriptions.churnCounts(month.start, at),
-      ]);
-      const revenuePerDay = perIndianDay(
-        days,
-        at,
-        // summed in paise, so a day's total is exact
-        payments.map((payment) => ({ at: payment.at, value: payment.amountPaise })),
-      ).map(({ date, value }) => ({ date, amount: rupeesOf(value) }));
-      return {
-        activeSubscriptions: counts.active,
-        // a firm's plan is one customer with its seats (issue #30)
-        paidSeats: paid.reduce((sum, row) => sum + row.seats, 0),
-        trialUsers: counts.trial,
-        totalRevenue: rupeesOf(revenuePaise),
-        planDistribution,
-        recentSubscribers: recent.map((record) => ({
-          userId: record.accountId,
-          email: record.email,
-          subscriptionPlan: record.plan,
-          subscriptionStartDate: record.subscriptionStartDate?.toISOString() ?? null,
-          subscriptionEndDate: record.subscriptionEndDate?.toISOString() ?? null,
-        })),
-        revenuePerDay,
-        recurring: recurringFigures(monthlyRecurringPaise(paid), month.month, churn),
-      };
-    },
+    analytics: (days = 90) => analyticsOf(deps, days),
 
     /**
      * The user-deletion handler: the subscription and its periods, billing details and device activations go; payments stay for

@@ -1,3 +1,4 @@
+import { paiseOf } from '@portal/contracts';
 import type { Connection } from 'mongoose';
 
 /** The collections whose records name their paying account, a person or a firm (issue #48). */
@@ -48,7 +49,43 @@ async function dropRupeeAmounts(connection: Connection): Promise<Record<string, 
   return modifiedCount ? { 'transactions.amount': modifiedCount } : {};
 }
 
+/** The prices older releases kept in rupees, and the field each is kept in now, in paise. */
+const RUPEE_PRICES = [
+  { collection: 'plans', from: 'monthlyPrice', to: 'monthlyPricePaise' },
+  { collection: 'subscriptions', from: 'planPrice', to: 'planPricePaise' },
+  { collection: 'subscription_periods', from: 'monthlyPrice', to: 'monthlyPricePaise' },
+] as const;
+
+/**
+ * Prices were whole rupees in the plans, the subscriptions and their periods; they are paise now,
+ * like every other amount. Each record is converted once: the write asks that the rupees are still
+ * there, so an instance starting at the same moment cannot multiply a price twice.
+ */
+async function pricesToPaise(connection: Connection): Promise<Record<string, number>> {
+  const converted: Record<string, number> = {};
+  for (const { collection: name, from, to } of RUPEE_PRICES) {
+    const collection = connection.db!.collection(name);
+    for (;;) {
+      const batch = await collection
+        .find({ [from]: { $exists: true } }, { projection: { [from]: 1 } })
+        .limit(500)
+        .toArray();
+      if (!batch.length) break;
+      const { modifiedCount } = await collection.bulkWrite(
+        batch.map((record) => ({
+          updateOne: {
+            filter: { _id: record._id, [from]: { $exists: true } },
+            update: { $set: { [to]: typeof record[from] === 'number' ? paiseOf(record[from]) : 0 }, $unset: { [from]: '' } },
+          },
+        })),
+      );
+      converted[`${name}.${to}`] = (converted[`${name}.${to}`] ?? 0) + modifiedCount;
+    }
+  }
+  return Object.fromEntries(Object.entries(converted).filter(([, count]) => count > 0));
+}
+
 /** What the records of older releases need, run at every start before the models compile (issue #48). */
 export async function migrateStoredRecords(connection: Connection): Promise<Record<string, number>> {
-  return { ...(await renameAccountIds(connection)), ...(await dropRupeeAmounts(connection)) };
+  return { ...(await renameAccountIds(connection)), ...(await dropRupeeAmounts(connection)), ...(await pricesToPaise(connection)) };
 }

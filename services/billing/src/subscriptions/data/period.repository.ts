@@ -11,7 +11,7 @@ const periodSchema = new Schema<PeriodDocument>(
     source: { type: String, required: true },
     plan: { type: String, required: true },
     billingPeriod: { type: String, default: null },
-    monthlyPrice: { type: Number, default: 0 },
+    monthlyPricePaise: { type: Number, default: 0 },
     seats: { type: Number, default: 1 },
     from: { type: Date, required: true },
     to: { type: Date, default: null },
@@ -22,6 +22,7 @@ const periodSchema = new Schema<PeriodDocument>(
     admin: { type: { email: String, status: String }, default: null, _id: false },
     state: { type: String, default: 'active' },
     credited: { type: { paise: Number, byOrder: String }, default: null, _id: false },
+    service: { type: { from: Date, to: Date }, default: undefined, _id: false },
   },
   { timestamps: { createdAt: true, updatedAt: false }, versionKey: false },
 );

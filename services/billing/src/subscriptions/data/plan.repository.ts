@@ -5,20 +5,20 @@ import type { PlanStore } from '../domain/ports';
 interface PlanDocument {
   _id: string;
   title: string;
-  monthlyPrice: number;
+  monthlyPricePaise: number;
   features: string[];
   order: number;
 }
 
 const planSchema = new Schema<PlanDocument>(
-  { _id: String, title: String, monthlyPrice: Number, features: [String], order: Number },
+  { _id: String, title: String, monthlyPricePaise: Number, features: [String], order: Number },
   { versionKey: false },
 );
 
 const toEntry = (doc: PlanDocument): PlanEntry => ({
   name: doc._id as PlanEntry['name'],
   title: doc.title,
-  monthlyPrice: doc.monthlyPrice,
+  monthlyPricePaise: doc.monthlyPricePaise,
   features: doc.features,
 });
 
@@ -38,7 +38,7 @@ export function planRepository(connection: Connection): PlanStore & { seed(): Pr
         DEFAULT_PLANS.map((plan, order) =>
           Plan.updateOne(
             { _id: plan.name },
-            { $setOnInsert: { title: plan.title, monthlyPrice: plan.monthlyPrice, features: plan.features, order } },
+            { $setOnInsert: { title: plan.title, monthlyPricePaise: plan.monthlyPricePaise, features: plan.features, order } },
             { upsert: true },
           ),
         ),

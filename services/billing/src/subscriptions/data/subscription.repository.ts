@@ -12,7 +12,7 @@ const subscriptionSchema = new Schema<SubscriptionDocument>(
     status: { type: String, enum: SUBSCRIPTION_STATES, default: 'none' },
     plan: { type: String, enum: PLAN_NAMES, default: 'none' },
     billingPeriod: { type: String, default: null },
-    planPrice: { type: Number, default: 0 },
+    planPricePaise: { type: Number, default: 0 },
     seats: { type: Number, default: 1 },
     trialStart: { type: Date, default: null },
     trialEnd: { type: Date, default: null },
@@ -43,7 +43,7 @@ function toRecord(doc: SubscriptionDocument): SubscriptionRecord {
     status: doc.status,
     plan: doc.plan,
     billingPeriod: doc.billingPeriod ?? null,
-    planPrice: doc.planPrice ?? 0,
+    planPricePaise: doc.planPricePaise ?? 0,
     seats: doc.seats ?? 1,
     trialStart: doc.trialStart ?? null,
     trialEnd: doc.trialEnd ?? null,
@@ -136,19 +136,31 @@ export function subscriptionRepository(connection: Connection): SubscriptionStor
     },
     async paidCounts(now) {
       const rows = await Subscription.aggregate<{
-        _id: { plan: PlanName; billingPeriod: BillingPeriod; planPrice: number; seats?: number | null };
+        _id: { plan: PlanName; billingPeriod: BillingPeriod; planPricePaise: number; seats?: number | null };
         count: number;
       }>([
         { $match: { status: 'active', billingPeriod: { $in: [...BILLING_PERIODS] }, $or: withAccessAt(now) } },
         // grouped by seats too, rather than summing an expression the embedded store may not evaluate
         {
-          $group: { _id: { plan: '$plan', billingPeriod: '$billingPeriod', planPrice: '$planPrice', seats: '$seats' }, count: { $sum: 1 } },
+          $group: {
+            _id: { plan: '$plan', billingPeriod: '$billingPeriod', planPricePaise: '$planPricePaise', seats: '$seats' },
+            count: { $sum: 1 },
+          },
         },
       ]);
-      const totals = new Map<string, { plan: PlanName; billingPeriod: BillingPeriod; planPrice: number; count: number; seats: number }>();
+      const totals = new Map<
+        string,
+        { plan: PlanName; billingPeriod: BillingPeriod; planPricePaise: number; count: number; seats: number }
+      >();
       for (const { _id, count } of rows) {
-        const key = `${_id.plan}|${_id.billingPeriod}|${_id.planPrice}`;
-        const total = totals.get(key) ?? { plan: _id.plan, billingPeriod: _id.billingPeriod, planPrice: _id.planPrice, count: 0, seats: 0 };
+        const key = `${_id.plan}|${_id.billingPeriod}|${_id.planPricePaise}`;
+        const total = totals.get(key) ?? {
+          plan: _id.plan,
+          billingPeriod: _id.billingPeriod,
+          planPricePaise: _id.planPricePaise,
+          count: 0,
+          seats: 0,
+        };
         total.count += count;
         // a subscription stored before seats has one
         total.seats += count * (_id.seats ?? 1);

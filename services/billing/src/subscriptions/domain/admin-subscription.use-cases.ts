@@ -1,4 +1,4 @@
-import type { AdminSubscriptionUpdate, SubscriptionSummary } from '@portal/contracts';
+import { paiseOf, type AdminSubscriptionUpdate, type SubscriptionSummary } from '@portal/contracts';
 import { notFound } from '@portal/platform/errors';
 import type { AuditPublisher } from '@portal/platform';
 import { LOCK_KEYS } from '../../shared/lock-keys';
@@ -36,7 +36,8 @@ export function adminSubscriptionUseCases({
       if (!profile) throw notFound('No user with this id');
       const status =
         update.subscriptionStatus === 'business' || update.subscriptionStatus === 'professional' ? 'active' : update.subscriptionStatus;
-      const planPrice = update.planPrice ?? (await plans.find(update.subscriptionPlan))?.monthlyPrice ?? 0;
+      const planPricePaise =
+        update.planPrice !== undefined ? paiseOf(update.planPrice) : ((await plans.find(update.subscriptionPlan))?.monthlyPricePaise ?? 0);
       const after = await lock(LOCK_KEYS.subscription(userId), async () => {
         const current = await subscriptions.find(userId);
         const isTrial = status === 'trial';
@@ -44,7 +45,7 @@ export function adminSubscriptionUseCases({
           email: profile.email,
           status,
           plan: update.subscriptionPlan,
-          planPrice,
+          planPricePaise,
           subscriptionStartDate: update.subscriptionStartDate ?? null,
           subscriptionEndDate: update.subscriptionEndDate ?? null,
           ...(isTrial

@@ -8,8 +8,8 @@ export const orderPeriodId = (merchantOrderId: string) => `order:${merchantOrder
 export const monthsOf = (billingPeriod: BillingPeriod) => (billingPeriod === 'annual' ? 12 : 1);
 
 /**
- * The period a paid order buys (pure; the caller holds the user's lock). Its invoice's period is
- * the service it describes.
+ * The period a paid order buys (pure; the caller holds the user's lock), with the service its
+ * invoice describes.
  * - An upgrade starts now, after the free days the periods it ended had left, and runs the extra
  *   days its credit bought beyond the price (upgradeTerm).
  * - Otherwise it follows the plan or trial running now (nextTerm).
@@ -17,16 +17,16 @@ export const monthsOf = (billingPeriod: BillingPeriod) => (billingPeriod === 'an
 export function periodForOrder(
   current: SubscriptionRecord | null,
   order: PaidOrder & { accountId: string },
-  monthlyPrice: number,
+  monthlyPricePaise: number,
   now: Date,
-): { period: NewPeriod; invoicePeriod: { from: Date; to: Date } } {
+): NewPeriod & { service: { from: Date; to: Date } } {
   const base = {
     id: orderPeriodId(order.merchantOrderId),
     accountId: order.accountId,
     source: 'order' as const,
     plan: order.plan,
     billingPeriod: order.billingPeriod,
-    monthlyPrice,
+    monthlyPricePaise,
     seats: order.seats,
     merchantOrderId: order.merchantOrderId,
     admin: null,
@@ -36,12 +36,18 @@ export function periodForOrder(
   if (order.change) {
     const freeMs = order.change.credits.reduce((sum, credit) => sum + credit.freeMs, 0);
     const { paidFrom, to } = upgradeTerm(freeMs, monthsOf(order.billingPeriod), order.change.extraDays, now);
-    const period = { ...base, from: now, to, paidFrom, paidDays: daysBetween(paidFrom, to), pricePaise: order.change.valuePaise };
-    return { period, invoicePeriod: { from: now, to } };
+    return {
+      ...base,
+      from: now,
+      to,
+      paidFrom,
+      paidDays: daysBetween(paidFrom, to),
+      pricePaise: order.change.valuePaise,
+      service: { from: now, to },
+    };
   }
   const { from, start, paidFrom, to } = nextTerm(current, monthsOf(order.billingPeriod), now, freeMonthFor(current, order.firm !== null));
-  const period = { ...base, from, to, paidFrom, paidDays: daysBetween(paidFrom, to), pricePaise: order.amountPaise };
-  return { period, invoicePeriod: { from: start, to } };
+  return { ...base, from, to, paidFrom, paidDays: daysBetween(paidFrom, to), pricePaise: order.amountPaise, service: { from: start, to } };
 }
 
 /**

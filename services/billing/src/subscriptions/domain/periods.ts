@@ -54,7 +54,7 @@ export function projectPeriods(periods: PeriodRecord[], now: Date): Subscription
     status: end > at ? 'active' : 'expired',
     plan: current.plan,
     billingPeriod: current.billingPeriod,
-    planPrice: current.monthlyPrice,
+    planPricePaise: current.monthlyPricePaise,
     seats: current.seats ?? 1,
     subscriptionStartDate: new Date(start),
     subscriptionEndDate: Number.isFinite(end) ? new Date(end) : null,

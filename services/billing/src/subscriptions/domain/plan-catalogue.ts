@@ -1,21 +1,21 @@
-import { ANNUAL_DISCOUNT, type BillingPeriod, type Plan, type PricedPlan, toNearestPaisa } from '@portal/contracts';
+import { ANNUAL_DISCOUNT, rupeesOf, type BillingPeriod, type Plan, type PricedPlan } from '@portal/contracts';
 
 export interface PlanEntry {
   name: PricedPlan;
   title: string;
-  monthlyPrice: number;
+  monthlyPricePaise: number;
   features: string[];
 }
 
 /**
- * The plans seeded into an empty billing database (rupees a month). Whole-rupee prices keep the
+ * The plans seeded into an empty billing database (paise a month). Whole-rupee prices keep the
  * annual price whole too (12 × monthly × 0.8).
  */
 export const DEFAULT_PLANS: PlanEntry[] = [
   {
     name: 'basic',
     title: 'Basic',
-    monthlyPrice: 500,
+    monthlyPricePaise: 500_00,
     features: [
       'Unified file manager for client folders',
       'Fast local indexing of PDF filings',
@@ -26,7 +26,7 @@ export const DEFAULT_PLANS: PlanEntry[] = [
   {
     name: 'professional',
     title: 'Professional',
-    monthlyPrice: 1000,
+    monthlyPricePaise: 1000_00,
     features: [
       'Everything in Basic',
       'Turnover certificates, generated automatically',
@@ -38,26 +38,25 @@ export const DEFAULT_PLANS: PlanEntry[] = [
   {
     name: 'business',
     title: 'Business',
-    monthlyPrice: 2000,
+    monthlyPricePaise: 2000_00,
     features: ['Everything in Professional', 'Bulk certificate generation', 'Several practitioners in one firm', 'Phone support'],
   },
 ];
 
-/** The card of behaviour.md §3: annualOriginal = 12 × monthly, annualPrice = annualOriginal × 0.8. */
+/** A year at the annual discount, to the nearest paisa: 12 × monthly × 0.8. */
+export const annualPricePaise = (monthlyPricePaise: number) => Math.round(monthlyPricePaise * 12 * (1 - ANNUAL_DISCOUNT));
+
+/** The card of behaviour.md §3, in rupees as the API writes them: annualOriginal = 12 × monthly, annualPrice = annualOriginal × 0.8. */
 export function toPlan(entry: PlanEntry): Plan {
-  const annualOriginal = toNearestPaisa(entry.monthlyPrice * 12);
   return {
     name: entry.title,
-    monthlyPrice: entry.monthlyPrice,
-    annualPrice: toNearestPaisa(annualOriginal * (1 - ANNUAL_DISCOUNT)),
-    annualOriginal,
+    monthlyPrice: rupeesOf(entry.monthlyPricePaise),
+    annualPrice: rupeesOf(annualPricePaise(entry.monthlyPricePaise)),
+    annualOriginal: rupeesOf(entry.monthlyPricePaise * 12),
     features: entry.features,
   };
 }
 
-/** What the customer pays, computed on the server only: rupees for our records, paise for PhonePe. */
-export function priceOf(entry: PlanEntry, period: BillingPeriod): { rupees: number; paise: number } {
-  const plan = toPlan(entry);
-  const rupees = period === 'annual' ? plan.annualPrice : plan.monthlyPrice;
-  return { rupees, paise: Math.round(rupees * 100) };
-}
+/** What the customer pays for one seat, computed on the server only. */
+export const pricePaiseOf = (entry: PlanEntry, period: BillingPeriod): number =>
+  period === 'annual' ? annualPricePaise(entry.monthlyPricePaise) : entry.monthlyPricePaise;

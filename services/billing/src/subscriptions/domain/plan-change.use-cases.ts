@@ -10,7 +10,7 @@ import { badRequest, notFound } from '@portal/platform/errors';
 import { LOCK_KEYS } from '../../shared/lock-keys';
 import type { BillingAccount, Lock } from '../../shared/ports';
 import { assertSeatsFit } from '../../shared/seat-rules';
-import { priceOf } from './plan-catalogue';
+import { pricePaiseOf } from './plan-catalogue';
 import { quotePlanChange, runningPlan, type Quote } from './plan-change';
 import type { PlanStore, SubscriptionStore } from './ports';
 import type { subscriptionLedger } from './subscription-ledger.use-cases';
@@ -68,7 +68,7 @@ export function planChangeUseCases({ subscriptions, plans, ledger, lock, now = (
       title: entry.title,
       currentTitle: current?.title ?? subscription?.plan ?? null,
       billingPeriod,
-      unitPricePaise: priceOf(entry, billingPeriod).paise,
+      unitPricePaise: pricePaiseOf(entry, billingPeriod),
       seats,
       firm,
       now: now(),

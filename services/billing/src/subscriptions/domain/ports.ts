@@ -7,7 +7,8 @@ export interface SubscriptionRecord {
   status: SubscriptionState;
   plan: PlanName;
   billingPeriod: BillingPeriod | null;
-  planPrice: number;
+  /** The plan's monthly price, in paise (the status object's planPrice, in rupees). */
+  planPricePaise: number;
   /** The seats bought (issue #30): one for a person; a firm's plan covers up to 50 people. */
   seats: number;
   trialStart: Date | null;
@@ -52,7 +53,7 @@ export interface SubscriptionStore {
   planDistribution(now: Date): Promise<{ plan: string; count: number }[]>;
   recentSubscribers(limit: number): Promise<SubscriptionRecord[]>;
   /** The paid subscriptions with access at `now`, counted by plan, billing period and monthly price (for MRR). */
-  paidCounts(now: Date): Promise<{ plan: PlanName; billingPeriod: BillingPeriod; planPrice: number; count: number; seats: number }[]>;
+  paidCounts(now: Date): Promise<{ plan: PlanName; billingPeriod: BillingPeriod; planPricePaise: number; count: number; seats: number }[]>;
   /** Paid subscriptions with access at `from`, and how many of them have lost it since, by `now` (the churn). */
   churnCounts(from: Date, now: Date): Promise<{ atStart: number; churned: number }>;
 }
@@ -71,8 +72,8 @@ export interface PeriodRecord {
   source: PeriodSource;
   plan: PlanName;
   billingPeriod: BillingPeriod | null;
-  /** The plan's monthly price in rupees when the period began (the status object's planPrice). */
-  monthlyPrice: number;
+  /** The plan's monthly price in paise when the period began (the status object's planPrice). */
+  monthlyPricePaise: number;
   /** The seats it covers (issue #30); absent on periods recorded before seats, which had one. */
   seats?: number;
   from: Date;
@@ -89,6 +90,8 @@ export interface PeriodRecord {
   state: PeriodState;
   /** The unused value credited when an upgrade ended it early, and the order of that upgrade. */
   credited: { paise: number; byOrder: string } | null;
+  /** An order's period: the service its invoice describes (a trial's days left are not in it). */
+  service?: { from: Date; to: Date };
   createdAt: Date;
 }
 

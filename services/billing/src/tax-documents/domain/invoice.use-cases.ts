@@ -1,20 +1,8 @@
-import { BILLING_PROFILE_MESSAGES, CREDIT_NOTE_NOT_FOUND, INVOICE_NOT_FOUND, planTitle } from '@portal/contracts';
-import { badRequest, notFound } from '@portal/platform/errors';
+import { CREDIT_NOTE_NOT_FOUND, INVOICE_NOT_FOUND } from '@portal/contracts';
+import { notFound } from '@portal/platform/errors';
 import type { Lock, UserDirectory } from '../../shared/ports';
-import { buyerDetailsMissing } from './buyer-details';
-import { draftCreditNote } from './credit-note-draft';
-import { draftInvoice, issueCreditNote, issueInSeries } from './invoice-draft';
-import type {
-  BillingProfileStore,
-  CreditNoteRecord,
-  CreditNoteStore,
-  InvoicedOrder,
-  InvoiceRecord,
-  InvoiceStore,
-  Seller,
-  SettledOrder,
-  SettledOrderDocuments,
-} from './ports';
+import type { BillingProfileStore, CreditNoteRecord, CreditNoteStore, InvoiceRecord, InvoiceStore, Seller, SettledOrder } from './ports';
+import { issueForSettledOrder } from './settled-order-documents';
 
 export interface InvoiceDeps {
   invoices: InvoiceStore;
@@ -28,81 +16,9 @@ export interface InvoiceDeps {
 }
 
 export function invoiceUseCases(deps: InvoiceDeps) {
-  const { invoices, seller } = deps;
-  const now = deps.now ?? (() => new Date());
-
-  /** The order's tax invoice, issued once. */
-  async function issueInvoice(order: InvoicedOrder, period: { from: Date; to: Date }): Promise<InvoiceRecord> {
-    const existing = await invoices.findForOrder(order.merchantOrderId);
-    if (existing) return existing;
-    // a firm's records are kept under its id, which names no person
-    const [profile, account] = await Promise.all([
-      deps.profiles.find(order.accountId),
-      order.firm ? null : deps.users.profile(order.accountId),
-    ]);
-    const issuedAt = now();
-    const draft = draftInvoice({
-      seller,
-      order,
-      profile,
-      accountName: account ? `${account.firstName} ${account.lastName}`.trim() : '',
-      period,
-      issuedAt,
-    });
-    return issueInSeries(deps.lock, seller.invoicePrefix, issuedAt, (series, numberOf) => invoices.issue(draft, series, numberOf));
-  }
-
-  /** A credit note for the unused value of a paid order's plan, once per `key`; null when that order has no invoice to reduce. */
-  async function creditUnusedValue(credit: { merchantOrderId: string; key: string; paise: number; reason: string }) {
-    const invoice = await invoices.findForOrder(credit.merchantOrderId);
-    if (!invoice) return null;
-    const draft = draftCreditNote(
-      invoice,
-      { kind: 'plan-change', merchantRefundId: credit.key, phonepeRefundId: null, amountPaise: credit.paise, reason: credit.reason },
-      now(),
-      await deps.profiles.find(invoice.accountId),
-    );
-    return issueCreditNote(deps.lock, seller, deps.creditNotes, draft);
-  }
-
+  const { invoices } = deps;
   return {
-    /**
-     * What a settled order needs, issued once each: on an upgrade, a credit note for the unused
-     * value of each paid plan it ends (CGST s.34), reducing that order's invoice; then the order's
-     * own invoice, which sets those notes against its total. The caller credits the order right
-     * after, under the account's lock, so a retried credit finds them all already there.
-     */
-    async issueForSettledOrder(order: SettledOrder, period: { from: Date; to: Date }): Promise<SettledOrderDocuments> {
-      const creditNotes: SettledOrderDocuments['creditNotes'] = [];
-      for (const [index, credit] of (order.replaced ?? []).entries()) {
-        if (!credit.merchantOrderId || credit.paise <= 0) continue; // a period no order paid for: nothing to reduce
-        const note = await creditUnusedValue({
-          merchantOrderId: credit.merchantOrderId,
-          key: `${order.merchantOrderId}-C${index + 1}`,
-          paise: credit.paise,
-          reason: `Upgraded to ${planTitle(order.plan)} (${order.billingPeriod}) by order ${order.merchantOrderId}.`,
-        });
-        if (note) creditNotes.push({ merchantOrderId: credit.merchantOrderId, paise: credit.paise, number: note.number });
-      }
-      const credit = order.replaced && {
-        paise: creditNotes.reduce((sum, note) => sum + note.paise, 0),
-        creditNoteNumbers: creditNotes.map((note) => note.number),
-      };
-      const invoice = await issueInvoice({ ...order, ...(credit ? { credit } : {}) }, period);
-      return { invoice, creditNotes };
-    },
-
-    /**
-     * Before anything is charged: the buyer's details an invoice of this value (Rule 46(e)) and, on
-     * an upgrade, the credit note of the plan it ends (Rule 53(1A)) must show; a 400 asks for them.
-     */
-    async assertBuyerDetails(accountId: string, documents: { invoicePaise: number; creditNote: boolean }): Promise<void> {
-      // most orders need no details: they are not read then (an order's query budget)
-      if (buyerDetailsMissing(null, documents) === null) return;
-      const missing = buyerDetailsMissing(await deps.profiles.find(accountId), documents);
-      if (missing === 'invoice') throw badRequest(BILLING_PROFILE_MESSAGES.neededForInvoice);
-      if (missing === 'credit-note') throw badRequest(BILLING_PROFILE_MESSAGES.neededForCreditNote);
-    },
+    issueForSettledOrder: (order: SettledOrder, period: { from: Date; to: Date }) => issueForSettledOrder(deps, order, period),
 
     render: deps.render,
 

@@ -1,10 +1,6 @@
-import type { BillingPeriod, BillingProfile, PlanName } from '@portal/contracts';
+import type { BillingPeriod, PlanName } from '@portal/contracts';
 
-export interface BillingProfileStore {
-  find(accountId: string): Promise<BillingProfile | null>;
-  save(accountId: string, profile: BillingProfile): Promise<BillingProfile>;
-  delete(accountId: string): Promise<void>;
-}
+export type { BillingProfileStore } from '../../shared/ports';
 
 /** The seller as the settings give it; `demo` when the embedded placeholders stand in for it. */
 export interface Seller {

@@ -4,6 +4,7 @@ import {
   autopayEligible,
   formatIndianDate,
   formatRupees,
+  paiseOf,
   PLAN_CHANGE_BUTTONS,
   type CreateOrderBody,
   type PlanChangeQuote,
@@ -41,7 +42,7 @@ export function ChangeConfirmation({
   // RBI's e-mandate rules want the customer's own choice: off until they tick it
   const [autoRenew, setAutoRenew] = useState(false);
   const paid = quote && quote.kind !== 'switch' && quote.amountDue > 0;
-  const eligible = quote ? autopayEligible(Math.round(quote.price * 100)) : false;
+  const eligible = quote ? autopayEligible(paiseOf(quote.price)) : false;
   const heading = quote ? `${PLAN_CHANGE_BUTTONS[quote.kind]}: ${title} (${choice.billingPeriod})` : title;
   return (
     <Modal title={heading} onClose={onClose}>

@@ -1,4 +1,4 @@
-import { AUTOPAY_MESSAGES, autopayEligible, formatRupees, toNearestPaisa, type BillingPeriod, type Plan } from '@portal/contracts';
+import { AUTOPAY_MESSAGES, autopayEligible, formatRupees, paiseOf, toNearestPaisa, type BillingPeriod, type Plan } from '@portal/contracts';
 import { Button } from '@portal/ui';
 
 /** Monthly or annual, for the plan cards below it. */
@@ -73,7 +73,7 @@ export function PlanCard({
         </p>
       )}
       {firstPlanFree && <p>+ 1 month free trial</p>}
-      {!autopayEligible(Math.round(seats * (period === 'annual' ? plan.annualPrice : plan.monthlyPrice) * 100)) && (
+      {!autopayEligible(paiseOf(seats * (period === 'annual' ? plan.annualPrice : plan.monthlyPrice))) && (
         <p className="muted">{AUTOPAY_MESSAGES.notEligible}</p>
       )}
       <ul>

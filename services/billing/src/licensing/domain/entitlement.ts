@@ -1,0 +1,100 @@
+import { DAY_MS, LICENSE_ERRORS, LICENSE_MESSAGES, type DeviceView, type LicenseResponse, type PlanName } from '@portal/contracts';
+import { AppError } from '@portal/platform/errors';
+import type { Lock } from '../../shared/ports';
+import {
+  accessEnd,
+  effectiveStatus,
+  type FirmEntitlement,
+  type FirmSeat,
+  type SubscriptionRecord,
+  type SubscriptionStore,
+} from '../../subscriptions';
+import type { ActivationRecord, ActivationStore, LicenseSigner } from './ports';
+
+export interface LicensingDeps {
+  activations: ActivationStore;
+  subscriptions: SubscriptionStore;
+  /** A member's firm plan, when their own gives no access (issue #30). */
+  firmPlanOf: FirmEntitlement;
+  signer: LicenseSigner;
+  lock: Lock;
+  graceDays: number;
+  now?: () => Date;
+}
+
+export const toDeviceView = (record: ActivationRecord): DeviceView => ({
+  deviceId: record.deviceId,
+  deviceName: record.deviceName,
+  os: record.os,
+  appVersion: record.appVersion,
+  activatedAt: record.activatedAt.toISOString(),
+  lastSeenAt: record.lastSeenAt.toISOString(),
+});
+
+/** The desktop app's caller: its token's person, and the firm chosen at sign-in (issue #30). */
+export type DesktopUser = { userId: string; email: string; firmId?: string | undefined };
+
+/** What the licence rests on: the plan, until when, and the firm seat when it is a firm's. */
+export interface Entitlement {
+  plan: PlanName;
+  status: 'trial' | 'active';
+  end: Date;
+  firm: FirmSeat | null;
+}
+
+export const refused = (code: (typeof LICENSE_ERRORS)[keyof typeof LICENSE_ERRORS], message: string) => new AppError(403, code, message);
+
+/** What a plan record gives at `at`, or null when it gives no access. */
+function access(current: SubscriptionRecord | null, at: Date): Omit<Entitlement, 'firm'> | null {
+  const status = effectiveStatus(current, at);
+  // a renewal's grace is access too, and no more: the licence never outlives the paid periods and the grace
+  const end = status === 'trial' ? current?.trialEnd : status === 'active' && current ? accessEnd(current) : null;
+  if ((status !== 'trial' && status !== 'active') || !current || !end) return null;
+  return { plan: status === 'trial' ? 'trial' : current.plan, status, end };
+}
+
+/**
+ * The person's own trial or plan first, else the plan of a firm they belong to (issue #30). A
+ * device activated on a firm's plan (`onFirm`) draws on that firm's alone, so removing the member
+ * refuses it at its next check-in even if they have a plan of their own.
+ */
+export async function entitlement(
+  deps: Pick<LicensingDeps, 'subscriptions' | 'firmPlanOf'>,
+  userId: string,
+  at: Date,
+  onFirm: string | null = null,
+): Promise<Entitlement> {
+  const own = onFirm ? null : access(await deps.subscriptions.find(userId), at);
+  if (own) return { ...own, firm: null };
+  const drawn = await deps.firmPlanOf(userId, onFirm ?? undefined);
+  const firmAccess = drawn ? access(drawn.subscription, at) : null;
+  if (!drawn || !firmAccess) throw refused(LICENSE_ERRORS.noEntitlement, LICENSE_MESSAGES.noEntitlement);
+  return { ...firmAccess, firm: drawn.firm };
+}
+
+/** The licence a machine holds until its next check-in, signed: within the grace days, never past the entitlement. */
+export async function licence(
+  deps: Pick<LicensingDeps, 'signer' | 'graceDays'>,
+  user: { userId: string; email: string },
+  record: ActivationRecord,
+  held: Entitlement,
+  at: Date,
+): Promise<LicenseResponse> {
+  // whole seconds, as the licence's exp claim holds it
+  const expiresAt = new Date(Math.floor(Math.min(at.getTime() + deps.graceDays * DAY_MS, held.end.getTime()) / 1000) * 1000);
+  const license = await deps.signer.sign(
+    {
+      sub: user.userId,
+      email: user.email,
+      plan: held.plan,
+      status: held.status,
+      entitlement_end: held.end.toISOString(),
+      entitlement_end_at: Math.floor(held.end.getTime() / 1000),
+      device_id: record.deviceId,
+      ...(held.firm ? { firm: { id: held.firm.id, name: held.firm.name, seat: held.firm.seat } } : {}),
+    },
+    at,
+    expiresAt,
+  );
+  return { license, expiresAt: expiresAt.toISOString(), device: toDeviceView(record) };
+}

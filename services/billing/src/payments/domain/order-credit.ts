@@ -1,0 +1,76 @@
+import { formatIndianDate, formatPaise, invoiceFileName, planTitle } from '@portal/contracts';
+import { composeMail, type MailContent } from '@portal/platform/mail-layout';
+import type { InvoiceRecord } from '../../tax-documents';
+import type { PaymentDeps } from './payment-deps';
+import type { OrderRecord } from './ports';
+
+/**
+ * A paid order's credit, once: its period in the ledger, its documents, the order marked
+ * credited, the receipt. The order is marked last, so a retry after a crash finds the period
+ * (the ledger's once) and issues what is missing (each document once).
+ */
+export async function creditOrder(deps: PaymentDeps, order: OrderRecord): Promise<void> {
+  if (!order.accountId) return; // the user was deleted meanwhile; the payment stays on record
+  const paid = { ...order, accountId: order.accountId };
+  const { subscription, service } = await deps.ledger.credit(paid);
+  const { invoice } = await issueDocuments(deps, paid, service);
+  await deps.orders.update(order.merchantOrderId, { credited: true });
+  void sendReceipt(deps, order, subscription.subscriptionEndDate, invoice);
+}
+
+/** The order's invoice (and an upgrade's credit notes), with the orders they concern marked by them. */
+async function issueDocuments(
+  { orders, invoices }: PaymentDeps,
+  order: OrderRecord & { accountId: string },
+  service: { from: Date; to: Date },
+) {
+  const documents = await invoices.issueForSettledOrder(
+    { ...order, amountPaise: order.change?.valuePaise ?? order.amountPaise, ...(order.change && { replaced: order.change.credits }) },
+    service,
+  );
+  for (const note of documents.creditNotes) await orders.update(note.merchantOrderId, { changeCreditedPaise: note.paise });
+  const { invoice } = documents;
+  await orders.update(order.merchantOrderId, {
+    invoiceNumber: invoice.number,
+    taxablePaise: invoice.taxablePaise,
+    taxPaise: invoice.totalPaise - invoice.taxablePaise,
+  });
+  return documents;
+}
+
+async function sendReceipt(deps: PaymentDeps, order: OrderRecord, validUntil: Date | null, invoice: InvoiceRecord): Promise<void> {
+  await deps.invoices
+    .render(invoice)
+    .then((pdf) =>
+      deps.mail.send({
+        to: order.userEmail,
+        ...composeMail(receiptText(order, validUntil, invoice, deps.publicUrl), deps),
+        attachments: [{ filename: invoiceFileName(invoice.number), content: pdf, contentType: 'application/pdf' }],
+      }),
+    )
+    .catch((error: unknown) =>
+      deps.logger.error({ err: error, merchantOrderId: order.merchantOrderId }, 'receipt e-mail could not be sent'),
+    );
+}
+
+function receiptText(order: OrderRecord, validUntil: Date | null, invoice: InvoiceRecord, publicUrl: string): MailContent {
+  const title = planTitle(order.plan);
+  return {
+    subject: `Payment received: ${title} plan (${order.billingPeriod})`,
+    paragraphs: [
+      'Thank you for your payment.',
+      ...(order.mandate?.role === 'renewal' ? [`Renewed by UPI Autopay, mandate ${order.mandate.merchantSubscriptionId}.`] : []),
+      ...(validUntil ? [`Your subscription is active until ${formatIndianDate(validUntil)}.`] : []),
+    ],
+    facts: [
+      ['Plan', `${title}, billed ${order.billingPeriod === 'annual' ? 'annually' : 'monthly'}`],
+      ...(order.firm ? [['Firm', `${order.firm.name}, ${order.seats} ${order.seats === 1 ? 'seat' : 'seats'}`] as [string, string]] : []),
+      ['Amount', formatPaise(order.amountPaise)],
+      ['Order', order.merchantOrderId],
+      ...(order.phonePeTransactionId ? [['PhonePe transaction', order.phonePeTransactionId] as [string, string]] : []),
+      ['Tax invoice', invoice.number],
+    ],
+    action: { label: 'See your billing history', url: `${publicUrl}/subscription` },
+    after: [`Your tax invoice ${invoice.number} is attached, and stays in your billing history on the portal.`],
+  };
+}

@@ -1,0 +1,146 @@
+import { randomBytes } from 'node:crypto';
+import {
+  AUTOPAY_MESSAGES,
+  autopayEligible,
+  mandateFrequency,
+  PLAN_CHANGE_MESSAGES,
+  type BillingPeriod,
+  type CreateOrderResponse,
+  type PricedPlan,
+} from '@portal/contracts';
+import { badRequest, conflict } from '@portal/platform/errors';
+import { assertBuyerDetails } from '../../shared/buyer-details';
+import { LOCK_KEYS } from '../../shared/lock-keys';
+import type { BillingAccount } from '../../shared/ports';
+import { assertSeatsFit } from '../../shared/seat-rules';
+import { MIN_CHARGE_PAISE } from '../../subscriptions';
+import { newMerchantSubscriptionId } from './mandate-lifecycle';
+import { creditOrder } from './order-credit';
+import { clockOf, returnPage, type PaymentDeps } from './payment-deps';
+import type { OrderRecord } from './ports';
+
+export interface OrderOptions {
+  autoRenew?: boolean;
+  seats?: number;
+}
+
+/** Ours, unique, and within PhonePe's rules (≤ 63 characters of letters, digits, _ and -). */
+const newMerchantOrderId = () => `TPP-${Date.now().toString(36).toUpperCase()}-${randomBytes(6).toString('hex').toUpperCase()}`;
+
+/**
+ * The amount comes from the plan, the period and the customer's current plan alone, never from
+ * the client: a renewal or a new plan costs its price, an upgrade its price less the unused
+ * value of the plan it replaces. An upgrade is the only checkout open while it is open, so two
+ * changes never both apply: one asked while another checkout is open, or any asked while an
+ * upgrade's is, gets a 409. (Two purchases at once may both be paid; each adds its period.)
+ */
+export async function placeOrder(
+  deps: PaymentDeps,
+  account: BillingAccount,
+  plan: PricedPlan,
+  billingPeriod: BillingPeriod,
+  options: OrderOptions = {},
+): Promise<CreateOrderResponse> {
+  const { order, pricePaise } = await recordPricedOrder(deps, account, plan, billingPeriod, options);
+  if (order.amountPaise < MIN_CHARGE_PAISE) return settleWithoutCheckout(deps, order);
+  return openCheckout(deps, order, { accountId: account.id, plan, pricePaise });
+}
+
+/**
+ * Chooses the price under the account's lock, from the plan, the period and the plan running now
+ * (the quote), refuses what cannot be bought now, and records the pending order at that price.
+ */
+async function recordPricedOrder(
+  deps: PaymentDeps,
+  account: BillingAccount,
+  plan: PricedPlan,
+  billingPeriod: BillingPeriod,
+  { autoRenew = false, seats = 1 }: OrderOptions,
+): Promise<{ order: OrderRecord; pricePaise: number }> {
+  assertSeatsFit(account.firm, seats);
+  const firm = account.firm ? { id: account.firm.id, name: account.firm.name } : null;
+  const now = clockOf(deps);
+  return deps.lock(LOCK_KEYS.subscription(account.id), async () => {
+    const quote = await deps.changes.quote(account.id, plan, billingPeriod, { seats, firm: firm !== null });
+    if (quote.kind === 'switch') throw conflict(PLAN_CHANGE_MESSAGES.switchNotPaid);
+    if (autoRenew && !autopayEligible(quote.pricePaise)) throw badRequest(AUTOPAY_MESSAGES.notEligibleError);
+    await assertBuyerDetails(deps.profiles, account.id, {
+      invoicePaise: quote.terms?.valuePaise ?? quote.pricePaise,
+      creditNote: (quote.terms?.credits ?? []).some((credit) => credit.merchantOrderId !== null && credit.paise > 0),
+    });
+    const pending = await deps.orders.pendingOf(account.id, now());
+    if (quote.kind === 'upgrade' ? pending.checkout : pending.upgrade) throw conflict(PLAN_CHANGE_MESSAGES.inProgress);
+    // a payment now and the mandate's debit of the same end would both add a period
+    if (pending.renewal) throw conflict(AUTOPAY_MESSAGES.renewalUnderWay);
+    // a mandate is set up by its first payment; one the credit pays for has none to set it up with
+    const merchantSubscriptionId = autoRenew && quote.amountDuePaise >= MIN_CHARGE_PAISE ? newMerchantSubscriptionId() : null;
+    const order = await deps.orders.create({
+      merchantOrderId: newMerchantOrderId(),
+      accountId: account.id,
+      userEmail: account.email,
+      plan,
+      billingPeriod,
+      seats,
+      firm,
+      amountPaise: quote.amountDuePaise,
+      expireAt: new Date(now().getTime() + deps.orderLifetimeSeconds * 1000),
+      change: quote.terms,
+      mandate: merchantSubscriptionId ? { merchantSubscriptionId, role: 'setup' } : null,
+    });
+    return { order, pricePaise: quote.pricePaise };
+  });
+}
+
+/** An upgrade its credit pays for: nothing to collect, so no checkout; it is settled and credited at once. */
+async function settleWithoutCheckout(deps: PaymentDeps, order: OrderRecord): Promise<CreateOrderResponse> {
+  const { merchantOrderId } = order;
+  const completed = await deps.lock(LOCK_KEYS.order(merchantOrderId), () =>
+    deps.orders.update(merchantOrderId, { status: 'completed', completedAt: clockOf(deps)() }),
+  );
+  if (completed) {
+    await creditOrder(deps, completed);
+    await deps.onSettled?.(completed);
+  }
+  return { success: true, paymentUrl: `${deps.publicUrl}${returnPage(order, 'success')}`, merchantOrderId };
+}
+
+/** PhonePe's checkout for the order: a payment, or the first payment of a UPI Autopay mandate at the plan's price. */
+async function openCheckout(
+  deps: PaymentDeps,
+  order: OrderRecord,
+  { accountId, plan, pricePaise }: { accountId: string; plan: PricedPlan; pricePaise: number },
+): Promise<CreateOrderResponse> {
+  const { merchantOrderId, billingPeriod } = order;
+  const request = {
+    merchantOrderId,
+    amountPaise: order.amountPaise,
+    redirectUrl: `${deps.publicUrl}/api/payment/phonepe/return?order=${merchantOrderId}`,
+    expireAfterSeconds: deps.orderLifetimeSeconds,
+    userId: accountId,
+  };
+  const setup = order.mandate;
+  if (setup) {
+    // each renewal debits the plan's price, fixed at PhonePe as the mandate's amount
+    await deps.mandates.create({
+      merchantSubscriptionId: setup.merchantSubscriptionId,
+      accountId,
+      userEmail: order.userEmail,
+      plan,
+      billingPeriod,
+      amountPaise: pricePaise,
+      seats: order.seats,
+      firm: order.firm,
+      setupOrderId: merchantOrderId,
+    });
+  }
+  const checkout = setup
+    ? await deps.gateway.setupMandate({
+        ...request,
+        merchantSubscriptionId: setup.merchantSubscriptionId,
+        maxAmountPaise: pricePaise,
+        frequency: mandateFrequency(billingPeriod),
+      })
+    : await deps.gateway.pay(request);
+  await deps.orders.update(merchantOrderId, { phonepeOrderId: checkout.orderId });
+  return { success: true, paymentUrl: checkout.redirectUrl, merchantOrderId };
+}

@@ -1,0 +1,44 @@
+import { istDayStart, lastIndianDays, perIndianDay, rupeesOf } from '@portal/contracts';
+import type { ReportingDeps } from './reporting.use-cases';
+import { istMonthOf, monthlyRecurringPaise, recurringFigures } from './recurring-figures';
+
+/** The admin dashboard's figures: counts, revenue per Indian day and in all, plans, and the recurring revenue of the month. */
+export async function analyticsOf(
+  { subscriptions, orders, now = () => new Date() }: Pick<ReportingDeps, 'subscriptions' | 'orders' | 'now'>,
+  days: number,
+) {
+  const at = now();
+  const month = istMonthOf(at);
+  const [counts, planDistribution, recent, revenuePaise, payments, paid, churn] = await Promise.all([
+    subscriptions.countsByStatus(at),
+    subscriptions.planDistribution(at),
+    subscriptions.recentSubscribers(5),
+    orders.totalRevenuePaise(),
+    orders.completedSince(istDayStart(lastIndianDays(days, at).startDate)),
+    subscriptions.paidCounts(at),
+    subscriptions.churnCounts(month.start, at),
+  ]);
+  const revenuePerDay = perIndianDay(
+    days,
+    at,
+    // summed in paise, so a day's total is exact
+    payments.map((payment) => ({ at: payment.at, value: payment.amountPaise })),
+  ).map(({ date, value }) => ({ date, amount: rupeesOf(value) }));
+  return {
+    activeSubscriptions: counts.active,
+    // a firm's plan is one customer with its seats (issue #30)
+    paidSeats: paid.reduce((sum, row) => sum + row.seats, 0),
+    trialUsers: counts.trial,
+    totalRevenue: rupeesOf(revenuePaise),
+    planDistribution,
+    recentSubscribers: recent.map((record) => ({
+      userId: record.accountId,
+      email: record.email,
+      subscriptionPlan: record.plan,
+      subscriptionStartDate: record.subscriptionStartDate?.toISOString() ?? null,
+      subscriptionEndDate: record.subscriptionEndDate?.toISOString() ?? null,
+    })),
+    revenuePerDay,
+    recurring: recurringFigures(monthlyRecurringPaise(paid), month.month, churn),
+  };
+}
