@@ -1,11 +1,17 @@
+import { asPaise, type Paise } from '@portal/contracts';
 import { indianNumberInWords, rupeesInWords } from '../src/tax-documents/domain/amount-in-words';
 import { documentNumber, financialYearOf } from '../src/tax-documents/domain/financial-year';
 import { splitInclusivePrice } from '../src/tax-documents/domain/gst-tax';
 
 describe('the tax in a GST-inclusive price', () => {
   it('when ₹500 is paid at 18 %, then ₹423.73 is taxable and ₹76.27 is tax, split 38.14 + 38.13 within the state', () => {
-    expect(splitInclusivePrice(50_000, 18, false)).toEqual({ taxablePaise: 42_373, cgstPaise: 0, sgstPaise: 0, igstPaise: 7_627 });
-    expect(splitInclusivePrice(50_000, 18, true)).toEqual({ taxablePaise: 42_373, cgstPaise: 3_814, sgstPaise: 3_813, igstPaise: 0 });
+    expect(splitInclusivePrice(asPaise(50_000), 18, false)).toEqual({ taxablePaise: 42_373, cgstPaise: 0, sgstPaise: 0, igstPaise: 7_627 });
+    expect(splitInclusivePrice(asPaise(50_000), 18, true)).toEqual({
+      taxablePaise: 42_373,
+      cgstPaise: 3_814,
+      sgstPaise: 3_813,
+      igstPaise: 0,
+    });
   });
 
   it('when any amount from 1 paisa to ₹1,00,000 is split, then taxable value and taxes add up to it exactly, both ways', () => {
@@ -13,7 +19,7 @@ describe('the tax in a GST-inclusive price', () => {
     for (let paise = 1; paise <= 10_000_000; paise += 9_973) amounts.push(paise);
     for (const total of amounts) {
       for (const sameState of [true, false]) {
-        const split = splitInclusivePrice(total, 18, sameState);
+        const split = splitInclusivePrice(asPaise(total), 18, sameState);
         expect(split.taxablePaise + split.cgstPaise + split.sgstPaise + split.igstPaise).toBe(total);
         expect(split.taxablePaise).toBe(Math.round((total * 100) / 118));
         expect(Math.abs(split.cgstPaise - split.sgstPaise)).toBeLessThanOrEqual(1);
@@ -23,9 +29,9 @@ describe('the tax in a GST-inclusive price', () => {
   });
 
   it('when the rate is 0 %, then nothing is tax; a fraction of a paisa or a negative amount is refused', () => {
-    expect(splitInclusivePrice(12_345, 0, true)).toEqual({ taxablePaise: 12_345, cgstPaise: 0, sgstPaise: 0, igstPaise: 0 });
-    expect(() => splitInclusivePrice(10.5, 18, true)).toThrow(RangeError);
-    expect(() => splitInclusivePrice(-1, 18, true)).toThrow(RangeError);
+    expect(splitInclusivePrice(asPaise(12_345), 0, true)).toEqual({ taxablePaise: 12_345, cgstPaise: 0, sgstPaise: 0, igstPaise: 0 });
+    expect(() => splitInclusivePrice(10.5 as Paise, 18, true)).toThrow(RangeError);
+    expect(() => splitInclusivePrice(-1 as Paise, 18, true)).toThrow(RangeError);
   });
 });
 
@@ -46,9 +52,9 @@ describe('amounts in words, the Indian way', () => {
   });
 
   it('when rupees and paise are written out, then both are named and "Only" ends it', () => {
-    expect(rupeesInWords(1_234_50)).toBe('Rupees One Thousand Two Hundred Thirty Four and Fifty Paise Only');
-    expect(rupeesInWords(4_800_00)).toBe('Rupees Four Thousand Eight Hundred Only');
-    expect(rupeesInWords(1)).toBe('Rupees Zero and One Paise Only');
+    expect(rupeesInWords(asPaise(1_234_50))).toBe('Rupees One Thousand Two Hundred Thirty Four and Fifty Paise Only');
+    expect(rupeesInWords(asPaise(4_800_00))).toBe('Rupees Four Thousand Eight Hundred Only');
+    expect(rupeesInWords(asPaise(1))).toBe('Rupees Zero and One Paise Only');
   });
 });
 

@@ -1,4 +1,4 @@
-import { DAY_MS } from '@portal/contracts';
+import { asPaise, DAY_MS } from '@portal/contracts';
 import { quotePlanChange, type QuoteInput } from '../src/subscriptions/domain/plan-change';
 import { endCreditedPeriods, projectPeriods, refundPeriod, unusedValue } from '../src/subscriptions/domain/periods';
 import type { PeriodRecord, SubscriptionRecord } from '../src/subscriptions/domain/ports';
@@ -15,12 +15,12 @@ function period(id: string, from: string, to: string, changes: Partial<PeriodRec
     source: 'order',
     plan: 'basic',
     billingPeriod: 'monthly',
-    monthlyPricePaise: 500_00,
+    monthlyPricePaise: asPaise(500_00),
     from: start,
     to: end,
     paidFrom: start,
     paidDays: Math.round((end.getTime() - start.getTime()) / DAY_MS),
-    pricePaise: 50_000,
+    pricePaise: asPaise(50_000),
     merchantOrderId: id.replace('order:', ''),
     admin: null,
     state: 'active',
@@ -37,7 +37,7 @@ function active(end: Date, changes: Partial<SubscriptionRecord> = {}): Subscript
     status: 'active',
     plan: 'basic',
     billingPeriod: 'monthly',
-    planPricePaise: 500_00,
+    planPricePaise: asPaise(500_00),
     seats: 1,
     trialStart: null,
     trialEnd: null,
@@ -91,7 +91,7 @@ describe('unused value of a period (proration in whole days and exact paise)', (
     const now = at('2028-01-20T06:30:00Z');
     expect(unusedValue({ ...january, state: 'refunded' }, now).paise).toBe(0);
     expect(unusedValue({ ...january, state: 'superseded' }, now).paise).toBe(0);
-    expect(unusedValue({ ...january, credited: { paise: 1, byOrder: 'B' } }, now).paise).toBe(0);
+    expect(unusedValue({ ...january, credited: { paise: asPaise(1), byOrder: 'B' } }, now).paise).toBe(0);
   });
 });
 
@@ -115,8 +115,11 @@ describe('what the periods add up to', () => {
   it('when an upgrade ended the old period today, then the new plan is the current one', () => {
     const now = at('2028-01-20T06:30:00Z');
     const old = period('order:A', '2028-01-10T06:30:00Z', '2028-02-10T06:30:00Z');
-    const ended = { ...old, ...endCreditedPeriods([old], [{ periodId: 'order:A', paise: 33_871 }], 'B', now)[0]!.changes };
-    const upgrade = period('order:B', '2028-01-20T06:30:00Z', '2028-02-20T06:30:00Z', { plan: 'professional', monthlyPricePaise: 1000_00 });
+    const ended = { ...old, ...endCreditedPeriods([old], [{ periodId: 'order:A', paise: asPaise(33_871) }], 'B', now)[0]!.changes };
+    const upgrade = period('order:B', '2028-01-20T06:30:00Z', '2028-02-20T06:30:00Z', {
+      plan: 'professional',
+      monthlyPricePaise: asPaise(1000_00),
+    });
     expect(ended).toMatchObject({ to: now, credited: { paise: 33_871, byOrder: 'B' } });
     expect(projectPeriods([ended, upgrade], now)).toMatchObject({
       plan: 'professional',
@@ -164,7 +167,7 @@ describe('quoting a plan change', () => {
     title: 'Professional',
     currentTitle: 'Basic',
     billingPeriod: 'monthly',
-    unitPricePaise: 100_000,
+    unitPricePaise: asPaise(100_000),
     seats: 1,
     firm: false,
     now,
@@ -190,7 +193,10 @@ describe('quoting a plan change', () => {
   });
 
   it('when the credit is more than the new price, then nothing is due and the new period runs longer by the value left', () => {
-    const annual = period('order:Y', '2028-01-10T06:30:00Z', '2029-01-10T06:30:00Z', { billingPeriod: 'annual', pricePaise: 480_000 });
+    const annual = period('order:Y', '2028-01-10T06:30:00Z', '2029-01-10T06:30:00Z', {
+      billingPeriod: 'annual',
+      pricePaise: asPaise(480_000),
+    });
     const quote = quotePlanChange(input({ subscription: active(annual.to!, { billingPeriod: 'annual' }), periods: [annual] }));
     // 356 of 366 days of ₹4,800 = ₹4,668.85; ₹3,668.85 left buys 113 more days at ₹1,000 for 31 days
     expect(quote).toMatchObject({ kind: 'upgrade', creditPaise: 466_885, amountDuePaise: 0 });
@@ -200,8 +206,11 @@ describe('quoting a plan change', () => {
 
   it('when less than ₹1 would be due (PhonePe’s minimum), then the credit settles it; at ₹1, it is paid', () => {
     const credit = unusedValue(basic, now).paise;
-    expect(quotePlanChange(input({ unitPricePaise: credit + 99 }))).toMatchObject({ amountDuePaise: 0, terms: { valuePaise: credit } });
-    expect(quotePlanChange(input({ unitPricePaise: credit + 100 }))).toMatchObject({
+    expect(quotePlanChange(input({ unitPricePaise: asPaise(credit + 99) }))).toMatchObject({
+      amountDuePaise: 0,
+      terms: { valuePaise: credit },
+    });
+    expect(quotePlanChange(input({ unitPricePaise: asPaise(credit + 100) }))).toMatchObject({
       amountDuePaise: 100,
       terms: { valuePaise: credit + 100 },
     });
@@ -220,7 +229,7 @@ describe('quoting a plan change', () => {
   it('when a firm on 3 seats of Professional (monthly) takes 5 mid-period, then 5 seats are priced and the unused value of the 3 is credited, to the paisa', () => {
     const threeSeats = period('order:F', '2028-01-10T06:30:00Z', '2028-02-10T06:30:00Z', {
       plan: 'professional',
-      pricePaise: 300_000,
+      pricePaise: asPaise(300_000),
       seats: 3,
     });
     const firm = active(threeSeats.to!, { plan: 'professional', seats: 3 });
@@ -251,7 +260,7 @@ describe('quoting a plan change', () => {
   });
 
   it('when it is the same plan and period, then it renews from the current end', () => {
-    const quote = quotePlanChange(input({ plan: 'basic', title: 'Basic', unitPricePaise: 50_000 }));
+    const quote = quotePlanChange(input({ plan: 'basic', title: 'Basic', unitPricePaise: asPaise(50_000) }));
     expect(quote).toMatchObject({ kind: 'renew', amountDuePaise: 50_000, startsAt: basic.to, endsAt: at('2028-03-10T06:30:00Z') });
   });
 

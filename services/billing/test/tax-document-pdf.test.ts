@@ -1,3 +1,4 @@
+import { asPaise } from '@portal/contracts';
 import pdfParse from 'pdf-parse/lib/pdf-parse.js';
 import type { CreditNoteRecord } from '../src/tax-documents/domain/ports';
 import { renderTaxDocumentPdf } from '../src/tax-documents/documents/tax-document-pdf';
@@ -34,16 +35,16 @@ const creditNote: CreditNoteRecord = {
   ratePercent: 18,
   plan: 'professional',
   billingPeriod: 'monthly',
-  totalPaise: 100_000,
-  taxablePaise: 84_746,
-  cgstPaise: 0,
-  sgstPaise: 0,
-  igstPaise: 15_254,
+  totalPaise: asPaise(100_000),
+  taxablePaise: asPaise(84_746),
+  cgstPaise: asPaise(0),
+  sgstPaise: asPaise(0),
+  igstPaise: asPaise(15_254),
   merchantRefundId: 'TPP-MH2XK9QZ-1A2B3C4D5E6F-R1',
   phonepeRefundId: 'OMR2611231200001',
   invoiceNumber: 'TP/2627/000001',
   invoiceDate: at,
-  invoiceTotalPaise: 100_000,
+  invoiceTotalPaise: asPaise(100_000),
   reason: 'Bought the wrong plan',
 };
 

@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Types } from 'mongoose';
-import { TRANSACTION_STATUSES, type RefundStatus, type TransactionRow, rupeesOf } from '@portal/contracts';
+import { TRANSACTION_STATUSES, type RefundStatus, type TransactionRow, rupeesOf, NO_PAISE, type Paise } from '@portal/contracts';
 import { escapeRegex, firstIdAt, idMadeAt } from '@portal/platform';
 import type { OrderRecord, OrderStore } from '../domain/ports';
 
@@ -200,15 +200,15 @@ export function orderRepository(connection: Connection): OrderStore & { ready: P
       return docs.map(toRecord);
     },
     async totalRevenuePaise() {
-      const [row] = await Order.aggregate<{ total: number }>([
+      const [row] = await Order.aggregate<{ total: Paise }>([
         { $match: { status: 'completed' } },
         { $group: { _id: null, total: { $sum: '$amountPaise' } } },
       ]);
-      return row?.total ?? 0;
+      return row?.total ?? NO_PAISE;
     },
     async completedSince(since) {
       const docs = await Order.find({ status: 'completed', completedAt: { $gte: since } }, { amountPaise: 1, completedAt: 1 }).lean<
-        { amountPaise: number; completedAt: Date }[]
+        { amountPaise: Paise; completedAt: Date }[]
       >();
       return docs.map((doc) => ({ at: doc.completedAt, amountPaise: doc.amountPaise }));
     },

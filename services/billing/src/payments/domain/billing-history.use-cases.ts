@@ -1,4 +1,4 @@
-import { creditNoteUrl, invoiceUrl, type BillingHistoryEntry, type BillingHistoryResponse, rupeesOf } from '@portal/contracts';
+import { creditNoteUrl, invoiceUrl, type BillingHistoryEntry, type BillingHistoryResponse, rupeesOf, NO_PAISE } from '@portal/contracts';
 import type { invoiceUseCases } from '../../tax-documents';
 import type { OrderStore, RefundStore } from './ports';
 import { toRefundView } from './refund-view';
@@ -63,7 +63,7 @@ export function billingHistoryUseCases(deps: BillingHistoryDeps) {
               url: creditNoteUrl(note.merchantRefundId),
               amount: rupeesOf(note.totalPaise),
             })),
-          creditApplied: rupeesOf(invoice?.creditAppliedPaise ?? 0),
+          creditApplied: rupeesOf(invoice?.creditAppliedPaise ?? NO_PAISE),
         };
       });
       return { payments: firm ? payments.map((entry) => forFirm(entry, firm.id)) : payments };

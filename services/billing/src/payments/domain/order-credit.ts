@@ -1,4 +1,4 @@
-import { formatIndianDate, formatPaise, invoiceFileName, planTitle } from '@portal/contracts';
+import { formatIndianDate, formatPaise, invoiceFileName, planTitle, paiseLeft } from '@portal/contracts';
 import { composeMail, type MailContent } from '@portal/platform/mail-layout';
 import type { InvoiceRecord } from '../../tax-documents';
 import type { PaymentDeps } from './payment-deps';
@@ -33,7 +33,7 @@ async function issueDocuments(
   await orders.update(order.merchantOrderId, {
     invoiceNumber: invoice.number,
     taxablePaise: invoice.taxablePaise,
-    taxPaise: invoice.totalPaise - invoice.taxablePaise,
+    taxPaise: paiseLeft(invoice.totalPaise, invoice.taxablePaise),
   });
   return documents;
 }

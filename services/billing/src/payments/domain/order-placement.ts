@@ -7,6 +7,7 @@ import {
   type BillingPeriod,
   type CreateOrderResponse,
   type PricedPlan,
+  type Paise,
 } from '@portal/contracts';
 import { badRequest, conflict } from '@portal/platform/errors';
 import { assertBuyerDetails } from '../../shared/buyer-details';
@@ -56,7 +57,7 @@ async function recordPricedOrder(
   plan: PricedPlan,
   billingPeriod: BillingPeriod,
   { autoRenew = false, seats = 1 }: OrderOptions,
-): Promise<{ order: OrderRecord; pricePaise: number }> {
+): Promise<{ order: OrderRecord; pricePaise: Paise }> {
   assertSeatsFit(account.firm, seats);
   const firm = account.firm ? { id: account.firm.id, name: account.firm.name } : null;
   const now = clockOf(deps);
@@ -108,7 +109,7 @@ async function settleWithoutCheckout(deps: PaymentDeps, order: OrderRecord): Pro
 async function openCheckout(
   deps: PaymentDeps,
   order: OrderRecord,
-  { accountId, plan, pricePaise }: { accountId: string; plan: PricedPlan; pricePaise: number },
+  { accountId, plan, pricePaise }: { accountId: string; plan: PricedPlan; pricePaise: Paise },
 ): Promise<CreateOrderResponse> {
   const { merchantOrderId, billingPeriod } = order;
   const request = {

@@ -1,4 +1,4 @@
-import type { BillingPeriod, MandateState, PlanName, PricedPlan, TransactionRow, TransactionStatus } from '@portal/contracts';
+import type { BillingPeriod, MandateState, PlanName, PricedPlan, TransactionRow, TransactionStatus, Paise } from '@portal/contracts';
 import type { PlanChangeTerms } from '../../subscriptions';
 
 export interface OrderRecord {
@@ -12,7 +12,7 @@ export interface OrderRecord {
   seats: number;
   /** A firm's order: the firm, named as it was when bought (its invoice names it). */
   firm: { id: string; name: string } | null;
-  amountPaise: number;
+  amountPaise: Paise;
   status: TransactionStatus;
   credited: boolean;
   phonepeOrderId: string | null;
@@ -22,15 +22,15 @@ export interface OrderRecord {
   completedAt: Date | null;
   /** Copied from the order's invoice when it is issued, for the transactions list and its CSV. */
   invoiceNumber: string | null;
-  taxablePaise: number | null;
-  taxPaise: number | null;
+  taxablePaise: Paise | null;
+  taxPaise: Paise | null;
   /** The sum of its completed refunds, and whether one is in flight. */
-  refundedPaise: number;
+  refundedPaise: Paise;
   refundPending: boolean;
   /** An upgrade's order: the credit it was quoted, set against the new plan's price. */
   change: PlanChangeTerms | null;
   /** The unused value of this order's plan credited to a later upgrade: no longer refundable. */
-  changeCreditedPaise: number;
+  changeCreditedPaise: Paise;
   /** An order of a UPI Autopay mandate: the payment that set it up, or one of its renewals. */
   mandate: { merchantSubscriptionId: string; role: 'setup' | 'renewal' } | null;
   /** A renewal's progress: the paid end it renews, when the pre-debit notice went out, when we asked for the debit. */
@@ -78,9 +78,9 @@ export interface OrderStore {
   anonymiseUser(accountId: string): Promise<number>;
   /** The user's payments that reached PhonePe (all but never-paid expired checkouts), newest first. */
   forUser(accountId: string, limit: number): Promise<OrderRecord[]>;
-  totalRevenuePaise(): Promise<number>;
+  totalRevenuePaise(): Promise<Paise>;
   /** When each completed payment since `since` was completed, and its amount. */
-  completedSince(since: Date): Promise<{ at: Date; amountPaise: number }[]>;
+  completedSince(since: Date): Promise<{ at: Date; amountPaise: Paise }[]>;
 }
 
 export type PhonePeOrderState = 'PENDING' | 'COMPLETED' | 'FAILED';
@@ -97,7 +97,7 @@ export interface PhonePeOrderStatus<State = PhonePeOrderState> {
 export interface PaymentGateway {
   pay(request: {
     merchantOrderId: string;
-    amountPaise: number;
+    amountPaise: Paise;
     redirectUrl: string;
     expireAfterSeconds: number;
     /** PhonePe's merchant user: the paying account. */
@@ -113,7 +113,7 @@ export interface RefundRecord {
   merchantRefundId: string;
   merchantOrderId: string;
   accountId: string | null;
-  amountPaise: number;
+  amountPaise: Paise;
   reason: string;
   state: RefundState;
   phonepeRefundId: string | null;
@@ -140,7 +140,7 @@ export interface RefundGateway {
   refund(request: {
     merchantRefundId: string;
     merchantOrderId: string;
-    amountPaise: number;
+    amountPaise: Paise;
   }): Promise<{ refundId: string; state: PhonePeRefundState } | null>;
   /** null when PhonePe has no refund with this id (our request never reached it). */
   refundStatus(merchantRefundId: string): Promise<{ refundId: string; state: PhonePeRefundState; amount: number } | null>;
@@ -165,8 +165,8 @@ export interface MandateGateway {
   setupMandate(request: {
     merchantOrderId: string;
     merchantSubscriptionId: string;
-    amountPaise: number;
-    maxAmountPaise: number;
+    amountPaise: Paise;
+    maxAmountPaise: Paise;
     frequency: 'MONTHLY' | 'YEARLY';
     redirectUrl: string;
     expireAfterSeconds: number;
@@ -180,7 +180,7 @@ export interface MandateGateway {
   notifyRedemption(request: {
     merchantOrderId: string;
     merchantSubscriptionId: string;
-    amountPaise: number;
+    amountPaise: Paise;
     expireAt: number;
   }): Promise<{ orderId: string; state: PhonePeRedemptionState } | null>;
   /** The debit of a notified redemption; null when PhonePe refuses it (too early, or not notified). */
@@ -200,7 +200,7 @@ export interface MandateRecord {
   plan: PricedPlan;
   billingPeriod: BillingPeriod;
   /** Each renewal's debit: the plan's price for its seats when the mandate was set up (FIXED at PhonePe). */
-  amountPaise: number;
+  amountPaise: Paise;
   /** The seats each renewal buys again (issue #30): the whole quantity, for this firm. */
   seats: number;
   firm: OrderRecord['firm'];

@@ -1,4 +1,4 @@
-import { formatPaise, paiseOf, REFUND_MESSAGES, type RefundRequest } from '@portal/contracts';
+import { formatPaise, paiseOf, REFUND_MESSAGES, type RefundRequest, paiseLeft } from '@portal/contracts';
 import { badRequest, conflict, isDuplicateKeyError, notFound } from '@portal/platform/errors';
 import { LOCK_KEYS } from '../../shared/lock-keys';
 import type { RefundDeps } from './refund-deps';
@@ -23,7 +23,7 @@ export async function requestRefund(
     if (order.status !== 'completed') throw conflict(REFUND_MESSAGES.notCompleted);
     if (order.refundPending) throw conflict(REFUND_MESSAGES.inFlight);
     const amountPaise = paiseOf(amount);
-    const leftPaise = order.amountPaise - order.refundedPaise - order.changeCreditedPaise;
+    const leftPaise = paiseLeft(order.amountPaise, order.refundedPaise, order.changeCreditedPaise);
     if (amountPaise > leftPaise) throw badRequest(REFUND_MESSAGES.tooMuch(formatPaise(leftPaise)));
     await assertCreditNoteBuyer(deps, merchantOrderId);
     const previous = await refunds.forOrders([merchantOrderId]);

@@ -1,4 +1,4 @@
-import { REFUND_MESSAGES } from '@portal/contracts';
+import { REFUND_MESSAGES, sumPaise } from '@portal/contracts';
 import { badRequest } from '@portal/platform/errors';
 import { LOCK_KEYS } from '../../shared/lock-keys';
 import { draftCreditNote, issueCreditNote } from '../../tax-documents';
@@ -65,7 +65,7 @@ async function fail(deps: RefundDeps, refund: RefundRecord) {
  */
 async function syncOrder(deps: RefundDeps, merchantOrderId: string) {
   const all = await deps.refunds.forOrders([merchantOrderId]);
-  const refundedPaise = all.filter((refund) => refund.state === 'completed').reduce((sum, refund) => sum + refund.amountPaise, 0);
+  const refundedPaise = sumPaise(all.filter((refund) => refund.state === 'completed').map((refund) => refund.amountPaise));
   const order = await deps.orders.update(merchantOrderId, {
     refundedPaise,
     refundPending: all.some((refund) => refund.state === 'pending'),

@@ -1,4 +1,4 @@
-import { istDayStart, lastIndianDays, perIndianDay, rupeesOf } from '@portal/contracts';
+import { istDayStart, lastIndianDays, perIndianDay, rupeesOf, asPaise } from '@portal/contracts';
 import type { ReportingDeps } from './reporting.use-cases';
 import { istMonthOf, monthlyRecurringPaise, recurringFigures } from './recurring-figures';
 
@@ -23,7 +23,7 @@ export async function analyticsOf(
     at,
     // summed in paise, so a day's total is exact
     payments.map((payment) => ({ at: payment.at, value: payment.amountPaise })),
-  ).map(({ date, value }) => ({ date, amount: rupeesOf(value) }));
+  ).map(({ date, value }) => ({ date, amount: rupeesOf(asPaise(value)) }));
   return {
     activeSubscriptions: counts.active,
     // a firm's plan is one customer with its seats (issue #30)

@@ -1,4 +1,4 @@
-import { istDateOf, istDayStart, type BillingPeriod, type RecurringFigures, rupeesOf } from '@portal/contracts';
+import { istDateOf, istDayStart, type BillingPeriod, type RecurringFigures, rupeesOf, asPaise, type Paise } from '@portal/contracts';
 import { annualPricePaise } from '../../subscriptions';
 
 /**
@@ -6,12 +6,12 @@ import { annualPricePaise } from '../../subscriptions';
  * seats (issue #30), an annual plan at one twelfth of its year (the plan's monthly price less the
  * annual discount). Exact paise are summed, and rounded once.
  */
-export function monthlyRecurringPaise(counts: { billingPeriod: BillingPeriod; planPricePaise: number; seats: number }[]): number {
+export function monthlyRecurringPaise(counts: { billingPeriod: BillingPeriod; planPricePaise: Paise; seats: number }[]): Paise {
   const twelfths = counts.reduce((sum, { billingPeriod, planPricePaise: monthlyPaise, seats }) => {
     const perYear = billingPeriod === 'annual' ? annualPricePaise(monthlyPaise) : monthlyPaise * 12;
     return sum + perYear * seats;
   }, 0);
-  return Math.round(twelfths / 12);
+  return asPaise(Math.round(twelfths / 12));
 }
 
 /** The start of the IST calendar month holding `now`, and its `YYYY-MM`. */
@@ -20,7 +20,7 @@ export function istMonthOf(now: Date): { start: Date; month: string } {
   return { start: istDayStart(`${month}-01`), month };
 }
 
-export function recurringFigures(mrrPaise: number, month: string, churn: { atStart: number; churned: number }): RecurringFigures {
+export function recurringFigures(mrrPaise: Paise, month: string, churn: { atStart: number; churned: number }): RecurringFigures {
   return {
     mrr: rupeesOf(mrrPaise),
     churn: {

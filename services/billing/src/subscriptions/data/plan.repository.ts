@@ -1,3 +1,4 @@
+import type { Paise } from '@portal/contracts';
 import { Schema, type Connection } from 'mongoose';
 import { DEFAULT_PLANS, type PlanEntry } from '../domain/plan-catalogue';
 import type { PlanStore } from '../domain/ports';
@@ -5,7 +6,7 @@ import type { PlanStore } from '../domain/ports';
 interface PlanDocument {
   _id: string;
   title: string;
-  monthlyPricePaise: number;
+  monthlyPricePaise: Paise;
   features: string[];
   order: number;
 }

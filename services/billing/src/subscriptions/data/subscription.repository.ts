@@ -1,5 +1,5 @@
 import { Schema, type Connection } from 'mongoose';
-import { BILLING_PERIODS, PLAN_NAMES, SUBSCRIPTION_STATES, type BillingPeriod, type PlanName } from '@portal/contracts';
+import { BILLING_PERIODS, PLAN_NAMES, SUBSCRIPTION_STATES, type BillingPeriod, type PlanName, type Paise } from '@portal/contracts';
 import type { SubscriptionRecord, SubscriptionStore } from '../domain/ports';
 
 // creditedOrderIds: what credited orders once before periods were recorded; read by the migration only
@@ -136,7 +136,7 @@ export function subscriptionRepository(connection: Connection): SubscriptionStor
     },
     async paidCounts(now) {
       const rows = await Subscription.aggregate<{
-        _id: { plan: PlanName; billingPeriod: BillingPeriod; planPricePaise: number; seats?: number | null };
+        _id: { plan: PlanName; billingPeriod: BillingPeriod; planPricePaise: Paise; seats?: number | null };
         count: number;
       }>([
         { $match: { status: 'active', billingPeriod: { $in: [...BILLING_PERIODS] }, $or: withAccessAt(now) } },
@@ -150,7 +150,7 @@ export function subscriptionRepository(connection: Connection): SubscriptionStor
       ]);
       const totals = new Map<
         string,
-        { plan: PlanName; billingPeriod: BillingPeriod; planPricePaise: number; count: number; seats: number }
+        { plan: PlanName; billingPeriod: BillingPeriod; planPricePaise: Paise; count: number; seats: number }
       >();
       for (const { _id, count } of rows) {
         const key = `${_id.plan}|${_id.billingPeriod}|${_id.planPricePaise}`;

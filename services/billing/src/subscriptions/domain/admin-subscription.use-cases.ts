@@ -1,4 +1,4 @@
-import { paiseOf, type AdminSubscriptionUpdate, type SubscriptionSummary } from '@portal/contracts';
+import { paiseOf, type AdminSubscriptionUpdate, type SubscriptionSummary, NO_PAISE } from '@portal/contracts';
 import { notFound } from '@portal/platform/errors';
 import type { AuditPublisher } from '@portal/platform';
 import { LOCK_KEYS } from '../../shared/lock-keys';
@@ -37,7 +37,9 @@ export function adminSubscriptionUseCases({
       const status =
         update.subscriptionStatus === 'business' || update.subscriptionStatus === 'professional' ? 'active' : update.subscriptionStatus;
       const planPricePaise =
-        update.planPrice !== undefined ? paiseOf(update.planPrice) : ((await plans.find(update.subscriptionPlan))?.monthlyPricePaise ?? 0);
+        update.planPrice !== undefined
+          ? paiseOf(update.planPrice)
+          : ((await plans.find(update.subscriptionPlan))?.monthlyPricePaise ?? NO_PAISE);
       const after = await lock(LOCK_KEYS.subscription(userId), async () => {
         const current = await subscriptions.find(userId);
         const isTrial = status === 'trial';

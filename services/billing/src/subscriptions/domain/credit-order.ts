@@ -1,4 +1,4 @@
-import { DAY_MS, TRIAL_DAYS, type BillingPeriod } from '@portal/contracts';
+import { DAY_MS, TRIAL_DAYS, type BillingPeriod, type Paise } from '@portal/contracts';
 import type { NewPeriod, PaidOrder, SubscriptionRecord } from './ports';
 import { daysBetween } from './periods';
 import { addMonths, effectiveStatus } from './subscription-status';
@@ -17,7 +17,7 @@ export const monthsOf = (billingPeriod: BillingPeriod) => (billingPeriod === 'an
 export function periodForOrder(
   current: SubscriptionRecord | null,
   order: PaidOrder & { accountId: string },
-  monthlyPricePaise: number,
+  monthlyPricePaise: Paise,
   now: Date,
 ): NewPeriod & { service: { from: Date; to: Date } } {
   const base = {

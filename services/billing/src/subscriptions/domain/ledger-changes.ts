@@ -1,3 +1,4 @@
+import { NO_PAISE } from '@portal/contracts';
 import { LOCK_KEYS } from '../../shared/lock-keys';
 import { orderPeriodId, periodForOrder } from './credit-order';
 import { ledgerClock, type LedgerDeps } from './ledger-deps';
@@ -23,7 +24,7 @@ export async function creditToLedger(deps: LedgerDeps, order: PaidOrder & { acco
   return deps.lock(LOCK_KEYS.subscription(order.accountId), async () => {
     const { subscription, recorded } = await loadLedger(deps, order.accountId);
     const credited = recorded.find((period) => period.id === orderPeriodId(order.merchantOrderId));
-    const period = credited ?? periodForOrder(subscription, order, (await plans.find(order.plan))?.monthlyPricePaise ?? 0, now());
+    const period = credited ?? periodForOrder(subscription, order, (await plans.find(order.plan))?.monthlyPricePaise ?? NO_PAISE, now());
     if (!credited) await periods.insert(period);
     if (order.change) await applyPeriodChanges(deps, endCreditedPeriods(recorded, order.change.credits, order.merchantOrderId, now()));
     const saved = await subscriptions.save(order.accountId, {
@@ -87,7 +88,7 @@ export async function recordAdminChange(
     to,
     paidFrom: from,
     paidDays: 0,
-    pricePaise: 0,
+    pricePaise: NO_PAISE,
     merchantOrderId: null,
     admin: { email: change.email, status: saved.status },
     state: 'active',

@@ -1,4 +1,4 @@
-import { DAY_MS } from '@portal/contracts';
+import { DAY_MS, type Paise, NO_PAISE } from '@portal/contracts';
 import { LOCK_KEYS } from '../../shared/lock-keys';
 import { ledgerClock, type LedgerDeps } from './ledger-deps';
 import { daysBetween } from './periods';
@@ -14,7 +14,7 @@ export const migrationPeriodId = (accountId: string) => `migration:${accountId}`
  */
 export function migrationPeriod(
   subscription: SubscriptionRecord,
-  lastOrder: { merchantOrderId: string; invoice: { totalPaise: number; periodFrom: Date; periodTo: Date } | null } | null,
+  lastOrder: { merchantOrderId: string; invoice: { totalPaise: Paise; periodFrom: Date; periodTo: Date } | null } | null,
   now: Date,
 ): NewPeriod {
   const to = subscription.subscriptionEndDate;
@@ -34,7 +34,7 @@ export function migrationPeriod(
     to,
     paidFrom,
     paidDays,
-    pricePaise: invoice?.totalPaise ?? 0,
+    pricePaise: invoice?.totalPaise ?? NO_PAISE,
     merchantOrderId: lastOrder?.merchantOrderId ?? null,
     admin: null,
     state: 'active',

@@ -1,4 +1,4 @@
-import { DAY_MS } from '@portal/contracts';
+import { DAY_MS, type Paise, asPaise, NO_PAISE } from '@portal/contracts';
 import type { PeriodRecord, SubscriptionChanges } from './ports';
 
 type PeriodUpdate = { id: string; changes: Partial<Pick<PeriodRecord, 'from' | 'to' | 'paidFrom' | 'state' | 'credited'>> };
@@ -20,12 +20,12 @@ export const daysBetween = (from: Date, to: Date) => Math.round((to.getTime() - 
  * free days not yet used. Today counts as used, so the unused days are whole days from now; a
  * period not yet begun is worth its whole price. docs/decisions.md, "Proration".
  */
-export function unusedValue(period: PeriodRecord, now: Date): { paise: number; freeMs: number } {
-  if (!isLive(period) || period.credited || !period.to || period.to.getTime() <= now.getTime()) return { paise: 0, freeMs: 0 };
+export function unusedValue(period: PeriodRecord, now: Date): { paise: Paise; freeMs: number } {
+  if (!isLive(period) || period.credited || !period.to || period.to.getTime() <= now.getTime()) return { paise: NO_PAISE, freeMs: 0 };
   const paidFrom = period.paidFrom.getTime();
   const paidLeft = period.to.getTime() - Math.max(now.getTime(), paidFrom);
   const unusedDays = Math.min(period.paidDays, Math.max(0, Math.floor(paidLeft / DAY_MS)));
-  const paise = period.paidDays > 0 ? Math.round((period.pricePaise * unusedDays) / period.paidDays) : 0;
+  const paise = period.paidDays > 0 ? asPaise(Math.round((period.pricePaise * unusedDays) / period.paidDays)) : NO_PAISE;
   return { paise, freeMs: Math.max(0, paidFrom - Math.max(now.getTime(), period.from.getTime())) };
 }
 
@@ -88,7 +88,7 @@ export function refundPeriod(periods: PeriodRecord[], periodId: string, now: Dat
 }
 
 /** Ends the periods an upgrade credited, at `now` (pure); each keeps the value it was credited. */
-export function endCreditedPeriods(periods: PeriodRecord[], credits: { periodId: string; paise: number }[], byOrder: string, now: Date) {
+export function endCreditedPeriods(periods: PeriodRecord[], credits: { periodId: string; paise: Paise }[], byOrder: string, now: Date) {
   return credits.flatMap(({ periodId, paise }): PeriodUpdate[] => {
     const period = periods.find((candidate) => candidate.id === periodId);
     if (!period || !isLive(period) || period.credited) return [];

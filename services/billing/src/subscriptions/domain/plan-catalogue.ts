@@ -1,9 +1,9 @@
-import { ANNUAL_DISCOUNT, rupeesOf, type BillingPeriod, type Plan, type PricedPlan } from '@portal/contracts';
+import { ANNUAL_DISCOUNT, rupeesOf, type BillingPeriod, type Plan, type PricedPlan, type Paise, asPaise } from '@portal/contracts';
 
 export interface PlanEntry {
   name: PricedPlan;
   title: string;
-  monthlyPricePaise: number;
+  monthlyPricePaise: Paise;
   features: string[];
 }
 
@@ -15,7 +15,7 @@ export const DEFAULT_PLANS: PlanEntry[] = [
   {
     name: 'basic',
     title: 'Basic',
-    monthlyPricePaise: 500_00,
+    monthlyPricePaise: asPaise(500_00),
     features: [
       'Unified file manager for client folders',
       'Fast local indexing of PDF filings',
@@ -26,7 +26,7 @@ export const DEFAULT_PLANS: PlanEntry[] = [
   {
     name: 'professional',
     title: 'Professional',
-    monthlyPricePaise: 1000_00,
+    monthlyPricePaise: asPaise(1000_00),
     features: [
       'Everything in Basic',
       'Turnover certificates, generated automatically',
@@ -38,13 +38,13 @@ export const DEFAULT_PLANS: PlanEntry[] = [
   {
     name: 'business',
     title: 'Business',
-    monthlyPricePaise: 2000_00,
+    monthlyPricePaise: asPaise(2000_00),
     features: ['Everything in Professional', 'Bulk certificate generation', 'Several practitioners in one firm', 'Phone support'],
   },
 ];
 
 /** A year at the annual discount, to the nearest paisa: 12 × monthly × 0.8. */
-export const annualPricePaise = (monthlyPricePaise: number) => Math.round(monthlyPricePaise * 12 * (1 - ANNUAL_DISCOUNT));
+export const annualPricePaise = (monthlyPricePaise: Paise) => asPaise(Math.round(monthlyPricePaise * 12 * (1 - ANNUAL_DISCOUNT)));
 
 /** The card of behaviour.md §3, in rupees as the API writes them: annualOriginal = 12 × monthly, annualPrice = annualOriginal × 0.8. */
 export function toPlan(entry: PlanEntry): Plan {
@@ -52,11 +52,11 @@ export function toPlan(entry: PlanEntry): Plan {
     name: entry.title,
     monthlyPrice: rupeesOf(entry.monthlyPricePaise),
     annualPrice: rupeesOf(annualPricePaise(entry.monthlyPricePaise)),
-    annualOriginal: rupeesOf(entry.monthlyPricePaise * 12),
+    annualOriginal: rupeesOf(asPaise(entry.monthlyPricePaise * 12)),
     features: entry.features,
   };
 }
 
 /** What the customer pays for one seat, computed on the server only. */
-export const pricePaiseOf = (entry: PlanEntry, period: BillingPeriod): number =>
+export const pricePaiseOf = (entry: PlanEntry, period: BillingPeriod): Paise =>
   period === 'annual' ? annualPricePaise(entry.monthlyPricePaise) : entry.monthlyPricePaise;

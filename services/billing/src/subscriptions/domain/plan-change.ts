@@ -6,6 +6,11 @@ import {
   type PlanChangeKind,
   type PricedPlan,
   formatPaise,
+  type Paise,
+  asPaise,
+  NO_PAISE,
+  sumPaise,
+  paiseLeft,
 } from '@portal/contracts';
 import { freeMonthFor, monthsOf, nextTerm, upgradeTerm } from './credit-order';
 import { isLive, unusedValue } from './periods';
@@ -25,7 +30,7 @@ export interface QuoteInput {
   currentTitle: string | null;
   billingPeriod: BillingPeriod;
   /** The price of one seat for the period, and how many seats are chosen (issue #30). */
-  unitPricePaise: number;
+  unitPricePaise: Paise;
   seats: number;
   /** A firm's plan (issue #30): its first has no free month. */
   firm: boolean;
@@ -35,11 +40,11 @@ export interface QuoteInput {
 export interface Quote {
   kind: PlanChangeKind;
   seats: number;
-  unitPricePaise: number;
+  unitPricePaise: Paise;
   /** Every seat's price: what a new period costs. */
-  pricePaise: number;
-  creditPaise: number;
-  amountDuePaise: number;
+  pricePaise: Paise;
+  creditPaise: Paise;
+  amountDuePaise: Paise;
   startsAt: Date;
   endsAt: Date;
   freeDays: number;
@@ -74,7 +79,7 @@ export function quotePlanChange(input: QuoteInput): Quote {
 
 /** What every kind of quote starts from: the price for the seats, the term's months, the plan's name. */
 function basisOf(input: QuoteInput) {
-  const pricePaise = input.unitPricePaise * input.seats;
+  const pricePaise = asPaise(input.unitPricePaise * input.seats);
   return {
     pricePaise,
     months: monthsOf(input.billingPeriod),
@@ -116,7 +121,7 @@ function switchQuote({ subscription, currentTitle }: QuoteInput, { pricePaise, m
   return {
     ...noCredit('switch', pricePaise, currentEnd, addMonths(currentEnd, months)),
     ...quantity,
-    amountDuePaise: 0,
+    amountDuePaise: NO_PAISE,
     summary: [
       `Your ${current} plan stays until ${formatIndianDate(currentEnd)}. Then it switches to ${newPlan}, at ${formatPaise(pricePaise)}.`,
       'Nothing is charged now.',
@@ -150,14 +155,14 @@ function upgradeQuote({ periods, now }: QuoteInput, { pricePaise, months, newPla
     .map((period) => ({ period, ...unusedValue(period, now) }))
     .filter(({ paise, freeMs }) => paise > 0 || freeMs > 0)
     .map(({ period, paise, freeMs }) => ({ periodId: period.id, merchantOrderId: period.merchantOrderId, paise, freeMs }));
-  const creditPaise = credits.reduce((sum, credit) => sum + credit.paise, 0);
+  const creditPaise = sumPaise(credits.map((credit) => credit.paise));
   const freeMs = credits.reduce((sum, credit) => sum + credit.freeMs, 0);
-  const dueLeft = pricePaise - creditPaise;
+  const dueLeft = paiseLeft(pricePaise, creditPaise);
   const settledByCredit = dueLeft < MIN_CHARGE_PAISE;
   const newDays = Math.round((addMonths(now, months).getTime() - now.getTime()) / DAY_MS);
   const extraDays = dueLeft < 0 ? Math.floor((-dueLeft * newDays) / pricePaise) : 0;
   const endsAt = upgradeTerm(freeMs, months, extraDays, now).to;
-  const amountDuePaise = settledByCredit ? 0 : dueLeft;
+  const amountDuePaise = settledByCredit ? NO_PAISE : dueLeft;
   const freeDays = Math.floor(freeMs / DAY_MS);
   return {
     kind: 'upgrade',
@@ -181,9 +186,9 @@ function upgradeQuote({ periods, now }: QuoteInput, { pricePaise, months, newPla
 
 function noCredit(
   kind: PlanChangeKind,
-  pricePaise: number,
+  pricePaise: Paise,
   startsAt: Date,
   endsAt: Date,
 ): Omit<Quote, 'summary' | 'seats' | 'unitPricePaise'> {
-  return { kind, pricePaise, creditPaise: 0, amountDuePaise: pricePaise, startsAt, endsAt, freeDays: 0, terms: null };
+  return { kind, pricePaise, creditPaise: NO_PAISE, amountDuePaise: pricePaise, startsAt, endsAt, freeDays: 0, terms: null };
 }

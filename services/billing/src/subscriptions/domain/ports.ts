@@ -1,4 +1,4 @@
-import type { AutoRenew, BillingPeriod, PlanName, PricedPlan, SubscriptionState } from '@portal/contracts';
+import type { AutoRenew, BillingPeriod, PlanName, PricedPlan, SubscriptionState, Paise } from '@portal/contracts';
 import type { PlanEntry } from './plan-catalogue';
 
 export interface SubscriptionRecord {
@@ -8,7 +8,7 @@ export interface SubscriptionRecord {
   plan: PlanName;
   billingPeriod: BillingPeriod | null;
   /** The plan's monthly price, in paise (the status object's planPrice, in rupees). */
-  planPricePaise: number;
+  planPricePaise: Paise;
   /** The seats bought (issue #30): one for a person; a firm's plan covers up to 50 people. */
   seats: number;
   trialStart: Date | null;
@@ -53,7 +53,7 @@ export interface SubscriptionStore {
   planDistribution(now: Date): Promise<{ plan: string; count: number }[]>;
   recentSubscribers(limit: number): Promise<SubscriptionRecord[]>;
   /** The paid subscriptions with access at `now`, counted by plan, billing period and monthly price (for MRR). */
-  paidCounts(now: Date): Promise<{ plan: PlanName; billingPeriod: BillingPeriod; planPricePaise: number; count: number; seats: number }[]>;
+  paidCounts(now: Date): Promise<{ plan: PlanName; billingPeriod: BillingPeriod; planPricePaise: Paise; count: number; seats: number }[]>;
   /** Paid subscriptions with access at `from`, and how many of them have lost it since, by `now` (the churn). */
   churnCounts(from: Date, now: Date): Promise<{ atStart: number; churned: number }>;
 }
@@ -73,7 +73,7 @@ export interface PeriodRecord {
   plan: PlanName;
   billingPeriod: BillingPeriod | null;
   /** The plan's monthly price in paise when the period began (the status object's planPrice). */
-  monthlyPricePaise: number;
+  monthlyPricePaise: Paise;
   /** The seats it covers (issue #30); absent on periods recorded before seats, which had one. */
   seats?: number;
   from: Date;
@@ -83,13 +83,13 @@ export interface PeriodRecord {
   paidFrom: Date;
   /** The paid days' length and price, for the unused value an upgrade credits. */
   paidDays: number;
-  pricePaise: number;
+  pricePaise: Paise;
   merchantOrderId: string | null;
   /** An admin's change: who made it and the status they set. */
   admin: { email: string; status: SubscriptionState } | null;
   state: PeriodState;
   /** The unused value credited when an upgrade ended it early, and the order of that upgrade. */
-  credited: { paise: number; byOrder: string } | null;
+  credited: { paise: Paise; byOrder: string } | null;
   /** An order's period: the service its invoice describes (a trial's days left are not in it). */
   service?: { from: Date; to: Date };
   createdAt: Date;
@@ -118,7 +118,7 @@ export interface PaidOrder {
   /** One for a person; a firm's plan covers its seats (issue #30). */
   seats: number;
   firm: { id: string; name: string } | null;
-  amountPaise: number;
+  amountPaise: Paise;
   change: PlanChangeTerms | null;
 }
 
@@ -126,9 +126,9 @@ export interface PaidOrder {
 export interface PlanChangeTerms {
   kind: 'upgrade';
   /** The new invoice's value: the plan's price, or the credit when it covers the price (the period then lengthens). */
-  valuePaise: number;
+  valuePaise: Paise;
   /** Each ended period's unused value, and the free days it had left (carried over). */
-  credits: { periodId: string; merchantOrderId: string | null; paise: number; freeMs: number }[];
+  credits: { periodId: string; merchantOrderId: string | null; paise: Paise; freeMs: number }[];
   /** Days added for a credit larger than the price. */
   extraDays: number;
 }

@@ -1,4 +1,4 @@
-import { DAY_MS, TRIAL_DAYS, TRIAL_MESSAGES, type SubscriptionStatus, type SubscriptionSummary } from '@portal/contracts';
+import { DAY_MS, TRIAL_DAYS, TRIAL_MESSAGES, type SubscriptionStatus, type SubscriptionSummary, NO_PAISE } from '@portal/contracts';
 import { conflict } from '@portal/platform/errors';
 import { LOCK_KEYS } from '../../shared/lock-keys';
 import type { BillingAccount, Claims, Lock, UserDirectory } from '../../shared/ports';
@@ -98,7 +98,7 @@ async function startTrial({ subscriptions, lock, claims, now = () => new Date() 
         email,
         status: 'trial',
         plan: 'trial',
-        planPricePaise: 0,
+        planPricePaise: NO_PAISE,
         billingPeriod: null,
         trialStart: at,
         trialEnd: new Date(at.getTime() + TRIAL_DAYS * DAY_MS),

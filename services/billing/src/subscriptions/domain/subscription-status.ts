@@ -1,4 +1,4 @@
-import { DAY_MS, rupeesOf, type SubscriptionSummary } from '@portal/contracts';
+import { DAY_MS, rupeesOf, type SubscriptionSummary, NO_PAISE } from '@portal/contracts';
 import type { SubscriptionRecord } from './ports';
 
 export type EffectiveStatus = SubscriptionSummary['subscriptionStatus'];
@@ -42,7 +42,7 @@ export function summarize(userId: string, subscription: SubscriptionRecord | nul
     userId,
     subscriptionStatus: status,
     subscriptionPlan: subscription?.plan ?? 'none',
-    planPrice: rupeesOf(subscription?.planPricePaise ?? 0),
+    planPrice: rupeesOf(subscription?.planPricePaise ?? NO_PAISE),
     billingPeriod: subscription?.billingPeriod ?? null,
     trialStart: iso(subscription?.trialStart ?? null),
     trialEnd: iso(subscription?.trialEnd ?? null),

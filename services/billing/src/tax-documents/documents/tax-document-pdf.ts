@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
-import { formatIndianDate, formatInvoiceAmount } from '@portal/contracts';
+import { asPaise, formatIndianDate, formatInvoiceAmount, paiseLeft } from '@portal/contracts';
 import { rupeesInWords } from '../domain/amount-in-words';
 import type { CreditNoteRecord, InvoiceRecord } from '../domain/ports';
 
@@ -37,7 +37,7 @@ export function invoiceDescription(document: TaxDocument): string {
   const seats = document.seats ?? 1;
   if (seats === 1) return service;
   // the rate per seat when the total divides into seats exactly (an upgrade its credit pays may not)
-  const rate = document.totalPaise % seats === 0 ? ` at ${formatInvoiceAmount(document.totalPaise / seats)} per seat` : '';
+  const rate = document.totalPaise % seats === 0 ? ` at ${formatInvoiceAmount(asPaise(document.totalPaise / seats))} per seat` : '';
   return `${service}. Quantity: ${seats} seats${rate}`;
 }
 
@@ -61,7 +61,7 @@ export function invoiceFigures(invoice: TaxDocument): [string, string][] {
   return [
     ...figures,
     [`Less credit notes ${(invoice.creditNoteNumbers ?? []).join(', ')}`, `-${formatInvoiceAmount(invoice.creditAppliedPaise)}`],
-    ['Total paid', formatInvoiceAmount(invoice.totalPaise - invoice.creditAppliedPaise)],
+    ['Total paid', formatInvoiceAmount(paiseLeft(invoice.totalPaise, invoice.creditAppliedPaise))],
   ];
 }
 

@@ -1,4 +1,4 @@
-import { rupeesOf } from '@portal/contracts';
+import { rupeesOf, type Paise } from '@portal/contracts';
 /** An invoice's total in words, as Indian accountants write it: crore, lakh, thousand, hundred. */
 const ONES = [
   '',
@@ -55,7 +55,7 @@ export function indianNumberInWords(n: number): string {
 }
 
 /** "Rupees One Thousand Two Hundred Thirty Four and Fifty Paise Only". */
-export function rupeesInWords(paise: number): string {
+export function rupeesInWords(paise: Paise): string {
   const rupees = Math.floor(rupeesOf(paise));
   const rest = paise % 100;
   return `Rupees ${indianNumberInWords(rupees)}${rest ? ` and ${belowHundred(rest)} Paise` : ''} Only`;

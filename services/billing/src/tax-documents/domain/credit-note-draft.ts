@@ -1,3 +1,4 @@
+import { NO_PAISE } from '@portal/contracts';
 import type { BillingProfile } from '@portal/contracts';
 import { creditNoteBuyer } from './buyer-details';
 import { reducesOutputTax } from './financial-year';
@@ -19,7 +20,7 @@ export function draftCreditNote(
   const sameState = invoice.placeOfSupply.code === invoice.seller.stateCode;
   const financial = !reducesOutputTax(invoice.issuedAt, issuedAt);
   const figures = financial
-    ? { taxablePaise: refund.amountPaise, cgstPaise: 0, sgstPaise: 0, igstPaise: 0 }
+    ? { taxablePaise: refund.amountPaise, cgstPaise: NO_PAISE, sgstPaise: NO_PAISE, igstPaise: NO_PAISE }
     : splitInclusivePrice(refund.amountPaise, invoice.ratePercent, sameState);
   return {
     issuedAt,

@@ -1,4 +1,4 @@
-import { rupeesOf } from '@portal/contracts';
+import { asPaise, rupeesOf } from '@portal/contracts';
 import type { GstReportSection } from '@portal/contracts';
 import type { CsvNumber } from '@portal/platform';
 import { GSTR1_PLACES_OF_SUPPLY } from './gstr1-places';
@@ -12,7 +12,6 @@ import type { CreditNoteRecord, InvoiceRecord } from './ports';
  */
 type Cell = string | number | CsvNumber;
 export type Cells = Cell[];
-type Taxed = Pick<InvoiceRecord, 'taxablePaise' | 'cgstPaise' | 'sgstPaise' | 'igstPaise' | 'totalPaise'>;
 type TaxDocument = InvoiceRecord | CreditNoteRecord;
 
 /** Rate, value and the taxes, as Table 12's template and the summary both end. */
@@ -87,7 +86,8 @@ export const B2CL_LIMIT_PAISE = 1_00_000_00;
 const SERVICE_UQC = 'NA-NOT APPLICABLE';
 const NO_CESS: CsvNumber = { csvNumber: '0.00' };
 
-const rupees = (paise: number): CsvNumber => ({ csvNumber: rupeesOf(paise).toFixed(2) });
+// a report's sums and a credit note's reductions (negative) are whole paise too
+const rupees = (paise: number): CsvNumber => ({ csvNumber: rupeesOf(asPaise(paise)).toFixed(2) });
 const gstDate = (instant: Date) => {
   const [day, month, year] = instant
     .toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' })
@@ -132,7 +132,7 @@ function totalsBy<K extends string>(
   return groups;
 }
 
-const taxCells = (figures: Pick<Taxed, 'igstPaise' | 'cgstPaise' | 'sgstPaise'>): Cells => [
+const taxCells = (figures: { igstPaise: number; cgstPaise: number; sgstPaise: number }): Cells => [
   rupees(figures.igstPaise),
   rupees(figures.cgstPaise),
   rupees(figures.sgstPaise),

@@ -1,4 +1,4 @@
-import type { BillingPeriod, PlanName } from '@portal/contracts';
+import type { BillingPeriod, PlanName, Paise } from '@portal/contracts';
 
 export type { BillingProfileStore } from '../../shared/ports';
 
@@ -41,16 +41,16 @@ export interface InvoiceRecord {
   seats?: number;
   periodFrom: Date;
   periodTo: Date;
-  totalPaise: number;
-  taxablePaise: number;
-  cgstPaise: number;
-  sgstPaise: number;
-  igstPaise: number;
+  totalPaise: Paise;
+  taxablePaise: Paise;
+  cgstPaise: Paise;
+  sgstPaise: Paise;
+  igstPaise: Paise;
   /**
    * An upgrade's invoice: the credit notes for the unused value of the plan it replaced, set against
    * its total, so the buyer paid the difference. Absent on invoices issued before plan changes.
    */
-  creditAppliedPaise?: number;
+  creditAppliedPaise?: Paise;
   creditNoteNumbers?: string[];
 }
 
@@ -77,9 +77,9 @@ export interface InvoicedOrder {
   plan: PlanName;
   billingPeriod: BillingPeriod;
   /** The invoice's value; with a credit applied, more than was paid. */
-  amountPaise: number;
+  amountPaise: Paise;
   phonePeTransactionId: string | null;
-  credit?: { paise: number; creditNoteNumbers: string[] };
+  credit?: { paise: Paise; creditNoteNumbers: string[] };
   /** A firm's order (issue #30): its seats, and the firm the invoice names when it has no billing details. */
   seats?: number;
   firm?: { name: string } | null;
@@ -88,13 +88,13 @@ export interface InvoicedOrder {
 /** A paid order about to be credited: its invoice's value and, on an upgrade, the paid plans it ends early. */
 export interface SettledOrder extends Omit<InvoicedOrder, 'credit'> {
   /** Each ended plan's order (none for a period no order paid for), and the unused value its credit note gives back. */
-  replaced?: { merchantOrderId: string | null; paise: number }[];
+  replaced?: { merchantOrderId: string | null; paise: Paise }[];
 }
 
 /** What a settled order was given: its invoice, and the credit notes of the plans it replaced. */
 export interface SettledOrderDocuments {
   invoice: InvoiceRecord;
-  creditNotes: { merchantOrderId: string; paise: number; number: string }[];
+  creditNotes: { merchantOrderId: string; paise: Paise; number: string }[];
 }
 
 /** The completed refund a credit note is issued for. */
@@ -103,7 +103,7 @@ export interface CreditedRefund {
   kind?: CreditNoteKind;
   merchantRefundId: string;
   phonepeRefundId: string | null;
-  amountPaise: number;
+  amountPaise: Paise;
   reason: string;
 }
 
@@ -119,7 +119,7 @@ export interface CreditNoteRecord extends Omit<InvoiceRecord, 'periodFrom' | 'pe
   invoiceNumber: string;
   invoiceDate: Date;
   /** The original invoice's total: GSTR-1 files a note by the kind of invoice it reduces. */
-  invoiceTotalPaise: number;
+  invoiceTotalPaise: Paise;
   reason: string;
   /** Absent on notes issued before plan changes: refunds. */
   kind?: CreditNoteKind;

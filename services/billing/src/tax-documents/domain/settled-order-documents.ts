@@ -1,4 +1,4 @@
-import { planTitle } from '@portal/contracts';
+import { planTitle, type Paise, sumPaise } from '@portal/contracts';
 import { draftCreditNote } from './credit-note-draft';
 import { draftInvoice, issueCreditNote, issueInSeries } from './invoice-draft';
 import type { InvoiceDeps } from './invoice.use-cases';
@@ -27,7 +27,7 @@ export async function issueForSettledOrder(
     if (note) creditNotes.push({ merchantOrderId: credit.merchantOrderId, paise: credit.paise, number: note.number });
   }
   const credit = order.replaced && {
-    paise: creditNotes.reduce((sum, note) => sum + note.paise, 0),
+    paise: sumPaise(creditNotes.map((note) => note.paise)),
     creditNoteNumbers: creditNotes.map((note) => note.number),
   };
   const invoice = await issueInvoice(deps, { ...order, ...(credit ? { credit } : {}) }, period);
@@ -57,7 +57,7 @@ async function issueInvoice(deps: InvoiceDeps, order: InvoicedOrder, period: { f
 }
 
 /** A credit note for the unused value of a paid order's plan, once per `key`; null when that order has no invoice to reduce. */
-async function creditUnusedValue(deps: InvoiceDeps, credit: { merchantOrderId: string; key: string; paise: number; reason: string }) {
+async function creditUnusedValue(deps: InvoiceDeps, credit: { merchantOrderId: string; key: string; paise: Paise; reason: string }) {
   const { invoices, seller } = deps;
   const invoice = await invoices.findForOrder(credit.merchantOrderId);
   if (!invoice) return null;
