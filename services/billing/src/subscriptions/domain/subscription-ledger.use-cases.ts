@@ -1,12 +1,14 @@
-import type { SubscriptionPeriodView } from '@portal/contracts';
-import { creditToLedger, recordAdminChange, removeRefunded } from './ledger-changes';
-import type { LedgerDeps } from './ledger-deps';
-import { loadLedger, migrateAllAccounts } from './ledger-loading';
+import { NO_PAISE, type SubscriptionPeriodView } from '@portal/contracts';
+import { LOCK_KEYS } from '../../shared/lock-keys';
+import { orderPeriodId, periodForOrder } from './credit-order';
+import { recordAdminChange, removeRefunded } from './ledger-corrections';
+import { ledgerClock, type LedgerDeps } from './ledger-deps';
+import { applyPeriodChanges, loadLedger, migrateAllAccounts } from './ledger-loading';
+import { endCreditedPeriods, projectPeriods } from './periods';
 import { holdForRenewal, releaseRenewal } from './ledger-renewal-holds';
 import type { PaidOrder, PeriodRecord, SubscriptionRecord } from './ports';
 
 export type { LedgerDeps, LegacyInvoices } from './ledger-deps';
-export type { LedgerCredit } from './ledger-changes';
 
 /**
  * The periods each customer has (issue #27 §1) and the subscription they add up to: crediting a
@@ -47,4 +49,44 @@ export function subscriptionLedger(deps: LedgerDeps) {
       await deps.periods.deleteForUser(accountId);
     },
   };
+}
+
+/** What crediting an order leaves: the subscription as saved, and the service its invoice describes. */
+export interface LedgerCredit {
+  subscription: SubscriptionRecord;
+  service: { from: Date; to: Date };
+}
+
+/**
+ * Credits a paid order, once, under the account's subscription lock (lock-keys.ts): adds the
+ * period it buys (its unique id is the once), ends the periods an upgrade replaces, and saves
+ * the subscription. A retry after a crash finds the period and returns the same service, so
+ * that its caller can issue the documents still missing.
+ */
+async function creditToLedger(deps: LedgerDeps, order: PaidOrder & { accountId: string }): Promise<LedgerCredit> {
+  const { subscriptions, periods, plans } = deps;
+  const now = ledgerClock(deps);
+  return deps.lock(LOCK_KEYS.subscription(order.accountId), async () => {
+    const { subscription, recorded } = await loadLedger(deps, order.accountId);
+    const credited = recorded.find((period) => period.id === orderPeriodId(order.merchantOrderId));
+    const period = credited ?? periodForOrder(subscription, order, (await plans.find(order.plan))?.monthlyPricePaise ?? NO_PAISE, now());
+    if (!credited) await periods.insert(period);
+    if (order.change) await applyPeriodChanges(deps, endCreditedPeriods(recorded, order.change.credits, order.merchantOrderId, now()));
+    const saved = await subscriptions.save(order.accountId, {
+      ...projectPeriods(await periods.forUser(order.accountId), now()),
+      email: order.userEmail,
+      hasUsedTrial: true,
+      ...(!credited && {
+        scheduledSwitch: null,
+        // a new period ends any renewal's grace, and a cancellation: the customer paid on
+        graceUntil: null,
+        renewalFailedAt: null,
+        cancelAtPeriodEnd: null,
+        // a new period earns new reminders
+        remindersSent: (subscription?.remindersSent ?? []).filter((reminder) => !reminder.startsWith('paid')),
+      }),
+    });
+    // periods credited before the service was kept had their documents issued first
+    return { subscription: saved, service: period.service ?? { from: period.from, to: period.to ?? period.from } };
+  });
 }
