@@ -1,4 +1,4 @@
-import { asPaise } from './money';
+import type { Paise } from './money';
 import type { BillingPeriod } from './plan-names';
 
 // The Autopay rules and words, apart from the schemas below them, so that a page can show them
@@ -11,7 +11,7 @@ import type { BillingPeriod } from './plan-names';
  * authentication; above it every debit needs their approval, so such a plan is not offered with
  * Autopay and renews by a payment the customer approves (decisions.md).
  */
-export const AUTOPAY_LIMIT_PAISE = asPaise(1_500_000);
+export const AUTOPAY_LIMIT_PAISE = 1_500_000 as Paise;
 
 /** After a failed renewal debit, access lasts this many days while the customer can pay (the refund policy states it). */
 export const GRACE_DAYS = 7;

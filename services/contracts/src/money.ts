@@ -12,8 +12,8 @@ export function asPaise(count: number): Paise {
   return count as Paise;
 }
 
-/** Nothing, in paise. */
-export const NO_PAISE = asPaise(0);
+/** Nothing, in paise. (A cast, not a call: a constant of the pages' bundle stays shakeable.) */
+export const NO_PAISE = 0 as Paise;
 
 /** The sum of amounts in paise. */
 export const sumPaise = (amounts: readonly Paise[]): Paise => asPaise(amounts.reduce((sum, amount) => sum + amount, 0));
