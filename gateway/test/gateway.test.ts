@@ -282,11 +282,16 @@ describe('gateway', () => {
         server.close();
       }
       await request(logged).get('/api/unknown').set('x-request-id', 'trace-8');
-      logger.info({ requestId: 'trace-7', method: 'GET', url, status: 200, upstream: 'billing', ms: 1.5 });
+      logger.info({ requestId: 'trace-7', method: 'GET', url, status: 200, upstream: 'billing', clientAddress: '127.0.0.1', ms: 1.5 });
 
       expect(written).toHaveLength(3);
       const [proxied, unrouted, pinos] = written.map((line) => JSON.parse(line) as Record<string, unknown>);
-      expect(proxied).toEqual({ ...pinos, time: expect.any(Number), ms: expect.any(Number) });
+      expect(proxied).toEqual({
+        ...pinos,
+        time: expect.any(Number),
+        clientAddress: expect.stringMatching(/^(::ffff:)?127\.0\.0\.1$/),
+        ms: expect.any(Number),
+      });
       expect(Object.keys(proxied!)).toEqual(Object.keys(pinos!));
       expect(proxied!.ms).toBeGreaterThanOrEqual(0);
       expect(unrouted).toEqual({
@@ -298,9 +303,25 @@ describe('gateway', () => {
         method: 'GET',
         url: '/api/unknown',
         status: 404,
+        clientAddress: expect.stringMatching(/^(::ffff:)?127\.0\.0\.1$/),
         ms: expect.any(Number),
       });
       expect(written.every((line) => line.endsWith('}\n'))).toBe(true);
+    });
+
+    it('when a signed-in call comes through a trusted proxy, then its line names the subject and the caller’s address; a refused token names none', async () => {
+      const { logged, written } = loggedBy((destination) => pino({ name: 'gateway' }, destination));
+      await request(logged)
+        .get('/api/subscription-status')
+        .set('Authorization', `Bearer ${userToken}`)
+        .set('X-Forwarded-For', '203.0.113.9');
+      await request(logged).get('/api/admin/analytics').set('Authorization', `Bearer ${adminToken}`);
+      await request(logged).get('/api/admin/analytics').set('Authorization', `Bearer ${userToken}`);
+      const [user, admin, refused] = written.map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(user).toMatchObject({ url: '/api/subscription-status', status: 200, clientAddress: '203.0.113.9', subject: 'u1' });
+      expect(admin).toMatchObject({ url: '/api/admin/analytics', status: 200, subject: 'a1' });
+      expect(refused).toMatchObject({ url: '/api/admin/analytics', status: 401 });
+      expect(refused).not.toHaveProperty('subject');
     });
 
     it('when the log is pretty, then only failed and slow calls reach the terminal, one short line each', async () => {

@@ -6,7 +6,8 @@ export type AccessLog = (req: ProxiedRequest, status: number) => void;
 
 /**
  * The gateway's line per API call: what `logger.info({ requestId, method, url, status, upstream,
- * ms })` writes, built directly. pino's general serializer reads its own instance about a hundred
+ * clientAddress, subject, ms })` writes, built directly. The caller's address and the signed-in
+ * subject are what an incident's timeline needs of each call (CERT-In's logs, issue #49). pino's general serializer reads its own instance about a hundred
  * times a line and looks up serializers for every field; these six fields are known, and leaving
  * the general path saved about 6 % of the gateway's instructions per call (docs/operations.md).
  * The level label, time and bindings still come from the logger, through the symbols pino
@@ -21,14 +22,16 @@ export function createAccessLog(logger: Logger): AccessLog | undefined {
   const bindings = state[pino.symbols.chindingsSym] as string;
   const destination = state[pino.symbols.streamSym] as { write(line: string): unknown };
   // Only the url can hold a character JSON escapes: the request id is plain (requestIdFrom), the
-  // method one that Node's parser knows, the service a name from the route table.
+  // method one that Node's parser knows, the service a name from the route table, the address an
+  // IP address (proxy-addr's or the socket's); the subject field comes rendered (token-check.ts).
   return (req, status) => {
     // as pino leaves out an undefined field: a call no route matched has no service
     const upstream = req.upstream === undefined ? '' : `,"upstream":"${req.upstream}"`;
+    const client = req.clientAddress === undefined ? '' : `,"clientAddress":"${req.clientAddress}"`;
     const ms = Math.round((performance.now() - req.startedAt) * 10) / 10;
     destination.write(
       `${level}${time()}${bindings},"requestId":"${req.id}","method":"${req.method}",` +
-        `"url":${JSON.stringify(req.url)},"status":${status}${upstream},"ms":${ms}}\n`,
+        `"url":${JSON.stringify(req.url)},"status":${status}${upstream}${client}${req.subjectField ?? ''},"ms":${ms}}\n`,
     );
   };
 }

@@ -72,12 +72,13 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
     const url = req.url ?? '/';
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
+    req.clientAddress = clientAddress(req);
     const rule = matchRoute(path);
     if (!rule) throw notFound(`No route for ${req.method} ${path}`);
     req.upstream = rule.service;
     req.isExport = rule.export === true;
-    deps.guard(rule.access, req.headers.authorization, req.socket);
-    const limited = deps.rateLimit(clientAddress(req));
+    req.subjectField = deps.guard(rule.access, req.headers.authorization, req.socket);
+    const limited = deps.rateLimit(req.clientAddress);
     if (limited) return limited.then(() => proxy(req, res));
     proxy(req, res);
   }

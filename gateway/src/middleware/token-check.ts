@@ -6,12 +6,18 @@ import type { Access } from '../routing/route-table';
 
 const CACHE_LIMIT = 10_000;
 
-/** The connection a call came on: calls on one connection mostly carry the same token. */
-export type TokenGuard = (access: Access, authorization: string | undefined, connection: object) => void;
+/**
+ * Refuses a call without a valid token of its route's audience; answers the access line's field
+ * naming the signed-in subject (none on a public route). `connection` is the one the call came
+ * on: calls on one connection mostly carry the same token.
+ */
+export type TokenGuard = (access: Access, authorization: string | undefined, connection: object) => string | undefined;
 
 interface Claims {
   aud: string;
   exp: number;
+  /** `,"subject":"<sub>"`, rendered once per token for the access line. */
+  subjectField: string;
 }
 
 /**
@@ -30,9 +36,10 @@ export function createTokenGuard(publicKey: string): TokenGuard {
     const cached = verified.get(token);
     if (cached) return cached;
     try {
-      const { aud, exp } = jwt.verify(token, key, { algorithms: ['RS256'], issuer: TOKEN_ISSUER }) as Claims;
+      const { aud, exp, sub } = jwt.verify(token, key, { algorithms: ['RS256'], issuer: TOKEN_ISSUER }) as jwt.JwtPayload &
+        Omit<Claims, 'subjectField'>;
       if (verified.size >= CACHE_LIMIT) verified.delete(verified.keys().next().value as string);
-      const claims = { aud, exp };
+      const claims = { aud, exp, subjectField: sub === undefined ? '' : `,"subject":${JSON.stringify(sub)}` };
       verified.set(token, claims);
       return claims;
     } catch {
@@ -51,11 +58,12 @@ export function createTokenGuard(publicKey: string): TokenGuard {
   }
 
   return (access, authorization, connection) => {
-    if (access === 'public') return;
+    if (access === 'public') return undefined;
     const claims = claimsFor(authorization, connection);
     const audience = TOKEN_AUDIENCE[access];
     if (!claims || claims.aud !== audience || claims.exp * 1000 <= Date.now()) {
       throw invalidToken('Your session is not valid. Please sign in again.');
     }
+    return claims.subjectField;
   };
 }

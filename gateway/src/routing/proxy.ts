@@ -16,6 +16,10 @@ export interface ProxiedRequest extends http.IncomingMessage {
   upstream?: ServiceName;
   /** A route marked `export` in the route table. */
   isExport?: boolean;
+  /** The caller's address, as the rate limit counts it (trusted proxies' X-Forwarded-For read). */
+  clientAddress?: string;
+  /** The access line's `,"subject":…` field, once the token is checked; empty on a public route. */
+  subjectField?: string;
   upstreamTimedOut?: boolean;
 }
 

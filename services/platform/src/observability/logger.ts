@@ -44,7 +44,7 @@ function prettyDestination(slowRequestMs: number, output: NodeJS.WritableStream 
       typeof entry.method === 'string'
         ? `${entry.method} ${String(entry.url)} → ${String(entry.status)} in ${String(entry.ms)} ms`
         : String(entry.msg ?? ''),
-    ignore: 'pid,hostname,service,name,requestId,method,url,status,ms,upstream',
+    ignore: 'pid,hostname,service,name,requestId,method,url,status,ms,upstream,clientAddress,subject',
   });
   return { write: (line: string) => void (isRoutineRequest(line, slowRequestMs) || pretty.write(line)) };
 }
