@@ -7,8 +7,6 @@ import { autoRenewView } from './auto-renew-view';
 import { endMandates, reflectMandate } from './mandate-lifecycle';
 import type { MandateEndReason, MandateRecord, OrderRecord } from './ports';
 
-export type { AutopayDeps } from './autopay-deps';
-
 /**
  * The customer's UPI Autopay mandates (issue #27 §3): set up with a payment, followed from PhonePe's
  * subscription status (webhooks only say "look again"), and ended when the customer turns

@@ -15,9 +15,10 @@ import { LOCK_KEYS } from '../../shared/lock-keys';
 import type { BillingAccount } from '../../shared/ports';
 import { assertSeatsFit } from '../../shared/seat-rules';
 import { MIN_CHARGE_PAISE } from '../../subscriptions';
+import { clockFrom } from '../../shared/clock';
 import { newMerchantSubscriptionId } from './mandate-lifecycle';
 import { creditOrder } from './order-credit';
-import { clockOf, returnPage, type PaymentDeps } from './payment-deps';
+import { returnPage, type PaymentDeps } from './payment-deps';
 import type { OrderRecord } from './ports';
 
 export interface OrderOptions {
@@ -60,7 +61,7 @@ async function recordPricedOrder(
 ): Promise<{ order: OrderRecord; pricePaise: Paise }> {
   assertSeatsFit(account.firm, seats);
   const firm = account.firm ? { id: account.firm.id, name: account.firm.name } : null;
-  const now = clockOf(deps);
+  const now = clockFrom(deps);
   return deps.lock(LOCK_KEYS.subscription(account.id), async () => {
     const quote = await deps.changes.quote(account.id, plan, billingPeriod, { seats, firm: firm !== null });
     if (quote.kind === 'switch') throw conflict(PLAN_CHANGE_MESSAGES.switchNotPaid);
@@ -96,7 +97,7 @@ async function recordPricedOrder(
 async function settleWithoutCheckout(deps: PaymentDeps, order: OrderRecord): Promise<CreateOrderResponse> {
   const { merchantOrderId } = order;
   const completed = await deps.lock(LOCK_KEYS.order(merchantOrderId), () =>
-    deps.orders.update(merchantOrderId, { status: 'completed', completedAt: clockOf(deps)() }),
+    deps.orders.update(merchantOrderId, { status: 'completed', completedAt: clockFrom(deps)() }),
   );
   if (completed) {
     await creditOrder(deps, completed);

@@ -1,6 +1,7 @@
 import { LOCK_KEYS } from '../../shared/lock-keys';
+import { clockFrom } from '../../shared/clock';
 import { creditOrder } from './order-credit';
-import { clockOf, type PaymentDeps } from './payment-deps';
+import type { PaymentDeps } from './payment-deps';
 import type { OrderRecord } from './ports';
 
 /**
@@ -33,7 +34,7 @@ export async function settleOrder(deps: PaymentDeps, merchantOrderId: string): P
 async function applyRemoteState(deps: PaymentDeps, order: OrderRecord): Promise<OrderRecord | null> {
   const { orders, gateway } = deps;
   const { merchantOrderId } = order;
-  const now = clockOf(deps)();
+  const now = clockFrom(deps)();
   // a renewal's debit is a redemption of its mandate, with its own status call
   const remote =
     order.mandate?.role === 'renewal' ? await gateway.redemptionStatus(merchantOrderId) : await gateway.orderStatus(merchantOrderId);

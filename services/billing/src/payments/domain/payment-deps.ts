@@ -24,8 +24,6 @@ export interface PaymentDeps {
   now?: () => Date;
 }
 
-export const clockOf = (deps: Pick<PaymentDeps, 'now'>) => deps.now ?? (() => new Date());
-
 export type ReturnOutcome = 'success' | 'failed' | 'pending';
 
 /** The subscription page that tells the buyer how it went: a firm's order returns to the firm's plan. */

@@ -1,10 +1,9 @@
 import type { BillingPeriod, PricedPlan } from '@portal/contracts';
 import type { BillingAccount } from '../../shared/ports';
+import { clockFrom } from '../../shared/clock';
 import { placeOrder, type OrderOptions } from './order-placement';
 import { settleOrder } from './order-settlement';
-import { clockOf, returnPage, type PaymentDeps } from './payment-deps';
-
-export type { PaymentDeps, ReturnOutcome } from './payment-deps';
+import { returnPage, type PaymentDeps } from './payment-deps';
 
 /**
  * Orders paid through PhonePe's checkout: placing one at the server's price (order-placement.ts),
@@ -12,7 +11,7 @@ export type { PaymentDeps, ReturnOutcome } from './payment-deps';
  */
 export function paymentUseCases(deps: PaymentDeps) {
   const { orders, logger } = deps;
-  const now = clockOf(deps);
+  const now = clockFrom(deps);
   const settle = (merchantOrderId: string) => settleOrder(deps, merchantOrderId);
 
   return {

@@ -25,5 +25,3 @@ export interface RefundDeps {
   publicUrl: string;
   now?: () => Date;
 }
-
-export const refundClock = (deps: Pick<RefundDeps, 'now'>) => deps.now ?? (() => new Date());

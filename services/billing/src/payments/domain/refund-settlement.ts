@@ -2,7 +2,8 @@ import { REFUND_MESSAGES, sumPaise } from '@portal/contracts';
 import { badRequest } from '@portal/platform/errors';
 import { LOCK_KEYS } from '../../shared/lock-keys';
 import { draftCreditNote, issueCreditNote } from '../../tax-documents';
-import { refundClock, type RefundDeps } from './refund-deps';
+import { clockFrom } from '../../shared/clock';
+import type { RefundDeps } from './refund-deps';
 import { sendRefundNotice } from './refund-notice';
 import type { RefundGateway, RefundRecord } from './ports';
 
@@ -55,7 +56,7 @@ export async function submitRefund(deps: RefundDeps, refund: RefundRecord): Prom
 }
 
 async function fail(deps: RefundDeps, refund: RefundRecord) {
-  await deps.refunds.update(refund.merchantRefundId, { state: 'failed', settledAt: refundClock(deps)() });
+  await deps.refunds.update(refund.merchantRefundId, { state: 'failed', settledAt: clockFrom(deps)() });
   await syncOrder(deps, refund.merchantOrderId);
 }
 
@@ -77,7 +78,7 @@ async function syncOrder(deps: RefundDeps, merchantOrderId: string) {
 
 /** The order's invoice is credited for the refund, by a credit note issued before the refund is marked done. */
 async function complete(deps: RefundDeps, refund: RefundRecord, phonepeRefundId: string | null) {
-  const now = refundClock(deps);
+  const now = clockFrom(deps);
   const invoice = await deps.invoices.findForOrder(refund.merchantOrderId);
   if (invoice) {
     const draft = draftCreditNote(invoice, { ...refund, phonepeRefundId }, now(), await deps.profiles.find(invoice.accountId));

@@ -1,11 +1,10 @@
 import type { RefundRequest, RefundView } from '@portal/contracts';
-import { refundClock, type RefundDeps } from './refund-deps';
+import { clockFrom } from '../../shared/clock';
+import type { RefundDeps } from './refund-deps';
 import { requestRefund } from './refund-request';
 import { settleRefund } from './refund-settlement';
 import { toRefundView } from './refund-view';
 import type { RefundRecord } from './ports';
-
-export type { RefundDeps } from './refund-deps';
 
 /**
  * Refunds of completed payments through PhonePe's refund API, and their credit notes: an admin's
@@ -13,7 +12,7 @@ export type { RefundDeps } from './refund-deps';
  * the customer's notice (refund-notice.ts).
  */
 export function refundUseCases(deps: RefundDeps) {
-  const now = refundClock(deps);
+  const now = clockFrom(deps);
   const settle = (merchantRefundId: string) => settleRefund(deps, merchantRefundId);
 
   return {

@@ -23,5 +23,3 @@ export interface RenewalDeps {
   publicUrl: string;
   now?: () => Date;
 }
-
-export const renewalClock = (deps: Pick<RenewalDeps, 'now'>) => deps.now ?? (() => new Date());

@@ -1,11 +1,9 @@
+import { clockFrom } from '../../shared/clock';
 import type { RenewalDeps } from './renewal-deps';
-import { renewalClock } from './renewal-deps';
 import { sendDunningDue } from './renewal-mail';
 import { graceAfterFailure } from './renewal-schedule';
 import { advanceRenewal, openRenewal } from './renewal-steps';
 import type { OrderRecord } from './ports';
-
-export type { RenewalDeps } from './renewal-deps';
 
 type RenewalPass = { opened: number; noticed: number; redeemed: number; settled: number; dunned: number };
 
@@ -16,7 +14,7 @@ type RenewalPass = { opened: number; noticed: number; redeemed: number; settled:
  * keyed by the renewal's order, so a repeat, a second worker or a late webhook changes nothing.
  */
 export function renewalUseCases(deps: RenewalDeps) {
-  const now = renewalClock(deps);
+  const now = clockFrom(deps);
   return {
     /** One pass of the renewal job: open the renewals due, advance the open ones, send the dunning e-mails due. */
     async run(): Promise<RenewalPass> {

@@ -1,6 +1,7 @@
 import { NO_PAISE } from '@portal/contracts';
 import { LOCK_KEYS } from '../../shared/lock-keys';
-import { ledgerClock, type LedgerDeps } from './ledger-deps';
+import { clockFrom } from '../../shared/clock';
+import type { LedgerDeps } from './ledger-deps';
 import { applyPeriodChanges, loadLedger } from './ledger-loading';
 import { isLive, projectPeriods, refundPeriod } from './periods';
 import type { SubscriptionRecord } from './ports';
@@ -8,7 +9,7 @@ import type { SubscriptionRecord } from './ports';
 /** A full refund takes out what its order's period had not yet served (periods.ts), once. */
 export async function removeRefunded(deps: LedgerDeps, accountId: string, merchantOrderId: string): Promise<void> {
   const { subscriptions, periods } = deps;
-  const now = ledgerClock(deps);
+  const now = clockFrom(deps);
   await deps.lock(LOCK_KEYS.subscription(accountId), async () => {
     const { subscription, recorded } = await loadLedger(deps, accountId);
     const period = recorded.find((candidate) => candidate.merchantOrderId === merchantOrderId && isLive(candidate));
@@ -27,7 +28,7 @@ export async function recordAdminChange(
   change: { email: string; saved: SubscriptionRecord },
 ): Promise<void> {
   const { periods } = deps;
-  const now = ledgerClock(deps);
+  const now = clockFrom(deps);
   const { saved } = change;
   const at = now();
   for (const period of await periods.forUser(accountId)) {

@@ -15,5 +15,3 @@ export interface LedgerDeps {
   lock: Lock;
   now?: () => Date;
 }
-
-export const ledgerClock = (deps: Pick<LedgerDeps, 'now'>) => deps.now ?? (() => new Date());

@@ -1,6 +1,7 @@
 import { DAY_MS, type Paise, NO_PAISE } from '@portal/contracts';
 import { LOCK_KEYS } from '../../shared/lock-keys';
-import { ledgerClock, type LedgerDeps } from './ledger-deps';
+import { clockFrom } from '../../shared/clock';
+import type { LedgerDeps } from './ledger-deps';
 import { daysBetween } from './periods';
 import type { NewPeriod, PeriodRecord, SubscriptionRecord } from './ports';
 import { effectiveStatus } from './subscription-status';
@@ -49,7 +50,7 @@ async function ensurePeriods(
   subscription: SubscriptionRecord | null,
   recorded: PeriodRecord[],
 ): Promise<PeriodRecord[]> {
-  const now = ledgerClock(deps);
+  const now = clockFrom(deps);
   if (recorded.length || !subscription || effectiveStatus(subscription, now()) !== 'active') return recorded;
   const merchantOrderId = await subscriptions.lastLegacyCreditedOrder(accountId);
   const invoice = merchantOrderId ? await legacyInvoices.findForOrder(merchantOrderId) : null;

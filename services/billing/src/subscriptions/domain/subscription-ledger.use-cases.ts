@@ -1,14 +1,13 @@
 import { NO_PAISE, type SubscriptionPeriodView } from '@portal/contracts';
 import { LOCK_KEYS } from '../../shared/lock-keys';
+import { clockFrom } from '../../shared/clock';
 import { orderPeriodId, periodForOrder } from './credit-order';
 import { recordAdminChange, removeRefunded } from './ledger-corrections';
-import { ledgerClock, type LedgerDeps } from './ledger-deps';
+import type { LedgerDeps } from './ledger-deps';
 import { applyPeriodChanges, loadLedger, migrateAllAccounts } from './ledger-loading';
 import { endCreditedPeriods, projectPeriods } from './periods';
 import { holdForRenewal, releaseRenewal } from './ledger-renewal-holds';
 import type { PaidOrder, PeriodRecord, SubscriptionRecord } from './ports';
-
-export type { LedgerDeps, LegacyInvoices } from './ledger-deps';
 
 /**
  * The periods each customer has (issue #27 §1) and the subscription they add up to: crediting a
@@ -65,7 +64,7 @@ export interface LedgerCredit {
  */
 async function creditToLedger(deps: LedgerDeps, order: PaidOrder & { accountId: string }): Promise<LedgerCredit> {
   const { subscriptions, periods, plans } = deps;
-  const now = ledgerClock(deps);
+  const now = clockFrom(deps);
   return deps.lock(LOCK_KEYS.subscription(order.accountId), async () => {
     const { subscription, recorded } = await loadLedger(deps, order.accountId);
     const credited = recorded.find((period) => period.id === orderPeriodId(order.merchantOrderId));

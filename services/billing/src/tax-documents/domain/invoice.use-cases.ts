@@ -1,5 +1,6 @@
 import { CREDIT_NOTE_NOT_FOUND, INVOICE_NOT_FOUND, planTitle, sumPaise, type Paise } from '@portal/contracts';
 import { notFound } from '@portal/platform/errors';
+import { clockFrom } from '../../shared/clock';
 import type { Lock, UserDirectory } from '../../shared/ports';
 import { draftCreditNote } from './credit-note-draft';
 import { draftInvoice, issueCreditNote, issueInSeries } from './invoice-draft';
@@ -98,7 +99,7 @@ async function issueInvoice(deps: InvoiceDeps, order: InvoicedOrder, period: { f
     deps.profiles.find(order.accountId),
     order.firm ? null : deps.users.profile(order.accountId),
   ]);
-  const issuedAt = (deps.now ?? (() => new Date()))();
+  const issuedAt = clockFrom(deps)();
   const draft = draftInvoice({
     seller,
     order,
@@ -118,7 +119,7 @@ async function creditUnusedValue(deps: InvoiceDeps, credit: { merchantOrderId: s
   const draft = draftCreditNote(
     invoice,
     { kind: 'plan-change', merchantRefundId: credit.key, phonepeRefundId: null, amountPaise: credit.paise, reason: credit.reason },
-    (deps.now ?? (() => new Date()))(),
+    clockFrom(deps)(),
     await deps.profiles.find(invoice.accountId),
   );
   return issueCreditNote(deps.lock, seller, deps.creditNotes, draft);
