@@ -6,6 +6,13 @@ const swc = (tsx) => [
     module: { type: 'commonjs' },
   },
 ];
+// otplib's base32 and hashes ship as ES modules only; Node 20 requires them, jest needs them compiled.
+const esmOnly = {
+  transform: {
+    '/node_modules/@(scure|noble)/.+\\.js$': ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }],
+  },
+  transformIgnorePatterns: ['^(?!.*/node_modules/@(scure|noble)/).*/node_modules/'],
+};
 const contracts = {
   '^@portal/contracts$': '<rootDir>/services/contracts/src/index.ts',
   '^@portal/contracts/internal$': '<rootDir>/services/contracts/src/internal/index.ts',
@@ -27,7 +34,8 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/gateway', '<rootDir>/services', '<rootDir>/deploy'],
       testMatch: ['**/test/**/*.test.ts'],
-      transform: { '^.+\\.ts$': swc(false) },
+      transform: { '^.+\\.ts$': swc(false), ...esmOnly.transform },
+      transformIgnorePatterns: esmOnly.transformIgnorePatterns,
       setupFilesAfterEnv: ['<rootDir>/services/platform/test/query-log.setup.ts'],
       moduleNameMapper: services,
     },
@@ -58,7 +66,8 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/frontends'],
       testMatch: ['**/*.e2e.test.ts'],
-      transform: { '^.+\\.ts$': swc(false) },
+      transform: { '^.+\\.ts$': swc(false), ...esmOnly.transform },
+      transformIgnorePatterns: esmOnly.transformIgnorePatterns,
       moduleNameMapper: services,
     },
   ],

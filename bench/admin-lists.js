@@ -8,6 +8,7 @@ const crypto = require('node:crypto');
 const mongoose = require('mongoose');
 const { insertMany, objectIdAt, seededUser, withDatabase } = require('../resilience/lib/seed');
 const { fmt } = require('./lib');
+const { signInAdmin } = require('../deploy/local/lib/admin-sign-in');
 
 const SMALL = 1_000;
 const LARGE = 100_000;
@@ -109,12 +110,7 @@ async function timeEach(portalUrl, token, customers) {
 
 /** `portal` from startScratchPortal({ admin }); `admin` its credentials. */
 async function adminLists(portal, admin) {
-  const login = await fetch(`${portal.url}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(admin),
-  });
-  const { token } = await login.json();
+  const { token } = await signInAdmin(portal.url, admin);
   await grow(portal, 0, SMALL);
   const small = await timeEach(portal.url, token, SMALL);
   await grow(portal, SMALL, LARGE);

@@ -4,6 +4,7 @@
 // portal's signed-in screens, and an admin's session over 1,000 customers for the admin's. A
 // placeholder installer is published first, as `npm start` does, so the download page shows a release.
 const { seedDemoRelease } = require('../deploy/local/lib/demo-release');
+const { signInAdmin } = require('../deploy/local/lib/admin-sign-in');
 const { seededUser, insertMany, withDatabase } = require('../resilience/lib/seed');
 const { POLICIES, currentPolicyVersions } = require('../services/contracts/dist');
 
@@ -30,7 +31,7 @@ async function trialUserSession(portalUrl) {
 
 async function adminSession(portal) {
   await withDatabase(portal, 'auth', (db) => insertMany(db.collection('users'), CUSTOMERS, seededUser('bench', CUSTOMERS)));
-  const { token, user } = await call(`${portal.url}/api/admin/login`, 'POST', ADMIN);
+  const { token, user } = await signInAdmin(portal.url, ADMIN);
   return { adminToken: token, adminUser: JSON.stringify(user) };
 }
 

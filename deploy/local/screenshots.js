@@ -8,6 +8,7 @@ const path = require('node:path');
 const { ROOT, DATA_DIR } = require('./lib/paths');
 const { ensureDependencies, build } = require('./lib/setup');
 const { step } = require('./lib/progress');
+const { signInAdmin } = require('./lib/admin-sign-in');
 
 const OUT_DIR = path.join(ROOT, 'screenshots');
 const VIEWPORTS = [
@@ -72,7 +73,7 @@ async function fill(url) {
   for (const [type, component, message] of feedback) {
     await call('POST', '/api/feedback', { token: meera.token, body: { type, component, message } });
   }
-  const admin = await call('POST', '/api/admin/login', { body: ADMIN });
+  const admin = await signInAdmin(url, ADMIN);
   return { user: sessions[PEOPLE[3][2]], buyer: meera, admin };
 }
 

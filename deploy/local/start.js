@@ -19,7 +19,7 @@ async function main() {
   const { devDefaults } = require('./lib/secrets');
   const { startStack } = require('./lib/stack');
   const { paymentSettings } = require('./lib/payment-stand-in');
-  const { seedDemoRelease } = require('./lib/demo-release');
+  const { seedDemoReleaseFromShell } = require('./lib/demo-release');
 
   const cleanups = [];
   let stopping = false;
@@ -72,19 +72,19 @@ async function main() {
     cleanups.push(stack.stop);
     // For `npm run release:publish`, which runs beside the portal.
     fs.writeFileSync(path.join(DATA_DIR, 'runtime.json'), JSON.stringify({ MONGODB_URI: mongoUri }));
-    if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
-      // Optional: without it the download page only says that no release is published yet.
-      await seedDemoRelease(stack.url, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }).then(
-        (seeded) => seeded && console.log(`Published a placeholder installer as release ${seeded}.`),
-        (error) => console.warn(`Warning: no placeholder installer was published (${error.message}); the portal runs on without it.`),
-      );
-    }
+    // Optional: without it the download page only says that no release is published yet.
+    await seedDemoReleaseFromShell(stack.url, { mongoUri, releasesDir: path.join(DATA_DIR, 'releases') }).then(
+      (seeded) => seeded && console.log(`Published a placeholder installer as release ${seeded}.`),
+      (error) => console.warn(`Warning: no placeholder installer was published (${error.message}); the portal runs on without it.`),
+    );
     console.log(`\nThe portal is running on http://localhost:${gatewayPort}  (Ctrl-C stops it)`);
     if (mailpit) console.log(`E-mails the portal sends arrive in the local inbox: ${mailpit.inboxUrl}`);
     else console.log(`E-mails go to ${env.SMTP_URL.replace(/\/\/[^@/]*@/, '//')}`);
     if (payments.standIn) console.log(`Payments go to the local PhonePe stand-in (${payments.standIn.baseUrl}); no money moves.`);
     if (defaults.ADMIN_EMAIL)
-      console.log(`Admin sign-in: ${defaults.ADMIN_EMAIL} / ${defaults.ADMIN_PASSWORD}  (from .data/keys/admin-password)`);
+      console.log(
+        `Admin sign-in: ${defaults.ADMIN_EMAIL} / ${defaults.ADMIN_PASSWORD}  (from .data/keys/admin-password); the first sign-in sets up an authenticator app`,
+      );
     else if (env.ADMIN_EMAIL) console.log(`Admin sign-in: ${env.ADMIN_EMAIL}, with the password in ADMIN_PASSWORD`);
     console.log('');
   } catch (error) {

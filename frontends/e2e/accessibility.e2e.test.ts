@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { currentPolicyVersions } from '@portal/contracts';
-import { ADMIN, startE2eStack } from './e2e-stack';
+import { signInInBrowser, startE2eStack } from './e2e-stack';
 
 jest.setTimeout(120_000);
 
@@ -82,11 +82,9 @@ describe('accessibility of every screen, in Chromium', () => {
 
   it('when the admin opens the sign-in and every dashboard tab, then none has a serious or critical violation', async () => {
     const found = await seriousViolations('/admin/login', (p) => p.getByRole('button', { name: 'Sign in to Admin Dashboard' }).waitFor());
-    await page.getByLabel('Admin email').fill(ADMIN.email);
-    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Sign in to Admin Dashboard' }).click();
+    await signInInBrowser(page);
     await page.getByRole('region', { name: 'Total Users' }).waitFor();
-    for (const tab of ['Dashboard', 'User Management', 'Transactions', 'App Feedback', 'Audit Log']) {
+    for (const tab of ['Dashboard', 'User Management', 'Transactions', 'App Feedback', 'Audit Log', 'Admins']) {
       await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
       await page.waitForLoadState('networkidle');
       found.push(...(await seriousOnPage(tab)));

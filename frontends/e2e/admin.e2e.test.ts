@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { currentPolicyVersions, istDateOf } from '@portal/contracts';
-import { ADMIN, startE2eStack } from './e2e-stack';
+import { generate } from 'otplib';
+import { ADMIN_ACCESS_MESSAGES, currentPolicyVersions, istDateOf } from '@portal/contracts';
+import type { ScriptedAdmin } from '../../deploy/local/lib/admin-sign-in';
+import { ADMIN, signInInBrowser, startE2eStack } from './e2e-stack';
 
 /** The one browser call the page evaluates here (the test's own types have no DOM). */
 type BrowserWindow = { getComputedStyle(element: unknown, pseudo: string): { content: string } };
@@ -61,7 +63,7 @@ describe('the admin area in Chromium, against every service', () => {
   }
 
   beforeAll(async () => {
-    stack = await startE2eStack('e2eadmin');
+    stack = await startE2eStack('e2eadmin', { mail: true });
     // Kiran lives in Pune, to be found by city; Asha pays too, so a filter has something to leave out.
     const token = await payingUser('Kiran', 'kiran@example.in', 'professional', 'Pune');
     ashaToken = await payingUser('Asha', 'asha@example.in', 'basic', 'Nashik');
@@ -94,9 +96,26 @@ describe('the admin area in Chromium, against every service', () => {
     await page.getByText('Invalid admin email or password.').waitFor();
   });
 
-  it('when the admin signs in, then the dashboard shows the analytics and finds a user by city', async () => {
+  it('when the admin signs in the first time, then they set up an authenticator from the QR step, see ten recovery codes once, and the dashboard shows the analytics and finds a user by city', async () => {
     await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
     await page.getByRole('button', { name: 'Sign in to Admin Dashboard' }).click();
+    await page.getByRole('heading', { name: 'Set up your authenticator' }).waitFor();
+    const qr = await page.getByRole('img', { name: 'QR code for your authenticator app' }).getAttribute('src');
+    expect(Buffer.from(qr!.replace('data:image/svg+xml;base64,', ''), 'base64').toString()).toContain('<svg');
+    // the key under the QR code is what the app reads from it; an authenticator library makes the codes
+    const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+    ADMIN.totpSecret = secret;
+    const now = Math.floor(Date.now() / 1000);
+    await page.getByLabel('6-digit code').fill(await generate({ secret, epoch: now + 10 * 30 }));
+    await page.getByRole('button', { name: 'Confirm and sign in' }).click();
+    await page.getByText(ADMIN_ACCESS_MESSAGES.wrongCode).waitFor();
+    await page.getByLabel('6-digit code').fill(await generate({ secret, epoch: now }));
+    ADMIN.lastStep = Math.floor(now / 30);
+    await page.getByRole('button', { name: 'Confirm and sign in' }).click();
+    const codes = await page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allTextContents();
+    expect(codes).toHaveLength(10);
+    ADMIN.recoveryCodes = codes;
+    await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
     await page.waitForURL((url) => url.pathname === '/admin/dashboard');
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     const totalUsers = page.getByRole('region', { name: 'Total Users' });
@@ -262,6 +281,105 @@ describe('the admin area in Chromium, against every service', () => {
     expect(feedback.name).toBe(`feedback_${day}.csv`);
     expect(feedback.text).toMatch(/networth,The networth certificate rounds lakhs wrongly\./);
     expect(feedback.text).toContain('Fixed in 1.0.1');
+  });
+
+  it('when the admin signs out and in again, then a new code from the app signs them in, and a recovery code works once', async () => {
+    const signOut = async () => {
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await page.waitForURL((url) => url.pathname === '/admin/login');
+    };
+    await signOut();
+    await signInInBrowser(page);
+    await signOut();
+    const recoveryCode = ADMIN.recoveryCodes!.shift()!;
+    const withRecoveryCode = async () => {
+      await page.getByLabel('Admin email').fill(ADMIN.email);
+      await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+      await page.getByRole('button', { name: 'Sign in to Admin Dashboard' }).click();
+      await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+      await page.getByLabel('Recovery code').fill(recoveryCode);
+      await page.getByRole('button', { name: 'Verify and sign in' }).click();
+    };
+    await withRecoveryCode();
+    await page.getByText('A recovery code was used. 9 of 10 remain.').waitFor();
+    await page.getByRole('button', { name: 'Continue to the Admin Dashboard' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/dashboard');
+    await signOut();
+    await withRecoveryCode();
+    await page.getByText(ADMIN_ACCESS_MESSAGES.wrongCode).waitFor();
+    await page.getByRole('button', { name: 'Start again with the password' }).click();
+    await signInInBrowser(page);
+  });
+
+  it('when the owner invites a finance and a support admin, then finance can refund but not delete a user, and support can neither refund nor export', async () => {
+    /** The owner invites from the Admins tab; the invitee sets a password from the e-mail and enrols in a browser of their own. */
+    async function invited(email: string, role: string): Promise<{ page: Page; token: () => Promise<string> }> {
+      await page.getByRole('tab', { name: 'Admins' }).click();
+      await page.getByLabel('Invite by email').fill(email);
+      await page.getByLabel('Role', { exact: true }).selectOption({ label: role });
+      await page.getByRole('button', { name: 'Send invitation' }).click();
+      await page.getByText(`An invitation was sent to ${email}.`).waitFor();
+      const link = /http:\/\/\S+\/admin\/invitation\?token=[\w-]+/.exec(await stack.mailText(`to:"${email}"`))![0];
+      const theirs = await stack.newPage();
+      await theirs.goto(link);
+      await theirs.getByLabel('Password', { exact: true }).fill('their-own-pass1');
+      await theirs.getByLabel('Confirm password', { exact: true }).fill('their-own-pass1');
+      await theirs.getByRole('button', { name: 'Set my password' }).click();
+      await theirs.getByText('Your admin account is ready. Sign in to set up your authenticator.').waitFor();
+      await theirs.getByRole('link', { name: 'Sign in' }).click();
+      const admin: ScriptedAdmin = { email, password: 'their-own-pass1' };
+      await signInInBrowser(theirs, admin);
+      return { page: theirs, token: async () => (await theirs.evaluate("localStorage.getItem('adminToken')")) as string };
+    }
+    const asAdmin = async (token: string, method: string, route: string, body?: unknown) =>
+      fetch(`${stack.url}${route}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+    const ownerToken = (await page.evaluate("localStorage.getItem('adminToken')")) as string;
+    const found = (await (await asAdmin(ownerToken, 'GET', '/api/admin/users?search=kiran')).json()) as { users: { _id: string }[] };
+    const kiranId = found.users[0]!._id;
+
+    const finance = await invited('finance@portal.test', 'Finance');
+    await finance.page.getByRole('tab', { name: 'User Management' }).click();
+    await finance.page.getByRole('button', { name: 'View details of kiran@example.in' }).waitFor();
+    expect(await finance.page.getByRole('button', { name: 'Delete kiran@example.in' }).count()).toBe(0);
+    expect(await finance.page.getByRole('tab', { name: 'Admins' }).count()).toBe(0);
+    const refusedDelete = await asAdmin(await finance.token(), 'DELETE', `/api/admin/users/${kiranId}`);
+    expect(refusedDelete.status).toBe(403);
+    expect(((await refusedDelete.json()) as { message: string }).message).toBe('Your admin role does not allow this.');
+    await finance.page.getByRole('tab', { name: 'Transactions' }).click();
+    await finance.page
+      .getByRole('row', { name: /kiran@example\.in/ })
+      .getByRole('button', { name: /^Refund TPP-/ })
+      .click();
+    const refund = finance.page.getByRole('dialog', { name: 'Refund payment' });
+    await refund.getByLabel('Amount to refund (₹)').fill('100');
+    await refund.getByLabel('Reason').fill('Goodwill for a late licence');
+    await refund.getByRole('button', { name: 'Refund ₹100' }).click();
+    await refund.getByText('Refund requested. It completes once PhonePe confirms it.').waitFor();
+
+    const support = await invited('support@portal.test', 'Support');
+    await support.page.getByRole('tab', { name: 'User Management' }).click();
+    await support.page.getByRole('button', { name: 'Delete kiran@example.in' }).waitFor();
+    expect(await support.page.getByRole('button', { name: 'Export Users' }).count()).toBe(0);
+    expect(await support.page.getByRole('button', { name: 'Export Transactions' }).count()).toBe(0);
+    await support.page.getByRole('tab', { name: 'Transactions' }).click();
+    await support.page
+      .getByRole('row', { name: /kiran@example\.in/ })
+      .getByRole('button', { name: /^Refund TPP-/ })
+      .click();
+    const history = support.page.getByRole('dialog', { name: 'Refund payment' });
+    await history.getByText('Goodwill for a late licence').waitFor();
+    expect(await history.getByLabel('Amount to refund (₹)').count()).toBe(0);
+    const supportToken = await support.token();
+    const order = /TPP-[\w-]+/.exec((await support.page.getByRole('row', { name: /kiran@example\.in/ }).textContent())!)![0];
+    const refusedRefund = await asAdmin(supportToken, 'POST', `/api/admin/transactions/${order}/refunds`, { amount: 1, reason: 'test' });
+    expect(refusedRefund.status).toBe(403);
+    for (const kind of ['users', 'transactions', 'feedback']) {
+      expect((await asAdmin(supportToken, 'GET', `/api/admin/export/${kind}`)).status).toBe(403);
+    }
   });
 
   it('when the admin deletes a user, then the row goes and that user can no longer sign in', async () => {

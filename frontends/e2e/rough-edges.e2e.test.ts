@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { lastIndianDays, TRANSACTIONS_DEFAULT_DAYS } from '@portal/contracts';
 import { currentPolicyVersions } from '@portal/contracts';
+import { signInAdmin } from '../../deploy/local/lib/admin-sign-in';
 import { ADMIN, startE2eStack } from './e2e-stack';
 
 jest.setTimeout(180_000);
@@ -43,7 +44,7 @@ describe('rough edges a newcomer met, in Chromium', () => {
     return context;
   }
   const signedIn = ({ token, user }: { token: string; user: unknown }) => ({ token, user: JSON.stringify(user) });
-  const asAdmin = () => ({ adminToken, adminUser: JSON.stringify({ email: ADMIN.email, role: 'admin' }) });
+  const asAdmin = () => ({ adminToken, adminUser: JSON.stringify({ email: ADMIN.email, role: 'owner' }) });
   async function pageIn(context: BrowserContext): Promise<Page> {
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
@@ -53,7 +54,7 @@ describe('rough edges a newcomer met, in Chromium', () => {
   beforeAll(async () => {
     // One machine signs up more than 50 users here, more than a real visitor's address may in an hour.
     stack = await startE2eStack('e2eedges', { env: { SIGNUPS_PER_IP_PER_HOUR: '500' } });
-    adminToken = (await api('POST', '/api/admin/login', { body: ADMIN })).token as string;
+    adminToken = (await signInAdmin(stack.url, ADMIN)).token;
   });
   afterAll(() => stack?.stop());
 

@@ -10,7 +10,7 @@ import pino from 'pino';
 import request from 'supertest';
 import { TOKEN_AUDIENCE } from '@portal/contracts';
 import { createLogger, type Logger } from '@portal/platform';
-import { createTestRedis, generateTestKeys, signTestToken, type TestRedis } from '@portal/platform/testing';
+import { createTestRedis, generateTestKeys, signAdminTestToken, signTestToken, type TestRedis } from '@portal/platform/testing';
 import { createGateway, type GatewayDeps } from '../src/app';
 import { configSchema } from '../src/config';
 import type { ServiceName } from '../src/routing/route-table';
@@ -18,7 +18,7 @@ import { closedPortUrl, startStubUpstreams, type StubUpstreams } from './upstrea
 
 const keys = generateTestKeys();
 const userToken = signTestToken(keys.privateKey, TOKEN_AUDIENCE.user, { sub: 'u1', email: 'u@example.com' });
-const adminToken = signTestToken(keys.privateKey, TOKEN_AUDIENCE.admin, { sub: 'a1', email: 'a@example.com', role: 'admin' });
+const adminToken = signAdminTestToken(keys.privateKey, { sub: 'a1', email: 'a@example.com' });
 const desktopToken = signTestToken(keys.privateKey, TOKEN_AUDIENCE.desktop, { sub: 'u1', email: 'u@example.com' });
 
 /** Serves `listener` on a free local port, for calls that supertest cannot make (one connection, HTTP/1.0, events). */

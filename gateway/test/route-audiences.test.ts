@@ -1,10 +1,11 @@
 import type { Express } from 'express';
 import request from 'supertest';
-import { TOKEN_AUDIENCE } from '@portal/contracts';
+import { ADMIN_ACCESS_MESSAGES, ADMIN_ROLES, adminMay, TOKEN_AUDIENCE, type AdminAction } from '@portal/contracts';
 import {
   createTestDatabase,
   createTestRedis,
   generateTestKeys,
+  signAdminTestToken,
   signTestToken,
   testRuntime,
   testServiceEnv,
@@ -34,6 +35,44 @@ const SECRET = 'audience-test-secret-'.padEnd(40, 'x');
 // Routes a service guards with a credential of their own rather than a portal token.
 const OWN_CREDENTIAL: Record<string, string> = {
   'POST /api/payment/phonepe/webhook': 'PhonePe’s webhook credentials',
+};
+
+/**
+ * What each admin route does, in the roles' terms (issue #49 §2). A route missing here fails the
+ * matrix below, so a new admin route has to say who may call it.
+ */
+const ADMIN_ROUTE_ACTIONS: Record<string, AdminAction> = {
+  'POST /api/admin/logout': 'view',
+  'GET /api/admin/admins': 'manage-admins',
+  'POST /api/admin/admins': 'manage-admins',
+  'PUT /api/admin/admins/:id/role': 'manage-admins',
+  'DELETE /api/admin/admins/:id/second-factor': 'manage-admins',
+  'DELETE /api/admin/admins/:id': 'manage-admins',
+  'GET /api/admin/analytics': 'view',
+  'GET /api/admin/users': 'view',
+  'GET /api/admin/users/:id/details': 'view',
+  'DELETE /api/admin/users/:id': 'manage-users',
+  'GET /api/admin/export/users': 'export-people',
+  'GET /api/admin/audit': 'view',
+  'GET /api/admin/firms': 'view',
+  'GET /api/admin/users/:id/billing-timeline': 'view',
+  'GET /api/admin/export/gst': 'export-billing',
+  'GET /api/admin/invoices/:merchantOrderId': 'view',
+  'GET /api/admin/refunds/:merchantRefundId/credit-note': 'view',
+  'GET /api/admin/users/:id/devices': 'view',
+  'DELETE /api/admin/users/:id/devices/:deviceId': 'manage-users',
+  'GET /api/admin/mandates': 'view',
+  'GET /api/admin/transactions/:merchantOrderId/refunds': 'view',
+  'POST /api/admin/transactions/:merchantOrderId/refunds': 'refund',
+  'GET /api/admin/transactions': 'view',
+  'GET /api/admin/export/transactions': 'export-billing',
+  'PUT /api/admin/users/:id/subscription': 'manage-subscriptions',
+  'GET /api/admin/releases': 'view',
+  'POST /api/admin/releases': 'publish-releases',
+  'GET /api/admin/feedback': 'view',
+  'PUT /api/admin/feedback/:id': 'manage-feedback',
+  'DELETE /api/admin/feedback/:id': 'manage-feedback',
+  'GET /api/admin/export/feedback': 'export-people',
 };
 
 interface Layer {
@@ -160,4 +199,32 @@ describe('who may call each public route: the gateway table and the services agr
       expect(disagreements).toEqual([]);
     },
   );
+
+  it('when every admin route is called with each role’s token, then each answer is what the role allows: through, or 403 with the reason', async () => {
+    const services = ['auth', 'billing', 'download', 'feedback', 'admin-reporting'] as const;
+    const adminRoutes = services.flatMap((service) =>
+      routesOf(apps[service])
+        .filter(({ path }) => matchRoute(concrete(path))?.access === 'admin')
+        .map((route) => ({ ...route, service })),
+    );
+    expect(adminRoutes.map(({ method, path }) => `${method} ${path}`).sort()).toEqual(Object.keys(ADMIN_ROUTE_ACTIONS).sort());
+    const wrong: string[] = [];
+    for (const { method, path, service } of adminRoutes) {
+      const action = ADMIN_ROUTE_ACTIONS[`${method} ${path}`]!;
+      for (const role of ADMIN_ROLES) {
+        const token = signAdminTestToken(keys.privateKey, { sub: 'fedcba9876543210fedcba98', email: `${role}@portal.test`, role });
+        const answer = await request(apps[service])[method.toLowerCase() as 'get'](concrete(path)).set('Authorization', `Bearer ${token}`);
+        const refused = answer.status === 403 && answer.body.message === ADMIN_ACCESS_MESSAGES.roleRefused;
+        if (refused === adminMay(role, action) || answer.status === 401) {
+          wrong.push(`${method} ${path} as ${role}: ${answer.status} ${answer.body.message ?? ''}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    // the table itself, as the issue states it
+    expect(ADMIN_ROLES.filter((role) => adminMay(role, 'refund'))).toEqual(['owner', 'finance']);
+    expect(ADMIN_ROLES.filter((role) => adminMay(role, 'manage-users'))).toEqual(['owner', 'support']);
+    expect(ADMIN_ROLES.filter((role) => adminMay(role, 'export-billing') || adminMay(role, 'export-people'))).toEqual(['owner', 'finance']);
+    expect(ADMIN_ROLES.filter((role) => adminMay(role, 'manage-admins'))).toEqual(['owner']);
+  });
 });

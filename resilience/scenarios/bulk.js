@@ -5,6 +5,7 @@ const { billingQueue } = require('../lib/billing-queue');
 const { endedTrial, insertMany, seededUser, withDatabase } = require('../lib/seed');
 const { until } = require('../lib/wait');
 const { check, verdict } = require('../lib/verdict');
+const { signInAdmin } = require('../../deploy/local/lib/admin-sign-in');
 
 const USERS = 100_000;
 const RSS_GROWTH_LIMIT_MB = 100;
@@ -16,11 +17,7 @@ const PER_DOCUMENT_SAMPLE = 20;
 /** The admin's user export of 100,000 users, streamed: time, rows, and each service's memory growth. */
 async function exportUsers(portal) {
   await withDatabase(portal, 'auth', (db) => insertMany(db.collection('users'), USERS, seededUser('bulk', USERS)));
-  const login = await fetch(`${portal.url}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(portal.admin),
-  }).then((response) => response.json());
+  const login = await signInAdmin(portal.url, portal.admin);
   const usage = sampleProcesses(portal.pids, 250);
   const before = usage.snapshot();
   const started = performance.now();

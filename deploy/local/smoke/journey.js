@@ -12,6 +12,7 @@ const { after, test } = require('node:test');
 const { freshCopy } = require('./fresh-copy');
 const { startPortal } = require('./portal-process');
 const { waitFor } = require('../lib/net');
+const { signInAdmin } = require('../lib/admin-sign-in');
 const { expectStatus, portalClient } = require('../lib/portal-client');
 
 const ADMIN = { email: 'owner@smoke.test', password: `smoke-${crypto.randomBytes(6).toString('hex')}` };
@@ -176,10 +177,15 @@ test('the visitor submits feedback', async () => {
   expectStatus(sent, 201, 'feedback');
 });
 
-test('the admin from the environment signs in and sees the buyer, the payment and the release', async () => {
-  const login = await call('POST', '/api/admin/login', { body: ADMIN });
-  expectStatus(login, 200, 'admin login');
-  state.admin = login.body.token;
+test('the admin from the environment signs in, enrolling an authenticator the first time, and sees the buyer, the payment and the release', async () => {
+  const password = await call('POST', '/api/admin/login', { body: ADMIN });
+  expectStatus(password, 200, 'admin password');
+  assert.equal(password.body.secondFactor, 'enrol', 'the first sign-in sets up the authenticator');
+  assert.equal(password.body.token, undefined, 'no admin token before the second factor');
+  const signedIn = await signInAdmin(url, ADMIN);
+  assert.equal(signedIn.recoveryCodes.length, 10);
+  assert.equal(signedIn.user.role, 'owner');
+  state.admin = signedIn.token;
   const users = await call('GET', `/api/admin/users?search=${encodeURIComponent(BUYER.email)}`, { token: state.admin });
   expectStatus(users, 200, 'admin users');
   const buyer = users.body.users.find((user) => user.email === BUYER.email);

@@ -6,6 +6,7 @@ import mongoose from 'mongoose';
 import { createServiceCredential } from '@portal/platform';
 import { generateTestKeys, testEnvironment } from '@portal/platform/testing';
 import { currentPolicyVersions } from '@portal/contracts';
+import { signInAdmin } from '../lib/admin-sign-in';
 import { freePort } from '../lib/net';
 import { paymentSettings } from '../lib/payment-stand-in';
 import { startStack, SERVICES } from '../lib/stack';
@@ -142,12 +143,8 @@ describe('the whole stack as npm start runs it', () => {
     if (!payer) throw new Error('the payment test must run first');
     const json = { 'content-type': 'application/json' };
     const user = { authorization: `Bearer ${payer.token}` };
-    const adminLogin = await fetch(`${stack.url}/api/admin/login`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ email: 'root@portal.test', password: 'root-password-1' }),
-    });
-    const admin = { authorization: `Bearer ${((await adminLogin.json()) as { token: string }).token}` };
+    const { token } = await signInAdmin(stack.url, { email: 'root@portal.test', password: 'root-password-1' });
+    const admin = { authorization: `Bearer ${token}` };
 
     const form = new FormData();
     form.set('version', '2.1.0');

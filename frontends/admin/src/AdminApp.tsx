@@ -6,6 +6,7 @@ import { withQueries } from './queries';
 
 // The sign-in page loads when it is shown, so the dashboard, which an admin opens far more often, does not carry its form.
 const AdminLogin = lazy(() => import('./pages/AdminLogin'));
+const AdminInvitation = lazy(() => import('./pages/AdminInvitation'));
 
 /** The guard of /admin/dashboard: 'Checking admin authentication...' while it checks (behaviour.md §2). */
 function AdminOnly() {
@@ -33,6 +34,14 @@ function AdminApp() {
     <Routes>
       <Route path="login" element={<SignedOutOnly />} />
       <Route path="dashboard" element={<AdminOnly />} />
+      <Route
+        path="invitation"
+        element={
+          <Suspense fallback={<Spinner />}>
+            <AdminInvitation />
+          </Suspense>
+        }
+      />
       <Route path="*" element={<Navigate to="/admin/login" replace />} />
     </Routes>
   );

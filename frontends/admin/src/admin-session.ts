@@ -1,10 +1,8 @@
 import { useEffect, useState } from 'react';
+import { adminMay, isAdminRole, type AdminAction, type AdminUser } from '@portal/contracts';
 import { STORAGE_KEYS } from '@portal/ui';
 
-export interface AdminUser {
-  email: string;
-  role: string;
-}
+export type { AdminUser };
 
 export function readAdminSession(): AdminUser | null {
   const token = localStorage.getItem(STORAGE_KEYS.adminToken);
@@ -44,4 +42,13 @@ export function useAdminSession(): AdminUser | null | undefined {
     };
   }, []);
   return admin;
+}
+
+/**
+ * Whether the signed-in admin's role allows the action: the screens show only what it does
+ * (issue #49 §2); the server refuses the rest anyway. A session stored before roles allows nothing.
+ */
+export function adminMayNow(action: AdminAction): boolean {
+  const role = readAdminSession()?.role;
+  return isAdminRole(role) && adminMay(role, action);
 }

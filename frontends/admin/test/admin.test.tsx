@@ -59,7 +59,7 @@ const feedbackItem = (id: number, status: FeedbackItem['status'], message = 'The
 
 function signedInAdmin() {
   localStorage.setItem(STORAGE_KEYS.adminToken, 't');
-  localStorage.setItem(STORAGE_KEYS.adminUser, JSON.stringify({ email: 'admin@portal.test', role: 'admin' }));
+  localStorage.setItem(STORAGE_KEYS.adminUser, JSON.stringify({ email: 'admin@portal.test', role: 'owner' }));
 }
 
 const renderAdmin = (path: string) =>
@@ -298,7 +298,24 @@ describe('metric card trends', () => {
 });
 
 describe('the export menu', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('when the admin’s role may export nothing, then there is no export menu; finance sees the transactions export only', () => {
+    localStorage.setItem(STORAGE_KEYS.adminToken, 't');
+    localStorage.setItem(STORAGE_KEYS.adminUser, JSON.stringify({ email: 'help@portal.test', role: 'support' }));
+    const { unmount } = render(<ExportMenu transactionsRange={{ startDate: '2026-10-26', endDate: '2026-11-24' }} />);
+    expect(screen.queryByRole('button', { name: 'Export' })).not.toBeInTheDocument();
+    unmount();
+    localStorage.setItem(STORAGE_KEYS.adminToken, 't');
+    localStorage.setItem(STORAGE_KEYS.adminUser, JSON.stringify({ email: 'money@portal.test', role: 'finance' }));
+    render(<ExportMenu transactionsRange={{ startDate: '2026-10-26', endDate: '2026-11-24' }} />);
+    expect(screen.getByRole('button', { name: 'Export Transactions' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Export Users' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Export Feedback' })).not.toBeInTheDocument();
+  });
+
   it('when the Export toggle is pressed, then it says it is open; Escape or a tap outside closes it', () => {
+    signedInAdmin();
     render(
       <>
         <ExportMenu transactionsRange={{ startDate: '2026-10-26', endDate: '2026-11-24' }} />

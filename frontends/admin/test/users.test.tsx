@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdminUserRow } from '@portal/contracts';
+import { STORAGE_KEYS } from '@portal/ui';
 import { UserPayments } from '../src/features/transactions/components/UserPayments';
 import { UsersTab } from '../src/features/users/components/UsersTab';
 import { subscriptionUpdateBody } from '../src/features/users/components/ManageSubscriptionModal';
@@ -64,11 +65,13 @@ const withAddress = user({
 
 describe('users tab', () => {
   // the kit's notices and inline errors tell the admin; a browser alert would be a regression (D10)
-  beforeEach(() =>
+  beforeEach(() => {
     jest.spyOn(window, 'alert').mockImplementation(() => {
       throw new Error('window.alert is not how the admin area reports');
-    }),
-  );
+    });
+    localStorage.setItem(STORAGE_KEYS.adminToken, 't');
+    localStorage.setItem(STORAGE_KEYS.adminUser, JSON.stringify({ email: 'owner@portal.test', role: 'owner' }));
+  });
   afterEach(() => jest.restoreAllMocks());
 
   const listOf = (users: AdminUserRow[]) => ({ data: { users, total: users.length, page: 1, limit: 50 } });
@@ -105,6 +108,24 @@ describe('users tab', () => {
       'Days Remaining',
       'Actions',
     ]);
+  });
+
+  it('when the admin’s role may not change people, then the rows offer only what it may: read-only views, finance views, support manages and deletes', async () => {
+    const actionsFor = async (role: string) => {
+      localStorage.setItem(STORAGE_KEYS.adminToken, 't');
+      localStorage.setItem(STORAGE_KEYS.adminUser, JSON.stringify({ email: `${role}@portal.test`, role }));
+      stubApi(() => listOf([user()]));
+      const { unmount } = renderWithQueries(<UsersTab paymentsOf={paymentsOf} />);
+      const row = (await screen.findByText('meera@example.in')).closest('tr') as HTMLElement;
+      const labels = within(row)
+        .getAllByRole('button')
+        .map((button) => button.textContent);
+      unmount();
+      return labels;
+    };
+    expect(await actionsFor('read-only')).toEqual(['View Details']);
+    expect(await actionsFor('finance')).toEqual(['View Details']);
+    expect(await actionsFor('support')).toEqual(['View Details', 'Manage', 'Delete']);
   });
 
   it('when a search finds nobody, then the empty message shows, and the term was sent', async () => {

@@ -41,6 +41,12 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/admin/login', service: 'auth', access: 'public' },
   { pattern: '/api/admin/signup', service: 'auth', access: 'public' },
   { pattern: '/api/admin/logout', service: 'auth', access: 'admin' },
+  // between the password and the second factor the caller holds only a challenge, which auth checks
+  { pattern: '/api/admin/second-factor', service: 'auth', access: 'public' },
+  { pattern: '/api/admin/second-factor/*', service: 'auth', access: 'public' },
+  { pattern: '/api/admin/invitations/accept', service: 'auth', access: 'public' },
+  { pattern: '/api/admin/admins', service: 'auth', access: 'admin' },
+  { pattern: '/api/admin/admins/*', service: 'auth', access: 'admin' },
 
   { pattern: '/api/subscription-status', service: 'billing', access: 'user' },
   { pattern: '/api/start-trial', service: 'billing', access: 'user' },

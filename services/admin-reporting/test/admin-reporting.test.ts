@@ -6,6 +6,7 @@ import {
   createTestDatabase,
   createTestRedis,
   generateTestKeys,
+  signAdminTestToken,
   signTestToken,
   testRuntime,
   testServiceEnv,
@@ -25,7 +26,7 @@ describe('admin reporting', () => {
   let built: Awaited<ReturnType<typeof compose>>;
   const runtime = testRuntime('admin-reporting');
   const keys = generateTestKeys();
-  const admin = signTestToken(keys.privateKey, TOKEN_AUDIENCE.admin, { sub: 'a1', email: 'boss@portal.test', role: 'admin' });
+  const admin = signAdminTestToken(keys.privateKey, { sub: 'a1', email: 'boss@portal.test' });
 
   const pune = publicUser({
     email: 'anil@example.in',

@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { DEVICE_MESSAGES, EVENT_QUEUES, formatWait, TOKEN_AUDIENCE } from '@portal/contracts';
+import { ADMIN_ACCESS_MESSAGES, DEVICE_MESSAGES, EVENT_QUEUES, formatWait, TOKEN_AUDIENCE } from '@portal/contracts';
 import {
   connectInfrastructure,
   createAttemptLimit,
@@ -27,6 +27,9 @@ import { withProfileGenerations } from './data/profile-generations';
 import { accountSecurityUseCases, endEverySession } from './domain/account-security.use-cases';
 import { accountUseCases } from './domain/account.use-cases';
 import { adminUseCases } from './domain/admin.use-cases';
+import { adminSecondFactorUseCases } from './domain/admin-second-factor.use-cases';
+import { adminTeamUseCases } from './domain/admin-team.use-cases';
+import { adminInvitationMail } from './domain/admin-invitation-mail';
 import { deviceGrantUseCases } from './domain/device-grant.use-cases';
 import { directoryUseCases } from './domain/directory.use-cases';
 import { farewellMail } from './domain/farewell-mail';
@@ -40,6 +43,10 @@ import { passwordResetUseCases } from './domain/password-reset.use-cases';
 import { profileUseCases } from './domain/profile.use-cases';
 import { accountSecurityRoutes } from './routes/account-security.routes';
 import { adminAuthRoutes } from './routes/admin-auth.routes';
+import { adminTeamRoutes } from './routes/admin-team.routes';
+import { hashRecoveryCode, newRecoveryCodes } from './security/recovery-codes';
+import { secretBox } from './security/secret-box';
+import { totpAuthenticator } from './security/totp-authenticator';
 import { authRoutes } from './routes/auth.routes';
 import { deviceRoutes } from './routes/device.routes';
 import { firmRoutes } from './routes/firm.routes';
@@ -99,6 +106,7 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
       [TOKEN_AUDIENCE.admin]: settings.ADMIN_TOKEN_TTL_SECONDS,
       [TOKEN_AUDIENCE.internal]: 300,
       [TOKEN_AUDIENCE.desktop]: settings.DESKTOP_TOKEN_TTL_SECONDS,
+      [TOKEN_AUDIENCE.adminChallenge]: 300,
     },
   });
   const loginGuesses = createGuessLimit({
@@ -165,6 +173,35 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
     loginGuesses,
     signupEnabled: settings.ADMIN_SIGNUP_ENABLED,
   });
+  const adminSecondFactor = adminSecondFactorUseCases({
+    admins,
+    authenticator: totpAuthenticator('Tax Practitioner Portal'),
+    box: secretBox({ key: settings.SECOND_FACTOR_KEY, signingKey: settings.JWT_PRIVATE_KEY }),
+    recoveryCodes: { generate: newRecoveryCodes, hash: hashRecoveryCode },
+    tokens,
+    verifyToken,
+    codeGuesses: createGuessLimit({
+      redis,
+      prefix,
+      name: 'admin-code-fail',
+      subject: 'admin',
+      maxPerSubject: settings.ADMIN_CODE_MAX_FAILURES,
+      maxPerIp: settings.LOGIN_MAX_FAILURES_PER_IP,
+      windowSeconds: 15 * 60,
+      message: ADMIN_ACCESS_MESSAGES.tooManyCodes,
+    }),
+    audit,
+    now: clock,
+  });
+  const adminTeam = adminTeamUseCases({
+    admins,
+    hasher: argon2Hasher,
+    tokens,
+    audit,
+    sendInvitation: adminInvitationMail(mail, settings.PUBLIC_URL, mailFailed('admin invitation')),
+    serially: (work) => withRedisLock(redis, `${prefix}auth:admins`, work),
+    now: clock,
+  });
 
   const deviceGrant = deviceGrantUseCases({
     devices,
@@ -228,7 +265,8 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
     routes: (router) => {
       router.use(authRoutes({ accounts, passwordReset, verifyToken, jwks: jwks(settings.JWT_PUBLIC_KEY) }));
       router.use(profileRoutes(profileUseCases(users), verifyToken));
-      router.use(adminAuthRoutes(adminAccounts, verifyToken));
+      router.use(adminAuthRoutes(adminAccounts, adminSecondFactor, verifyToken));
+      router.use(adminTeamRoutes(adminTeam, verifyToken));
       router.use(deviceRoutes(deviceGrant, verifyToken, async (userId) => (await accounts.consent(userId)).required, settings.PUBLIC_URL));
       router.use(accountSecurityRoutes(security, verifyToken));
       router.use(firmRoutes(firms, firmInvitations, verifyToken));

@@ -54,6 +54,13 @@ export const configSchema = z
     ADMIN_EMAIL: z.string().email('must be an e-mail address').optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
     ADMIN_SIGNUP_ENABLED: flag,
+    /** Seals the admins' authenticator secrets; without it, a key derived from JWT_PRIVATE_KEY does. */
+    SECOND_FACTOR_KEY: z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex digits (32 bytes)')
+      .optional(),
+    /** Wrong second-factor codes per admin (and per address, 30) in 15 minutes, as for passwords. */
+    ADMIN_CODE_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
     LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(5),
     LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
     LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { startAuth, validSignup, type AuthHarness } from './auth-harness';
+import { enrolAdmin, signInAdmin } from './admin-sign-in';
 
 describe('admin sign-in and the audience separation', () => {
   let auth: AuthHarness;
@@ -17,10 +18,15 @@ describe('admin sign-in and the audience separation', () => {
     expect((await admins().findOne({}))?.email).toBe('root@portal.test');
   });
 
-  it('when the admin signs in, then an admin token and {email, role} come back', async () => {
-    const response = await request(auth.app).post('/api/admin/login').send({ email: 'root@portal.test', password: 'first-admin-pass' });
-    expect(response.status).toBe(200);
-    expect(response.body).toEqual({ token: expect.any(String), user: { email: 'root@portal.test', role: 'admin' } });
+  let enrolled: Awaited<ReturnType<typeof enrolAdmin>>;
+  let ownerToken: string;
+  it('when the admin from the environment signs in the first time, then they enrol a second factor and get an owner’s token and {email, role}', async () => {
+    enrolled = await enrolAdmin(auth.app, 'root@portal.test', 'first-admin-pass');
+    expect(enrolled.token).toEqual(expect.any(String));
+    const again = await signInAdmin(auth.app, 'root@portal.test', 'first-admin-pass', enrolled.secret);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ token: expect.any(String), user: { email: 'root@portal.test', role: 'owner' } });
+    ownerToken = again.body.token;
   });
 
   it('when the admin password is wrong or the fields are missing, then 401 or 400', async () => {
@@ -36,8 +42,7 @@ describe('admin sign-in and the audience separation', () => {
   });
 
   it('when tokens cross audiences, then user paths refuse admin tokens and admin paths refuse user tokens', async () => {
-    const adminToken = (await request(auth.app).post('/api/admin/login').send({ email: 'root@portal.test', password: 'first-admin-pass' }))
-      .body.token;
+    const adminToken = ownerToken;
     const userToken = (await request(auth.app).post('/api/auth/login').send({ email: 'user@portal.test', password: 'secret12' })).body
       .token;
     expect((await request(auth.app).get('/api/auth/profile').set('Authorization', `Bearer ${adminToken}`)).status).toBe(401);
@@ -45,8 +50,12 @@ describe('admin sign-in and the audience separation', () => {
   });
 
   it('when the admin logs out, then the admin token is refused afterwards', async () => {
-    const { token } = (await request(auth.app).post('/api/admin/login').send({ email: 'root@portal.test', password: 'first-admin-pass' }))
-      .body;
+    const { challenge } = (
+      await request(auth.app).post('/api/admin/login').send({ email: 'root@portal.test', password: 'first-admin-pass' })
+    ).body;
+    const { token } = (
+      await request(auth.app).post('/api/admin/second-factor').send({ challenge, recoveryCode: enrolled.recoveryCodes[0] })
+    ).body;
     expect((await request(auth.app).post('/api/admin/logout').set('Authorization', `Bearer ${token}`)).status).toBe(200);
     expect((await request(auth.app).post('/api/admin/logout').set('Authorization', `Bearer ${token}`)).status).toBe(401);
   });
@@ -74,10 +83,16 @@ describe('admin sign-up when the operator enables it', () => {
       .send({ email: 'ops@portal.test', password: 'secret12', role: 'admin' });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
-      user: { email: 'ops@portal.test', role: 'admin' },
+      user: { email: 'ops@portal.test', role: 'owner' },
       message: 'Admin account created successfully! Please sign in.',
     });
-    expect((await request(auth.app).post('/api/admin/login').send({ email: 'ops@portal.test', password: 'secret12' })).status).toBe(200);
+    expect(
+      (await request(auth.app).post('/api/admin/login').send({ email: 'ops@portal.test', password: 'secret12' })).body.secondFactor,
+    ).toBe('enrol');
+    const second = await request(auth.app)
+      .post('/api/admin/signup')
+      .send({ email: 'later@portal.test', password: 'secret12', role: 'admin' });
+    expect(second.body.user).toEqual({ email: 'later@portal.test', role: 'read-only' });
     expect((await request(auth.app).post('/api/admin/signup').send({ email: 'OPS@portal.test', password: 'secret12' })).status).toBe(409);
   });
 

@@ -6,6 +6,7 @@ import { DAY_MS, DESKTOP_CLIENT_ID, DEVICE_GRANT_TYPE, EVENT_QUEUES, FIRM_MESSAG
 import { FIRM_EVENTS, type FirmMembersChangedEvent } from '@portal/contracts/internal';
 import { createServiceCredential } from '@portal/platform';
 import { queuedEvents } from '@portal/platform/testing';
+import { enrolAdmin } from './admin-sign-in';
 import { startAuth, TEST_SERVICE_SECRET, validSignup, type AuthHarness } from './auth-harness';
 import { billingSeatsEvents } from './billing-seats-events';
 
@@ -27,7 +28,7 @@ describe('firms', () => {
     await new Promise((resolve) => server.once('listening', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     await auth.adminAccounts.bootstrapFirstAdmin('root@portal.test', 'first-admin-pass');
-    adminToken = (await request(url).post('/api/admin/login').send({ email: 'root@portal.test', password: 'first-admin-pass' })).body.token;
+    adminToken = (await enrolAdmin(url, 'root@portal.test', 'first-admin-pass', clock.now)).token;
   });
   afterAll(async () => {
     await new Promise((resolve) => server.close(resolve));

@@ -8,6 +8,7 @@ import {
   createTestDatabase,
   createTestRedis,
   generateTestKeys,
+  signAdminTestToken,
   signTestToken,
   startSmtpCatcher,
   testRuntime,
@@ -161,7 +162,7 @@ export async function startBilling(
       await firm.publish();
       return firm;
     },
-    adminToken: () => signTestToken(keys.privateKey, TOKEN_AUDIENCE.admin, { sub: 'admin1', email: 'admin@portal.test', role: 'admin' }),
+    adminToken: () => signAdminTestToken(keys.privateKey, { sub: 'admin1', email: 'admin@portal.test' }),
     desktopToken: (id, email, firmId) =>
       signTestToken(keys.privateKey, TOKEN_AUDIENCE.desktop, { sub: id, email, ...(firmId ? { firm: firmId } : {}) }),
     webhookAuthorization: webhookAuthorization(WEBHOOK.username, WEBHOOK.password),

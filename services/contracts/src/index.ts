@@ -9,6 +9,7 @@ export * from './billing';
 export * from './download';
 export * from './feedback';
 export * from './admin';
+export * from './admin-access';
 export * from './admin-area';
 export * from './signed-in-pages';
 export * from './ids';

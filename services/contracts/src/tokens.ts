@@ -8,7 +8,16 @@ export const TOKEN_AUDIENCE = {
   admin: 'portal-admin',
   internal: 'portal-internal',
   desktop: 'portal-desktop',
+  /** Between an admin's password and second factor: accepted by the second-factor calls only. */
+  adminChallenge: 'portal-admin-challenge',
 } as const;
 export type TokenAudience = (typeof TOKEN_AUDIENCE)[keyof typeof TOKEN_AUDIENCE];
 
 export const TOKEN_ISSUER = 'portal-auth';
+
+/**
+ * How the admin proved who they are (RFC 8176's `amr`): a password, then a code from an
+ * authenticator (`otp`) or a recovery code (`rec`). An admin token without a second factor is refused.
+ */
+export const ADMIN_SECOND_FACTORS = ['otp', 'rec'] as const;
+export type AdminSecondFactor = (typeof ADMIN_SECOND_FACTORS)[number];

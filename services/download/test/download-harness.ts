@@ -8,6 +8,7 @@ import {
   createTestDatabase,
   createTestRedis,
   generateTestKeys,
+  signAdminTestToken,
   signTestToken,
   testRuntime,
   testServiceEnv,
@@ -89,7 +90,7 @@ export async function startDownload(label: string, settings: Record<string, stri
       statuses.set(id, summary(id, status, daysRemaining));
       return signTestToken(keys.privateKey, TOKEN_AUDIENCE.desktop, { sub: id, email: `${id}@example.in` });
     },
-    adminToken: () => signTestToken(keys.privateKey, TOKEN_AUDIENCE.admin, { sub: 'a1', email: 'release@portal.test', role: 'admin' }),
+    adminToken: () => signAdminTestToken(keys.privateKey, { sub: 'a1', email: 'release@portal.test' }),
     async close() {
       await runtime.stop();
       await billing.close();

@@ -6,6 +6,7 @@ import {
   createTestDatabase,
   createTestRedis,
   generateTestKeys,
+  signAdminTestToken,
   signTestToken,
   testRuntime,
   testServiceEnv,
@@ -22,7 +23,7 @@ describe('in-app feedback and its triage', () => {
   const runtime = testRuntime('feedback');
   const keys = generateTestKeys();
   const userToken = (id: string) => signTestToken(keys.privateKey, TOKEN_AUDIENCE.user, { sub: id, email: `${id}@example.in` });
-  const admin = signTestToken(keys.privateKey, TOKEN_AUDIENCE.admin, { sub: 'a1', email: 'triage@portal.test', role: 'admin' });
+  const admin = signAdminTestToken(keys.privateKey, { sub: 'a1', email: 'triage@portal.test' });
   const alice = userToken('aaaaaaaaaaaaaaaaaaaaaaaa');
   const bob = userToken('bbbbbbbbbbbbbbbbbbbbbbbb');
 

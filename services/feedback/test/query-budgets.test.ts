@@ -5,6 +5,7 @@ import {
   createTestRedis,
   generateTestKeys,
   recordCommands,
+  signAdminTestToken,
   signTestToken,
   testRuntime,
   testServiceEnv,
@@ -25,7 +26,7 @@ describe('feedback: database commands per hot path', () => {
   const runtime = testRuntime('feedback');
   const keys = generateTestKeys();
   const user = signTestToken(keys.privateKey, TOKEN_AUDIENCE.user, { sub: 'cccccccccccccccccccccccc', email: 'c@example.in' });
-  const admin = signTestToken(keys.privateKey, TOKEN_AUDIENCE.admin, { sub: 'a1', email: 'triage@portal.test', role: 'admin' });
+  const admin = signAdminTestToken(keys.privateKey, { sub: 'a1', email: 'triage@portal.test' });
 
   beforeAll(async () => {
     [db, redis] = await Promise.all([createTestDatabase('feedback_budgets'), createTestRedis('feedback-budgets')]);

@@ -12,7 +12,7 @@ import {
   revokedTokenKey,
   tokensValidAfterKey,
 } from '@portal/platform';
-import { createTestRedis, generateTestKeys, signTestToken, type TestRedis } from '@portal/platform/testing';
+import { createTestRedis, generateTestKeys, signAdminTestToken, signTestToken, type TestRedis } from '@portal/platform/testing';
 
 const keys = generateTestKeys();
 const otherKeys = generateTestKeys();
@@ -33,8 +33,11 @@ describe('token and service-credential middleware', () => {
     app.get('/user', requireUser(verify), (_req, res) => {
       res.json(res.locals.auth);
     });
-    app.get('/admin', requireAdmin(verify), (_req, res) => {
+    app.get('/admin', requireAdmin(verify, 'view'), (_req, res) => {
       res.json(res.locals.auth);
+    });
+    app.post('/admin/refund', requireAdmin(verify, 'refund'), (_req, res) => {
+      res.json({ refunded: true });
     });
     app.get('/internal/ping', requireService(secret, ['billing']), (req, res) => {
       res.json({ caller: req.callerService });
@@ -44,7 +47,7 @@ describe('token and service-credential middleware', () => {
   afterAll(() => redis.cleanup());
 
   const userToken = () => signTestToken(keys.privateKey, TOKEN_AUDIENCE.user, { sub: 'u1', email: 'u@example.com' });
-  const adminToken = () => signTestToken(keys.privateKey, TOKEN_AUDIENCE.admin, { sub: 'a1', email: 'a@example.com', role: 'admin' });
+  const adminToken = () => signAdminTestToken(keys.privateKey, { sub: 'a1', email: 'a@example.com' });
 
   it('when a valid user token is presented, then the user is known to the route', async () => {
     const response = await request(app).get('/user').set('Authorization', `Bearer ${userToken()}`);
@@ -62,6 +65,54 @@ describe('token and service-credential middleware', () => {
     expect((await request(app).get('/user').set('Authorization', `Bearer ${adminToken()}`)).status).toBe(401);
     expect((await request(app).get('/admin').set('Authorization', `Bearer ${userToken()}`)).status).toBe(401);
     expect((await request(app).get('/admin').set('Authorization', `Bearer ${adminToken()}`)).status).toBe(200);
+  });
+
+  it('when an admin token shows no second factor, then 401 with the reason, whatever its role', async () => {
+    const passwordOnly = signTestToken(keys.privateKey, TOKEN_AUDIENCE.admin, {
+      sub: 'a1',
+      email: 'a@example.com',
+      role: 'owner',
+      amr: ['pwd'],
+    });
+    const beforeRoles = signTestToken(keys.privateKey, TOKEN_AUDIENCE.admin, { sub: 'a1', email: 'a@example.com', role: 'admin' });
+    for (const token of [passwordOnly, beforeRoles]) {
+      const response = await request(app).get('/admin').set('Authorization', `Bearer ${token}`);
+      expect(response.status).toBe(401);
+      expect(response.body.message).toBe('Sign in with your second factor to use the admin area.');
+    }
+  });
+
+  it('when an admin’s role does not allow the action, then 403; a role that does gets through', async () => {
+    const as = (role: 'finance' | 'support' | 'read-only') =>
+      signAdminTestToken(keys.privateKey, { sub: 'a2', email: 'b@example.com', role });
+    expect(
+      (
+        await request(app)
+          .post('/admin/refund')
+          .set('Authorization', `Bearer ${as('finance')}`)
+      ).body,
+    ).toEqual({ refunded: true });
+    for (const role of ['support', 'read-only'] as const) {
+      const refused = await request(app)
+        .post('/admin/refund')
+        .set('Authorization', `Bearer ${as(role)}`);
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toBe('Your admin role does not allow this.');
+    }
+    expect(
+      (
+        await request(app)
+          .get('/admin')
+          .set('Authorization', `Bearer ${as('read-only')}`)
+      ).status,
+    ).toBe(200);
+    const unknownRole = signTestToken(keys.privateKey, TOKEN_AUDIENCE.admin, {
+      sub: 'a3',
+      email: 'c@example.com',
+      role: 'root',
+      amr: ['pwd', 'otp'],
+    });
+    expect((await request(app).get('/admin').set('Authorization', `Bearer ${unknownRole}`)).status).toBe(403);
   });
 
   it('when a token is signed by another key or has expired, then 401', async () => {

@@ -15,7 +15,7 @@ import {
   requireUser,
   revokedTokenKey,
 } from '@portal/platform';
-import { generateTestKeys, signTestToken } from '@portal/platform/testing';
+import { generateTestKeys, signAdminTestToken, signTestToken } from '@portal/platform/testing';
 import { startDisposableFerretDB, type DisposableFerretDB } from '../../../deploy/local/lib/ferretdb';
 import { freePort } from '../../../deploy/local/lib/net';
 
@@ -126,7 +126,7 @@ describe('when Redis stops and starts again under a running service', () => {
       readiness: [],
       routes: (router) => {
         router.get('/user', requireUser(verify), (_req, res) => void res.json({ userId: res.locals.auth.userId }));
-        router.get('/admin', requireAdmin(verify), (_req, res) => void res.json({ ok: true }));
+        router.get('/admin', requireAdmin(verify, 'view'), (_req, res) => void res.json({ ok: true }));
         router.post('/login', async (_req, res) => {
           await loginLimit('someone@example.com');
           res.json({ ok: true });
@@ -135,7 +135,7 @@ describe('when Redis stops and starts again under a running service', () => {
     });
     const userToken = signTestToken(keys.privateKey, TOKEN_AUDIENCE.user, { sub: 'u1', email: 'u@example.com' });
     const revokedToken = signTestToken(keys.privateKey, TOKEN_AUDIENCE.user, { sub: 'u2', email: 'v@example.com' });
-    const adminToken = signTestToken(keys.privateKey, TOKEN_AUDIENCE.admin, { sub: 'a1', email: 'a@example.com', role: 'admin' });
+    const adminToken = signAdminTestToken(keys.privateKey, { sub: 'a1', email: 'a@example.com' });
     const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
     await stopRedis();

@@ -5,6 +5,7 @@ import { AnalyticsTab } from '../features/analytics/components/AnalyticsTab';
 import { ExportMenu } from '../features/exports/components/ExportMenu';
 import { useFeedback } from '../features/feedback/api';
 import { adminLogout } from '../features/session/api';
+import { adminMayNow } from '../admin-session';
 import { UsersTab } from '../features/users/components/UsersTab';
 import '../admin.css';
 
@@ -23,8 +24,9 @@ const MandatesTab = lazy(() => import('../features/mandates/components/MandatesT
 const FeedbackTab = lazy(() => import('../features/feedback/components/FeedbackTab').then((module) => ({ default: module.FeedbackTab })));
 const FirmsTab = lazy(() => import('../features/firms/components/FirmsTab').then((module) => ({ default: module.FirmsTab })));
 const AuditTab = lazy(() => import('../features/audit/components/AuditTab').then((module) => ({ default: module.AuditTab })));
+const AdminsTab = lazy(() => import('../features/admins/components/AdminsTab').then((module) => ({ default: module.AdminsTab })));
 
-const TABS = ['dashboard', 'users', 'firms', 'transactions', 'mandates', 'feedback', 'audit'] as const;
+const TABS = ['dashboard', 'users', 'firms', 'transactions', 'mandates', 'feedback', 'audit', 'admins'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
 
@@ -33,7 +35,8 @@ export default function AdminDashboard() {
   // Each section has its own address (?tab=users): a reload, a shared link or Back returns to it.
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
-  const tab: Tab = isTab(requested) ? requested : 'dashboard';
+  const owner = adminMayNow('manage-admins');
+  const tab: Tab = isTab(requested) && (requested !== 'admins' || owner) ? requested : 'dashboard';
   const setTab = (next: Tab) => setParams(next === 'dashboard' ? {} : { tab: next });
   // The transactions export uses the same range as the tab's filters: the last 30 Indian days by default.
   const [range, setRange] = useState(() => lastIndianDays(TRANSACTIONS_DEFAULT_DAYS));
@@ -84,6 +87,7 @@ export default function AdminDashboard() {
             ),
           },
           { id: 'audit', label: 'Audit Log' },
+          ...(owner ? [{ id: 'admins' as const, label: 'Admins' }] : []),
         ]}
       />
       {tab === 'dashboard' && <AnalyticsTab />}
@@ -94,6 +98,7 @@ export default function AdminDashboard() {
         {tab === 'mandates' && <MandatesTab />}
         {tab === 'feedback' && <FeedbackTab feedback={feedback} />}
         {tab === 'audit' && <AuditTab />}
+        {tab === 'admins' && <AdminsTab />}
       </Suspense>
     </main>
   );

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { adminUsersQuerySchema, auditQuerySchema, istDateOf, objectIdSchema } from '@portal/contracts';
+import { adminUsersQuerySchema, auditQuerySchema, istDateOf, objectIdSchema, type AdminAction } from '@portal/contracts';
 import { csvInstant, requireAdmin, streamCsv, validate, type TokenVerifier } from '@portal/platform';
 import { z } from 'zod';
 import type { reportingUseCases } from '../domain/reporting.use-cases';
@@ -23,25 +23,25 @@ const USER_COLUMNS = [
 
 export function adminRoutes(reporting: ReturnType<typeof reportingUseCases>, verifyToken: TokenVerifier): Router {
   const router = Router();
-  const admin = requireAdmin(verifyToken);
+  const admin = (action: AdminAction) => requireAdmin(verifyToken, action);
 
-  router.get('/api/admin/analytics', admin, async (_req, res) => {
+  router.get('/api/admin/analytics', admin('view'), async (_req, res) => {
     res.json(await reporting.analytics());
   });
 
-  router.get('/api/admin/users', admin, validate('query', adminUsersQuerySchema), async (req, res) => {
+  router.get('/api/admin/users', admin('view'), validate('query', adminUsersQuerySchema), async (req, res) => {
     res.json(await reporting.listUsers(req.query));
   });
 
-  router.get('/api/admin/users/:id/details', admin, validate('params', userParams), async (req, res) => {
+  router.get('/api/admin/users/:id/details', admin('view'), validate('params', userParams), async (req, res) => {
     res.json({ user: await reporting.userDetails(req.params.id) });
   });
 
-  router.delete('/api/admin/users/:id', admin, validate('params', userParams), async (req, res) => {
+  router.delete('/api/admin/users/:id', admin('manage-users'), validate('params', userParams), async (req, res) => {
     res.json(await reporting.deleteUser(req.params.id, res.locals.auth.email));
   });
 
-  router.get('/api/admin/export/users', admin, async (_req, res) => {
+  router.get('/api/admin/export/users', admin('export-people'), async (_req, res) => {
     await streamCsv(res, `users_${istDateOf(new Date())}.csv`, USER_COLUMNS, reporting.exportRows(), (row) => [
       row.email,
       row.firstName,
@@ -58,7 +58,7 @@ export function adminRoutes(reporting: ReturnType<typeof reportingUseCases>, ver
     ]);
   });
 
-  router.get('/api/admin/audit', admin, validate('query', auditQuerySchema), async (req, res) => {
+  router.get('/api/admin/audit', admin('view'), validate('query', auditQuerySchema), async (req, res) => {
     const { page, limit } = req.query;
     res.json({ ...(await reporting.auditLog(page, limit)), page, limit });
   });

@@ -1,47 +1,115 @@
-import { Schema, type Connection, type Types } from 'mongoose';
+import { Schema, Types, type Connection } from 'mongoose';
+import type { AdminRole } from '@portal/contracts';
 import { isDuplicateKeyError } from '@portal/platform';
 import type { AdminRecord, AdminStore } from '../domain/ports';
 
 interface AdminDocument {
   _id: Types.ObjectId;
   email: string;
-  passwordHash: string;
-  role: 'admin';
+  passwordHash?: string | null;
+  role: AdminRole;
+  totp?: { sealedSecret: string; lastStep: number } | null;
+  pendingTotp?: string | null;
+  recoveryCodeHashes?: string[];
+  invitation?: { tokenHash: string; expiresAt: Date } | null;
+  createdAt: Date;
 }
 
 const adminSchema = new Schema<AdminDocument>(
   {
     email: { type: String, required: true, unique: true },
-    passwordHash: { type: String, required: true },
-    role: { type: String, default: 'admin' },
+    passwordHash: { type: String, default: null },
+    role: { type: String, required: true },
+    totp: { type: { sealedSecret: String, lastStep: Number, _id: false }, default: null },
+    pendingTotp: { type: String, default: null },
+    recoveryCodeHashes: { type: [String], default: [] },
+    invitation: { type: { tokenHash: String, expiresAt: Date, _id: false }, default: null },
   },
   { timestamps: true, versionKey: false },
 );
+adminSchema.index({ 'invitation.tokenHash': 1 }, { sparse: true });
 
 const toRecord = (doc: AdminDocument): AdminRecord => ({
   id: doc._id.toString(),
   email: doc.email,
-  passwordHash: doc.passwordHash,
-  role: 'admin',
+  passwordHash: doc.passwordHash ?? null,
+  role: doc.role,
+  totp: doc.totp?.sealedSecret ? { sealedSecret: doc.totp.sealedSecret, lastStep: doc.totp.lastStep } : null,
+  pendingTotp: doc.pendingTotp ?? null,
+  recoveryCodeHashes: doc.recoveryCodeHashes ?? [],
+  createdAt: doc.createdAt,
 });
+
+const byId = (id: string) => ({ _id: { $eq: new Types.ObjectId(id) } });
 
 /** Admins live apart from users: a user account can never become an admin by an update. */
 export function adminRepository(connection: Connection): AdminStore & { ready: Promise<unknown> } {
   const Admin = connection.model<AdminDocument>('Admin', adminSchema, 'admins');
+  async function created(fields: Partial<AdminDocument>) {
+    try {
+      return toRecord((await Admin.create(fields)).toObject());
+    } catch (error) {
+      if (isDuplicateKeyError(error)) return null;
+      throw error;
+    }
+  }
   return {
-    ready: Admin.init(),
+    // the one role before issue #49 could do everything: its admins become owners
+    ready: Admin.init().then(() => Admin.collection.updateMany({ role: 'admin' }, { $set: { role: 'owner' } })),
     count: () => Admin.countDocuments(),
+    countOwners: () => Admin.countDocuments({ role: { $eq: 'owner' } }),
     async findByEmail(email) {
       const doc = await Admin.findOne({ email: { $eq: email } }).lean<AdminDocument>();
       return doc ? toRecord(doc) : null;
     },
-    async create({ email, passwordHash }) {
-      try {
-        return toRecord((await Admin.create({ email, passwordHash, role: 'admin' })).toObject());
-      } catch (error) {
-        if (isDuplicateKeyError(error)) return null;
-        throw error;
-      }
+    async findById(id) {
+      if (!Types.ObjectId.isValid(id)) return null;
+      const doc = await Admin.findOne(byId(id)).lean<AdminDocument>();
+      return doc ? toRecord(doc) : null;
+    },
+    async list() {
+      return (await Admin.find().sort({ createdAt: 1 }).lean<AdminDocument[]>()).map(toRecord);
+    },
+    create: ({ email, passwordHash, role }) => created({ email, passwordHash, role }),
+    invite: ({ email, role, tokenHash, expiresAt }) => created({ email, role, passwordHash: null, invitation: { tokenHash, expiresAt } }),
+    async acceptInvitation(tokenHash, passwordHash, now) {
+      const doc = await Admin.findOneAndUpdate(
+        { 'invitation.tokenHash': { $eq: tokenHash }, 'invitation.expiresAt': { $gt: now } },
+        { $set: { passwordHash, invitation: null } },
+        { new: true },
+      ).lean<AdminDocument>();
+      return doc ? toRecord(doc) : null;
+    },
+    async setPendingTotp(id, sealedSecret) {
+      await Admin.updateOne(byId(id), { $set: { pendingTotp: sealedSecret } });
+    },
+    async confirmTotp(id, sealedSecret, step, recoveryCodeHashes) {
+      const result = await Admin.updateOne(
+        { ...byId(id), pendingTotp: { $eq: sealedSecret }, totp: { $eq: null } },
+        { $set: { totp: { sealedSecret, lastStep: step }, pendingTotp: null, recoveryCodeHashes } },
+      );
+      return result.modifiedCount === 1;
+    },
+    async useTotpStep(id, step) {
+      const result = await Admin.updateOne({ ...byId(id), 'totp.lastStep': { $lt: step } }, { $set: { 'totp.lastStep': step } });
+      return result.modifiedCount === 1;
+    },
+    async useRecoveryCode(id, hash) {
+      const doc = await Admin.findOneAndUpdate(
+        { ...byId(id), recoveryCodeHashes: { $eq: hash } },
+        { $pull: { recoveryCodeHashes: hash } },
+        { new: true },
+      ).lean<AdminDocument>();
+      return doc ? (doc.recoveryCodeHashes ?? []).length : null;
+    },
+    async setRole(id, role) {
+      await Admin.updateOne(byId(id), { $set: { role } });
+    },
+    async resetSecondFactor(id) {
+      await Admin.updateOne(byId(id), { $set: { totp: null, pendingTotp: null, recoveryCodeHashes: [] } });
+    },
+    async remove(id) {
+      return (await Admin.deleteOne(byId(id))).deletedCount === 1;
     },
   };
 }

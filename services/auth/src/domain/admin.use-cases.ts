@@ -1,4 +1,4 @@
-import { TOKEN_AUDIENCE, type AdminUser } from '@portal/contracts';
+import { TOKEN_AUDIENCE, type AdminPasswordStep, type AdminUser } from '@portal/contracts';
 import { conflict, forbidden, unauthorized } from '@portal/platform/errors';
 import type { AuthContext } from '@portal/platform';
 import type { AdminStore, GuessLimit, PasswordHasher, TokenIssuer } from './ports';
@@ -19,25 +19,33 @@ export const ADMIN_MESSAGES = {
   created: 'Admin account created successfully! Please sign in.',
 } as const;
 
+/**
+ * The admin's password step. A right password gives no admin token, only a short challenge for the
+ * second factor (admin-second-factor.use-cases.ts), which an admin without one enrols first.
+ */
 export function adminUseCases({ admins, hasher, decoyHash, tokens, loginGuesses, signupEnabled }: AdminDeps) {
   return {
-    async login(email: string, password: string, ip: string): Promise<{ token: string; user: AdminUser }> {
+    async login(email: string, password: string, ip: string): Promise<AdminPasswordStep> {
       const admin = await admins.findByEmail(email);
       const right = await loginGuesses.judge(ip, `admin:${email}`, async () =>
         hasher.verify(admin?.passwordHash ?? (await decoyHash()), password),
       );
       if (!admin || !right) throw unauthorized(ADMIN_MESSAGES.badCredentials);
       return {
-        token: tokens.issue({ id: admin.id, email: admin.email, role: admin.role }, TOKEN_AUDIENCE.admin),
-        user: { email: admin.email, role: admin.role },
+        secondFactor: admin.totp ? 'totp' : 'enrol',
+        challenge: tokens.issue({ id: admin.id, email: admin.email }, TOKEN_AUDIENCE.adminChallenge),
       };
     },
 
-    /** The hidden sign-up mode; off unless the operator turns it on. */
+    /**
+     * The hidden sign-up mode; off unless the operator turns it on. The first admin of an empty
+     * portal is its owner; later ones start read-only, for an owner to promote.
+     */
     async signup(email: string, password: string): Promise<{ user: AdminUser; message: string }> {
       if (!signupEnabled) throw forbidden(ADMIN_MESSAGES.signupDisabled);
       if (await admins.findByEmail(email)) throw conflict(ADMIN_MESSAGES.emailTaken);
-      const admin = await admins.create({ email, passwordHash: await hasher.hash(password) });
+      const role = (await admins.count()) === 0 ? 'owner' : 'read-only';
+      const admin = await admins.create({ email, passwordHash: await hasher.hash(password), role });
       if (!admin) throw conflict(ADMIN_MESSAGES.emailTaken);
       return { user: { email: admin.email, role: admin.role }, message: ADMIN_MESSAGES.created };
     },
@@ -46,10 +54,10 @@ export function adminUseCases({ admins, hasher, decoyHash, tokens, loginGuesses,
       await tokens.revoke(auth.tokenId, auth.expiresAt);
     },
 
-    /** The first admin comes from configuration, once, when there is none. */
+    /** The first admin comes from configuration, once, when there is none; an owner, who enrols a second factor at first sign-in. */
     async bootstrapFirstAdmin(email: string | undefined, password: string | undefined): Promise<string | undefined> {
       if (!email || !password || (await admins.count()) > 0) return undefined;
-      const created = await admins.create({ email: email.trim().toLowerCase(), passwordHash: await hasher.hash(password) });
+      const created = await admins.create({ email: email.trim().toLowerCase(), passwordHash: await hasher.hash(password), role: 'owner' });
       return created ? email : undefined; // null: another instance created it first
     },
   };

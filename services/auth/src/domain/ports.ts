@@ -1,4 +1,4 @@
-import type { AcceptedPolicies, Address, ConsentClaims, GENDERS, TokenAudience } from '@portal/contracts';
+import type { AcceptedPolicies, Address, AdminRole, ConsentClaims, GENDERS, TokenAudience, TotpEnrolment } from '@portal/contracts';
 import type { Mailer } from '@portal/platform';
 
 /** What the auth rules need from the outside world; data/, security/ and clients/ provide it. */
@@ -70,15 +70,59 @@ export interface UserStore {
 export interface AdminRecord {
   id: string;
   email: string;
-  passwordHash: string;
-  role: 'admin';
+  /** Null while invited: the invitee sets it. */
+  passwordHash: string | null;
+  role: AdminRole;
+  /** The enrolled authenticator's sealed secret, and the last time step a code of it was used at. */
+  totp: { sealedSecret: string; lastStep: number } | null;
+  /** A secret shown for enrolment and not yet confirmed with a code. */
+  pendingTotp: string | null;
+  recoveryCodeHashes: string[];
+  createdAt: Date;
 }
 
 export interface AdminStore {
   count(): Promise<number>;
+  countOwners(): Promise<number>;
   findByEmail(email: string): Promise<AdminRecord | null>;
+  findById(id: string): Promise<AdminRecord | null>;
+  list(): Promise<AdminRecord[]>;
   /** The new admin, or null when the e-mail is taken. */
-  create(admin: { email: string; passwordHash: string }): Promise<AdminRecord | null>;
+  create(admin: { email: string; passwordHash: string; role: AdminRole }): Promise<AdminRecord | null>;
+  /** An invited admin without a password, or null when the e-mail is taken. */
+  invite(admin: { email: string; role: AdminRole; tokenHash: string; expiresAt: Date }): Promise<AdminRecord | null>;
+  /** Sets the password of the invitation's admin, once; null when the link is unknown, used or expired. */
+  acceptInvitation(tokenHash: string, passwordHash: string, now: Date): Promise<AdminRecord | null>;
+  setPendingTotp(id: string, sealedSecret: string): Promise<void>;
+  /** Turns the pending secret into the authenticator, once: false when it changed or one is enrolled. */
+  confirmTotp(id: string, sealedSecret: string, step: number, recoveryCodeHashes: string[]): Promise<boolean>;
+  /** Moves the last used step forward; false when a code of this step or a later one was used already. */
+  useTotpStep(id: string, step: number): Promise<boolean>;
+  /** Removes the recovery code; answers how many remain, or null when it was not there (unknown or used). */
+  useRecoveryCode(id: string, hash: string): Promise<number | null>;
+  setRole(id: string, role: AdminRole): Promise<void>;
+  resetSecondFactor(id: string): Promise<void>;
+  remove(id: string): Promise<boolean>;
+}
+
+/** TOTP codes (RFC 6238) and their enrolment. */
+export interface Authenticator {
+  newSecret(): string;
+  enrolment(label: string, secret: string): Promise<TotpEnrolment>;
+  /** The time step the code belongs to, or null when it is wrong or not after `after`. */
+  stepOf(secret: string, code: string, at: { now: Date; after?: number }): Promise<number | null>;
+}
+
+/** One-time codes for a lost authenticator: made once, kept only as hashes. */
+export interface RecoveryCodes {
+  generate(): string[];
+  hash(code: string): string;
+}
+
+/** Encryption at rest for the authenticators' secrets. */
+export interface SecretBox {
+  seal(plain: string): string;
+  open(sealed: string): string;
 }
 
 export type ResetConsumption = { status: 'ok'; userId: string } | { status: 'used' | 'expired' | 'unknown' };
@@ -103,7 +147,7 @@ export interface TokenIssuer {
    * `revokeAllFor` cut-off, which would otherwise end a token issued in the same millisecond.
    */
   issue(
-    subject: { id: string; email: string; role?: string; firm?: string } & ConsentClaims,
+    subject: { id: string; email: string; role?: string; firm?: string; amr?: string[] } & ConsentClaims,
     audience: TokenAudience,
     sessionId?: string,
     issuedAtMs?: number,

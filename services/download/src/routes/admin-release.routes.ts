@@ -2,7 +2,7 @@ import { Router, type Request } from 'express';
 import busboy from 'busboy';
 import { z } from 'zod';
 import { versionSchema } from '@portal/contracts';
-import { badRequest, requireAdmin, type TokenVerifier } from '@portal/platform';
+import { badRequest, requireAdmin, type Authenticated, type RouteParams, type TokenVerifier } from '@portal/platform';
 import type { StoredFile } from '../domain/ports';
 import type { releaseUseCases } from '../domain/releases.use-cases';
 
@@ -13,7 +13,7 @@ const releaseFields = z.object({
 
 /** Reads `version`, `notes` and one `file` from a multipart upload, streaming the file to storage. */
 function readUpload(
-  req: Request,
+  req: Request<RouteParams, unknown, unknown, unknown, Authenticated>,
   receive: (content: NodeJS.ReadableStream) => Promise<StoredFile>,
 ): Promise<{ fields: Record<string, string>; file?: StoredFile }> {
   if (!req.is('multipart/form-data')) throw badRequest('Send the release as multipart/form-data with the fields version, notes and file');
@@ -43,13 +43,11 @@ function readUpload(
 
 export function adminReleaseRoutes(releases: ReturnType<typeof releaseUseCases>, verifyToken: TokenVerifier): Router {
   const router = Router();
-  router.use('/api/admin/releases', requireAdmin(verifyToken));
-
-  router.get('/api/admin/releases', async (_req, res) => {
+  router.get('/api/admin/releases', requireAdmin(verifyToken, 'view'), async (_req, res) => {
     res.json({ releases: await releases.list() });
   });
 
-  router.post('/api/admin/releases', async (req, res) => {
+  router.post('/api/admin/releases', requireAdmin(verifyToken, 'publish-releases'), async (req, res) => {
     const { fields, file } = await readUpload(req, (content) => releases.receive(content as never));
     const parsed = releaseFields.safeParse(fields);
     if (!parsed.success || !file) {

@@ -1,6 +1,13 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { FEEDBACK_MESSAGES, feedbackListQuerySchema, feedbackUpdateSchema, istDateOf, objectIdSchema } from '@portal/contracts';
+import {
+  FEEDBACK_MESSAGES,
+  feedbackListQuerySchema,
+  feedbackUpdateSchema,
+  istDateOf,
+  objectIdSchema,
+  type AdminAction,
+} from '@portal/contracts';
 import { csvInstant, requireAdmin, streamCsv, validate, type TokenVerifier } from '@portal/platform';
 import type { feedbackUseCases } from '../domain/feedback.use-cases';
 
@@ -22,22 +29,28 @@ const COLUMNS = [
 
 export function adminFeedbackRoutes(feedback: ReturnType<typeof feedbackUseCases>, verifyToken: TokenVerifier): Router {
   const router = Router();
-  const admin = requireAdmin(verifyToken);
+  const admin = (action: AdminAction) => requireAdmin(verifyToken, action);
 
-  router.get('/api/admin/feedback', admin, validate('query', feedbackListQuerySchema), async (req, res) => {
+  router.get('/api/admin/feedback', admin('view'), validate('query', feedbackListQuerySchema), async (req, res) => {
     res.json({ feedback: await feedback.list(req.query) });
   });
 
-  router.put('/api/admin/feedback/:id', admin, validate('params', idParams), validate('body', feedbackUpdateSchema), async (req, res) => {
-    res.json({ feedback: await feedback.update(req.params.id, req.body, res.locals.auth.email), message: FEEDBACK_MESSAGES.updated });
-  });
+  router.put(
+    '/api/admin/feedback/:id',
+    admin('manage-feedback'),
+    validate('params', idParams),
+    validate('body', feedbackUpdateSchema),
+    async (req, res) => {
+      res.json({ feedback: await feedback.update(req.params.id, req.body, res.locals.auth.email), message: FEEDBACK_MESSAGES.updated });
+    },
+  );
 
-  router.delete('/api/admin/feedback/:id', admin, validate('params', idParams), async (req, res) => {
+  router.delete('/api/admin/feedback/:id', admin('manage-feedback'), validate('params', idParams), async (req, res) => {
     await feedback.remove(req.params.id, res.locals.auth.email);
     res.json({ message: FEEDBACK_MESSAGES.deleted });
   });
 
-  router.get('/api/admin/export/feedback', admin, async (_req, res) => {
+  router.get('/api/admin/export/feedback', admin('export-people'), async (_req, res) => {
     await streamCsv(res, `feedback_${istDateOf(new Date())}.csv`, COLUMNS, feedback.export(), (item) => [
       item._id,
       item.userEmail,

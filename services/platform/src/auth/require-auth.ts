@@ -1,5 +1,5 @@
-import { TOKEN_AUDIENCE } from '@portal/contracts';
-import { consentRequired, unauthorized } from '../errors/app-errors';
+import { ADMIN_ACCESS_MESSAGES, ADMIN_SECOND_FACTORS, adminMay, isAdminRole, TOKEN_AUDIENCE, type AdminAction } from '@portal/contracts';
+import { consentRequired, forbidden, unauthorized } from '../errors/app-errors';
 import type { CheckingHandler, RouteParams } from '../http/validate';
 import { bearerToken, type AuthContext, type TokenVerifier } from './token-verifier';
 
@@ -7,17 +7,19 @@ import { bearerToken, type AuthContext, type TokenVerifier } from './token-verif
 export type Authenticated = { auth: AuthContext };
 type Guard = CheckingHandler<RouteParams, unknown, unknown, Authenticated>;
 
-function requireAudience(
-  verify: TokenVerifier,
-  audience: (typeof TOKEN_AUDIENCE)['user' | 'admin' | 'desktop'],
-  { beforeConsent = false } = {},
-): Guard {
+type GuardedAudience = (typeof TOKEN_AUDIENCE)['user' | 'admin' | 'desktop'];
+
+async function authenticate(verify: TokenVerifier, authorization: string | undefined, audience: GuardedAudience, beforeConsent: boolean) {
+  const token = bearerToken(authorization);
+  if (!token) throw unauthorized();
+  const auth = await verify(token, audience);
+  if (auth.consentDue && !beforeConsent) throw consentRequired(auth.consentDue.ageRequired);
+  return auth;
+}
+
+function requireAudience(verify: TokenVerifier, audience: GuardedAudience, { beforeConsent = false } = {}): Guard {
   return async (req, res, next) => {
-    const token = bearerToken(req.headers.authorization);
-    if (!token) throw unauthorized();
-    const auth = await verify(token, audience);
-    if (auth.consentDue && !beforeConsent) throw consentRequired(auth.consentDue.ageRequired);
-    res.locals.auth = auth;
+    res.locals.auth = await authenticate(verify, req.headers.authorization, audience, beforeConsent);
     next();
   };
 }
@@ -32,7 +34,23 @@ export const requireUser = (verify: TokenVerifier) => requireAudience(verify, TO
  * the policies, signing out, downloading their data and deleting their account.
  */
 export const requireUserBeforeConsent = (verify: TokenVerifier) => requireAudience(verify, TOKEN_AUDIENCE.user, { beforeConsent: true });
-export const requireAdmin = (verify: TokenVerifier) => requireAudience(verify, TOKEN_AUDIENCE.admin);
+/**
+ * An admin's call for one action (issue #49): the token must show a second factor, and the admin's
+ * role must allow the action, else 403. Every admin route names its action, so a new one cannot
+ * forget the roles.
+ */
+export function requireAdmin(verify: TokenVerifier, action: AdminAction): Guard {
+  return async (req, res, next) => {
+    const auth = await authenticate(verify, req.headers.authorization, TOKEN_AUDIENCE.admin, false);
+    const { role, methods = [] } = auth;
+    if (!methods.some((method) => (ADMIN_SECOND_FACTORS as readonly string[]).includes(method))) {
+      throw unauthorized(ADMIN_ACCESS_MESSAGES.secondFactorRequired);
+    }
+    if (!isAdminRole(role) || !adminMay(role, action)) throw forbidden(ADMIN_ACCESS_MESSAGES.roleRefused);
+    res.locals.auth = auth;
+    next();
+  };
+}
 /**
  * The desktop app's own calls: its tokens are accepted here and nowhere else. They carry no
  * consent claim: the app cannot show a policy, so it points the person to the portal instead

@@ -21,6 +21,8 @@ export interface TokenClaims extends ConsentClaims {
   sid?: string;
   /** A desktop token for a firm's seat (issue #30): the firm chosen when the app was signed in. */
   firm?: string;
+  /** How an admin signed in (RFC 8176): the password and a second factor. */
+  amr?: string[];
 }
 
 export interface AuthContext {
@@ -33,6 +35,8 @@ export interface AuthContext {
   firmId?: string;
   /** Present while the person must accept the policies in force (or give their age) before most calls. */
   consentDue?: { ageRequired: boolean };
+  /** The ways the admin proved who they are, from the token's `amr`. */
+  methods?: string[];
 }
 
 export interface TokenVerifierOptions {
@@ -92,6 +96,7 @@ export function createTokenVerifier({ publicKey, redis, redisPrefix = '', onRevo
       tokenId: claims.jti,
       expiresAt: claims.exp,
       ...(claims.firm ? { firmId: claims.firm } : {}),
+      ...(Array.isArray(claims.amr) ? { methods: claims.amr } : {}),
       ...(isConsentDue(claims) ? { consentDue: { ageRequired: claims.age === false } } : {}),
     };
   };

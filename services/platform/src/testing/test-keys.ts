@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { TOKEN_ISSUER, type TokenAudience } from '@portal/contracts';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER, type AdminRole, type TokenAudience } from '@portal/contracts';
 
 export interface TestKeys {
   privateKey: string;
@@ -20,12 +20,13 @@ export function generateTestKeys(): TestKeys {
 export function signTestToken(
   privateKey: string,
   audience: TokenAudience,
-  claims: { sub: string; email: string; role?: string; issuedAtMs?: number; firm?: string },
+  claims: { sub: string; email: string; role?: string; issuedAtMs?: number; firm?: string; amr?: string[] },
   expiresInSeconds = 3600,
 ): string {
   const issued = claims.issuedAtMs === undefined ? {} : { iat: Math.floor(claims.issuedAtMs / 1000), iat_ms: claims.issuedAtMs };
   const firm = claims.firm ? { firm: claims.firm } : {};
-  return jwt.sign({ email: claims.email, role: claims.role, ...issued, ...firm }, privateKey, {
+  const amr = claims.amr ? { amr: claims.amr } : {};
+  return jwt.sign({ email: claims.email, role: claims.role, ...issued, ...firm, ...amr }, privateKey, {
     algorithm: 'RS256',
     issuer: TOKEN_ISSUER,
     audience,
@@ -34,3 +35,7 @@ export function signTestToken(
     expiresIn: expiresInSeconds,
   });
 }
+
+/** An admin's token as auth issues it after the second factor (issue #49), an owner's unless told. */
+export const signAdminTestToken = (privateKey: string, claims: { sub: string; email: string; role?: AdminRole; issuedAtMs?: number }) =>
+  signTestToken(privateKey, TOKEN_AUDIENCE.admin, { role: 'owner', ...claims, amr: ['pwd', 'otp'] });

@@ -16,7 +16,6 @@ export function licensingRoutes(licensing: ReturnType<typeof licensingUseCases>,
   const router = Router();
   const desktop = requireDesktop(verifyToken);
   const user = requireUser(verifyToken);
-  const admin = requireAdmin(verifyToken);
 
   router.post('/api/licenses/activate', desktop, validate('body', activationRequestSchema), async (req, res) => {
     res.status(201).json(await licensing.activate(res.locals.auth, req.body));
@@ -39,14 +38,19 @@ export function licensingRoutes(licensing: ReturnType<typeof licensingUseCases>,
     res.json({ message: LICENSE_MESSAGES.deactivated });
   });
 
-  router.get('/api/admin/users/:id/devices', admin, validate('params', userParams), async (req, res) => {
+  router.get('/api/admin/users/:id/devices', requireAdmin(verifyToken, 'view'), validate('params', userParams), async (req, res) => {
     res.json({ devices: await licensing.devices(req.params.id) });
   });
 
-  router.delete('/api/admin/users/:id/devices/:deviceId', admin, validate('params', userDevice), async (req, res) => {
-    await licensing.deactivate(req.params.id, req.params.deviceId);
-    res.json({ message: LICENSE_MESSAGES.deactivated });
-  });
+  router.delete(
+    '/api/admin/users/:id/devices/:deviceId',
+    requireAdmin(verifyToken, 'manage-users'),
+    validate('params', userDevice),
+    async (req, res) => {
+      await licensing.deactivate(req.params.id, req.params.deviceId);
+      res.json({ message: LICENSE_MESSAGES.deactivated });
+    },
+  );
 
   return router;
 }

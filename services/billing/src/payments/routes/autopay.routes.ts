@@ -16,7 +16,7 @@ export function autopayRoutes(
   router.delete('/api/subscription/autopay', ...account.manage, async (_req, res) => {
     res.json(await autopay.turnOff(res.locals.account.id));
   });
-  router.get('/api/admin/mandates', requireAdmin(verifyToken), validate('query', adminMandatesQuerySchema), async (req, res) => {
+  router.get('/api/admin/mandates', requireAdmin(verifyToken, 'view'), validate('query', adminMandatesQuerySchema), async (req, res) => {
     res.json(await mandateList.list(req.query));
   });
   return router;

@@ -11,14 +11,13 @@ const orderParams = z.object({ merchantOrderId: merchantOrderIdSchema });
 export function refundRoutes(refunds: ReturnType<typeof refundUseCases>, verifyToken: TokenVerifier): Router {
   const router = Router();
   const path = '/api/admin/transactions/:merchantOrderId/refunds';
-  const onlyAdmin = requireAdmin(verifyToken);
   const params = validate('params', orderParams);
 
-  router.get(path, onlyAdmin, params, async (req, res) => {
+  router.get(path, requireAdmin(verifyToken, 'view'), params, async (req, res) => {
     res.json({ refunds: await refunds.views(req.params.merchantOrderId) });
   });
 
-  router.post(path, onlyAdmin, params, validate('body', refundRequestSchema), async (req, res) => {
+  router.post(path, requireAdmin(verifyToken, 'refund'), params, validate('body', refundRequestSchema), async (req, res) => {
     const refund = await refunds.request(req.params.merchantOrderId, req.body, res.locals.auth.email);
     res.status(201).json({ message: REFUND_MESSAGES.requested, refund: toRefundView(refund, null) });
   });

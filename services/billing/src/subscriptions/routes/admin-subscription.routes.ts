@@ -11,7 +11,7 @@ export function adminSubscriptionRoutes(admin: ReturnType<typeof adminSubscripti
   const router = Router();
   router.put(
     '/api/admin/users/:id/subscription',
-    requireAdmin(verifyToken),
+    requireAdmin(verifyToken, 'manage-subscriptions'),
     validate('params', userParams),
     validate('body', adminSubscriptionUpdateSchema),
     async (req, res) => {

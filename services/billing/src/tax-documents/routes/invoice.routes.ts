@@ -30,7 +30,7 @@ export function invoiceRoutes(invoices: ReturnType<typeof invoiceUseCases>, veri
     sendPdf(res, creditNoteFileName(number), pdf);
   });
 
-  const admin = requireAdmin(verifyToken);
+  const admin = requireAdmin(verifyToken, 'view');
   router.get('/api/admin/invoices/:merchantOrderId', admin, validate('params', invoiceParams), async (req, res) => {
     const { number, pdf } = await invoices.pdf(null, req.params.merchantOrderId);
     sendPdf(res, invoiceFileName(number), pdf);

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@portal/ui';
+import { adminMayNow } from '../../../admin-session';
 import { ExportButton } from './ExportButton';
 
 /**
@@ -24,6 +25,9 @@ export function ExportMenu({ transactionsRange }: { transactionsRange: Record<st
       document.removeEventListener('keydown', closeOnEscape);
     };
   }, [open]);
+  const people = adminMayNow('export-people');
+  const billing = adminMayNow('export-billing');
+  if (!people && !billing) return null;
   return (
     <div ref={menu} className={open ? 'export-menu open' : 'export-menu'}>
       <Button
@@ -36,9 +40,9 @@ export function ExportMenu({ transactionsRange }: { transactionsRange: Record<st
         Export <span aria-hidden="true">▾</span>
       </Button>
       <div id="export-menu-items" className="export-menu-items">
-        <ExportButton kind="users" label="Export Users" />
-        <ExportButton kind="transactions" label="Export Transactions" params={transactionsRange} />
-        <ExportButton kind="feedback" label="Export Feedback" />
+        {people && <ExportButton kind="users" label="Export Users" />}
+        {billing && <ExportButton kind="transactions" label="Export Transactions" params={transactionsRange} />}
+        {people && <ExportButton kind="feedback" label="Export Feedback" />}
       </div>
     </div>
   );

@@ -12,12 +12,14 @@ import { ScrollArea } from '@portal/ui/scroll-area';
 import { HeaderRow } from '../../../components/HeaderRow';
 import { day } from '../../../lib/format';
 import { useDeleteFeedback, useUpdateFeedback, type FeedbackFilter, type useFeedback } from '../api';
+import { adminMayNow } from '../../../admin-session';
 
 export const PREVIEW_LENGTH = 100;
 /** The message as the table shows it: 100 characters, then an ellipsis (behaviour.md §9). */
 export const preview = (message: string) => (message.length > PREVIEW_LENGTH ? `${message.slice(0, PREVIEW_LENGTH)}…` : message);
 
 function ManageFeedback({ item, onClose }: { item: FeedbackItem; onClose: () => void }) {
+  const mayManage = adminMayNow('manage-feedback');
   const [status, setStatus] = useState(item.status);
   const [notes, setNotes] = useState(item.adminNotes);
   const updating = useUpdateFeedback();
@@ -70,14 +72,18 @@ function ManageFeedback({ item, onClose }: { item: FeedbackItem; onClose: () => 
         </p>
       )}
       <div className="row row-between">
-        <Button variant="danger" onClick={() => void remove()}>
-          Delete Feedback
-        </Button>
+        {mayManage ? (
+          <Button variant="danger" onClick={() => void remove()}>
+            Delete Feedback
+          </Button>
+        ) : (
+          <span />
+        )}
         <div className="row">
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={() => void update()}>Update Feedback</Button>
+          {mayManage && <Button onClick={() => void update()}>Update Feedback</Button>}
         </div>
       </div>
     </Modal>

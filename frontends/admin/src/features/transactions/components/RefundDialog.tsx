@@ -3,6 +3,7 @@ import { formatRupees, REFUND_MESSAGES, toNearestPaisa, type TransactionRow } fr
 import { Banner, Button, errorMessage, Modal, Spinner, TextField } from '@portal/ui';
 import { day } from '../../../lib/format';
 import { useRefunds, useRequestRefund } from '../api';
+import { adminMayNow } from '../../../admin-session';
 
 export const REFUND_FAILED = 'The refund could not be requested';
 
@@ -57,7 +58,7 @@ export function RefundDialog({ row, onClose }: { row: TransactionRow; onClose: (
           <p className="muted">No refunds yet.</p>
         )}
       </section>
-      {!inFlight && left > 0 && message?.kind !== 'success' && (
+      {adminMayNow('refund') && !inFlight && left > 0 && message?.kind !== 'success' && (
         <form
           onSubmit={(event) => {
             event.preventDefault();
@@ -85,7 +86,7 @@ export function RefundDialog({ row, onClose }: { row: TransactionRow; onClose: (
           </div>
         </form>
       )}
-      {(inFlight || left <= 0 || message?.kind === 'success') && (
+      {(!adminMayNow('refund') || inFlight || left <= 0 || message?.kind === 'success') && (
         <div className="row row-end">
           <Button onClick={onClose}>Close</Button>
         </div>

@@ -6,6 +6,7 @@ import { ScrollArea } from '@portal/ui/scroll-area';
 import { HeaderRow } from '../../../components/HeaderRow';
 import { day } from '../../../lib/format';
 import { useTransactions } from '../api';
+import { adminMayNow } from '../../../admin-session';
 import { GstReportForm } from './GstReportForm';
 import { RefundDialog } from './RefundDialog';
 import { REFUND_LABELS } from './refund-labels';
@@ -20,6 +21,7 @@ export function TransactionsTab({ range, onRange }: { range: Range; onRange: (ra
   const transactions = useTransactions(query);
   const listing = transactions.isError ? 'failed' : (transactions.data ?? null);
   const [refunding, setRefunding] = useState<TransactionRow | null>(null);
+  const mayRefund = adminMayNow('refund');
   // A range that ends before it starts is said beside the end date, and not asked for (D4).
   const [rangeError, setRangeError] = useState('');
   return (
@@ -100,7 +102,7 @@ export function TransactionsTab({ range, onRange }: { range: Range; onRange: (ra
                     <td>{day(row.createdAt)}</td>
                     <td>{row.invoiceNumber ?? '—'}</td>
                     <td>
-                      {row.status === 'completed' && (
+                      {row.status === 'completed' && (mayRefund || row.refundStatus !== 'none') && (
                         <Button variant="link" aria-label={`Refund ${row.transactionId}`} onClick={() => setRefunding(row)}>
                           {row.refundStatus === 'none' ? 'Refund' : 'Refunds'}
                         </Button>
@@ -115,7 +117,7 @@ export function TransactionsTab({ range, onRange }: { range: Range; onRange: (ra
         </>
       )}
       {refunding && <RefundDialog row={refunding} onClose={() => setRefunding(null)} />}
-      <GstReportForm />
+      {adminMayNow('export-billing') && <GstReportForm />}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { formatRupees, planLabel, type TransactionRow } from '@portal/contracts'
 import { Button, Spinner } from '@portal/ui';
 import { day } from '../../../lib/format';
 import { useUserPayments } from '../api';
+import { adminMayNow } from '../../../admin-session';
 import { RefundDialog } from './RefundDialog';
 import { REFUND_LABELS } from './refund-labels';
 
@@ -10,6 +11,7 @@ import { REFUND_LABELS } from './refund-labels';
 export function UserPayments({ userId }: { userId: string }) {
   const payments = useUserPayments(userId);
   const [refunding, setRefunding] = useState<TransactionRow | null>(null);
+  const mayRefund = adminMayNow('refund');
   return (
     <section aria-label="Payments">
       <h3>Payments</h3>
@@ -28,7 +30,7 @@ export function UserPayments({ userId }: { userId: string }) {
                 {row.refundStatus !== 'none' && ` · ${REFUND_LABELS[row.refundStatus]}`}
                 {row.invoiceNumber && ` · ${row.invoiceNumber}`}
               </span>
-              {row.status === 'completed' && (
+              {row.status === 'completed' && (mayRefund || row.refundStatus !== 'none') && (
                 <Button variant="link" aria-label={`Refund ${row.transactionId}`} onClick={() => setRefunding(row)}>
                   {row.refundStatus === 'none' ? 'Refund' : 'Refunds'}
                 </Button>

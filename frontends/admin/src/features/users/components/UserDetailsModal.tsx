@@ -12,6 +12,7 @@ import {
 import { Button, errorMessage, Modal, Spinner } from '@portal/ui';
 import { useUserDetails } from '../api';
 import { dateOrNotProvided, daysLabel, orNotProvided } from '../user-labels';
+import { adminMayNow } from '../../../admin-session';
 import { UserDevices } from './UserDevices';
 import { UserTimeline } from './UserTimeline';
 
@@ -142,10 +143,12 @@ export function UserDetailsModal({
       <UserDevices userId={userId} />
       <div className="row row-between">
         <div className="row">
-          <Button onClick={() => onManage(user)}>Manage Subscription</Button>
-          <Button variant="danger" onClick={() => onDelete(user)}>
-            Delete User
-          </Button>
+          {adminMayNow('manage-subscriptions') && <Button onClick={() => onManage(user)}>Manage Subscription</Button>}
+          {adminMayNow('manage-users') && (
+            <Button variant="danger" onClick={() => onDelete(user)}>
+              Delete User
+            </Button>
+          )}
         </div>
         <Button variant="secondary" onClick={onClose}>
           Close

@@ -1,6 +1,7 @@
 import { Button, Spinner } from '@portal/ui';
 import { useDeactivateUserDevice, useUserDevices } from '../api';
 import { dateOrNotProvided } from '../user-labels';
+import { adminMayNow } from '../../../admin-session';
 
 /** The user-details dialog's devices: where the desktop app is activated, each deactivatable. */
 export function UserDevices({ userId }: { userId: string }) {
@@ -22,14 +23,16 @@ export function UserDevices({ userId }: { userId: string }) {
               <span>
                 {device.deviceName} · {device.os} · app {device.appVersion} · last seen {dateOrNotProvided(device.lastSeenAt)}
               </span>
-              <Button
-                variant="link"
-                disabled={deactivate.isPending}
-                aria-label={`Deactivate ${device.deviceName}`}
-                onClick={() => deactivate.mutate(device.deviceId)}
-              >
-                Deactivate
-              </Button>
+              {adminMayNow('manage-users') && (
+                <Button
+                  variant="link"
+                  disabled={deactivate.isPending}
+                  aria-label={`Deactivate ${device.deviceName}`}
+                  onClick={() => deactivate.mutate(device.deviceId)}
+                >
+                  Deactivate
+                </Button>
+              )}
             </li>
           ))}
         </ul>

@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { planLabel, subscriptionStatusLabel, type AdminUserRow } from '@portal/contracts';
 import { Button, ProgressBar } from '@portal/ui';
 import { daysLabel } from '../user-labels';
+import { adminMayNow } from '../../../admin-session';
 
 /** The dialog a row's action opens. */
 export type UserDialog = { kind: 'details'; userId: string } | { kind: 'manage' | 'delete'; user: AdminUserRow };
@@ -35,12 +36,16 @@ export const UserRow = memo(function UserRow({ user, onOpen }: { user: AdminUser
           <Button variant="link" aria-label={`View details of ${user.email}`} onClick={() => onOpen({ kind: 'details', userId: user._id })}>
             View Details
           </Button>
-          <Button variant="link" aria-label={`Manage ${user.email}`} onClick={() => onOpen({ kind: 'manage', user })}>
-            Manage
-          </Button>
-          <Button variant="link" aria-label={`Delete ${user.email}`} onClick={() => onOpen({ kind: 'delete', user })}>
-            Delete
-          </Button>
+          {adminMayNow('manage-subscriptions') && (
+            <Button variant="link" aria-label={`Manage ${user.email}`} onClick={() => onOpen({ kind: 'manage', user })}>
+              Manage
+            </Button>
+          )}
+          {adminMayNow('manage-users') && (
+            <Button variant="link" aria-label={`Delete ${user.email}`} onClick={() => onOpen({ kind: 'delete', user })}>
+              Delete
+            </Button>
+          )}
         </div>
       </td>
     </tr>
