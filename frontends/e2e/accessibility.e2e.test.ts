@@ -84,7 +84,7 @@ describe('accessibility of every screen, in Chromium', () => {
     const found = await seriousViolations('/admin/login', (p) => p.getByRole('button', { name: 'Sign in to Admin Dashboard' }).waitFor());
     await signInInBrowser(page);
     await page.getByRole('region', { name: 'Total Users' }).waitFor();
-    for (const tab of ['Dashboard', 'User Management', 'Transactions', 'App Feedback', 'Audit Log', 'Admins']) {
+    for (const tab of ['Dashboard', 'User Management', 'Transactions', 'App Feedback', 'Audit Log', 'Admins', 'My sign-in']) {
       await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
       await page.waitForLoadState('networkidle');
       found.push(...(await seriousOnPage(tab)));

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { generate } from 'otplib';
 import { ADMIN_ACCESS_MESSAGES, currentPolicyVersions, istDateOf } from '@portal/contracts';
 import type { ScriptedAdmin } from '../../deploy/local/lib/admin-sign-in';
-import { ADMIN, signInInBrowser, startE2eStack } from './e2e-stack';
+import { ADMIN, recoveryCodesShown, signInInBrowser, startE2eStack } from './e2e-stack';
 
 /** The one browser call the page evaluates here (the test's own types have no DOM). */
 type BrowserWindow = { getComputedStyle(element: unknown, pseudo: string): { content: string } };
@@ -63,7 +63,7 @@ describe('the admin area in Chromium, against every service', () => {
   }
 
   beforeAll(async () => {
-    stack = await startE2eStack('e2eadmin', { mail: true });
+    stack = await startE2eStack('e2eadmin', { mail: true, host: 'localhost' });
     // Kiran lives in Pune, to be found by city; Asha pays too, so a filter has something to leave out.
     const token = await payingUser('Kiran', 'kiran@example.in', 'professional', 'Pune');
     ashaToken = await payingUser('Asha', 'asha@example.in', 'basic', 'Nashik');
@@ -112,7 +112,7 @@ describe('the admin area in Chromium, against every service', () => {
     await page.getByLabel('6-digit code').fill(await generate({ secret, epoch: now }));
     ADMIN.lastStep = Math.floor(now / 30);
     await page.getByRole('button', { name: 'Confirm and sign in' }).click();
-    const codes = await page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allTextContents();
+    const codes = await recoveryCodesShown(page);
     expect(codes).toHaveLength(10);
     ADMIN.recoveryCodes = codes;
     await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
@@ -309,6 +309,36 @@ describe('the admin area in Chromium, against every service', () => {
     await page.getByText(ADMIN_ACCESS_MESSAGES.wrongCode).waitFor();
     await page.getByRole('button', { name: 'Start again with the password' }).click();
     await signInInBrowser(page);
+  });
+
+  it('when the admin adds a passkey in My sign-in, then the next sign-in can use it instead of a code, through Chromium’s virtual authenticator', async () => {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+    });
+    await page.getByRole('tab', { name: 'My sign-in' }).click();
+    await page.getByText('No passkeys yet.').waitFor();
+    await page.getByLabel('Passkey name').fill('Office laptop');
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    await page.getByText(ADMIN_ACCESS_MESSAGES.passkeyAdded).waitFor();
+    await page.getByRole('cell', { name: 'Office laptop', exact: true }).waitFor();
+    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    expect(credentials).toHaveLength(1);
+    expect(credentials[0]!.rpId).toBe('localhost');
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByLabel('Admin email').fill(ADMIN.email);
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in to Admin Dashboard' }).click();
+    await page.getByRole('button', { name: 'Use a passkey instead' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/dashboard');
+    const after = (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials[0]!;
+    expect(after.signCount).toBeGreaterThan(credentials[0]!.signCount);
+    await page.getByRole('tab', { name: 'My sign-in' }).click();
+    // added and last used on a day, no longer 'Never'
+    await page.getByRole('row', { name: /^Office laptop \d{1,2} \w{3} \d{4} \d{1,2} \w{3} \d{4}/ }).waitFor();
+    await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId });
   });
 
   it('when the owner invites a finance and a support admin, then finance can refund but not delete a user, and support can neither refund nor export', async () => {

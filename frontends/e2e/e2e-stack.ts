@@ -18,6 +18,13 @@ import { startGoogleIdentityStandIn } from '../../deploy/local/stand-ins/google-
 
 export const ADMIN: ScriptedAdmin = { email: 'root@portal.test', password: 'root-password-1' };
 
+/** The ten recovery codes the enrolment shows once, when they are on screen. */
+export async function recoveryCodesShown(page: Page): Promise<string[]> {
+  const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await codes.nth(9).waitFor();
+  return codes.allTextContents();
+}
+
 /**
  * The admin's sign-in in the browser, from the password on (issue #49): the first time, the
  * authenticator is set up from the key the QR step shows and the recovery codes are kept on
@@ -34,7 +41,7 @@ export async function signInInBrowser(page: Page, admin: ScriptedAdmin = ADMIN):
     admin.totpSecret = (await page.getByTestId('totp-secret').textContent())!.trim();
     await page.getByLabel('6-digit code').fill(((await nextProof(admin)) as { code: string }).code);
     await page.getByRole('button', { name: 'Confirm and sign in' }).click();
-    admin.recoveryCodes = await page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allTextContents();
+    admin.recoveryCodes = await recoveryCodesShown(page);
     await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
   } else {
     const proof = await nextProof(admin);
@@ -63,7 +70,10 @@ const GOOGLE_CLIENT_ID = 'portal-e2e.apps.googleusercontent.com';
  * Billing and the PhonePe stand-in share one clock, which `moveClockTo` sets forward. With `mail`,
  * every e-mail goes to a Mailpit of the stack's own, whose inbox a page can open.
  */
-export async function startE2eStack(label: string, { google: withGoogle = false, mail = false, env = {} as Record<string, string> } = {}) {
+export async function startE2eStack(
+  label: string,
+  { google: withGoogle = false, mail = false, env = {} as Record<string, string>, host = '127.0.0.1' } = {},
+) {
   // first: a machine without Chromium fails here, before any server is started that would outlive the test
   const browser: Browser = await launchChromium();
   const databasePrefix = `t_${label}_${randomBytes(3).toString('hex')}_`;
@@ -73,7 +83,8 @@ export async function startE2eStack(label: string, { google: withGoogle = false,
   const { mongoUri, redisUrl, redisPrefix } = testEnvironment();
   const keys = generateTestKeys();
   const gatewayPort = await freePort();
-  const url = `http://127.0.0.1:${gatewayPort}`;
+  // `localhost` where a page needs a host name: a passkey's relying party cannot be an address
+  const url = `http://${host}:${gatewayPort}`;
   const clockFile = path.join(workDir, 'clock-offset');
   const now = testClock(clockFile);
   const payments = await paymentSettings({}, url, { now: () => now().getTime() });
@@ -106,7 +117,7 @@ export async function startE2eStack(label: string, { google: withGoogle = false,
     },
   });
   // from the shell, as npm start does: the admin's authenticator is the browser tests' to set up
-  await seedDemoReleaseFromShell(stack.url, { mongoUri, database: `${databasePrefix}download`, releasesDir });
+  await seedDemoReleaseFromShell(url, { mongoUri, database: `${databasePrefix}download`, releasesDir });
   let data: mongoose.Connection | undefined;
   async function newPage(): Promise<Page> {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
@@ -114,7 +125,7 @@ export async function startE2eStack(label: string, { google: withGoogle = false,
     return page;
   }
   return {
-    url: stack.url,
+    url: url,
     browser,
     google,
     /** The stack's mail catcher, with `mail`. */
@@ -149,19 +160,19 @@ export async function startE2eStack(label: string, { google: withGoogle = false,
     /** The admin, signed in through the admin sign-in, on the dashboard. */
     async adminPage(): Promise<Page> {
       const page = await newPage();
-      await page.goto(`${stack.url}/admin/login`);
+      await page.goto(`${url}/admin/login`);
       await signInInBrowser(page);
       return page;
     },
     async customerOnSubscription(name: string): Promise<Page> {
       const email = `${name}.${Date.now()}@example.in`;
-      const response = await fetch(`${stack.url}/api/auth/register`, {
+      const response = await fetch(`${url}/api/auth/register`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ firstName: name, email, password: 'secret12', acceptedPolicies: currentPolicyVersions() }),
       });
       const { token, user } = (await response.json()) as { token: string; user: unknown };
-      await fetch(`${stack.url}/api/billing/profile`, {
+      await fetch(`${url}/api/billing/profile`, {
         method: 'PUT',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         body: JSON.stringify({ legalName: `${name} & Co`, street: '12 MG Road', city: 'Pune', pincode: '411001', stateCode: '27' }),
@@ -171,7 +182,7 @@ export async function startE2eStack(label: string, { google: withGoogle = false,
       await context.addInitScript(`Object.entries(${entries}).forEach(([k, v]) => localStorage.setItem(k, v))`);
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
-      await page.goto(`${stack.url}/subscription`);
+      await page.goto(`${url}/subscription`);
       return page;
     },
     async routeGoogle(context: BrowserContext) {

@@ -42,7 +42,11 @@ const OWN_CREDENTIAL: Record<string, string> = {
  * matrix below, so a new admin route has to say who may call it.
  */
 const ADMIN_ROUTE_ACTIONS: Record<string, AdminAction> = {
-  'POST /api/admin/logout': 'view',
+  'POST /api/admin/logout': 'own-sign-in',
+  'GET /api/admin/passkeys': 'own-sign-in',
+  'POST /api/admin/passkeys/options': 'own-sign-in',
+  'POST /api/admin/passkeys': 'own-sign-in',
+  'DELETE /api/admin/passkeys/:credentialId': 'own-sign-in',
   'GET /api/admin/admins': 'manage-admins',
   'POST /api/admin/admins': 'manage-admins',
   'PUT /api/admin/admins/:id/role': 'manage-admins',
@@ -53,6 +57,7 @@ const ADMIN_ROUTE_ACTIONS: Record<string, AdminAction> = {
   'GET /api/admin/users/:id/details': 'view',
   'DELETE /api/admin/users/:id': 'manage-users',
   'GET /api/admin/export/users': 'export-people',
+  'GET /api/admin/export/security-log': 'export-security-log',
   'GET /api/admin/audit': 'view',
   'GET /api/admin/firms': 'view',
   'GET /api/admin/users/:id/billing-timeline': 'view',
@@ -226,5 +231,6 @@ describe('who may call each public route: the gateway table and the services agr
     expect(ADMIN_ROLES.filter((role) => adminMay(role, 'manage-users'))).toEqual(['owner', 'support']);
     expect(ADMIN_ROLES.filter((role) => adminMay(role, 'export-billing') || adminMay(role, 'export-people'))).toEqual(['owner', 'finance']);
     expect(ADMIN_ROLES.filter((role) => adminMay(role, 'manage-admins'))).toEqual(['owner']);
+    expect(ADMIN_ROLES.filter((role) => adminMay(role, 'export-security-log'))).toEqual(['owner']);
   });
 });

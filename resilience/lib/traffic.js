@@ -16,6 +16,8 @@ async function call(ctx, vu, group, method, path, { body, token } = {}) {
   const headers = { Accept: 'application/json', 'X-Forwarded-For': vu.address };
   if (body) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
+  // each virtual user is one browser: it keeps the device cookie auth sets, so a sign-in again is not a new device
+  if (vu.cookie) headers.Cookie = vu.cookie;
   const started = performance.now();
   let status;
   let answer;
@@ -27,6 +29,8 @@ async function call(ctx, vu, group, method, path, { body, token } = {}) {
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
     status = response.status;
+    const device = response.headers.getSetCookie().find((cookie) => cookie.startsWith('portal_device='));
+    if (device) vu.cookie = device.split(';')[0];
     const text = await response.text();
     answer = text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text;
   } catch (error) {

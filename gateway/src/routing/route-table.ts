@@ -47,6 +47,8 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/admin/invitations/accept', service: 'auth', access: 'public' },
   { pattern: '/api/admin/admins', service: 'auth', access: 'admin' },
   { pattern: '/api/admin/admins/*', service: 'auth', access: 'admin' },
+  { pattern: '/api/admin/passkeys', service: 'auth', access: 'admin' },
+  { pattern: '/api/admin/passkeys/*', service: 'auth', access: 'admin' },
 
   { pattern: '/api/subscription-status', service: 'billing', access: 'user' },
   { pattern: '/api/start-trial', service: 'billing', access: 'user' },
@@ -100,5 +102,6 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/admin/firms', service: 'admin-reporting', access: 'admin' },
   { pattern: '/api/admin/users/*', service: 'admin-reporting', access: 'admin' },
   { pattern: '/api/admin/export/users', service: 'admin-reporting', access: 'admin', export: true },
+  { pattern: '/api/admin/export/security-log', service: 'admin-reporting', access: 'admin', export: true },
   { pattern: '/api/admin/audit', service: 'admin-reporting', access: 'admin' },
 ];

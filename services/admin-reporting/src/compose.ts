@@ -12,11 +12,14 @@ import { authClient, billingClient, downloadClient, feedbackClient } from './cli
 import { accountDataUseCases } from './domain/account-data.use-cases';
 import type { Config } from './config';
 import { auditRepository } from './data/audit.repository';
+import { securityLogRepository } from './data/security-log.repository';
+import { securityLogUseCases } from './domain/security-log.use-cases';
 import { usageRepository } from './data/usage.repository';
 import { reportingUseCases } from './domain/reporting.use-cases';
 import { createUserDeletedPublisher, startReportingJobs } from './jobs/reporting-jobs';
 import { accountRoutes } from './routes/account.routes';
 import { adminRoutes } from './routes/admin.routes';
+import { securityLogRoutes } from './routes/security-log.routes';
 import { firmsRoutes } from './routes/firms.routes';
 import { firmsUseCases } from './domain/firms.use-cases';
 import { usageRoutes } from './routes/usage.routes';
@@ -27,7 +30,7 @@ import { usageUseCases } from './domain/usage.use-cases';
  * other services, the stores, use cases, routes, the `user.deleted` publisher and the outbox job.
  * index.ts calls it, and so do the tests, with their own configuration.
  */
-export async function compose(config: Config, runtime: ServiceRuntime) {
+export async function compose(config: Config, runtime: ServiceRuntime, { now = () => new Date() }: { now?: () => Date } = {}) {
   const { mongo, redis, verifyToken } = await connectInfrastructure(config, runtime);
   const { logger, shutdown } = runtime;
   const credential = createServiceCredential('admin-reporting', config.SERVICE_SECRET);
@@ -38,7 +41,9 @@ export async function compose(config: Config, runtime: ServiceRuntime) {
 
   const audit = auditRepository(mongo);
   const usage = usageRepository(mongo);
-  await Promise.all([audit.ready, usage.ready]);
+  const securityLog = securityLogRepository(mongo);
+  await Promise.all([audit.ready, usage.ready, securityLog.ready]);
+  const security = securityLogUseCases({ store: securityLog, now });
   const users = authClient(internal(config.AUTH_URL));
   const subscriptions = billingClient(internal(config.BILLING_URL));
   const downloads = downloadClient(internal(config.DOWNLOAD_URL));
@@ -57,6 +62,7 @@ export async function compose(config: Config, runtime: ServiceRuntime) {
     readiness: [mongoReadiness(mongo), redisReadiness(redis)],
     routes: (router) => {
       router.use(adminRoutes(reporting, verifyToken));
+      router.use(securityLogRoutes(security, verifyToken));
       router.use(firmsRoutes(firmsUseCases({ users, subscriptions }), verifyToken));
       router.use(accountRoutes(reporting, accountData, verifyToken));
       router.use(usageRoutes(usageUseCases(usage), verifyToken, logger));
@@ -65,10 +71,11 @@ export async function compose(config: Config, runtime: ServiceRuntime) {
   const jobs = await startReportingJobs({
     connection,
     audit,
+    security,
     publishPending: reporting.publishPending,
     outboxEveryMs: config.OUTBOX_EVERY_MS,
     logger,
   });
   shutdown.add('jobs', () => jobs.close());
-  return { app, reporting, audit };
+  return { app, reporting, audit, security };
 }

@@ -4,6 +4,7 @@ import {
   connectInfrastructure,
   createAttemptLimit,
   createAuditPublisher,
+  createSecurityLog,
   createEventPublisher,
   createMailer,
   createServiceApp,
@@ -44,6 +45,15 @@ import { profileUseCases } from './domain/profile.use-cases';
 import { accountSecurityRoutes } from './routes/account-security.routes';
 import { adminAuthRoutes } from './routes/admin-auth.routes';
 import { adminTeamRoutes } from './routes/admin-team.routes';
+import { adminPasskeysRoutes } from './routes/admin-passkeys.routes';
+import { adminPasskeySignIn } from './domain/admin-passkey-sign-in';
+import { adminPasskeysUseCases } from './domain/admin-passkeys.use-cases';
+import { adminPasskeyRepository } from './data/admin-passkey.repository';
+import { passkeyCeremonies } from './security/passkeys';
+import { webAuthnChallenges } from './security/webauthn-challenges';
+import { signInDevice } from './routes/sign-in-device';
+import { signInAlerts } from './domain/sign-in-alert';
+import { knownDeviceRepository } from './data/known-device.repository';
 import { hashRecoveryCode, newRecoveryCodes } from './security/recovery-codes';
 import { secretBox } from './security/secret-box';
 import { totpAuthenticator } from './security/totp-authenticator';
@@ -78,6 +88,8 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
   const devices = deviceAuthorizationRepository(mongo, claims);
   const desktopSessions = desktopSessionRepository(mongo, claims);
   const firmStore = firmRepository(mongo, claims);
+  const knownDevices = knownDeviceRepository(mongo);
+  const passkeys = adminPasskeyRepository(mongo);
   const prefix = settings.REDIS_PREFIX;
   const firmSeats = firmSeatsRepository(mongo, (key, work) => withRedisLock(redis, `${prefix}auth:${key}`, work));
   await Promise.all([
@@ -89,6 +101,8 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
     desktopSessions.ready,
     firmStore.ready,
     firmSeats.ready,
+    knownDevices.ready,
+    passkeys.ready,
   ]);
   // users stored before the search read its keys get them once; any instance may run it
   void claims
@@ -96,6 +110,8 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
     .then((run) => run.claimed && run.value && logger.info({ users: run.value }, 'search keys added to stored users'))
     .catch((error: unknown) => logger.error({ err: error }, 'adding search keys to stored users failed; it runs again at the next start'));
 
+  const securityLog = createSecurityLog('auth', { redisUrl: settings.REDIS_URL, prefix }, logger, clock);
+  shutdown.add('security log', () => securityLog.close());
   const tokens = createTokenIssuer({
     privateKey: settings.JWT_PRIVATE_KEY,
     publicKey: settings.JWT_PUBLIC_KEY,
@@ -139,6 +155,7 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
       : undefined,
     now: clock,
     welcome: welcomeMail(mail, settings.PUBLIC_URL, mailFailed('welcome')),
+    securityLog,
   });
   const connection = { redisUrl: settings.REDIS_URL, prefix };
   const audit = createAuditPublisher('auth', connection, logger);
@@ -164,7 +181,12 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
     limitByEmail: createAttemptLimit(redis, `${prefix}reset:email`, settings.RESET_REQUESTS_PER_EMAIL_PER_HOUR, HOUR, tooMany),
     limitByIp: createAttemptLimit(redis, `${prefix}reset:ip`, settings.RESET_REQUESTS_PER_IP_PER_HOUR, HOUR, tooMany),
     onMailError: mailFailed('password reset'),
+    securityLog,
   });
+  const seenFrom = signInDevice(
+    signInAlerts({ knownDevices, mail, publicUrl: settings.PUBLIC_URL, onMailError: mailFailed('new sign-in') }),
+    { secure: settings.PUBLIC_URL.startsWith('https:'), now: clock },
+  );
   const adminAccounts = adminUseCases({
     admins,
     hasher: argon2Hasher,
@@ -172,8 +194,10 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
     tokens,
     loginGuesses,
     signupEnabled: settings.ADMIN_SIGNUP_ENABLED,
+    securityLog,
+    passkeys,
   });
-  const adminSecondFactor = adminSecondFactorUseCases({
+  const secondFactorDeps = {
     admins,
     authenticator: totpAuthenticator('Tax Practitioner Portal'),
     box: secretBox({ key: settings.SECOND_FACTOR_KEY, signingKey: settings.JWT_PRIVATE_KEY }),
@@ -190,11 +214,17 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
       windowSeconds: 15 * 60,
       message: ADMIN_ACCESS_MESSAGES.tooManyCodes,
     }),
-    audit,
+    securityLog,
     now: clock,
-  });
+  };
+  const adminSecondFactor = adminSecondFactorUseCases(secondFactorDeps);
+  const ceremonies = passkeyCeremonies(settings.PUBLIC_URL);
+  const challenges = webAuthnChallenges(redis, prefix);
+  const passkeySignIn = adminPasskeySignIn({ ...secondFactorDeps, passkeys, ceremonies, challenges });
+  const adminPasskeys = adminPasskeysUseCases({ passkeys, ceremonies, challenges, securityLog, now: clock });
   const adminTeam = adminTeamUseCases({
     admins,
+    passkeys,
     hasher: argon2Hasher,
     tokens,
     audit,
@@ -263,9 +293,10 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
     bodyLimit: settings.BODY_LIMIT,
     readiness: [mongoReadiness(mongo), redisReadiness(redis)],
     routes: (router) => {
-      router.use(authRoutes({ accounts, passwordReset, verifyToken, jwks: jwks(settings.JWT_PUBLIC_KEY) }));
+      router.use(authRoutes({ accounts, passwordReset, verifyToken, jwks: jwks(settings.JWT_PUBLIC_KEY), seenFrom }));
       router.use(profileRoutes(profileUseCases(users), verifyToken));
-      router.use(adminAuthRoutes(adminAccounts, adminSecondFactor, verifyToken));
+      router.use(adminAuthRoutes(adminAccounts, adminSecondFactor, passkeySignIn, verifyToken));
+      router.use(adminPasskeysRoutes(adminPasskeys, verifyToken));
       router.use(adminTeamRoutes(adminTeam, verifyToken));
       router.use(deviceRoutes(deviceGrant, verifyToken, async (userId) => (await accounts.consent(userId)).required, settings.PUBLIC_URL));
       router.use(accountSecurityRoutes(security, verifyToken));
@@ -274,7 +305,7 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
         internalRoutes(
           directoryUseCases(
             users,
-            [resets, devices, desktopSessions, claims],
+            [resets, devices, desktopSessions, claims, knownDevices],
             tokens,
             farewellMail(mail, settings.PUBLIC_URL, mailFailed('farewell')),
             firms,

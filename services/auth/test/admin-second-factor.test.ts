@@ -19,7 +19,7 @@ describe('the admin’s second factor: TOTP enrolment at the first sign-in, then
   it('when the new admin’s password is right, then no admin token comes back, only a challenge that opens no admin call', async () => {
     const step = await passwordStep(auth.app, OWNER.email, OWNER.password);
     expect(step.status).toBe(200);
-    expect(step.body).toEqual({ secondFactor: 'enrol', challenge: expect.any(String) });
+    expect(step.body).toEqual({ secondFactor: 'enrol', challenge: expect.any(String), passkey: false });
     expect(step.headers['cache-control']).toBe('no-store');
     const refused = await request(auth.app).get('/api/admin/admins').set(bearer(step.body.challenge));
     expect(refused.status).toBe(401);

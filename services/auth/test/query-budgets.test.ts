@@ -22,11 +22,12 @@ describe('auth: database commands per hot path', () => {
     await auth.close();
   });
 
-  it('when a user signs in, then one command finds the account', async () => {
-    const seen = await commands.namesDuring(() =>
-      request(auth.app).post('/api/auth/login').send({ email: 'budget-1@example.in', password: 'secret12' }).expect(200),
-    );
-    expect(seen).toEqual(['find users']);
+  it('when a user signs in from a browser seen before, then one command finds the account and one notes the browser', async () => {
+    const browser = request.agent(auth.app);
+    const signIn = () => browser.post('/api/auth/login').send({ email: 'budget-1@example.in', password: 'secret12' }).expect(200);
+    // a browser new to the person: its device is recorded, and the person's others are looked for
+    expect(await commands.namesDuring(signIn)).toEqual(['find users', 'findAndModify known_devices', 'find known_devices']);
+    expect(await commands.namesDuring(signIn)).toEqual(['find users', 'findAndModify known_devices']);
   });
 
   it('when the admin users page asks for a page of 50, then a find and the kept count answer it, whatever the page holds', async () => {

@@ -6,6 +6,7 @@ import {
   connectInfrastructure,
   consumeEvents,
   createAuditPublisher,
+  createSecurityLog,
   createEventPublisher,
   createInternalClient,
   createMailer,
@@ -113,6 +114,8 @@ export async function compose(
   const mail = createMailer(config.SMTP_URL, config.MAIL_FROM);
   shutdown.add('mailer', () => mail.close());
   const audit = createAuditPublisher('billing', connection, logger);
+  const securityLog = createSecurityLog('billing', connection, logger, now);
+  shutdown.add('security log', () => securityLog.close());
   shutdown.add('audit', () => audit.close());
   const users = rememberedProfiles(
     authDirectoryClient(
@@ -280,7 +283,7 @@ export async function compose(
       router.use(billingProfileRoutes(billingProfileUseCases(billingProfiles), account));
       router.use(invoiceRoutes(invoices, verifyToken, account));
       router.use(sellerRoutes(sellerDetailsOf(config)));
-      router.use(licensingRoutes(licensing, verifyToken));
+      router.use(licensingRoutes(licensing, verifyToken, securityLog));
       router.use(
         paymentRoutes({
           payments,
@@ -289,6 +292,7 @@ export async function compose(
           renewals,
           account,
           webhook: { username: config.PHONEPE_WEBHOOK_USERNAME, password: config.PHONEPE_WEBHOOK_PASSWORD },
+          securityLog,
         }),
       );
       router.use(

@@ -1,7 +1,16 @@
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { calculateJwkThumbprint, createLocalJWKSet, decodeProtectedHeader, jwtVerify, SignJWT, type JWK } from 'jose';
 import request from 'supertest';
-import { LICENSE_AUDIENCE, LICENSE_ERRORS, LICENSE_ISSUER, LICENSE_MESSAGES } from '@portal/contracts';
+import {
+  EVENT_QUEUES,
+  LICENSE_AUDIENCE,
+  LICENSE_ERRORS,
+  LICENSE_ISSUER,
+  LICENSE_MESSAGES,
+  SECURITY_RECORDED,
+  type SecurityEvent,
+} from '@portal/contracts';
+import { queuedEvents } from '@portal/platform/testing';
 import { createLicenseSigner } from '../src/licensing/security/license-signer';
 import { DAY, newUserId, startBilling, type BillingHarness } from './billing-harness';
 
@@ -94,6 +103,15 @@ describe('device activations and the offline licence', () => {
       message: LICENSE_MESSAGES.deviceLimit(1),
       devices: [expect.objectContaining({ deviceId: deviceId('RAVI-DESKTOP'), deviceName: 'RAVI-DESKTOP', os: 'Windows 11 Pro 23H2' })],
     });
+    // the security log has each activation and the refusal, with the machine
+    const logged = (await queuedEvents<SecurityEvent>(billing.redis, EVENT_QUEUES.auditLog, SECURITY_RECORDED)).filter(
+      (event) => event.kind === 'licence-activated' && event.subject.label === 'ravi.devices@example.in',
+    );
+    expect(logged.map((event) => [event.outcome, event.reason, event.details?.deviceName])).toEqual([
+      ['success', undefined, 'RAVI-DESKTOP'],
+      ['success', undefined, 'RAVI-DESKTOP'],
+      ['failure', LICENSE_ERRORS.deviceLimit, 'RAVI-LAPTOP'],
+    ]);
     const listed = await request(billing.url).get('/api/licenses/devices').set(bearer(user));
     expect(listed.body.devices.map((row: { deviceName: string }) => row.deviceName)).toEqual(['RAVI-DESKTOP']);
     expect(

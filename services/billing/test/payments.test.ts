@@ -1,4 +1,6 @@
 import request from 'supertest';
+import { EVENT_QUEUES, SECURITY_RECORDED, type SecurityEvent } from '@portal/contracts';
+import { queuedEvents } from '@portal/platform/testing';
 import type { OrderRecord } from '../src/payments/domain/ports';
 import { DAY, newUserId, pdfText, startBilling, type BillingHarness } from './billing-harness';
 
@@ -174,6 +176,10 @@ describe('PhonePe payments', () => {
     const body = { event: 'checkout.order.completed', payload: { merchantOrderId, state: 'COMPLETED' } };
     expect((await webhook(body, 'sha256-of-a-guess')).status).toBe(401);
     expect((await request(billing.url).post('/api/payment/phonepe/webhook').send(body)).status).toBe(401);
+    const refusals = (await queuedEvents<SecurityEvent>(billing.redis, EVENT_QUEUES.auditLog, SECURITY_RECORDED)).filter(
+      (event) => event.kind === 'payment-webhook' && event.outcome === 'failure',
+    );
+    expect(refusals.map((event) => event.reason)).toEqual(['bad-authorization', 'bad-authorization']);
     expect((await transactions().findOne({ merchantOrderId }))?.status).toBe('pending');
     expect(await subscription(id)).toBeNull();
   });

@@ -26,16 +26,19 @@ export const ADMIN_ACTIONS = [
   'export-people',
   'publish-releases',
   'manage-admins',
+  'export-security-log',
+  /** One's own sign-in: signing out, one's passkeys. Every role. */
+  'own-sign-in',
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 
 const ROLE_ACTIONS: Record<AdminRole, readonly AdminAction[]> = {
   owner: ADMIN_ACTIONS,
   // transactions, refunds, mandates, GST exports and invoices; people's contact details stay with the owner
-  finance: ['view', 'refund', 'export-billing'],
+  finance: ['view', 'own-sign-in', 'refund', 'export-billing'],
   // the people and their plans and devices; never money going out, never a file leaving the portal
-  support: ['view', 'manage-users', 'manage-subscriptions', 'manage-feedback'],
-  'read-only': ['view'],
+  support: ['view', 'own-sign-in', 'manage-users', 'manage-subscriptions', 'manage-feedback'],
+  'read-only': ['view', 'own-sign-in'],
 };
 
 export const adminMay = (role: AdminRole, action: AdminAction): boolean => ROLE_ACTIONS[role].includes(action);
@@ -59,6 +62,11 @@ export const ADMIN_ACCESS_MESSAGES = {
   removed: 'Admin removed.',
   secondFactorReset: 'The authenticator was reset. The admin sets up a new one at the next sign-in.',
   adminNotFound: 'Admin not found.',
+  passkeyAdded: 'Passkey added. You can sign in with it instead of a code.',
+  passkeyRemoved: 'Passkey removed.',
+  passkeyRefused: 'The passkey could not be checked. Try again, or use a code from your authenticator app.',
+  passkeyStale: 'The passkey request expired. Please try again.',
+  passkeyNotFound: 'Passkey not found.',
 } as const;
 
 /** The password step's answer: no admin token until the second factor is verified. */
@@ -67,6 +75,16 @@ export interface AdminPasswordStep {
   secondFactor: 'enrol' | 'totp';
   /** Short-lived, accepted only by the second-factor calls. */
   challenge: string;
+  /** The admin has a passkey, which may stand in for the code. */
+  passkey: boolean;
+}
+
+/** One of the signed-in admin's passkeys, as their Security tab lists it. */
+export interface AdminPasskeyView {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
 }
 
 export interface TotpEnrolment {
@@ -96,6 +114,21 @@ export const adminSecondFactorBodySchema = z.union(
   ],
   { error: 'Enter the 6-digit code from your authenticator app, or a recovery code' },
 );
+// a WebAuthn response as @simplewebauthn/browser sends it; the library checks its content
+const webAuthnResponseSchema = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,1366}$/),
+  rawId: z.string().max(1366),
+  type: z.literal('public-key'),
+  response: z.record(z.string(), z.unknown()),
+  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  authenticatorAttachment: z.string().max(40).optional(),
+});
+export const adminPasskeySignInBodySchema = z.strictObject({ challenge: challengeSchema, response: webAuthnResponseSchema });
+export const adminPasskeyAddBodySchema = z.strictObject({
+  response: webAuthnResponseSchema,
+  name: z.string().trim().min(1, 'Name the passkey').max(60, 'At most 60 characters').default('Passkey'),
+});
+
 export const adminInviteBodySchema = z.strictObject({ email: emailSchema, role: adminRoleSchema });
 export const adminRoleBodySchema = z.strictObject({ role: adminRoleSchema });
 export const adminInvitationAcceptBodySchema = z.strictObject({

@@ -17,7 +17,7 @@ export const TOKEN_ISSUER = 'portal-auth';
 
 /**
  * How the admin proved who they are (RFC 8176's `amr`): a password, then a code from an
- * authenticator (`otp`) or a recovery code (`rec`). An admin token without a second factor is refused.
+ * authenticator (`otp`), a recovery code (`rec`) or a passkey (`hwk`). An admin token without a second factor is refused.
  */
-export const ADMIN_SECOND_FACTORS = ['otp', 'rec'] as const;
+export const ADMIN_SECOND_FACTORS = ['otp', 'rec', 'hwk'] as const;
 export type AdminSecondFactor = (typeof ADMIN_SECOND_FACTORS)[number];

@@ -34,6 +34,7 @@ export * from './jobs/event-consumer';
 export * from './jobs/event-publisher';
 export * from './jobs/user-deleted-consumer';
 export * from './jobs/audit-publisher';
+export * from './jobs/security-log';
 export * from './mail/mailer';
 export * from './lifecycle/shutdown';
 export * from './lifecycle/http-drain';

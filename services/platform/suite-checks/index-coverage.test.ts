@@ -11,6 +11,8 @@ const MAY_SCAN: Record<string, string> = {
   'releases find filter [channel] sort []': 'a few releases a year, each channel listed whole',
   'releases find filter [] sort []': 'a few releases a year',
   'admins countDocuments filter [] sort []': 'a handful of admins, counted at start-up to create the first',
+  'admins find filter [] sort [createdAt]': 'the owners’ Admins tab lists every admin: a handful',
+  'admins countDocuments filter [role] sort []': 'the owners counted among a handful of admins, before a demotion or a removal',
   'subscriptions aggregate filter [] sort []': 'the dashboard’s plan distribution counts every subscription by design',
   'notes countDocuments filter [] sort []': 'a platform test’s own model, not a service’s',
   'items countDocuments filter [label] sort []': 'a platform test’s own model, not a service’s',

@@ -24,9 +24,10 @@ const MandatesTab = lazy(() => import('../features/mandates/components/MandatesT
 const FeedbackTab = lazy(() => import('../features/feedback/components/FeedbackTab').then((module) => ({ default: module.FeedbackTab })));
 const FirmsTab = lazy(() => import('../features/firms/components/FirmsTab').then((module) => ({ default: module.FirmsTab })));
 const AuditTab = lazy(() => import('../features/audit/components/AuditTab').then((module) => ({ default: module.AuditTab })));
+const PasskeysTab = lazy(() => import('../features/passkeys/components/PasskeysTab').then((module) => ({ default: module.PasskeysTab })));
 const AdminsTab = lazy(() => import('../features/admins/components/AdminsTab').then((module) => ({ default: module.AdminsTab })));
 
-const TABS = ['dashboard', 'users', 'firms', 'transactions', 'mandates', 'feedback', 'audit', 'admins'] as const;
+const TABS = ['dashboard', 'users', 'firms', 'transactions', 'mandates', 'feedback', 'audit', 'admins', 'sign-in'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
 
@@ -88,6 +89,7 @@ export default function AdminDashboard() {
           },
           { id: 'audit', label: 'Audit Log' },
           ...(owner ? [{ id: 'admins' as const, label: 'Admins' }] : []),
+          { id: 'sign-in', label: 'My sign-in' },
         ]}
       />
       {tab === 'dashboard' && <AnalyticsTab />}
@@ -99,6 +101,7 @@ export default function AdminDashboard() {
         {tab === 'feedback' && <FeedbackTab feedback={feedback} />}
         {tab === 'audit' && <AuditTab />}
         {tab === 'admins' && <AdminsTab />}
+        {tab === 'sign-in' && <PasskeysTab />}
       </Suspense>
     </main>
   );

@@ -3,7 +3,14 @@ import type { AdminPasswordStep } from '@portal/contracts';
 import { Banner, Button, errorMessage, useNavigate, useSearchParams } from '@portal/ui';
 import { CredentialsForm } from '@portal/ui/credentials-form';
 import { saveAdminSession } from '../admin-session';
-import { adminLogin, adminSignup, confirmEnrolment, verifySecondFactor, type AdminSignedIn } from '../features/session/api';
+import {
+  adminLogin,
+  adminSignup,
+  confirmEnrolment,
+  signInWithPasskey,
+  verifySecondFactor,
+  type AdminSignedIn,
+} from '../features/session/api';
 import { CodeForm } from '../features/session/components/CodeForm';
 import { EnrolStep } from '../features/session/components/EnrolStep';
 import { RecoveryCodes } from '../features/session/components/RecoveryCodes';
@@ -58,6 +65,14 @@ export default function AdminLogin() {
     }
   }
 
+  async function submitPasskey() {
+    try {
+      enter(await signInWithPasskey(step!.challenge));
+    } catch (failure) {
+      failed(failure);
+    }
+  }
+
   async function submitEnrolment(code: string) {
     try {
       setEnrolled(await confirmEnrolment(step!.challenge, code));
@@ -89,6 +104,11 @@ export default function AdminLogin() {
           <h2 id="code-heading">Enter your authenticator code</h2>
           <p>Open the authenticator app on your phone and enter the code it shows for the Tax Practitioner Portal.</p>
           <CodeForm submitLabel="Verify and sign in" allowRecovery onSubmit={submitCode} />
+          {step.passkey && (
+            <Button variant="secondary" className="full-width" onClick={() => void submitPasskey()}>
+              Use a passkey instead
+            </Button>
+          )}
         </section>
       ) : (
         <CredentialsForm

@@ -1,4 +1,4 @@
-import type { AccountDeletionBody, AuditEvent, DownloadSummary, PublicUser, SubscriptionSummary } from '@portal/contracts';
+import type { AccountDeletionBody, AuditEvent, DownloadSummary, PublicUser, SecurityEvent, SubscriptionSummary } from '@portal/contracts';
 import type {
   AuthAccountData,
   BillingAccountData,
@@ -56,6 +56,15 @@ export interface AuditStore {
   /** Deletions whose events have not all been handed to the queues yet (the outbox). */
   pendingDeletions(limit: number): Promise<AuditRecord[]>;
   markEventsPublished(id: string): Promise<void>;
+}
+
+/** The security log's store: appended to, read by person or window, and pruned by age only. */
+export interface SecurityLogStore {
+  add(event: SecurityEvent): Promise<void>;
+  /** Oldest first; `label` is a person's e-mail, matched as the subject or the actor. */
+  find(query: { label?: string; from?: Date; to?: Date }): AsyncIterable<SecurityEvent>;
+  /** Removes the entries recorded before `cutOff`; answers how many. */
+  removeBefore(cutOff: Date): Promise<number>;
 }
 
 export interface UsageStore {

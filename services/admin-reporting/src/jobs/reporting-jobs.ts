@@ -1,8 +1,10 @@
-import { AUDIT_RECORDED, EVENT_QUEUES, USER_DELETED, type AuditEvent } from '@portal/contracts';
+import { AUDIT_RECORDED, EVENT_QUEUES, SECURITY_RECORDED, USER_DELETED, type AuditEvent, type SecurityEvent } from '@portal/contracts';
 import { createQueue, createWorker, type Logger, type QueueConnection } from '@portal/platform';
+import type { securityLogUseCases } from '../domain/security-log.use-cases';
 import type { AuditStore, UserDeletedPublisher } from '../domain/ports';
 
 const OUTBOX_QUEUE = 'admin-reporting-scheduled';
+const DAY_MS = 24 * 3600_000;
 // Services that hold data of a user and delete it on `user.deleted`.
 const DELETION_QUEUES = [EVENT_QUEUES.billing, EVENT_QUEUES.download, EVENT_QUEUES.feedback] as const;
 
@@ -29,19 +31,27 @@ export function createUserDeletedPublisher(connection: QueueConnection): UserDel
   return Object.assign(publish, { close: async () => void (await Promise.all(queues.map((queue) => queue.close()))) });
 }
 
-/** Stores the audit events other services publish, and re-publishes deletions still in the outbox. */
+/**
+ * Stores the audit and security events other services publish (an admin action goes to both
+ * logs), re-publishes deletions still in the outbox, and once a day removes the security log's
+ * entries past their retention.
+ */
 export async function startReportingJobs(deps: {
   connection: QueueConnection;
   audit: AuditStore;
+  security: ReturnType<typeof securityLogUseCases>;
   publishPending: () => Promise<number>;
   outboxEveryMs: number;
   logger: Logger;
 }) {
-  const auditWorker = createWorker<AuditEvent>(
+  const auditWorker = createWorker<AuditEvent | SecurityEvent>(
     EVENT_QUEUES.auditLog,
     async (job) => {
+      if (job.name === SECURITY_RECORDED) return deps.security.record(job.data as SecurityEvent);
       if (job.name !== AUDIT_RECORDED) throw new Error(`unknown event ${job.name}`);
-      await deps.audit.add(job.data);
+      const event = job.data as AuditEvent;
+      await deps.audit.add(event);
+      await deps.security.recordAdminAction(event);
     },
     deps.connection,
   );
@@ -51,7 +61,16 @@ export async function startReportingJobs(deps: {
     { every: deps.outboxEveryMs },
     { name: 'deletion-outbox', opts: { removeOnComplete: 100, removeOnFail: 100 } },
   );
-  const outboxWorker = createWorker(OUTBOX_QUEUE, () => deps.publishPending(), deps.connection);
+  await outbox.upsertJobScheduler(
+    'security-log-retention',
+    { every: DAY_MS },
+    { name: 'security-log-retention', opts: { removeOnComplete: 100, removeOnFail: 100 } },
+  );
+  const outboxWorker = createWorker(
+    OUTBOX_QUEUE,
+    (job) => (job.name === 'security-log-retention' ? deps.security.prune() : deps.publishPending()),
+    deps.connection,
+  );
   for (const worker of [auditWorker, outboxWorker])
     worker.on('failed', (job, error) => deps.logger.error({ err: error, job: job?.name }, 'admin-reporting job failed'));
   return {

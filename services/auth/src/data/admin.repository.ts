@@ -76,7 +76,7 @@ export function adminRepository(connection: Connection): AdminStore & { ready: P
       const doc = await Admin.findOneAndUpdate(
         { 'invitation.tokenHash': { $eq: tokenHash }, 'invitation.expiresAt': { $gt: now } },
         { $set: { passwordHash, invitation: null } },
-        { new: true },
+        { returnDocument: 'after' },
       ).lean<AdminDocument>();
       return doc ? toRecord(doc) : null;
     },
@@ -98,7 +98,7 @@ export function adminRepository(connection: Connection): AdminStore & { ready: P
       const doc = await Admin.findOneAndUpdate(
         { ...byId(id), recoveryCodeHashes: { $eq: hash } },
         { $pull: { recoveryCodeHashes: hash } },
-        { new: true },
+        { returnDocument: 'after' },
       ).lean<AdminDocument>();
       return doc ? (doc.recoveryCodeHashes ?? []).length : null;
     },

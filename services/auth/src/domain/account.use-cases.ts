@@ -13,7 +13,7 @@ import {
   type RegisterBody,
 } from '@portal/contracts';
 import { badRequest, conflict, serviceUnavailable, unauthorized } from '@portal/platform/errors';
-import type { AuthContext } from '@portal/platform';
+import type { AuthContext, SecurityLog } from '@portal/platform';
 import type { AttemptLimit, GoogleVerifier, GuessLimit, PasswordHasher, TokenIssuer, UserRecord, UserStore } from './ports';
 import { toPublicUser } from './public-user';
 import { ageToGive, userTokenSubject } from './token-subject';
@@ -27,6 +27,7 @@ export interface AccountDeps {
   signupLimit: AttemptLimit;
   google?: GoogleVerifier;
   now: () => Date;
+  securityLog: SecurityLog;
   /** The welcome e-mail of a new account (welcome-mail.ts). */
   welcome: (user: UserRecord) => void;
 }
@@ -53,7 +54,20 @@ const consentStatus = (user: UserRecord): ConsentStatus => ({
   ageRequired: ageToGive(user),
 });
 
-export function accountUseCases({ users, hasher, decoyHash, tokens, loginGuesses, signupLimit, google, now, welcome }: AccountDeps) {
+export function accountUseCases({
+  users,
+  hasher,
+  decoyHash,
+  tokens,
+  loginGuesses,
+  signupLimit,
+  google,
+  now,
+  welcome,
+  securityLog,
+}: AccountDeps) {
+  const recordSignIn = (user: { id: string; email: string }, reason: string) =>
+    securityLog({ kind: 'sign-in', outcome: 'success', subject: { type: 'user', id: user.id, label: user.email }, reason });
   const session = (user: Parameters<typeof toPublicUser>[0]): AuthResponse => ({
     token: tokens.issue(userTokenSubject(user), TOKEN_AUDIENCE.user),
     user: toPublicUser(user),
@@ -93,7 +107,17 @@ export function accountUseCases({ users, hasher, decoyHash, tokens, loginGuesses
         const matches = await hasher.verify(user?.passwordHash ?? (await decoyHash()), password);
         return Boolean(user?.passwordHash) && matches;
       });
-      if (!user || !right) throw unauthorized(ACCOUNT_MESSAGES.badCredentials);
+      if (!user || !right) {
+        const reason = !user ? 'unknown-account' : user.passwordHash ? 'wrong-password' : 'no-password';
+        await securityLog({
+          kind: 'sign-in',
+          outcome: 'failure',
+          subject: { type: 'user', ...(user ? { id: user.id } : {}), label: email },
+          reason,
+        });
+        throw unauthorized(ACCOUNT_MESSAGES.badCredentials);
+      }
+      await recordSignIn(user, 'password');
       return session(user);
     },
 
@@ -107,11 +131,15 @@ export function accountUseCases({ users, hasher, decoyHash, tokens, loginGuesses
       const consent = accepted ? consentTo(accepted, now()) : null;
       const identity = await google(idToken);
       const linked = await users.findByGoogleSubject(identity.subject);
-      if (linked) return { ...session(linked), isNewUser: false };
+      if (linked) {
+        await recordSignIn(linked, 'google');
+        return { ...session(linked), isNewUser: false };
+      }
       const existing = await users.findByEmail(identity.email);
       if (existing) {
         await users.linkGoogleSubject(existing.id, identity.subject);
         const updated = (await users.markGoogleUser(existing.id, existing.picture ?? identity.picture)) ?? existing;
+        await recordSignIn(updated, 'google-linked');
         return { ...session(updated), isNewUser: false };
       }
       const made = await users.create({
@@ -153,6 +181,12 @@ export function accountUseCases({ users, hasher, decoyHash, tokens, loginGuesses
 
     async logout(auth: AuthContext): Promise<void> {
       await tokens.revoke(auth.tokenId, auth.expiresAt);
+      await securityLog({
+        kind: 'sign-out',
+        outcome: 'success',
+        subject: { type: 'user', id: auth.userId, label: auth.email },
+        reason: 'token-revoked',
+      });
     },
   };
 }

@@ -1,6 +1,6 @@
 import { ADMIN_ACCESS_MESSAGES, TOKEN_AUDIENCE, type AdminSecondFactor, type AdminUser, type TotpEnrolment } from '@portal/contracts';
 import { badRequest, conflict, unauthorized } from '@portal/platform/errors';
-import type { AuditPublisher, AuthContext, TokenVerifier } from '@portal/platform';
+import type { AuthContext, SecurityLog, TokenVerifier } from '@portal/platform';
 import type { AdminRecord, AdminStore, Authenticator, GuessLimit, RecoveryCodes, SecretBox, TokenIssuer } from './ports';
 
 export interface AdminSecondFactorDeps {
@@ -12,7 +12,7 @@ export interface AdminSecondFactorDeps {
   verifyToken: TokenVerifier;
   /** Wrong codes per admin and per address, counted like passwords. */
   codeGuesses: GuessLimit;
-  audit: AuditPublisher;
+  securityLog: SecurityLog;
   now: () => Date;
 }
 
@@ -25,8 +25,28 @@ export interface AdminSession {
 
 type Proof = { code: string } | { recoveryCode: string };
 
+/** An admin as the security log names them. */
+export const adminSubject = (admin: { id: string; email: string }) => ({ type: 'admin', id: admin.id, label: admin.email });
+
+type ChallengeDeps = Pick<AdminSecondFactorDeps, 'admins' | 'tokens' | 'verifyToken' | 'securityLog'>;
+
+export async function wrongCode(
+  deps: Pick<AdminSecondFactorDeps, 'securityLog'>,
+  admin: AdminRecord,
+  reason: string,
+  message: string = ADMIN_ACCESS_MESSAGES.wrongCode,
+): Promise<never> {
+  await deps.securityLog({
+    kind: 'second-factor',
+    outcome: 'failure',
+    subject: adminSubject(admin),
+    reason,
+  });
+  throw unauthorized(message);
+}
+
 /** The challenge from the password step: whose it is, until it is used or five minutes pass. */
-async function challenged(deps: AdminSecondFactorDeps, challenge: string): Promise<{ admin: AdminRecord; auth: AuthContext }> {
+export async function challenged(deps: ChallengeDeps, challenge: string): Promise<{ admin: AdminRecord; auth: AuthContext }> {
   const auth = await deps.verifyToken(challenge, TOKEN_AUDIENCE.adminChallenge).catch(() => {
     throw unauthorized(ADMIN_ACCESS_MESSAGES.challengeExpired);
   });
@@ -35,13 +55,11 @@ async function challenged(deps: AdminSecondFactorDeps, challenge: string): Promi
   return { admin, auth };
 }
 
-async function signedIn(deps: AdminSecondFactorDeps, admin: AdminRecord, challenge: AuthContext, factor: AdminSecondFactor) {
+const FACTOR_NAMES: Record<AdminSecondFactor, string> = { otp: 'totp', rec: 'recovery-code', hwk: 'passkey' };
+
+export async function signedIn(deps: ChallengeDeps, admin: AdminRecord, challenge: AuthContext, factor: AdminSecondFactor) {
   await deps.tokens.revoke(challenge.tokenId, challenge.expiresAt);
-  await deps.audit({
-    actor: admin.email,
-    action: `admin.signed-in-${factor}`,
-    target: { type: 'admin', id: admin.id, label: admin.email },
-  });
+  await deps.securityLog({ kind: 'sign-in', outcome: 'success', subject: adminSubject(admin), reason: FACTOR_NAMES[factor] });
   return {
     token: deps.tokens.issue({ id: admin.id, email: admin.email, role: admin.role, amr: ['pwd', factor] }, TOKEN_AUDIENCE.admin),
     user: { email: admin.email, role: admin.role },
@@ -67,15 +85,16 @@ async function confirmEnrolment(deps: AdminSecondFactorDeps, challenge: string, 
     step = await deps.authenticator.stepOf(deps.box.open(pending), code, { now: deps.now() });
     return step !== null;
   });
-  if (step === null) throw unauthorized(ADMIN_ACCESS_MESSAGES.wrongCode);
+  if (step === null) return wrongCode(deps, admin, 'wrong-enrolment-code');
   const recoveryCodes = deps.recoveryCodes.generate();
   if (!(await deps.admins.confirmTotp(admin.id, pending, step, recoveryCodes.map(deps.recoveryCodes.hash)))) {
     throw conflict(ADMIN_ACCESS_MESSAGES.notEnrolling);
   }
-  await deps.audit({
-    actor: admin.email,
-    action: 'admin.second-factor-enrolled',
-    target: { type: 'admin', id: admin.id, label: admin.email },
+  await deps.securityLog({
+    kind: 'second-factor',
+    outcome: 'success',
+    subject: adminSubject(admin),
+    reason: 'totp-enrolled',
   });
   return { ...(await signedIn(deps, admin, auth, 'otp')), recoveryCodes };
 }
@@ -100,7 +119,7 @@ async function verify(deps: AdminSecondFactorDeps, challenge: string, proof: Pro
   let outcome: { left?: number } | null = null;
   await deps.codeGuesses.judge(ip, admin.id, async () => (outcome = await checkProof(deps, admin, proof)) !== null);
   const passed = outcome as { left?: number } | null;
-  if (!passed) throw unauthorized(ADMIN_ACCESS_MESSAGES.wrongCode);
+  if (!passed) return wrongCode(deps, admin, 'recoveryCode' in proof ? 'wrong-recovery-code' : 'wrong-code');
   if (passed.left === undefined) return signedIn(deps, admin, auth, 'otp');
   return { ...(await signedIn(deps, admin, auth, 'rec')), message: ADMIN_ACCESS_MESSAGES.recoveryCodesLeft(passed.left) };
 }

@@ -2,12 +2,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ADMIN_ACCESS_MESSAGES, type AdminListEntry, type AdminRole } from '@portal/contracts';
 import { badRequest, conflict, forbidden, notFound } from '@portal/platform/errors';
 import type { AuditPublisher, AuthContext } from '@portal/platform';
-import type { AdminRecord, AdminStore, PasswordHasher, TokenIssuer } from './ports';
+import { adminSubject } from './admin-second-factor.use-cases';
+import type { AdminRecord, AdminStore, PasskeyStore, PasswordHasher, TokenIssuer } from './ports';
 
 export const ADMIN_INVITATION_DAYS = 7;
 
 export interface AdminTeamDeps {
   admins: AdminStore;
+  passkeys: Pick<PasskeyStore, 'removeAll'>;
   hasher: PasswordHasher;
   tokens: TokenIssuer;
   audit: AuditPublisher;
@@ -40,7 +42,7 @@ async function otherAdmin(deps: AdminTeamDeps, actor: AuthContext, id: string, {
 /** What changed, for the audit log, and the admin's tokens end at once: a role or a removal takes effect on the next call. */
 async function changed(deps: AdminTeamDeps, actor: AuthContext, admin: AdminRecord, action: string, before?: unknown, after?: unknown) {
   await deps.tokens.revokeAllFor(admin.id);
-  await deps.audit({ actor: actor.email, action, target: { type: 'admin', id: admin.id, label: admin.email }, before, after });
+  await deps.audit({ actor: actor.email, action, target: adminSubject(admin), before, after });
 }
 
 async function invite(deps: AdminTeamDeps, actor: AuthContext, email: string, role: AdminRole) {
@@ -59,7 +61,7 @@ async function acceptInvitation(deps: AdminTeamDeps, token: string, password: st
   await deps.audit({
     actor: admin.email,
     action: 'admin.invitation-accepted',
-    target: { type: 'admin', id: admin.id, label: admin.email },
+    target: adminSubject(admin),
   });
   return { message: ADMIN_ACCESS_MESSAGES.invitationAccepted };
 }
@@ -78,15 +80,17 @@ function remove(deps: AdminTeamDeps, actor: AuthContext, id: string) {
   return deps.serially(async () => {
     const admin = await otherAdmin(deps, actor, id, { leavesOwners: false });
     if (!(await deps.admins.remove(id))) throw notFound(ADMIN_ACCESS_MESSAGES.adminNotFound);
+    await deps.passkeys.removeAll(id);
     await changed(deps, actor, admin, 'admin.removed', { role: admin.role, email: admin.email });
     return { message: ADMIN_ACCESS_MESSAGES.removed };
   });
 }
 
-/** A lost phone: another owner clears the authenticator, and the admin enrols a new one at the next sign-in. */
+/** A lost phone or key: another owner clears the authenticator and the passkeys, and the admin enrols again at the next sign-in. */
 async function resetSecondFactor(deps: AdminTeamDeps, actor: AuthContext, id: string) {
   const admin = await otherAdmin(deps, actor, id, { leavesOwners: true });
   await deps.admins.resetSecondFactor(id);
+  await deps.passkeys.removeAll(id);
   await changed(deps, actor, admin, 'admin.second-factor-reset');
   return { message: ADMIN_ACCESS_MESSAGES.secondFactorReset };
 }

@@ -1,7 +1,7 @@
 import { TOKEN_AUDIENCE, type AdminPasswordStep, type AdminUser } from '@portal/contracts';
 import { conflict, forbidden, unauthorized } from '@portal/platform/errors';
-import type { AuthContext } from '@portal/platform';
-import type { AdminStore, GuessLimit, PasswordHasher, TokenIssuer } from './ports';
+import type { AuthContext, SecurityLog } from '@portal/platform';
+import type { AdminStore, GuessLimit, PasskeyStore, PasswordHasher, TokenIssuer } from './ports';
 
 export interface AdminDeps {
   admins: AdminStore;
@@ -10,6 +10,8 @@ export interface AdminDeps {
   tokens: TokenIssuer;
   loginGuesses: GuessLimit;
   signupEnabled: boolean;
+  securityLog: SecurityLog;
+  passkeys: Pick<PasskeyStore, 'list'>;
 }
 
 export const ADMIN_MESSAGES = {
@@ -23,17 +25,27 @@ export const ADMIN_MESSAGES = {
  * The admin's password step. A right password gives no admin token, only a short challenge for the
  * second factor (admin-second-factor.use-cases.ts), which an admin without one enrols first.
  */
-export function adminUseCases({ admins, hasher, decoyHash, tokens, loginGuesses, signupEnabled }: AdminDeps) {
+export function adminUseCases({ admins, hasher, decoyHash, tokens, loginGuesses, signupEnabled, securityLog, passkeys }: AdminDeps) {
   return {
     async login(email: string, password: string, ip: string): Promise<AdminPasswordStep> {
       const admin = await admins.findByEmail(email);
       const right = await loginGuesses.judge(ip, `admin:${email}`, async () =>
         hasher.verify(admin?.passwordHash ?? (await decoyHash()), password),
       );
-      if (!admin || !right) throw unauthorized(ADMIN_MESSAGES.badCredentials);
+      if (!admin || !right) {
+        const reason = admin ? 'wrong-password' : 'unknown-account';
+        await securityLog({
+          kind: 'sign-in',
+          outcome: 'failure',
+          subject: { type: 'admin', ...(admin ? { id: admin.id } : {}), label: email },
+          reason,
+        });
+        throw unauthorized(ADMIN_MESSAGES.badCredentials);
+      }
       return {
         secondFactor: admin.totp ? 'totp' : 'enrol',
         challenge: tokens.issue({ id: admin.id, email: admin.email }, TOKEN_AUDIENCE.adminChallenge),
+        passkey: admin.totp !== null && (await passkeys.list(admin.id)).length > 0,
       };
     },
 
@@ -52,6 +64,12 @@ export function adminUseCases({ admins, hasher, decoyHash, tokens, loginGuesses,
 
     async logout(auth: AuthContext): Promise<void> {
       await tokens.revoke(auth.tokenId, auth.expiresAt);
+      await securityLog({
+        kind: 'sign-out',
+        outcome: 'success',
+        subject: { type: 'admin', id: auth.userId, label: auth.email },
+        reason: 'token-revoked',
+      });
     },
 
     /** The first admin comes from configuration, once, when there is none; an owner, who enrols a second factor at first sign-in. */

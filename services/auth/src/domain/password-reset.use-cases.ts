@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { SecurityLog } from '@portal/platform';
 import { RESET_MESSAGES } from '@portal/contracts';
 import { composeMail } from '@portal/platform/mail-layout';
 import { badRequest, conflict } from '@portal/platform/errors';
@@ -17,6 +18,7 @@ export interface PasswordResetDeps {
   limitByEmail: AttemptLimit;
   limitByIp: AttemptLimit;
   onMailError: (error: unknown) => void;
+  securityLog: SecurityLog;
 }
 
 /** Only the hash of a link's secret is stored, so a leaked database cannot reset passwords. */
@@ -72,6 +74,7 @@ export function passwordResetUseCases(deps: PasswordResetDeps) {
       const replaced = await deps.users.replacePasswordHash(user.id, user.passwordHash ?? null, await deps.hasher.hash(newPassword));
       if (!replaced) throw conflict(RESET_MESSAGES.changedMeanwhile);
       await deps.endSessions(user.id);
+      await deps.securityLog({ kind: 'password-reset', outcome: 'success', subject: { type: 'user', id: user.id, label: user.email } });
       return RESET_MESSAGES.done;
     },
   };

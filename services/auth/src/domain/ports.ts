@@ -81,6 +81,19 @@ export interface AdminRecord {
   createdAt: Date;
 }
 
+export interface StoredPasskey {
+  /** WebAuthn's credential id, base64url. */
+  credentialId: string;
+  /** The COSE public key, base64url. */
+  publicKey: string;
+  /** The authenticator's signature counter; 0 for passkeys that keep none. */
+  counter: number;
+  transports: string[];
+  name?: string;
+  createdAt?: Date;
+  lastUsedAt?: Date | null;
+}
+
 export interface AdminStore {
   count(): Promise<number>;
   countOwners(): Promise<number>;
@@ -105,6 +118,15 @@ export interface AdminStore {
   remove(id: string): Promise<boolean>;
 }
 
+/** The browsers a person signed in from. */
+export interface KnownDeviceStore {
+  /** Records the sign-in; true when this browser was not known for the person before. */
+  remember(userId: string, deviceHash: string, at: Date, userAgent: string | null): Promise<boolean>;
+  /** Whether the person has signed in from any other browser. */
+  hasOthers(userId: string, deviceHash: string): Promise<boolean>;
+  deleteForUser(userId: string): Promise<void>;
+}
+
 /** TOTP codes (RFC 6238) and their enrolment. */
 export interface Authenticator {
   newSecret(): string;
@@ -117,6 +139,35 @@ export interface Authenticator {
 export interface RecoveryCodes {
   generate(): string[];
   hash(code: string): string;
+}
+
+/** The admins' passkeys. */
+export interface PasskeyStore {
+  list(adminId: string): Promise<StoredPasskey[]>;
+  add(adminId: string, passkey: StoredPasskey): Promise<void>;
+  /**
+   * Records a use at the authenticator's new counter; false when the counter did not move forward
+   * from `previous` (a cloned authenticator, or the same response twice). A passkey that keeps no
+   * counter stays at 0.
+   */
+  use(adminId: string, credentialId: string, previous: number, counter: number, at: Date): Promise<boolean>;
+  remove(adminId: string, credentialId: string): Promise<boolean>;
+  removeAll(adminId: string): Promise<void>;
+}
+
+/** WebAuthn's registration and authentication, for the portal's origin. */
+export interface PasskeyCeremonies {
+  registrationOptions(admin: { id: string; email: string }, existing: StoredPasskey[]): Promise<{ challenge: string }>;
+  verifyRegistration(response: object, expectedChallenge: string): Promise<StoredPasskey | null>;
+  authenticationOptions(passkeys: StoredPasskey[]): Promise<{ challenge: string }>;
+  /** The authenticator's new counter, or null when the response is not right. */
+  verifyAuthentication(response: object, expectedChallenge: string, passkey: StoredPasskey): Promise<number | null>;
+}
+
+/** A WebAuthn challenge waiting for its response: kept a few minutes, taken once. */
+export interface ChallengeStore {
+  put(key: string, challenge: string): Promise<void>;
+  take(key: string): Promise<string | null>;
 }
 
 /** Encryption at rest for the authenticators' secrets. */

@@ -13,27 +13,36 @@ import { requireUserBeforeConsent, tokenAnswer, validate, type TokenVerifier } f
 import type { accountUseCases } from '../domain/account.use-cases';
 import type { passwordResetUseCases } from '../domain/password-reset.use-cases';
 import { clientIp } from './client-ip';
+import type { signInDevice } from './sign-in-device';
 
 export interface AuthRoutesDeps {
   accounts: ReturnType<typeof accountUseCases>;
   passwordReset: ReturnType<typeof passwordResetUseCases>;
   verifyToken: TokenVerifier;
   jwks: object;
+  /** Remembers the browser and e-mails the person about a new one (issue #49 §3). */
+  seenFrom: ReturnType<typeof signInDevice>;
 }
 
-export function authRoutes({ accounts, passwordReset, verifyToken, jwks }: AuthRoutesDeps): Router {
+export function authRoutes({ accounts, passwordReset, verifyToken, jwks, seenFrom }: AuthRoutesDeps): Router {
   const router = Router();
 
   router.post('/api/auth/register', tokenAnswer, validate('body', registerBodySchema), async (req, res) => {
-    res.status(201).json(await accounts.register(req.body, clientIp(req)));
+    const answer = await accounts.register(req.body, clientIp(req));
+    await seenFrom(req, res, answer.user);
+    res.status(201).json(answer);
   });
 
   router.post('/api/auth/login', tokenAnswer, validate('body', loginBodySchema), async (req, res) => {
-    res.json(await accounts.login(req.body, clientIp(req)));
+    const answer = await accounts.login(req.body, clientIp(req));
+    await seenFrom(req, res, answer.user);
+    res.json(answer);
   });
 
   router.post('/api/auth/google-login', tokenAnswer, validate('body', googleLoginBodySchema), async (req, res) => {
-    res.json(await accounts.googleLogin(req.body.token, req.body.acceptedPolicies));
+    const answer = await accounts.googleLogin(req.body.token, req.body.acceptedPolicies);
+    await seenFrom(req, res, answer.user);
+    res.json(answer);
   });
 
   router.get('/api/auth/policies', (_req, res) => {

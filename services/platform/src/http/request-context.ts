@@ -5,7 +5,15 @@ import type { RequestHandler } from 'express';
 export const REQUEST_ID_HEADER = 'x-request-id';
 const acceptable = /^[\w.:-]{1,128}$/;
 
-const storage = new AsyncLocalStorage<{ requestId: string }>();
+/** What the security log records of the request being served (issue #49 §4). */
+export interface RequestOrigin {
+  requestId: string;
+  /** Through the gateway and trusted proxies, the caller's own address. */
+  address?: string;
+  userAgent?: string;
+}
+
+const storage = new AsyncLocalStorage<RequestOrigin>();
 
 /** An incoming id is kept only when it is short and plain, so logs cannot be forged through it. */
 export function requestIdFrom(header: string | string[] | undefined): string {
@@ -17,8 +25,14 @@ export function currentRequestId(): string | undefined {
   return storage.getStore()?.requestId;
 }
 
+/** The request being served, if any: its id, the caller's address and user agent. */
+export function currentRequestOrigin(): RequestOrigin | undefined {
+  return storage.getStore();
+}
+
 export const requestContext: RequestHandler = (req, res, next) => {
   req.id = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
   res.setHeader(REQUEST_ID_HEADER, req.id);
-  storage.run({ requestId: req.id }, next);
+  const userAgent = req.headers['user-agent']?.slice(0, 300);
+  storage.run({ requestId: req.id, ...(req.ip ? { address: req.ip } : {}), ...(userAgent ? { userAgent } : {}) }, next);
 };

@@ -1,3 +1,4 @@
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import type { AdminPasswordStep, TotpEnrolment } from '@portal/contracts';
 import { api } from '@portal/ui';
 import type { AdminUser } from '../../admin-session';
@@ -21,6 +22,15 @@ export const verifySecondFactor = async (challenge: string, proof: { code: strin
   (await api.post<AdminSignedIn>('/api/admin/second-factor', { challenge, ...proof })).data;
 export const acceptInvitation = async (token: string, password: string) =>
   (await api.post<{ message: string }>('/api/admin/invitations/accept', { token, password })).data;
+/** The second factor by passkey: the sign-in's options, the authenticator's answer, the session. */
+export async function signInWithPasskey(challenge: string): Promise<AdminSignedIn> {
+  // the WebAuthn browser library loads only when a passkey is used
+  const { startAuthentication } = await import('@simplewebauthn/browser');
+  const optionsJSON = (await api.post<PublicKeyCredentialRequestOptionsJSON>('/api/admin/second-factor/passkey/options', { challenge }))
+    .data;
+  const response = await startAuthentication({ optionsJSON });
+  return (await api.post<AdminSignedIn>('/api/admin/second-factor/passkey', { challenge, response })).data;
+}
 export const adminSignup = async (body: { email: string; password: string }) => api.post('/api/admin/signup', { ...body, role: 'admin' });
 /** Revokes the token; signing out on this device goes on even when the server cannot be reached. */
 export const adminLogout = () => api.post('/api/admin/logout').catch(() => undefined);

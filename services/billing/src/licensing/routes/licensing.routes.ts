@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { activationRequestSchema, deviceIdSchema, LICENSE_MESSAGES, licenseRefreshSchema, objectIdSchema } from '@portal/contracts';
-import { requireAdmin, requireDesktop, requireUser, validate, type TokenVerifier } from '@portal/platform';
+import { requireAdmin, requireDesktop, requireUser, validate, type TokenVerifier, type SecurityLog } from '@portal/platform';
 import type { licensingUseCases } from '../domain/licensing.use-cases';
 
 const ownDevice = z.object({ deviceId: deviceIdSchema });
@@ -12,13 +12,26 @@ const userDevice = userParams.extend({ deviceId: deviceIdSchema });
  * The desktop app's activation and check-in (its own token), the published licence keys, and the
  * devices as the user and the admin see and deactivate them.
  */
-export function licensingRoutes(licensing: ReturnType<typeof licensingUseCases>, verifyToken: TokenVerifier): Router {
+export function licensingRoutes(
+  licensing: ReturnType<typeof licensingUseCases>,
+  verifyToken: TokenVerifier,
+  securityLog: SecurityLog,
+): Router {
   const router = Router();
   const desktop = requireDesktop(verifyToken);
   const user = requireUser(verifyToken);
 
+  // each activation, and each refusal with its code, goes to the security log (issue #49 §4)
   router.post('/api/licenses/activate', desktop, validate('body', activationRequestSchema), async (req, res) => {
-    res.status(201).json(await licensing.activate(res.locals.auth, req.body));
+    const { userId, email } = res.locals.auth;
+    const entry = { kind: 'licence-activated', subject: { type: 'user', id: userId, label: email } } as const;
+    const details = { deviceId: req.body.deviceId, deviceName: req.body.deviceName, appVersion: req.body.appVersion };
+    const licence = await licensing.activate(res.locals.auth, req.body).catch(async (refusal: unknown) => {
+      await securityLog({ ...entry, outcome: 'failure', reason: (refusal as { code?: string }).code ?? 'error', details });
+      throw refusal;
+    });
+    await securityLog({ ...entry, outcome: 'success', details });
+    res.status(201).json(licence);
   });
 
   router.post('/api/licenses/refresh', desktop, validate('body', licenseRefreshSchema), async (req, res) => {

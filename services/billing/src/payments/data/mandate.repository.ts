@@ -66,7 +66,8 @@ export function mandateRepository(connection: Connection): MandateStore & { read
       const filter = state ? { state: { $eq: state } } : {};
       const [docs, total] = await Promise.all([
         Mandate.find(filter).sort({ createdAt: -1 }).skip(skip).limit(limit).lean<MandateRecord[]>(),
-        Mandate.countDocuments(filter),
+        // every mandate: the size the server keeps, as the other admin lists count, rather than a scan
+        state ? Mandate.countDocuments(filter) : Mandate.estimatedDocumentCount(),
       ]);
       return { rows: docs.map(toRecord), total };
     },

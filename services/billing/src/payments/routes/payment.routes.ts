@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { createOrderBodySchema, merchantOrderIdSchema } from '@portal/contracts';
-import { validate } from '@portal/platform';
+import { validate, type SecurityLog } from '@portal/platform';
 import type { AccountGuards } from '../../shared/routes/billing-account';
 import type { autopayUseCases } from '../domain/autopay.use-cases';
 import type { paymentUseCases } from '../domain/payment.use-cases';
@@ -39,9 +39,10 @@ export interface PaymentRoutesDeps {
   renewals: Pick<ReturnType<typeof renewalUseCases>, 'refresh'>;
   account: AccountGuards;
   webhook: { username: string; password: string };
+  securityLog: SecurityLog;
 }
 
-export function paymentRoutes({ payments, refunds, autopay, renewals, account, webhook }: PaymentRoutesDeps): Router {
+export function paymentRoutes({ payments, refunds, autopay, renewals, account, webhook, securityLog }: PaymentRoutesDeps): Router {
   const router = Router();
 
   /** PhonePe's events (integrations.md), each a nudge to ask PhonePe again about one thing of ours. */
@@ -70,10 +71,23 @@ export function paymentRoutes({ payments, refunds, autopay, renewals, account, w
 
   router.post(
     '/api/payment/phonepe/webhook',
-    phonePeWebhookAuth(webhook.username, webhook.password),
+    phonePeWebhookAuth(webhook.username, webhook.password, () =>
+      securityLog({ kind: 'payment-webhook', outcome: 'failure', subject: { type: 'payment' }, reason: 'bad-authorization' }),
+    ),
     validate('body', webhookBody),
     async (req, res) => {
-      await lookAgain(req.body as WebhookBody);
+      const body = req.body as WebhookBody;
+      const { merchantOrderId, merchantRefundId, merchantSubscriptionId } = body.payload;
+      const id = merchantRefundId ?? merchantSubscriptionId ?? merchantOrderId;
+      const subject = { type: 'payment', ...(id ? { id } : {}) };
+      await securityLog({
+        kind: 'payment-webhook',
+        outcome: 'success',
+        subject,
+        actor: 'PhonePe',
+        reason: body.event ?? eventOfType(body.type),
+      });
+      await lookAgain(body);
       res.json({ success: true });
     },
   );

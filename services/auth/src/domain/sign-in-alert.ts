@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import { formatIndianDateTime } from '@portal/contracts';
+import { composeMail } from '@portal/platform/mail-layout';
+import type { KnownDeviceStore, MailSender } from './ports';
+
+export interface SignInOrigin {
+  /** The browser's device id (its cookie), or one made now for a browser that had none. */
+  deviceId: string;
+  userAgent: string | null;
+  address: string;
+}
+
+const BROWSERS: [RegExp, string][] = [
+  [/Edg\//, 'Edge'],
+  [/OPR\//, 'Opera'],
+  [/Firefox\//, 'Firefox'],
+  [/Chrome\//, 'Chrome'],
+  [/Safari\//, 'Safari'],
+];
+const SYSTEMS: [RegExp, string][] = [
+  [/Windows/, 'Windows'],
+  [/Android/, 'Android'],
+  [/iPhone|iPad/, 'iOS'],
+  [/Mac OS X/, 'macOS'],
+  [/Linux/, 'Linux'],
+];
+const first = (table: [RegExp, string][], userAgent: string) => table.find(([pattern]) => pattern.test(userAgent))?.[1];
+
+/** "Chrome on Windows": enough for a person to recognise their own browser, and no more. */
+export function describeBrowser(userAgent: string | null): string {
+  if (!userAgent) return 'an unknown browser';
+  const browser = first(BROWSERS, userAgent);
+  const system = first(SYSTEMS, userAgent);
+  if (browser && system) return `${browser} on ${system}`;
+  return browser ?? system ?? 'an unknown browser';
+}
+
+const hashOf = (deviceId: string) => createHash('sha256').update(deviceId).digest('hex');
+
+/**
+ * The e-mail for a sign-in from a browser the person has not used before (issue #49 §3): when, from
+ * which browser and address, and where to change the password, which ends every other session.
+ * A person's first browser (the one they signed up or first signed in with) sends none.
+ */
+export function signInAlerts({
+  knownDevices,
+  mail,
+  publicUrl,
+  onMailError,
+}: {
+  knownDevices: KnownDeviceStore;
+  mail: MailSender;
+  publicUrl: string;
+  onMailError: (error: unknown) => void;
+}) {
+  return async (user: { id: string; email: string; firstName: string }, origin: SignInOrigin, at: Date): Promise<void> => {
+    const deviceHash = hashOf(origin.deviceId);
+    const isNew = await knownDevices.remember(user.id, deviceHash, at, origin.userAgent);
+    if (!isNew || !(await knownDevices.hasOthers(user.id, deviceHash))) return;
+    const message = composeMail(
+      {
+        subject: 'New sign-in to your Tax Practitioner Portal account',
+        greeting: `Hello ${user.firstName},`,
+        paragraphs: [
+          `Your account was signed in to from a browser it had not been used from before: ${describeBrowser(origin.userAgent)}, at address ${origin.address}, on ${formatIndianDateTime(at)} IST.`,
+          'If this was you, nothing needs doing.',
+        ],
+        action: { label: 'Not you? Change your password', url: `${publicUrl}/profile?tab=privacy` },
+        after: [
+          'Changing your password ends every other session, that one too.',
+          `If you cannot sign in any more, reset your password: ${publicUrl}/forgot-password`,
+        ],
+      },
+      { publicUrl },
+    );
+    mail.send({ to: user.email, ...message }).catch(onMailError);
+  };
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { emailSchema } from './user';
+
+/**
+ * The security log (issue #49 §4): one append-only record of what an incident's investigation
+ * asks for, from every service, kept SECURITY_LOG_RETENTION_DAYS then removed by itself. CERT-In's
+ * directions ask for 180 days; the DPDP Rules for a year.
+ */
+export const SECURITY_RECORDED = 'security.recorded';
+export const SECURITY_LOG_RETENTION_DAYS = 365;
+
+export const SECURITY_EVENT_KINDS = [
+  'sign-in',
+  'sign-out',
+  'second-factor',
+  'password-changed',
+  'password-reset',
+  'account-change',
+  'admin-action',
+  'licence-activated',
+  'refund',
+  'payment-webhook',
+] as const;
+export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
+
+/** What a service says happened; the publisher adds the time, the service and the request's origin. */
+export interface SecurityEventInput {
+  kind: SecurityEventKind;
+  outcome: 'success' | 'failure';
+  /** Whose account or what thing it concerns: a user's or admin's e-mail is its label. */
+  subject: { type: string; id?: string; label?: string };
+  /** Who acted, when not the subject (an admin on a user, PhonePe on a payment). */
+  actor?: string;
+  /** Why it failed, or what it was (`wrong-password`, `recovery-code`, `role-changed`…). */
+  reason?: string;
+  details?: Record<string, unknown>;
+}
+
+export interface SecurityEvent extends SecurityEventInput {
+  at: string;
+  service: string;
+  requestId?: string;
+  address?: string;
+  userAgent?: string;
+}
+
+const day = z.iso.date({ error: 'Dates must look like YYYY-MM-DD' });
+/** One person's entries (by e-mail) or one window of days (IST), or both: never the whole log at once. */
+export const securityLogExportQuerySchema = z
+  .strictObject({ email: emailSchema.optional(), from: day.optional(), to: day.optional() })
+  .refine((query) => query.email || (query.from && query.to), { error: 'Choose a person’s e-mail, or a window from one day to another' })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, { error: 'The window must start before it ends' });
+export type SecurityLogExportQuery = z.infer<typeof securityLogExportQuerySchema>;
