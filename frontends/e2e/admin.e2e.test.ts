@@ -371,6 +371,16 @@ describe('the admin area in Chromium, against every service', () => {
     const found = (await (await asAdmin(ownerToken, 'GET', '/api/admin/users?search=kiran')).json()) as { users: { _id: string }[] };
     const kiranId = found.users[0]!._id;
 
+    /** The Transactions tab, and the refunds of Kiran's payment. */
+    async function kiransRefunds(admin: Page) {
+      await admin.getByRole('tab', { name: 'Transactions' }).click();
+      await admin
+        .getByRole('row', { name: /kiran@example\.in/ })
+        .getByRole('button', { name: /^Refund TPP-/ })
+        .click();
+      return admin.getByRole('dialog', { name: 'Refund payment' });
+    }
+
     const finance = await invited('finance@portal.test', 'Finance');
     await finance.page.getByRole('tab', { name: 'User Management' }).click();
     await finance.page.getByRole('button', { name: 'View details of kiran@example.in' }).waitFor();
@@ -379,12 +389,7 @@ describe('the admin area in Chromium, against every service', () => {
     const refusedDelete = await asAdmin(await finance.token(), 'DELETE', `/api/admin/users/${kiranId}`);
     expect(refusedDelete.status).toBe(403);
     expect(((await refusedDelete.json()) as { message: string }).message).toBe('Your admin role does not allow this.');
-    await finance.page.getByRole('tab', { name: 'Transactions' }).click();
-    await finance.page
-      .getByRole('row', { name: /kiran@example\.in/ })
-      .getByRole('button', { name: /^Refund TPP-/ })
-      .click();
-    const refund = finance.page.getByRole('dialog', { name: 'Refund payment' });
+    const refund = await kiransRefunds(finance.page);
     await refund.getByLabel('Amount to refund (₹)').fill('100');
     await refund.getByLabel('Reason').fill('Goodwill for a late licence');
     await refund.getByRole('button', { name: 'Refund ₹100' }).click();
@@ -395,12 +400,7 @@ describe('the admin area in Chromium, against every service', () => {
     await support.page.getByRole('button', { name: 'Delete kiran@example.in' }).waitFor();
     expect(await support.page.getByRole('button', { name: 'Export Users' }).count()).toBe(0);
     expect(await support.page.getByRole('button', { name: 'Export Transactions' }).count()).toBe(0);
-    await support.page.getByRole('tab', { name: 'Transactions' }).click();
-    await support.page
-      .getByRole('row', { name: /kiran@example\.in/ })
-      .getByRole('button', { name: /^Refund TPP-/ })
-      .click();
-    const history = support.page.getByRole('dialog', { name: 'Refund payment' });
+    const history = await kiransRefunds(support.page);
     await history.getByText('Goodwill for a late licence').waitFor();
     expect(await history.getByLabel('Amount to refund (₹)').count()).toBe(0);
     const supportToken = await support.token();

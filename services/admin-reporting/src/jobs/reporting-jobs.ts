@@ -1,10 +1,17 @@
-import { AUDIT_RECORDED, EVENT_QUEUES, SECURITY_RECORDED, USER_DELETED, type AuditEvent, type SecurityEvent } from '@portal/contracts';
+import {
+  AUDIT_RECORDED,
+  DAY_MS,
+  EVENT_QUEUES,
+  SECURITY_RECORDED,
+  USER_DELETED,
+  type AuditEvent,
+  type SecurityEvent,
+} from '@portal/contracts';
 import { createQueue, createWorker, type Logger, type QueueConnection } from '@portal/platform';
 import type { securityLogUseCases } from '../domain/security-log.use-cases';
 import type { AuditStore, UserDeletedPublisher } from '../domain/ports';
 
 const OUTBOX_QUEUE = 'admin-reporting-scheduled';
-const DAY_MS = 24 * 3600_000;
 // Services that hold data of a user and delete it on `user.deleted`.
 const DELETION_QUEUES = [EVENT_QUEUES.billing, EVENT_QUEUES.download, EVENT_QUEUES.feedback] as const;
 

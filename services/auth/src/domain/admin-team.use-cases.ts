@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ADMIN_ACCESS_MESSAGES, type AdminListEntry, type AdminRole } from '@portal/contracts';
+import { ADMIN_ACCESS_MESSAGES, DAY_MS, type AdminListEntry, type AdminRole } from '@portal/contracts';
 import { badRequest, conflict, forbidden, notFound } from '@portal/platform/errors';
 import type { AuditPublisher, AuthContext } from '@portal/platform';
 import { adminSubject } from './admin-second-factor.use-cases';
@@ -47,7 +47,7 @@ async function changed(deps: AdminTeamDeps, actor: AuthContext, admin: AdminReco
 
 async function invite(deps: AdminTeamDeps, actor: AuthContext, email: string, role: AdminRole) {
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(deps.now().getTime() + ADMIN_INVITATION_DAYS * 24 * 3600_000);
+  const expiresAt = new Date(deps.now().getTime() + ADMIN_INVITATION_DAYS * DAY_MS);
   const admin = await deps.admins.invite({ email, role, tokenHash: tokenHash(token), expiresAt });
   if (!admin) throw conflict(ADMIN_ACCESS_MESSAGES.adminExists);
   deps.sendInvitation({ to: email, role, inviter: actor.email, token });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { parse } from 'cookie';
 import type { Request, Response } from 'express';
 import type { PublicUser } from '@portal/contracts';
+import { userAgentOf } from '@portal/platform';
 import type { signInAlerts } from '../domain/sign-in-alert';
 import { clientIp } from './client-ip';
 
@@ -17,8 +18,11 @@ export function signInDevice(alerts: ReturnType<typeof signInAlerts>, { secure, 
   return async (req: Pick<Request, 'headers' | 'ip' | 'socket'>, res: Response, user: PublicUser) => {
     const presented = parse(req.headers.cookie ?? '')[DEVICE_COOKIE];
     const deviceId = presented && DEVICE_ID.test(presented) ? presented : randomBytes(32).toString('base64url');
-    const userAgent = req.headers['user-agent']?.slice(0, 300) ?? null;
-    await alerts({ id: user._id, email: user.email, firstName: user.firstName }, { deviceId, userAgent, address: clientIp(req) }, now());
+    await alerts(
+      { id: user._id, email: user.email, firstName: user.firstName },
+      { deviceId, userAgent: userAgentOf(req), address: clientIp(req) },
+      now(),
+    );
     res.cookie(DEVICE_COOKIE, deviceId, { httpOnly: true, sameSite: 'lax', secure, path: '/api/auth', maxAge: FOUR_HUNDRED_DAYS_MS });
   };
 }

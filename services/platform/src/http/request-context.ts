@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 const acceptable = /^[\w.:-]{1,128}$/;
@@ -30,9 +30,12 @@ export function currentRequestOrigin(): RequestOrigin | undefined {
   return storage.getStore();
 }
 
+/** The caller's user agent as the portal keeps it: cut to 300 characters, or null. */
+export const userAgentOf = (req: Pick<Request, 'headers'>): string | null => req.headers['user-agent']?.slice(0, 300) ?? null;
+
 export const requestContext: RequestHandler = (req, res, next) => {
   req.id = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
   res.setHeader(REQUEST_ID_HEADER, req.id);
-  const userAgent = req.headers['user-agent']?.slice(0, 300);
+  const userAgent = userAgentOf(req);
   storage.run({ requestId: req.id, ...(req.ip ? { address: req.ip } : {}), ...(userAgent ? { userAgent } : {}) }, next);
 };
