@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { generate } from 'otplib';
-import { ADMIN_ACCESS_MESSAGES, currentPolicyVersions, istDateOf } from '@portal/contracts';
+import { SECOND_FACTOR_MESSAGES, currentPolicyVersions, istDateOf } from '@portal/contracts';
 import type { ScriptedAdmin } from '../../deploy/local/lib/admin-sign-in';
 import { ADMIN, recoveryCodesShown, signInInBrowser, startE2eStack } from './e2e-stack';
 
@@ -108,7 +108,7 @@ describe('the admin area in Chromium, against every service', () => {
     const now = Math.floor(Date.now() / 1000);
     await page.getByLabel('6-digit code').fill(await generate({ secret, epoch: now + 10 * 30 }));
     await page.getByRole('button', { name: 'Confirm and sign in' }).click();
-    await page.getByText(ADMIN_ACCESS_MESSAGES.wrongCode).waitFor();
+    await page.getByText(SECOND_FACTOR_MESSAGES.wrongCode).waitFor();
     await page.getByLabel('6-digit code').fill(await generate({ secret, epoch: now }));
     ADMIN.lastStep = Math.floor(now / 30);
     await page.getByRole('button', { name: 'Confirm and sign in' }).click();
@@ -306,7 +306,7 @@ describe('the admin area in Chromium, against every service', () => {
     await page.waitForURL((url) => url.pathname === '/admin/dashboard');
     await signOut();
     await withRecoveryCode();
-    await page.getByText(ADMIN_ACCESS_MESSAGES.wrongCode).waitFor();
+    await page.getByText(SECOND_FACTOR_MESSAGES.wrongCode).waitFor();
     await page.getByRole('button', { name: 'Start again with the password' }).click();
     await signInInBrowser(page);
   });
@@ -321,7 +321,7 @@ describe('the admin area in Chromium, against every service', () => {
     await page.getByText('No passkeys yet.').waitFor();
     await page.getByLabel('Passkey name').fill('Office laptop');
     await page.getByRole('button', { name: 'Add a passkey' }).click();
-    await page.getByText(ADMIN_ACCESS_MESSAGES.passkeyAdded).waitFor();
+    await page.getByText(SECOND_FACTOR_MESSAGES.passkeyAdded).waitFor();
     await page.getByRole('cell', { name: 'Office laptop', exact: true }).waitFor();
     const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
     expect(credentials).toHaveLength(1);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { AUTOPAY_MESSAGES, DAY_MS, type SubscriptionStatus } from '@portal/contracts';
-import { startE2eStack } from './e2e-stack';
+import { startE2eStack, tellingWhatThePageSays } from './e2e-stack';
 
 jest.setTimeout(180_000);
 
@@ -50,7 +50,7 @@ describe('auto-renewal by UPI Autopay in Chromium', () => {
     const dialog = page.getByRole('dialog', { name: 'Subscribe: Basic (monthly)' });
     await dialog.getByRole('checkbox', { name: new RegExp(AUTOPAY_MESSAGES.optIn) }).check();
     await dialog.getByRole('button', { name: 'Pay ₹500' }).click();
-    await page.getByText('PhonePe test checkout').waitFor();
+    await tellingWhatThePageSays(page, page.getByText('PhonePe test checkout').waitFor());
     await page.getByText(/UPI Autopay mandate TPM-[A-Z0-9-]+: MONTHLY, up to ₹500\.00 a debit\./).waitFor();
     await page.getByRole('button', { name: 'Approve the mandate and pay ₹500.00' }).click();
     await page.waitForURL((url) => url.pathname === '/subscription' && url.search === '?status=success');

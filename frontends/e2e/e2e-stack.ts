@@ -54,14 +54,27 @@ export async function signInInBrowser(page: Page, admin: ScriptedAdmin = ADMIN):
     // a recovery code's sign-in says how many remain before going on
     if (!('code' in proof)) await page.getByRole('button', { name: 'Continue to the Admin Dashboard' }).click();
   }
-  await page
-    .waitForURL((url) => url.pathname === '/admin/dashboard')
-    .catch(async (error: Error) => {
-      throw new Error(`${error.message}; the sign-in page says: ${await page.locator('main').innerText()}`);
-    });
+  await tellingWhatThePageSays(
+    page,
+    page.waitForURL((url) => url.pathname === '/admin/dashboard'),
+  );
+}
+
+/** Waits for `expected`; when it never comes, the failure quotes the page, whose message says why. */
+export async function tellingWhatThePageSays<T>(page: Page, expected: Promise<T>): Promise<T> {
+  return expected.catch(async (error: Error) => {
+    throw new Error(`${error.message}; the page says: ${await page.locator('body').innerText()}`);
+  });
 }
 
 const GOOGLE_CLIENT_ID = 'portal-e2e.apps.googleusercontent.com';
+
+/** A call a test makes to set itself up; one the stack refuses stops the test with the answer. */
+async function setUpCall(url: string, init: RequestInit): Promise<Response> {
+  const response = await fetch(url, init);
+  if (!response.ok) throw new Error(`${init.method} ${new URL(url).pathname} answered ${response.status}: ${await response.text()}`);
+  return response;
+}
 
 /**
  * Every service, the gateway serving the built frontends, the PhonePe stand-in and Chromium.
@@ -154,7 +167,6 @@ export async function startE2eStack(
       if (offset < new Date(now()).getTime() - Date.now()) throw new Error('the clock only moves forward');
       writeFileSync(clockFile, String(offset));
     },
-    /** A new customer with billing details (Maharashtra), signed in, on the Subscription page. */
     /** A page in a browser context of its own: a second person, signed out. */
     newPage,
     /** The admin, signed in through the admin sign-in, on the dashboard. */
@@ -164,15 +176,17 @@ export async function startE2eStack(
       await signInInBrowser(page);
       return page;
     },
+    /** A new customer with billing details (Maharashtra), signed in, on the Subscription page. */
     async customerOnSubscription(name: string): Promise<Page> {
       const email = `${name}.${Date.now()}@example.in`;
-      const response = await fetch(`${url}/api/auth/register`, {
+      const registered = await setUpCall(`${url}/api/auth/register`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ firstName: name, email, password: 'secret12', acceptedPolicies: currentPolicyVersions() }),
       });
-      const { token, user } = (await response.json()) as { token: string; user: unknown };
-      await fetch(`${url}/api/billing/profile`, {
+      const { token, user } = (await registered.json()) as { token: string; user: unknown };
+      // without saved details the page asks for them instead of going to PhonePe, so a lost call must fail here
+      await setUpCall(`${url}/api/billing/profile`, {
         method: 'PUT',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         body: JSON.stringify({ legalName: `${name} & Co`, street: '12 MG Road', city: 'Pune', pincode: '411001', stateCode: '27' }),

@@ -27,6 +27,9 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/auth/logout', service: 'auth', access: 'user' },
   { pattern: '/api/auth/consent', service: 'auth', access: 'user' },
   { pattern: '/api/auth/password', service: 'auth', access: 'user' },
+  // a practitioner's own second factor; signing in with it (/api/auth/login/*) is public
+  { pattern: '/api/auth/second-factor', service: 'auth', access: 'user' },
+  { pattern: '/api/auth/second-factor/*', service: 'auth', access: 'user' },
   // the desktop app's sign-in: the person confirms with their user token; the app then has its own
   { pattern: '/api/auth/device/pending', service: 'auth', access: 'user' },
   { pattern: '/api/auth/device/decision', service: 'auth', access: 'user' },

@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { ADMIN_ACCESS_MESSAGES, DEVICE_MESSAGES, EVENT_QUEUES, formatWait, TOKEN_AUDIENCE } from '@portal/contracts';
+import { SECOND_FACTOR_MESSAGES, DEVICE_MESSAGES, EVENT_QUEUES, formatWait, TOKEN_AUDIENCE } from '@portal/contracts';
 import {
   connectInfrastructure,
   createAttemptLimit,
@@ -29,6 +29,9 @@ import { accountSecurityUseCases, endEverySession } from './domain/account-secur
 import { accountUseCases } from './domain/account.use-cases';
 import { adminUseCases } from './domain/admin.use-cases';
 import { adminSecondFactorUseCases } from './domain/admin-second-factor.use-cases';
+import { userSecondFactorUseCases } from './domain/user-second-factor.use-cases';
+import { firmRequiresSecondFactor } from './domain/firm-access';
+import { userSecondFactorRoutes } from './routes/user-second-factor.routes';
 import { adminTeamUseCases } from './domain/admin-team.use-cases';
 import { adminInvitationMail } from './domain/admin-invitation-mail';
 import { deviceGrantUseCases } from './domain/device-grant.use-cases';
@@ -123,6 +126,7 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
       [TOKEN_AUDIENCE.internal]: 300,
       [TOKEN_AUDIENCE.desktop]: settings.DESKTOP_TOKEN_TTL_SECONDS,
       [TOKEN_AUDIENCE.adminChallenge]: 300,
+      [TOKEN_AUDIENCE.userChallenge]: 300,
     },
   });
   const loginGuesses = createGuessLimit({
@@ -136,6 +140,33 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
     message: 'Too many failed sign-in attempts. Please wait and try again.',
   });
   const tooMany = (wait: number) => `Too many requests. Please try again in ${formatWait(wait)}.`;
+  // an authenticator's codes, an admin's or a practitioner's, with their own guess counts
+  const totpProofs = {
+    authenticator: totpAuthenticator('Tax Practitioner Portal'),
+    box: secretBox({ key: settings.SECOND_FACTOR_KEY, signingKey: settings.JWT_PRIVATE_KEY }),
+    recoveryCodes: { generate: newRecoveryCodes, hash: hashRecoveryCode },
+    now: clock,
+  };
+  const codeGuesses = (name: string, subject: string, maxPerSubject: number) =>
+    createGuessLimit({
+      redis,
+      prefix,
+      name,
+      subject,
+      maxPerSubject,
+      maxPerIp: settings.LOGIN_MAX_FAILURES_PER_IP,
+      windowSeconds: 15 * 60,
+      message: SECOND_FACTOR_MESSAGES.tooManyCodes,
+    });
+  const userSecondFactor = userSecondFactorUseCases({
+    ...totpProofs,
+    users,
+    tokens,
+    verifyToken,
+    codeGuesses: codeGuesses('user-second-factor-fail', 'user', settings.LOGIN_MAX_FAILURES_PER_EMAIL),
+    securityLog,
+    requiredByFirm: (userId) => firmRequiresSecondFactor(firmStore, userId),
+  });
 
   const accounts = accountUseCases({
     users,
@@ -156,6 +187,7 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
     now: clock,
     welcome: welcomeMail(mail, settings.PUBLIC_URL, mailFailed('welcome')),
     securityLog,
+    secondFactorStep: userSecondFactor.stepAfter,
   });
   const connection = { redisUrl: settings.REDIS_URL, prefix };
   const audit = createAuditPublisher('auth', connection, logger);
@@ -183,10 +215,8 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
     onMailError: mailFailed('password reset'),
     securityLog,
   });
-  const seenFrom = signInDevice(
-    signInAlerts({ knownDevices, mail, publicUrl: settings.PUBLIC_URL, onMailError: mailFailed('new sign-in') }),
-    { secure: settings.PUBLIC_URL.startsWith('https:'), now: clock },
-  );
+  const alerts = signInAlerts({ knownDevices, mail, publicUrl: settings.PUBLIC_URL, onMailError: mailFailed('new sign-in') });
+  const seenFrom = signInDevice(alerts, { secure: settings.PUBLIC_URL.startsWith('https:'), now: clock });
   const adminAccounts = adminUseCases({
     admins,
     hasher: argon2Hasher,
@@ -198,24 +228,12 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
     passkeys,
   });
   const secondFactorDeps = {
+    ...totpProofs,
     admins,
-    authenticator: totpAuthenticator('Tax Practitioner Portal'),
-    box: secretBox({ key: settings.SECOND_FACTOR_KEY, signingKey: settings.JWT_PRIVATE_KEY }),
-    recoveryCodes: { generate: newRecoveryCodes, hash: hashRecoveryCode },
     tokens,
     verifyToken,
-    codeGuesses: createGuessLimit({
-      redis,
-      prefix,
-      name: 'admin-code-fail',
-      subject: 'admin',
-      maxPerSubject: settings.ADMIN_CODE_MAX_FAILURES,
-      maxPerIp: settings.LOGIN_MAX_FAILURES_PER_IP,
-      windowSeconds: 15 * 60,
-      message: ADMIN_ACCESS_MESSAGES.tooManyCodes,
-    }),
+    codeGuesses: codeGuesses('admin-code-fail', 'admin', settings.ADMIN_CODE_MAX_FAILURES),
     securityLog,
-    now: clock,
   };
   const adminSecondFactor = adminSecondFactorUseCases(secondFactorDeps);
   const ceremonies = passkeyCeremonies(settings.PUBLIC_URL);
@@ -237,6 +255,7 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
     devices,
     sessions: desktopSessions,
     tokens,
+    secondFactorMissing: userSecondFactor.missingFrom,
     isMember: async (firmId, userId) => (await firmStore.membership(firmId, userId)) !== null,
     publicUrl: settings.PUBLIC_URL,
     accessTokenSeconds: settings.DESKTOP_TOKEN_TTL_SECONDS,
@@ -251,6 +270,12 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
       windowSeconds: 15 * 60,
       message: DEVICE_MESSAGES.tooManyGuesses,
     }),
+    securityLog,
+    async onNewSession(session, address) {
+      const user = await users.findById(session.userId);
+      const origin = { deviceId: `desktop:${session.deviceName}`, desktop: session.deviceName, userAgent: null, address };
+      if (user) await alerts(user, origin, clock());
+    },
     onRefreshReuse: (session) =>
       logger.warn(
         { alert: 'refresh_token_reuse', userId: session.userId, sessionId: session.id },
@@ -300,6 +325,7 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
       router.use(adminTeamRoutes(adminTeam, verifyToken));
       router.use(deviceRoutes(deviceGrant, verifyToken, async (userId) => (await accounts.consent(userId)).required, settings.PUBLIC_URL));
       router.use(accountSecurityRoutes(security, verifyToken));
+      router.use(userSecondFactorRoutes(userSecondFactor, verifyToken, seenFrom));
       router.use(firmRoutes(firms, firmInvitations, verifyToken));
       router.use(
         internalRoutes(

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { ADMIN_ACCESS_MESSAGES } from '@portal/contracts';
+import { SECOND_FACTOR_MESSAGES } from '@portal/contracts';
 import { startAuth, type AuthHarness } from './auth-harness';
 import { enrolAdmin, passwordStep } from './admin-sign-in';
 
@@ -42,12 +42,12 @@ describe('admins’ passkeys: the WebAuthn ceremonies’ server side (the browse
       .set(as)
       .send({ response: forged('AAAA'), name: 'Laptop' });
     expect(refused.status).toBe(400);
-    expect(refused.body.message).toBe(ADMIN_ACCESS_MESSAGES.passkeyRefused);
+    expect(refused.body.message).toBe(SECOND_FACTOR_MESSAGES.passkeyRefused);
     const again = await request(auth.app)
       .post('/api/admin/passkeys')
       .set(as)
       .send({ response: forged('AAAA'), name: 'Laptop' });
-    expect(again.body.message).toBe(ADMIN_ACCESS_MESSAGES.passkeyStale);
+    expect(again.body.message).toBe(SECOND_FACTOR_MESSAGES.passkeyStale);
     expect(await auth.db.connection.collection('admin_passkeys').countDocuments()).toBe(0);
     expect((await request(auth.app).get('/api/admin/passkeys').set(as)).body).toEqual({ passkeys: [] });
   });
@@ -80,11 +80,11 @@ describe('admins’ passkeys: the WebAuthn ceremonies’ server side (the browse
       .post('/api/admin/second-factor/passkey')
       .send({ challenge, response: forged('cred-1') });
     expect(wrong.status).toBe(401);
-    expect(wrong.body.message).toBe(ADMIN_ACCESS_MESSAGES.passkeyRefused);
+    expect(wrong.body.message).toBe(SECOND_FACTOR_MESSAGES.passkeyRefused);
     const replay = await request(auth.app)
       .post('/api/admin/second-factor/passkey')
       .send({ challenge, response: forged('cred-1') });
-    expect(replay.body.message).toBe(ADMIN_ACCESS_MESSAGES.passkeyStale);
+    expect(replay.body.message).toBe(SECOND_FACTOR_MESSAGES.passkeyStale);
     const bad = await request(auth.app)
       .post('/api/admin/second-factor/passkey')
       .send({ challenge, response: { id: { $ne: '' } } });

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { ADMIN_ACCESS_MESSAGES } from '@portal/contracts';
+import { SECOND_FACTOR_MESSAGES } from '@portal/contracts';
 import { startAuth, type AuthHarness } from './auth-harness';
 import { enrolAdmin, passwordStep, signInAdmin, totpCode } from './admin-sign-in';
 
@@ -45,7 +45,7 @@ describe('the admin’s second factor: TOTP enrolment at the first sign-in, then
     const { secret } = (await request(auth.app).post('/api/admin/second-factor/enrolment').send({ challenge })).body;
     const wrong = await request(auth.app).post('/api/admin/second-factor/enrolment/confirm').send({ challenge, code: '000000' });
     expect(wrong.status).toBe(401);
-    expect(wrong.body.message).toBe(ADMIN_ACCESS_MESSAGES.wrongCode);
+    expect(wrong.body.message).toBe(SECOND_FACTOR_MESSAGES.wrongCode);
     expect((await admins().findOne({ email: OWNER.email }))?.totp).toBeNull();
 
     const right = await request(auth.app)
@@ -79,13 +79,13 @@ describe('the admin’s second factor: TOTP enrolment at the first sign-in, then
   it('when a code already used is entered again, or a challenge is used twice, then 401', async () => {
     const replayed = await signInAdmin(auth.app, OWNER.email, OWNER.password, enrolled.secret);
     expect(replayed.status).toBe(401);
-    expect(replayed.body.message).toBe(ADMIN_ACCESS_MESSAGES.wrongCode);
+    expect(replayed.body.message).toBe(SECOND_FACTOR_MESSAGES.wrongCode);
     const { challenge } = (await passwordStep(auth.app, OWNER.email, OWNER.password)).body;
     const recoveryCode = enrolled.recoveryCodes[9];
     expect((await request(auth.app).post('/api/admin/second-factor').send({ challenge, recoveryCode })).status).toBe(200);
     const reused = await request(auth.app).post('/api/admin/second-factor').send({ challenge, recoveryCode: enrolled.recoveryCodes[8] });
     expect(reused.status).toBe(401);
-    expect(reused.body.message).toBe(ADMIN_ACCESS_MESSAGES.challengeExpired);
+    expect(reused.body.message).toBe(SECOND_FACTOR_MESSAGES.challengeExpired);
     const forged = await request(auth.app)
       .post('/api/admin/second-factor')
       .send({ challenge: 'x'.repeat(40), code: '123456' });
@@ -133,7 +133,7 @@ describe('the admin’s second factor: TOTP enrolment at the first sign-in, then
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses.filter((status) => status === 401)).toHaveLength(5);
     expect(statuses.filter((status) => status === 429)).toHaveLength(15);
-    expect(answers.find((answer) => answer.status === 429)?.body.message).toBe(ADMIN_ACCESS_MESSAGES.tooManyCodes);
+    expect(answers.find((answer) => answer.status === 429)?.body.message).toBe(SECOND_FACTOR_MESSAGES.tooManyCodes);
     const right = await request(auth.app)
       .post('/api/admin/second-factor')
       .send({ challenge, code: await totpCode(target.secret, new Date(), 1) });

@@ -22,12 +22,14 @@ describe('auth: database commands per hot path', () => {
     await auth.close();
   });
 
-  it('when a user signs in from a browser seen before, then one command finds the account and one notes the browser', async () => {
+  it('when a user signs in from a browser seen before, then one command finds the account, one its firms’ rule and one notes the browser', async () => {
     const browser = request.agent(auth.app);
     const signIn = () => browser.post('/api/auth/login').send({ email: 'budget-1@example.in', password: 'secret12' }).expect(200);
+    // without a second factor of their own, whether a firm requires one (issue #49 §3); in no firm, one look
+    const firmRule = 'find firm_memberships';
     // a browser new to the person: its device is recorded, and the person's others are looked for
-    expect(await commands.namesDuring(signIn)).toEqual(['find users', 'findAndModify known_devices', 'find known_devices']);
-    expect(await commands.namesDuring(signIn)).toEqual(['find users', 'findAndModify known_devices']);
+    expect(await commands.namesDuring(signIn)).toEqual(['find users', firmRule, 'findAndModify known_devices', 'find known_devices']);
+    expect(await commands.namesDuring(signIn)).toEqual(['find users', firmRule, 'findAndModify known_devices']);
   });
 
   it('when the admin users page asks for a page of 50, then a find and the kept count answer it, whatever the page holds', async () => {

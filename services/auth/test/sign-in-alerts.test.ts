@@ -1,4 +1,6 @@
 import request from 'supertest';
+import { DESKTOP_CLIENT_ID, DEVICE_GRANT_TYPE, EVENT_QUEUES, SECURITY_RECORDED, type SecurityEvent } from '@portal/contracts';
+import { queuedEvents } from '@portal/platform/testing';
 import { describeBrowser } from '../src/domain/sign-in-alert';
 import { startAuth, validSignup, type AuthHarness } from './auth-harness';
 
@@ -7,7 +9,7 @@ const FIREFOX_ANDROID = 'Mozilla/5.0 (Android 14; Mobile; rv:132.0) Gecko/132.0 
 const EDGE_WINDOWS = `${CHROME_WINDOWS} Edg/131.0.0.0`;
 const SUBJECT = 'New sign-in to your Tax Practitioner Portal account';
 
-describe('the e-mail for a sign-in from a browser not seen before (issue #49 §3)', () => {
+describe('the e-mail for a sign-in from a browser or desktop not seen before (issue #49 §3)', () => {
   let auth: AuthHarness;
   const clock = { now: new Date('2026-11-26T14:05:00Z') };
   beforeAll(async () => {
@@ -54,6 +56,43 @@ describe('the e-mail for a sign-in from a browser not seen before (issue #49 §3
       .expect(200);
     await auth.smtp.waitForMail((m) => m.subject === SUBJECT && (m.text ?? '').includes('Chrome on Windows'));
     expect(alerts()).toHaveLength(3);
+  });
+
+  it('when the desktop app signs in on a computer not seen before, then one e-mail names it and links to its session; its session start is in the security log', async () => {
+    const token = (await login(request.agent(auth.app), CHROME_WINDOWS)).body.token as string;
+    const desktopSignIn = async (deviceName: string) => {
+      const started = await request(auth.app)
+        .post('/api/auth/device/code')
+        .type('form')
+        .send({ client_id: DESKTOP_CLIENT_ID, device_name: deviceName })
+        .expect(200);
+      await request(auth.app)
+        .post('/api/auth/device/decision')
+        .set('Authorization', `Bearer ${token}`)
+        .send({ user_code: started.body.user_code, decision: 'approve' })
+        .expect(200);
+      await request(auth.app)
+        .post('/api/auth/device/token')
+        .type('form')
+        .send({ grant_type: DEVICE_GRANT_TYPE, device_code: started.body.device_code, client_id: DESKTOP_CLIENT_ID })
+        .expect(200);
+    };
+    await desktopSignIn('Front desk PC');
+    const mail = await auth.smtp.waitForMail((m) => m.subject === SUBJECT && (m.text ?? '').includes('Front desk PC'));
+    expect(mail.text).toContain('a desktop app on a computer it had not been used from before: “Front desk PC”, at address ');
+    expect(mail.text).toContain('http://portal.test/profile?tab=devices');
+    await desktopSignIn('Front desk PC');
+    await desktopSignIn('Partner’s laptop');
+    await auth.smtp.waitForMail((m) => m.subject === SUBJECT && (m.text ?? '').includes('Partner’s laptop'));
+    expect(alerts().filter((m) => (m.text ?? '').includes('Front desk PC'))).toHaveLength(1);
+    const started = (await queuedEvents<SecurityEvent>(auth.redis, EVENT_QUEUES.auditLog, SECURITY_RECORDED)).filter(
+      (event) => event.kind === 'token-issued',
+    );
+    expect(started.map((event) => [event.reason, event.details?.device])).toEqual([
+      ['desktop-sign-in', 'Front desk PC'],
+      ['desktop-sign-in', 'Front desk PC'],
+      ['desktop-sign-in', 'Partner’s laptop'],
+    ]);
   });
 
   it('when the browser is described, then a person recognises it', () => {

@@ -53,6 +53,9 @@ export const FIRM_MESSAGES = {
   seatsRange: `Seats must be a whole number from ${FIRM_SEAT_RANGE.min} to ${FIRM_SEAT_RANGE.max}`,
   seatsBelowMembers: (members: number) =>
     `${members} people use this firm's seats. Remove members before choosing fewer than ${members} seats.`,
+  secondFactorRequired: 'Members of this firm now sign in with a second factor. Those without one set it up at their next sign-in.',
+  secondFactorOptional: "A second factor is no longer required of the firm's members.",
+  ownSecondFactorFirst: 'Set up your own second factor on your profile (Security and Privacy) before requiring one of the members.',
   ownsFirmWithMembers: (firms: string) =>
     `This person owns ${firms}, which other people belong to. Ownership must pass to another member before the account can be deleted.`,
 } as const;
@@ -93,6 +96,8 @@ export interface FirmDetails {
   seats: { bought: number; used: number };
   members: FirmMember[];
   invitations?: FirmInvitation[];
+  /** The owner requires every member to sign in with a second factor (issue #49 §3). */
+  requireSecondFactor: boolean;
   createdAt: string;
 }
 

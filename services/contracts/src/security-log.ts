@@ -13,6 +13,9 @@ export const SECURITY_EVENT_KINDS = [
   'sign-in',
   'sign-out',
   'second-factor',
+  /** The desktop app's: a session started or refreshed (`token-issued`), or ended (`token-revoked`). */
+  'token-issued',
+  'token-revoked',
   'password-changed',
   'password-reset',
   'account-change',

@@ -10,14 +10,9 @@ export const TOKEN_AUDIENCE = {
   desktop: 'portal-desktop',
   /** Between an admin's password and second factor: accepted by the second-factor calls only. */
   adminChallenge: 'portal-admin-challenge',
+  /** Between a practitioner's password (or Google) and their second factor. */
+  userChallenge: 'portal-user-challenge',
 } as const;
 export type TokenAudience = (typeof TOKEN_AUDIENCE)[keyof typeof TOKEN_AUDIENCE];
 
 export const TOKEN_ISSUER = 'portal-auth';
-
-/**
- * How the admin proved who they are (RFC 8176's `amr`): a password, then a code from an
- * authenticator (`otp`), a recovery code (`rec`) or a passkey (`hwk`). An admin token without a second factor is refused.
- */
-export const ADMIN_SECOND_FACTORS = ['otp', 'rec', 'hwk'] as const;
-export type AdminSecondFactor = (typeof ADMIN_SECOND_FACTORS)[number];

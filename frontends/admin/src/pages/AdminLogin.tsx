@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'react';
-import type { AdminPasswordStep } from '@portal/contracts';
+import type { SecondFactorStep } from '@portal/contracts';
 import { Banner, Button, errorMessage, useNavigate, useSearchParams } from '@portal/ui';
 import { CredentialsForm } from '@portal/ui/credentials-form';
+import { CodeForm, RecoveryCodes } from '@portal/ui/second-factor';
 import { saveAdminSession } from '../admin-session';
 import {
   adminLogin,
@@ -11,9 +12,7 @@ import {
   verifySecondFactor,
   type AdminSignedIn,
 } from '../features/session/api';
-import { CodeForm } from '../features/session/components/CodeForm';
 import { EnrolStep } from '../features/session/components/EnrolStep';
-import { RecoveryCodes } from '../features/session/components/RecoveryCodes';
 
 type Message = { kind: 'success' | 'error'; text: string };
 
@@ -27,7 +26,7 @@ export default function AdminLogin() {
   const [params, setParams] = useSearchParams();
   const signup = params.get('mode') === 'signup';
   const [message, setMessage] = useState<Message | null>(null);
-  const [step, setStep] = useState<AdminPasswordStep | null>(null);
+  const [step, setStep] = useState<SecondFactorStep | null>(null);
   const [enrolled, setEnrolled] = useState<AdminSignedIn | null>(null);
 
   const failed = useCallback((failure: unknown) => setMessage({ kind: 'error', text: errorMessage(failure, 'Admin login failed') }), []);

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { GoogleLogin, GoogleOAuthProvider, type CredentialResponse } from '@react-oauth/google';
 import { jwtDecode } from 'jwt-decode';
-import { CONSENT_MESSAGES, type AcceptedPolicies, type AuthResponse } from '@portal/contracts';
+import { CONSENT_MESSAGES, type AcceptedPolicies } from '@portal/contracts';
 import { errorMessage, googleClientId } from '@portal/ui';
-import { googleLogin } from '../features/auth/api';
+import { googleLogin, type SignInAnswer } from '../features/auth/api';
 
 type Purpose = 'login' | 'signup';
 
@@ -35,7 +35,8 @@ interface GoogleSignInProps {
   purpose: Purpose;
   /** Sign-up's ticked box; sign-up's button asks for it first. From the sign-in page a new account accepts on the next screen. */
   acceptedPolicies?: AcceptedPolicies;
-  onSignedIn(auth: AuthResponse): void;
+  /** The session, or the second factor it waits for. */
+  onSignedIn(answer: SignInAnswer): void;
   onError(message: string): void;
 }
 

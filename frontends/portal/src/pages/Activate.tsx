@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { DEVICE_MESSAGES, normaliseUserCode } from '@portal/contracts';
+import { DEVICE_MESSAGES, normaliseUserCode, SECOND_FACTOR_MESSAGES } from '@portal/contracts';
 import { Banner, Button, errorMessage, Link, Spinner, TextField, useAuth, useSearchParams } from '@portal/ui';
 import { useDeviceDecision, usePendingDevice } from '../features/desktop/api';
 import { useMyFirms } from '../features/firms/api';
@@ -71,6 +71,7 @@ function Activate() {
 }
 
 function Confirm({ code, email, onRestart }: { code: string; email?: string; onRestart: () => void }) {
+  const { signOut } = useAuth();
   const pending = usePendingDevice(code);
   const decision = useDeviceDecision();
   // a person in a firm chooses whose seat the app works on (issue #30); '' is their own plan, else their firm's
@@ -87,6 +88,15 @@ function Confirm({ code, email, onRestart }: { code: string; email?: string; onR
     }
   }
 
+  // a session from before the person's second factor: they sign in again with it and come back here
+  if (done?.text === SECOND_FACTOR_MESSAGES.approveWithSecondFactor) {
+    return (
+      <>
+        <Banner kind="error">{done.text}</Banner>
+        <Button onClick={() => void signOut()}>Sign in again</Button>
+      </>
+    );
+  }
   if (done) return <Banner kind={done.kind}>{done.text}</Banner>;
   if (pending.isPending) return <Spinner />;
   if (pending.isError) {

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import type { AuthResponse } from '@portal/contracts';
+import type { AuthResponse, SecondFactorStep } from '@portal/contracts';
 import { Banner, errorMessage, Link, session, useAuth, useSearchParams } from '@portal/ui';
 import { CredentialsForm } from '@portal/ui/credentials-form';
-import { login } from '../features/auth/api';
+import { login, type SignInAnswer } from '../features/auth/api';
+import { SecondFactorSignIn } from '../features/auth/components/SecondFactorSignIn';
 import { GoogleSignIn } from '../components/GoogleSignIn';
 import { nextPath } from './next-path';
 import '../components/portal.css';
@@ -33,14 +34,22 @@ export default function Login() {
   const [desktopSignedIn, setDesktopSignedIn] = useState(false);
   const [remember, setRemember] = useState(() => localStorage.getItem(REMEMBERED_EMAIL) !== null);
   const [error, setError] = useState('');
+  // the password or Google was right and a second factor is due: where to go once it is given
+  const [pending, setPending] = useState<{ step: SecondFactorStep; then: (session: AuthResponse) => void } | null>(null);
+
+  const passwordSignedIn = ({ token, user }: AuthResponse) => void signIn(token, user, nextPath(params, '/dashboard'));
+  function answered(answer: SignInAnswer, then: (session: AuthResponse) => void) {
+    if ('challenge' in answer) setPending({ step: answer, then });
+    else then(answer);
+  }
 
   async function submit({ email, password }: { email: string; password: string }) {
     setError('');
     try {
-      const data = await login({ email, password });
+      const answer = await login({ email, password });
       if (remember) localStorage.setItem(REMEMBERED_EMAIL, email.trim());
       else localStorage.removeItem(REMEMBERED_EMAIL);
-      await signIn(data.token, data.user, nextPath(params, '/dashboard'));
+      answered(answer, passwordSignedIn);
     } catch (failure) {
       setError(errorMessage(failure, 'Login failed. Please check your credentials.'));
     }
@@ -54,6 +63,14 @@ export default function Login() {
   }
 
   if (desktopSignedIn) return <DesktopSignedIn />;
+  if (pending) {
+    return (
+      <div className="card auth-card">
+        <h1>Sign in</h1>
+        <SecondFactorSignIn step={pending.step} onSignedIn={pending.then} onRestart={() => setPending(null)} />
+      </div>
+    );
+  }
   return (
     <div className="card auth-card">
       <h1>Sign in</h1>
@@ -72,7 +89,7 @@ export default function Login() {
           <Link to="/forgot-password">Forgot password?</Link>
         </div>
       </CredentialsForm>
-      <GoogleSignIn purpose="login" onSignedIn={googleSignedIn} onError={setError} />
+      <GoogleSignIn purpose="login" onSignedIn={(answer) => answered(answer, googleSignedIn)} onError={setError} />
       <p className="muted">
         New here? <Link to="/signup">Create an account</Link>
       </p>

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { CONSENT_MESSAGES, currentPolicyVersions, GENDERS } from '@portal/contracts';
+import { CONSENT_MESSAGES, currentPolicyVersions, GENDERS, type AuthResponse, type SecondFactorStep } from '@portal/contracts';
 import { Banner, Button, errorMessage, Link, TextField, useAuth, useSearchParams } from '@portal/ui';
 import { PasswordPair } from '@portal/ui/password-pair';
 import { register } from '../features/auth/api';
+import { SecondFactorSignIn } from '../features/auth/components/SecondFactorSignIn';
 import { GoogleSignIn } from '../components/GoogleSignIn';
 import { PolicyConsent } from '../components/PolicyConsent';
 import { nextPath } from './next-path';
@@ -51,6 +52,9 @@ export default function Signup() {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [accepted, setAccepted] = useState(false);
+  // Google's account was an existing one with a second factor (issue #49 §3)
+  const [secondFactor, setSecondFactor] = useState<SecondFactorStep | null>(null);
+  const enter = ({ token, user }: AuthResponse) => void signIn(token, user, nextPath(params, '/profile?complete-profile=true'));
   const setValue = (field: keyof SignupForm) => (value: string) => setForm({ ...form, [field]: value });
   const set = (field: keyof SignupForm) => (event: { target: { value: string } }) => setValue(field)(event.target.value);
 
@@ -90,6 +94,14 @@ export default function Signup() {
     }
   }
 
+  if (secondFactor) {
+    return (
+      <div className="card auth-card">
+        <h1>Sign in</h1>
+        <SecondFactorSignIn step={secondFactor} onSignedIn={enter} onRestart={() => setSecondFactor(null)} />
+      </div>
+    );
+  }
   return (
     <div className="card auth-card">
       <h1>{STEPS[step]}</h1>
@@ -175,7 +187,7 @@ export default function Signup() {
         <GoogleSignIn
           purpose="signup"
           acceptedPolicies={accepted ? currentPolicyVersions() : undefined}
-          onSignedIn={({ token, user }) => void signIn(token, user, nextPath(params, '/profile?complete-profile=true'))}
+          onSignedIn={(answer) => ('challenge' in answer ? setSecondFactor(answer) : enter(answer))}
           onError={setError}
         />
       )}

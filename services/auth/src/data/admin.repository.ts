@@ -2,15 +2,13 @@ import { Schema, Types, type Connection } from 'mongoose';
 import type { AdminRole } from '@portal/contracts';
 import { isDuplicateKeyError } from '@portal/platform';
 import type { AdminRecord, AdminStore } from '../domain/ports';
+import { secondFactorFields, secondFactorWrites, toSecondFactorState, type SecondFactorDocument } from './second-factor-fields';
 
-interface AdminDocument {
+interface AdminDocument extends SecondFactorDocument {
   _id: Types.ObjectId;
   email: string;
   passwordHash?: string | null;
   role: AdminRole;
-  totp?: { sealedSecret: string; lastStep: number } | null;
-  pendingTotp?: string | null;
-  recoveryCodeHashes?: string[];
   invitation?: { tokenHash: string; expiresAt: Date } | null;
   createdAt: Date;
 }
@@ -20,9 +18,7 @@ const adminSchema = new Schema<AdminDocument>(
     email: { type: String, required: true, unique: true },
     passwordHash: { type: String, default: null },
     role: { type: String, required: true },
-    totp: { type: { sealedSecret: String, lastStep: Number, _id: false }, default: null },
-    pendingTotp: { type: String, default: null },
-    recoveryCodeHashes: { type: [String], default: [] },
+    ...secondFactorFields,
     invitation: { type: { tokenHash: String, expiresAt: Date, _id: false }, default: null },
   },
   { timestamps: true, versionKey: false },
@@ -34,9 +30,7 @@ const toRecord = (doc: AdminDocument): AdminRecord => ({
   email: doc.email,
   passwordHash: doc.passwordHash ?? null,
   role: doc.role,
-  totp: doc.totp?.sealedSecret ? { sealedSecret: doc.totp.sealedSecret, lastStep: doc.totp.lastStep } : null,
-  pendingTotp: doc.pendingTotp ?? null,
-  recoveryCodeHashes: doc.recoveryCodeHashes ?? [],
+  ...toSecondFactorState(doc),
   createdAt: doc.createdAt,
 });
 
@@ -54,6 +48,7 @@ export function adminRepository(connection: Connection): AdminStore & { ready: P
     }
   }
   return {
+    ...secondFactorWrites(Admin.collection),
     // the one role before issue #49 could do everything: its admins become owners
     ready: Admin.init().then(() => Admin.collection.updateMany({ role: 'admin' }, { $set: { role: 'owner' } })),
     count: () => Admin.countDocuments(),
@@ -80,33 +75,8 @@ export function adminRepository(connection: Connection): AdminStore & { ready: P
       ).lean<AdminDocument>();
       return doc ? toRecord(doc) : null;
     },
-    async setPendingTotp(id, sealedSecret) {
-      await Admin.updateOne(byId(id), { $set: { pendingTotp: sealedSecret } });
-    },
-    async confirmTotp(id, sealedSecret, step, recoveryCodeHashes) {
-      const result = await Admin.updateOne(
-        { ...byId(id), pendingTotp: { $eq: sealedSecret }, totp: { $eq: null } },
-        { $set: { totp: { sealedSecret, lastStep: step }, pendingTotp: null, recoveryCodeHashes } },
-      );
-      return result.modifiedCount === 1;
-    },
-    async useTotpStep(id, step) {
-      const result = await Admin.updateOne({ ...byId(id), 'totp.lastStep': { $lt: step } }, { $set: { 'totp.lastStep': step } });
-      return result.modifiedCount === 1;
-    },
-    async useRecoveryCode(id, hash) {
-      const doc = await Admin.findOneAndUpdate(
-        { ...byId(id), recoveryCodeHashes: { $eq: hash } },
-        { $pull: { recoveryCodeHashes: hash } },
-        { returnDocument: 'after' },
-      ).lean<AdminDocument>();
-      return doc ? (doc.recoveryCodeHashes ?? []).length : null;
-    },
     async setRole(id, role) {
       await Admin.updateOne(byId(id), { $set: { role } });
-    },
-    async resetSecondFactor(id) {
-      await Admin.updateOne(byId(id), { $set: { totp: null, pendingTotp: null, recoveryCodeHashes: [] } });
     },
     async remove(id) {
       return (await Admin.deleteOne(byId(id))).deletedCount === 1;

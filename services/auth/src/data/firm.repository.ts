@@ -7,6 +7,7 @@ interface FirmDocument {
   _id: Types.ObjectId;
   name: string;
   ownerId: string;
+  requireSecondFactor?: boolean;
   createdAt: Date;
 }
 
@@ -25,6 +26,7 @@ const firmSchema = new Schema<FirmDocument>(
   {
     name: { type: String, required: true },
     ownerId: { type: String, required: true },
+    requireSecondFactor: { type: Boolean, default: false },
     createdAt: { type: Date, required: true },
   },
   { versionKey: false },
@@ -66,7 +68,11 @@ const tombstoneSchema = new Schema<{ _id: string; deletedAt: Date }>(
 // a firm's invitations, newest first (the members' page)
 invitationSchema.index({ firmId: 1, createdAt: -1 });
 
-const toFirm = ({ _id, ...rest }: FirmDocument): FirmRecord => ({ id: _id.toString(), ...rest });
+const toFirm = ({ _id, requireSecondFactor, ...rest }: FirmDocument): FirmRecord => ({
+  id: _id.toString(),
+  ...rest,
+  requireSecondFactor: Boolean(requireSecondFactor),
+});
 const toMembership = ({ _id, ...rest }: MembershipDocument): MembershipRecord => ({ ...rest, seat: Number(_id.split(':')[1]) });
 const toInvitation = ({ _id, ...rest }: InvitationDocument): InvitationRecord => ({ id: _id.toString(), ...rest });
 const seatId = (firmId: string, seat: number) => `${firmId}:${seat}`;
@@ -115,6 +121,9 @@ export function firmRepository(connection: Connection, claims: SingleUseClaims):
     },
     async rename(firmId, name) {
       await Firm.updateOne({ _id: new Types.ObjectId(firmId) }, { $set: { name } });
+    },
+    async setSecondFactorRule(firmId, required) {
+      await Firm.updateOne({ _id: new Types.ObjectId(firmId) }, { $set: { requireSecondFactor: required } });
     },
     async setOwner(firmId, ownerId) {
       await Firm.updateOne({ _id: new Types.ObjectId(firmId) }, { $set: { ownerId } });

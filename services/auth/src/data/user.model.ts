@@ -1,9 +1,10 @@
 import { Schema, type Connection, type Types } from 'mongoose';
 import { GENDERS } from '@portal/contracts';
+import { secondFactorFields, type SecondFactorDocument } from './second-factor-fields';
 import { SEARCH_KEY_FIELDS, type UserSearchKeys } from './user-search';
 
 /** Users stored before the search keys existed get them once, at auth's start (compose.ts). */
-export interface UserDocument extends Partial<UserSearchKeys> {
+export interface UserDocument extends Partial<UserSearchKeys>, SecondFactorDocument {
   _id: Types.ObjectId;
   email: string;
   passwordHash?: string;
@@ -57,6 +58,8 @@ const userSchema = new Schema<UserDocument>(
       type: new Schema({ terms: String, privacy: String, acceptedAt: Date }, { _id: false }),
       default: null,
     },
+    // an optional second factor (issue #49 §3), stored as an admin's is
+    ...secondFactorFields,
     consentHistory: { type: [new Schema({ terms: String, privacy: String, acceptedAt: Date }, { _id: false })], default: undefined },
     ...Object.fromEntries(SEARCH_KEY_FIELDS.map((field) => [field, { type: String, index: true }])),
   },

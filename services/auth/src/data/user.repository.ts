@@ -3,6 +3,7 @@ import { Types, type Connection } from 'mongoose';
 import { firstIdAt, isDuplicateKeyError, type SingleUseClaims } from '@portal/platform';
 import { isObjectId } from '@portal/contracts';
 import type { UserRecord, UserStore } from '../domain/ports';
+import { secondFactorWrites, toSecondFactorState } from './second-factor-fields';
 import { userModels, type UserDocument } from './user.model';
 import { userSearchFilter, userSearchKeys } from './user-search';
 
@@ -24,6 +25,7 @@ function toRecord(doc: UserDocument): UserRecord {
       privacy,
       acceptedAt,
     })),
+    ...toSecondFactorState(doc),
     createdAt: doc.createdAt,
   };
 }
@@ -33,6 +35,7 @@ export function userRepository(connection: Connection, claims: SingleUseClaims):
   const byId = async (id: string) => (isObjectId(id) ? User.findById(id).lean<UserDocument>() : null);
 
   return {
+    ...secondFactorWrites(User.collection),
     ready: Promise.all([User.init(), GoogleIdentity.init()]),
     async create(user) {
       try {

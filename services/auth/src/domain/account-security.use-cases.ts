@@ -1,6 +1,6 @@
 import { SELF_SERVICE_MESSAGES, TOKEN_AUDIENCE, type AccountDeletionBody, type ChangePasswordAnswer } from '@portal/contracts';
 import type { AuthAccountData } from '@portal/contracts/internal';
-import type { AuditPublisher } from '@portal/platform';
+import type { AuditPublisher, AuthContext } from '@portal/platform';
 import { composeMail } from '@portal/platform/mail-layout';
 import { badRequest, conflict, unauthorized } from '@portal/platform/errors';
 import { ACCOUNT_MESSAGES } from './account.use-cases';
@@ -53,7 +53,7 @@ export function accountSecurityUseCases(deps: AccountSecurityDeps) {
   return {
     /** Ends every other session; this one goes on with the token answered. */
     async changePassword(
-      userId: string,
+      { userId, methods }: Pick<AuthContext, 'userId' | 'methods'>,
       { currentPassword, newPassword }: { currentPassword?: string; newPassword: string },
       ip: string,
     ): Promise<ChangePasswordAnswer> {
@@ -66,7 +66,7 @@ export function accountSecurityUseCases(deps: AccountSecurityDeps) {
       const replaced = await deps.users.replacePasswordHash(user.id, user.passwordHash ?? null, await deps.hasher.hash(newPassword));
       if (!replaced) throw conflict(SELF_SERVICE_MESSAGES.changedMeanwhile);
       const validFrom = await endSessions(user.id);
-      const token = deps.tokens.issue(userTokenSubject(user), TOKEN_AUDIENCE.user, undefined, validFrom + 1);
+      const token = deps.tokens.issue(userTokenSubject(user, methods), TOKEN_AUDIENCE.user, undefined, validFrom + 1);
       await deps.audit({
         actor: user.email,
         action: hadPassword ? 'user.password-changed' : 'user.password-set',

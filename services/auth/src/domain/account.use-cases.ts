@@ -11,6 +11,7 @@ import {
   MESSAGES,
   type LoginBody,
   type RegisterBody,
+  type SecondFactorStep,
 } from '@portal/contracts';
 import { badRequest, conflict, serviceUnavailable, unauthorized } from '@portal/platform/errors';
 import type { AuthContext, SecurityLog } from '@portal/platform';
@@ -30,7 +31,12 @@ export interface AccountDeps {
   securityLog: SecurityLog;
   /** The welcome e-mail of a new account (welcome-mail.ts). */
   welcome: (user: UserRecord) => void;
+  /** The second factor still due after the first one, if any (user-second-factor.use-cases). */
+  secondFactorStep: (user: UserRecord, first: 'pwd' | 'google') => Promise<SecondFactorStep | null>;
 }
+
+/** A sign-in's answer: the session, or the second factor it waits for. */
+export type SignInAnswer = AuthResponse | SecondFactorStep;
 
 export const ACCOUNT_MESSAGES = {
   emailTaken: 'An account with this email already exists. Please sign in instead.',
@@ -65,6 +71,7 @@ export function accountUseCases({
   now,
   welcome,
   securityLog,
+  secondFactorStep,
 }: AccountDeps) {
   const recordSignIn = (user: { id: string; email: string }, reason: string) =>
     securityLog({ kind: 'sign-in', outcome: 'success', subject: { type: 'user', id: user.id, label: user.email }, reason });
@@ -72,6 +79,13 @@ export function accountUseCases({
     token: tokens.issue(userTokenSubject(user), TOKEN_AUDIENCE.user),
     user: toPublicUser(user),
   });
+  /** An existing account's sign-in: in at once, or on to its second factor, which records the sign-in. */
+  async function signIn(user: UserRecord, first: 'pwd' | 'google', reason: string): Promise<SignInAnswer> {
+    const step = await secondFactorStep(user, first);
+    if (step) return step;
+    await recordSignIn(user, reason);
+    return session(user);
+  }
 
   async function signedIn(userId: string) {
     const user = await users.findById(userId);
@@ -101,7 +115,7 @@ export function accountUseCases({
     },
 
     /** One answer for an unknown e-mail and a wrong password, taking the same time for both. */
-    async login({ email, password }: LoginBody, ip: string): Promise<AuthResponse> {
+    async login({ email, password }: LoginBody, ip: string): Promise<SignInAnswer> {
       const user = await users.findByEmail(email);
       const right = await loginGuesses.judge(ip, email, async () => {
         const matches = await hasher.verify(user?.passwordHash ?? (await decoyHash()), password);
@@ -117,30 +131,25 @@ export function accountUseCases({
         });
         throw unauthorized(ACCOUNT_MESSAGES.badCredentials);
       }
-      await recordSignIn(user, 'password');
-      return session(user);
+      return signIn(user, 'pwd', 'password');
     },
 
     /**
      * Accounts are keyed by Google's stable subject id. An existing e-mail account is linked only
      * because the verifier has already required Google to vouch for the e-mail address.
      */
-    async googleLogin(idToken: string, accepted?: AcceptedPolicies): Promise<AuthResponse & { isNewUser: boolean }> {
+    async googleLogin(idToken: string, accepted?: AcceptedPolicies): Promise<SignInAnswer & { isNewUser: boolean }> {
       if (!google) throw serviceUnavailable(ACCOUNT_MESSAGES.googleNotConfigured);
       // From the sign-in page no box was ticked: a new account then accepts before going on (the consent gate).
       const consent = accepted ? consentTo(accepted, now()) : null;
       const identity = await google(idToken);
       const linked = await users.findByGoogleSubject(identity.subject);
-      if (linked) {
-        await recordSignIn(linked, 'google');
-        return { ...session(linked), isNewUser: false };
-      }
+      if (linked) return { ...(await signIn(linked, 'google', 'google')), isNewUser: false };
       const existing = await users.findByEmail(identity.email);
       if (existing) {
         await users.linkGoogleSubject(existing.id, identity.subject);
         const updated = (await users.markGoogleUser(existing.id, existing.picture ?? identity.picture)) ?? existing;
-        await recordSignIn(updated, 'google-linked');
-        return { ...session(updated), isNewUser: false };
+        return { ...(await signIn(updated, 'google', 'google-linked')), isNewUser: false };
       }
       const made = await users.create({
         email: identity.email,
@@ -168,7 +177,7 @@ export function accountUseCases({
      * Records the acceptance and answers a token that carries it, for the session that made it. A
      * session whose token predates an acceptance made elsewhere only gets the token.
      */
-    async acceptPolicies(userId: string, { accepted, age }: ConsentBody): Promise<ConsentStatus> {
+    async acceptPolicies({ userId, methods }: AuthContext, { accepted, age }: ConsentBody): Promise<ConsentStatus> {
       const consent = consentTo(accepted, now());
       let user = await signedIn(userId);
       const ageMissing = ageToGive(user);
@@ -176,7 +185,7 @@ export function accountUseCases({
       if (ageMissing || !isCurrentConsent(user.consent)) {
         user = (await users.recordConsent(userId, consent, ageMissing ? age : undefined)) ?? user;
       }
-      return { ...consentStatus(user), token: tokens.issue(userTokenSubject(user), TOKEN_AUDIENCE.user) };
+      return { ...consentStatus(user), token: tokens.issue(userTokenSubject(user, methods), TOKEN_AUDIENCE.user) };
     },
 
     async logout(auth: AuthContext): Promise<void> {

@@ -1,4 +1,4 @@
-import { ADMIN_ACCESS_MESSAGES } from '@portal/contracts';
+import { SECOND_FACTOR_MESSAGES } from '@portal/contracts';
 import { badRequest } from '@portal/platform/errors';
 import { challenged, signedIn, wrongCode, type AdminSecondFactorDeps } from './admin-second-factor.use-cases';
 import type { ChallengeStore, PasskeyCeremonies, PasskeyStore } from './ports';
@@ -15,7 +15,7 @@ const challengeKey = (tokenId: string) => `sign-in:${tokenId}`;
 async function passkeyOptions(deps: PasskeySignInDeps, challenge: string) {
   const { admin, auth } = await challenged(deps, challenge);
   const passkeys = await deps.passkeys.list(admin.id);
-  if (!passkeys.length) throw badRequest(ADMIN_ACCESS_MESSAGES.passkeyNotFound);
+  if (!passkeys.length) throw badRequest(SECOND_FACTOR_MESSAGES.passkeyNotFound);
   const options = await deps.ceremonies.authenticationOptions(passkeys);
   await deps.challenges.put(challengeKey(auth.tokenId), options.challenge);
   return options;
@@ -25,14 +25,14 @@ async function passkeyOptions(deps: PasskeySignInDeps, challenge: string) {
 async function verifyPasskey(deps: PasskeySignInDeps, challenge: string, response: { id: string }, ip: string) {
   const { admin, auth } = await challenged(deps, challenge);
   const expected = await deps.challenges.take(challengeKey(auth.tokenId));
-  if (!expected) throw badRequest(ADMIN_ACCESS_MESSAGES.passkeyStale);
+  if (!expected) throw badRequest(SECOND_FACTOR_MESSAGES.passkeyStale);
   const passkey = (await deps.passkeys.list(admin.id)).find((stored) => stored.credentialId === response.id);
   const right = await deps.codeGuesses.judge(ip, admin.id, async () => {
     if (!passkey) return false;
     const counter = await deps.ceremonies.verifyAuthentication(response, expected, passkey);
     return counter !== null && deps.passkeys.use(admin.id, passkey.credentialId, passkey.counter, counter, deps.now());
   });
-  if (!right) return wrongCode(deps, admin, 'wrong-passkey', ADMIN_ACCESS_MESSAGES.passkeyRefused);
+  if (!right) return wrongCode(deps, admin, 'wrong-passkey', SECOND_FACTOR_MESSAGES.passkeyRefused);
   return signedIn(deps, admin, auth, 'hwk');
 }
 

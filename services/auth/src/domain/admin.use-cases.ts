@@ -1,4 +1,4 @@
-import { TOKEN_AUDIENCE, type AdminPasswordStep, type AdminUser } from '@portal/contracts';
+import { TOKEN_AUDIENCE, type SecondFactorStep, type AdminUser } from '@portal/contracts';
 import { conflict, forbidden, unauthorized } from '@portal/platform/errors';
 import type { AuthContext, SecurityLog } from '@portal/platform';
 import type { AdminStore, GuessLimit, PasskeyStore, PasswordHasher, TokenIssuer } from './ports';
@@ -27,7 +27,7 @@ export const ADMIN_MESSAGES = {
  */
 export function adminUseCases({ admins, hasher, decoyHash, tokens, loginGuesses, signupEnabled, securityLog, passkeys }: AdminDeps) {
   return {
-    async login(email: string, password: string, ip: string): Promise<AdminPasswordStep> {
+    async login(email: string, password: string, ip: string): Promise<SecondFactorStep> {
       const admin = await admins.findByEmail(email);
       const right = await loginGuesses.judge(ip, `admin:${email}`, async () =>
         hasher.verify(admin?.passwordHash ?? (await decoyHash()), password),

@@ -3,6 +3,7 @@ import {
   DAY_MS,
   DEVICE_MESSAGES,
   FIRM_MESSAGES,
+  SECOND_FACTOR_MESSAGES,
   TOKEN_AUDIENCE,
   USER_CODE_ALPHABET,
   type DesktopTokenRequest,
@@ -11,13 +12,16 @@ import {
   type DeviceTokenError,
   type PendingDevice,
 } from '@portal/contracts';
-import { notFound } from '@portal/platform/errors';
+import { forbidden, notFound } from '@portal/platform/errors';
+import type { SecurityLog } from '@portal/platform';
 import type { DesktopSession, DesktopSessionStore, DeviceAuthorizationStore, GuessLimit, TokenIssuer } from './ports';
 
 export interface DeviceGrantDeps {
   devices: DeviceAuthorizationStore;
   sessions: DesktopSessionStore;
   tokens: TokenIssuer;
+  /** The approving session did not show the person's second factor (issue #49 §3): they sign in again with it. */
+  secondFactorMissing: (user: { userId: string; methods?: string[] }) => Promise<boolean>;
   /** Whether the person belongs to the firm they chose for the app (issue #30). */
   isMember: (firmId: string, userId: string) => Promise<boolean>;
   publicUrl: string;
@@ -27,6 +31,9 @@ export interface DeviceGrantDeps {
   userCodeGuesses: GuessLimit;
   /** A rotated refresh token came back: the session was ended, and someone should know. */
   onRefreshReuse: (session: DesktopSession) => void;
+  /** A desktop session began: the person hears of a desktop not seen before (sign-in-alert.ts). */
+  onNewSession: (session: DesktopSession, address: string) => Promise<void>;
+  securityLog: SecurityLog;
   now?: () => Date;
 }
 
@@ -76,7 +83,14 @@ export function deviceGrantUseCases(deps: DeviceGrantDeps) {
   const { devices, sessions, tokens } = deps;
   const now = deps.now ?? (() => new Date());
 
-  async function issueTokens(session: DesktopSession, refreshToken: string): Promise<DesktopTokenResponse> {
+  async function issueTokens(session: DesktopSession, refreshToken: string, reason: string): Promise<DesktopTokenResponse> {
+    await deps.securityLog({
+      kind: 'token-issued',
+      outcome: 'success',
+      subject: { type: 'user', id: session.userId, label: session.email },
+      reason,
+      details: { sessionId: session.id, device: session.deviceName },
+    });
     return {
       access_token: tokens.issue(
         { id: session.userId, email: session.email, ...(session.firmId ? { firm: session.firmId } : {}) },
@@ -89,9 +103,16 @@ export function deviceGrantUseCases(deps: DeviceGrantDeps) {
     };
   }
   /** The session's refresh token and its access tokens stop working at once. */
-  async function endSession(userId: string, sessionId: string): Promise<boolean> {
+  async function endSession(userId: string, sessionId: string, reason: string): Promise<boolean> {
     if (!(await sessions.revoke(userId, sessionId))) return false;
     await tokens.revokeSession(sessionId, TOKEN_AUDIENCE.desktop);
+    await deps.securityLog({
+      kind: 'token-revoked',
+      outcome: 'success',
+      subject: { type: 'user', id: userId },
+      reason,
+      details: { sessionId },
+    });
     return true;
   }
   /** Finds what a typed user code names; each look counts as a guess, and an unknown code is a wrong one. */
@@ -141,7 +162,13 @@ export function deviceGrantUseCases(deps: DeviceGrantDeps) {
      * The signed-in person confirms or refuses; a code is decided once, by whoever decides first. A
      * person in a firm may choose whose seat the app works on (`firmId`); only a firm of theirs.
      */
-    async decide(userCode: string, decision: 'approve' | 'deny', user: Guesser & { email: string }, firmId?: string): Promise<string> {
+    async decide(
+      userCode: string,
+      decision: 'approve' | 'deny',
+      user: Guesser & { email: string; methods?: string[] },
+      firmId?: string,
+    ): Promise<string> {
+      if (decision === 'approve' && (await deps.secondFactorMissing(user))) throw forbidden(SECOND_FACTOR_MESSAGES.approveWithSecondFactor);
       if (firmId && decision === 'approve' && !(await deps.isMember(firmId, user.userId))) throw notFound(FIRM_MESSAGES.notFound);
       await guessed(user, () =>
         devices.decide(
@@ -156,7 +183,8 @@ export function deviceGrantUseCases(deps: DeviceGrantDeps) {
       return decision === 'approve' ? DEVICE_MESSAGES.approved : DEVICE_MESSAGES.denied;
     },
 
-    async token(request: DesktopTokenRequest): Promise<DesktopTokenResponse> {
+    /** `address`: where the app calls from, for the new-desktop e-mail. */
+    async token(request: DesktopTokenRequest, address: string): Promise<DesktopTokenResponse> {
       const at = now();
       if (request.grant_type === 'refresh_token') {
         const next = secret();
@@ -165,10 +193,10 @@ export function deviceGrantUseCases(deps: DeviceGrantDeps) {
           { refreshHash: sha256(next), expiresAt: sessionEnd(at) },
           at,
         );
-        if (rotation.kind === 'rotated') return issueTokens(rotation.session, refreshTokenOf(rotation.session, next));
+        if (rotation.kind === 'rotated') return issueTokens(rotation.session, refreshTokenOf(rotation.session, next), 'desktop-refresh');
         // RFC 9700 §4.14.2: the server cannot tell the thief from the app, so the session ends for both
         if (rotation.kind === 'reused') {
-          await endSession(rotation.session.userId, rotation.session.id);
+          await endSession(rotation.session.userId, rotation.session.id, 'refresh-token-reused');
           deps.onRefreshReuse(rotation.session);
         }
         throw new DeviceTokenRefusal('invalid_grant');
@@ -178,7 +206,8 @@ export function deviceGrantUseCases(deps: DeviceGrantDeps) {
         case 'approved': {
           const refreshSecret = secret();
           const session = await sessions.create({ ...outcome, refreshHash: sha256(refreshSecret), expiresAt: sessionEnd(at), now: at });
-          return issueTokens(session, refreshTokenOf(session, refreshSecret));
+          await deps.onNewSession(session, address);
+          return issueTokens(session, refreshTokenOf(session, refreshSecret), 'desktop-sign-in');
         }
         case 'pending':
           throw new DeviceTokenRefusal('authorization_pending');
@@ -198,11 +227,11 @@ export function deviceGrantUseCases(deps: DeviceGrantDeps) {
     /** A member leaves or is removed (issue #30): the app's sessions on that firm's seat end at once. */
     async endFirmSessions(userId: string, firmId: string): Promise<void> {
       for (const session of await sessions.forUser(userId)) {
-        if (session.firmId === firmId) await endSession(userId, session.id);
+        if (session.firmId === firmId) await endSession(userId, session.id, 'left-firm');
       }
     },
     async revoke(userId: string, sessionId: string) {
-      if (!(await endSession(userId, sessionId))) throw notFound('No desktop session with this id');
+      if (!(await endSession(userId, sessionId, 'signed-out-by-person'))) throw notFound('No desktop session with this id');
     },
   };
 }

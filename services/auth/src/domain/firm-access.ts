@@ -40,3 +40,10 @@ export async function signedInPerson(users: Pick<UserStore, 'findById'>, userId:
   if (!user) throw unauthorized(ACCOUNT_MESSAGES.accountGone);
   return user;
 }
+
+/** Whether a firm the person belongs to requires a second factor of its members. */
+export async function firmRequiresSecondFactor(firms: Pick<FirmStore, 'membershipsOf' | 'findMany'>, userId: string): Promise<boolean> {
+  const memberships = await firms.membershipsOf(userId);
+  if (!memberships.length) return false;
+  return (await firms.findMany(memberships.map((membership) => membership.firmId))).some((firm) => firm.requireSecondFactor);
+}

@@ -6,6 +6,8 @@ export interface FirmRecord {
   id: string;
   name: string;
   ownerId: string;
+  /** Every member signs in with a second factor (issue #49 §3). */
+  requireSecondFactor: boolean;
   createdAt: Date;
 }
 
@@ -49,6 +51,7 @@ export interface FirmStore {
   membersOfMany(firmIds: string[]): Promise<MembershipRecord[]>;
   rename(firmId: string, name: string): Promise<void>;
   setOwner(firmId: string, ownerId: string): Promise<void>;
+  setSecondFactorRule(firmId: string, required: boolean): Promise<void>;
   /** The firm, its memberships and its invitations; its id is kept as deleted. */
   delete(firmId: string): Promise<void>;
   /** A page of the firms' ids in order, after `after` (a replay of their states). */

@@ -150,6 +150,7 @@ export function firmUseCases({ firms, users, seatsOf, onMemberGone, now }: FirmD
             expiresAt: iso(invitation.expiresAt),
           })),
         }),
+        requireSecondFactor: firm.requireSecondFactor,
         createdAt: iso(firm.createdAt),
       };
     },
@@ -186,6 +187,17 @@ export function firmUseCases({ firms, users, seatsOf, onMemberGone, now }: FirmD
     },
 
     leave,
+
+    /**
+     * The owner requires a second factor of every member (issue #49 §3); members without one set it
+     * up at their next sign-in. The owner shows the way: their own comes first.
+     */
+    async setSecondFactorRule(firmId: string, userId: string, required: boolean): Promise<string> {
+      await requireFirmRole(firms, firmId, userId, 'own');
+      if (required && !(await signedInPerson(users, userId)).totp) throw conflict(FIRM_MESSAGES.ownSecondFactorFirst);
+      await firms.setSecondFactorRule(firmId, required);
+      return required ? FIRM_MESSAGES.secondFactorRequired : FIRM_MESSAGES.secondFactorOptional;
+    },
 
     /** The owner passes ownership to a member, and stays on as a firm admin. */
     async transferOwnership(firmId: string, ownerId: string, targetId: string): Promise<string> {

@@ -12,7 +12,7 @@ export interface StoredPersonalInfo {
   address?: Address;
 }
 
-export interface UserRecord {
+export interface UserRecord extends SecondFactorState {
   id: string;
   email: string;
   passwordHash?: string;
@@ -30,7 +30,7 @@ export interface UserRecord {
 /** The policy versions a person accepted, and when. */
 export type StoredConsent = AcceptedPolicies & { acceptedAt: Date };
 
-export type NewUser = Omit<UserRecord, 'id' | 'createdAt' | 'consents'>;
+export type NewUser = Omit<UserRecord, 'id' | 'createdAt' | 'consents' | keyof SecondFactorState>;
 
 export interface UserSearch {
   search?: string;
@@ -38,7 +38,7 @@ export interface UserSearch {
   limit: number;
 }
 
-export interface UserStore {
+export interface UserStore extends SecondFactorStore {
   /** The new user, or null when the e-mail already has an account (the store's unique key decides). */
   create(user: NewUser): Promise<UserRecord | null>;
   findById(id: string): Promise<UserRecord | null>;
@@ -67,17 +67,12 @@ export interface UserStore {
   delete(id: string): Promise<boolean>;
 }
 
-export interface AdminRecord {
+export interface AdminRecord extends SecondFactorState {
   id: string;
   email: string;
   /** Null while invited: the invitee sets it. */
   passwordHash: string | null;
   role: AdminRole;
-  /** The enrolled authenticator's sealed secret, and the last time step a code of it was used at. */
-  totp: { sealedSecret: string; lastStep: number } | null;
-  /** A secret shown for enrolment and not yet confirmed with a code. */
-  pendingTotp: string | null;
-  recoveryCodeHashes: string[];
   createdAt: Date;
 }
 
@@ -94,7 +89,29 @@ export interface StoredPasskey {
   lastUsedAt?: Date | null;
 }
 
-export interface AdminStore {
+/** The second factor's writes on an admin or a user. */
+export interface SecondFactorStore {
+  setPendingTotp(id: string, sealedSecret: string): Promise<void>;
+  /** Turns the pending secret into the authenticator, once: false when it changed or one is enrolled. */
+  confirmTotp(id: string, sealedSecret: string, step: number, recoveryCodeHashes: string[]): Promise<boolean>;
+  /** Moves the last used step forward; false when a code of this step or a later one was used already. */
+  useTotpStep(id: string, step: number): Promise<boolean>;
+  /** Removes the recovery code; answers how many remain, or null when it was not there (unknown or used). */
+  useRecoveryCode(id: string, hash: string): Promise<number | null>;
+  /** Forgets the authenticator and the recovery codes. */
+  resetSecondFactor(id: string): Promise<void>;
+}
+
+/** An admin's or a user's second factor as stored. */
+export interface SecondFactorState {
+  /** The enrolled authenticator's sealed secret, and the last time step a code of it was used at. */
+  totp: { sealedSecret: string; lastStep: number } | null;
+  /** A secret shown for enrolment and not yet confirmed with a code. */
+  pendingTotp: string | null;
+  recoveryCodeHashes: string[];
+}
+
+export interface AdminStore extends SecondFactorStore {
   count(): Promise<number>;
   countOwners(): Promise<number>;
   findByEmail(email: string): Promise<AdminRecord | null>;
@@ -106,15 +123,7 @@ export interface AdminStore {
   invite(admin: { email: string; role: AdminRole; tokenHash: string; expiresAt: Date }): Promise<AdminRecord | null>;
   /** Sets the password of the invitation's admin, once; null when the link is unknown, used or expired. */
   acceptInvitation(tokenHash: string, passwordHash: string, now: Date): Promise<AdminRecord | null>;
-  setPendingTotp(id: string, sealedSecret: string): Promise<void>;
-  /** Turns the pending secret into the authenticator, once: false when it changed or one is enrolled. */
-  confirmTotp(id: string, sealedSecret: string, step: number, recoveryCodeHashes: string[]): Promise<boolean>;
-  /** Moves the last used step forward; false when a code of this step or a later one was used already. */
-  useTotpStep(id: string, step: number): Promise<boolean>;
-  /** Removes the recovery code; answers how many remain, or null when it was not there (unknown or used). */
-  useRecoveryCode(id: string, hash: string): Promise<number | null>;
   setRole(id: string, role: AdminRole): Promise<void>;
-  resetSecondFactor(id: string): Promise<void>;
   remove(id: string): Promise<boolean>;
 }
 

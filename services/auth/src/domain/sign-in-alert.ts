@@ -4,10 +4,12 @@ import { composeMail } from '@portal/platform/mail-layout';
 import type { KnownDeviceStore, MailSender } from './ports';
 
 export interface SignInOrigin {
-  /** The browser's device id (its cookie), or one made now for a browser that had none. */
+  /** The browser's device id (its cookie), or one made now for a browser that had none; for the desktop app, its name. */
   deviceId: string;
   userAgent: string | null;
   address: string;
+  /** The desktop app's device name, when the desktop app signed in rather than a browser. */
+  desktop?: string;
 }
 
 const BROWSERS: [RegExp, string][] = [
@@ -37,10 +39,22 @@ export function describeBrowser(userAgent: string | null): string {
 
 const hashOf = (deviceId: string) => createHash('sha256').update(deviceId).digest('hex');
 
+/** What the e-mail names and where it sends the person: the desktop's session can be ended on the Devices tab. */
+const describe = (origin: SignInOrigin, publicUrl: string) =>
+  origin.desktop === undefined
+    ? {
+        what: `a browser it had not been used from before: ${describeBrowser(origin.userAgent)}`,
+        action: { label: 'Not you? Change your password', url: `${publicUrl}/profile?tab=privacy` },
+      }
+    : {
+        what: `a desktop app on a computer it had not been used from before: “${origin.desktop}”`,
+        action: { label: 'Not you? End that session', url: `${publicUrl}/profile?tab=devices` },
+      };
+
 /**
- * The e-mail for a sign-in from a browser the person has not used before (issue #49 §3): when, from
- * which browser and address, and where to change the password, which ends every other session.
- * A person's first browser (the one they signed up or first signed in with) sends none.
+ * The e-mail for a sign-in from a browser or a desktop the person has not used before (issue #49 §3):
+ * when, from which browser or computer and address, where to end that session and to change the
+ * password, which ends every other session. A person's first device sends none.
  */
 export function signInAlerts({
   knownDevices,
@@ -57,17 +71,18 @@ export function signInAlerts({
     const deviceHash = hashOf(origin.deviceId);
     const isNew = await knownDevices.remember(user.id, deviceHash, at, origin.userAgent);
     if (!isNew || !(await knownDevices.hasOthers(user.id, deviceHash))) return;
+    const { what, action } = describe(origin, publicUrl);
     const message = composeMail(
       {
         subject: 'New sign-in to your Tax Practitioner Portal account',
         greeting: `Hello ${user.firstName},`,
         paragraphs: [
-          `Your account was signed in to from a browser it had not been used from before: ${describeBrowser(origin.userAgent)}, at address ${origin.address}, on ${formatIndianDateTime(at)} IST.`,
+          `Your account was signed in to from ${what}, at address ${origin.address}, on ${formatIndianDateTime(at)} IST.`,
           'If this was you, nothing needs doing.',
         ],
-        action: { label: 'Not you? Change your password', url: `${publicUrl}/profile?tab=privacy` },
+        action,
         after: [
-          'Changing your password ends every other session, that one too.',
+          `Changing your password (${publicUrl}/profile?tab=privacy) ends every other session, that one too.`,
           `If you cannot sign in any more, reset your password: ${publicUrl}/forgot-password`,
         ],
       },

@@ -12,11 +12,13 @@ export const ageToGive = (user: Pick<UserRecord, 'personalInfo' | 'isGoogleUser'
 
 /**
  * Who a user token names, with what the services need to hold the consent gate: the versions the
- * person accepted, and whether their age is still to be given.
+ * person accepted, and whether their age is still to be given; `amr`, how they signed in, goes on
+ * to the tokens that replace it, so a session that showed a second factor keeps showing it.
  */
-export const userTokenSubject = (user: Person): { id: string; email: string } & ConsentClaims => ({
+export const userTokenSubject = (user: Person, amr?: readonly string[]): { id: string; email: string; amr?: string[] } & ConsentClaims => ({
   id: user.id,
   email: user.email,
   pol: consentClaimOf(user.consent),
   ...(ageToGive(user) ? { age: false as const } : {}),
+  ...(amr?.length ? { amr: [...amr] } : {}),
 });

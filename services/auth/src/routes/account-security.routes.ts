@@ -8,7 +8,7 @@ import { clientIp } from './client-ip';
 export function accountSecurityRoutes(security: ReturnType<typeof accountSecurityUseCases>, verifyToken: TokenVerifier): Router {
   const router = Router();
   router.put('/api/auth/password', tokenAnswer, requireUser(verifyToken), validate('body', changePasswordBodySchema), async (req, res) => {
-    const answer: ChangePasswordAnswer = await security.changePassword(res.locals.auth.userId, req.body, clientIp(req));
+    const answer: ChangePasswordAnswer = await security.changePassword(res.locals.auth, req.body, clientIp(req));
     res.json(answer);
   });
   return router;

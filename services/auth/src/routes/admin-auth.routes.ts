@@ -1,10 +1,10 @@
 import { Router } from 'express';
 import {
-  adminChallengeBodySchema,
-  adminEnrolmentConfirmBodySchema,
+  challengeBodySchema,
+  enrolmentConfirmBodySchema,
   adminLoginBodySchema,
-  adminPasskeySignInBodySchema,
-  adminSecondFactorBodySchema,
+  passkeySignInBodySchema,
+  secondFactorProofBodySchema,
   adminSignupBodySchema,
 } from '@portal/contracts';
 import { requireAdmin, tokenAnswer, validate, type TokenVerifier } from '@portal/platform';
@@ -26,29 +26,24 @@ export function adminAuthRoutes(
     res.json(await admins.login(req.body.email, req.body.password, clientIp(req)));
   });
 
-  router.post('/api/admin/second-factor/enrolment', tokenAnswer, validate('body', adminChallengeBodySchema), async (req, res) => {
+  router.post('/api/admin/second-factor/enrolment', tokenAnswer, validate('body', challengeBodySchema), async (req, res) => {
     res.json(await secondFactor.startEnrolment(req.body.challenge));
   });
 
-  router.post(
-    '/api/admin/second-factor/enrolment/confirm',
-    tokenAnswer,
-    validate('body', adminEnrolmentConfirmBodySchema),
-    async (req, res) => {
-      res.json(await secondFactor.confirmEnrolment(req.body.challenge, req.body.code, clientIp(req)));
-    },
-  );
+  router.post('/api/admin/second-factor/enrolment/confirm', tokenAnswer, validate('body', enrolmentConfirmBodySchema), async (req, res) => {
+    res.json(await secondFactor.confirmEnrolment(req.body.challenge, req.body.code, clientIp(req)));
+  });
 
-  router.post('/api/admin/second-factor', tokenAnswer, validate('body', adminSecondFactorBodySchema), async (req, res) => {
+  router.post('/api/admin/second-factor', tokenAnswer, validate('body', secondFactorProofBodySchema), async (req, res) => {
     const { challenge, ...proof } = req.body;
     res.json(await secondFactor.verify(challenge, proof, clientIp(req)));
   });
 
-  router.post('/api/admin/second-factor/passkey/options', tokenAnswer, validate('body', adminChallengeBodySchema), async (req, res) => {
+  router.post('/api/admin/second-factor/passkey/options', tokenAnswer, validate('body', challengeBodySchema), async (req, res) => {
     res.json(await passkey.options(req.body.challenge));
   });
 
-  router.post('/api/admin/second-factor/passkey', tokenAnswer, validate('body', adminPasskeySignInBodySchema), async (req, res) => {
+  router.post('/api/admin/second-factor/passkey', tokenAnswer, validate('body', passkeySignInBodySchema), async (req, res) => {
     res.json(await passkey.verify(req.body.challenge, req.body.response, clientIp(req)));
   });
 

@@ -35,13 +35,13 @@ export function authRoutes({ accounts, passwordReset, verifyToken, jwks, seenFro
 
   router.post('/api/auth/login', tokenAnswer, validate('body', loginBodySchema), async (req, res) => {
     const answer = await accounts.login(req.body, clientIp(req));
-    await seenFrom(req, res, answer.user);
+    if ('user' in answer) await seenFrom(req, res, answer.user);
     res.json(answer);
   });
 
   router.post('/api/auth/google-login', tokenAnswer, validate('body', googleLoginBodySchema), async (req, res) => {
     const answer = await accounts.googleLogin(req.body.token, req.body.acceptedPolicies);
-    await seenFrom(req, res, answer.user);
+    if ('user' in answer) await seenFrom(req, res, answer.user);
     res.json(answer);
   });
 
@@ -56,7 +56,7 @@ export function authRoutes({ accounts, passwordReset, verifyToken, jwks, seenFro
   });
 
   router.post('/api/auth/consent', tokenAnswer, beforeConsent, validate('body', consentBodySchema), async (req, res) => {
-    res.json(await accounts.acceptPolicies(res.locals.auth.userId, req.body));
+    res.json(await accounts.acceptPolicies(res.locals.auth, req.body));
   });
 
   router.post('/api/auth/logout', beforeConsent, async (req, res) => {

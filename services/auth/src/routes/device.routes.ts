@@ -53,7 +53,7 @@ export function deviceRoutes(
     '/api/auth/device/token',
     tokenAnswer,
     form,
-    oauthEndpoint((req) => grant.token(readOAuthForm(req, desktopTokenRequestSchema))),
+    oauthEndpoint((req) => grant.token(readOAuthForm(req, desktopTokenRequestSchema), clientIp(req))),
   );
 
   router.get(

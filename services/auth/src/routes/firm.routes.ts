@@ -7,6 +7,7 @@ import {
   firmInvitationParamsSchema,
   firmMemberParamsSchema,
   firmParamsSchema,
+  firmSecondFactorBodySchema,
   invitationTokenParamsSchema,
   inviteBodySchema,
   renameFirmBodySchema,
@@ -48,6 +49,16 @@ export function firmRoutes(
   router.put('/api/firms/:firmId', user, validate('params', firmParamsSchema), validate('body', renameFirmBodySchema), async (req, res) => {
     res.json({ message: await firms.rename(req.params.firmId, res.locals.auth.userId, req.body.name) });
   });
+
+  router.put(
+    '/api/firms/:firmId/second-factor',
+    user,
+    validate('params', firmParamsSchema),
+    validate('body', firmSecondFactorBodySchema),
+    async (req, res) => {
+      res.json({ message: await firms.setSecondFactorRule(req.params.firmId, res.locals.auth.userId, req.body.required) });
+    },
+  );
 
   router.delete('/api/firms/:firmId', user, validate('params', firmParamsSchema), async (req, res) => {
     res.json({ message: await firms.delete(req.params.firmId, res.locals.auth.userId) });

@@ -1,4 +1,4 @@
-import { ADMIN_ACCESS_MESSAGES, ADMIN_SECOND_FACTORS, adminMay, isAdminRole, TOKEN_AUDIENCE, type AdminAction } from '@portal/contracts';
+import { ADMIN_ACCESS_MESSAGES, hasSecondFactor, adminMay, isAdminRole, TOKEN_AUDIENCE, type AdminAction } from '@portal/contracts';
 import { consentRequired, forbidden, unauthorized } from '../errors/app-errors';
 import type { CheckingHandler, RouteParams } from '../http/validate';
 import { bearerToken, type AuthContext, type TokenVerifier } from './token-verifier';
@@ -42,8 +42,8 @@ export const requireUserBeforeConsent = (verify: TokenVerifier) => requireAudien
 export function requireAdmin(verify: TokenVerifier, action: AdminAction): Guard {
   return async (req, res, next) => {
     const auth = await authenticate(verify, req.headers.authorization, TOKEN_AUDIENCE.admin, false);
-    const { role, methods = [] } = auth;
-    if (!methods.some((method) => (ADMIN_SECOND_FACTORS as readonly string[]).includes(method))) {
+    const { role, methods } = auth;
+    if (!hasSecondFactor(methods)) {
       throw unauthorized(ADMIN_ACCESS_MESSAGES.secondFactorRequired);
     }
     if (!isAdminRole(role) || !adminMay(role, action)) throw forbidden(ADMIN_ACCESS_MESSAGES.roleRefused);

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
-import type { AdminPasskeyView } from '@portal/contracts';
+import type { PasskeyView } from '@portal/contracts';
 import { api } from '@portal/ui';
 
 const PASSKEYS_KEY = ['passkeys'] as const;
@@ -19,7 +19,7 @@ const removePasskey = async (id: string) => (await api.delete<{ message: string 
 export const usePasskeys = () =>
   useQuery({
     queryKey: PASSKEYS_KEY,
-    queryFn: async () => (await api.get<{ passkeys: AdminPasskeyView[] }>('/api/admin/passkeys')).data.passkeys,
+    queryFn: async () => (await api.get<{ passkeys: PasskeyView[] }>('/api/admin/passkeys')).data.passkeys,
   });
 
 function usePasskeyChange<Input>(mutationFn: (input: Input) => Promise<{ message: string }>) {

@@ -1,5 +1,5 @@
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
-import type { AdminPasswordStep, TotpEnrolment } from '@portal/contracts';
+import type { SecondFactorStep, TotpEnrolment } from '@portal/contracts';
 import { api } from '@portal/ui';
 import type { AdminUser } from '../../admin-session';
 
@@ -13,7 +13,7 @@ export interface AdminSignedIn {
 
 /** The admin's sign-in (password, then the second factor), hidden sign-up and sign-out, as typed fetchers: one call per action. */
 export const adminLogin = async (body: { email: string; password: string }) =>
-  (await api.post<AdminPasswordStep>('/api/admin/login', body)).data;
+  (await api.post<SecondFactorStep>('/api/admin/login', body)).data;
 export const startEnrolment = async (challenge: string) =>
   (await api.post<TotpEnrolment>('/api/admin/second-factor/enrolment', { challenge })).data;
 export const confirmEnrolment = async (challenge: string, code: string) =>

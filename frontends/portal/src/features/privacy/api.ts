@@ -1,5 +1,13 @@
-import { useMutation } from '@tanstack/react-query';
-import type { AccountDeletionBody, ChangePasswordAnswer, ChangePasswordBody, MyAccountData } from '@portal/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AccountDeletionBody,
+  AuthResponse,
+  ChangePasswordAnswer,
+  ChangePasswordBody,
+  MyAccountData,
+  SecondFactorSettings,
+  TotpEnrolment,
+} from '@portal/contracts';
 import { api, session } from '@portal/ui';
 
 /** The new password; this session goes on with the new token, every other one has ended. */
@@ -18,3 +26,36 @@ export const useDeleteAccount = () =>
  * access; docs/decisions.md), joined on the server and recorded there in the audit log.
  */
 export const collectMyData = async () => (await api.get<MyAccountData>('/api/account/my-data')).data;
+
+const secondFactorKey = ['auth', 'second-factor'] as const;
+
+/** Whether two-step sign-in is on, its recovery codes left, and whether a firm requires it (issue #49 §3). */
+export const useSecondFactor = () =>
+  useQuery({
+    queryKey: secondFactorKey,
+    queryFn: async () => (await api.get<SecondFactorSettings>('/api/auth/second-factor')).data,
+  });
+
+export const startTotpSetUp = async () => (await api.post<TotpEnrolment>('/api/auth/second-factor/totp')).data;
+
+/** The app's first code turns it on; this session goes on with a token that shows the factor. */
+export function useConfirmTotp() {
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: async (code: string) =>
+      (await api.post<AuthResponse & { recoveryCodes: string[]; message: string }>('/api/auth/second-factor/totp/confirm', { code })).data,
+    onSuccess: (answer) => {
+      session.replaceToken(answer.token);
+      return queries.invalidateQueries({ queryKey: secondFactorKey });
+    },
+  });
+}
+
+export function useTurnOffTotp() {
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: async (proof: { code: string } | { recoveryCode: string }) =>
+      (await api.post<{ message: string }>('/api/auth/second-factor/totp/off', proof)).data,
+    onSuccess: () => queries.invalidateQueries({ queryKey: secondFactorKey }),
+  });
+}

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { TotpEnrolment } from '@portal/contracts';
 import { Spinner } from '@portal/ui';
+import { TotpSetup } from '@portal/ui/second-factor';
 import { startEnrolment } from '../api';
-import { CodeForm } from './CodeForm';
 
-/** The first sign-in: scan the QR code (or type the key) into an authenticator app, then prove it with a code. */
+/** The first sign-in: the authenticator is set up before the admin area opens. */
 export function EnrolStep({
   challenge,
   onCode,
@@ -20,20 +20,11 @@ export function EnrolStep({
   }, [challenge, onError]);
   if (!enrolment) return <Spinner label="Preparing your authenticator set-up…" showLabel />;
   return (
-    <section aria-labelledby="enrol-heading">
-      <h2 id="enrol-heading">Set up your authenticator</h2>
-      <p>The admin area asks for a code from an authenticator app at every sign-in. Scan this QR code with the app:</p>
-      <img className="totp-qr" src={enrolment.qrCode} alt="QR code for your authenticator app" width={200} height={200} />
-      <p>
-        Or type this key into the app: <code data-testid="totp-secret">{enrolment.secret}</code>
-      </p>
-      <CodeForm
-        submitLabel="Confirm and sign in"
-        allowRecovery={false}
-        onSubmit={async (proof) => {
-          if ('code' in proof) await onCode(proof.code);
-        }}
-      />
-    </section>
+    <TotpSetup
+      enrolment={enrolment}
+      intro="The admin area asks for a code from an authenticator app at every sign-in."
+      submitLabel="Confirm and sign in"
+      onCode={onCode}
+    />
   );
 }

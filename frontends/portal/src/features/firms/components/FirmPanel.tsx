@@ -1,6 +1,14 @@
 import { canManageFirm, formatIndianDate, type FirmDetails, type InvitableRole } from '@portal/contracts';
 import { Banner, Button, Link, Spinner } from '@portal/ui';
-import { useChangeRole, useDeleteFirm, useFirm, useRemoveMember, useTransferOwnership, useWithdrawInvitation } from '../api';
+import {
+  useChangeRole,
+  useDeleteFirm,
+  useFirm,
+  useRemoveMember,
+  useSecondFactorRule,
+  useTransferOwnership,
+  useWithdrawInvitation,
+} from '../api';
 import { InviteForm } from './InviteForm';
 import { useFirmMessage } from './firm-message';
 
@@ -13,6 +21,7 @@ export function FirmPanel({ firmId, userId }: { firmId: string; userId: string }
   const changeRole = useChangeRole(firmId);
   const transfer = useTransferOwnership(firmId);
   const deleteFirm = useDeleteFirm(firmId);
+  const secondFactorRule = useSecondFactorRule(firmId);
 
   if (firm.isPending) return <Spinner />;
   if (firm.isError) return <Banner kind="error">This firm could not be loaded</Banner>;
@@ -34,6 +43,22 @@ export function FirmPanel({ firmId, userId }: { firmId: string; userId: string }
         </p>
       )}
       {banner}
+      {owns ? (
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={details.requireSecondFactor}
+            disabled={secondFactorRule.isPending}
+            onChange={(event) => {
+              const required = event.target.checked;
+              void run(() => secondFactorRule.mutateAsync(required), 'The sign-in rule could not be changed');
+            }}
+          />{' '}
+          Require two-step sign-in of every member
+        </label>
+      ) : (
+        details.requireSecondFactor && <p className="muted">This firm requires two-step sign-in of its members.</p>
+      )}
       <h4>Members</h4>
       <ul className="stack-bottom">
         {details.members.map((member) => (

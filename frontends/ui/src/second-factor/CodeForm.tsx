@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Button, TextField } from '@portal/ui';
+import { Button } from '../components/Button';
+import { TextField } from '../components/TextField';
 
 /**
  * The authenticator's six digits, or (when the admin chooses it) a recovery code; `allowRecovery`
- * is off during the enrolment, which has no recovery codes yet.
+ * is off during the enrolment, which has no recovery codes yet. For admins and practitioners alike.
  */
 export function CodeForm({
   submitLabel,

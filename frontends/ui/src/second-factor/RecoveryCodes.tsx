@@ -1,4 +1,5 @@
-import { Button } from '@portal/ui';
+import './second-factor.css';
+import { Button } from '../components/Button';
 
 /** Shown once, after the enrolment: the codes that stand in for a lost phone, one use each. */
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {

@@ -1,0 +1,152 @@
+import {
+  hasSecondFactor,
+  SECOND_FACTOR_MESSAGES,
+  TOKEN_AUDIENCE,
+  type AuthResponse,
+  type SecondFactor,
+  type SecondFactorSettings,
+  type SecondFactorStep,
+  type TotpEnrolment,
+} from '@portal/contracts';
+import type { AuthContext, SecurityLog, TokenVerifier } from '@portal/platform';
+import { badRequest, conflict, unauthorized } from '@portal/platform/errors';
+import { ACCOUNT_MESSAGES } from './account.use-cases';
+import type { TokenIssuer, UserRecord, UserStore } from './ports';
+import { toPublicUser } from './public-user';
+import { userTokenSubject } from './token-subject';
+import { beginTotp, confirmTotp, proveSecondFactor, type Proof, type TotpProofDeps } from './totp-proofs';
+
+export interface UserSecondFactorDeps extends TotpProofDeps {
+  users: UserStore;
+  tokens: TokenIssuer;
+  verifyToken: TokenVerifier;
+  securityLog: SecurityLog;
+  /** A firm the person belongs to requires a second factor (firm-access). */
+  requiredByFirm: (userId: string) => Promise<boolean>;
+}
+
+/** A session after the second factor; after an enrolment, the recovery codes to show once. */
+export type SecondFactorSession = AuthResponse & { recoveryCodes?: string[]; message?: string };
+
+const subjectOf = (user: { id: string; email: string }) => ({ type: 'user', id: user.id, label: user.email });
+
+/**
+ * A practitioner's optional second factor (issue #49 §3): set up and turned off from Security and
+ * Privacy, asked for after the password or Google, and required of a firm's members when its owner
+ * says so (they set it up at that sign-in).
+ */
+export function userSecondFactorUseCases(deps: UserSecondFactorDeps) {
+  const log = (user: UserRecord, outcome: 'success' | 'failure', reason: string) =>
+    deps.securityLog({ kind: 'second-factor', outcome, subject: subjectOf(user), reason });
+
+  async function person(userId: string): Promise<UserRecord> {
+    const user = await deps.users.findById(userId);
+    if (!user) throw unauthorized(ACCOUNT_MESSAGES.accountGone);
+    return user;
+  }
+
+  /** A wrong code: 401 inside a sign-in; 400 in a signed-in session, where a 401 would sign the person out. */
+  async function wrong(user: UserRecord, reason: string, { signedIn = false } = {}): Promise<never> {
+    await log(user, 'failure', reason);
+    throw (signedIn ? badRequest : unauthorized)(SECOND_FACTOR_MESSAGES.wrongCode);
+  }
+
+  async function challenged(challenge: string): Promise<{ user: UserRecord; auth: AuthContext }> {
+    const auth = await deps.verifyToken(challenge, TOKEN_AUDIENCE.userChallenge).catch(() => {
+      throw unauthorized(SECOND_FACTOR_MESSAGES.challengeExpired);
+    });
+    const user = await deps.users.findById(auth.userId);
+    if (!user) throw unauthorized(SECOND_FACTOR_MESSAGES.challengeExpired);
+    return { user, auth };
+  }
+
+  /** The challenge is used up; the session carries both factors. */
+  async function signedIn(user: UserRecord, challenge: AuthContext, factor: SecondFactor): Promise<AuthResponse> {
+    await deps.tokens.revoke(challenge.tokenId, challenge.expiresAt);
+    const first = challenge.methods?.[0] ?? 'pwd';
+    await deps.securityLog({ kind: 'sign-in', outcome: 'success', subject: subjectOf(user), reason: `${first}+${factor}` });
+    return { token: deps.tokens.issue(userTokenSubject(user, [first, factor]), TOKEN_AUDIENCE.user), user: toPublicUser(user) };
+  }
+
+  return {
+    /** After the first factor (`pwd` or `google`): the step still due, or null when the person goes straight in. */
+    async stepAfter(user: UserRecord, first: 'pwd' | 'google'): Promise<SecondFactorStep | null> {
+      const enrol = !user.totp && (await deps.requiredByFirm(user.id));
+      if (!user.totp && !enrol) return null;
+      const challenge = deps.tokens.issue({ id: user.id, email: user.email, amr: [first] }, TOKEN_AUDIENCE.userChallenge);
+      return enrol
+        ? { secondFactor: 'enrol', challenge, passkey: false, message: SECOND_FACTOR_MESSAGES.firmRequiresEnrolment }
+        : { secondFactor: 'totp', challenge, passkey: false };
+    },
+
+    async verify(challenge: string, proof: Proof, ip: string): Promise<SecondFactorSession> {
+      const { user, auth } = await challenged(challenge);
+      const passed = await proveSecondFactor(deps, deps.users, user, proof, ip);
+      if (!passed) return wrong(user, 'recoveryCode' in proof ? 'wrong-recovery-code' : 'wrong-code');
+      if (passed.left === undefined) return signedIn(user, auth, 'otp');
+      return { ...(await signedIn(user, auth, 'rec')), message: SECOND_FACTOR_MESSAGES.recoveryCodesLeft(passed.left) };
+    },
+
+    /** A firm's member without a second factor sets it up inside the sign-in. */
+    async startChallengedEnrolment(challenge: string): Promise<TotpEnrolment> {
+      const { user } = await challenged(challenge);
+      return beginTotp(deps, deps.users, user, user.email);
+    },
+
+    async confirmChallengedEnrolment(challenge: string, code: string, ip: string): Promise<SecondFactorSession> {
+      const { user, auth } = await challenged(challenge);
+      const recoveryCodes = await confirmTotp(deps, deps.users, user, code, ip);
+      if (!recoveryCodes) return wrong(user, 'wrong-enrolment-code');
+      await log(user, 'success', 'totp-enrolled');
+      return { ...(await signedIn(user, auth, 'otp')), recoveryCodes };
+    },
+
+    /** The session did not show the second factor the person has (or their firm requires). */
+    async missingFrom({ userId, methods }: Pick<AuthContext, 'userId' | 'methods'>): Promise<boolean> {
+      if (hasSecondFactor(methods)) return false;
+      const user = await person(userId);
+      return Boolean(user.totp) || (await deps.requiredByFirm(userId));
+    },
+
+    async settings(userId: string): Promise<SecondFactorSettings> {
+      const user = await person(userId);
+      return {
+        totp: Boolean(user.totp),
+        recoveryCodesLeft: user.totp ? user.recoveryCodeHashes.length : 0,
+        passkeys: [],
+        requiredByFirm: await deps.requiredByFirm(userId),
+      };
+    },
+
+    /** From Security and Privacy, signed in. */
+    async startEnrolment(auth: AuthContext): Promise<TotpEnrolment> {
+      const user = await person(auth.userId);
+      return beginTotp(deps, deps.users, user, user.email);
+    },
+
+    /** The session goes on with a token that shows the new factor. */
+    async confirmEnrolment(auth: AuthContext, code: string, ip: string): Promise<SecondFactorSession> {
+      const user = await person(auth.userId);
+      const recoveryCodes = await confirmTotp(deps, deps.users, user, code, ip);
+      if (!recoveryCodes) return wrong(user, 'wrong-enrolment-code', { signedIn: true });
+      await log(user, 'success', 'totp-enrolled');
+      const amr = [auth.methods?.[0] ?? 'pwd', 'otp'];
+      return {
+        token: deps.tokens.issue(userTokenSubject(user, amr), TOKEN_AUDIENCE.user),
+        user: toPublicUser(user),
+        recoveryCodes,
+        message: SECOND_FACTOR_MESSAGES.turnedOn,
+      };
+    },
+
+    /** Off only with a current code or a recovery code, and never while a firm requires it. */
+    async turnOff(auth: AuthContext, proof: Proof, ip: string): Promise<{ message: string }> {
+      const user = await person(auth.userId);
+      if (await deps.requiredByFirm(user.id)) throw conflict(SECOND_FACTOR_MESSAGES.requiredByFirm);
+      if (!(await proveSecondFactor(deps, deps.users, user, proof, ip))) return wrong(user, 'wrong-code-turning-off', { signedIn: true });
+      await deps.users.resetSecondFactor(user.id);
+      await log(user, 'success', 'totp-removed');
+      return { message: SECOND_FACTOR_MESSAGES.turnedOff };
+    },
+  };
+}
