@@ -138,6 +138,19 @@ describe('profile page', () => {
     expect(screen.queryByText('none')).not.toBeInTheDocument();
   });
 
+  it('when an e-mailed link names a tab, then that tab opens; an unknown one opens Basic Info', async () => {
+    services(user());
+    const opened = async (path: string) => {
+      const { unmount } = renderPage(<Profile />, path);
+      const selected = (await screen.findAllByRole('tab')).find((tab) => tab.getAttribute('aria-selected') === 'true')?.textContent;
+      unmount();
+      return selected;
+    };
+    expect(await opened('/profile?tab=privacy')).toBe('Security and Privacy');
+    expect(await opened('/profile?tab=devices')).toBe('Devices');
+    expect(await opened('/profile?tab=constructor')).toBe('Basic Info');
+  });
+
   it('when the profile cannot be loaded, then "Failed to load profile"', async () => {
     stubApi((call) => (call.url === '/api/auth/profile' ? { status: 500, data: {} } : { data: trialStatus }));
     renderPage(<Profile />, '/profile');

@@ -69,8 +69,8 @@ describe('two-step sign-in', () => {
     );
     const Section = withQueries(TwoStepSignIn);
     renderPage(<Section />, '/profile?tab=privacy');
-    expect(await screen.findByText('Your firm requires it, so it stays on.')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Turn off' })).toBeNull();
+    expect(await screen.findByText('Your firm requires two-step sign-in, so it stays on.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Turn off two-step sign-in' })).toBeNull();
   });
 
   it('when the password is right and a second factor is on, then the code is asked before the session starts, and a recovery code says how many remain', async () => {

@@ -50,8 +50,8 @@ import { adminAuthRoutes } from './routes/admin-auth.routes';
 import { adminTeamRoutes } from './routes/admin-team.routes';
 import { adminPasskeysRoutes } from './routes/admin-passkeys.routes';
 import { adminPasskeySignIn } from './domain/admin-passkey-sign-in';
-import { adminPasskeysUseCases } from './domain/admin-passkeys.use-cases';
-import { adminPasskeyRepository } from './data/admin-passkey.repository';
+import { passkeysUseCases } from './domain/passkeys.use-cases';
+import { passkeyRepository } from './data/passkey.repository';
 import { passkeyCeremonies } from './security/passkeys';
 import { webAuthnChallenges } from './security/webauthn-challenges';
 import { signInDevice } from './routes/sign-in-device';
@@ -92,7 +92,8 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
   const desktopSessions = desktopSessionRepository(mongo, claims);
   const firmStore = firmRepository(mongo, claims);
   const knownDevices = knownDeviceRepository(mongo);
-  const passkeys = adminPasskeyRepository(mongo);
+  const passkeys = passkeyRepository(mongo, { model: 'AdminPasskey', collection: 'admin_passkeys' });
+  const userPasskeys = passkeyRepository(mongo, { model: 'UserPasskey', collection: 'user_passkeys' });
   const prefix = settings.REDIS_PREFIX;
   const firmSeats = firmSeatsRepository(mongo, (key, work) => withRedisLock(redis, `${prefix}auth:${key}`, work));
   await Promise.all([
@@ -106,6 +107,7 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
     firmSeats.ready,
     knownDevices.ready,
     passkeys.ready,
+    userPasskeys.ready,
   ]);
   // users stored before the search read its keys get them once; any instance may run it
   void claims
@@ -158,8 +160,13 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
       windowSeconds: 15 * 60,
       message: SECOND_FACTOR_MESSAGES.tooManyCodes,
     });
+  const ceremonies = passkeyCeremonies(settings.PUBLIC_URL);
+  const challenges = webAuthnChallenges(redis, prefix);
   const userSecondFactor = userSecondFactorUseCases({
     ...totpProofs,
+    passkeys: userPasskeys,
+    ceremonies,
+    challenges,
     users,
     tokens,
     verifyToken,
@@ -236,10 +243,17 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
     securityLog,
   };
   const adminSecondFactor = adminSecondFactorUseCases(secondFactorDeps);
-  const ceremonies = passkeyCeremonies(settings.PUBLIC_URL);
-  const challenges = webAuthnChallenges(redis, prefix);
   const passkeySignIn = adminPasskeySignIn({ ...secondFactorDeps, passkeys, ceremonies, challenges });
-  const adminPasskeys = adminPasskeysUseCases({ passkeys, ceremonies, challenges, securityLog, now: clock });
+  const ownPasskeys = passkeysUseCases({
+    passkeys: userPasskeys,
+    ceremonies,
+    challenges,
+    securityLog,
+    now: clock,
+    owner: 'user',
+    beforeRegistration: userSecondFactor.assertOn,
+  });
+  const adminPasskeys = passkeysUseCases({ passkeys, ceremonies, challenges, securityLog, now: clock, owner: 'admin' });
   const adminTeam = adminTeamUseCases({
     admins,
     passkeys,
@@ -325,13 +339,13 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
       router.use(adminTeamRoutes(adminTeam, verifyToken));
       router.use(deviceRoutes(deviceGrant, verifyToken, async (userId) => (await accounts.consent(userId)).required, settings.PUBLIC_URL));
       router.use(accountSecurityRoutes(security, verifyToken));
-      router.use(userSecondFactorRoutes(userSecondFactor, verifyToken, seenFrom));
+      router.use(userSecondFactorRoutes(userSecondFactor, ownPasskeys, verifyToken, seenFrom));
       router.use(firmRoutes(firms, firmInvitations, verifyToken));
       router.use(
         internalRoutes(
           directoryUseCases(
             users,
-            [resets, devices, desktopSessions, claims, knownDevices],
+            [resets, devices, desktopSessions, claims, knownDevices, { deleteForUser: (userId) => userPasskeys.removeAll(userId) }],
             tokens,
             farewellMail(mail, settings.PUBLIC_URL, mailFailed('farewell')),
             firms,

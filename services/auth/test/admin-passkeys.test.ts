@@ -29,7 +29,7 @@ describe('admins’ passkeys: the WebAuthn ceremonies’ server side (the browse
     const options = await request(auth.app).post('/api/admin/passkeys/options').set(as);
     expect(options.status).toBe(200);
     expect(options.body).toMatchObject({
-      rp: { id: 'portal.test', name: 'Tax Practitioner Portal admin' },
+      rp: { id: 'portal.test', name: 'Tax Practitioner Portal' },
       user: { name: OWNER.email },
       challenge: expect.stringMatching(/^[A-Za-z0-9_-]{20,}$/),
       authenticatorSelection: { userVerification: 'required' },
@@ -58,9 +58,9 @@ describe('admins’ passkeys: the WebAuthn ceremonies’ server side (the browse
     const none = await request(auth.app).post('/api/admin/second-factor/passkey/options').send({ challenge: first.challenge });
     expect(none.status).toBe(400);
 
-    const adminId = (await auth.db.connection.collection('admins').findOne({ email: OWNER.email }))!._id.toString();
+    const ownerId = (await auth.db.connection.collection('admins').findOne({ email: OWNER.email }))!._id.toString();
     await auth.db.connection.collection('admin_passkeys').insertOne({
-      adminId,
+      ownerId,
       credentialId: 'cred-1',
       publicKey: 'pQECAyYgASFYIA',
       counter: 0,
@@ -95,7 +95,7 @@ describe('admins’ passkeys: the WebAuthn ceremonies’ server side (the browse
     const other = await request(auth.app).post('/api/admin/admins').set(as).send({ email: 'two@portal.test', role: 'owner' });
     expect(other.status).toBe(201);
     await auth.db.connection.collection('admin_passkeys').insertOne({
-      adminId: other.body.admin.id,
+      ownerId: other.body.admin.id,
       credentialId: 'cred-2',
       publicKey: 'x',
       counter: 0,
@@ -103,6 +103,6 @@ describe('admins’ passkeys: the WebAuthn ceremonies’ server side (the browse
       createdAt: new Date(),
     });
     await request(auth.app).delete(`/api/admin/admins/${other.body.admin.id}/second-factor`).set(as).expect(200);
-    expect(await auth.db.connection.collection('admin_passkeys').countDocuments({ adminId: other.body.admin.id })).toBe(0);
+    expect(await auth.db.connection.collection('admin_passkeys').countDocuments({ ownerId: other.body.admin.id })).toBe(0);
   });
 });

@@ -168,6 +168,94 @@ describe('a practitioner’s second factor', () => {
     });
   });
 
+  describe('passkeys, once the authenticator is on (the browser’s side is in portal.e2e.test.ts)', () => {
+    /** What a browser sends back; forged here, so every check the library makes must refuse it. */
+    const forged = (id: string) => ({
+      id,
+      rawId: id,
+      type: 'public-key',
+      response: { clientDataJSON: 'e30', attestationObject: 'AAAA', authenticatorData: 'AAAA', signature: 'AAAA' },
+      clientExtensionResults: {},
+    });
+    const passkeys = () => auth.db.connection.collection('user_passkeys');
+
+    it('when a person without an authenticator asks to add a passkey, then 409 says the authenticator comes first', async () => {
+      const person = await register('early');
+      const refused = await request(auth.app).post('/api/auth/second-factor/passkeys/options').set(as(person.token));
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe(SECOND_FACTOR_MESSAGES.passkeyAfterTotp);
+    });
+
+    it('when the authenticator is on, then the options name the portal as relying party; a forged registration is refused and nothing stored', async () => {
+      const person = await register('keyed');
+      nextStep();
+      await enrol(person.token);
+      const options = await request(auth.app).post('/api/auth/second-factor/passkeys/options').set(as(person.token));
+      expect(options.body).toMatchObject({ rp: { id: 'portal.test', name: 'Tax Practitioner Portal' }, user: { name: person.email } });
+      const refused = await request(auth.app)
+        .post('/api/auth/second-factor/passkeys')
+        .set(as(person.token))
+        .send({ response: forged('AAAA'), name: 'Laptop' });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe(SECOND_FACTOR_MESSAGES.passkeyRefused);
+      expect(await passkeys().countDocuments({ ownerId: person.id })).toBe(0);
+    });
+
+    it('when a person has a passkey, then the sign-in offers it, a forged assertion is a wrong guess, and turning two-step sign-in off removes it', async () => {
+      const person = await register('passkeyed');
+      nextStep();
+      const { secret } = await enrol(person.token);
+      await passkeys().insertOne({
+        ownerId: person.id,
+        credentialId: 'cred-u1',
+        publicKey: 'pQECAyYgASFYIA',
+        counter: 0,
+        transports: ['internal'],
+        name: 'Office laptop',
+        createdAt: new Date('2026-11-20T10:00:00Z'),
+      });
+      expect((await settingsOf(person.token)).passkeys).toEqual([
+        { id: 'cred-u1', name: 'Office laptop', createdAt: '2026-11-20T10:00:00.000Z', lastUsedAt: null },
+      ]);
+      const step = (await login(person.email)).body;
+      expect(step).toMatchObject({ secondFactor: 'totp', passkey: true });
+      const options = await request(auth.app).post('/api/auth/login/passkey/options').send({ challenge: step.challenge });
+      expect(options.body).toMatchObject({ rpId: 'portal.test', allowCredentials: [{ id: 'cred-u1' }], userVerification: 'required' });
+      const wrong = await request(auth.app)
+        .post('/api/auth/login/passkey')
+        .send({ challenge: step.challenge, response: forged('cred-u1') });
+      expect(wrong.status).toBe(401);
+      expect(wrong.body.message).toBe(SECOND_FACTOR_MESSAGES.passkeyRefused);
+      const replay = await request(auth.app)
+        .post('/api/auth/login/passkey')
+        .send({ challenge: step.challenge, response: forged('cred-u1') });
+      expect(replay.body.message).toBe(SECOND_FACTOR_MESSAGES.passkeyStale);
+      const bad = await request(auth.app)
+        .post('/api/auth/login/passkey')
+        .send({ challenge: step.challenge, response: { id: { $ne: '' } } });
+      expect(bad.status).toBe(400);
+
+      nextStep();
+      await request(auth.app)
+        .post('/api/auth/second-factor/totp/off')
+        .set(as(person.token))
+        .send({ code: await code(secret) })
+        .expect(200);
+      expect(await passkeys().countDocuments({ ownerId: person.id })).toBe(0);
+    });
+
+    it('when a person removes a passkey, then it is gone; an unknown one is 404', async () => {
+      const person = await register('remover');
+      nextStep();
+      await enrol(person.token);
+      await passkeys().insertOne({ ownerId: person.id, credentialId: 'cred-u2', publicKey: 'x', counter: 0, createdAt: new Date() });
+      const removed = await request(auth.app).delete('/api/auth/second-factor/passkeys/cred-u2').set(as(person.token));
+      expect(removed.body).toEqual({ message: SECOND_FACTOR_MESSAGES.passkeyRemoved });
+      expect((await request(auth.app).delete('/api/auth/second-factor/passkeys/cred-u2').set(as(person.token))).status).toBe(404);
+      expect((await settingsOf(person.token)).passkeys).toEqual([]);
+    });
+  });
+
   describe('guesses at the code', () => {
     let guessing: AuthHarness;
     beforeAll(async () => {

@@ -29,6 +29,7 @@ export const SECOND_FACTOR_MESSAGES = {
   turnedOff: 'Two-step sign-in is off.',
   requiredByFirm: 'Your firm requires a second factor, so it cannot be turned off.',
   firmRequiresEnrolment: 'Your firm requires a second factor. Set up an authenticator app to go on.',
+  passkeyAfterTotp: 'Turn on two-step sign-in with an authenticator app first: a passkey then stands in for its code.',
   approveWithSecondFactor: 'Sign in again with your second factor to approve a device.',
 } as const;
 

@@ -4,14 +4,7 @@ import { Banner, Button, errorMessage, useNavigate, useSearchParams } from '@por
 import { CredentialsForm } from '@portal/ui/credentials-form';
 import { CodeForm, RecoveryCodes } from '@portal/ui/second-factor';
 import { saveAdminSession } from '../admin-session';
-import {
-  adminLogin,
-  adminSignup,
-  confirmEnrolment,
-  signInWithPasskey,
-  verifySecondFactor,
-  type AdminSignedIn,
-} from '../features/session/api';
+import { adminLogin, adminSignup, confirmEnrolment, passkeySignIn, verifySecondFactor, type AdminSignedIn } from '../features/session/api';
 import { EnrolStep } from '../features/session/components/EnrolStep';
 
 type Message = { kind: 'success' | 'error'; text: string };
@@ -66,7 +59,7 @@ export default function AdminLogin() {
 
   async function submitPasskey() {
     try {
-      enter(await signInWithPasskey(step!.challenge));
+      enter(await passkeySignIn(step!.challenge));
     } catch (failure) {
       failed(failure);
     }

@@ -49,8 +49,9 @@ function Profile() {
   const [params] = useSearchParams();
   const completing = params.get('complete-profile') === 'true';
   const { data: user, isError: failed } = useProfile();
-  // an e-mailed firm invitation opens the Firms tab (`?tab=firms&invitation=…`)
-  const [tab, setTab] = useState<Tab>(completing ? 'personal' : params.get('tab') === 'firms' ? 'firms' : 'basic');
+  // e-mailed links open their tab: a firm invitation (`?tab=firms&invitation=…`), a new sign-in's (`privacy`, `devices`)
+  const linked = TABS.find(({ id }) => id === params.get('tab'))?.id;
+  const [tab, setTab] = useState<Tab>(completing ? 'personal' : (linked ?? 'basic'));
   const [editing, setEditing] = useState(completing);
   const [message, setMessage] = useState<Message | null>(null);
   const viewed = useRef(false);

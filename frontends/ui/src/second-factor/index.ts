@@ -2,3 +2,5 @@
 export { CodeForm } from './CodeForm';
 export { RecoveryCodes } from './RecoveryCodes';
 export { TotpSetup } from './TotpSetup';
+export { PasskeyList } from './PasskeyList';
+export { registerPasskey, signInWithPasskey } from './passkey-ceremonies';

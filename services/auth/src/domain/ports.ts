@@ -151,22 +151,23 @@ export interface RecoveryCodes {
 }
 
 /** The admins' passkeys. */
+/** Passkeys by their owner's id: an admin's or a user's, each kind in its own store. */
 export interface PasskeyStore {
-  list(adminId: string): Promise<StoredPasskey[]>;
-  add(adminId: string, passkey: StoredPasskey): Promise<void>;
+  list(ownerId: string): Promise<StoredPasskey[]>;
+  add(ownerId: string, passkey: StoredPasskey): Promise<void>;
   /**
    * Records a use at the authenticator's new counter; false when the counter did not move forward
    * from `previous` (a cloned authenticator, or the same response twice). A passkey that keeps no
    * counter stays at 0.
    */
-  use(adminId: string, credentialId: string, previous: number, counter: number, at: Date): Promise<boolean>;
-  remove(adminId: string, credentialId: string): Promise<boolean>;
-  removeAll(adminId: string): Promise<void>;
+  use(ownerId: string, credentialId: string, previous: number, counter: number, at: Date): Promise<boolean>;
+  remove(ownerId: string, credentialId: string): Promise<boolean>;
+  removeAll(ownerId: string): Promise<void>;
 }
 
 /** WebAuthn's registration and authentication, for the portal's origin. */
 export interface PasskeyCeremonies {
-  registrationOptions(admin: { id: string; email: string }, existing: StoredPasskey[]): Promise<{ challenge: string }>;
+  registrationOptions(owner: { id: string; email: string }, existing: StoredPasskey[]): Promise<{ challenge: string }>;
   verifyRegistration(response: object, expectedChallenge: string): Promise<StoredPasskey | null>;
   authenticationOptions(passkeys: StoredPasskey[]): Promise<{ challenge: string }>;
   /** The authenticator's new counter, or null when the response is not right. */

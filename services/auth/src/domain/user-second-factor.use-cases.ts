@@ -11,12 +11,14 @@ import {
 import type { AuthContext, SecurityLog, TokenVerifier } from '@portal/platform';
 import { badRequest, conflict, unauthorized } from '@portal/platform/errors';
 import { ACCOUNT_MESSAGES } from './account.use-cases';
+import { toPasskeyView } from './passkeys.use-cases';
 import type { TokenIssuer, UserRecord, UserStore } from './ports';
 import { toPublicUser } from './public-user';
 import { userTokenSubject } from './token-subject';
+import { passkeyOptions, provePasskey, type PasskeyProofDeps } from './passkey-proofs';
 import { beginTotp, confirmTotp, proveSecondFactor, type Proof, type TotpProofDeps } from './totp-proofs';
 
-export interface UserSecondFactorDeps extends TotpProofDeps {
+export interface UserSecondFactorDeps extends TotpProofDeps, PasskeyProofDeps {
   users: UserStore;
   tokens: TokenIssuer;
   verifyToken: TokenVerifier;
@@ -46,10 +48,15 @@ export function userSecondFactorUseCases(deps: UserSecondFactorDeps) {
   }
 
   /** A wrong code: 401 inside a sign-in; 400 in a signed-in session, where a 401 would sign the person out. */
-  async function wrong(user: UserRecord, reason: string, { signedIn = false } = {}): Promise<never> {
+  async function wrong(
+    user: UserRecord,
+    reason: string,
+    { signedIn = false, message = SECOND_FACTOR_MESSAGES.wrongCode as string } = {},
+  ): Promise<never> {
     await log(user, 'failure', reason);
-    throw (signedIn ? badRequest : unauthorized)(SECOND_FACTOR_MESSAGES.wrongCode);
+    throw (signedIn ? badRequest : unauthorized)(message);
   }
+  const passkeyKey = (challenge: AuthContext) => `user-sign-in:${challenge.tokenId}`;
 
   async function challenged(challenge: string): Promise<{ user: UserRecord; auth: AuthContext }> {
     const auth = await deps.verifyToken(challenge, TOKEN_AUDIENCE.userChallenge).catch(() => {
@@ -74,9 +81,22 @@ export function userSecondFactorUseCases(deps: UserSecondFactorDeps) {
       const enrol = !user.totp && (await deps.requiredByFirm(user.id));
       if (!user.totp && !enrol) return null;
       const challenge = deps.tokens.issue({ id: user.id, email: user.email, amr: [first] }, TOKEN_AUDIENCE.userChallenge);
-      return enrol
-        ? { secondFactor: 'enrol', challenge, passkey: false, message: SECOND_FACTOR_MESSAGES.firmRequiresEnrolment }
-        : { secondFactor: 'totp', challenge, passkey: false };
+      if (enrol) return { secondFactor: 'enrol', challenge, passkey: false, message: SECOND_FACTOR_MESSAGES.firmRequiresEnrolment };
+      return { secondFactor: 'totp', challenge, passkey: (await deps.passkeys.list(user.id)).length > 0 };
+    },
+
+    /** A passkey instead of the code: the options for this sign-in's challenge only. */
+    async passkeyOptions(challenge: string) {
+      const { user, auth } = await challenged(challenge);
+      return passkeyOptions(deps, user.id, passkeyKey(auth));
+    },
+
+    async verifyPasskey(challenge: string, response: { id: string }, ip: string): Promise<SecondFactorSession> {
+      const { user, auth } = await challenged(challenge);
+      if (!(await provePasskey(deps, user.id, passkeyKey(auth), response, ip))) {
+        return wrong(user, 'wrong-passkey', { message: SECOND_FACTOR_MESSAGES.passkeyRefused });
+      }
+      return signedIn(user, auth, 'hwk');
     },
 
     async verify(challenge: string, proof: Proof, ip: string): Promise<SecondFactorSession> {
@@ -113,9 +133,14 @@ export function userSecondFactorUseCases(deps: UserSecondFactorDeps) {
       return {
         totp: Boolean(user.totp),
         recoveryCodesLeft: user.totp ? user.recoveryCodeHashes.length : 0,
-        passkeys: [],
+        passkeys: (await deps.passkeys.list(userId)).map(toPasskeyView),
         requiredByFirm: await deps.requiredByFirm(userId),
       };
+    },
+
+    /** A practitioner's passkeys stand in for the code, so they come after it, with its recovery codes. */
+    async assertOn(auth: AuthContext): Promise<void> {
+      if (!(await person(auth.userId)).totp) throw conflict(SECOND_FACTOR_MESSAGES.passkeyAfterTotp);
     },
 
     /** From Security and Privacy, signed in. */
@@ -139,12 +164,13 @@ export function userSecondFactorUseCases(deps: UserSecondFactorDeps) {
       };
     },
 
-    /** Off only with a current code or a recovery code, and never while a firm requires it. */
+    /** Off (the passkeys with it) only with a current code or a recovery code, and never while a firm requires it. */
     async turnOff(auth: AuthContext, proof: Proof, ip: string): Promise<{ message: string }> {
       const user = await person(auth.userId);
       if (await deps.requiredByFirm(user.id)) throw conflict(SECOND_FACTOR_MESSAGES.requiredByFirm);
       if (!(await proveSecondFactor(deps, deps.users, user, proof, ip))) return wrong(user, 'wrong-code-turning-off', { signedIn: true });
       await deps.users.resetSecondFactor(user.id);
+      await deps.passkeys.removeAll(user.id);
       await log(user, 'success', 'totp-removed');
       return { message: SECOND_FACTOR_MESSAGES.turnedOff };
     },

@@ -1,10 +1,10 @@
 import { Router } from 'express';
 import { passkeyAddBodySchema, passkeyParamsSchema } from '@portal/contracts';
 import { requireAdmin, validate, type TokenVerifier } from '@portal/platform';
-import type { adminPasskeysUseCases } from '../domain/admin-passkeys.use-cases';
+import type { passkeysUseCases } from '../domain/passkeys.use-cases';
 
 /** A signed-in admin's own passkeys, whatever the role. */
-export function adminPasskeysRoutes(passkeys: ReturnType<typeof adminPasskeysUseCases>, verifyToken: TokenVerifier): Router {
+export function adminPasskeysRoutes(passkeys: ReturnType<typeof passkeysUseCases>, verifyToken: TokenVerifier): Router {
   const router = Router();
   const self = requireAdmin(verifyToken, 'own-sign-in');
 

@@ -3,21 +3,27 @@ import {
   challengeBodySchema,
   currentProofBodySchema,
   enrolmentConfirmBodySchema,
+  passkeyAddBodySchema,
+  passkeyParamsSchema,
+  passkeySignInBodySchema,
   secondFactorProofBodySchema,
   totpCodeBodySchema,
 } from '@portal/contracts';
 import { requireUser, tokenAnswer, validate, type TokenVerifier } from '@portal/platform';
+import type { passkeysUseCases } from '../domain/passkeys.use-cases';
 import type { SecondFactorSession, userSecondFactorUseCases } from '../domain/user-second-factor.use-cases';
 import { clientIp } from './client-ip';
 import type { signInDevice } from './sign-in-device';
 
 /**
  * A practitioner's second factor (issue #49 §3): finishing a sign-in with it (`/api/auth/login/*`,
- * with the challenge the password or Google answered), and setting it up or turning it off from
- * Security and Privacy (`/api/auth/second-factor/*`, signed in).
+ * with the challenge the password or Google answered: a code, a recovery code or a passkey), and
+ * setting it up, adding passkeys or turning it off from Security and Privacy
+ * (`/api/auth/second-factor/*`, signed in).
  */
 export function userSecondFactorRoutes(
   secondFactor: ReturnType<typeof userSecondFactorUseCases>,
+  passkeys: ReturnType<typeof passkeysUseCases>,
   verifyToken: TokenVerifier,
   seenFrom: ReturnType<typeof signInDevice>,
 ): Router {
@@ -31,6 +37,14 @@ export function userSecondFactorRoutes(
   router.post('/api/auth/login/second-factor', tokenAnswer, validate('body', secondFactorProofBodySchema), async (req, res) => {
     const { challenge, ...proof } = req.body;
     await answer(req, res, await secondFactor.verify(challenge, proof, clientIp(req)));
+  });
+
+  router.post('/api/auth/login/passkey/options', tokenAnswer, validate('body', challengeBodySchema), async (req, res) => {
+    res.json(await secondFactor.passkeyOptions(req.body.challenge));
+  });
+
+  router.post('/api/auth/login/passkey', tokenAnswer, validate('body', passkeySignInBodySchema), async (req, res) => {
+    await answer(req, res, await secondFactor.verifyPasskey(req.body.challenge, req.body.response, clientIp(req)));
   });
 
   router.post('/api/auth/login/enrolment', tokenAnswer, validate('body', challengeBodySchema), async (req, res) => {
@@ -55,6 +69,18 @@ export function userSecondFactorRoutes(
 
   router.post('/api/auth/second-factor/totp/off', user, validate('body', currentProofBodySchema), async (req, res) => {
     res.json(await secondFactor.turnOff(res.locals.auth, req.body, clientIp(req)));
+  });
+
+  router.post('/api/auth/second-factor/passkeys/options', tokenAnswer, user, async (_req, res) => {
+    res.json(await passkeys.startRegistration(res.locals.auth));
+  });
+
+  router.post('/api/auth/second-factor/passkeys', user, validate('body', passkeyAddBodySchema), async (req, res) => {
+    res.status(201).json(await passkeys.finishRegistration(res.locals.auth, req.body.response, req.body.name));
+  });
+
+  router.delete('/api/auth/second-factor/passkeys/:credentialId', user, validate('params', passkeyParamsSchema), async (req, res) => {
+    res.json(await passkeys.remove(res.locals.auth, req.params.credentialId));
   });
 
   return router;

@@ -16,12 +16,12 @@ export function passkeyCeremonies(publicUrl: string): PasskeyCeremonies {
   const { hostname: rpID, origin } = new URL(publicUrl);
   const fromBase64 = (value: string) => new Uint8Array(Buffer.from(value, 'base64url'));
   return {
-    registrationOptions: (admin, existing) =>
+    registrationOptions: (owner, existing) =>
       generateRegistrationOptions({
-        rpName: 'Tax Practitioner Portal admin',
+        rpName: 'Tax Practitioner Portal',
         rpID,
-        userName: admin.email,
-        userID: new Uint8Array(Buffer.from(admin.id)),
+        userName: owner.email,
+        userID: new Uint8Array(Buffer.from(owner.id)),
         attestationType: 'none',
         excludeCredentials: existing.map((passkey) => ({ id: passkey.credentialId, transports: passkey.transports })),
         authenticatorSelection: { residentKey: 'preferred', userVerification: 'required' },

@@ -1,19 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import type { PasskeyView } from '@portal/contracts';
 import { api } from '@portal/ui';
+import { registerPasskey } from '@portal/ui/second-factor';
 
 const PASSKEYS_KEY = ['passkeys'] as const;
 
-// the WebAuthn browser library loads only when a passkey is added
-const webAuthn = () => import('@simplewebauthn/browser');
-
-async function addPasskey(name: string) {
-  const { startRegistration } = await webAuthn();
-  const optionsJSON = (await api.post<PublicKeyCredentialCreationOptionsJSON>('/api/admin/passkeys/options')).data;
-  const response = await startRegistration({ optionsJSON });
-  return (await api.post<{ message: string }>('/api/admin/passkeys', { response, name })).data;
-}
+const addPasskey = (name: string) => registerPasskey({ options: '/api/admin/passkeys/options', add: '/api/admin/passkeys' }, name);
 const removePasskey = async (id: string) => (await api.delete<{ message: string }>(`/api/admin/passkeys/${id}`)).data;
 
 export const usePasskeys = () =>

@@ -1,6 +1,6 @@
-import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import type { SecondFactorStep, TotpEnrolment } from '@portal/contracts';
 import { api } from '@portal/ui';
+import { signInWithPasskey } from '@portal/ui/second-factor';
 import type { AdminUser } from '../../admin-session';
 
 /** What the second factor's step answers: the admin's session, and after an enrolment the recovery codes. */
@@ -23,14 +23,11 @@ export const verifySecondFactor = async (challenge: string, proof: { code: strin
 export const acceptInvitation = async (token: string, password: string) =>
   (await api.post<{ message: string }>('/api/admin/invitations/accept', { token, password })).data;
 /** The second factor by passkey: the sign-in's options, the authenticator's answer, the session. */
-export async function signInWithPasskey(challenge: string): Promise<AdminSignedIn> {
-  // the WebAuthn browser library loads only when a passkey is used
-  const { startAuthentication } = await import('@simplewebauthn/browser');
-  const optionsJSON = (await api.post<PublicKeyCredentialRequestOptionsJSON>('/api/admin/second-factor/passkey/options', { challenge }))
-    .data;
-  const response = await startAuthentication({ optionsJSON });
-  return (await api.post<AdminSignedIn>('/api/admin/second-factor/passkey', { challenge, response })).data;
-}
+export const passkeySignIn = (challenge: string) =>
+  signInWithPasskey<AdminSignedIn>(
+    { options: '/api/admin/second-factor/passkey/options', verify: '/api/admin/second-factor/passkey' },
+    challenge,
+  );
 export const adminSignup = async (body: { email: string; password: string }) => api.post('/api/admin/signup', { ...body, role: 'admin' });
 /** Revokes the token; signing out on this device goes on even when the server cannot be reached. */
 export const adminLogout = () => api.post('/api/admin/logout').catch(() => undefined);

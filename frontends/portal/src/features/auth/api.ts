@@ -8,6 +8,7 @@ import type {
   TotpEnrolment,
 } from '@portal/contracts';
 import { api } from '@portal/ui';
+import { signInWithPasskey } from '@portal/ui/second-factor';
 
 /**
  * The sign-in, sign-up and password calls, as typed fetchers. These pages keep the lean path
@@ -33,3 +34,5 @@ export const requestPasswordReset = async (email: string) =>
 export const checkResetLink = async (token: string) => (await api.post<{ valid: true }>('/api/auth/reset-password/check', { token })).data;
 export const resetPassword = async (token: string, newPassword: string) =>
   (await api.post<{ message: string }>('/api/auth/reset-password', { token, newPassword })).data.message;
+export const passkeySignIn = (challenge: string) =>
+  signInWithPasskey<SecondFactorSession>({ options: '/api/auth/login/passkey/options', verify: '/api/auth/login/passkey' }, challenge);

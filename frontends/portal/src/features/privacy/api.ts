@@ -9,6 +9,7 @@ import type {
   TotpEnrolment,
 } from '@portal/contracts';
 import { api, session } from '@portal/ui';
+import { registerPasskey } from '@portal/ui/second-factor';
 
 /** The new password; this session goes on with the new token, every other one has ended. */
 export function useChangePassword() {
@@ -59,3 +60,15 @@ export function useTurnOffTotp() {
     onSuccess: () => queries.invalidateQueries({ queryKey: secondFactorKey }),
   });
 }
+
+/** A passkey, which stands in for the code at sign-in; the settings are read again after. */
+function usePasskeyChange<Input>(mutationFn: (input: Input) => Promise<{ message: string }>) {
+  const queries = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => queries.invalidateQueries({ queryKey: secondFactorKey }) });
+}
+export const useAddPasskey = () =>
+  usePasskeyChange((name: string) =>
+    registerPasskey({ options: '/api/auth/second-factor/passkeys/options', add: '/api/auth/second-factor/passkeys' }, name),
+  );
+export const useRemovePasskey = () =>
+  usePasskeyChange(async (id: string) => (await api.delete<{ message: string }>(`/api/auth/second-factor/passkeys/${id}`)).data);

@@ -2,11 +2,11 @@ import { useEffect, useState } from 'react';
 import type { AuthResponse, SecondFactorStep, TotpEnrolment } from '@portal/contracts';
 import { Banner, Button, errorMessage, Spinner } from '@portal/ui';
 import { CodeForm, RecoveryCodes, TotpSetup } from '@portal/ui/second-factor';
-import { confirmLoginEnrolment, startLoginEnrolment, verifyLoginCode, type SecondFactorSession } from '../api';
+import { confirmLoginEnrolment, passkeySignIn, startLoginEnrolment, verifyLoginCode, type SecondFactorSession } from '../api';
 
 /**
- * After the password or Google (issue #49 §3): a code from the authenticator app or a recovery
- * code; or, for a member of a firm that requires one, setting the authenticator up first.
+ * After the password or Google (issue #49 §3): a code from the authenticator app, a recovery code
+ * or a passkey; or, for a member of a firm that requires one, setting the authenticator up first.
  */
 export function SecondFactorSignIn({
   step,
@@ -67,6 +67,11 @@ export function SecondFactorSignIn({
           <h2 id="code-heading">Enter your authenticator code</h2>
           <p>Open the authenticator app on your phone and enter the code it shows for the Tax Practitioner Portal.</p>
           <CodeForm submitLabel="Verify and sign in" allowRecovery onSubmit={(proof) => answered(verifyLoginCode(step.challenge, proof))} />
+          {step.passkey && (
+            <Button variant="secondary" className="full-width" onClick={() => void answered(passkeySignIn(step.challenge))}>
+              Use a passkey instead
+            </Button>
+          )}
         </section>
       )}
       {!held && (

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { TotpEnrolment } from '@portal/contracts';
 import { Banner, Button, errorMessage, Spinner } from '@portal/ui';
-import { CodeForm, RecoveryCodes, TotpSetup } from '@portal/ui/second-factor';
+import { CodeForm, PasskeyList, RecoveryCodes, TotpSetup } from '@portal/ui/second-factor';
 import type { Message } from '../../../texts';
-import { startTotpSetUp, useConfirmTotp, useSecondFactor, useTurnOffTotp } from '../api';
+import { startTotpSetUp, useAddPasskey, useConfirmTotp, useRemovePasskey, useSecondFactor, useTurnOffTotp } from '../api';
 
 type Stage =
   { kind: 'idle' } | { kind: 'setting-up'; enrolment: TotpEnrolment } | { kind: 'codes'; codes: string[] } | { kind: 'turning-off' };
@@ -13,6 +13,8 @@ export function TwoStepSignIn() {
   const settings = useSecondFactor();
   const confirm = useConfirmTotp();
   const turnOff = useTurnOffTotp();
+  const addPasskey = useAddPasskey();
+  const removePasskey = useRemovePasskey();
   const [stage, setStage] = useState<Stage>({ kind: 'idle' });
   const [message, setMessage] = useState<Message | null>(null);
   const failed = (failure: unknown) => setMessage({ kind: 'error', text: errorMessage(failure, 'That did not work. Please try again.') });
@@ -71,13 +73,21 @@ export function TwoStepSignIn() {
             Two-step sign-in is on: after your password or Google, you enter a code from your authenticator app. {state.recoveryCodesLeft}{' '}
             of 10 recovery codes remain.
           </p>
+          <h3>Passkeys</h3>
+          <PasskeyList
+            passkeys={state.passkeys}
+            intro="A passkey (Windows Hello, a phone, or a security key) can stand in for the code from your authenticator app when you sign in."
+            adding={addPasskey.isPending}
+            onAdd={addPasskey.mutateAsync}
+            onRemove={removePasskey.mutateAsync}
+          />
           {state.requiredByFirm ? (
-            <p className="muted">Your firm requires it, so it stays on.</p>
+            <p className="muted">Your firm requires two-step sign-in, so it stays on.</p>
           ) : stage.kind === 'turning-off' ? (
             <CodeForm submitLabel="Turn off two-step sign-in" allowRecovery onSubmit={off} />
           ) : (
             <Button variant="secondary" onClick={() => setStage({ kind: 'turning-off' })}>
-              Turn off
+              Turn off two-step sign-in
             </Button>
           )}
         </>
