@@ -56,6 +56,7 @@ const ADMIN_ROUTE_ACTIONS: Record<string, AdminAction> = {
   'GET /api/admin/users': 'view',
   'GET /api/admin/users/:id/details': 'view',
   'DELETE /api/admin/users/:id': 'manage-users',
+  'DELETE /api/admin/users/:id/second-factor': 'manage-users',
   'GET /api/admin/export/users': 'export-people',
   'GET /api/admin/export/security-log': 'export-security-log',
   'GET /api/admin/audit': 'view',

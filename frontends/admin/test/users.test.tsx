@@ -1,5 +1,5 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { AdminUserRow } from '@portal/contracts';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { SECOND_FACTOR_MESSAGES, type AdminUserRow } from '@portal/contracts';
 import { STORAGE_KEYS } from '@portal/ui';
 import { UserPayments } from '../src/features/transactions/components/UserPayments';
 import { UsersTab } from '../src/features/users/components/UsersTab';
@@ -175,6 +175,31 @@ describe('users tab', () => {
     expect(section('Subscription Details').queryByText('Subscription Start')).toBeNull();
     expect(section('Activity').getByText('Never')).toBeInTheDocument();
     expect(section('Activity').getByText('Yes')).toBeInTheDocument();
+  });
+
+  it('when support resets a lost second factor from the details, then it asks first, sends the reset and shows the answer; read-only is not offered it', async () => {
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
+    const calls = stubApi((call) => {
+      if (call.method === 'DELETE') return { data: { message: SECOND_FACTOR_MESSAGES.resetByAdmin } };
+      return call.url.endsWith('/details') ? { data: { user: user() } } : listOf([user()]);
+    });
+    renderWithQueries(<UsersTab paymentsOf={paymentsOf} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'View details of meera@example.in' }));
+    const dialog = await screen.findByRole('dialog', { name: 'User Details' });
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Reset two-step sign-in' }));
+    expect(confirm).toHaveBeenCalledWith(expect.stringContaining('meera@example.in'));
+    expect(await within(dialog).findByText(SECOND_FACTOR_MESSAGES.resetByAdmin)).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual([
+      `/api/admin/users/${user()._id}/second-factor`,
+    ]);
+    cleanup();
+
+    localStorage.setItem(STORAGE_KEYS.adminUser, JSON.stringify({ email: 'viewer@portal.test', role: 'read-only' }));
+    renderWithQueries(<UsersTab paymentsOf={paymentsOf} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'View details of meera@example.in' }));
+    const readOnly = await screen.findByRole('dialog', { name: 'User Details' });
+    await within(readOnly).findByRole('region', { name: 'Activity' });
+    expect(within(readOnly).queryByRole('button', { name: 'Reset two-step sign-in' })).toBeNull();
   });
 
   it('when details open for a paying Google user, then the subscription dates, price per month and activity show', async () => {

@@ -65,6 +65,8 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/admin/transactions', service: 'billing', access: 'admin' },
   { pattern: '/api/admin/transactions/:id/refunds', service: 'billing', access: 'admin' },
   { pattern: '/api/admin/users/:id/subscription', service: 'billing', access: 'admin' },
+  // a practitioner's lost second factor, reset by support (issue #49 §3)
+  { pattern: '/api/admin/users/:id/second-factor', service: 'auth', access: 'admin' },
   { pattern: '/api/admin/users/:id/devices', service: 'billing', access: 'admin' },
   { pattern: '/api/admin/users/:id/devices/:deviceId', service: 'billing', access: 'admin' },
   { pattern: '/api/admin/users/:id/billing-timeline', service: 'billing', access: 'admin' },

@@ -32,6 +32,7 @@ import { adminSecondFactorUseCases } from './domain/admin-second-factor.use-case
 import { userSecondFactorUseCases } from './domain/user-second-factor.use-cases';
 import { firmRequiresSecondFactor } from './domain/firm-access';
 import { userSecondFactorRoutes } from './routes/user-second-factor.routes';
+import { adminUserSecondFactorRoutes } from './routes/admin-user-second-factor.routes';
 import { adminTeamUseCases } from './domain/admin-team.use-cases';
 import { adminInvitationMail } from './domain/admin-invitation-mail';
 import { deviceGrantUseCases } from './domain/device-grant.use-cases';
@@ -160,6 +161,9 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
       windowSeconds: 15 * 60,
       message: SECOND_FACTOR_MESSAGES.tooManyCodes,
     });
+  const connection = { redisUrl: settings.REDIS_URL, prefix };
+  const audit = createAuditPublisher('auth', connection, logger);
+  shutdown.add('audit', () => audit.close());
   const ceremonies = passkeyCeremonies(settings.PUBLIC_URL);
   const challenges = webAuthnChallenges(redis, prefix);
   const userSecondFactor = userSecondFactorUseCases({
@@ -172,6 +176,7 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
     verifyToken,
     codeGuesses: codeGuesses('user-second-factor-fail', 'user', settings.LOGIN_MAX_FAILURES_PER_EMAIL),
     securityLog,
+    audit,
     requiredByFirm: (userId) => firmRequiresSecondFactor(firmStore, userId),
   });
 
@@ -196,9 +201,6 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
     securityLog,
     secondFactorStep: userSecondFactor.stepAfter,
   });
-  const connection = { redisUrl: settings.REDIS_URL, prefix };
-  const audit = createAuditPublisher('auth', connection, logger);
-  shutdown.add('audit', () => audit.close());
   const security = accountSecurityUseCases({
     users,
     hasher: argon2Hasher,
@@ -340,6 +342,7 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
       router.use(deviceRoutes(deviceGrant, verifyToken, async (userId) => (await accounts.consent(userId)).required, settings.PUBLIC_URL));
       router.use(accountSecurityRoutes(security, verifyToken));
       router.use(userSecondFactorRoutes(userSecondFactor, ownPasskeys, verifyToken, seenFrom));
+      router.use(adminUserSecondFactorRoutes(userSecondFactor, verifyToken));
       router.use(firmRoutes(firms, firmInvitations, verifyToken));
       router.use(
         internalRoutes(

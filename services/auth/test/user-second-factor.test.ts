@@ -1,15 +1,17 @@
 import request from 'supertest';
 import { decodeJwt } from 'jose';
 import {
+  AUDIT_RECORDED,
   DESKTOP_CLIENT_ID,
   EVENT_QUEUES,
   FIRM_MESSAGES,
   SECOND_FACTOR_MESSAGES,
   SECURITY_RECORDED,
+  type AuditEvent,
   type SecurityEvent,
 } from '@portal/contracts';
 import { queuedEvents } from '@portal/platform/testing';
-import { totpCode } from './admin-sign-in';
+import { enrolAdmin, totpCode } from './admin-sign-in';
 import { startAuth, validSignup, type AuthHarness } from './auth-harness';
 import { billingSeatsEvents } from './billing-seats-events';
 
@@ -253,6 +255,34 @@ describe('a practitioner’s second factor', () => {
       expect(removed.body).toEqual({ message: SECOND_FACTOR_MESSAGES.passkeyRemoved });
       expect((await request(auth.app).delete('/api/auth/second-factor/passkeys/cred-u2').set(as(person.token))).status).toBe(404);
       expect((await settingsOf(person.token)).passkeys).toEqual([]);
+    });
+  });
+
+  describe('support resets a lost second factor', () => {
+    it('when an admin who manages users resets it, then the authenticator and passkeys go, the password signs in alone, and the change is audited', async () => {
+      await auth.adminAccounts.bootstrapFirstAdmin('root@portal.test', 'first-admin-pass');
+      const admin = (await enrolAdmin(auth.app, 'root@portal.test', 'first-admin-pass', clock.now)).token;
+      const person = await register('lost');
+      nextStep();
+      await enrol(person.token);
+      await auth.db.connection
+        .collection('user_passkeys')
+        .insertOne({ ownerId: person.id, credentialId: 'cred-lost', publicKey: 'x', counter: 0, createdAt: new Date() });
+
+      const reset = await request(auth.app).delete(`/api/admin/users/${person.id}/second-factor`).set(as(admin));
+      expect(reset.status).toBe(200);
+      expect(reset.body).toEqual({ message: SECOND_FACTOR_MESSAGES.resetByAdmin });
+      expect(await settingsOf(person.token)).toMatchObject({ totp: false, passkeys: [] });
+      expect((await login(person.email).expect(200)).body.token).toEqual(expect.any(String));
+      const audited = await queuedEvents<AuditEvent>(auth.redis, EVENT_QUEUES.auditLog, AUDIT_RECORDED);
+      expect(audited.find((entry) => entry.action === 'user.second-factor-reset')).toMatchObject({
+        actor: 'root@portal.test',
+        target: { type: 'user', id: person.id, label: person.email },
+        before: { totp: true, passkeys: 1 },
+        after: { totp: false, passkeys: 0 },
+      });
+      expect((await request(auth.app).delete('/api/admin/users/0123456789abcdef01234567/second-factor').set(as(admin))).status).toBe(404);
+      expect((await request(auth.app).delete(`/api/admin/users/${person.id}/second-factor`).set(as(person.token))).status).toBe(401);
     });
   });
 

@@ -30,6 +30,7 @@ export const SECOND_FACTOR_MESSAGES = {
   requiredByFirm: 'Your firm requires a second factor, so it cannot be turned off.',
   firmRequiresEnrolment: 'Your firm requires a second factor. Set up an authenticator app to go on.',
   passkeyAfterTotp: 'Turn on two-step sign-in with an authenticator app first: a passkey then stands in for its code.',
+  resetByAdmin: 'Two-step sign-in was reset. The person signs in with their password (or Google) and can set it up again.',
   approveWithSecondFactor: 'Sign in again with your second factor to approve a device.',
 } as const;
 

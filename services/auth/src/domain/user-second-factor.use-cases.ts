@@ -8,8 +8,8 @@ import {
   type SecondFactorStep,
   type TotpEnrolment,
 } from '@portal/contracts';
-import type { AuthContext, SecurityLog, TokenVerifier } from '@portal/platform';
-import { badRequest, conflict, unauthorized } from '@portal/platform/errors';
+import type { AuditPublisher, AuthContext, SecurityLog, TokenVerifier } from '@portal/platform';
+import { badRequest, conflict, notFound, unauthorized } from '@portal/platform/errors';
 import { ACCOUNT_MESSAGES } from './account.use-cases';
 import { toPasskeyView } from './passkeys.use-cases';
 import type { TokenIssuer, UserRecord, UserStore } from './ports';
@@ -23,6 +23,7 @@ export interface UserSecondFactorDeps extends TotpProofDeps, PasskeyProofDeps {
   tokens: TokenIssuer;
   verifyToken: TokenVerifier;
   securityLog: SecurityLog;
+  audit: AuditPublisher;
   /** A firm the person belongs to requires a second factor (firm-access). */
   requiredByFirm: (userId: string) => Promise<boolean>;
 }
@@ -162,6 +163,26 @@ export function userSecondFactorUseCases(deps: UserSecondFactorDeps) {
         recoveryCodes,
         message: SECOND_FACTOR_MESSAGES.turnedOn,
       };
+    },
+
+    /**
+     * A person who lost their phone and their recovery codes, once support has made sure who they
+     * are: the authenticator and the passkeys go, and the password (or Google) signs in again.
+     */
+    async resetByAdmin(userId: string, admin: AuthContext): Promise<{ message: string }> {
+      const user = await deps.users.findById(userId);
+      if (!user) throw notFound('No user with this id');
+      const passkeys = (await deps.passkeys.list(user.id)).length;
+      await deps.users.resetSecondFactor(user.id);
+      await deps.passkeys.removeAll(user.id);
+      await deps.audit({
+        actor: admin.email,
+        action: 'user.second-factor-reset',
+        target: subjectOf(user),
+        before: { totp: Boolean(user.totp), passkeys },
+        after: { totp: false, passkeys: 0 },
+      });
+      return { message: SECOND_FACTOR_MESSAGES.resetByAdmin };
     },
 
     /** Off (the passkeys with it) only with a current code or a recovery code, and never while a firm requires it. */

@@ -21,6 +21,9 @@ export const fetchUserDetails = async (userId: string) => (await api.get<{ user:
 export const updateSubscription = async ({ userId, body }: { userId: string; body: Record<keyof AdminSubscriptionUpdate, unknown> }) =>
   api.put(`${userPath(userId)}/subscription`, body);
 export const deleteUser = async (userId: string) => api.delete(userPath(userId));
+/** A practitioner lost their phone and recovery codes (issue #49 §3): support resets the second factor. */
+export const resetSecondFactor = async (userId: string) =>
+  (await api.delete<{ message: string }>(`${userPath(userId)}/second-factor`)).data.message;
 
 /** A page of users; the rows shown stay until the next page or search answers. */
 export const useUsers = (search: string, page: number) =>
@@ -43,6 +46,7 @@ function useUserChange<Input>(mutationFn: (input: Input) => Promise<unknown>, af
 
 export const useUpdateSubscription = () => useUserChange(updateSubscription);
 export const useDeleteUser = () => useUserChange(deleteUser, useForgetFeedbackOf());
+export const useResetSecondFactor = () => useMutation({ mutationFn: resetSecondFactor });
 
 export const useUserDevices = (userId: string) =>
   useQuery({

@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import {
   billingPeriodLabel,
   formatIndianDate,
@@ -9,8 +9,8 @@ import {
   type AdminUserRow,
   type FirmRole,
 } from '@portal/contracts';
-import { Button, errorMessage, Modal, Spinner } from '@portal/ui';
-import { useUserDetails } from '../api';
+import { Banner, Button, errorMessage, Modal, Spinner } from '@portal/ui';
+import { useResetSecondFactor, useUserDetails } from '../api';
 import { dateOrNotProvided, daysLabel, orNotProvided } from '../user-labels';
 import { adminMayNow } from '../../../admin-session';
 import { UserDevices } from './UserDevices';
@@ -51,6 +51,8 @@ export function UserDetailsModal({
 }) {
   const details = useUserDetails(userId);
   const user = details.data;
+  const resetting = useResetSecondFactor();
+  const [outcome, setOutcome] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const failure = details.isError ? errorMessage(details.error, 'Failed to load user details') : '';
 
   if (!user) {
@@ -141,9 +143,25 @@ export function UserDetailsModal({
       {payments}
       <UserTimeline userId={userId} />
       <UserDevices userId={userId} />
+      {outcome && <Banner kind={outcome.kind}>{outcome.text}</Banner>}
       <div className="row row-between">
         <div className="row">
           {adminMayNow('manage-subscriptions') && <Button onClick={() => onManage(user)}>Manage Subscription</Button>}
+          {adminMayNow('manage-users') && (
+            <Button
+              variant="secondary"
+              disabled={resetting.isPending}
+              onClick={() =>
+                window.confirm(`Reset two-step sign-in for ${user.email}? Do this only once you are sure the request is theirs.`) &&
+                resetting.mutateAsync(userId).then(
+                  (text) => setOutcome({ kind: 'success', text }),
+                  (failure: unknown) => setOutcome({ kind: 'error', text: errorMessage(failure, 'Two-step sign-in could not be reset') }),
+                )
+              }
+            >
+              Reset two-step sign-in
+            </Button>
+          )}
           {adminMayNow('manage-users') && (
             <Button variant="danger" onClick={() => onDelete(user)}>
               Delete User
