@@ -1,16 +1,7 @@
 import request from 'supertest';
 import { SECOND_FACTOR_MESSAGES } from '@portal/contracts';
 import { startAuth, type AuthHarness } from './auth-harness';
-import { enrolAdmin, passwordStep } from './admin-sign-in';
-
-/** What a browser sends back; forged here, so every check the library makes must refuse it. */
-const forged = (id: string) => ({
-  id,
-  rawId: id,
-  type: 'public-key',
-  response: { clientDataJSON: 'e30', attestationObject: 'AAAA', authenticatorData: 'AAAA', signature: 'AAAA' },
-  clientExtensionResults: {},
-});
+import { enrolAdmin, forgedPasskeyResponse as forged, passwordStep } from './admin-sign-in';
 
 describe('admins’ passkeys: the WebAuthn ceremonies’ server side (the browser side is in admin.e2e.test.ts)', () => {
   let auth: AuthHarness;

@@ -33,3 +33,12 @@ export async function signInAdmin(
     .post('/api/admin/second-factor')
     .send({ challenge, code: await totpCode(secret, at, steps) });
 }
+
+/** What a browser sends back after a WebAuthn ceremony; forged here, so every check the library makes must refuse it. */
+export const forgedPasskeyResponse = (id: string) => ({
+  id,
+  rawId: id,
+  type: 'public-key',
+  response: { clientDataJSON: 'e30', attestationObject: 'AAAA', authenticatorData: 'AAAA', signature: 'AAAA' },
+  clientExtensionResults: {},
+});

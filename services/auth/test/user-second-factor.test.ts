@@ -11,7 +11,7 @@ import {
   type SecurityEvent,
 } from '@portal/contracts';
 import { queuedEvents } from '@portal/platform/testing';
-import { enrolAdmin, totpCode } from './admin-sign-in';
+import { enrolAdmin, forgedPasskeyResponse as forged, totpCode } from './admin-sign-in';
 import { startAuth, validSignup, type AuthHarness } from './auth-harness';
 import { billingSeatsEvents } from './billing-seats-events';
 
@@ -170,15 +170,7 @@ describe('a practitioner’s second factor', () => {
     });
   });
 
-  describe('passkeys, once the authenticator is on (the browser’s side is in portal.e2e.test.ts)', () => {
-    /** What a browser sends back; forged here, so every check the library makes must refuse it. */
-    const forged = (id: string) => ({
-      id,
-      rawId: id,
-      type: 'public-key',
-      response: { clientDataJSON: 'e30', attestationObject: 'AAAA', authenticatorData: 'AAAA', signature: 'AAAA' },
-      clientExtensionResults: {},
-    });
+  describe('passkeys, once the authenticator is on (the browser’s side is in two-step-sign-in.e2e.test.ts)', () => {
     const passkeys = () => auth.db.connection.collection('user_passkeys');
 
     it('when a person without an authenticator asks to add a passkey, then 409 says the authenticator comes first', async () => {

@@ -10,13 +10,13 @@ type Outcome = { kind: 'success' | 'error'; text: string } | null;
 /** One's own passkeys (Windows Hello, a phone, a security key): added by name, listed, removed. */
 export function PasskeyList({
   passkeys,
-  intro,
+  intro = 'A passkey (Windows Hello, a phone, or a security key) can stand in for the code from your authenticator app when you sign in.',
   adding,
   onAdd,
   onRemove,
 }: {
   passkeys: PasskeyView[] | undefined;
-  intro: string;
+  intro?: string;
   adding: boolean;
   onAdd: (name: string) => Promise<{ message: string }>;
   onRemove: (id: string) => Promise<{ message: string }>;

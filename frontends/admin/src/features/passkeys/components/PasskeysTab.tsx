@@ -8,13 +8,7 @@ export function PasskeysTab() {
   const removing = useRemovePasskey();
   return (
     <section aria-label="My sign-in">
-      <PasskeyList
-        passkeys={passkeys.data}
-        intro="A passkey (Windows Hello, a phone, or a security key) can stand in for the code from your authenticator app when you sign in."
-        adding={adding.isPending}
-        onAdd={adding.mutateAsync}
-        onRemove={removing.mutateAsync}
-      />
+      <PasskeyList passkeys={passkeys.data} adding={adding.isPending} onAdd={adding.mutateAsync} onRemove={removing.mutateAsync} />
     </section>
   );
 }

@@ -76,7 +76,6 @@ export function TwoStepSignIn() {
           <h3>Passkeys</h3>
           <PasskeyList
             passkeys={state.passkeys}
-            intro="A passkey (Windows Hello, a phone, or a security key) can stand in for the code from your authenticator app when you sign in."
             adding={addPasskey.isPending}
             onAdd={addPasskey.mutateAsync}
             onRemove={removePasskey.mutateAsync}
