@@ -19,7 +19,8 @@ const BUDGETS = {
   usage: 1,
   profile: 2,
   feedback: 2,
-  'sign-in': 3,
+  // the account, whether a firm of theirs requires a second factor (issue #49 §3), the browser's record
+  'sign-in': 4,
   order: 5,
 };
 const TRIES = 3;
