@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AuthResponse } from './user';
 
 /**
  * A second factor, for admins (required) and practitioners (optional, or required by their firm),
@@ -45,6 +46,12 @@ export interface SecondFactorStep {
   /** Why the set-up is asked for, when it is (a firm's rule). */
   message?: string;
 }
+
+/** A practitioner's sign-in answer: the session, or the second factor it waits for (issue #49 §3). */
+export type SignInAnswer = AuthResponse | SecondFactorStep;
+
+/** The session after the second factor; after a set-up, the recovery codes to show once, or what a recovery code left. */
+export type SecondFactorSession = AuthResponse & { recoveryCodes?: string[]; message?: string };
 
 /** One of the signed-in person's passkeys, as their security settings list it. */
 export interface PasskeyView {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { GoogleLogin, GoogleOAuthProvider, type CredentialResponse } from '@react-oauth/google';
 import { jwtDecode } from 'jwt-decode';
-import { CONSENT_MESSAGES, type AcceptedPolicies } from '@portal/contracts';
+import { CONSENT_MESSAGES, type AcceptedPolicies, type SignInAnswer } from '@portal/contracts';
 import { errorMessage, googleClientId } from '@portal/ui';
-import { googleLogin, type SignInAnswer } from '../features/auth/api';
+import { googleLogin } from '../features/auth/api';
 
 type Purpose = 'login' | 'signup';
 

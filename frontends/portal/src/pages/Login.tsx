@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import type { AuthResponse, SecondFactorStep } from '@portal/contracts';
+import type { AuthResponse, SecondFactorStep, SignInAnswer } from '@portal/contracts';
 import { Banner, errorMessage, Link, session, useAuth, useSearchParams } from '@portal/ui';
 import { CredentialsForm } from '@portal/ui/credentials-form';
-import { login, type SignInAnswer } from '../features/auth/api';
+import { login } from '../features/auth/api';
 import { SecondFactorSignIn } from '../features/auth/components/SecondFactorSignIn';
 import { GoogleSignIn } from '../components/GoogleSignIn';
 import { nextPath } from './next-path';

@@ -12,6 +12,7 @@ import {
   type LoginBody,
   type RegisterBody,
   type SecondFactorStep,
+  type SignInAnswer,
 } from '@portal/contracts';
 import { badRequest, conflict, serviceUnavailable, unauthorized } from '@portal/platform/errors';
 import type { AuthContext, SecurityLog } from '@portal/platform';
@@ -34,9 +35,6 @@ export interface AccountDeps {
   /** The second factor still due after the first one, if any (user-second-factor.use-cases). */
   secondFactorStep: (user: UserRecord, first: 'pwd' | 'google') => Promise<SecondFactorStep | null>;
 }
-
-/** A sign-in's answer: the session, or the second factor it waits for. */
-export type SignInAnswer = AuthResponse | SecondFactorStep;
 
 export const ACCOUNT_MESSAGES = {
   emailTaken: 'An account with this email already exists. Please sign in instead.',

@@ -4,13 +4,14 @@ import {
   TOKEN_AUDIENCE,
   type AuthResponse,
   type SecondFactor,
+  type SecondFactorSession,
   type SecondFactorSettings,
   type SecondFactorStep,
   type TotpEnrolment,
 } from '@portal/contracts';
 import type { AuditPublisher, AuthContext, SecurityLog, TokenVerifier } from '@portal/platform';
 import { badRequest, conflict, notFound, unauthorized } from '@portal/platform/errors';
-import { ACCOUNT_MESSAGES } from './account.use-cases';
+import { signedInPerson } from './firm-access';
 import { toPasskeyView } from './passkeys.use-cases';
 import type { TokenIssuer, UserRecord, UserStore } from './ports';
 import { toPublicUser } from './public-user';
@@ -28,9 +29,6 @@ export interface UserSecondFactorDeps extends TotpProofDeps, PasskeyProofDeps {
   requiredByFirm: (userId: string) => Promise<boolean>;
 }
 
-/** A session after the second factor; after an enrolment, the recovery codes to show once. */
-export type SecondFactorSession = AuthResponse & { recoveryCodes?: string[]; message?: string };
-
 const subjectOf = (user: { id: string; email: string }) => ({ type: 'user', id: user.id, label: user.email });
 
 /**
@@ -42,11 +40,7 @@ export function userSecondFactorUseCases(deps: UserSecondFactorDeps) {
   const log = (user: UserRecord, outcome: 'success' | 'failure', reason: string) =>
     deps.securityLog({ kind: 'second-factor', outcome, subject: subjectOf(user), reason });
 
-  async function person(userId: string): Promise<UserRecord> {
-    const user = await deps.users.findById(userId);
-    if (!user) throw unauthorized(ACCOUNT_MESSAGES.accountGone);
-    return user;
-  }
+  const person = (userId: string) => signedInPerson(deps.users, userId);
 
   /** A wrong code: 401 inside a sign-in; 400 in a signed-in session, where a 401 would sign the person out. */
   async function wrong(

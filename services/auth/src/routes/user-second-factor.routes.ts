@@ -8,10 +8,11 @@ import {
   passkeySignInBodySchema,
   secondFactorProofBodySchema,
   totpCodeBodySchema,
+  type SecondFactorSession,
 } from '@portal/contracts';
 import { requireUser, tokenAnswer, validate, type TokenVerifier } from '@portal/platform';
 import type { passkeysUseCases } from '../domain/passkeys.use-cases';
-import type { SecondFactorSession, userSecondFactorUseCases } from '../domain/user-second-factor.use-cases';
+import type { userSecondFactorUseCases } from '../domain/user-second-factor.use-cases';
 import { clientIp } from './client-ip';
 import type { signInDevice } from './sign-in-device';
 

@@ -4,7 +4,8 @@ import type {
   googleLoginBodySchema,
   LoginBody,
   registerBodySchema,
-  SecondFactorStep,
+  SecondFactorSession,
+  SignInAnswer,
   TotpEnrolment,
 } from '@portal/contracts';
 import { api } from '@portal/ui';
@@ -14,10 +15,6 @@ import { signInWithPasskey } from '@portal/ui/second-factor';
  * The sign-in, sign-up and password calls, as typed fetchers. These pages keep the lean path
  * (no query cache): each call is one submit whose answer the page acts on at once.
  */
-/** A sign-in's answer: the session, or the second factor it waits for (issue #49 §3). */
-export type SignInAnswer = AuthResponse | SecondFactorStep;
-/** The session after the second factor; after a set-up inside the sign-in, the recovery codes to show once. */
-export type SecondFactorSession = AuthResponse & { recoveryCodes?: string[]; message?: string };
 
 export const login = async (body: LoginBody) => (await api.post<SignInAnswer>('/api/auth/login', body)).data;
 export const verifyLoginCode = async (challenge: string, proof: { code: string } | { recoveryCode: string }) =>

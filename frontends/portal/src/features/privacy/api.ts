@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AccountDeletionBody,
-  AuthResponse,
   ChangePasswordAnswer,
   ChangePasswordBody,
   MyAccountData,
+  SecondFactorSession,
   SecondFactorSettings,
   TotpEnrolment,
 } from '@portal/contracts';
@@ -44,7 +44,7 @@ export function useConfirmTotp() {
   const queries = useQueryClient();
   return useMutation({
     mutationFn: async (code: string) =>
-      (await api.post<AuthResponse & { recoveryCodes: string[]; message: string }>('/api/auth/second-factor/totp/confirm', { code })).data,
+      (await api.post<Required<SecondFactorSession>>('/api/auth/second-factor/totp/confirm', { code })).data,
     onSuccess: (answer) => {
       session.replaceToken(answer.token);
       return queries.invalidateQueries({ queryKey: secondFactorKey });

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import type { AuthResponse, SecondFactorStep, TotpEnrolment } from '@portal/contracts';
+import type { AuthResponse, SecondFactorStep, TotpEnrolment, SecondFactorSession } from '@portal/contracts';
 import { Banner, Button, errorMessage, Spinner } from '@portal/ui';
 import { CodeForm, RecoveryCodes, TotpSetup } from '@portal/ui/second-factor';
-import { confirmLoginEnrolment, passkeySignIn, startLoginEnrolment, verifyLoginCode, type SecondFactorSession } from '../api';
+import { confirmLoginEnrolment, passkeySignIn, startLoginEnrolment, verifyLoginCode } from '../api';
 
 /**
  * After the password or Google (issue #49 §3): a code from the authenticator app, a recovery code
