@@ -36,11 +36,13 @@ import { creditNoteRepository } from './tax-documents/data/credit-note.repositor
 import { invoiceRepository } from './tax-documents/data/invoice.repository';
 import { mandateRepository } from './payments/data/mandate.repository';
 import { rememberedMandates } from './payments/data/remembered-mandates';
+import { rememberedCheckouts } from './payments/data/remembered-checkouts';
 import { orderRepository } from './payments/data/order.repository';
 import { planRepository } from './subscriptions/data/plan.repository';
 import { refundRepository } from './payments/data/refund.repository';
 import { periodRepository } from './subscriptions/data/period.repository';
 import { subscriptionRepository } from './subscriptions/data/subscription.repository';
+import { rememberedSubscriptions } from './subscriptions/data/remembered-subscriptions';
 import { planChangeUseCases } from './subscriptions/domain/plan-change.use-cases';
 import { subscriptionLedger } from './subscriptions/domain/subscription-ledger.use-cases';
 import { adminSubscriptionUseCases } from './subscriptions/domain/admin-subscription.use-cases';
@@ -137,9 +139,9 @@ export async function compose(
   if (Object.keys(migrated).length) logger.info({ migrated }, 'records of an older release carried over');
   const lock = redisLock(redis, config.REDIS_PREFIX);
   const firms = rememberedFirms(firmDirectoryRepository(mongo, lock), redis, `${config.REDIS_PREFIX}billing:firm-directory:generation`);
-  const subscriptionStore = subscriptionRepository(mongo);
+  const subscriptionStore = rememberedSubscriptions(subscriptionRepository(mongo), redis, config.REDIS_PREFIX);
   const periods = periodRepository(mongo);
-  const orders = orderRepository(mongo);
+  const orders = rememberedCheckouts(orderRepository(mongo), redis, config.REDIS_PREFIX);
   const mandates = rememberedMandates(mandateRepository(mongo), redis, config.REDIS_PREFIX);
   const plans = planRepository(mongo);
   const billingProfiles = billingProfileRepository(mongo);

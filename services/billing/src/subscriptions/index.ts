@@ -10,6 +10,7 @@ export type { planChangeUseCases } from './domain/plan-change.use-cases';
 export type { subscriptionLedger } from './domain/subscription-ledger.use-cases';
 export type {
   AutoRenewals,
+  PendingPayments,
   PeriodRecord,
   PeriodStore,
   PlanChangeTerms,

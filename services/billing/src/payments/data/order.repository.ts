@@ -120,14 +120,15 @@ export function orderRepository(connection: Connection): OrderStore & { ready: P
       ).lean<OrderDocument>();
       return doc ? toRecord(doc) : null;
     },
-    async hasPending(accountId, now) {
+    async checkoutExpiries(accountId, now) {
       const filter = {
         accountId: { $eq: accountId },
         status: 'pending' as const,
         expireAt: { $gt: now },
         'mandate.role': { $ne: 'renewal' as const },
       };
-      return (await Order.exists(filter)) !== null;
+      const docs = await Order.find(filter, { _id: 0, expireAt: 1 }).limit(20).lean<Pick<OrderDocument, 'expireAt'>[]>();
+      return docs.map((doc) => doc.expireAt);
     },
     async pendingOf(accountId, now) {
       const docs = await Order.find({ accountId: { $eq: accountId }, status: 'pending', expireAt: { $gt: now } }, { change: 1, mandate: 1 })

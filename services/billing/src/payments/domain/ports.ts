@@ -59,8 +59,8 @@ export interface OrderStore {
   forMandates(merchantSubscriptionIds: string[]): Promise<OrderRecord[]>;
   find(merchantOrderId: string): Promise<OrderRecord | null>;
   update(merchantOrderId: string, changes: Partial<OrderRecord>): Promise<OrderRecord | null>;
-  /** Whether a checkout of the user is open (the status object's `paymentRequested`). */
-  hasPending(accountId: string, now: Date): Promise<boolean>;
+  /** When each of the user's open checkouts (not Autopay's renewals) expires. */
+  checkoutExpiries(accountId: string, now: Date): Promise<Date[]>;
   /** What the user has under way: a checkout, an upgrade's checkout, an Autopay renewal. */
   pendingOf(accountId: string, now: Date): Promise<{ checkout: boolean; upgrade: boolean; renewal: boolean }>;
   /** Pending orders created before `olderThan`, and completed ones not yet credited. */

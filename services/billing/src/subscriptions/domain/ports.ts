@@ -138,9 +138,14 @@ export interface AutoRenewals {
   autoRenewOf(accountId: string, subscription: SubscriptionRecord | null, at: Date): Promise<AutoRenew | null>;
 }
 
-/** Whether the user has a checkout under way (the status object's `paymentRequested`). */
+/** Whether the user has a checkout under way (the status object's `paymentRequested`), remembered between calls (remembered-checkouts.ts). */
 export interface PendingPayments {
   hasPending(accountId: string, now: Date): Promise<boolean>;
+}
+
+/** The subscription as an account's status shows it: remembered between calls until it is written (remembered-subscriptions.ts). */
+export interface ShownSubscriptions {
+  shownFor(accountId: string): Promise<SubscriptionRecord | null>;
 }
 
 export interface PlanStore {

@@ -4,11 +4,11 @@ import { LOCK_KEYS } from '../../shared/lock-keys';
 import type { BillingAccount, Claims, Lock, UserDirectory } from '../../shared/ports';
 import { toPlan } from './plan-catalogue';
 import type { FirmEntitlement } from './firm-entitlement';
-import type { AutoRenewals, PendingPayments, PlanStore, SubscriptionRecord, SubscriptionStore } from './ports';
+import type { AutoRenewals, PendingPayments, PlanStore, ShownSubscriptions, SubscriptionRecord, SubscriptionStore } from './ports';
 import { summarize } from './subscription-status';
 
 export interface StatusDeps {
-  subscriptions: SubscriptionStore;
+  subscriptions: SubscriptionStore & ShownSubscriptions;
   /** The firm plan a member draws on when their own gives no access (issue #30). */
   firmPlanOf: FirmEntitlement;
   orders: PendingPayments;
@@ -42,7 +42,7 @@ async function statusOf(
 ): Promise<SubscriptionStatus> {
   const at = now();
   const [subscription, profile, paymentRequested] = await Promise.all([
-    subscriptions.find(userId),
+    subscriptions.shownFor(userId),
     // the names are the signed-in person's, whoever's plan it is
     users.profile(personId),
     orders.hasPending(userId, at),

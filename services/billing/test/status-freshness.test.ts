@@ -1,0 +1,144 @@
+import request from 'supertest';
+import { recordCommands, type CommandRecorder } from '@portal/platform/testing';
+import { DAY, eventually, MAHARASHTRA_FIRM, newUserId, startBilling, type BillingHarness } from './billing-harness';
+
+/**
+ * The status remembers an account's subscription and open checkouts between calls (issue #52):
+ * each test reads the status first, so that it is remembered, then makes one of the writes that
+ * must show at once, and reads it again.
+ */
+describe('the status is remembered, and never outlives a change', () => {
+  let billing: BillingHarness;
+  let commands: CommandRecorder;
+  beforeAll(async () => {
+    billing = await startBilling('freshness');
+    commands = recordCommands(billing.db.dbName);
+  });
+  afterAll(async () => {
+    commands?.stop();
+    await billing.close();
+  });
+  beforeEach(() => {
+    billing.clock.now = new Date('2026-11-23T06:30:00.000Z');
+  });
+
+  const asUser = (token: string) => ({ Authorization: `Bearer ${token}` });
+  const status = async (token: string) => (await request(billing.url).get('/api/subscription-status').set(asUser(token)).expect(200)).body;
+  const transactions = () => billing.db.connection.collection('transactions');
+
+  function customer() {
+    const userId = newUserId();
+    return { userId, token: billing.addUser(userId, `fresh.${userId}@example.in`) };
+  }
+
+  async function paying(token: string, plan = 'professional') {
+    await request(billing.url).put('/api/billing/profile').set(asUser(token)).send(MAHARASHTRA_FIRM).expect(200);
+    const created = await request(billing.url)
+      .post('/api/payment/create-phonepe-order')
+      .set(asUser(token))
+      .send({ plan, billingPeriod: 'annual' })
+      .expect(201);
+    return created.body.merchantOrderId as string;
+  }
+
+  async function paid(token: string) {
+    const merchantOrderId = await paying(token);
+    await billing.phonepe.settle(merchantOrderId, 'success');
+    await eventually(async () => (await transactions().findOne({ merchantOrderId }))?.credited === true);
+    return merchantOrderId;
+  }
+
+  it('when a customer who is remembered with no plan starts a trial, opens a checkout and pays, then each status shows it at once', async () => {
+    const { token } = customer();
+    expect(await status(token)).toMatchObject({ subscriptionStatus: 'none', paymentRequested: false });
+
+    await request(billing.url).post('/api/start-trial').set(asUser(token)).expect(200);
+    expect(await status(token)).toMatchObject({ subscriptionStatus: 'trial', canStartTrial: false });
+
+    const merchantOrderId = await paying(token);
+    expect(await status(token)).toMatchObject({ subscriptionStatus: 'trial', paymentRequested: true });
+
+    await billing.phonepe.settle(merchantOrderId, 'success');
+    await eventually(async () => (await transactions().findOne({ merchantOrderId }))?.credited === true);
+    // the customer who has just paid sees the plan on the next page, not after a while
+    expect(await status(token)).toMatchObject({ subscriptionStatus: 'active', subscriptionPlan: 'professional', paymentRequested: false });
+  });
+
+  it('when a remembered customer sends nothing new, then the next status reads nothing from the database', async () => {
+    const { token } = customer();
+    await request(billing.url).post('/api/start-trial').set(asUser(token)).expect(200);
+    await request(billing.url).get('/api/payment/plans').expect(200); // the catalogue, cached for 10 s
+    await status(token);
+    expect(await commands.namesDuring(() => status(token))).toEqual([]);
+  });
+
+  it('when a checkout is left open past its lifetime, then the status stops asking for it without any write', async () => {
+    const { token } = customer();
+    await paying(token);
+    expect(await status(token)).toMatchObject({ paymentRequested: true });
+    billing.clock.now = new Date(billing.clock.now.getTime() + 1201 * 1000); // ORDER_LIFETIME_SECONDS' 1,200 and a second
+    expect(await status(token)).toMatchObject({ paymentRequested: false });
+  });
+
+  it('when a remembered trial reaches its end, then the status says expired before the expiry sweep writes it', async () => {
+    const { token } = customer();
+    await request(billing.url).post('/api/start-trial').set(asUser(token)).expect(200);
+    expect(await status(token)).toMatchObject({ subscriptionStatus: 'trial', daysRemaining: 30 });
+    billing.clock.now = new Date(billing.clock.now.getTime() + 30 * DAY);
+    expect(await status(token)).toMatchObject({ subscriptionStatus: 'expired', canDownload: false, daysRemaining: 0 });
+  });
+
+  it('when a paying customer schedules a switch, cancels, and takes both back, then each status shows it at once', async () => {
+    const { token } = customer();
+    await paid(token);
+    expect(await status(token)).toMatchObject({ scheduledSwitch: null, cancellation: null });
+
+    await request(billing.url)
+      .post('/api/subscription/scheduled-switch')
+      .set(asUser(token))
+      .send({ plan: 'basic', billingPeriod: 'annual' })
+      .expect(200);
+    expect((await status(token)).scheduledSwitch).toMatchObject({ plan: 'basic', billingPeriod: 'annual' });
+    await request(billing.url).delete('/api/subscription/scheduled-switch').set(asUser(token)).expect(200);
+    expect((await status(token)).scheduledSwitch).toBeNull();
+
+    await request(billing.url).post('/api/subscription/cancel').set(asUser(token)).send({ reason: 'Closing the practice' }).expect(200);
+    expect((await status(token)).cancellation).toMatchObject({ reason: 'Closing the practice' });
+    await request(billing.url).delete('/api/subscription/cancel').set(asUser(token)).expect(200);
+    expect((await status(token)).cancellation).toBeNull();
+  });
+
+  it('when an admin refunds a remembered customer’s payment in full, then the plan is gone from the next status', async () => {
+    const { token } = customer();
+    const merchantOrderId = await paid(token);
+    expect(await status(token)).toMatchObject({ subscriptionStatus: 'active', canDownload: true });
+
+    billing.phonepe.setRefundOutcome('COMPLETED');
+    await request(billing.url)
+      .post(`/api/admin/transactions/${merchantOrderId}/refunds`)
+      .set(asUser(billing.adminToken()))
+      .send({ amount: 9600, reason: 'Bought by mistake' })
+      .expect(201);
+    await eventually(async () => (await transactions().findOne({ merchantOrderId }))?.refundedPaise === 960_000);
+    expect(await status(token)).toMatchObject({ canDownload: false });
+  });
+
+  it('when an admin changes a remembered customer’s plan, then the next status shows the admin’s plan', async () => {
+    const { userId, token } = customer();
+    expect(await status(token)).toMatchObject({ subscriptionStatus: 'none' });
+    await request(billing.url)
+      .put(`/api/admin/users/${userId}/subscription`)
+      .set(asUser(billing.adminToken()))
+      .send({ subscriptionPlan: 'business', subscriptionStatus: 'active', subscriptionEndDate: '2027-11-23' })
+      .expect(200);
+    expect(await status(token)).toMatchObject({ subscriptionStatus: 'active', subscriptionPlan: 'business' });
+  });
+
+  it('when a remembered customer’s account is deleted, then the status no longer shows their plan', async () => {
+    const { userId, token } = customer();
+    await paid(token);
+    expect(await status(token)).toMatchObject({ subscriptionStatus: 'active' });
+    await billing.built.reporting.deleteUser(userId);
+    expect(await status(token)).toMatchObject({ subscriptionStatus: 'none', canDownload: false, paymentRequested: false });
+  });
+});
