@@ -8,6 +8,10 @@ const { check, verdict } = require('../lib/verdict');
 const P99_GOAL_MS = 250;
 // every signed-in page asks for the status first (issue #52)
 const STATUS_P99_GOAL_MS = 150;
+// The users' first calls meet code no call has run yet and reads no process remembers yet: a
+// service just started, not the portal at work. They are made, and reported, before the
+// measured window, as load tools warm up before they measure.
+const WARM_UP_SECONDS = 10;
 
 /** The process that used the most CPU, and what every process used, in % of one core. */
 const busiest = (processes) => {
@@ -17,21 +21,25 @@ const busiest = (processes) => {
 
 /** Virtual users through the gateway for a while: throughput, latency per route group, errors, CPU and memory. */
 async function load(portal, { users, seconds }) {
+  const vus = await createUsers(trafficContext(portal, createRecorder()), { count: users, admins: 2, label: 'load' });
+  const warmUp = createRecorder();
+  await runTraffic(trafficContext(portal, warmUp), vus, { durationMs: WARM_UP_SECONDS * 1000 });
+  // created now, so that its calls per second count the measured window alone
   const recorder = createRecorder();
   const ctx = trafficContext(portal, recorder);
-  const vus = await createUsers(ctx, { count: users, admins: 2, label: 'load' });
   const usage = sampleProcesses(portal.pids);
   await runTraffic(ctx, vus, { durationMs: seconds * 1000 });
   const processes = usage.stop();
   const summary = recorder.summary();
   const commands = await commandsPerCall(portal, vus);
   const overCommandBudget = overBudget(commands);
-  const errors = errorsByStatus(recorder.samples());
+  // an error in the warm-up is one a user saw all the same
+  const errors = errorsByStatus([...warmUp.samples(), ...recorder.samples()]);
   const slowGroups = Object.entries(summary.groups)
     .filter(([, row]) => row.p99 > P99_GOAL_MS)
     .map(([group, row]) => `${group} ${row.p99} ms`);
   return verdict(
-    `load: ${users} virtual users for ${seconds} s`,
+    `load: ${users} virtual users for ${seconds} s, after ${WARM_UP_SECONDS} s of warm-up`,
     [
       check('no errors (no 4xx/5xx, no timeouts)', Object.keys(errors).length === 0, errors),
       check(
@@ -46,13 +54,14 @@ async function load(portal, { users, seconds }) {
       ),
       check(`route groups with p99 > ${P99_GOAL_MS} ms (reported, not a verdict)`, true, slowGroups.join(', ') || 'none'),
       check('the busiest process (reported, not a verdict)', true, busiest(processes)),
+      check('the warm-up (reported, not a verdict)', true, `p99 ${warmUp.summary().p99} ms over ${warmUp.summary().requests} calls`),
       check(
         'database commands per call within each route group’s budget (sent/budget)',
         overCommandBudget.length === 0,
         overCommandBudget.length ? `over: ${overCommandBudget.join('; ')}; all: ${asTable(commands)}` : asTable(commands),
       ),
     ],
-    { ...summary, errors, processes, ordersPaid: ctx.orders.length, commandsPerCall: commands },
+    { ...summary, warmUp: warmUp.summary(), errors, processes, ordersPaid: ctx.orders.length, commandsPerCall: commands },
   );
 }
 
