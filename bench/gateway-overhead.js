@@ -1,7 +1,7 @@
 'use strict';
 // The gateway against a plain Node proxy in front of the same service, on the same route in the
 // same rounds: throughput and CPU time per proxied request as ratios of the plain proxy's (goals
-// >= 0.85 and <= 1.2), with request ids, access logs, the Redis rate limit and the token check
+// >= 0.85 and <= 1.15, issue #52), with request ids, access logs, the Redis rate limit and the token check
 // all on. What the gateway costs above the plain proxy is its own; Node's http stack is not.
 const path = require('node:path');
 const { freePort } = require('../deploy/local/lib/net');
@@ -9,7 +9,7 @@ const { ROOT } = require('../deploy/local/lib/paths');
 const { startPinned, cpuSeconds, load, fmt } = require('./lib');
 
 const ROUNDS = 5;
-const GOALS = { throughput: 0.85, cpu: 1.2 };
+const GOALS = { throughput: 0.85, cpu: 1.15 };
 
 async function gatewayOverhead({ redisUrl, redisPrefix, keys, signUserToken }) {
   const servicePort = await freePort();
