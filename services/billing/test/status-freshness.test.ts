@@ -1,5 +1,8 @@
 import request from 'supertest';
+import { asPaise } from '@portal/contracts';
 import { recordCommands, type CommandRecorder } from '@portal/platform/testing';
+import { orderRepository } from '../src/payments/data/order.repository';
+import { rememberedCheckouts } from '../src/payments/data/remembered-checkouts';
 import { DAY, eventually, MAHARASHTRA_FIRM, newUserId, startBilling, type BillingHarness } from './billing-harness';
 
 /**
@@ -141,5 +144,34 @@ describe('the status is remembered, and never outlives a change', () => {
     expect(await status(token)).toMatchObject({ subscriptionStatus: 'active' });
     await billing.built.reporting.deleteUser(userId);
     expect(await status(token)).toMatchObject({ subscriptionStatus: 'none', canDownload: false, paymentRequested: false });
+  });
+
+  it('when another process marks an Autopay renewal’s notice or settles it, then the renewal a status shows here is read again', async () => {
+    // two processes' stores, on one database and one Redis
+    const here = rememberedCheckouts(orderRepository(billing.db.connection), billing.redis.redis, billing.redis.prefix);
+    const there = rememberedCheckouts(orderRepository(billing.db.connection), billing.redis.redis, billing.redis.prefix);
+    const accountId = newUserId();
+    const merchantSubscriptionId = `MS${accountId}`;
+    const merchantOrderId = `${merchantSubscriptionId}-R20280210`;
+    await there.create({
+      merchantOrderId,
+      accountId,
+      userEmail: 'renews@example.in',
+      plan: 'basic',
+      billingPeriod: 'monthly',
+      amountPaise: asPaise(50_000),
+      expireAt: new Date('2028-02-17T06:30:00.000Z'),
+      change: null,
+      mandate: { merchantSubscriptionId, role: 'renewal' },
+      renewal: { dueAt: new Date('2028-02-10T06:30:00.000Z'), noticeSentAt: null, redeemRequestedAt: null },
+    });
+    expect(await here.shownRenewal(accountId, merchantSubscriptionId)).toMatchObject({ noticeSentAt: null });
+
+    const noticeSentAt = new Date('2028-02-08T07:30:00.000Z');
+    await there.markRenewalStep(merchantOrderId, 'noticeSentAt', noticeSentAt);
+    expect(await here.shownRenewal(accountId, merchantSubscriptionId)).toMatchObject({ noticeSentAt });
+
+    await there.update(merchantOrderId, { status: 'completed' });
+    expect(await here.shownRenewal(accountId, merchantSubscriptionId)).toBeNull();
   });
 });

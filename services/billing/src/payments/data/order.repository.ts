@@ -143,7 +143,12 @@ export function orderRepository(connection: Connection): OrderStore & { ready: P
     },
     async markRenewalStep(merchantOrderId, step, at) {
       const field = `renewal.${step}`;
-      await Order.updateOne({ merchantOrderId: { $eq: merchantOrderId }, 'mandate.role': 'renewal' }, { $set: { [field]: at } });
+      const doc = await Order.findOneAndUpdate(
+        { merchantOrderId: { $eq: merchantOrderId }, 'mandate.role': 'renewal' },
+        { $set: { [field]: at } },
+        { returnDocument: 'after' },
+      ).lean<OrderDocument>();
+      return doc ? toRecord(doc) : null;
     },
     async pendingRenewals(limit) {
       const docs = await Order.find({ status: 'pending', 'mandate.role': 'renewal' })

@@ -1,17 +1,22 @@
 import type { Redis } from 'ioredis';
 import { rememberedReads } from '@portal/platform';
 import type { PendingPayments } from '../../subscriptions';
-import type { OrderStore } from '../domain/ports';
+import type { OrderStore, RenewalProgress, ShownRenewals } from '../domain/ports';
 
 /**
- * Whether an account has a checkout open, as its status shows it (`paymentRequested`), remembered
- * by each process until one of the account's orders is written (issue #52). What is remembered is
- * when each open checkout expires, so one that lapses stops counting without a write. Every write
- * that can open, settle or move an order (create, update, the anonymising of a deleted user's)
- * advances the account's generation after writing.
+ * What an account's status shows of its orders, remembered by each process until one of them is
+ * written (issue #52): whether a checkout is open (`paymentRequested`) and the Autopay renewal under
+ * way. What is remembered of the checkouts is when each expires, so one that lapses stops counting
+ * without a write. Every write that can open, settle or move an order (create, update, a renewal's
+ * step, the anonymising of a deleted user's) advances the account's generation after writing.
  */
-export function rememberedCheckouts<S extends OrderStore>(store: S, redis: Redis, redisPrefix: string): S & PendingPayments {
+export function rememberedCheckouts<S extends OrderStore>(
+  store: S,
+  redis: Redis,
+  redisPrefix: string,
+): S & PendingPayments & ShownRenewals {
   const remembered = rememberedReads<Date[]>(redis);
+  const renewals = rememberedReads<RenewalProgress | null>(redis);
   const generationOf = (accountId: string) => `${redisPrefix}billing:checkouts:${accountId}:generation`;
   const changed = async (accountId: string | null | undefined) => {
     if (accountId) await remembered.changed(generationOf(accountId));
@@ -28,6 +33,11 @@ export function rememberedCheckouts<S extends OrderStore>(store: S, redis: Redis
       await changed(updated?.accountId);
       return updated;
     },
+    async markRenewalStep(merchantOrderId, step, at) {
+      const marked = await store.markRenewalStep(merchantOrderId, step, at);
+      await changed(marked?.accountId);
+      return marked;
+    },
     async anonymiseUser(accountId) {
       const anonymised = await store.anonymiseUser(accountId);
       await changed(accountId);
@@ -37,5 +47,10 @@ export function rememberedCheckouts<S extends OrderStore>(store: S, redis: Redis
       const expiries = await remembered.read(generationOf(accountId), accountId, () => store.checkoutExpiries(accountId, now));
       return expiries.some((expireAt) => expireAt > now);
     },
+    shownRenewal: (accountId, merchantSubscriptionId) =>
+      renewals.read(generationOf(accountId), `${accountId}:${merchantSubscriptionId}`, async () => {
+        const orders = await store.forMandates([merchantSubscriptionId]);
+        return orders.find((order) => order.status === 'pending' && order.mandate?.role === 'renewal')?.renewal ?? null;
+      }),
   };
 }

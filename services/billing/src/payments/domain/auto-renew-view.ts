@@ -14,9 +14,7 @@ export async function autoRenewView(
   if (!subscription?.subscriptionEndDate) return null;
   const [latest] = await mandates.shownForUser(userId);
   if (!latest) return null;
-  const renewal = (await orders.forMandates([latest.merchantSubscriptionId])).find(
-    (order) => order.status === 'pending' && order.mandate?.role === 'renewal',
-  )?.renewal;
+  const renewal = await orders.shownRenewal(userId, latest.merchantSubscriptionId);
   const noticeSentAt = renewal?.noticeSentAt ?? null;
   const on =
     latest.state === 'active' &&

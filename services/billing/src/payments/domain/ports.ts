@@ -51,8 +51,8 @@ export interface OrderStore {
     > &
       Partial<Pick<OrderRecord, 'mandate' | 'renewal' | 'seats' | 'firm'>>,
   ): Promise<OrderRecord>;
-  /** Records a renewal's step; the caller has claimed it (a conditional update is no claim on FerretDB). */
-  markRenewalStep(merchantOrderId: string, step: 'noticeSentAt' | 'redeemRequestedAt', at: Date): Promise<void>;
+  /** Records a renewal's step, answering the order as it now is; the caller has claimed it (a conditional update is no claim on FerretDB). */
+  markRenewalStep(merchantOrderId: string, step: 'noticeSentAt' | 'redeemRequestedAt', at: Date): Promise<OrderRecord | null>;
   /** Renewal orders not yet settled, oldest first. */
   pendingRenewals(limit: number): Promise<OrderRecord[]>;
   /** The orders of these mandates, newest first (the admin's timeline, the customer's upcoming debit). */
@@ -210,6 +210,11 @@ export interface MandateRecord {
   endedReason: MandateEndReason | null;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/** A mandate's renewal under way, as its account's status shows it: remembered between calls until one of the account's orders changes (remembered-checkouts.ts). */
+export interface ShownRenewals {
+  shownRenewal(accountId: string, merchantSubscriptionId: string): Promise<RenewalProgress | null>;
 }
 
 /** The mandates as an account's status shows them: remembered between calls until one of them changes (remembered-mandates.ts). */
