@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { rememberedReads } from '@portal/platform';
+import { accountGenerations } from '../../shared/data/account-generations';
 import type { PendingPayments } from '../../subscriptions';
 import type { OrderStore, RenewalProgress, ShownRenewals } from '../domain/ports';
 
@@ -17,10 +18,7 @@ export function rememberedCheckouts<S extends OrderStore>(
 ): S & PendingPayments & ShownRenewals {
   const remembered = rememberedReads<Date[]>(redis);
   const renewals = rememberedReads<RenewalProgress | null>(redis);
-  const generationOf = (accountId: string) => `${redisPrefix}billing:checkouts:${accountId}:generation`;
-  const changed = async (accountId: string | null | undefined) => {
-    if (accountId) await remembered.changed(generationOf(accountId));
-  };
+  const { keyOf: generationOf, advance: changed } = accountGenerations(redis, redisPrefix, 'checkouts');
   return {
     ...store,
     async create(order) {

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { rememberedReads } from '@portal/platform';
+import { accountGenerations } from '../../shared/data/account-generations';
 import type { MandateRecord, MandateStore, ShownMandates } from '../domain/ports';
 
 /**
@@ -10,10 +11,7 @@ import type { MandateRecord, MandateStore, ShownMandates } from '../domain/ports
  */
 export function rememberedMandates<S extends MandateStore>(store: S, redis: Redis, redisPrefix: string): S & ShownMandates {
   const remembered = rememberedReads<MandateRecord[]>(redis);
-  const generationOf = (accountId: string) => `${redisPrefix}billing:mandates:${accountId}:generation`;
-  const changed = async (accountId: string | null | undefined) => {
-    if (accountId) await remembered.changed(generationOf(accountId));
-  };
+  const { keyOf: generationOf, advance: changed } = accountGenerations(redis, redisPrefix, 'mandates');
   return {
     ...store,
     async create(mandate) {

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { rememberedReads } from '@portal/platform';
+import { accountGenerations } from '../../shared/data/account-generations';
 import type { ShownSubscriptions, SubscriptionRecord, SubscriptionStore } from '../domain/ports';
 
 /**
@@ -13,8 +14,7 @@ import type { ShownSubscriptions, SubscriptionRecord, SubscriptionStore } from '
  */
 export function rememberedSubscriptions<S extends SubscriptionStore>(store: S, redis: Redis, redisPrefix: string): S & ShownSubscriptions {
   const remembered = rememberedReads<SubscriptionRecord | null>(redis);
-  const generationOf = (accountId: string) => `${redisPrefix}billing:subscription:${accountId}:generation`;
-  const changed = (accountId: string) => remembered.changed(generationOf(accountId));
+  const { keyOf: generationOf, advance: changed } = accountGenerations(redis, redisPrefix, 'subscription');
   return {
     ...store,
     async save(accountId, changes) {
