@@ -12,7 +12,7 @@ const { recordScripts } = require('./lib');
 const GOALS = { performance: 96, accessibility: 100, 'best-practices': 95 };
 const RUNS = 3;
 /** kB gzipped a screen may load beyond the landing page's scripts: today's figures and a little room, so growth shows (docs/operations.md). */
-const OWN_JS_BUDGET_KB = { portal: 75, admin: 85 };
+const OWN_JS_BUDGET_KB = { portal: 75, admin: 45 };
 
 const seconds = (audit) => `${(audit.numericValue / 1000).toFixed(1)} s`;
 const metrics = ({ audits }) =>

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pdfParse from 'pdf-parse/lib/pdf-parse.js';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { finishSignupWizard, saveBillingDetails, startE2eStack, startSignupWizard } from './e2e-stack';
 
 jest.setTimeout(120_000);
@@ -29,8 +29,27 @@ describe('the portal in Chromium, against every service', () => {
 
   const at = (pathname: string) => page.waitForURL((url) => url.pathname === pathname);
 
-  it('when a visitor signs up through the three steps, then they land on their profile', async () => {
+  it('when a visitor opens the landing page, then its HTML names every script of the shell the page loads, so none waits for another to run', async () => {
+    const shellScripts: string[] = [];
+    const record = (request: Request) => {
+      const { pathname } = new URL(request.url());
+      if (request.resourceType() === 'script' && !pathname.startsWith('/remotes/')) shellScripts.push(pathname);
+    };
+    page.on('request', record);
     await page.goto(`${stack.url}/`);
+    await page.getByRole('link', { name: 'Get Started Free' }).waitFor();
+    page.off('request', record);
+    const named = (
+      await page.$$eval('link[rel=preload][as=script], script[src]', (elements) =>
+        elements.map((element) => element.getAttribute('href') ?? element.getAttribute('src') ?? ''),
+      )
+    ).map((address) => new URL(address, stack.url).pathname);
+    // main.js, React, React DOM, the UI kit and the shell's routes
+    expect(shellScripts.length).toBeGreaterThanOrEqual(5);
+    expect(shellScripts.filter((script) => !named.includes(script))).toEqual([]);
+  });
+
+  it('when a visitor signs up through the three steps, then they land on their profile', async () => {
     await page.getByRole('link', { name: 'Get Started Free' }).click();
     await at('/signup');
     await startSignupWizard(page, { firstName: 'Asha', email, password: 'secret12' });

@@ -10,6 +10,7 @@ export * from './download';
 export * from './feedback';
 export * from './admin';
 export * from './admin-access';
+export * from './admin-roles';
 export * from './second-factor';
 export * from './security-log';
 export * from './admin-area';

@@ -3,7 +3,7 @@ import { AGE_RANGE, GENDERS, newPasswordProblem, PINCODE_LENGTH } from './user-c
 import { MESSAGES } from './validation-messages';
 import { withoutDirectionControls } from './plain-text';
 import { acceptedPoliciesSchema, type ConsentRecord } from './consent';
-import type { AdminRole } from './admin-access';
+import type { AdminRole } from './admin-roles';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MOBILE_PATTERN = /^\+?\d{10,15}$/;
