@@ -506,9 +506,9 @@ describe('gateway', () => {
       const admin = await request(pages).get('/admin/dashboard?tab=users');
       expect(admin.status).toBe(200);
       expect(admin.text).toContain(
-        '<link rel="preload" href="/remotes/admin/remoteEntry.js" as="script">' +
-          '<link rel="preload" href="/remotes/admin/296.9e99297b.js" as="script">' +
-          '<link rel="preload" href="/remotes/admin/app.3050b141.js" as="script">' +
+        '<link rel="preload" href="/remotes/admin/remoteEntry.js" as="script" fetchpriority="low">' +
+          '<link rel="preload" href="/remotes/admin/296.9e99297b.js" as="script" fetchpriority="low">' +
+          '<link rel="preload" href="/remotes/admin/app.3050b141.js" as="script" fetchpriority="low">' +
           '<link rel="preload" href="/remotes/admin/app.adae7365.css" as="style"></head>',
       );
       expect(admin.text).not.toContain('other.11111111.js');
@@ -526,8 +526,8 @@ describe('gateway', () => {
         const subscription = await request(pages).get('/subscription?status=success');
         expect(subscription.status).toBe(200);
         expect(subscription.text).toContain(
-          '<link rel="preload" href="/remotes/portal/294.fa39c8.js" as="script">' +
-            '<link rel="preload" href="/remotes/portal/sub.947eb1.js" as="script">' +
+          '<link rel="preload" href="/remotes/portal/294.fa39c8.js" as="script" fetchpriority="low">' +
+            '<link rel="preload" href="/remotes/portal/sub.947eb1.js" as="script" fetchpriority="low">' +
             '<link rel="preload" href="/remotes/portal/sub.400c0e.css" as="style"></head>',
         );
         expect(subscription.text).not.toContain('/remotes/portal/remoteEntry.js'); // index.html names it; this one names nothing else

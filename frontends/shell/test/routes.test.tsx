@@ -7,12 +7,21 @@ import { stubApi } from '../../ui/test/stub-api';
 import { Where } from '../../ui/test/where';
 
 // The remotes are the federation runtime's business; here each page is a heading with its name,
-// so the tests see which page the shell chose.
+// so the tests see which page the shell chose. The admin area loads as a remote does, a moment later.
 jest.mock('../src/app/remote-pages', () => {
+  const { lazy } = jest.requireActual('react');
   const { PORTAL_PAGES } = jest.requireActual('../../portal/src/exposed-pages');
-  const page = (name: string) => () => () => <h1>{`page: ${name}`}</h1>;
-  const names = [...PORTAL_PAGES.map((name: string) => name[0]!.toLowerCase() + name.slice(1)), 'admin'];
-  return { pages: Object.fromEntries(names.map((name) => [name, page(name)])) };
+  const Heading = ({ name }: { name: string }) => <h1>{`page: ${name}`}</h1>;
+  const page = (name: string) => () => () => <Heading name={name} />;
+  const loadingAdmin = () =>
+    lazy(() => new Promise((resolve) => setTimeout(() => resolve({ default: () => <Heading name="admin" /> }), 20)));
+  let admin = loadingAdmin();
+  const names = PORTAL_PAGES.map((name: string) => name[0]!.toLowerCase() + name.slice(1));
+  return {
+    pages: { ...Object.fromEntries(names.map((name: string) => [name, page(name)])), admin: () => admin },
+    /** The admin remote as on a fresh page, not loaded yet. */
+    unloadAdmin: () => (admin = loadingAdmin()),
+  };
 });
 
 function openAt(path: string) {
@@ -158,11 +167,15 @@ describe('the shell’s routes (behaviour.md §2)', () => {
     expect(screen.getByTestId('where')).toHaveTextContent('/signup');
   });
 
-  it('when an admin path is opened, then the admin remote answers it without the user redirects or a status call', async () => {
+  it('when an admin path is opened, then it says the admin area is loading, and the admin remote answers it without the user redirects or a status call', async () => {
     session.save('user-token', { email: status.email });
     const calls = stubApi(() => ({ data: status }));
+    jest.requireMock<{ unloadAdmin: () => void }>('../src/app/remote-pages').unloadAdmin();
     openAt('/admin/dashboard');
+    // what shows first, while the admin remote loads
+    expect(screen.getByText('Loading the admin area…')).toBeVisible();
     expect(await screen.findByRole('heading', { name: 'page: admin' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading the admin area…')).not.toBeInTheDocument();
     expect(screen.getByTestId('where')).toHaveTextContent('/admin/dashboard');
     await waitFor(() => expect(calls).toHaveLength(0));
   });

@@ -7,7 +7,8 @@ interface FederationManifest {
   exposes: { path: string; assets: { js: { sync: string[] }; css: { sync: string[] } } }[];
 }
 
-const preload = (href: string, as: 'script' | 'style') => `<link rel="preload" href="${href}" as="${as}">`;
+const preload = (href: string, as: 'script' | 'style') =>
+  `<link rel="preload" href="${href}" as="${as}"${as === 'script' ? ' fetchpriority="low"' : ''}>`;
 
 /**
  * Reads a remote's build manifest once and answers, for one of its modules, preload tags for the
@@ -15,6 +16,9 @@ const preload = (href: string, as: 'script' | 'style') => `<link rel="preload" h
  * names it already (the portal's); no tags when the remote is not built. Named in the page, they
  * download beside the shell's own scripts, not one after another as each script finds the next.
  * The federation runtime adds its script tags without crossorigin, so these match and are reused.
+ * Scripts are asked at low priority, as the script tags they stand for would be: at a preload's
+ * default (High) the shell's first paint, a spinner with its label, waited on them, and
+ * Lighthouse's simulation counted them as blocking it (frontends/webpack.common.js, startupFiles).
  */
 export async function remotePreloads(remoteDir: string, { entry = true } = {}): Promise<(exposed: string) => string> {
   let manifest: FederationManifest;

@@ -7,9 +7,9 @@ import { pages } from './remote-pages';
 
 type PageKey = keyof typeof pages;
 
-function Page({ name }: { name: PageKey }) {
+function Page({ name, loading }: { name: PageKey; loading?: string }) {
   return (
-    <RemoteBoundary>
+    <RemoteBoundary loading={loading}>
       {(attempt) => {
         const Component = pages[name](attempt);
         return <Component />;
@@ -45,7 +45,8 @@ function Routed() {
           element={
             <>
               <div className="admin-area">
-                <Page name="admin" />
+                {/* the largest remote: its label is the page's first paint, as a user page's "Loading your account…" */}
+                <Page name="admin" loading="Loading the admin area…" />
               </div>
               <SiteFooter />
             </>

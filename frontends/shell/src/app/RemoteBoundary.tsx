@@ -6,8 +6,11 @@ interface State {
   attempt: number;
 }
 
-/** Each remote sits in one of these: a remote that cannot load shows a message and a retry, not a blank page. */
-export class RemoteBoundary extends Component<{ children: (attempt: number) => ReactNode }, State> {
+/**
+ * Each remote sits in one of these: a remote that cannot load shows a message and a retry, not a
+ * blank page. `loading` is shown while it loads (an unlabelled spinner without it).
+ */
+export class RemoteBoundary extends Component<{ children: (attempt: number) => ReactNode; loading?: string }, State> {
   override state: State = { failed: false, attempt: 0 };
 
   static getDerivedStateFromError(): Partial<State> {
@@ -30,6 +33,9 @@ export class RemoteBoundary extends Component<{ children: (attempt: number) => R
         </div>
       );
     }
-    return <Suspense fallback={<Spinner />}>{this.props.children(this.state.attempt)}</Suspense>;
+    const { loading } = this.props;
+    return (
+      <Suspense fallback={<Spinner label={loading} showLabel={Boolean(loading)} />}>{this.props.children(this.state.attempt)}</Suspense>
+    );
   }
 }
