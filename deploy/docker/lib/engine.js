@@ -66,10 +66,10 @@ async function dockerHubReached() {
 const buildkitClient = () => (fs.existsSync('/usr/bin/docker') ? '/usr/bin/docker' : 'docker');
 
 /** Builds the one image of every workload; answers how long it took, in seconds. */
-function buildImage(nodeImage) {
+function buildImage(nodeImage, tag = IMAGE) {
   const started = Date.now();
   const ca = '/etc/ssl/certs/ca-certificates.crt';
-  const args = ['build', '-q', '-f', 'deploy/docker/Dockerfile', '--build-arg', `NODE_IMAGE=${nodeImage}`, '-t', IMAGE];
+  const args = ['build', '-q', '-f', 'deploy/docker/Dockerfile', '--build-arg', `NODE_IMAGE=${nodeImage}`, '-t', tag];
   if (fs.existsSync(ca)) args.push('--secret', `id=npm-ca,src=${ca}`);
   run(buildkitClient(), [...args, '.'], { cwd: ROOT, env: { ...process.env, DOCKER_BUILDKIT: '1' } });
   return (Date.now() - started) / 1000;
@@ -187,4 +187,4 @@ async function composeStack({ workDir, admin }) {
   };
 }
 
-module.exports = { ensureEngine, dockerHubReached, buildImage, composeStack, IMAGE };
+module.exports = { ensureEngine, installMissing, dockerHubReached, buildImage, composeStack, IMAGE };

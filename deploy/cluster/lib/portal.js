@@ -1,0 +1,89 @@
+'use strict';
+// The portal on the cluster: its Secrets made for this run, the node's folder for installers as
+// the releases volume, and the local overlay of deploy/k8s applied as operators apply theirs.
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const path = require('node:path');
+const { ROOT } = require('../../local/lib/paths');
+
+const NAMESPACE = 'tax-portal';
+const OVERLAY = path.join(ROOT, 'deploy', 'k8s', 'overlays', 'local');
+/** The gateway's Service address, fixed by the local overlay (PUBLIC_URL names it). */
+const GATEWAY_URL = 'http://10.96.100.80:8080';
+
+const secret = (name, data) => ({
+  apiVersion: 'v1',
+  kind: 'Secret',
+  metadata: { name, namespace: NAMESPACE },
+  type: 'Opaque',
+  stringData: data,
+});
+
+/** The three Secrets of deploy/k8s/base/secrets, with keys made for this run and the in-cluster stand-ins. */
+function portalSecrets(admin) {
+  const rsa = crypto.generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
+  const license = crypto.generateKeyPairSync('ed25519', {
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
+  const mail = 'smtp://mailpit:1025';
+  return [
+    secret('portal-platform', {
+      MONGODB_URI: 'mongodb://mongodb:27017/',
+      REDIS_URL: 'redis://redis:6379',
+      JWT_PUBLIC_KEY: rsa.publicKey,
+      SERVICE_SECRET: crypto.randomBytes(24).toString('hex'),
+    }),
+    secret('portal-auth', { JWT_PRIVATE_KEY: rsa.privateKey, SMTP_URL: mail, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password }),
+    secret('portal-billing', {
+      SMTP_URL: mail,
+      PHONEPE_CLIENT_ID: 'CLUSTER-STANDIN',
+      PHONEPE_CLIENT_SECRET: crypto.randomBytes(16).toString('hex'),
+      PHONEPE_CLIENT_VERSION: '1',
+      PHONEPE_WEBHOOK_USERNAME: 'cluster_hooks',
+      PHONEPE_WEBHOOK_PASSWORD: crypto.randomBytes(12).toString('hex'),
+      SELLER_LEGAL_NAME: 'Ledgerline Software Private Limited',
+      SELLER_ADDRESS: '5 Residency Road, Bengaluru, Karnataka 560025',
+      SELLER_GSTIN: '29AAGCR4375J1ZU',
+      SELLER_EMAIL: 'support@ledgerline.in',
+      SELLER_PHONE: '+91 80 4123 4567',
+      GRIEVANCE_OFFICER_NAME: 'Meera Krishnan',
+      GRIEVANCE_OFFICER_EMAIL: 'grievance@ledgerline.in',
+      LICENSE_SIGNING_KEY: license.privateKey,
+    }),
+  ];
+}
+
+/** The installers' folder on the node, bound to the overlay's claim (storage class `local-releases`). */
+function releasesVolume(dir) {
+  fs.mkdirSync(dir, { recursive: true });
+  // the pods run as 1000:1000 (hardened-pod.yaml); a hostPath volume keeps the folder's owner
+  fs.chownSync(dir, 1000, 1000);
+  return {
+    apiVersion: 'v1',
+    kind: 'PersistentVolume',
+    metadata: { name: 'tax-portal-releases' },
+    spec: {
+      capacity: { storage: '20Gi' },
+      accessModes: ['ReadWriteMany'],
+      storageClassName: 'local-releases',
+      persistentVolumeReclaimPolicy: 'Retain',
+      hostPath: { path: dir, type: 'Directory' },
+    },
+  };
+}
+
+/** Applies the Secrets, the volume and the overlay; waits until every Deployment is Available. */
+function deployPortal({ kubectl, dir, admin }) {
+  const list = (items) => JSON.stringify({ apiVersion: 'v1', kind: 'List', items });
+  kubectl.run(['apply', '-f', path.join(OVERLAY, 'namespace.yaml')]);
+  kubectl.run(['apply', '-f', '-'], { input: list([...portalSecrets(admin), releasesVolume(path.join(dir, 'releases'))]) });
+  kubectl.run(['apply', '-k', OVERLAY]);
+  kubectl.run(['-n', NAMESPACE, 'wait', '--for=condition=Available', 'deployment', '--all', '--timeout=600s']);
+}
+
+module.exports = { deployPortal, NAMESPACE, GATEWAY_URL };
