@@ -5,6 +5,10 @@ import { parse, parseAllDocuments } from 'yaml';
 import type { z } from 'zod';
 import { configSchema as gatewayConfig } from '../../gateway/src/config';
 import { ROUTE_TABLE } from '../../gateway/src/routing/route-table';
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS script of deploy/
+const { portalSecrets } = require('../cluster/lib/portal') as {
+  portalSecrets(admin: { email: string; password: string }): { metadata: { name: string }; stringData: Record<string, string> }[];
+};
 import { configSchema as adminReportingConfig } from '../../services/admin-reporting/src/config';
 import { configSchema as authConfig } from '../../services/auth/src/config';
 import { configSchema as billingConfig } from '../../services/billing/src/config';
@@ -60,6 +64,7 @@ interface Probe {
   httpGet?: { path: string; port: string };
 }
 interface Container {
+  image: string;
   command: string[];
   ports: [{ name: string; containerPort: number }];
   env?: { name: string; value?: string }[];
@@ -71,9 +76,10 @@ interface Container {
 /** The fields these checks read, across the kinds that have them. */
 interface K8sObject {
   kind: string;
-  metadata: { name: string };
+  metadata: { name: string; namespace?: string };
   data?: Record<string, string>;
   spec: {
+    clusterIP?: string;
     selector?: Record<string, unknown>;
     template: { spec: { containers: [Container]; securityContext: { runAsNonRoot?: boolean } } };
     ports: [{ port: number; targetPort: string }];
@@ -140,6 +146,48 @@ describe('docker-compose.yml', () => {
     expect(compose.services.redis.command).toEqual(expect.arrayContaining(['--maxmemory-policy', 'noeviction', '--appendonly', 'yes']));
   });
 });
+
+describe('the local overlay (npm run cluster, docs/operations.md)', () => {
+  const base = render('deploy/k8s/base');
+  const local = render('deploy/k8s/overlays/local');
+  const named = (objects: K8sObject[], kind: string) => new Map(objects.filter((o) => o.kind === kind).map((o) => [o.metadata.name, o]));
+
+  it('runs every workload of the base as the base describes it, from the image built here', () => {
+    const localDeployments = named(local, 'Deployment');
+    for (const [name, deployment] of named(base, 'Deployment')) {
+      const ours = structuredClone(localDeployments.get(name));
+      expect(ours?.spec.template.spec.containers[0].image).toBe('tax-portal:cluster');
+      ours!.spec.template.spec.containers[0].image = deployment.spec.template.spec.containers[0].image;
+      // the namespace and the generated ConfigMap's hashed name are a kustomization's own
+      expect({ ...ours, metadata: { ...ours!.metadata, namespace: undefined } }).toEqual(
+        JSON.parse(JSON.stringify(deployment).replace(/"portal-config-[a-z0-9]+"/g, JSON.stringify(configMapName(local)))),
+      );
+    }
+    for (const kind of ['HorizontalPodAutoscaler', 'PodDisruptionBudget'])
+      expect([...named(local, kind).keys()].sort()).toEqual([...named(base, kind).keys()].sort());
+  });
+
+  it('adds only the stand-ins of the managed services, and the Secrets made for a run hold every documented key, naming them', () => {
+    const added = [...named(local, 'Deployment').keys()].filter((name) => !named(base, 'Deployment').has(name));
+    expect(added.sort()).toEqual(['mailpit', 'mongodb', 'redis']);
+    const secrets = portalSecrets({ email: 'admin@portal.local', password: 'cluster-admin-secret-1' });
+    for (const { metadata, stringData } of secrets) expect(Object.keys(stringData).sort()).toEqual(secretKeys(metadata.name).sort());
+    const values = Object.assign({}, ...secrets.map((secret) => secret.stringData)) as Record<string, string>;
+    const services = named(local, 'Service');
+    for (const key of ['MONGODB_URI', 'REDIS_URL', 'SMTP_URL']) {
+      const { hostname, port } = new URL(values[key]!);
+      expect(services.get(hostname)?.spec.ports.map((entry) => entry.port)).toContain(Number(port || 27017));
+    }
+  });
+
+  it('names the gateway’s fixed Service address as the public URL', () => {
+    const gateway = named(local, 'Service').get('gateway');
+    const config = local.find((o) => o.kind === 'ConfigMap')!.data!;
+    expect(config.PUBLIC_URL).toBe(`http://${gateway?.spec.clusterIP}:${gateway?.spec.ports[0].port}`);
+  });
+});
+
+const configMapName = (objects: K8sObject[]) => objects.find((o) => o.kind === 'ConfigMap')!.metadata.name;
 
 describe.each(['deploy/k8s/base', 'deploy/k8s/overlays/production'])('the manifests of %s', (dir) => {
   const objects = render(dir);

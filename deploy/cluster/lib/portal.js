@@ -86,4 +86,4 @@ function deployPortal({ kubectl, dir, admin }) {
   kubectl.run(['-n', NAMESPACE, 'wait', '--for=condition=Available', 'deployment', '--all', '--timeout=600s']);
 }
 
-module.exports = { deployPortal, NAMESPACE, GATEWAY_URL };
+module.exports = { deployPortal, portalSecrets, NAMESPACE, GATEWAY_URL };
