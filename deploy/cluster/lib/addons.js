@@ -4,16 +4,13 @@
 // module, with the image built here and the kubelet's self-signed serving certificate accepted.
 const fs = require('node:fs');
 const path = require('node:path');
-const { spawnSync } = require('node:child_process');
-const { METRICS_SERVER } = require('./parts');
+const { METRICS_SERVER, moduleDir } = require('./parts');
 const { ADDON_IMAGES } = require('./images');
 
 const COREDNS_MANIFEST = path.join(__dirname, '..', 'addons', 'coredns.yaml');
 
 function metricsServerKustomization(dir) {
-  const download = spawnSync('go', ['mod', 'download', '-json', `sigs.k8s.io/metrics-server@${METRICS_SERVER}`], { encoding: 'utf8' });
-  if (download.status !== 0) throw new Error(`go mod download sigs.k8s.io/metrics-server@${METRICS_SERVER} failed:\n${download.stderr}`);
-  const base = path.join(JSON.parse(download.stdout).Dir, 'manifests', 'base');
+  const base = path.join(moduleDir('sigs.k8s.io/metrics-server', METRICS_SERVER), 'manifests', 'base');
   const [name, tag] = ADDON_IMAGES['metrics-server'].split(':');
   fs.mkdirSync(dir, { recursive: true });
   const kustomization = {

@@ -29,13 +29,18 @@ const DEBIAN_PARTS = {
 
 const withoutGo = 'Go 1.24 or later is needed to build the cluster’s parts (Kubernetes, CoreDNS, metrics-server).';
 
-/** A module's source, copied from the module cache into a writable folder of .tools/src. */
-function moduleSource(module, version) {
+/** Where the Go module cache holds `module@version` (downloaded through the module proxy when it lacks it). */
+function moduleDir(module, version) {
   const download = spawnSync('go', ['mod', 'download', '-json', `${module}@${version}`], { encoding: 'utf8' });
   if (download.status !== 0) throw new Error(`go mod download ${module}@${version} failed:\n${download.stdout}${download.stderr}`);
+  return JSON.parse(download.stdout).Dir;
+}
+
+/** A module's source, copied from the module cache into a writable folder of .tools/src. */
+function moduleSource(module, version) {
   const buildDir = path.join(TOOLS_DIR, 'src', `${path.basename(module)}-${version}`);
   fs.rmSync(buildDir, { recursive: true, force: true });
-  fs.cpSync(JSON.parse(download.stdout).Dir, buildDir, { recursive: true });
+  fs.cpSync(moduleDir(module, version), buildDir, { recursive: true });
   spawnSync('chmod', ['-R', 'u+w', buildDir]);
   return buildDir;
 }
@@ -103,28 +108,15 @@ function ensureKubernetes() {
   return binaries;
 }
 
-function ensureCoreDNS() {
+/** A Go program of an addon's module (`pkg` within it), built once at its pinned version. */
+function ensureAddonProgram({ name, label, module, version, pkg }) {
   return ensureGoTool({
-    name: 'coredns',
-    label: 'CoreDNS',
-    version: COREDNS,
+    name,
+    label,
+    version,
     withoutGo,
     build(binary) {
-      const buildDir = moduleSource('github.com/coredns/coredns', COREDNS);
-      runQuiet('go', ['build', '-trimpath', '-ldflags', '-s -w', '-o', binary, '.'], { cwd: buildDir, env: goEnv() });
-    },
-  });
-}
-
-function ensureMetricsServer() {
-  return ensureGoTool({
-    name: 'metrics-server',
-    label: 'metrics-server',
-    version: METRICS_SERVER,
-    withoutGo,
-    build(binary) {
-      const buildDir = moduleSource('sigs.k8s.io/metrics-server', METRICS_SERVER);
-      runQuiet('go', ['build', '-trimpath', '-ldflags', '-s -w', '-o', binary, './cmd/metrics-server'], { cwd: buildDir, env: goEnv() });
+      runQuiet('go', ['build', '-trimpath', '-ldflags', '-s -w', '-o', binary, pkg], { cwd: moduleSource(module, version), env: goEnv() });
     },
   });
 }
@@ -134,9 +126,7 @@ function ensurePause() {
   const binary = path.join(TOOLS_DIR, 'bin', 'pause');
   const stamp = `${binary}.version`;
   if (fs.existsSync(binary) && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8').trim() === KUBERNETES) return binary;
-  const download = spawnSync('go', ['mod', 'download', '-json', `k8s.io/kubernetes@${KUBERNETES}`], { encoding: 'utf8' });
-  if (download.status !== 0) throw new Error(`go mod download k8s.io/kubernetes@${KUBERNETES} failed:\n${download.stderr}`);
-  const source = path.join(JSON.parse(download.stdout).Dir, 'build', 'pause', 'linux', 'pause.c');
+  const source = path.join(moduleDir('k8s.io/kubernetes', KUBERNETES), 'build', 'pause', 'linux', 'pause.c');
   fs.mkdirSync(path.dirname(binary), { recursive: true });
   runQuiet('gcc', ['-Os', '-Wall', '-Werror', '-static', '-DVERSION=' + KUBERNETES, '-o', binary, source]);
   fs.writeFileSync(stamp, `${KUBERNETES}\n`);
@@ -146,7 +136,18 @@ function ensurePause() {
 /** Every part, built or installed once; answers the paths of the Go programs. */
 function ensureClusterParts({ installMissing }) {
   installMissing(DEBIAN_PARTS);
-  return { ...ensureKubernetes(), coredns: ensureCoreDNS(), 'metrics-server': ensureMetricsServer(), pause: ensurePause() };
+  return {
+    ...ensureKubernetes(),
+    coredns: ensureAddonProgram({ name: 'coredns', label: 'CoreDNS', module: 'github.com/coredns/coredns', version: COREDNS, pkg: '.' }),
+    'metrics-server': ensureAddonProgram({
+      name: 'metrics-server',
+      label: 'metrics-server',
+      module: 'sigs.k8s.io/metrics-server',
+      version: METRICS_SERVER,
+      pkg: './cmd/metrics-server',
+    }),
+    pause: ensurePause(),
+  };
 }
 
-module.exports = { ensureClusterParts, publishedStagingModules, KUBERNETES, COREDNS, METRICS_SERVER };
+module.exports = { ensureClusterParts, moduleDir, publishedStagingModules, KUBERNETES, COREDNS, METRICS_SERVER };

@@ -5,6 +5,7 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const { ROOT } = require('../../local/lib/paths');
+const { runKeys, RUN_SELLER } = require('../../docker/lib/engine');
 
 const NAMESPACE = 'tax-portal';
 const OVERLAY = path.join(ROOT, 'deploy', 'k8s', 'overlays', 'local');
@@ -21,24 +22,21 @@ const secret = (name, data) => ({
 
 /** The three Secrets of deploy/k8s/base/secrets, with keys made for this run and the in-cluster stand-ins. */
 function portalSecrets(admin) {
-  const rsa = crypto.generateKeyPairSync('rsa', {
-    modulusLength: 2048,
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-  });
-  const license = crypto.generateKeyPairSync('ed25519', {
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-  });
+  const keys = runKeys();
   const mail = 'smtp://mailpit:1025';
   return [
     secret('portal-platform', {
       MONGODB_URI: 'mongodb://mongodb:27017/',
       REDIS_URL: 'redis://redis:6379',
-      JWT_PUBLIC_KEY: rsa.publicKey,
-      SERVICE_SECRET: crypto.randomBytes(24).toString('hex'),
+      JWT_PUBLIC_KEY: keys.jwtPublicKey,
+      SERVICE_SECRET: keys.serviceSecret,
     }),
-    secret('portal-auth', { JWT_PRIVATE_KEY: rsa.privateKey, SMTP_URL: mail, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password }),
+    secret('portal-auth', {
+      JWT_PRIVATE_KEY: keys.jwtPrivateKey,
+      SMTP_URL: mail,
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+    }),
     secret('portal-billing', {
       SMTP_URL: mail,
       PHONEPE_CLIENT_ID: 'CLUSTER-STANDIN',
@@ -46,14 +44,8 @@ function portalSecrets(admin) {
       PHONEPE_CLIENT_VERSION: '1',
       PHONEPE_WEBHOOK_USERNAME: 'cluster_hooks',
       PHONEPE_WEBHOOK_PASSWORD: crypto.randomBytes(12).toString('hex'),
-      SELLER_LEGAL_NAME: 'Ledgerline Software Private Limited',
-      SELLER_ADDRESS: '5 Residency Road, Bengaluru, Karnataka 560025',
-      SELLER_GSTIN: '29AAGCR4375J1ZU',
-      SELLER_EMAIL: 'support@ledgerline.in',
-      SELLER_PHONE: '+91 80 4123 4567',
-      GRIEVANCE_OFFICER_NAME: 'Meera Krishnan',
-      GRIEVANCE_OFFICER_EMAIL: 'grievance@ledgerline.in',
-      LICENSE_SIGNING_KEY: license.privateKey,
+      ...RUN_SELLER,
+      LICENSE_SIGNING_KEY: keys.licenseSigningKey,
     }),
   ];
 }

@@ -75,17 +75,36 @@ function buildImage(nodeImage, tag = IMAGE) {
   return (Date.now() - started) / 1000;
 }
 
-/** What the stack's containers need from a .env: keys made for this run, the seller, the admin. */
-function stackEnvironment({ gatewayPort, mailpitPort, phonepePort, nodeImage, admin }) {
+/** Keys made for one run of a stack: the token pair, the licence key and the service credential. */
+function runKeys() {
   const rsa = crypto.generateKeyPairSync('rsa', {
     modulusLength: 2048,
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
     publicKeyEncoding: { type: 'spki', format: 'pem' },
   });
-  const license = crypto.generateKeyPairSync('ed25519', {
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-  });
+  const license = crypto.generateKeyPairSync('ed25519', { privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+  return {
+    jwtPrivateKey: rsa.privateKey,
+    jwtPublicKey: rsa.publicKey,
+    licenseSigningKey: license.privateKey,
+    serviceSecret: crypto.randomBytes(24).toString('hex'),
+  };
+}
+
+/** The seller a run's stack is configured with, as production would be (billing starts only with one). */
+const RUN_SELLER = {
+  SELLER_LEGAL_NAME: 'Ledgerline Software Private Limited',
+  SELLER_ADDRESS: '5 Residency Road, Bengaluru, Karnataka 560025',
+  SELLER_GSTIN: '29AAGCR4375J1ZU',
+  SELLER_EMAIL: 'support@ledgerline.in',
+  SELLER_PHONE: '+91 80 4123 4567',
+  GRIEVANCE_OFFICER_NAME: 'Meera Krishnan',
+  GRIEVANCE_OFFICER_EMAIL: 'grievance@ledgerline.in',
+};
+
+/** What the stack's containers need from a .env: keys made for this run, the seller, the admin. */
+function stackEnvironment({ gatewayPort, mailpitPort, phonepePort, nodeImage, admin }) {
+  const keys = runKeys();
   const oneLine = (pem) => pem.replace(/\n/g, '\\n');
   const publicUrl = `http://127.0.0.1:${gatewayPort}`;
   return {
@@ -98,10 +117,10 @@ function stackEnvironment({ gatewayPort, mailpitPort, phonepePort, nodeImage, ad
     CORS_ORIGINS: publicUrl,
     // the load steps send thousands of calls a minute from this one address
     RATE_LIMIT_POINTS: '1000000',
-    JWT_PRIVATE_KEY: oneLine(rsa.privateKey),
-    JWT_PUBLIC_KEY: oneLine(rsa.publicKey),
-    SERVICE_SECRET: crypto.randomBytes(24).toString('hex'),
-    LICENSE_SIGNING_KEY: oneLine(license.privateKey),
+    JWT_PRIVATE_KEY: oneLine(keys.jwtPrivateKey),
+    JWT_PUBLIC_KEY: oneLine(keys.jwtPublicKey),
+    SERVICE_SECRET: keys.serviceSecret,
+    LICENSE_SIGNING_KEY: oneLine(keys.licenseSigningKey),
     // PhonePe cannot be reached from here: its stand-in runs in the stack (smoke/compose.smoke.yml)
     PHONEPE_CLIENT_ID: 'SMOKE-STANDIN',
     PHONEPE_CLIENT_SECRET: crypto.randomBytes(16).toString('hex'),
@@ -109,13 +128,7 @@ function stackEnvironment({ gatewayPort, mailpitPort, phonepePort, nodeImage, ad
     PHONEPE_PG_BASE_URL: 'http://phonepe:8090',
     PHONEPE_WEBHOOK_USERNAME: 'smoke_hooks',
     PHONEPE_WEBHOOK_PASSWORD: crypto.randomBytes(12).toString('hex'),
-    SELLER_LEGAL_NAME: 'Ledgerline Software Private Limited',
-    SELLER_ADDRESS: '5 Residency Road, Bengaluru, Karnataka 560025',
-    SELLER_GSTIN: '29AAGCR4375J1ZU',
-    SELLER_EMAIL: 'support@ledgerline.in',
-    SELLER_PHONE: '+91 80 4123 4567',
-    GRIEVANCE_OFFICER_NAME: 'Meera Krishnan',
-    GRIEVANCE_OFFICER_EMAIL: 'grievance@ledgerline.in',
+    ...RUN_SELLER,
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
   };
@@ -187,4 +200,4 @@ async function composeStack({ workDir, admin }) {
   };
 }
 
-module.exports = { ensureEngine, installMissing, dockerHubReached, buildImage, composeStack, IMAGE };
+module.exports = { ensureEngine, installMissing, dockerHubReached, buildImage, composeStack, runKeys, RUN_SELLER, IMAGE };

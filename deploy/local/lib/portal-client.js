@@ -37,15 +37,18 @@ function portalClient(baseUrl) {
     return { status: response.status, headers: response.headers, body: content };
   };
 
-  /** Calls `route` from `loops` concurrent loops for `ms`: how many answered each status, and the slowest. */
-  async function load(route, { token, loops = 16, ms = 12_000 }) {
+  /**
+   * Calls `route` from `loops` concurrent loops for `ms`, or until `stop()`, each loop pausing
+   * `pauseMs` between calls: how many answered each status, and the slowest.
+   */
+  async function load(route, { token, loops = 16, ms = 12_000, stop = () => false, pauseMs = 0 }) {
     const statuses = {};
     const errors = [];
     let slowestMs = 0;
     const until = Date.now() + ms;
     await Promise.all(
       Array.from({ length: loops }, async () => {
-        while (Date.now() < until) {
+        while (Date.now() < until && !stop()) {
           const started = Date.now();
           const status = await send(`${baseUrl}${route}`, { headers: { authorization: `Bearer ${token}` } }).then(
             async (answer) => (await answer.arrayBuffer(), answer.status),
@@ -56,6 +59,7 @@ function portalClient(baseUrl) {
           );
           statuses[status] = (statuses[status] ?? 0) + 1;
           slowestMs = Math.max(slowestMs, Date.now() - started);
+          if (pauseMs) await new Promise((resolve) => setTimeout(resolve, pauseMs));
         }
       }),
     );
