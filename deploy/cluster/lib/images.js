@@ -48,4 +48,4 @@ function loadImages({ binaries, socket }) {
   if (save.status !== 0) throw new Error(`images could not be loaded into the node's containerd:\n${save.stderr}`);
 }
 
-module.exports = { loadImages, ADDON_IMAGES, PORTAL_IMAGE };
+module.exports = { loadImages, ADDON_IMAGES };

@@ -10,7 +10,7 @@ const { step } = require('../../local/lib/progress');
 const { ensureClusterParts, KUBERNETES } = require('./parts');
 const { makeCertificates, writeKubeconfig } = require('./certs');
 const { NETWORK, startEtcd, startApiServer, startControllers } = require('./control-plane');
-const { setUpNetwork, startContainerd, startKubelet, startKubeProxy, removeNodeLeftovers } = require('./node');
+const { NODE_NAME, setUpNetwork, startContainerd, startKubelet, startKubeProxy, removeNodeLeftovers } = require('./node');
 const { loadImages } = require('./images');
 const { installAddons } = require('./addons');
 const { deployPortal, GATEWAY_URL, NAMESPACE } = require('./portal');
@@ -78,7 +78,7 @@ async function up() {
 
   setUpNetwork();
   const certs = path.join(CLUSTER_DIR, 'pki');
-  const clients = makeCertificates(certs, { apiAddress: NETWORK.nodeAddress, serviceIp: NETWORK.kubernetesServiceIp, node: 'portal-node' });
+  const clients = makeCertificates(certs, { apiAddress: NETWORK.nodeAddress, serviceIp: NETWORK.kubernetesServiceIp, node: NODE_NAME });
   const server = `https://${NETWORK.nodeAddress}:${NETWORK.apiPort}`;
   const kubeconfigs = Object.fromEntries(clients.map((name) => [name, writeKubeconfig(certs, name, server)]));
   const kubectl = kubectlFor(kubeconfigs.admin);
@@ -121,4 +121,4 @@ async function downFromOutside() {
   return down();
 }
 
-module.exports = { up, down, downFromOutside, kubectlFor, alive, ADMIN };
+module.exports = { up, down, downFromOutside };

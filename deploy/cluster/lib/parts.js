@@ -150,4 +150,4 @@ function ensureClusterParts({ installMissing }) {
   };
 }
 
-module.exports = { ensureClusterParts, moduleDir, publishedStagingModules, KUBERNETES, COREDNS, METRICS_SERVER };
+module.exports = { ensureClusterParts, moduleDir, KUBERNETES, METRICS_SERVER };

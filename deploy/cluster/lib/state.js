@@ -45,4 +45,4 @@ function logTail(name, lines = 25) {
   return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n') : '(no log)';
 }
 
-module.exports = { CLUSTER_DIR, LOG_DIR, readState, recordState, startPart, logTail };
+module.exports = { CLUSTER_DIR, readState, recordState, startPart };
