@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import { Schema } from 'mongoose';
 import request from 'supertest';
 import { TOKEN_AUDIENCE } from '@portal/contracts';
@@ -6,6 +7,7 @@ import type { Redis } from 'ioredis';
 import {
   connectMongo,
   connectRedis,
+  createInternalClient,
   createAttemptLimit,
   createLogger,
   createServiceApp,
@@ -157,4 +159,34 @@ describe('when Redis stops and starts again under a running service', () => {
     expect((await request(app).get('/user').set(bearer(revokedToken))).status).toBe(401);
     expect((await request(app).post('/login')).status).toBe(200);
   }, 60_000);
+});
+
+describe('when another of our services is called', () => {
+  let other: http.Server;
+  let otherUrl = '';
+  afterAll(() => new Promise((resolve) => other?.close(resolve)));
+
+  it('then its refusal (a 404 the caller did not handle) is a 502 of ours, not the client’s 404, and its absence a 503', async () => {
+    other = http.createServer((_req, res) => res.writeHead(404, { 'content-type': 'application/json' }).end('{}'));
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    otherUrl = `http://127.0.0.1:${(other.address() as { port: number }).port}`;
+    const app = (baseURL: string) =>
+      createServiceApp({
+        name: 'caller',
+        logger: createLogger('caller', 'silent'),
+        readiness: [],
+        routes: (router) => {
+          router.get('/needs-another', async (_req, res) => {
+            const { data } = await createInternalClient({ baseURL, credential: () => 'Service test' }).get('/internal/thing');
+            res.json(data);
+          });
+        },
+      });
+    const refused = await request(app(otherUrl)).get('/needs-another');
+    expect(refused.status).toBe(502);
+    expect(refused.body).toMatchObject({ error: 'bad_gateway', message: 'Another part of the portal could not answer this request' });
+    const absent = await request(app(`http://127.0.0.1:${await freePort()}`)).get('/needs-another');
+    expect(absent.status).toBe(503);
+    expect(absent.body).toMatchObject(outageBody);
+  });
 });

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isAxiosError } from 'axios';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ERROR_CODES, type ErrorBody } from '@portal/contracts';
 import type { Logger } from 'pino';
@@ -27,6 +28,16 @@ function fromHttpError(error: HttpError): AppError | undefined {
   return undefined;
 }
 
+/**
+ * Another of our services refused a call of ours (a 4xx its caller did not expect and handle):
+ * the portal's own failure, not the client's, so a 502 that is logged. Read as an HTTP error, its
+ * status would have been passed on as the client's (billing's 404 became download's own 404).
+ */
+function fromInternalCall(error: unknown): AppError | undefined {
+  if (!isAxiosError(error)) return undefined;
+  return new AppError(502, ERROR_CODES.badGateway, 'Another part of the portal could not answer this request');
+}
+
 /** The shared error body, or the error page when a browser opened the link itself. */
 export function sendErrorAnswer(req: IncomingMessage & { id: string }, res: ServerResponse, error: AppError): void {
   for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
@@ -46,7 +57,7 @@ export function sendErrorAnswer(req: IncomingMessage & { id: string }, res: Serv
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     const outage = dependencyOutage(error);
-    const known = error instanceof AppError ? error : (outage ?? fromHttpError((error ?? {}) as HttpError));
+    const known = error instanceof AppError ? error : (outage ?? fromInternalCall(error) ?? fromHttpError((error ?? {}) as HttpError));
     // Our own failures are logged, with their cause; a client's mistakes (4xx) are not. An outage
     // is logged once per request as a warning: the readiness probe already reports it.
     if (outage) logger.warn({ err: error, requestId: req.id, method: req.method, url: req.originalUrl }, 'dependency unavailable');
