@@ -4,7 +4,6 @@
 // (own root, state and socket, beside any other runtime on the machine), the CNI bridge, the
 // kubelet and kube-proxy. CONTAINERS.md has what each needed here.
 const fs = require('node:fs');
-const os = require('node:os');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const { freePort, waitFor } = require('../../local/lib/net');
@@ -226,7 +225,6 @@ function removeNodeLeftovers(state) {
   for (const kubepods of podCgroups()) sh('find', [kubepods, '-depth', '-type', 'd', '-exec', 'rmdir', '{}', ';']);
   if (state.interface) sh('ip', ['link', 'delete', state.interface]);
   if (state.ipForward !== undefined) fs.writeFileSync('/proc/sys/net/ipv4/ip_forward', state.ipForward);
-  fs.rmSync(path.join(os.tmpdir(), 'kubelet'), { recursive: true, force: true });
   fs.rmSync('/var/lib/cni/networks/' + CNI_NETWORK, { recursive: true, force: true });
 }
 
