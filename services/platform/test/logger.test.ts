@@ -1,4 +1,7 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
+import axios from 'axios';
 import { batchedDestination, createLogger } from '../src/observability/logger';
 
 /** The lines a pretty logger wrote, without the terminal's colours. */
@@ -39,6 +42,50 @@ describe('logs a person can read at a terminal (issue #28 §5)', () => {
     expect(line).toContain('[redacted]');
     expect(line).not.toContain('hunter22');
     expect(lines()).toHaveLength(1);
+  });
+});
+
+describe('a failed call to another service, logged', () => {
+  let server: http.Server;
+  let baseURL: string;
+  beforeAll(async () => {
+    server = http.createServer((_req, res) => res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"No such user"}'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it('when an internal call is refused, then the line names the call and its answer, and not the token it carried', async () => {
+    const output = new PassThrough();
+    let written = '';
+    output.on('data', (chunk) => (written += chunk));
+    const logger = createLogger('download', 'info', { output });
+    const token = 'eyJhbGciOiJIUzI1NiJ9.c2VydmljZQ.c2lnbmF0dXJl';
+    const error = await axios
+      .get(`/internal/subscriptions/u1`, { baseURL, headers: { authorization: `Bearer ${token}` } })
+      .catch((e: unknown) => e);
+    logger.error({ err: error }, 'internal call refused');
+    const line = JSON.parse(written) as { err: Record<string, unknown> };
+    expect(line.err).toMatchObject({
+      type: 'AxiosError',
+      call: `GET ${baseURL}/internal/subscriptions/u1`,
+      status: 404,
+      answer: '{"error":"No such user"}',
+    });
+    expect(written).not.toContain(token);
+    expect(written.length).toBeLessThan(2000);
+  });
+
+  it('when an ordinary error is logged, then it keeps its message and stack', () => {
+    const output = new PassThrough();
+    let written = '';
+    output.on('data', (chunk) => (written += chunk));
+    createLogger('billing', 'info', { output }).error({ err: new TypeError('bad') }, 'failed');
+    expect((JSON.parse(written) as { err: Record<string, unknown> }).err).toMatchObject({
+      type: 'TypeError',
+      message: 'bad',
+      stack: expect.stringContaining('TypeError: bad'),
+    });
   });
 });
 

@@ -1,5 +1,6 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 import pinoPretty from 'pino-pretty';
+import { serializeError } from './error-serializer';
 
 export type { Logger };
 
@@ -18,7 +19,7 @@ export interface LoggerOptions {
   format?: LogFormat;
   /** Pretty only: a request that answered below 400 in less than this many milliseconds is not shown. */
   slowRequestMs?: number;
-  /** Where pretty lines go; standard output unless a test reads them. */
+  /** Where unbatched lines go; standard output unless a test reads them. */
   output?: NodeJS.WritableStream;
 }
 
@@ -92,12 +93,13 @@ export function createLogger(
       ? prettyDestination(slowRequestMs, output)
       : buffered
         ? batchedDestination(pino.destination({ dest: 1, sync: true }))
-        : pino.destination({ dest: 1, sync: true });
+        : (output ?? pino.destination({ dest: 1, sync: true }));
   return pino(
     {
       name,
       level,
       base: { service: name },
+      serializers: { err: serializeError },
       redact: redact
         ? {
             paths: ['req.headers.authorization', 'headers.authorization', '*.password', '*.newPassword', '*.token', 'password', 'token'],
