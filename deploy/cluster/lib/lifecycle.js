@@ -18,9 +18,9 @@ const { CLUSTER_DIR, readState, recordState } = require('./state');
 
 const ADMIN = { email: process.env.ADMIN_EMAIL ?? 'admin@portal.local', password: process.env.ADMIN_PASSWORD ?? 'cluster-admin-secret-1' };
 
-/** kubectl as the cluster's admin (a client certificate of system:masters). */
-function kubectlFor(kubeconfig) {
-  const args = ['--kubeconfig', kubeconfig];
+/** kubectl as this cluster's admin (a client certificate of system:masters), or as a context of the user's own kubeconfig. */
+function kubectlFor({ kubeconfig, context }) {
+  const args = kubeconfig ? ['--kubeconfig', kubeconfig] : ['--context', context];
   return {
     args,
     kubeconfig,
@@ -81,7 +81,7 @@ async function up() {
   const clients = makeCertificates(certs, { apiAddress: NETWORK.nodeAddress, serviceIp: NETWORK.kubernetesServiceIp, node: NODE_NAME });
   const server = `https://${NETWORK.nodeAddress}:${NETWORK.apiPort}`;
   const kubeconfigs = Object.fromEntries(clients.map((name) => [name, writeKubeconfig(certs, name, server)]));
-  const kubectl = kubectlFor(kubeconfigs.admin);
+  const kubectl = kubectlFor({ kubeconfig: kubeconfigs.admin });
   const etcdUrl = await step('Starting etcd', '', () => startEtcd({ etcd: 'etcd', dir: CLUSTER_DIR }));
   await step('Starting the API server', 'a few seconds', () => startApiServer({ binaries, certs, etcdUrl, kubectl }));
   await startControllers({ binaries, certs, kubeconfigs });
@@ -121,4 +121,4 @@ async function downFromOutside() {
   return down();
 }
 
-module.exports = { up, down, downFromOutside };
+module.exports = { up, down, downFromOutside, kubectlFor };

@@ -15,6 +15,8 @@ const INTERFACE = 'tpk0';
 const BRIDGE = 'tpk-cni0';
 const CNI_NETWORK = 'tax-portal';
 const PAUSE_IMAGE = 'registry.k8s.io/pause:local';
+/** The comment on this cluster's own iptables rules, by which the teardown finds them. */
+const RULES_COMMENT = 'tax-portal cluster';
 
 const sh = (command, args) => spawnSync(command, args, { encoding: 'utf8' });
 const must = (command, args) => {
@@ -23,7 +25,7 @@ const must = (command, args) => {
   return result.stdout;
 };
 
-/** The node's address, and forwarding for the pods' traffic (the machine's setting is put back by the teardown). */
+/** The node's address, and forwarding for the pods' traffic (the machine's settings are put back by the teardown). */
 function setUpNetwork() {
   if (sh('ip', ['link', 'show', INTERFACE]).status !== 0) {
     must('ip', ['link', 'add', INTERFACE, 'type', 'bridge']);
@@ -34,6 +36,26 @@ function setUpNetwork() {
   const forwarding = fs.readFileSync('/proc/sys/net/ipv4/ip_forward', 'utf8').trim();
   if (readState()?.ipForward === undefined) recordState({ ipForward: forwarding });
   fs.writeFileSync('/proc/sys/net/ipv4/ip_forward', '1');
+  acceptPodTraffic();
+}
+
+/**
+ * The pods' traffic accepted in FORWARD, whose policy is DROP once a Docker engine has run here,
+ * by rules appended after the chains kube-proxy puts first. The CNI's firewall plugin inserted
+ * its accepting chain above them instead, so a pod's call to a Service without a ready endpoint
+ * was accepted before kube-proxy's REJECT could refuse it: not translated, it left by the default
+ * route and something beyond the node answered it (empty 404s while billing's only pod was
+ * replaced). Refused here, the caller learns at once that no one serves it (the gateway's 503).
+ */
+function acceptPodTraffic() {
+  const comment = ['-m', 'comment', '--comment', RULES_COMMENT];
+  // what the pods send, and the answers to it (as the firewall plugin allowed)
+  const rules = [
+    ['FORWARD', '-s', NETWORK.podRange, ...comment, '-j', 'ACCEPT'],
+    ['FORWARD', '-d', NETWORK.podRange, '-m', 'conntrack', '--ctstate', 'RELATED,ESTABLISHED', ...comment, '-j', 'ACCEPT'],
+  ];
+  for (const rule of rules) if (sh('iptables', ['-C', ...rule]).status !== 0) must('iptables', ['-A', ...rule]);
+  recordState({ podRules: true });
 }
 
 function writeCniConfig(dir) {
@@ -51,8 +73,6 @@ function writeCniConfig(dir) {
         ipam: { type: 'host-local', ranges: [[{ subnet: NETWORK.podRange }]], routes: [{ dst: '0.0.0.0/0' }] },
       },
       { type: 'portmap', capabilities: { portMappings: true } },
-      // the pods' traffic accepted in FORWARD, whose policy is DROP once a Docker engine has run here
-      { type: 'firewall', backend: 'iptables' },
     ],
   };
   fs.writeFileSync(path.join(dir, '10-tax-portal.conflist'), JSON.stringify(config, null, 2));
@@ -221,7 +241,7 @@ function removeNodeLeftovers(state) {
     if (name.startsWith('cni-')) sh('ip', ['netns', 'delete', name]);
   }
   sh('ip', ['link', 'delete', BRIDGE]);
-  if (state.kubeProxy) removeChains();
+  if (state.kubeProxy || state.podRules) removeRules();
   for (const kubepods of podCgroups()) sh('find', [kubepods, '-depth', '-type', 'd', '-exec', 'rmdir', '{}', ';']);
   if (state.interface) sh('ip', ['link', 'delete', state.interface]);
   if (state.ipForward !== undefined) fs.writeFileSync('/proc/sys/net/ipv4/ip_forward', state.ipForward);
@@ -246,11 +266,12 @@ function podProcesses() {
 }
 
 /**
- * kube-proxy's KUBE-* chains and the CNI's CNI-* chains, with the rules that jump to them: each
- * table saved, written back without them in one iptables-restore (every other rule kept as it was).
+ * kube-proxy's KUBE-* chains and the CNI's CNI-* chains, with the rules that jump to them, and the
+ * node's own rules: each table saved, written back without them in one iptables-restore (every
+ * other rule kept as it was).
  */
-function removeChains() {
-  const ours = /(^:|-A |-j |-g )(KUBE-|CNI-)/;
+function removeRules() {
+  const ours = new RegExp(`(^:|-A |-j |-g )(KUBE-|CNI-)|--comment "${RULES_COMMENT}"`);
   for (const table of ['filter', 'nat', 'mangle']) {
     const lines = sh('iptables-save', ['-t', table]).stdout.split('\n');
     if (!lines.some((line) => ours.test(line))) continue;
@@ -258,4 +279,13 @@ function removeChains() {
   }
 }
 
-module.exports = { NODE_NAME, PAUSE_IMAGE, setUpNetwork, startContainerd, startKubelet, startKubeProxy, removeNodeLeftovers };
+module.exports = {
+  NODE_NAME,
+  PAUSE_IMAGE,
+  RULES_COMMENT,
+  setUpNetwork,
+  startContainerd,
+  startKubelet,
+  startKubeProxy,
+  removeNodeLeftovers,
+};

@@ -44,6 +44,7 @@ function portalClient(baseUrl) {
   async function load(route, { token, loops = 16, ms = 12_000, stop = () => false, pauseMs = 0 }) {
     const statuses = {};
     const errors = [];
+    const refusals = [];
     let slowestMs = 0;
     const until = Date.now() + ms;
     await Promise.all(
@@ -51,7 +52,13 @@ function portalClient(baseUrl) {
         while (Date.now() < until && !stop()) {
           const started = Date.now();
           const status = await send(`${baseUrl}${route}`, { headers: { authorization: `Bearer ${token}` } }).then(
-            async (answer) => (await answer.arrayBuffer(), answer.status),
+            async (answer) => {
+              const body = await answer.text();
+              // the first few answers other than 200, whole enough to tell who gave them
+              if (answer.status !== 200 && refusals.length < 5)
+                refusals.push({ route, status: answer.status, headers: Object.fromEntries(answer.headers), body: body.slice(0, 300) });
+              return answer.status;
+            },
             (error) => {
               errors.push(String(error.cause?.code ?? error.cause ?? error));
               return 'network error';
@@ -63,7 +70,7 @@ function portalClient(baseUrl) {
         }
       }),
     );
-    return { statuses, slowestMs, ...(errors.length ? { errors: [...new Set(errors)] } : {}) };
+    return { statuses, slowestMs, ...(errors.length ? { errors: [...new Set(errors)] } : {}), ...(refusals.length ? { refusals } : {}) };
   }
 
   return { call, load };

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { createQueue, createWorker } from '@portal/platform';
 import { createTestRedis, type TestRedis } from '@portal/platform/testing';
 
@@ -22,9 +23,11 @@ describe('BullMQ helpers on the real Redis', () => {
     );
     const done = new Promise<unknown>((resolve) => worker.on('completed', (_job, result) => resolve(result)));
 
-    await queue.add('square', { n: 7 });
+    const job = await queue.add('square', { n: 7 });
     expect(await done).toBe(49);
     expect(seen).toEqual([7]);
+    // which replica ran it, for an operator (and the cluster check) to read off the job
+    expect((await queue.getJob(job.id as string))?.processedBy).toBe(`${hostname()}/${process.pid}`);
     const keys = await redis.redis.keys(`${redis.prefix}bull:square:*`);
     expect(keys.length).toBeGreaterThan(0);
 

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { Queue, Worker, type Processor, type WorkerOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 
@@ -20,6 +21,12 @@ export function createQueue<T>(name: string, { redisUrl, prefix }: QueueConnecti
   return queue;
 }
 
+/**
+ * The process's name on every job it runs (BullMQ's `processedBy`): the pod's name in a cluster,
+ * the container's in compose, so that which replica ran a job can be read off the job.
+ */
+const WORKER_NAME = `${hostname()}/${process.pid}`;
+
 /** A worker that blocks on Redis; BullMQ requires maxRetriesPerRequest: null for it. */
 export function createWorker<T>(
   name: string,
@@ -28,7 +35,7 @@ export function createWorker<T>(
   options: Omit<WorkerOptions, 'connection' | 'prefix'> = {},
 ): Worker<T> {
   const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
-  const worker = new Worker<T>(name, processor, { ...options, connection, prefix: `${prefix}bull` });
+  const worker = new Worker<T>(name, processor, { name: WORKER_NAME, ...options, connection, prefix: `${prefix}bull` });
   const close = worker.close.bind(worker);
   worker.close = async (force?: boolean) => {
     await close(force);
