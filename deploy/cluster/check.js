@@ -274,7 +274,7 @@ test('under load on billing alone, its autoscaler adds replicas while the others
 const localOnly = local ? test : () => undefined;
 
 localOnly(
-  'the billing worker at two replicas runs each scheduled job once, the two sharing the runs',
+  'the billing worker at two replicas runs each scheduled job once, by one replica or the other',
   { timeout: 5 * MINUTE },
   async () => {
     // the expiry sweep every 2 s rather than every minute, so that a minute holds many runs
@@ -304,6 +304,8 @@ localOnly(
     });
     const ranOn = (job) => pods.find((pod) => job.processedBy?.startsWith(`${pod}/`));
     const byReplica = Object.fromEntries(pods.map((pod) => [pod, runs.filter((job) => ranOn(job) === pod).length]));
+    // how the runs fell is reported, not asserted: BullMQ hands a job to whichever worker asks
+    // first, and one replica took 18 of 20 in a run
     figures.worker = { everyMs, windowSeconds: windowMs / 1000, runs: runs.length, byReplica };
     assert.equal(pods.length, 2, `two workers: ${pods}`);
     assert.ok(runs.length >= 10, `the sweep ran every ${everyMs} ms: ${runs.length} runs`);
@@ -318,7 +320,6 @@ localOnly(
       [],
       'each run by one of the two',
     );
-    for (const pod of pods) assert.ok(byReplica[pod] > 0, `both replicas take runs: ${JSON.stringify(byReplica)}`);
   },
 );
 
