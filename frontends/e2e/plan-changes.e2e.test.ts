@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import pdfParse from 'pdf-parse/lib/pdf-parse.js';
 import type { Page } from 'playwright-core';
 import { startE2eStack } from './e2e-stack';
 
@@ -6,7 +8,8 @@ jest.setTimeout(180_000);
 /**
  * Managing a subscription (issue #27 §2) as a customer does in Chromium, against every service and
  * the PhonePe stand-in: a lower plan is switched at renewal and can be cancelled, a higher one is
- * paid at its price less the unused value of the plan it replaces, and a renewal extends from the end.
+ * paid at its price less the unused value of the plan it replaces, and a renewal extends from the end;
+ * a promotion code the admin made takes its discount off the price before GST (issue #50 §3).
  */
 describe('plan changes in Chromium', () => {
   let stack: Awaited<ReturnType<typeof startE2eStack>>;
@@ -97,5 +100,46 @@ describe('plan changes in Chromium', () => {
       .filter({ hasNotText: `until ${end}.` })
       .waitFor();
     await page.context().close();
+  });
+
+  it('when the admin makes a code in the Promotions tab and a customer applies it at checkout, then the customer pays the discounted amount and the invoice shows the discount', async () => {
+    const admin = await stack.adminPage();
+    await admin.getByRole('tab', { name: 'Promotions' }).click();
+    const form = admin.getByRole('form', { name: 'New promotion code' });
+    await form.getByLabel('Code', { exact: true }).fill('caday26');
+    await form.getByLabel('Percentage').fill('10');
+    await form.getByRole('checkbox', { name: 'First purchase only' }).check();
+    await form.getByRole('button', { name: 'Make the code' }).click();
+    await admin.getByText('The code CADAY26 is ready.').waitFor();
+    const row = admin.getByRole('row', { name: /CADAY26/ });
+    expect(await row.textContent()).toContain('10% off');
+
+    const page = await customer('Farah');
+    await card(page, 'Professional').getByRole('button', { name: 'Subscribe Monthly' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Subscribe: Professional (monthly)' });
+    await dialog.getByLabel('Promotion code').fill('NOSUCHCODE');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await dialog.getByText('This code is not valid.').waitFor();
+    expect(await dialog.getByRole('button', { name: /^Pay / }).textContent()).toBe('Pay ₹1,000');
+
+    await dialog.getByLabel('Promotion code').fill('caday26');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await dialog.getByText('Code CADAY26 applied.').waitFor();
+    // 10 % of the ₹847.46 before GST, and 18 % GST on the ₹762.71 left
+    await dialog.getByText('-₹84.75').waitFor();
+    await dialog.getByText('With the code CADAY26, you pay ₹900 now instead of ₹1,000.', { exact: false }).waitFor();
+    expect(await payThrough(page, 'Subscribe: Professional (monthly)')).toBe('₹900');
+    await page.getByText(/Your Professional plan is active until/).waitFor();
+
+    const history = page.getByRole('region', { name: 'Payments and invoices' });
+    const download = history.getByRole('button', { name: /^Download invoice TP\/\d{4}\/\d{6}$/ });
+    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+    const text = (await pdfParse(readFileSync((await file.path())!))).text.replace(/\s+/g, ' ');
+    expect(text).toContain('Less discount, code CADAY26-₹84.75');
+    expect(text).toContain('Total (tax included)₹900.00');
+
+    await admin.reload();
+    expect(await admin.getByRole('row', { name: /CADAY26/ }).textContent()).toMatch(/10% off.*Active/);
+    await Promise.all([page.context().close(), admin.context().close()]);
   });
 });

@@ -70,6 +70,9 @@ const ADMIN_ROUTE_ACTIONS: Record<string, AdminAction> = {
   'GET /api/admin/mandates': 'view',
   'GET /api/admin/transactions/:merchantOrderId/refunds': 'view',
   'POST /api/admin/transactions/:merchantOrderId/refunds': 'refund',
+  'GET /api/admin/promotions': 'view',
+  'POST /api/admin/promotions': 'manage-promotions',
+  'POST /api/admin/promotions/:code/deactivate': 'manage-promotions',
   'GET /api/admin/transactions': 'view',
   'GET /api/admin/export/transactions': 'export-billing',
   'PUT /api/admin/users/:id/subscription': 'manage-subscriptions',
@@ -232,6 +235,7 @@ describe('who may call each public route: the gateway table and the services agr
     expect(ADMIN_ROLES.filter((role) => adminMay(role, 'manage-users'))).toEqual(['owner', 'support']);
     expect(ADMIN_ROLES.filter((role) => adminMay(role, 'export-billing') || adminMay(role, 'export-people'))).toEqual(['owner', 'finance']);
     expect(ADMIN_ROLES.filter((role) => adminMay(role, 'manage-admins'))).toEqual(['owner']);
+    expect(ADMIN_ROLES.filter((role) => adminMay(role, 'manage-promotions'))).toEqual(['owner', 'finance']);
     expect(ADMIN_ROLES.filter((role) => adminMay(role, 'export-security-log'))).toEqual(['owner']);
   });
 });

@@ -73,6 +73,8 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/admin/mandates', service: 'billing', access: 'admin' },
   { pattern: '/api/admin/invoices/:merchantOrderId', service: 'billing', access: 'admin' },
   { pattern: '/api/admin/refunds/:merchantRefundId/credit-note', service: 'billing', access: 'admin' },
+  { pattern: '/api/admin/promotions', service: 'billing', access: 'admin' },
+  { pattern: '/api/admin/promotions/:code/deactivate', service: 'billing', access: 'admin' },
   // the desktop app's activation and check-in, with its own token; the keys verify licences offline
   { pattern: '/api/licenses/activate', service: 'billing', access: 'desktop' },
   { pattern: '/api/licenses/refresh', service: 'billing', access: 'desktop' },

@@ -83,6 +83,9 @@ import { announcingSubscriptionStore, firmSeatEventsUseCases } from './subscript
 import { taxReportRoutes } from './tax-documents/routes/tax-report.routes';
 import { sellerRoutes } from './tax-documents/routes/seller.routes';
 import { createLicenseSigner } from './licensing/security/license-signer';
+import { promotionRepository } from './promotions/data/promotion.repository';
+import { promotionUseCases } from './promotions/domain/promotion.use-cases';
+import { adminPromotionRoutes } from './promotions/routes/admin-promotion.routes';
 
 /** What a test may replace; production passes none. */
 export interface BillingOverrides {
@@ -149,6 +152,7 @@ export async function compose(
   const creditNotes = creditNoteRepository(mongo);
   const refundStore = refundRepository(mongo);
   const activations = activationRepository(mongo);
+  const promotionStore = promotionRepository(mongo);
   const claims = singleUseClaims(mongo);
   await Promise.all([
     claims.ready,
@@ -161,6 +165,7 @@ export async function compose(
     creditNotes.ready,
     refundStore.ready,
     activations.ready,
+    promotionStore.ready,
     plans.seed(),
   ]);
   const clock = now ?? (() => new Date());
@@ -198,7 +203,15 @@ export async function compose(
   const ledger = subscriptionLedger({ subscriptions, periods, plans, legacyInvoices: invoiceStore, lock, now });
   const autopay = autopayUseCases({ mandates, orders, gateway, ledger, lock, logger });
   const status = statusUseCases({ subscriptions, firmPlanOf, orders, autoRenewals: autopay, plans, users, lock, claims, now });
-  const changes = planChangeUseCases({ subscriptions, plans, ledger, lock, now });
+  const promotions = promotionUseCases({
+    promotions: promotionStore,
+    paidBefore: (accountId) => orders.hasPaid(accountId),
+    lock,
+    audit,
+    ratePercent: seller.ratePercent,
+    now,
+  });
+  const changes = planChangeUseCases({ subscriptions, plans, ledger, lock, offers: promotions.offer, now });
   // subscriptions recorded before periods get theirs once; any instance may run it, each user once
   void claims
     .once('migration:subscription-periods', 'billing', () => ledger.migrateAll())
@@ -212,6 +225,7 @@ export async function compose(
     changes,
     gateway,
     mandates,
+    promotions,
     invoices,
     profiles: billingProfiles,
     mail,
@@ -221,6 +235,7 @@ export async function compose(
     orderLifetimeSeconds: config.ORDER_LIFETIME_SECONDS,
     onAmountMismatch: () => mismatches.inc(),
     onSettled: async (order) => {
+      await promotions.afterSettled(order);
       await autopay.afterSettled(order);
       await renewals.afterSettled(order);
     },
@@ -303,6 +318,7 @@ export async function compose(
       router.use(transactionsRoutes(transactionsUseCases({ orders, now }), verifyToken));
       router.use(billingHistoryRoutes(billingHistoryUseCases({ orders, refunds: refundStore, invoices }), account));
       router.use(refundRoutes(refunds, verifyToken));
+      router.use(adminPromotionRoutes(promotions, verifyToken));
       router.use(taxReportRoutes(taxReportUseCases({ invoices: invoiceStore, creditNotes }), verifyToken));
       router.use(
         internalRoutes(

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import pdfParse from 'pdf-parse/lib/pdf-parse.js';
-import { TOKEN_AUDIENCE, type FirmRole, type PublicUser } from '@portal/contracts';
+import { TOKEN_AUDIENCE, type AdminRole, type FirmRole, type PublicUser } from '@portal/contracts';
 import type { FirmMembersChangedEvent } from '@portal/contracts/internal';
 import {
   createTestDatabase,
@@ -83,7 +83,8 @@ export interface BillingHarness {
   addUser(id: string, email: string, firstName?: string): string;
   /** A firm auth has told billing of, whose people and roles a test may change (`roles`, then `publish`). */
   addFirm(id: string, name: string, roles: Record<string, FirmRole>): Promise<StubFirm>;
-  adminToken(): string;
+  /** An admin's token, an owner's unless a role is given. */
+  adminToken(role?: AdminRole): string;
   /** The desktop app's token for a user (the device grant's, as auth would sign it), for a firm's seat if chosen. */
   desktopToken(id: string, email: string, firmId?: string): string;
   webhookAuthorization: string;
@@ -162,7 +163,7 @@ export async function startBilling(
       await firm.publish();
       return firm;
     },
-    adminToken: () => signAdminTestToken(keys.privateKey, { sub: 'admin1', email: 'admin@portal.test' }),
+    adminToken: (role) => signAdminTestToken(keys.privateKey, { sub: 'admin1', email: 'admin@portal.test', ...(role && { role }) }),
     desktopToken: (id, email, firmId) =>
       signTestToken(keys.privateKey, TOKEN_AUDIENCE.desktop, { sub: id, email, ...(firmId ? { firm: firmId } : {}) }),
     webhookAuthorization: webhookAuthorization(WEBHOOK.username, WEBHOOK.password),

@@ -7,6 +7,7 @@ import { pagingShape } from './paging';
 import { BILLING_PERIODS, PLAN_NAMES, PRICED_PLANS } from './plans';
 import { FIRM_MESSAGES, FIRM_SEAT_RANGE } from './firm-roles';
 import { SUBSCRIPTION_STATUSES, type SubscriptionState } from './subscription';
+import { promotionCodeSchema } from './promotions';
 
 /** How many seats a firm's plan covers; a query gives it as text. */
 export const seatsSchema = z
@@ -41,6 +42,8 @@ export const createOrderBodySchema = z.object({
   autoRenew: z.boolean({ error: 'autoRenew must be true or false' }).optional(),
   /** A firm's plan covers this many people (issue #30); a person's one. */
   seats: seatsSchema.optional(),
+  /** A promotion code for a purchase or a renewal (issue #50 §3). */
+  promotionCode: promotionCodeSchema.optional(),
 });
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
 

@@ -32,3 +32,5 @@ export * from './seller';
 export * from './account-self-service';
 export * from './firm-roles';
 export * from './firms';
+export * from './promotions';
+export * from './promotion-rules';

@@ -31,6 +31,9 @@ export const rupeesOf = (paise: Paise): number => paise / 100;
 /** Rupees a person or the API wrote, as the whole paise they mean. */
 export const paiseOf = (rupees: number): Paise => Math.round(rupees * 100) as Paise;
 
+/** A percentage of an amount (a tax rate, a discount), to the nearest paisa. */
+export const percentOfPaise = (amount: Paise, percent: number): Paise => asPaise(Math.round((amount * percent) / 100));
+
 /** Rupees to the nearest paisa, where a sum or a share of rupees may have left more decimals. */
 export const toNearestPaisa = (rupees: number): number => Math.round(rupees * 100) / 100;
 

@@ -1,4 +1,5 @@
 import { PRICED_PLANS, type BillingPeriod, type PricedPlan } from './plan-names';
+import type { AppliedPromotion } from './promotion-rules';
 import type { SubscriptionStatus } from './subscription';
 
 /**
@@ -87,4 +88,6 @@ export interface PlanChangeQuote {
   freeDays: number;
   /** Sentences for the confirmation: what happens and when, and what the customer keeps. */
   summary: string[];
+  /** A promotion code's discount (issue #50 §3); `amountDue` is then the discounted amount. */
+  promotion?: AppliedPromotion;
 }

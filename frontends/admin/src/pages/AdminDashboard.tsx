@@ -25,9 +25,12 @@ const FeedbackTab = lazy(() => import('../features/feedback/components/FeedbackT
 const FirmsTab = lazy(() => import('../features/firms/components/FirmsTab').then((module) => ({ default: module.FirmsTab })));
 const AuditTab = lazy(() => import('../features/audit/components/AuditTab').then((module) => ({ default: module.AuditTab })));
 const PasskeysTab = lazy(() => import('../features/passkeys/components/PasskeysTab').then((module) => ({ default: module.PasskeysTab })));
+const PromotionsTab = lazy(() =>
+  import('../features/promotions/components/PromotionsTab').then((module) => ({ default: module.PromotionsTab })),
+);
 const AdminsTab = lazy(() => import('../features/admins/components/AdminsTab').then((module) => ({ default: module.AdminsTab })));
 
-const TABS = ['dashboard', 'users', 'firms', 'transactions', 'mandates', 'feedback', 'audit', 'admins', 'sign-in'] as const;
+const TABS = ['dashboard', 'users', 'firms', 'transactions', 'mandates', 'promotions', 'feedback', 'audit', 'admins', 'sign-in'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
 
@@ -74,6 +77,7 @@ export default function AdminDashboard() {
           { id: 'firms', label: 'Firms' },
           { id: 'transactions', label: 'Transactions' },
           { id: 'mandates', label: 'Mandates' },
+          { id: 'promotions', label: 'Promotions' },
           {
             id: 'feedback',
             label: (
@@ -98,6 +102,7 @@ export default function AdminDashboard() {
         {tab === 'firms' && <FirmsTab />}
         {tab === 'transactions' && <TransactionsTab range={range} onRange={setRange} />}
         {tab === 'mandates' && <MandatesTab />}
+        {tab === 'promotions' && <PromotionsTab />}
         {tab === 'feedback' && <FeedbackTab feedback={feedback} />}
         {tab === 'audit' && <AuditTab />}
         {tab === 'admins' && <AdminsTab />}

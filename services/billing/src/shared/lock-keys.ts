@@ -7,8 +7,10 @@
  *      changes, a cancellation or the trial is recorded (subscriptions);
  *   3. `series`: a document series while a number is given (tax-documents), held the shortest.
  *
- * Two are taken alone, never while another is held: `mandates`, the account's UPI Autopay
- * mandates (taken after an order's lock is let go), and `devices`, the account's activations.
+ * Three are taken alone, never while another is held: `mandates`, the account's UPI Autopay
+ * mandates (taken after an order's lock is let go), `devices`, the account's activations, and
+ * `promotion`, a code's redemptions while one is counted and held (taken inside `subscription`,
+ * and holding none of the others).
  * Each lock is a Redis key with an expiry (compose.ts); the single-use claims in the store, not
  * the locks, are what make a step happen once.
  */
@@ -18,4 +20,5 @@ export const LOCK_KEYS = {
   series: (series: string) => `lock:series:${series}`,
   mandates: (accountId: string) => `lock:mandates:${accountId}`,
   devices: (accountId: string) => `lock:devices:${accountId}`,
+  promotion: (code: string) => `lock:promotion:${code}`,
 } as const;

@@ -66,8 +66,13 @@ export function usePlanCheckout(
 
     confirmed(quote: PlanChangeQuote, { autoRenew }: { autoRenew: boolean }) {
       setConfirming(null);
-      // a person's one seat is the server's default; a firm's seats go with the choice
-      const choice = { plan: quote.plan, billingPeriod: quote.billingPeriod, ...(quote.seats > 1 ? { seats: quote.seats } : {}) };
+      // a person's one seat is the server's default; a firm's seats and a code applied go with the choice
+      const choice = {
+        plan: quote.plan,
+        billingPeriod: quote.billingPeriod,
+        ...(quote.seats > 1 ? { seats: quote.seats } : {}),
+        ...(quote.promotion ? { promotionCode: quote.promotion.code } : {}),
+      };
       if (quote.kind === 'switch') return void scheduleSwitch(choice);
       if (detailsMissing) setAwaitingDetails({ choice, autoRenew });
       else void pay(choice, autoRenew);

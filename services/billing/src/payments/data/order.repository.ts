@@ -30,6 +30,7 @@ const orderSchema = new Schema<OrderDocument>(
     changeCreditedPaise: { type: Number, default: 0 },
     mandate: { type: { merchantSubscriptionId: String, role: String }, default: null, _id: false },
     renewal: { type: { dueAt: Date, noticeSentAt: Date, redeemRequestedAt: Date }, default: null, _id: false },
+    promotion: { type: { code: String, listPricePaise: Number, discountPaise: Number }, default: null, _id: false },
   },
   { timestamps: { createdAt: true, updatedAt: true }, versionKey: false },
 );
@@ -51,6 +52,7 @@ const toRecord = ({ _id, ...rest }: OrderDocument): OrderRecord => ({
   change: rest.change ?? null,
   changeCreditedPaise: rest.changeCreditedPaise ?? 0,
   mandate: rest.mandate?.merchantSubscriptionId ? rest.mandate : null,
+  promotion: rest.promotion?.code ? rest.promotion : null,
   renewal: rest.renewal?.dueAt
     ? {
         dueAt: rest.renewal.dueAt,
@@ -204,6 +206,9 @@ export function orderRepository(connection: Connection): OrderStore & { ready: P
         .limit(limit)
         .lean<OrderDocument[]>();
       return docs.map(toRecord);
+    },
+    async hasPaid(accountId) {
+      return (await Order.exists({ accountId: { $eq: accountId }, status: 'completed' })) !== null;
     },
     async totalRevenuePaise() {
       const [row] = await Order.aggregate<{ total: Paise }>([

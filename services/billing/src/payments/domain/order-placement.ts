@@ -24,6 +24,7 @@ import type { OrderRecord } from './ports';
 export interface OrderOptions {
   autoRenew?: boolean;
   seats?: number;
+  promotionCode?: string | undefined;
 }
 
 /** Ours, unique, and within PhonePe's rules (≤ 63 characters of letters, digits, _ and -). */
@@ -57,17 +58,17 @@ async function recordPricedOrder(
   account: BillingAccount,
   plan: PricedPlan,
   billingPeriod: BillingPeriod,
-  { autoRenew = false, seats = 1 }: OrderOptions,
+  { autoRenew = false, seats = 1, promotionCode }: OrderOptions,
 ): Promise<{ order: OrderRecord; pricePaise: Paise }> {
   assertSeatsFit(account.firm, seats);
   const firm = account.firm ? { id: account.firm.id, name: account.firm.name } : null;
   const now = clockFrom(deps);
   return deps.lock(LOCK_KEYS.subscription(account.id), async () => {
-    const quote = await deps.changes.quote(account.id, plan, billingPeriod, { seats, firm: firm !== null });
+    const quote = await deps.changes.quote(account.id, plan, billingPeriod, { seats, firm: firm !== null, promotionCode });
     if (quote.kind === 'switch') throw conflict(PLAN_CHANGE_MESSAGES.switchNotPaid);
     if (autoRenew && !autopayEligible(quote.pricePaise)) throw badRequest(AUTOPAY_MESSAGES.notEligibleError);
     await assertBuyerDetails(deps.profiles, account.id, {
-      invoicePaise: quote.terms?.valuePaise ?? quote.pricePaise,
+      invoicePaise: quote.terms?.valuePaise ?? quote.amountDuePaise,
       creditNote: (quote.terms?.credits ?? []).some((credit) => credit.merchantOrderId !== null && credit.paise > 0),
     });
     const pending = await deps.orders.pendingOf(account.id, now());
@@ -76,8 +77,15 @@ async function recordPricedOrder(
     if (pending.renewal) throw conflict(AUTOPAY_MESSAGES.renewalUnderWay);
     // a mandate is set up by its first payment; one the credit pays for has none to set it up with
     const merchantSubscriptionId = autoRenew && quote.amountDuePaise >= MIN_CHARGE_PAISE ? newMerchantSubscriptionId() : null;
-    const order = await deps.orders.create({
-      merchantOrderId: newMerchantOrderId(),
+    const merchantOrderId = newMerchantOrderId();
+    const { promotion } = quote;
+    // the code is held before the order exists, so that its limits count this order
+    if (promotion) {
+      const scope = { accountId: account.id, plan, billingPeriod, kind: quote.kind };
+      await deps.promotions.reserve(promotion.code, scope, merchantOrderId, promotion.discountPaise);
+    }
+    const order = await createOrder(deps, {
+      merchantOrderId,
       accountId: account.id,
       userEmail: account.email,
       plan,
@@ -88,9 +96,20 @@ async function recordPricedOrder(
       expireAt: new Date(now().getTime() + deps.orderLifetimeSeconds * 1000),
       change: quote.terms,
       mandate: merchantSubscriptionId ? { merchantSubscriptionId, role: 'setup' } : null,
+      promotion: promotion && { code: promotion.code, listPricePaise: promotion.listPricePaise, discountPaise: promotion.discountPaise },
     });
     return { order, pricePaise: quote.pricePaise };
   });
+}
+
+/** Records the order; a code it held is let go if it could not be. */
+async function createOrder(deps: PaymentDeps, order: Parameters<PaymentDeps['orders']['create']>[0]): Promise<OrderRecord> {
+  try {
+    return await deps.orders.create(order);
+  } catch (error) {
+    if (order.promotion) await deps.promotions.release(order.merchantOrderId);
+    throw error;
+  }
 }
 
 /** An upgrade its credit pays for: nothing to collect, so no checkout; it is settled and credited at once. */

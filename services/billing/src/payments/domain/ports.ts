@@ -35,6 +35,14 @@ export interface OrderRecord {
   mandate: { merchantSubscriptionId: string; role: 'setup' | 'renewal' } | null;
   /** A renewal's progress: the paid end it renews, when the pre-debit notice went out, when we asked for the debit. */
   renewal: RenewalProgress | null;
+  /** A promotion code's discount (issue #50 §3): the price before it, and the discount off the taxable value. */
+  promotion: OrderPromotion | null;
+}
+
+export interface OrderPromotion {
+  code: string;
+  listPricePaise: Paise;
+  discountPaise: Paise;
 }
 
 export interface RenewalProgress {
@@ -49,7 +57,7 @@ export interface OrderStore {
       OrderRecord,
       'merchantOrderId' | 'accountId' | 'userEmail' | 'plan' | 'billingPeriod' | 'amountPaise' | 'expireAt' | 'change'
     > &
-      Partial<Pick<OrderRecord, 'mandate' | 'renewal' | 'seats' | 'firm'>>,
+      Partial<Pick<OrderRecord, 'mandate' | 'renewal' | 'seats' | 'firm' | 'promotion'>>,
   ): Promise<OrderRecord>;
   /** Records a renewal's step, answering the order as it now is; the caller has claimed it (a conditional update is no claim on FerretDB). */
   markRenewalStep(merchantOrderId: string, step: 'noticeSentAt' | 'redeemRequestedAt', at: Date): Promise<OrderRecord | null>;
@@ -78,6 +86,8 @@ export interface OrderStore {
   anonymiseUser(accountId: string): Promise<number>;
   /** The user's payments that reached PhonePe (all but never-paid expired checkouts), newest first. */
   forUser(accountId: string, limit: number): Promise<OrderRecord[]>;
+  /** Whether the account has paid for a plan before (a promotion code may be for a first purchase only). */
+  hasPaid(accountId: string): Promise<boolean>;
   totalRevenuePaise(): Promise<Paise>;
   /** When each completed payment since `since` was completed, and its amount. */
   completedSince(since: Date): Promise<{ at: Date; amountPaise: Paise }[]>;

@@ -60,8 +60,8 @@ export function paymentRoutes({ payments, refunds, autopay, renewals, account, w
   }
 
   router.post('/api/payment/create-phonepe-order', ...account.manage, validate('body', createOrderBodySchema), async (req, res) => {
-    const { plan, billingPeriod, autoRenew, seats } = req.body;
-    res.status(201).json(await payments.createOrder(res.locals.account, plan, billingPeriod, { autoRenew, seats }));
+    const { plan, billingPeriod, autoRenew, seats, promotionCode } = req.body;
+    res.status(201).json(await payments.createOrder(res.locals.account, plan, billingPeriod, { autoRenew, seats, promotionCode }));
   });
 
   router.get('/api/payment/phonepe/return', async (req, res) => {

@@ -14,7 +14,7 @@ import {
 } from '@portal/contracts';
 import { freeMonthFor, monthsOf, nextTerm, upgradeTerm } from './credit-order';
 import { isLive, unusedValue } from './periods';
-import type { PeriodRecord, PlanChangeTerms, SubscriptionRecord } from './ports';
+import type { PeriodRecord, PlanChangeTerms, PromotionPrice, SubscriptionRecord } from './ports';
 import { addMonths, effectiveStatus } from './subscription-status';
 
 /** PhonePe takes no payment under ₹1: an upgrade that leaves less to pay is settled by the credit alone. */
@@ -35,6 +35,8 @@ export interface QuoteInput {
   /** A firm's plan (issue #30): its first has no free month. */
   firm: boolean;
   now: Date;
+  /** A promotion code's price for a purchase or a renewal (issue #50 §3). */
+  promotion?: { price(listPricePaise: Paise): PromotionPrice };
 }
 
 export interface Quote {
@@ -51,6 +53,8 @@ export interface Quote {
   summary: string[];
   /** For an upgrade, what its order must carry to be credited as quoted. */
   terms: PlanChangeTerms | null;
+  /** A promotion code's discount, when one applies. */
+  promotion: PromotionPrice | null;
 }
 
 const label = (title: string, period: BillingPeriod | null, seats = 1) =>
@@ -102,14 +106,17 @@ function quoteFor(input: QuoteInput): Quote {
 }
 
 /** The same plan again: it follows the current period, which is kept whole. */
-function renewalQuote({ subscription, now, firm }: QuoteInput, { pricePaise, months, newPlan, quantity, currentEnd }: Basis): Quote {
+function renewalQuote(input: QuoteInput, { pricePaise, months, newPlan, quantity, currentEnd }: Basis): Quote {
+  const { subscription, now, firm } = input;
   const endsAt = nextTerm(subscription, months, now, freeMonthFor(subscription, firm)).to;
+  const due = dueWith(input.promotion, pricePaise);
   return {
     ...noCredit('renew', pricePaise, currentEnd, endsAt),
     ...quantity,
+    ...due.figures,
     summary: [
       `Your ${newPlan} plan is renewed from ${formatIndianDate(currentEnd)}, when the current period ends.`,
-      `You pay ${formatPaise(pricePaise)} now. ${runsUntil(endsAt)}`,
+      `${due.sentence} ${runsUntil(endsAt)}`,
       'You keep every day of your current period.',
     ],
   };
@@ -131,19 +138,22 @@ function switchQuote({ subscription, currentTitle }: QuoteInput, { pricePaise, m
 }
 
 /** A first plan, or one after the last has ended: it starts today, after any trial days left. */
-function purchaseQuote({ subscription, now, firm }: QuoteInput, { pricePaise, months, newPlan, quantity }: Basis): Quote {
+function purchaseQuote(input: QuoteInput, { pricePaise, months, newPlan, quantity }: Basis): Quote {
+  const { subscription, now, firm } = input;
   const status = effectiveStatus(subscription, now);
   const term = nextTerm(subscription, months, now, freeMonthFor(subscription, firm));
   const endsAt = term.to;
   const freeDays = Math.floor((term.paidFrom.getTime() - term.from.getTime()) / DAY_MS);
+  const due = dueWith(input.promotion, pricePaise);
   return {
     ...noCredit('buy', pricePaise, now, endsAt),
     ...quantity,
+    ...due.figures,
     freeDays,
     summary: [
       `Your ${newPlan} plan starts today.`,
       ...(freeDays ? [status === 'trial' ? `Your ${freeDays} trial days left come first.` : `It begins with ${freeDays} days free.`] : []),
-      `You pay ${formatPaise(pricePaise)} now. ${runsUntil(endsAt)}`,
+      `${due.sentence} ${runsUntil(endsAt)}`,
     ],
   };
 }
@@ -174,6 +184,7 @@ function upgradeQuote({ periods, now }: QuoteInput, { pricePaise, months, newPla
     endsAt,
     freeDays,
     terms: { kind: 'upgrade', valuePaise: settledByCredit ? creditPaise : pricePaise, credits, extraDays },
+    promotion: null,
     summary: [
       `Your plan changes to ${newPlan} today.`,
       `The unused value of your current plan, ${formatPaise(creditPaise)}, is credited against the price of ${formatPaise(pricePaise)}, by a credit note.`,
@@ -190,5 +201,25 @@ function noCredit(
   startsAt: Date,
   endsAt: Date,
 ): Omit<Quote, 'summary' | 'seats' | 'unitPricePaise'> {
-  return { kind, pricePaise, creditPaise: NO_PAISE, amountDuePaise: pricePaise, startsAt, endsAt, freeDays: 0, terms: null };
+  return {
+    kind,
+    pricePaise,
+    creditPaise: NO_PAISE,
+    amountDuePaise: pricePaise,
+    startsAt,
+    endsAt,
+    freeDays: 0,
+    terms: null,
+    promotion: null,
+  };
+}
+
+/** What a purchase or a renewal costs now, with a promotion code's discount when one applies. */
+function dueWith(promotion: QuoteInput['promotion'], pricePaise: Paise) {
+  const discounted = promotion?.price(pricePaise);
+  if (!discounted) return { figures: {}, sentence: `You pay ${formatPaise(pricePaise)} now.` };
+  return {
+    figures: { amountDuePaise: discounted.amountDuePaise, promotion: discounted },
+    sentence: `With the code ${discounted.code}, you pay ${formatPaise(discounted.amountDuePaise)} now instead of ${formatPaise(pricePaise)}.`,
+  };
 }

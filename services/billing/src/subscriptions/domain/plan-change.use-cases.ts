@@ -12,14 +12,16 @@ import type { BillingAccount, Lock } from '../../shared/ports';
 import { assertSeatsFit } from '../../shared/seat-rules';
 import { pricePaiseOf } from './plan-catalogue';
 import { quotePlanChange, runningPlan, type Quote } from './plan-change';
-import type { PlanStore, SubscriptionStore } from './ports';
+import type { PlanStore, PromotionOffers, SubscriptionStore } from './ports';
 import type { subscriptionLedger } from './subscription-ledger.use-cases';
 
-/** A firm's quantity (issue #30); a person buys one seat. */
-interface Quantity {
+/** A firm's quantity (issue #30); a person buys one seat. A promotion code (issue #50 §3). */
+interface QuoteOptions {
   seats?: number | undefined;
   firm?: boolean;
+  promotionCode?: string | undefined;
 }
+type PreviewOptions = Pick<QuoteOptions, 'seats' | 'promotionCode'>;
 type Account = Pick<BillingAccount, 'id' | 'firm'>;
 
 export interface PlanChangeDeps {
@@ -27,6 +29,8 @@ export interface PlanChangeDeps {
   plans: PlanStore;
   ledger: ReturnType<typeof subscriptionLedger>;
   lock: Lock;
+  /** The promotions capability's codes (compose.ts); without it, no code applies. */
+  offers?: PromotionOffers;
   now?: () => Date;
 }
 
@@ -43,23 +47,34 @@ const toWire = (plan: PricedPlan, billingPeriod: BillingPeriod, quote: Quote): P
   endsAt: quote.endsAt.toISOString(),
   freeDays: quote.freeDays,
   summary: quote.summary,
+  ...(quote.promotion && {
+    promotion: {
+      code: quote.promotion.code,
+      listPrice: rupeesOf(quote.promotion.listPricePaise),
+      listTaxableValue: rupeesOf(quote.promotion.listTaxablePaise),
+      discount: rupeesOf(quote.promotion.discountPaise),
+      taxableValue: rupeesOf(quote.promotion.taxablePaise),
+      amountDue: rupeesOf(quote.promotion.amountDuePaise),
+    },
+  }),
 });
 
 /** Choosing another plan (issue #27 §2): what it would do, and the switches scheduled for a renewal. */
-export function planChangeUseCases({ subscriptions, plans, ledger, lock, now = () => new Date() }: PlanChangeDeps) {
+export function planChangeUseCases({ subscriptions, plans, ledger, lock, offers, now = () => new Date() }: PlanChangeDeps) {
   /** The quote for the customer's plan now, in paise; what a checkout charges and credits. */
   async function quote(
     userId: string,
     plan: PricedPlan,
     billingPeriod: BillingPeriod,
-    { seats = 1, firm = false }: Quantity = {},
+    { seats = 1, firm = false, promotionCode }: QuoteOptions = {},
   ): Promise<Quote> {
     const entry = await plans.find(plan);
     if (!entry) throw badRequest('Choose one of the plans: basic, professional or business');
     const subscription = await subscriptions.find(userId);
+    const kind = planChangeKind(runningPlan(subscription, now()), plan, billingPeriod, seats);
     // only an upgrade reads the periods, for the value it credits
-    const upgrade = planChangeKind(runningPlan(subscription, now()), plan, billingPeriod, seats) === 'upgrade';
-    const periods = upgrade ? await ledger.periodsOf(userId, subscription) : [];
+    const periods = kind === 'upgrade' ? await ledger.periodsOf(userId, subscription) : [];
+    const promotion = promotionCode && offers ? await offers(promotionCode, { accountId: userId, plan, billingPeriod, kind }) : undefined;
     const current = subscription ? await plans.find(subscription.plan) : null;
     return quotePlanChange({
       subscription,
@@ -72,15 +87,17 @@ export function planChangeUseCases({ subscriptions, plans, ledger, lock, now = (
       seats,
       firm,
       now: now(),
+      promotion,
     });
   }
 
   return {
     quote,
 
-    async preview(account: Account, plan: PricedPlan, billingPeriod: BillingPeriod, seats = 1): Promise<PlanChangeQuote> {
-      assertSeatsFit(account.firm, seats);
-      return toWire(plan, billingPeriod, await quote(account.id, plan, billingPeriod, { seats, firm: account.firm !== null }));
+    async preview(account: Account, plan: PricedPlan, billingPeriod: BillingPeriod, options: PreviewOptions = {}) {
+      assertSeatsFit(account.firm, options.seats ?? 1);
+      const quoted = await quote(account.id, plan, billingPeriod, { ...options, firm: account.firm !== null });
+      return toWire(plan, billingPeriod, quoted);
     },
 
     /** A lower plan, a shorter period or fewer seats, for the renewal: nothing is charged now. */

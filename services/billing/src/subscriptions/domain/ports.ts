@@ -1,4 +1,4 @@
-import type { AutoRenew, BillingPeriod, PlanName, PricedPlan, SubscriptionState, Paise } from '@portal/contracts';
+import type { AutoRenew, BillingPeriod, PlanChangeKind, PlanName, PricedPlan, SubscriptionState, Paise } from '@portal/contracts';
 import type { PlanEntry } from './plan-catalogue';
 
 export interface SubscriptionRecord {
@@ -152,3 +152,22 @@ export interface PlanStore {
   all(): Promise<PlanEntry[]>;
   find(name: string): Promise<PlanEntry | null>;
 }
+
+/** A purchase's price with a promotion code's discount taken before GST (the promotions capability works it out). */
+export interface PromotionPrice {
+  code: string;
+  listPricePaise: Paise;
+  listTaxablePaise: Paise;
+  discountPaise: Paise;
+  taxablePaise: Paise;
+  amountDuePaise: Paise;
+}
+
+/**
+ * A promotion code offered for a purchase: its price for the purchase's list price, or a refusal
+ * (thrown) when it does not apply to this account, plan, period or kind of change.
+ */
+export type PromotionOffers = (
+  code: string,
+  scope: { accountId: string; plan: PricedPlan; billingPeriod: BillingPeriod; kind: PlanChangeKind },
+) => Promise<{ price(listPricePaise: Paise): PromotionPrice }>;

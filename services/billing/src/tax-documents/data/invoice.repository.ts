@@ -10,6 +10,11 @@ const invoiceSchema = taxDocumentSchema<InvoiceRecord>({
   creditAppliedPaise: { type: Number, default: undefined },
   seats: { type: Number, default: undefined },
   creditNoteNumbers: { type: [String], default: undefined },
+  discount: {
+    type: { code: String, listPricePaise: Number, listTaxablePaise: Number, discountPaise: Number },
+    default: undefined,
+    _id: false,
+  },
 });
 
 export function invoiceRepository(connection: Connection): InvoiceStore & { ready: Promise<unknown> } {

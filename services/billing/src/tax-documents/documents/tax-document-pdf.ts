@@ -37,7 +37,8 @@ export function invoiceDescription(document: TaxDocument): string {
   const seats = document.seats ?? 1;
   if (seats === 1) return service;
   // the rate per seat when the total divides into seats exactly (an upgrade its credit pays may not)
-  const rate = document.totalPaise % seats === 0 ? ` at ${formatInvoiceAmount(asPaise(document.totalPaise / seats))} per seat` : '';
+  const price = document.discount?.listPricePaise ?? document.totalPaise;
+  const rate = price % seats === 0 ? ` at ${formatInvoiceAmount(asPaise(price / seats))} per seat` : '';
   return `${service}. Quantity: ${seats} seats${rate}`;
 }
 
@@ -52,7 +53,14 @@ export function invoiceFigures(invoice: TaxDocument): [string, string][] {
         [`SGST/UTGST @ ${half}%`, formatInvoiceAmount(invoice.sgstPaise)],
       ];
   const total = isCreditNote(invoice) ? 'Total credited (tax included)' : 'Total (tax included)';
+  const discount = isCreditNote(invoice) ? undefined : invoice.discount;
   const figures: [string, string][] = [
+    ...(discount
+      ? ([
+          ['Price before discount (taxable value)', formatInvoiceAmount(discount.listTaxablePaise)],
+          [`Less discount, code ${discount.code}`, `-${formatInvoiceAmount(discount.discountPaise)}`],
+        ] as [string, string][])
+      : []),
     ['Taxable value', formatInvoiceAmount(invoice.taxablePaise)],
     ...taxes,
     [total, formatInvoiceAmount(invoice.totalPaise)],

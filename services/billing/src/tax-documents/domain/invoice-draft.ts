@@ -1,4 +1,4 @@
-import { gstStateByCode, type BillingProfile } from '@portal/contracts';
+import { asPaise, gstStateByCode, type BillingProfile } from '@portal/contracts';
 import { LOCK_KEYS } from '../../shared/lock-keys';
 import type { Lock } from '../../shared/ports';
 import { buyerAddress } from './buyer-details';
@@ -27,6 +27,7 @@ export function draftInvoice(input: {
 }): InvoiceDraft {
   const { seller, order, profile, period, issuedAt } = input;
   const supply = placeOfSupply(profile, seller);
+  const split = splitInclusivePrice(order.amountPaise, seller.ratePercent, supply.code === seller.stateCode);
   const buyerState = profile ? gstStateByCode(profile.stateCode) : undefined;
   const {
     invoicePrefix: _invoicePrefix,
@@ -60,7 +61,16 @@ export function draftInvoice(input: {
     periodTo: period.to,
     totalPaise: order.amountPaise,
     ...(order.credit ? { creditAppliedPaise: order.credit.paise, creditNoteNumbers: order.credit.creditNoteNumbers } : {}),
-    ...splitInclusivePrice(order.amountPaise, ratePercent, supply.code === seller.stateCode),
+    ...(order.promotion && {
+      discount: {
+        code: order.promotion.code,
+        listPricePaise: order.promotion.listPricePaise,
+        // the discount was taken off the list price's taxable value, which the split gives back to the paisa
+        listTaxablePaise: asPaise(split.taxablePaise + order.promotion.discountPaise),
+        discountPaise: order.promotion.discountPaise,
+      },
+    }),
+    ...split,
   };
 }
 

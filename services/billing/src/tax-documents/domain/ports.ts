@@ -52,6 +52,18 @@ export interface InvoiceRecord {
    */
   creditAppliedPaise?: Paise;
   creditNoteNumbers?: string[];
+  /**
+   * A promotion code's discount (issue #50 §3), given on the invoice before GST: the plan's price
+   * and its taxable value, less the discount, is `taxablePaise`, on which the GST is charged.
+   */
+  discount?: InvoiceDiscount;
+}
+
+export interface InvoiceDiscount {
+  code: string;
+  listPricePaise: Paise;
+  listTaxablePaise: Paise;
+  discountPaise: Paise;
 }
 
 export type InvoiceDraft = Omit<InvoiceRecord, 'number' | 'series' | 'sequence'>;
@@ -83,6 +95,8 @@ export interface InvoicedOrder {
   /** A firm's order (issue #30): its seats, and the firm the invoice names when it has no billing details. */
   seats?: number;
   firm?: { name: string } | null;
+  /** A promotion code's discount off the taxable value, and the price before it. */
+  promotion?: { code: string; listPricePaise: Paise; discountPaise: Paise } | null;
 }
 
 /** A paid order about to be credited: its invoice's value and, on an upgrade, the paid plans it ends early. */
@@ -113,7 +127,7 @@ export type CreditNoteKind = 'refund' | 'plan-change';
  * A credit note for a completed refund, or for a plan's unused value on an upgrade (CGST s.34): it cites the original invoice and carries the
  * refunded amount split the same way, with both parties copied from the invoice.
  */
-export interface CreditNoteRecord extends Omit<InvoiceRecord, 'periodFrom' | 'periodTo' | 'phonePeTransactionId'> {
+export interface CreditNoteRecord extends Omit<InvoiceRecord, 'periodFrom' | 'periodTo' | 'phonePeTransactionId' | 'discount'> {
   merchantRefundId: string;
   phonepeRefundId: string | null;
   invoiceNumber: string;

@@ -11,6 +11,7 @@ import {
 } from '@portal/contracts';
 import { Banner, Button, errorMessage, Modal, Spinner } from '@portal/ui';
 import { useChangeQuote } from '../api';
+import { DiscountFigures, PromotionCodeField } from './PromotionCode';
 
 /** The button that carries the choice out: a switch is only scheduled; anything else is paid, or settled by its credit. */
 export function confirmText(quote: PlanChangeQuote): string {
@@ -38,7 +39,12 @@ export function ChangeConfirmation({
   onConfirm: (quote: PlanChangeQuote, options: { autoRenew: boolean }) => void;
   onClose: () => void;
 }) {
-  const { data: quote, error } = useChangeQuote(choice, firmId);
+  // a promotion code, once applied, asks for the quote again with it; refused, the quote without it stays
+  const [applied, setApplied] = useState<string | null>(null);
+  const plain = useChangeQuote(choice, firmId);
+  const coded = useChangeQuote({ ...choice, promotionCode: applied ?? undefined }, firmId, { enabled: applied !== null });
+  const quote = applied !== null && coded.data ? coded.data : plain.data;
+  const { error } = plain;
   // RBI's e-mandate rules want the customer's own choice: off until they tick it
   const [autoRenew, setAutoRenew] = useState(false);
   const paid = quote && quote.kind !== 'switch' && quote.amountDue > 0;
@@ -74,11 +80,22 @@ export function ChangeConfirmation({
                 <dd>-{formatRupees(quote.credit)}</dd>
               </>
             )}
+            {quote.promotion && <DiscountFigures promotion={quote.promotion} />}
             <dt>Due now</dt>
             <dd>{formatRupees(quote.amountDue)}</dd>
             <dt>{quote.kind === 'switch' ? 'Switches on' : 'Your plan runs until'}</dt>
             <dd>{formatIndianDate(quote.kind === 'switch' ? quote.startsAt : quote.endsAt)}</dd>
           </dl>
+          {(quote.kind === 'buy' || quote.kind === 'renew') && (
+            <PromotionCodeField
+              applied={quote.promotion?.code ?? null}
+              checking={coded.isFetching}
+              refusal={
+                applied !== null && coded.error ? errorMessage(coded.error, 'The code could not be checked. Please try again.') : null
+              }
+              onApply={setApplied}
+            />
+          )}
           {paid &&
             (eligible ? (
               <label className="checkbox">
