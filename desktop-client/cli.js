@@ -186,7 +186,8 @@ async function main(argv) {
     case 'verify':
       return verify(o, state);
     case 'update-check': {
-      const query = new URLSearchParams({ current: o.appVersion, channel: o.channel });
+      // the machine's fingerprint places it in a staged rollout, the same for every check
+      const query = new URLSearchParams({ current: o.appVersion, channel: o.channel, deviceId: deviceIdOf(o.machine) });
       const answer = await withToken(o, state, (token) => call(o.portal, 'GET', `/api/download/updates?${query}`, { token }));
       console.log(JSON.stringify(answer.body));
       return answer.status === 200 ? 0 : 1;

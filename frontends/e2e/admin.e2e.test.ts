@@ -290,6 +290,24 @@ describe('the admin area in Chromium, against every service', () => {
     expect(feedback.text).toContain('Fixed in 1.0.1');
   });
 
+  it('when the owner stages the release and sets the stable channel’s minimum version in Releases, then each change is confirmed', async () => {
+    await page.getByRole('tab', { name: 'Releases' }).click();
+    const rollout = page.getByLabel('Rollout of 1.0.0 (%)');
+    const row = page.getByRole('row').filter({ has: rollout });
+    expect(await row.textContent()).toMatch(/^1\.0\.0stable.*Live/);
+    await rollout.fill('50');
+    await row.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Version 1.0.0 is offered to 50% of its channel.').waitFor();
+    await rollout.fill('100');
+    await row.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Version 1.0.0 is offered to 100% of its channel.').waitFor();
+    const minimum = page.getByRole('form', { name: 'Minimum version of the stable channel' });
+    await minimum.getByLabel('Minimum stable version').fill('1.0.0');
+    await minimum.getByLabel('Message to older apps').fill('Update to file for AY 2027-28.');
+    await minimum.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Apps on the stable channel older than 1.0.0 must update.').waitFor();
+  });
+
   it('when the admin has used the sections above, then the pages’ content security policy refused nothing', () => {
     // zod once tried eval on every admin page (AdminApp's zod-without-eval.ts)
     expect(cspViolations).toEqual([]);

@@ -140,6 +140,19 @@ describe('the reference desktop client against the whole portal', () => {
       latest: { version: '1.0.0' },
       download: { fileName: 'TaxPractitioner-Setup-1.0.0.exe' },
     });
+    // the channel's minimum version (issue #51 §1): an older app is told the update is required, in the admin's words
+    const admin = await stack.adminPage();
+    const adminToken = (await admin.evaluate("localStorage.getItem('adminToken')")) as string;
+    await admin.context().close();
+    const minimum = { minimumVersion: '1.0.0', message: 'Version 0.9 cannot file for AY 2027-28. Update to go on.' };
+    expect(await api('PUT', '/api/admin/releases/channels/stable', adminToken, minimum)).toMatchObject({ channel: minimum });
+    const required = await run('update-check', ['--app-version', '0.9.0']);
+    expect(JSON.parse(required.stdout)).toMatchObject({
+      updateRequired: true,
+      requiredMessage: minimum.message,
+      latest: { version: '1.0.0' },
+    });
+    await api('PUT', '/api/admin/releases/channels/stable', adminToken, { minimumVersion: null });
 
     const feedback = await run('feedback', ['--type', 'bug', '--component', 'networth', '--message', 'Networth totals round wrongly']);
     expect(feedback).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Feedback sent \(/) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deviceIdSchema } from './device-id';
 import type { SubscriptionState } from './subscription-state';
 
 /** Semantic versions only ("1.4.2", "2.0.0-beta.1"): they name the installer file and sort releases. */
@@ -42,19 +43,83 @@ export interface DownloadSummary {
   downloadHistory: { version: string; downloadedAt: string; userAgent: string }[];
 }
 
-/** The desktop app's update check: its version, and the channel it follows (beta also gets stable releases). */
+export const RELEASE_CHANNELS = ['stable', 'beta'] as const;
+export type ReleaseChannel = (typeof RELEASE_CHANNELS)[number];
+const channelSchema = z.enum(RELEASE_CHANNELS, { error: 'The channel must be stable or beta' });
+
+/**
+ * The desktop app's update check: its version, the channel it follows (beta also gets stable
+ * releases), and the machine's fingerprint, which places it in a staged rollout (issue #51 §1);
+ * an app that sends none is placed by its user.
+ */
 export const updateQuerySchema = z.object({
   current: versionSchema,
-  channel: z.enum(['stable', 'beta'], { error: 'The channel must be stable or beta' }).default('stable'),
+  channel: channelSchema.default('stable'),
+  deviceId: deviceIdSchema.optional(),
 });
+
+export const RELEASE_STEERING_MESSAGES = {
+  rollout: 'The rollout must be a whole percentage from 0 to 100',
+  reason: 'Say why the release is withdrawn, in at most 500 characters',
+  message: 'The message must be at most 500 characters',
+  withdrawn: (version: string) => `Version ${version} has been withdrawn. Download the newest version from the portal instead.`,
+  alreadyWithdrawn: (version: string) => `Version ${version} is already withdrawn.`,
+  minimumUnknown: (version: string) => `There is no release ${version} to require.`,
+  defaultRequired: 'This version of the app can no longer be used. Install the update to go on.',
+} as const;
+
+const rolloutPercent = z
+  .number({ error: RELEASE_STEERING_MESSAGES.rollout })
+  .int(RELEASE_STEERING_MESSAGES.rollout)
+  .min(0, RELEASE_STEERING_MESSAGES.rollout)
+  .max(100, RELEASE_STEERING_MESSAGES.rollout);
+export const releaseRolloutSchema = z.object({ percent: rolloutPercent });
+export const withdrawReleaseSchema = z.object({
+  reason: z
+    .string({ error: RELEASE_STEERING_MESSAGES.reason })
+    .trim()
+    .min(1, RELEASE_STEERING_MESSAGES.reason)
+    .max(500, RELEASE_STEERING_MESSAGES.reason),
+});
+export const channelParamsSchema = z.object({ channel: channelSchema });
+/** A channel's minimum version, and the admin's words to an older app; `null` lifts it. */
+export const channelPolicySchema = z.object({
+  minimumVersion: versionSchema.nullable(),
+  message: z.string({ error: RELEASE_STEERING_MESSAGES.message }).trim().max(500, RELEASE_STEERING_MESSAGES.message).default(''),
+});
+
+/** A release as the admin's Releases screen shows it. */
+export interface ReleaseView extends LatestVersion {
+  channel: ReleaseChannel;
+  /** The share of the channel's devices it is offered to, 0–100. */
+  rolloutPercent: number;
+  state: 'live' | 'withdrawn';
+  withdrawnAt: string | null;
+  withdrawnReason: string | null;
+  publishedBy: string;
+  downloads: number;
+}
+
+export interface ChannelPolicy {
+  channel: ReleaseChannel;
+  minimumVersion: string | null;
+  message: string;
+  updatedBy: string | null;
+  updatedAt: string | null;
+}
 
 export interface UpdateCheck {
   updateAvailable: boolean;
   current: string;
   /** The newest release of the channel, newer than `current` or not; null before any release. */
-  latest: (LatestVersion & { channel: 'stable' | 'beta' }) | null;
+  latest: (LatestVersion & { channel: ReleaseChannel }) | null;
   /** A signed link to the newer installer, when there is one and the user may download. */
   download: DownloadLink | null;
   /** Why there is no link although an update exists (the download page's own message). */
   message?: string;
+  /** The app is older than its channel's minimum version: it must update, with the admin's words why. */
+  updateRequired: boolean;
+  requiredMessage?: string;
+  /** The app's own version was withdrawn: the offered release replaces it, older or not. */
+  currentWithdrawn?: boolean;
 }

@@ -34,3 +34,4 @@ export * from './firm-roles';
 export * from './firms';
 export * from './promotions';
 export * from './promotion-rules';
+export * from './device-id';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DESKTOP_CLIENT_ID } from './desktop';
 import { ERROR_CODES } from './error';
+import { DEVICE_ID_MESSAGE, deviceIdSchema } from './device-id';
 import { versionSchema } from './download';
 import type { PlanName } from './plans';
 
@@ -31,7 +32,7 @@ export const LICENSE_ERRORS = {
 } as const;
 
 export const LICENSE_MESSAGES = {
-  deviceId: 'deviceId must be a SHA-256 fingerprint of the machine (64 hexadecimal characters), never its raw hardware ids',
+  deviceId: DEVICE_ID_MESSAGE,
   deviceName: 'Give the device a name of at most 100 characters',
   os: 'Give the operating system in at most 100 characters',
   noEntitlement: 'Your trial or plan has ended. Choose a plan on the portal to keep using the app.',
@@ -41,8 +42,6 @@ export const LICENSE_MESSAGES = {
   deviceNotFound: 'No active device with this id',
   deactivated: 'Device deactivated',
 } as const;
-
-export const deviceIdSchema = z.string({ error: LICENSE_MESSAGES.deviceId }).regex(/^[a-f0-9]{64}$/, LICENSE_MESSAGES.deviceId);
 
 export const activationRequestSchema = z.object({
   deviceId: deviceIdSchema,

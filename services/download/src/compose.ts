@@ -18,6 +18,8 @@ import type { Config } from './config';
 import { downloadRepository } from './data/download.repository';
 import { localReleaseStorage } from './data/local-release-storage';
 import { releaseRepository } from './data/release.repository';
+import { channelPolicyRepository } from './data/channel-policy.repository';
+import { releaseSteeringUseCases } from './domain/release-steering.use-cases';
 import { downloadUseCases } from './domain/downloads.use-cases';
 import { updateUseCases } from './domain/updates.use-cases';
 import { releaseUseCases } from './domain/releases.use-cases';
@@ -40,7 +42,7 @@ export async function releaseCatalogue(deps: {
   const storage = localReleaseStorage(deps.settings.RELEASES_DIR);
   const store = releaseRepository(deps.mongo);
   await store.ready;
-  return { releases: releaseUseCases(store, storage, deps.settings.MAX_INSTALLER_BYTES, deps.audit) };
+  return { store, releases: releaseUseCases(store, storage, deps.settings.MAX_INSTALLER_BYTES, deps.audit) };
 }
 
 /**
@@ -58,12 +60,15 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
     baseURL: settings.BILLING_URL,
     credential: createServiceCredential('download', settings.SERVICE_SECRET),
   });
-  const { releases } = await releaseCatalogue({ mongo, audit, settings });
+  const { store, releases } = await releaseCatalogue({ mongo, audit, settings });
   const downloadStore = downloadRepository(mongo);
-  await downloadStore.ready;
+  const policies = channelPolicyRepository(mongo);
+  await Promise.all([downloadStore.ready, policies.ready]);
+  const steering = releaseSteeringUseCases({ store, catalogue: releases, policies, audit, now });
   const downloads = downloadUseCases({
     subscriptions: billingSubscriptionClient(billing),
     downloads: downloadStore,
+    releases: store,
     serviceSecret: settings.SERVICE_SECRET,
     linkLifetimeSeconds: settings.DOWNLOAD_LINK_TTL_SECONDS,
     now,
@@ -74,8 +79,8 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
     bodyLimit: settings.BODY_LIMIT,
     readiness: [mongoReadiness(mongo), redisReadiness(redis)],
     routes: (router) => {
-      router.use(downloadRoutes({ releases, downloads, updates: updateUseCases(releases, downloads), verifyToken }));
-      router.use(adminReleaseRoutes(releases, verifyToken));
+      router.use(downloadRoutes({ releases, downloads, updates: updateUseCases(releases, downloads, policies), verifyToken }));
+      router.use(adminReleaseRoutes(releases, steering, verifyToken));
       router.use(internalRoutes(downloads, settings.SERVICE_SECRET));
     },
   });

@@ -42,6 +42,7 @@ describe('the desktop app’s update feed', () => {
         fileName: 'TaxPractitioner-Setup-1.4.2.exe',
         downloadUrl: expect.stringContaining('/api/download/file/1.4.2?'),
       }),
+      updateRequired: false,
     });
     const file = await request(download.app).get(answer.body.download.downloadUrl).buffer(true).parse(binaryBody);
     expect(file.status).toBe(200);

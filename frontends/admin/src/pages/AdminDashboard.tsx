@@ -28,9 +28,22 @@ const PasskeysTab = lazy(() => import('../features/passkeys/components/PasskeysT
 const PromotionsTab = lazy(() =>
   import('../features/promotions/components/PromotionsTab').then((module) => ({ default: module.PromotionsTab })),
 );
+const ReleasesTab = lazy(() => import('../features/releases/components/ReleasesTab').then((module) => ({ default: module.ReleasesTab })));
 const AdminsTab = lazy(() => import('../features/admins/components/AdminsTab').then((module) => ({ default: module.AdminsTab })));
 
-const TABS = ['dashboard', 'users', 'firms', 'transactions', 'mandates', 'promotions', 'feedback', 'audit', 'admins', 'sign-in'] as const;
+const TABS = [
+  'dashboard',
+  'users',
+  'firms',
+  'transactions',
+  'mandates',
+  'promotions',
+  'releases',
+  'feedback',
+  'audit',
+  'admins',
+  'sign-in',
+] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
 
@@ -78,6 +91,7 @@ export default function AdminDashboard() {
           { id: 'transactions', label: 'Transactions' },
           { id: 'mandates', label: 'Mandates' },
           { id: 'promotions', label: 'Promotions' },
+          { id: 'releases', label: 'Releases' },
           {
             id: 'feedback',
             label: (
@@ -103,6 +117,7 @@ export default function AdminDashboard() {
         {tab === 'transactions' && <TransactionsTab range={range} onRange={setRange} />}
         {tab === 'mandates' && <MandatesTab />}
         {tab === 'promotions' && <PromotionsTab />}
+        {tab === 'releases' && <ReleasesTab />}
         {tab === 'feedback' && <FeedbackTab feedback={feedback} />}
         {tab === 'audit' && <AuditTab />}
         {tab === 'admins' && <AdminsTab />}

@@ -12,19 +12,26 @@ const releaseSchema = new Schema<ReleaseRecord>(
     channel: { type: String, enum: ['stable', 'beta'], default: 'stable' },
     storageKey: { type: String, required: true },
     publishedBy: { type: String, default: '' },
+    rolloutPercent: { type: Number, default: 100 },
+    withdrawn: { type: { at: Date, reason: String, by: String }, default: null, _id: false },
+    downloads: { type: Number, default: 0 },
   },
   { versionKey: false },
 );
 
-const toRecord = ({ version, releaseDate, fileSize, sha256, notes, channel, storageKey, publishedBy }: ReleaseRecord): ReleaseRecord => ({
-  version,
-  releaseDate,
-  fileSize,
-  sha256,
-  notes,
-  channel,
-  storageKey,
-  publishedBy,
+const toRecord = (doc: ReleaseRecord): ReleaseRecord => ({
+  version: doc.version,
+  releaseDate: doc.releaseDate,
+  fileSize: doc.fileSize,
+  sha256: doc.sha256,
+  notes: doc.notes,
+  channel: doc.channel,
+  storageKey: doc.storageKey,
+  publishedBy: doc.publishedBy,
+  // releases published before rollouts went to everyone, and none was withdrawn
+  rolloutPercent: doc.rolloutPercent ?? 100,
+  withdrawn: doc.withdrawn?.at ? doc.withdrawn : null,
+  downloads: doc.downloads ?? 0,
 });
 
 export function releaseRepository(connection: Connection): ReleaseStore & { ready: Promise<unknown> } {
@@ -37,6 +44,17 @@ export function releaseRepository(connection: Connection): ReleaseStore & { read
     },
     async all(channel) {
       return (await Release.find(channel ? { channel } : {}).lean<ReleaseRecord[]>()).map(toRecord);
+    },
+    async update(version, changes) {
+      const doc = await Release.findOneAndUpdate(
+        { version: { $eq: version } },
+        { $set: changes },
+        { returnDocument: 'after' },
+      ).lean<ReleaseRecord>();
+      return doc ? toRecord(doc) : null;
+    },
+    async countDownload(version) {
+      await Release.updateOne({ version: { $eq: version } }, { $inc: { downloads: 1 } });
     },
     async create(release) {
       try {

@@ -3,7 +3,7 @@ import { AppError, forbidden } from '@portal/platform/errors';
 import { ERROR_CODES } from '@portal/contracts';
 import { downloadLinkSigner } from './download-link';
 import { eligibilityOf } from './eligibility';
-import type { DownloadStore, ReleaseRecord, SubscriptionReader } from './ports';
+import type { DownloadStore, ReleaseRecord, ReleaseStore, SubscriptionReader } from './ports';
 
 export const LINK_REFUSED = 'This download link is not valid or has expired. Please start the download again from the portal.';
 
@@ -17,12 +17,21 @@ export class NotEligibleError extends AppError {
 export interface DownloadDeps {
   subscriptions: SubscriptionReader;
   downloads: DownloadStore;
+  /** Each release's count of whole downloads, for the admin's Releases screen. */
+  releases: Pick<ReleaseStore, 'countDownload'>;
   serviceSecret: string;
   linkLifetimeSeconds: number;
   now?: () => Date;
 }
 
-export function downloadUseCases({ subscriptions, downloads, serviceSecret, linkLifetimeSeconds, now = () => new Date() }: DownloadDeps) {
+export function downloadUseCases({
+  subscriptions,
+  downloads,
+  releases,
+  serviceSecret,
+  linkLifetimeSeconds,
+  now = () => new Date(),
+}: DownloadDeps) {
   const signer = downloadLinkSigner(serviceSecret);
   const eligibility = async (userId: string) => eligibilityOf(await subscriptions.summary(userId));
 
@@ -49,7 +58,9 @@ export function downloadUseCases({ subscriptions, downloads, serviceSecret, link
       if (!signer.isValid(claims, signature, now())) throw forbidden(LINK_REFUSED);
     },
 
-    record: (userId: string, version: string, userAgent: string) => downloads.record({ userId, version, userAgent, downloadedAt: now() }),
+    async record(userId: string, version: string, userAgent: string) {
+      await Promise.all([downloads.record({ userId, version, userAgent, downloadedAt: now() }), releases.countDownload(version)]);
+    },
     summaries: (userIds: string[]): Promise<DownloadSummary[]> => downloads.summaries(userIds),
     deleteUser: (userId: string) => downloads.deleteForUser(userId),
   };

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { DownloadSummary, SubscriptionSummary } from '@portal/contracts';
+import type { DownloadSummary, ReleaseChannel, SubscriptionSummary } from '@portal/contracts';
 
 export interface ReleaseRecord {
   version: string;
@@ -7,16 +7,39 @@ export interface ReleaseRecord {
   fileSize: number;
   sha256: string;
   notes: string;
-  channel: 'stable' | 'beta';
+  channel: ReleaseChannel;
   storageKey: string;
   publishedBy: string;
+  /** The share of the channel's devices offered it (issue #51 §1); releases before rollouts were offered to all. */
+  rolloutPercent: number;
+  /** A withdrawn release is never offered or served again. */
+  withdrawn: { at: Date; reason: string; by: string } | null;
+  /** Whole downloads since downloads were counted per release (issue #51 §1). */
+  downloads: number;
 }
 
 export interface ReleaseStore {
   find(version: string): Promise<ReleaseRecord | null>;
   all(channel?: ReleaseRecord['channel']): Promise<ReleaseRecord[]>;
   /** The new release, or null when the version exists. */
-  create(release: ReleaseRecord): Promise<ReleaseRecord | null>;
+  create(release: Omit<ReleaseRecord, 'downloads'>): Promise<ReleaseRecord | null>;
+  update(version: string, changes: Partial<Pick<ReleaseRecord, 'rolloutPercent' | 'withdrawn'>>): Promise<ReleaseRecord | null>;
+  countDownload(version: string): Promise<void>;
+}
+
+/** A channel's minimum version (issue #51 §1): an older app must update, told the admin's words. */
+export interface ChannelPolicyRecord {
+  channel: ReleaseChannel;
+  minimumVersion: string | null;
+  message: string;
+  updatedBy: string;
+  updatedAt: Date;
+}
+
+export interface ChannelPolicyStore {
+  find(channel: ReleaseChannel): Promise<ChannelPolicyRecord | null>;
+  all(): Promise<ChannelPolicyRecord[]>;
+  save(policy: ChannelPolicyRecord): Promise<void>;
 }
 
 export interface StoredFile {

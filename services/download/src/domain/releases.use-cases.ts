@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import semver from 'semver';
-import { installerFileName, type LatestVersion } from '@portal/contracts';
-import { conflict, notFound, payloadTooLarge } from '@portal/platform/errors';
+import { installerFileName, RELEASE_STEERING_MESSAGES, type LatestVersion } from '@portal/contracts';
+import { conflict, gone, notFound, payloadTooLarge } from '@portal/platform/errors';
 import type { AuditPublisher } from '@portal/platform';
 import { InstallerTooLarge, type ReleaseRecord, type ReleaseStorage, type ReleaseStore, type StoredFile } from './ports';
 
@@ -26,20 +26,33 @@ export function releaseUseCases(releases: ReleaseStore, storage: ReleaseStorage,
     if (!release) throw notFound(RELEASE_MESSAGES.unknownVersion(version));
     return release;
   }
+  /** A release that may still be downloaded: a withdrawn one is gone (issue #51 §1). */
+  async function live(version: string): Promise<ReleaseRecord> {
+    const release = await find(version);
+    if (release.withdrawn) throw gone(RELEASE_STEERING_MESSAGES.withdrawn(version));
+    return release;
+  }
 
   return {
-    /** The newest stable release by semantic version, not by upload time. */
+    /**
+     * The download page's release: the newest stable one by semantic version, not by upload time,
+     * never a withdrawn one, and one offered to every device before one still being staged.
+     */
     async latest(): Promise<LatestVersion> {
-      const [newest] = (await releases.all('stable')).sort((a, b) => semver.rcompare(a.version, b.version));
+      const offered = (await releases.all('stable'))
+        .filter((release) => !release.withdrawn)
+        .sort((a, b) => semver.rcompare(a.version, b.version));
+      const newest = offered.find((release) => release.rolloutPercent === 100) ?? offered[0];
       if (!newest) throw notFound(RELEASE_MESSAGES.none);
       return toLatestVersion(newest);
     },
 
     find,
+    live,
 
     /** A release and where its installer lies on this machine, for the file route to send. */
     async installer(version: string): Promise<{ release: ReleaseRecord; file: { root: string; name: string } }> {
-      const release = await find(version);
+      const release = await live(version);
       return { release, file: storage.localFile(release.storageKey) };
     },
 
@@ -62,11 +75,14 @@ export function releaseUseCases(releases: ReleaseStore, storage: ReleaseStorage,
       notes,
       file,
       publishedBy,
+      rolloutPercent = 100,
     }: {
       version: string;
       notes: string;
       file: StoredFile;
       publishedBy: string;
+      /** Staged from the start (issue #51 §1); everyone when not given. */
+      rolloutPercent?: number;
     }): Promise<ReleaseRecord> {
       const storageKey = installerFileName(version);
       try {
@@ -80,6 +96,8 @@ export function releaseUseCases(releases: ReleaseStore, storage: ReleaseStorage,
           sha256: file.sha256,
           channel: semver.prerelease(version) ? 'beta' : 'stable',
           storageKey,
+          rolloutPercent,
+          withdrawn: null,
         });
         if (!created) throw conflict(RELEASE_MESSAGES.duplicate(version));
         await storage.commit(file.tempKey, storageKey);
@@ -87,7 +105,7 @@ export function releaseUseCases(releases: ReleaseStore, storage: ReleaseStorage,
           actor: publishedBy,
           action: 'release.published',
           target: { type: 'release', id: version },
-          after: toLatestVersion(created),
+          after: { ...toLatestVersion(created), rolloutPercent },
         });
         return created;
       } catch (error) {

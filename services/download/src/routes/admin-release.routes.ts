@@ -1,15 +1,19 @@
 import { Router, type Request } from 'express';
 import busboy from 'busboy';
 import { z } from 'zod';
-import { versionSchema } from '@portal/contracts';
-import { badRequest, requireAdmin, type Authenticated, type RouteParams, type TokenVerifier } from '@portal/platform';
+import { channelParamsSchema, channelPolicySchema, releaseRolloutSchema, versionSchema, withdrawReleaseSchema } from '@portal/contracts';
+import { badRequest, requireAdmin, validate, type Authenticated, type RouteParams, type TokenVerifier } from '@portal/platform';
 import type { StoredFile } from '../domain/ports';
+import type { releaseSteeringUseCases } from '../domain/release-steering.use-cases';
 import type { releaseUseCases } from '../domain/releases.use-cases';
 
 const releaseFields = z.object({
   version: versionSchema,
   notes: z.string().trim().max(10_000, 'Release notes must be at most 10,000 characters').default(''),
+  // a form field is text: "10" stages the release to a tenth of its channel (issue #51 §1)
+  rollout: z.coerce.number().pipe(releaseRolloutSchema.shape.percent).optional(),
 });
+const versionParams = z.object({ version: versionSchema });
 
 /** Reads `version`, `notes` and one `file` from a multipart upload, streaming the file to storage. */
 function readUpload(
@@ -41,10 +45,15 @@ function readUpload(
   });
 }
 
-export function adminReleaseRoutes(releases: ReturnType<typeof releaseUseCases>, verifyToken: TokenVerifier): Router {
+export function adminReleaseRoutes(
+  releases: ReturnType<typeof releaseUseCases>,
+  steering: ReturnType<typeof releaseSteeringUseCases>,
+  verifyToken: TokenVerifier,
+): Router {
   const router = Router();
+  const steer = requireAdmin(verifyToken, 'publish-releases');
   router.get('/api/admin/releases', requireAdmin(verifyToken, 'view'), async (_req, res) => {
-    res.json({ releases: await releases.list() });
+    res.json(await steering.overview());
   });
 
   router.post('/api/admin/releases', requireAdmin(verifyToken, 'publish-releases'), async (req, res) => {
@@ -56,9 +65,41 @@ export function adminReleaseRoutes(releases: ReturnType<typeof releaseUseCases>,
         parsed.success ? 'Attach the installer as the "file" field' : (parsed.error.issues[0]?.message ?? 'Invalid release'),
       );
     }
-    const release = await releases.publish({ ...parsed.data, file, publishedBy: res.locals.auth.email });
-    res.status(201).json({ release });
+    const { rollout, ...release } = parsed.data;
+    await releases.publish({ ...release, file, publishedBy: res.locals.auth.email, rolloutPercent: rollout });
+    res.status(201).json({ release: await steering.view(release.version) });
   });
+
+  router.put(
+    '/api/admin/releases/:version/rollout',
+    steer,
+    validate('params', versionParams),
+    validate('body', releaseRolloutSchema),
+    async (req, res) => {
+      res.json({ release: await steering.setRollout(req.params.version, req.body.percent, res.locals.auth.email) });
+    },
+  );
+
+  router.post(
+    '/api/admin/releases/:version/withdraw',
+    steer,
+    validate('params', versionParams),
+    validate('body', withdrawReleaseSchema),
+    async (req, res) => {
+      res.json({ release: await steering.withdraw(req.params.version, req.body.reason, res.locals.auth.email) });
+    },
+  );
+
+  router.put(
+    '/api/admin/releases/channels/:channel',
+    steer,
+    validate('params', channelParamsSchema),
+    validate('body', channelPolicySchema),
+    async (req, res) => {
+      const { minimumVersion, message } = req.body;
+      res.json({ channel: await steering.setMinimum(req.params.channel, minimumVersion, message, res.locals.auth.email) });
+    },
+  );
 
   return router;
 }

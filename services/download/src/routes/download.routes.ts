@@ -31,8 +31,8 @@ export function downloadRoutes({ releases, downloads, updates, verifyToken }: Do
 
   /** The desktop app's update feed, with its own token. */
   router.get('/api/download/updates', requireDesktop(verifyToken), validate('query', updateQuerySchema), async (req, res) => {
-    const { current, channel } = req.query;
-    res.json(await updates.check(res.locals.auth.userId, current, channel));
+    const { current, channel, deviceId } = req.query;
+    res.json(await updates.check(res.locals.auth.userId, current, channel, deviceId));
   });
 
   router.get('/api/download/check-eligibility', user, async (req, res) => {
@@ -48,7 +48,7 @@ export function downloadRoutes({ releases, downloads, updates, verifyToken }: Do
       if (error instanceof NotEligibleError) return sendNotEligible(req, res, error.eligibility);
       throw error;
     }
-    const release = await releases.find(req.params.version);
+    const release = await releases.live(req.params.version);
     res.json(downloads.link(release, res.locals.auth.userId));
   });
 
