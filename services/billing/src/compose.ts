@@ -83,6 +83,7 @@ import { announcingSubscriptionStore, firmSeatEventsUseCases } from './subscript
 import { taxReportRoutes } from './tax-documents/routes/tax-report.routes';
 import { sellerRoutes } from './tax-documents/routes/seller.routes';
 import { createLicenseSigner } from './licensing/security/license-signer';
+import { releaseChannelsClient } from './licensing/clients/release-channels.client';
 import { promotionRepository } from './promotions/data/promotion.repository';
 import { promotionUseCases } from './promotions/domain/promotion.use-cases';
 import { adminPromotionRoutes } from './promotions/routes/admin-promotion.routes';
@@ -199,7 +200,21 @@ export async function compose(
   const signer = createLicenseSigner(config.LICENSE_SIGNING_KEY, config.LICENSE_RETIRED_PUBLIC_KEYS);
   if (signer.throwaway) logger.warn('LICENSE_SIGNING_KEY is not set: licences are signed with a key that ends with this process');
   const firmPlanOf = firmEntitlement(subscriptions, firms, clock);
-  const licensing = licensingUseCases({ activations, subscriptions, firmPlanOf, signer, lock, graceDays: config.LICENSE_GRACE_DAYS, now });
+  const releaseChannels = releaseChannelsClient(
+    createInternalClient({ baseURL: config.DOWNLOAD_URL, credential: createServiceCredential('billing', config.SERVICE_SECRET) }),
+    logger,
+    () => clock().getTime(),
+  );
+  const licensing = licensingUseCases({
+    activations,
+    subscriptions,
+    firmPlanOf,
+    signer,
+    lock,
+    releaseChannels,
+    graceDays: config.LICENSE_GRACE_DAYS,
+    now,
+  });
   const ledger = subscriptionLedger({ subscriptions, periods, plans, legacyInvoices: invoiceStore, lock, now });
   const autopay = autopayUseCases({ mandates, orders, gateway, ledger, lock, logger });
   const status = statusUseCases({ subscriptions, firmPlanOf, orders, autoRenewals: autopay, plans, users, lock, claims, now });

@@ -10,6 +10,8 @@ export const configSchema = z
   .object({
     ...serviceConfigShape({ port: 4002, database: 'portal_billing' }),
     AUTH_URL: serviceUrl.default('http://127.0.0.1:4001'),
+    /** Each release channel's minimum version, for the licence check-in (issue #51 §1). */
+    DOWNLOAD_URL: serviceUrl.default('http://127.0.0.1:4003'),
     PUBLIC_URL: serviceUrl.default('http://localhost:8080'),
     SMTP_URL: z
       .string()

@@ -71,6 +71,22 @@ async function startAuthStub(profiles: Map<string, { email: string; firstName: s
   };
 }
 
+/** Download, stubbed at its HTTP boundary: each release channel's minimum version, from a map. */
+async function startDownloadStub(minimums: Map<string, { minimumVersion: string; message: string }>) {
+  const server = http.createServer((req, res) => {
+    res.setHeader('Content-Type', 'application/json');
+    if (!req.headers.authorization?.startsWith('Bearer ')) return res.writeHead(401).end('{}');
+    const channel = /^\/internal\/releases\/channels\/(stable|beta)$/.exec(req.url ?? '')?.[1];
+    if (!channel) return res.writeHead(404).end('{"error":"not_found","message":"Not found"}');
+    res.end(JSON.stringify(minimums.get(channel) ?? { minimumVersion: null, message: '' }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
 export interface BillingHarness {
   url: string;
   db: TestDatabase;
@@ -79,6 +95,8 @@ export interface BillingHarness {
   phonepe: PhonePeStandIn;
   clock: { now: Date };
   built: Awaited<ReturnType<typeof compose>>;
+  /** Each release channel's minimum version, as download would answer it (issue #51 §1). */
+  minimums: Map<string, { minimumVersion: string; message: string }>;
   /** A user known to auth; answers its user token. */
   addUser(id: string, email: string, firstName?: string): string;
   /** A firm auth has told billing of, whose people and roles a test may change (`roles`, then `publish`). */
@@ -108,6 +126,8 @@ export async function startBilling(
   const keys = generateTestKeys();
   const profiles = new Map<string, { email: string; firstName: string; lastName: string }>();
   const auth = await startAuthStub(profiles);
+  const minimums = new Map<string, { minimumVersion: string; message: string }>();
+  const download = await startDownloadStub(minimums);
   const clock = { now: new Date() };
   const phonepe = await startPhonePeStandIn({
     clientId: 'TEST-M',
@@ -123,6 +143,7 @@ export async function startBilling(
   const config = configSchema.parse({
     ...testServiceEnv({ db, redis, publicKey: keys.publicKey, serviceSecret: SERVICE_SECRET }),
     AUTH_URL: auth.url,
+    DOWNLOAD_URL: download.url,
     PUBLIC_URL: url,
     SMTP_URL: smtp.url,
     MAIL_FROM: 'Portal <billing@portal.test>',
@@ -147,6 +168,7 @@ export async function startBilling(
     phonepe,
     clock,
     built,
+    minimums,
     addUser(id, email, firstName = 'Test') {
       profiles.set(id, { email, firstName, lastName: 'User' });
       return signTestToken(keys.privateKey, TOKEN_AUDIENCE.user, { sub: id, email });
@@ -176,7 +198,7 @@ export async function startBilling(
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await runtime.stop();
-      await Promise.all([phonepe.close(), auth.close(), smtp.close()]);
+      await Promise.all([phonepe.close(), auth.close(), download.close(), smtp.close()]);
       await Promise.all([db.drop(), redis.cleanup()]);
     },
   };

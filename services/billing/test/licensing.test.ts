@@ -283,4 +283,33 @@ describe('device activations and the offline licence', () => {
     ).toBe(404);
     expect(await billing.db.connection.collection('activations').countDocuments({ userId: id, active: true })).toBe(1);
   });
+
+  it('when the app is older than its channel’s minimum version, then activation and check-in are refused with update_required in the admin’s words, and its licence keeps its end', async () => {
+    const { desktop } = await trialUser('old-build@example.in');
+    const activated = await activate(desktop, device('OLD-BUILD-PC'));
+    expect(activated.status).toBe(201);
+    const before = (await verify(activated.body.license)).payload.exp;
+
+    billing.minimums.set('stable', { minimumVersion: '1.3.0', message: 'Version 1.2 cannot file for AY 2027-28. Update to go on.' });
+    // download's answer is kept 15 s per process: a check-in after that reads the new minimum
+    billing.clock.now = new Date(billing.clock.now.getTime() + 16_000);
+    try {
+      const refused = await checkIn(desktop, { deviceId: deviceId('OLD-BUILD-PC'), appVersion: '1.2.0' });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({
+        error: LICENSE_ERRORS.updateRequired,
+        message: 'Version 1.2 cannot file for AY 2027-28. Update to go on.',
+      });
+      const again = await activate(desktop, { ...device('OLD-BUILD-PC'), appVersion: '1.2.9' });
+      expect([again.status, again.body.error]).toEqual([403, LICENSE_ERRORS.updateRequired]);
+      // offline, the licence it holds runs to its own end
+      expect((await verify(activated.body.license)).payload.exp).toBe(before);
+      // updated, it checks in; a beta build follows the beta channel, which has no minimum
+      expect((await checkIn(desktop, { deviceId: deviceId('OLD-BUILD-PC'), appVersion: '1.3.0' })).status).toBe(200);
+      expect((await checkIn(desktop, { deviceId: deviceId('OLD-BUILD-PC'), appVersion: '1.2.0-beta.3' })).status).toBe(200);
+    } finally {
+      billing.minimums.delete('stable');
+      billing.clock.now = new Date(billing.clock.now.getTime() + 16_000);
+    }
+  });
 });

@@ -28,6 +28,8 @@ export const ERROR_CODES = {
   noEntitlement: 'no_entitlement',
   deviceLimit: 'device_limit',
   deviceNotActivated: 'device_not_activated',
+  /** The app is older than its channel's minimum version (issue #51 §1). */
+  updateRequired: 'update_required',
   /** The person must accept the policies in force first (issue #47). */
   consentRequired: 'consent_required',
 } as const;

@@ -29,6 +29,7 @@ export const LICENSE_ERRORS = {
   noEntitlement: ERROR_CODES.noEntitlement,
   deviceLimit: ERROR_CODES.deviceLimit,
   deviceNotActivated: ERROR_CODES.deviceNotActivated,
+  updateRequired: ERROR_CODES.updateRequired,
 } as const;
 
 export const LICENSE_MESSAGES = {

@@ -81,7 +81,7 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
     routes: (router) => {
       router.use(downloadRoutes({ releases, downloads, updates: updateUseCases(releases, downloads, policies), verifyToken }));
       router.use(adminReleaseRoutes(releases, steering, verifyToken));
-      router.use(internalRoutes(downloads, settings.SERVICE_SECRET));
+      router.use(internalRoutes(downloads, policies, settings.SERVICE_SECRET));
     },
   });
   const events = consumeUserDeleted(EVENT_QUEUES.download, connection, downloads.deleteUser, logger);

@@ -12,3 +12,10 @@ export const downloadSummarySchema: z.ZodType<DownloadSummary> = z.object({
   downloadHistory: z.array(z.object({ version: z.string(), downloadedAt: z.string(), userAgent: z.string() })),
 });
 export const internalDownloadSummaryAnswer = z.object({ summaries: z.array(downloadSummarySchema) });
+
+/** download's /internal/releases/channels/:channel: the channel's minimum version, for the licence check-in (issue #51 §1). */
+export const internalChannelMinimumAnswer = z.object({
+  minimumVersion: z.string().nullable(),
+  message: z.string(),
+});
+export type InternalChannelMinimum = z.infer<typeof internalChannelMinimumAnswer>;

@@ -9,7 +9,7 @@ import {
   type SubscriptionRecord,
   type SubscriptionStore,
 } from '../../subscriptions';
-import type { ActivationRecord, ActivationStore, LicenseSigner } from './ports';
+import type { ActivationRecord, ActivationStore, LicenseSigner, ReleaseChannels } from './ports';
 
 export interface LicensingDeps {
   activations: ActivationStore;
@@ -18,6 +18,8 @@ export interface LicensingDeps {
   firmPlanOf: FirmEntitlement;
   signer: LicenseSigner;
   lock: Lock;
+  /** Each release channel's minimum version (download's); without it, none. */
+  releaseChannels?: ReleaseChannels;
   graceDays: number;
   now?: () => Date;
 }

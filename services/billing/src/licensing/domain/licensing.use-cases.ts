@@ -9,6 +9,7 @@ import {
 import { AppError, notFound } from '@portal/platform/errors';
 import { LOCK_KEYS } from '../../shared/lock-keys';
 import { entitlement, licence, refused, toDeviceView, type DesktopUser, type LicensingDeps } from './entitlement';
+import { assertCurrentVersion } from './current-version';
 import type { ActivationRecord } from './ports';
 
 /** Over the plan's device limit: 409 with the active devices, so the app can offer to deactivate one. */
@@ -27,6 +28,7 @@ export function licensingUseCases(deps: LicensingDeps) {
   return {
     /** Activates this machine (again), within the plan's limit, and answers its licence. */
     async activate(user: DesktopUser, request: ActivationRequest): Promise<LicenseResponse> {
+      await assertCurrentVersion(deps.releaseChannels, request.appVersion);
       return lock(LOCK_KEYS.devices(user.userId), async () => {
         const at = now();
         // the firm chosen when the app was signed in, if one was
@@ -57,6 +59,7 @@ export function licensingUseCases(deps: LicensingDeps) {
       const at = now();
       const existing = await activations.find(user.userId, deviceId);
       if (!existing?.active) throw refused(LICENSE_ERRORS.deviceNotActivated, LICENSE_MESSAGES.deviceNotActivated);
+      await assertCurrentVersion(deps.releaseChannels, appVersion);
       // the app signed in again for a firm moves the machine to that firm's seat
       const firmId = user.firmId ?? existing.firmId ?? null;
       const held = await entitlement(deps, user.userId, at, firmId).catch(async (refusal: unknown) => {

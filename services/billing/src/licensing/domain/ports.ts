@@ -29,3 +29,8 @@ export interface LicenseSigner {
   sign(claims: Omit<LicenseClaims, 'iss' | 'aud' | 'jti' | 'iat' | 'nbf' | 'exp'>, issuedAt: Date, expiresAt: Date): Promise<string>;
   jwks(): Promise<{ keys: Record<string, unknown>[] }>;
 }
+
+/** A release channel's minimum version (download's), or none; never throws: unknown is none. */
+export interface ReleaseChannels {
+  minimum(channel: 'stable' | 'beta'): Promise<{ minimumVersion: string; message: string } | null>;
+}
