@@ -67,6 +67,7 @@ const ADMIN_ROUTE_ACTIONS: Record<string, AdminAction> = {
   'GET /api/admin/refunds/:merchantRefundId/credit-note': 'view',
   'GET /api/admin/users/:id/devices': 'view',
   'DELETE /api/admin/users/:id/devices/:deviceId': 'manage-users',
+  'POST /api/admin/users/:id/devices/moves': 'manage-users',
   'GET /api/admin/mandates': 'view',
   'GET /api/admin/transactions/:merchantOrderId/refunds': 'view',
   'POST /api/admin/transactions/:merchantOrderId/refunds': 'refund',

@@ -83,6 +83,8 @@ import { announcingSubscriptionStore, firmSeatEventsUseCases } from './subscript
 import { taxReportRoutes } from './tax-documents/routes/tax-report.routes';
 import { sellerRoutes } from './tax-documents/routes/seller.routes';
 import { createLicenseSigner } from './licensing/security/license-signer';
+import { deviceMoveRepository } from './licensing/data/device-move.repository';
+import { deviceMoveUseCases } from './licensing/domain/device-moves.use-cases';
 import { releaseChannelsClient } from './licensing/clients/release-channels.client';
 import { promotionRepository } from './promotions/data/promotion.repository';
 import { promotionUseCases } from './promotions/domain/promotion.use-cases';
@@ -153,6 +155,7 @@ export async function compose(
   const creditNotes = creditNoteRepository(mongo);
   const refundStore = refundRepository(mongo);
   const activations = activationRepository(mongo);
+  const deviceMoves = deviceMoveRepository(mongo);
   const promotionStore = promotionRepository(mongo);
   const claims = singleUseClaims(mongo);
   await Promise.all([
@@ -166,6 +169,7 @@ export async function compose(
     creditNotes.ready,
     refundStore.ready,
     activations.ready,
+    deviceMoves.ready,
     promotionStore.ready,
     plans.seed(),
   ]);
@@ -205,8 +209,9 @@ export async function compose(
     logger,
     () => clock().getTime(),
   );
-  const licensing = licensingUseCases({
+  const licensingDeps = {
     activations,
+    moves: deviceMoves,
     subscriptions,
     firmPlanOf,
     signer,
@@ -214,7 +219,8 @@ export async function compose(
     releaseChannels,
     graceDays: config.LICENSE_GRACE_DAYS,
     now,
-  });
+  };
+  const licensing = licensingUseCases(licensingDeps);
   const ledger = subscriptionLedger({ subscriptions, periods, plans, legacyInvoices: invoiceStore, lock, now });
   const autopay = autopayUseCases({ mandates, orders, gateway, ledger, lock, logger });
   const status = statusUseCases({ subscriptions, firmPlanOf, orders, autoRenewals: autopay, plans, users, lock, claims, now });
@@ -296,7 +302,11 @@ export async function compose(
     billingProfiles,
     documents: [invoiceStore, creditNotes, refundStore],
     claims,
-    activations,
+    // a deleted user's machines go, and the moves counted against their seats with them
+    activations: {
+      deleteForUser: async (userId: string) =>
+        void (await Promise.all([activations.deleteForUser(userId), deviceMoves.deleteForUser(userId)])),
+    },
     lock,
     now,
   });
@@ -315,7 +325,7 @@ export async function compose(
       router.use(billingProfileRoutes(billingProfileUseCases(billingProfiles), account));
       router.use(invoiceRoutes(invoices, verifyToken, account));
       router.use(sellerRoutes(sellerDetailsOf(config)));
-      router.use(licensingRoutes(licensing, verifyToken, securityLog));
+      router.use(licensingRoutes(licensing, deviceMoveUseCases({ ...licensingDeps, audit }), verifyToken, securityLog));
       router.use(
         paymentRoutes({
           payments,

@@ -8,6 +8,7 @@ import {
   LICENSE_ISSUER,
   LICENSE_MESSAGES,
   SECURITY_RECORDED,
+  formatIndianDate,
   type SecurityEvent,
 } from '@portal/contracts';
 import { queuedEvents } from '@portal/platform/testing';
@@ -311,5 +312,77 @@ describe('device activations and the offline licence', () => {
       billing.minimums.delete('stable');
       billing.clock.now = new Date(billing.clock.now.getTime() + 16_000);
     }
+  });
+
+  it('when a holder moves a basic plan’s licence a fourth time in 365 days, then 429 names the day a move is free again; a move leaves the count 365 days on to the millisecond, and an admin can allow one more', async () => {
+    const { id, user, desktop } = await trialUser('mover@example.in');
+    const start = billing.clock.now;
+    const plan = await request(billing.url)
+      .put(`/api/admin/users/${id}/subscription`)
+      .set(bearer(billing.adminToken()))
+      .send({
+        subscriptionPlan: 'basic',
+        subscriptionStatus: 'active',
+        subscriptionStartDate: new Date(start.getTime() - DAY).toISOString().slice(0, 10),
+        subscriptionEndDate: new Date(start.getTime() + 800 * DAY).toISOString().slice(0, 10),
+        planPrice: 500,
+      });
+    expect(plan.status).toBe(200);
+    const moveAt = async (at: number) => {
+      billing.clock.now = new Date(at);
+      expect((await activate(desktop, device('MOVING-PC'))).status).toBe(201);
+      return request(billing.url)
+        .delete(`/api/licenses/devices/${deviceId('MOVING-PC')}`)
+        .set(bearer(user));
+    };
+    for (const day of [0, 1, 2]) expect((await moveAt(start.getTime() + day * DAY)).status).toBe(200);
+
+    const fourth = await moveAt(start.getTime() + 3 * DAY);
+    expect(fourth.status).toBe(429);
+    const freeOn = new Date(start.getTime() + 365 * DAY);
+    expect(fourth.body.message).toBe(LICENSE_MESSAGES.movesUsed(3, formatIndianDate(freeOn)));
+    expect(fourth.body.moves).toEqual({ allowed: 3, used: 3, nextFreeAt: freeOn.toISOString() });
+    expect(Number(fourth.headers['retry-after'])).toBe(362 * 24 * 60 * 60);
+    // the machine stays activated: nothing changed
+    expect((await billing.db.connection.collection('activations').findOne({ userId: id }))?.active).toBe(true);
+
+    billing.clock.now = new Date(freeOn.getTime() - 1);
+    const justBefore = await request(billing.url)
+      .delete(`/api/licenses/devices/${deviceId('MOVING-PC')}`)
+      .set(bearer(user));
+    expect(justBefore.status).toBe(429);
+    billing.clock.now = freeOn;
+    expect(
+      (
+        await request(billing.url)
+          .delete(`/api/licenses/devices/${deviceId('MOVING-PC')}`)
+          .set(bearer(user))
+      ).status,
+    ).toBe(200);
+
+    // all three used again within the year; an admin allows one more, audited, and an admin's own deactivation is no move
+    for (const day of [1, 2]) expect((await moveAt(freeOn.getTime() + day * DAY)).status).toBe(200);
+    expect((await moveAt(freeOn.getTime() + 3 * DAY)).status).toBe(429);
+    const granted = await request(billing.url).post(`/api/admin/users/${id}/devices/moves`).set(bearer(billing.adminToken())).send({});
+    expect(granted.status).toBe(201);
+    expect(granted.body).toEqual({ message: LICENSE_MESSAGES.moveGranted, moves: { allowed: 4, used: 3, nextFreeAt: null } });
+    expect(
+      (
+        await request(billing.url)
+          .delete(`/api/licenses/devices/${deviceId('MOVING-PC')}`)
+          .set(bearer(user))
+      ).status,
+    ).toBe(200);
+    expect((await activate(desktop, device('MOVING-PC'))).status).toBe(201);
+    const byAdmin = await request(billing.url)
+      .delete(`/api/admin/users/${id}/devices/${deviceId('MOVING-PC')}`)
+      .set(bearer(billing.adminToken()));
+    expect(byAdmin.status).toBe(200);
+    expect(await billing.db.connection.collection('device_moves').countDocuments({ userId: id, kind: 'move' })).toBe(7);
+    const malformed = await request(billing.url)
+      .post(`/api/admin/users/${id}/devices/moves`)
+      .set(bearer(billing.adminToken()))
+      .send({ firmId: { $ne: null } });
+    expect([malformed.status, malformed.body.message]).toEqual([400, 'Malformed firm id']);
   });
 });

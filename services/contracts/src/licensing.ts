@@ -24,6 +24,29 @@ export const DEVICE_LIMITS: Record<PlanName, number> = {
   enterprise: 10,
 };
 
+/**
+ * How many times a seat may move its licence to another machine itself, over a rolling 365 days
+ * (issue #51 §3, as Cryptlex limits deactivations): a deactivation from the Devices tab is a move;
+ * one by an admin is not, and an admin may grant a seat one more.
+ */
+export const DEVICE_MOVES_PER_YEAR: Record<PlanName, number> = {
+  none: 0,
+  trial: 2,
+  basic: 3,
+  professional: 4,
+  business: 8,
+  pro: 4,
+  enterprise: 15,
+};
+
+/** A seat's moves (the Devices tab's), over the rolling 365 days. */
+export interface DeviceMoves {
+  allowed: number;
+  used: number;
+  /** When a move is next free again, once all are used; null while one is left. */
+  nextFreeAt: string | null;
+}
+
 /** Stable codes the desktop app acts on, in `error` of the error body. */
 export const LICENSE_ERRORS = {
   noEntitlement: ERROR_CODES.noEntitlement,
@@ -42,6 +65,9 @@ export const LICENSE_MESSAGES = {
   deviceNotActivated: 'This device is not activated for your account. Activate it again.',
   deviceNotFound: 'No active device with this id',
   deactivated: 'Device deactivated',
+  movesUsed: (allowed: number, nextFree: string) =>
+    `You have moved this licence to another computer ${allowed} ${allowed === 1 ? 'time' : 'times'} in the last 365 days, as many as your plan allows. Your next move is free on ${nextFree}; support can allow one sooner.`,
+  moveGranted: 'One more move is allowed for this seat.',
 } as const;
 
 export const activationRequestSchema = z.object({

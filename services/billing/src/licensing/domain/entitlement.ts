@@ -9,10 +9,12 @@ import {
   type SubscriptionRecord,
   type SubscriptionStore,
 } from '../../subscriptions';
-import type { ActivationRecord, ActivationStore, LicenseSigner, ReleaseChannels } from './ports';
+import type { ActivationRecord, ActivationStore, DeviceMoveStore, LicenseSigner, ReleaseChannels } from './ports';
 
 export interface LicensingDeps {
   activations: ActivationStore;
+  /** Each seat's moves to another machine, and the ones an admin allowed (issue #51 §3). */
+  moves: DeviceMoveStore;
   subscriptions: SubscriptionStore;
   /** A member's firm plan, when their own gives no access (issue #30). */
   firmPlanOf: FirmEntitlement;

@@ -34,3 +34,21 @@ export interface LicenseSigner {
 export interface ReleaseChannels {
   minimum(channel: 'stable' | 'beta'): Promise<{ minimumVersion: string; message: string } | null>;
 }
+
+/** A seat's licence moved to another machine by its holder, or one more move an admin allowed (issue #51 §3). */
+export interface DeviceMoveRecord {
+  userId: string;
+  /** The seat: the person's own plan (null), or their seat on a firm's. */
+  firmId: string | null;
+  kind: 'move' | 'grant';
+  deviceId: string | null;
+  by: string;
+  at: Date;
+}
+
+export interface DeviceMoveStore {
+  record(move: DeviceMoveRecord): Promise<void>;
+  /** The seat's moves and grants after `since`, oldest first. */
+  since(userId: string, firmId: string | null, since: Date): Promise<DeviceMoveRecord[]>;
+  deleteForUser(userId: string): Promise<void>;
+}

@@ -2,11 +2,14 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { activationRequestSchema, deviceIdSchema, LICENSE_MESSAGES, licenseRefreshSchema, objectIdSchema } from '@portal/contracts';
 import { requireAdmin, requireDesktop, requireUser, validate, type TokenVerifier, type SecurityLog } from '@portal/platform';
+import type { deviceMoveUseCases } from '../domain/device-moves.use-cases';
 import type { licensingUseCases } from '../domain/licensing.use-cases';
 
 const ownDevice = z.object({ deviceId: deviceIdSchema });
 const userParams = z.object({ id: objectIdSchema('Malformed user id') });
 const userDevice = userParams.extend({ deviceId: deviceIdSchema });
+/** The seat an admin allows one more move: the person's own plan, or their seat on a firm's. */
+const grantBody = z.object({ firmId: objectIdSchema('Malformed firm id').nullable().default(null) });
 
 /**
  * The desktop app's activation and check-in (its own token), the published licence keys, and the
@@ -14,6 +17,7 @@ const userDevice = userParams.extend({ deviceId: deviceIdSchema });
  */
 export function licensingRoutes(
   licensing: ReturnType<typeof licensingUseCases>,
+  deviceMoves: ReturnType<typeof deviceMoveUseCases>,
   verifyToken: TokenVerifier,
   securityLog: SecurityLog,
 ): Router {
@@ -46,8 +50,9 @@ export function licensingRoutes(
     res.json({ devices: await licensing.devices(res.locals.auth.userId) });
   });
 
+  // the holder's own deactivation moves the seat's licence, within the plan's moves a year (issue #51 §3)
   router.delete('/api/licenses/devices/:deviceId', user, validate('params', ownDevice), async (req, res) => {
-    await licensing.deactivate(res.locals.auth.userId, req.params.deviceId);
+    await deviceMoves.moveByHolder(res.locals.auth.userId, req.params.deviceId);
     res.json({ message: LICENSE_MESSAGES.deactivated });
   });
 
@@ -62,6 +67,17 @@ export function licensingRoutes(
     async (req, res) => {
       await licensing.deactivate(req.params.id, req.params.deviceId);
       res.json({ message: LICENSE_MESSAGES.deactivated });
+    },
+  );
+
+  router.post(
+    '/api/admin/users/:id/devices/moves',
+    requireAdmin(verifyToken, 'manage-users'),
+    validate('params', userParams),
+    validate('body', grantBody),
+    async (req, res) => {
+      const moves = await deviceMoves.grant(req.params.id, req.body.firmId, res.locals.auth.email);
+      res.status(201).json({ message: LICENSE_MESSAGES.moveGranted, moves });
     },
   );
 
