@@ -1,10 +1,10 @@
 'use strict';
 // `npm run cluster -- --check` (issue #54): the cluster brought up, then what operators rely on,
-// one step a test, in order: the portal through the gateway's Service, rollouts under steady load
-// that fail no call, a deleted pod replaced while calls get only the gateway's quick 503, billing's
-// autoscaler adding replicas under load on billing alone, two billing workers running each job
-// once, the autoscaler scaling back after the load, and a teardown that leaves nothing. The
-// figures go to reports/cluster.json.
+// one step a test, in order: the portal through the gateway's Service, a purchase through PhonePe's
+// stand-in, rollouts under steady load that fail no call, a deleted pod replaced while calls get
+// only the gateway's quick 503, billing's autoscaler adding replicas under load on billing alone,
+// two billing workers running each job once, the autoscaler scaling back after the load, and a
+// teardown that leaves nothing. The figures go to reports/cluster.json.
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
@@ -13,13 +13,20 @@ const { spawn, spawnSync } = require('node:child_process');
 const { after, test } = require('node:test');
 const { ROOT } = require('../local/lib/paths');
 const { waitFor } = require('../local/lib/net');
-const { expectStatus, mailsArrived, portalClient } = require('../local/lib/portal-client');
+const { buyPlan, expectStatus, mailsArrived, portalClient } = require('../local/lib/portal-client');
 const { up, down, kubectlFor } = require('./lib/lifecycle');
 const { GATEWAY_URL, NAMESPACE } = require('./lib/portal');
 const { RULES_COMMENT } = require('./lib/node');
 
 const MINUTE = 60_000;
 const VISITOR = { firstName: 'Nandini', email: `nandini-${Date.now()}@cluster.test`, password: 'visitor-secret-1' };
+const BILLING_DETAILS = {
+  legalName: 'Nandini Rao & Associates',
+  street: '12 MG Road',
+  city: 'Bengaluru',
+  pincode: '560001',
+  stateCode: '29',
+};
 const figures = { machine: { cores: os.cpus().length, memoryGiB: Math.round(os.totalmem() / 2 ** 30) } };
 /** `--context=<name>`: a cluster that runs the portal already, reached through `--gateway-url`; none of this machine's. */
 const CONTEXT = process.env.CLUSTER_CONTEXT;
@@ -28,6 +35,10 @@ const portal = portalClient(process.env.CLUSTER_GATEWAY_URL ?? GATEWAY_URL);
 const state = {};
 const forwards = [];
 let kubectl;
+
+// what only the local cluster has: PhonePe's stand-in (another cluster's billing talks to PhonePe),
+// a Redis of its own to read the jobs in (another's is managed), and what this run started, to remove
+const localOnly = local ? test : () => undefined;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const inPortal = (...args) => kubectl.run(['-n', NAMESPACE, ...args]);
@@ -181,6 +192,14 @@ test('the portal answers through the gateway’s Service: a visitor signs up, st
   if (local) await mailsArrived(await serviceUrl('mailpit', 8025), VISITOR.email, 'Reset your');
 });
 
+localOnly('the visitor buys a plan through PhonePe’s stand-in in the cluster, comes back active, and is mailed once', async () => {
+  // the checkout page at the stand-in's Service, as the buyer's browser opens it; the webhook goes
+  // from its pod to the gateway's Service, and the return to the gateway confirms with PhonePe
+  await buyPlan(portal, state.token, 'professional', BILLING_DETAILS);
+  const mails = await mailsArrived(await serviceUrl('mailpit', 8025), VISITOR.email, 'Payment received');
+  assert.equal(mails.length, 1, 'one e-mail for one payment');
+});
+
 for (const workload of ['billing', 'auth', 'gateway']) {
   test(`${workload} restarted by a rollout under steady load: every call answered 200`, { timeout: 5 * MINUTE }, async () => {
     let stopped = false;
@@ -268,10 +287,6 @@ test('under load on billing alone, its autoscaler adds replicas while the others
   figures.autoscaling.others = after;
   assert.deepEqual(after, before, 'the other workloads kept their replicas');
 });
-
-// what only the local cluster has: a Redis of its own to read the jobs in (another cluster's is
-// managed), and what this run started, to remove
-const localOnly = local ? test : () => undefined;
 
 localOnly(
   'the billing worker at two replicas runs each scheduled job once, by one replica or the other',

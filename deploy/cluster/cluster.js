@@ -4,12 +4,14 @@
 // overlay). It stays up until Ctrl-C, then removes everything it started; `npm run cluster --
 // --down` does the same for a run that was stopped otherwise, and `--check` brings it up, proves
 // what operators rely on (deploy/cluster/check.js) and removes it; `--check --context=<name>
-// --gateway-url=<url>` proves the same of a cluster that runs the portal already. As root (the kubelet and the
-// network need it); docs/operations.md, "A Kubernetes cluster on this machine".
+// --gateway-url=<url>` proves the same of a cluster that runs the portal already; `--build-parts`
+// only builds the programs into .tools/ (CI starts it early, at low priority). As root (the
+// kubelet and the network need it); docs/operations.md, "A Kubernetes cluster on this machine".
 const path = require('node:path');
 const { runSteps } = require('../local/lib/step-run');
 const { up, down, downFromOutside } = require('./lib/lifecycle');
 const { readState } = require('./lib/state');
+const { buildClusterPrograms } = require('./lib/parts');
 
 async function main() {
   const option = (name) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -22,6 +24,7 @@ async function main() {
     Object.assign(process.env, { CLUSTER_CONTEXT: context, CLUSTER_GATEWAY_URL: gatewayUrl });
     return runSteps(path.join(__dirname, 'check.js'), 'Cluster', 45 * 60_000);
   }
+  if (process.argv.includes('--build-parts')) return void buildClusterPrograms();
   if (process.getuid?.() !== 0) throw new Error('`npm run cluster` runs as root: the kubelet, containerd and the node’s network need it.');
   if (process.argv.includes('--down')) return downFromOutside();
   if (process.argv.includes('--check')) return runSteps(path.join(__dirname, 'check.js'), 'Cluster', 45 * 60_000);

@@ -6,8 +6,9 @@ import type { z } from 'zod';
 import { configSchema as gatewayConfig } from '../../gateway/src/config';
 import { ROUTE_TABLE } from '../../gateway/src/routing/route-table';
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS script of deploy/
-const { portalSecrets } = require('../cluster/lib/portal') as {
+const { portalSecrets, phonepeStandInCode } = require('../cluster/lib/portal') as {
   portalSecrets(admin: { email: string; password: string }): { metadata: { name: string }; stringData: Record<string, string> }[];
+  phonepeStandInCode(): { metadata: { name: string }; data: Record<string, string> };
 };
 import { configSchema as adminReportingConfig } from '../../services/admin-reporting/src/config';
 import { configSchema as authConfig } from '../../services/auth/src/config';
@@ -67,7 +68,7 @@ interface Container {
   image: string;
   command: string[];
   ports: [{ name: string; containerPort: number }];
-  env?: { name: string; value?: string }[];
+  env?: { name: string; value?: string; valueFrom?: { secretKeyRef: { name: string; key: string } } }[];
   envFrom?: { configMapRef?: { name: string }; secretRef?: { name: string } }[];
   readinessProbe?: Probe;
   livenessProbe?: Probe;
@@ -81,7 +82,13 @@ interface K8sObject {
   spec: {
     clusterIP?: string;
     selector?: Record<string, unknown>;
-    template: { spec: { containers: [Container]; securityContext: { runAsNonRoot?: boolean } } };
+    template: {
+      spec: {
+        containers: [Container];
+        securityContext: { runAsNonRoot?: boolean };
+        volumes?: { name: string; configMap?: { name: string; items: { key: string; path: string }[] } }[];
+      };
+    };
     ports: [{ port: number; targetPort: string }];
     scaleTargetRef: { name: string };
     rules: [{ http: { paths: [{ backend: { service: { name: string } } }] } }];
@@ -169,7 +176,7 @@ describe('the local overlay (npm run cluster, docs/operations.md)', () => {
 
   it('adds only the stand-ins of the managed services, and the Secrets made for a run hold every documented key, naming them', () => {
     const added = [...named(local, 'Deployment').keys()].filter((name) => !named(base, 'Deployment').has(name));
-    expect(added.sort()).toEqual(['mailpit', 'mongodb', 'redis']);
+    expect(added.sort()).toEqual(['mailpit', 'mongodb', 'phonepe', 'redis']);
     const secrets = portalSecrets({ email: 'admin@portal.local', password: 'cluster-admin-secret-1' });
     for (const { metadata, stringData } of secrets) expect(Object.keys(stringData).sort()).toEqual(secretKeys(metadata.name).sort());
     const values = Object.assign({}, ...secrets.map((secret) => secret.stringData)) as Record<string, string>;
@@ -178,6 +185,35 @@ describe('the local overlay (npm run cluster, docs/operations.md)', () => {
       const { hostname, port } = new URL(values[key]!);
       expect(services.get(hostname)?.spec.ports.map((entry) => entry.port)).toContain(Number(port || 27017));
     }
+  });
+
+  it('runs PhonePe’s stand-in from the code a run hands it, where billing and the buyer’s browser look for it', () => {
+    const config = local.find((o) => o.kind === 'ConfigMap')!.data!;
+    const service = named(local, 'Service').get('phonepe')!;
+    const { containers, volumes = [] } = named(local, 'Deployment').get('phonepe')!.spec.template.spec;
+    const env = new Map(containers[0].env?.map((entry) => [entry.name, entry]));
+    for (const key of ['PHONEPE_OAUTH_BASE_URL', 'PHONEPE_PG_BASE_URL'])
+      expect(config[key]).toBe(`http://${service.metadata.name}:${service.spec.ports[0].port}`);
+    expect(env.get('CHECKOUT_PUBLIC_URL')?.value).toBe(`http://${service.spec.clusterIP}:${service.spec.ports[0].port}`);
+    expect(new URL(env.get('WEBHOOK_URL')!.value!).host).toBe(`gateway:${named(local, 'Service').get('gateway')!.spec.ports[0].port}`);
+    // the credentials billing holds, so that its calls and the stand-in's webhooks are accepted
+    const billing = portalSecrets({ email: 'admin@portal.local', password: 'cluster-admin-secret-1' }).find(
+      (secret) => secret.metadata.name === 'portal-billing',
+    )!.stringData;
+    for (const { name, valueFrom } of env.values())
+      if (valueFrom)
+        expect(`${name}: ${valueFrom.secretKeyRef.name} has ${valueFrom.secretKeyRef.key}`).toBe(`${name}: portal-billing has ${name}`);
+    expect([...env.keys()].filter((name) => name in billing).sort()).toEqual(
+      ['PHONEPE_CLIENT_ID', 'PHONEPE_CLIENT_SECRET', 'PHONEPE_WEBHOOK_USERNAME', 'PHONEPE_WEBHOOK_PASSWORD'].sort(),
+    );
+    // the ConfigMap's files laid out as in the repository, so that the wrapper's require finds the stand-in
+    const code = phonepeStandInCode();
+    const mounted = volumes.find((volume) => volume.configMap?.name === code.metadata.name)!.configMap!.items;
+    expect(mounted.map((item) => item.key).sort()).toEqual(Object.keys(code.data).sort());
+    for (const { key, path: file } of mounted) expect(code.data[key]).toBe(fs.readFileSync(path.join(ROOT, 'deploy', file), 'utf8'));
+    const wrapper = mounted.find((item) => containers[0].command.join(' ').endsWith(item.path))!;
+    const required = /require\('(\.[^']+)'\)/.exec(code.data[wrapper.key]!)![1]!;
+    expect(mounted.map((item) => item.path)).toContain(`${path.posix.join(path.posix.dirname(wrapper.path), required)}.js`);
   });
 
   it('names the gateway’s fixed Service address as the public URL', () => {

@@ -136,6 +136,11 @@ function ensurePause() {
 /** Every part, built or installed once; answers the paths of the Go programs. */
 function ensureClusterParts({ installMissing }) {
   installMissing(DEBIAN_PARTS);
+  return buildClusterPrograms();
+}
+
+/** The programs built from source into .tools/ (Kubernetes, CoreDNS, metrics-server, pause), each once. */
+function buildClusterPrograms() {
   return {
     ...ensureKubernetes(),
     coredns: ensureAddonProgram({ name: 'coredns', label: 'CoreDNS', module: 'github.com/coredns/coredns', version: COREDNS, pkg: '.' }),
@@ -150,4 +155,4 @@ function ensureClusterParts({ installMissing }) {
   };
 }
 
-module.exports = { ensureClusterParts, moduleDir, KUBERNETES, METRICS_SERVER };
+module.exports = { buildClusterPrograms, ensureClusterParts, moduleDir, KUBERNETES, METRICS_SERVER };

@@ -50,6 +50,23 @@ function portalSecrets(admin) {
   ];
 }
 
+/**
+ * The PhonePe stand-in's code for the local overlay's `phonepe` Deployment, from the files
+ * smoke:containers runs (kustomize reads no file outside the overlay's folder).
+ */
+function phonepeStandInCode() {
+  const file = (...parts) => fs.readFileSync(path.join(ROOT, 'deploy', ...parts), 'utf8');
+  return {
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { name: 'phonepe-stand-in', namespace: NAMESPACE },
+    data: {
+      'phonepe.js': file('local', 'stand-ins', 'phonepe.js'),
+      'phonepe-stand-in.js': file('docker', 'smoke', 'phonepe-stand-in.js'),
+    },
+  };
+}
+
 /** The installers' folder on the node, bound to the overlay's claim (storage class `local-releases`). */
 function releasesVolume(dir) {
   fs.mkdirSync(dir, { recursive: true });
@@ -69,13 +86,15 @@ function releasesVolume(dir) {
   };
 }
 
-/** Applies the Secrets, the volume and the overlay; waits until every Deployment is Available. */
+/** Applies the Secrets, the stand-in's code, the volume and the overlay; waits until every Deployment is Available. */
 function deployPortal({ kubectl, dir, admin }) {
   const list = (items) => JSON.stringify({ apiVersion: 'v1', kind: 'List', items });
   kubectl.run(['apply', '-f', path.join(OVERLAY, 'namespace.yaml')]);
-  kubectl.run(['apply', '-f', '-'], { input: list([...portalSecrets(admin), releasesVolume(path.join(dir, 'releases'))]) });
+  kubectl.run(['apply', '-f', '-'], {
+    input: list([...portalSecrets(admin), phonepeStandInCode(), releasesVolume(path.join(dir, 'releases'))]),
+  });
   kubectl.run(['apply', '-k', OVERLAY]);
   kubectl.run(['-n', NAMESPACE, 'wait', '--for=condition=Available', 'deployment', '--all', '--timeout=600s']);
 }
 
-module.exports = { deployPortal, portalSecrets, NAMESPACE, GATEWAY_URL };
+module.exports = { deployPortal, portalSecrets, phonepeStandInCode, NAMESPACE, GATEWAY_URL };

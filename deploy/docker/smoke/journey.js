@@ -17,7 +17,7 @@ const { ROOT } = require('../../local/lib/paths');
 const { waitFor } = require('../../local/lib/net');
 const { buildImage, composeStack, ensureEngine, IMAGE } = require('../lib/engine');
 const { signInAdmin } = require('../../local/lib/admin-sign-in');
-const { expectStatus, mailsArrived, mailsTo, payAtCheckout, portalClient } = require('../../local/lib/portal-client');
+const { buyPlan, expectStatus, mailsArrived, mailsTo, orderPlan, payAtCheckout, portalClient } = require('../../local/lib/portal-client');
 const { docker, stackProbe } = require('./stack-probe');
 
 const MINUTE = 60_000;
@@ -68,14 +68,6 @@ async function signUp(person) {
   });
   expectStatus(signup, 201, 'sign-up');
   return signup.body.token;
-}
-
-/** Gives billing details, as the subscription page asks first, and orders a plan: the order's answer. */
-async function orderPlan(token, plan) {
-  expectStatus(await portal.call('PUT', '/api/billing/profile', { token, body: BILLING_DETAILS }), 200, 'billing details');
-  const order = await portal.call('POST', '/api/payment/create-phonepe-order', { token, body: { plan, billingPeriod: 'monthly' } });
-  expectStatus(order, 201, 'create order');
-  return order.body;
 }
 
 /** Reads a response's body `msPerMiB` slower than the network would, calling `onBytes` as it goes. */
@@ -160,14 +152,7 @@ test('an installer published from a shell in the download container downloads wh
 });
 
 test('the visitor buys a plan through the PhonePe stand-in, comes back active, and is mailed once', async () => {
-  const order = await orderPlan(state.token, 'professional');
-  const { page, backTo } = await payAtCheckout(order.paymentUrl);
-  assert.match(page, /Pay ₹/);
-  const back = await fetch(backTo, { redirect: 'manual' });
-  assert.equal(back.headers.get('location'), '/subscription?status=success');
-  const status = await portal.call('GET', '/api/subscription-status', { token: state.token });
-  assert.equal(status.body.subscriptionStatus, 'active');
-  assert.equal(status.body.subscriptionPlan, 'professional');
+  const order = await buyPlan(portal, state.token, 'professional', BILLING_DETAILS);
   const mails = await mailsArrived(stack.mailpitUrl, VISITOR.email, 'Payment received');
   assert.equal(mails.length, 1, 'one e-mail for one payment');
   state.merchantOrderId = order.merchantOrderId;
@@ -245,7 +230,7 @@ test(
     const workersSince = new Date().toISOString();
     const watchedFrom = Date.now();
     const buyer = await signUp(SECOND_BUYER);
-    const order = await orderPlan(buyer, 'professional');
+    const order = await orderPlan(portal, buyer, 'professional', BILLING_DETAILS);
 
     const [billing] = probe.running('billing');
     const loaded = portal.load('/api/subscription-status', { token: state.token, loops: 8, ms: 30_000 });

@@ -1,7 +1,7 @@
 'use strict';
-// The smokes' side of HTTP (npm run smoke, npm run smoke:containers): calls to the portal, load
-// from concurrent loops, the e-mails Mailpit caught, a PhonePe checkout paid. What they assert
-// lives in their journeys.
+// The smokes' side of HTTP (npm run smoke, smoke:containers, cluster -- --check): calls to the
+// portal, load from concurrent loops, the e-mails Mailpit caught, a plan ordered and its PhonePe
+// checkout paid. What they assert lives in their journeys.
 const assert = require('node:assert/strict');
 const { waitFor } = require('./net');
 
@@ -96,6 +96,14 @@ const mailsArrived = (mailpitUrl, to, subject, timeoutMs = 30_000) =>
     { what: `an e-mail "${subject}" to ${to}`, timeoutMs },
   );
 
+/** Gives billing details, as the subscription page asks first, and orders a plan monthly: the order's answer. */
+async function orderPlan(portal, token, plan, billingDetails) {
+  expectStatus(await portal.call('PUT', '/api/billing/profile', { token, body: billingDetails }), 200, 'billing details');
+  const order = await portal.call('POST', '/api/payment/create-phonepe-order', { token, body: { plan, billingPeriod: 'monthly' } });
+  expectStatus(order, 201, 'create order');
+  return order.body;
+}
+
 /** Pays (or fails) a PhonePe order on the stand-in's checkout page, as the buyer's click does; answers where it sends the buyer back. */
 async function payAtCheckout(paymentUrl, outcome = 'success') {
   const page = await fetch(paymentUrl);
@@ -105,4 +113,20 @@ async function payAtCheckout(paymentUrl, outcome = 'success') {
   return { page: await page.text(), backTo: paid.headers.get('location') };
 }
 
-module.exports = { portalClient, expectStatus, mailsTo, mailsArrived, payAtCheckout };
+/**
+ * A plan bought as a buyer's browser buys it: ordered, paid on the stand-in's checkout page, and
+ * back through the portal's return; the account is then active on it. Answers the order.
+ */
+async function buyPlan(portal, token, plan, billingDetails) {
+  const order = await orderPlan(portal, token, plan, billingDetails);
+  const { page, backTo } = await payAtCheckout(order.paymentUrl);
+  assert.match(page, /Pay ₹/);
+  const back = await fetch(backTo, { redirect: 'manual' });
+  assert.equal(back.headers.get('location'), '/subscription?status=success');
+  const status = await portal.call('GET', '/api/subscription-status', { token });
+  assert.equal(status.body.subscriptionStatus, 'active');
+  assert.equal(status.body.subscriptionPlan, plan);
+  return order;
+}
+
+module.exports = { portalClient, expectStatus, mailsTo, mailsArrived, orderPlan, payAtCheckout, buyPlan };
