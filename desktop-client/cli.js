@@ -18,6 +18,7 @@ const USAGE = `usage: desktop-client <login|activate|verify|refresh|update-check
   --app-version V     the app's version (default 1.0.0)
   --channel C         stable or beta, for update-check (default stable)
   --at ISO-TIME       verify as of this moment instead of now (to see a licence run out)
+  --released ISO-TIME when this build was released, for verify (a lapsed licence runs only older builds)
   --type T --component C --message M   for feedback (suggestion|bug|question; general, turnover…)`;
 
 function options(argv) {
@@ -39,6 +40,7 @@ function options(argv) {
     component: given.component ?? 'general',
     message: given.message ?? '',
     at: given.at ? new Date(given.at) : undefined,
+    released: given.released ? new Date(given.released) : undefined,
   };
 }
 
@@ -141,6 +143,11 @@ async function verify(o, state) {
       currentDate: o.at,
     });
     if (payload.device_id !== deviceIdOf(o.machine)) throw new Error('the licence is for another device');
+    // past the entitlement's end, a plan that keeps its builds runs only those released before it (issue #51 §3)
+    const now = o.at ?? new Date();
+    const ended = payload.status === 'lapsed' || now.getTime() >= payload.entitlement_end_at * 1000;
+    const endedOn = new Date(payload.entitlement_end_at * 1000);
+    if (ended && o.released && o.released >= endedOn) throw Object.assign(new Error(), { code: 'BUILD_RELEASED_AFTER_ENTITLEMENT' });
     console.log(
       JSON.stringify({
         valid: true,
@@ -150,6 +157,8 @@ async function verify(o, state) {
         // a firm member's licence names the firm and the seat (issue #30)
         ...(payload.firm ? { firm: payload.firm.name, seat: payload.firm.seat } : {}),
         until: new Date(payload.exp * 1000).toISOString(),
+        afterEnd: payload.after_end,
+        ...(ended ? { updatesStoppedOn: endedOn.toISOString(), runsBuildsReleasedBefore: endedOn.toISOString() } : {}),
       }),
     );
     return 0;

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { currentPolicyVersions } from '@portal/contracts';
+import { DAY_MS, currentPolicyVersions } from '@portal/contracts';
 import { startE2eStack } from './e2e-stack';
 
 jest.setTimeout(120_000);
@@ -217,5 +217,53 @@ describe('the reference desktop client against the whole portal', () => {
     for (let tries = 0; tries < 20 && refused.code === 0; tries++) refused = await run('refresh', memberState);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('no_entitlement');
+  });
+
+  // last: it moves billing's clock on, which never goes back
+  it('when the paid period ends, then a plan that keeps its builds checks in with a lapsed licence that runs only builds released before the end, and a plan that stops is refused', async () => {
+    const admin = await stack.adminPage();
+    const adminToken = (await admin.evaluate("localStorage.getItem('adminToken')")) as string;
+    await admin.context().close();
+    const ending = new Date(Date.now() + 2 * DAY_MS).toISOString().slice(0, 10);
+    async function customerOn(plan: string, firstName: string, machine: string) {
+      const email = `${firstName.toLowerCase()}.lapse@example.in`;
+      const { token, user } = (await api('POST', '/api/auth/register', undefined, {
+        firstName,
+        email,
+        password: 'secret12',
+        acceptedPolicies: currentPolicyVersions(),
+      })) as { token: string; user: { _id: string } };
+      await api('PUT', `/api/admin/users/${user._id}/subscription`, adminToken, {
+        subscriptionPlan: plan,
+        subscriptionStatus: 'active',
+        subscriptionStartDate: new Date().toISOString().slice(0, 10),
+        subscriptionEndDate: ending,
+        planPrice: 1000,
+      });
+      const state = ['--state', path.join(dir, `${machine}.json`), '--machine', machine];
+      await signIn(token, state);
+      expect((await run('activate', state)).code).toBe(0);
+      return state;
+    }
+    const business = await customerOn('business', 'Kavitha', 'KAVITHA-PC');
+    const professional = await customerOn('professional', 'Farhan', 'FARHAN-PC');
+
+    const later = new Date(Date.now() + 30 * DAY_MS);
+    stack.moveClockTo(later);
+    expect((await run('refresh', business)).code).toBe(0);
+    // a minute on: billing's clock ran on from `later` before it signed the licence (its nbf)
+    const at = new Date(later.getTime() + 60_000).toISOString();
+    const lapsed = JSON.parse((await run('verify', [...business, '--at', at])).stdout);
+    expect(lapsed).toMatchObject({ valid: true, plan: 'business', status: 'lapsed', afterEnd: 'keep_builds' });
+    const endedOn = new Date(lapsed.updatesStoppedOn);
+    expect(endedOn.getTime()).toBeLessThan(later.getTime());
+    const older = await run('verify', [...business, '--at', at, '--released', new Date(endedOn.getTime() - DAY_MS).toISOString()]);
+    expect(JSON.parse(older.stdout)).toMatchObject({ valid: true, runsBuildsReleasedBefore: endedOn.toISOString() });
+    const newer = await run('verify', [...business, '--at', at, '--released', endedOn.toISOString()]);
+    expect([newer.code, JSON.parse(newer.stdout)]).toEqual([1, { valid: false, reason: 'BUILD_RELEASED_AFTER_ENTITLEMENT' }]);
+
+    const stopped = await run('refresh', professional);
+    expect(stopped.code).toBe(1);
+    expect(stopped.stderr).toContain('no_entitlement');
   });
 });

@@ -151,15 +151,15 @@ describe('device activations and the offline licence', () => {
     expect(never.body.error).toBe(LICENSE_ERRORS.noEntitlement);
   });
 
-  it('when a machine checks in near the plan’s end, then the licence ends with the plan, not after the grace period', async () => {
+  it('when a machine checks in near the end of a plan whose licence stops, then the licence ends with the plan, not after the grace period', async () => {
     const { id, desktop } = await trialUser('checkin@example.in');
-    await setPlan(id, 'business', 'active');
+    await setPlan(id, 'professional', 'active');
     await activate(desktop, device('CHECKIN-PC'));
     billing.clock.now = new Date(Date.now() + 58 * DAY); // two days before the plan ends
     const fresh = await checkIn(desktop, { deviceId: deviceId('CHECKIN-PC'), appVersion: '1.3.0' });
     expect(fresh.status).toBe(200);
     const { payload } = await verify(fresh.body.license);
-    expect(payload).toMatchObject({ plan: 'business', status: 'active' });
+    expect(payload).toMatchObject({ plan: 'professional', status: 'active', after_end: 'stop' });
     expect(payload.exp! * 1000).toBe(new Date(payload.entitlement_end as string).getTime());
     expect(fresh.body.device.appVersion).toBe('1.3.0');
   });
@@ -183,6 +183,7 @@ describe('device activations and the offline licence', () => {
         email: 'x@example.in',
         plan: 'business',
         status: 'active',
+        after_end: 'keep_builds',
         entitlement_end: '2030-01-01T00:00:00.000Z',
         entitlement_end_at: 1893456000,
         device_id: deviceId('X'),
@@ -203,6 +204,7 @@ describe('device activations and the offline licence', () => {
       email: 'u@example.in',
       plan: 'basic' as const,
       status: 'active' as const,
+      after_end: 'stop' as const,
       entitlement_end: '2030-01-01T00:00:00.000Z',
       entitlement_end_at: 1893456000,
       device_id: deviceId('U'),
@@ -384,5 +386,39 @@ describe('device activations and the offline licence', () => {
       .set(bearer(billing.adminToken()))
       .send({ firmId: { $ne: null } });
     expect([malformed.status, malformed.body.message]).toEqual([400, 'Malformed firm id']);
+  });
+
+  it('when a plan whose licence keeps its builds ends, then the licence runs its grace days past the end, and check-ins go on with a lapsed licence; a plan that stops is refused', async () => {
+    const { id, desktop } = await trialUser('keeper@example.in');
+    await setPlan(id, 'business', 'active');
+    await activate(desktop, device('KEEPER-PC'));
+    billing.clock.now = new Date(Date.now() + 58 * DAY); // two days before the plan ends
+    const nearEnd = await checkIn(desktop, { deviceId: deviceId('KEEPER-PC'), appVersion: '1.3.0' });
+    const near = (await verify(nearEnd.body.license)).payload;
+    expect(near).toMatchObject({ plan: 'business', status: 'active', after_end: 'keep_builds' });
+    // offline at the end, it goes on for the grace days
+    expect(near.exp! * 1000).toBe(Math.floor((billing.clock.now.getTime() + 7 * DAY) / 1000) * 1000);
+
+    billing.clock.now = new Date(Date.now() + 90 * DAY); // a month after the end
+    const lapsed = await checkIn(desktop, { deviceId: deviceId('KEEPER-PC'), appVersion: '1.3.0' });
+    expect(lapsed.status).toBe(200);
+    const claims = (await verify(lapsed.body.license)).payload;
+    expect(claims).toMatchObject({
+      plan: 'business',
+      status: 'lapsed',
+      after_end: 'keep_builds',
+      entitlement_end_at: near.entitlement_end_at,
+    });
+    // a new machine is no continuation: it needs a plan
+    expect((await activate(desktop, device('KEEPER-LAPTOP'))).body.error).toBe(LICENSE_ERRORS.noEntitlement);
+
+    const { id: other, desktop: theirs } = await trialUser('stopper@example.in');
+    await setPlan(other, 'professional', 'active');
+    billing.clock.now = new Date();
+    await activate(theirs, device('STOPPER-PC'));
+    billing.clock.now = new Date(Date.now() + 90 * DAY);
+    expect((await checkIn(theirs, { deviceId: deviceId('STOPPER-PC'), appVersion: '1.3.0' })).body.error).toBe(
+      LICENSE_ERRORS.noEntitlement,
+    );
   });
 });

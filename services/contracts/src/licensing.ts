@@ -25,6 +25,23 @@ export const DEVICE_LIMITS: Record<PlanName, number> = {
 };
 
 /**
+ * What a licence does once the paid period and its grace have ended (issue #51 §3): `stop`, or
+ * `keep_builds`, Tally's way: the app keeps working for builds released before the entitlement's
+ * end, its updates stopped. A setting per plan: the firms' plans keep their builds, a person's
+ * plans stop (docs/decisions.md).
+ */
+export type LicenseAfterEnd = 'stop' | 'keep_builds';
+export const LICENSE_AFTER_END: Record<PlanName, LicenseAfterEnd> = {
+  none: 'stop',
+  trial: 'stop',
+  basic: 'stop',
+  professional: 'stop',
+  business: 'keep_builds',
+  pro: 'stop',
+  enterprise: 'keep_builds',
+};
+
+/**
  * How many times a seat may move its licence to another machine itself, over a rolling 365 days
  * (issue #51 §3, as Cryptlex limits deactivations): a deactivation from the Devices tab is a move;
  * one by an admin is not, and an admin may grant a seat one more.
@@ -100,7 +117,10 @@ export interface LicenseClaims {
   sub: string;
   email: string;
   plan: PlanName;
-  status: 'trial' | 'active';
+  /** `lapsed`: the paid period has ended on a plan that keeps its builds; only builds released before `entitlement_end_at` run. */
+  status: 'trial' | 'active' | 'lapsed';
+  /** What the licence does after the entitlement's end (`LICENSE_AFTER_END` of the plan). */
+  after_end: LicenseAfterEnd;
   /** When the trial or the paid period ends (ISO 8601); kept for desktop builds that read it. */
   entitlement_end: string;
   /** The same moment as a NumericDate (RFC 7519 §2), as `exp` is: what new builds compare. */

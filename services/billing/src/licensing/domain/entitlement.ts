@@ -1,4 +1,12 @@
-import { DAY_MS, LICENSE_ERRORS, LICENSE_MESSAGES, type DeviceView, type LicenseResponse, type PlanName } from '@portal/contracts';
+import {
+  DAY_MS,
+  LICENSE_AFTER_END,
+  LICENSE_ERRORS,
+  LICENSE_MESSAGES,
+  type DeviceView,
+  type LicenseResponse,
+  type PlanName,
+} from '@portal/contracts';
 import { AppError } from '@portal/platform/errors';
 import type { Lock } from '../../shared/ports';
 import {
@@ -41,7 +49,8 @@ export type DesktopUser = { userId: string; email: string; firmId?: string | und
 /** What the licence rests on: the plan, until when, and the firm seat when it is a firm's. */
 export interface Entitlement {
   plan: PlanName;
-  status: 'trial' | 'active';
+  /** `lapsed`: ended, on a plan whose licence keeps the builds released before `end` (issue #51 §3). */
+  status: 'trial' | 'active' | 'lapsed';
   end: Date;
   firm: FirmSeat | null;
 }
@@ -57,26 +66,45 @@ function access(current: SubscriptionRecord | null, at: Date): Omit<Entitlement,
   return { plan: status === 'trial' ? 'trial' : current.plan, status, end };
 }
 
+/** An ended plan whose licence keeps its builds (issue #51 §3): what it still gives, or null. */
+function lapsedAccess(current: SubscriptionRecord | null, at: Date): Omit<Entitlement, 'firm'> | null {
+  const status = effectiveStatus(current, at);
+  if (!current || status === 'trial' || status === 'active' || LICENSE_AFTER_END[current.plan] !== 'keep_builds') return null;
+  const end = accessEnd(current);
+  return end ? { plan: current.plan, status: 'lapsed', end } : null;
+}
+
 /**
  * The person's own trial or plan first, else the plan of a firm they belong to (issue #30). A
  * device activated on a firm's plan (`onFirm`) draws on that firm's alone, so removing the member
- * refuses it at its next check-in even if they have a plan of their own.
+ * refuses it at its next check-in even if they have a plan of their own. A check-in (`lapsed`)
+ * also takes an ended plan whose licence keeps its builds; an activation never does.
  */
 export async function entitlement(
   deps: Pick<LicensingDeps, 'subscriptions' | 'firmPlanOf'>,
   userId: string,
   at: Date,
   onFirm: string | null = null,
+  { lapsed = false }: { lapsed?: boolean } = {},
 ): Promise<Entitlement> {
-  const own = onFirm ? null : access(await deps.subscriptions.find(userId), at);
+  const ownRecord = onFirm ? null : await deps.subscriptions.find(userId);
+  const own = access(ownRecord, at);
   if (own) return { ...own, firm: null };
   const drawn = await deps.firmPlanOf(userId, onFirm ?? undefined);
   const firmAccess = drawn ? access(drawn.subscription, at) : null;
-  if (!drawn || !firmAccess) throw refused(LICENSE_ERRORS.noEntitlement, LICENSE_MESSAGES.noEntitlement);
-  return { ...firmAccess, firm: drawn.firm };
+  if (drawn && firmAccess) return { ...firmAccess, firm: drawn.firm };
+  const kept = lapsed ? lapsedAccess(ownRecord, at) : null;
+  if (kept) return { ...kept, firm: null };
+  const keptOnFirm = lapsed && drawn ? lapsedAccess(drawn.subscription, at) : null;
+  if (drawn && keptOnFirm) return { ...keptOnFirm, firm: drawn.firm };
+  throw refused(LICENSE_ERRORS.noEntitlement, LICENSE_MESSAGES.noEntitlement);
 }
 
-/** The licence a machine holds until its next check-in, signed: within the grace days, never past the entitlement. */
+/**
+ * The licence a machine holds until its next check-in, signed: for the grace days, and never past
+ * the entitlement when its plan's licence stops there; a plan that keeps its builds runs the grace
+ * days on, so an app offline at the end goes on with the builds it may run.
+ */
 export async function licence(
   deps: Pick<LicensingDeps, 'signer' | 'graceDays'>,
   user: { userId: string; email: string },
@@ -85,13 +113,17 @@ export async function licence(
   at: Date,
 ): Promise<LicenseResponse> {
   // whole seconds, as the licence's exp claim holds it
-  const expiresAt = new Date(Math.floor(Math.min(at.getTime() + deps.graceDays * DAY_MS, held.end.getTime()) / 1000) * 1000);
+  const afterEnd = LICENSE_AFTER_END[held.plan];
+  const graceEnd = at.getTime() + deps.graceDays * DAY_MS;
+  const until = afterEnd === 'keep_builds' ? graceEnd : Math.min(graceEnd, held.end.getTime());
+  const expiresAt = new Date(Math.floor(until / 1000) * 1000);
   const license = await deps.signer.sign(
     {
       sub: user.userId,
       email: user.email,
       plan: held.plan,
       status: held.status,
+      after_end: afterEnd,
       entitlement_end: held.end.toISOString(),
       entitlement_end_at: Math.floor(held.end.getTime() / 1000),
       device_id: record.deviceId,
