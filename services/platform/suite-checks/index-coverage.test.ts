@@ -10,6 +10,7 @@ const MAY_SCAN: Record<string, string> = {
   'plans find filter [] sort [order]': 'the plan catalogue: a handful of rows, cached for 10 s',
   'releases find filter [channel] sort []': 'a few releases a year, each channel listed whole',
   'releases find filter [] sort []': 'a few releases a year',
+  'release_channels find filter [] sort []': 'the release channels’ minimum versions: one row per channel, two channels',
   'admins countDocuments filter [] sort []': 'a handful of admins, counted at start-up to create the first',
   'admins find filter [] sort [createdAt]': 'the owners’ Admins tab lists every admin: a handful',
   'admins countDocuments filter [role] sort []': 'the owners counted among a handful of admins, before a demotion or a removal',

@@ -19,6 +19,8 @@ const promotionSchema = new Schema<PromotionRecord>(
   },
   { versionKey: false },
 );
+// the admin's list, newest first
+promotionSchema.index({ createdAt: -1 });
 
 const redemptionSchema = new Schema<RedemptionRecord>(
   {
@@ -32,8 +34,9 @@ const redemptionSchema = new Schema<RedemptionRecord>(
   },
   { versionKey: false },
 );
-// what a code's limits count: its redemptions that hold it, in all and per account
-redemptionSchema.index({ code: 1, state: 1, accountId: 1 });
+// what a code's limits count (its redemptions that hold it, in all and per account), and the
+// admin's list of every code's held redemptions, by state first
+redemptionSchema.index({ state: 1, code: 1, accountId: 1 });
 
 const WITHOUT_ID = { _id: 0 } as const;
 const HOLDING: RedemptionRecord['state'][] = ['reserved', 'redeemed'];
