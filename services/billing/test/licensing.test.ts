@@ -330,12 +330,14 @@ describe('device activations and the offline licence', () => {
         planPrice: 500,
       });
     expect(plan.status).toBe(200);
+    const move = () =>
+      request(billing.url)
+        .delete(`/api/licenses/devices/${deviceId('MOVING-PC')}`)
+        .set(bearer(user));
     const moveAt = async (at: number) => {
       billing.clock.now = new Date(at);
       expect((await activate(desktop, device('MOVING-PC'))).status).toBe(201);
-      return request(billing.url)
-        .delete(`/api/licenses/devices/${deviceId('MOVING-PC')}`)
-        .set(bearer(user));
+      return move();
     };
     for (const day of [0, 1, 2]) expect((await moveAt(start.getTime() + day * DAY)).status).toBe(200);
 
@@ -349,18 +351,10 @@ describe('device activations and the offline licence', () => {
     expect((await billing.db.connection.collection('activations').findOne({ userId: id }))?.active).toBe(true);
 
     billing.clock.now = new Date(freeOn.getTime() - 1);
-    const justBefore = await request(billing.url)
-      .delete(`/api/licenses/devices/${deviceId('MOVING-PC')}`)
-      .set(bearer(user));
+    const justBefore = await move();
     expect(justBefore.status).toBe(429);
     billing.clock.now = freeOn;
-    expect(
-      (
-        await request(billing.url)
-          .delete(`/api/licenses/devices/${deviceId('MOVING-PC')}`)
-          .set(bearer(user))
-      ).status,
-    ).toBe(200);
+    expect((await move()).status).toBe(200);
 
     // all three used again within the year; an admin allows one more, audited, and an admin's own deactivation is no move
     for (const day of [1, 2]) expect((await moveAt(freeOn.getTime() + day * DAY)).status).toBe(200);
@@ -368,13 +362,7 @@ describe('device activations and the offline licence', () => {
     const granted = await request(billing.url).post(`/api/admin/users/${id}/devices/moves`).set(bearer(billing.adminToken())).send({});
     expect(granted.status).toBe(201);
     expect(granted.body).toEqual({ message: LICENSE_MESSAGES.moveGranted, moves: { allowed: 4, used: 3, nextFreeAt: null } });
-    expect(
-      (
-        await request(billing.url)
-          .delete(`/api/licenses/devices/${deviceId('MOVING-PC')}`)
-          .set(bearer(user))
-      ).status,
-    ).toBe(200);
+    expect((await move()).status).toBe(200);
     expect((await activate(desktop, device('MOVING-PC'))).status).toBe(201);
     const byAdmin = await request(billing.url)
       .delete(`/api/admin/users/${id}/devices/${deviceId('MOVING-PC')}`)

@@ -155,38 +155,23 @@ describe('promotion codes (issue #50 §3)', () => {
       expect(rows).toEqual([expect.objectContaining({ amount: 900, taxableValue: 762.71, tax: 137.29 })]);
     });
 
-    it('when an amount off is larger than the price, then the payment is ₹1, never less, with GST charged on what is left', async () => {
-      const code = newCode('BIG');
-      await createCode({ code, discount: { kind: 'amount', amount: 1000 } });
-      const { token } = await customer(MAHARASHTRA_FIRM);
-      const quote = await preview(token, { plan: 'basic', billingPeriod: 'monthly', promotionCode: code });
-      expect(quote.body.promotion).toEqual({
-        code,
-        listPrice: 500,
-        listTaxableValue: 423.73,
-        discount: 422.88,
-        taxableValue: 0.85,
-        amountDue: 1,
-      });
-      const placed = await order(token, { plan: 'basic', billingPeriod: 'monthly', promotionCode: code });
-      expect(billing.phonepe.orders.get(placed.body.merchantOrderId)?.amount).toBe(100);
-    });
-
-    it('when an amount off is given, then it is off the taxable value and GST follows to the paisa', async () => {
-      const code = newCode('FLAT');
-      await createCode({ code, discount: { kind: 'amount', amount: 250 } });
-      const { token } = await customer(MAHARASHTRA_FIRM);
-      const quote = await preview(token, { plan: 'basic', billingPeriod: 'monthly', promotionCode: code });
+    it.each([
       // ₹423.73 less ₹250 is ₹173.73, and 18 % of it ₹31.27
-      expect(quote.body.promotion).toEqual({
-        code,
-        listPrice: 500,
-        listTaxableValue: 423.73,
-        discount: 250,
-        taxableValue: 173.73,
-        amountDue: 205,
-      });
-    });
+      ['FLAT', 250, { discount: 250, taxableValue: 173.73, amountDue: 205 }, 20_500],
+      // more than the price: the payment is ₹1, never less, ₹0.85 and its GST
+      ['BIG', 1000, { discount: 422.88, taxableValue: 0.85, amountDue: 1 }, 100],
+    ])(
+      'when %s takes ₹%i off the price before GST, then GST follows on what is left, to the paisa, never under ₹1',
+      async (prefix, amount, figures, charged) => {
+        const code = newCode(prefix);
+        await createCode({ code, discount: { kind: 'amount', amount } });
+        const { token } = await customer(MAHARASHTRA_FIRM);
+        const quote = await preview(token, { plan: 'basic', billingPeriod: 'monthly', promotionCode: code });
+        expect(quote.body.promotion).toEqual({ code, listPrice: 500, listTaxableValue: 423.73, ...figures });
+        const placed = await order(token, { plan: 'basic', billingPeriod: 'monthly', promotionCode: code });
+        expect(billing.phonepe.orders.get(placed.body.merchantOrderId)?.amount).toBe(charged);
+      },
+    );
 
     it('when a code is used at its expiry instant, then it is refused as expired and nothing is held; a millisecond before, it applies', async () => {
       const code = newCode('LASTDAY');

@@ -4,6 +4,7 @@
  * lint walls in eslint.config.mjs).
  */
 export { draftCreditNote } from './domain/credit-note-draft';
+export { taxableValueIn } from './domain/gst-tax';
 export { issueCreditNote, issueInSeries } from './domain/invoice-draft';
 export type { invoiceUseCases } from './domain/invoice.use-cases';
 export type {

@@ -44,8 +44,12 @@ export const conflict = (message: string) => new AppError(409, ERROR_CODES.confl
 /** A link that existed and can no longer be used (expired, withdrawn). */
 export const gone = (message: string) => new AppError(410, ERROR_CODES.gone, message);
 export const payloadTooLarge = (message: string) => new AppError(413, ERROR_CODES.payloadTooLarge, message);
-export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many requests, please try again later') =>
-  new AppError(429, ERROR_CODES.tooManyRequests, message, undefined, { 'Retry-After': String(retryAfterSeconds) });
+export const tooManyRequests = (
+  retryAfterSeconds: number,
+  message = 'Too many requests, please try again later',
+  /** More of the answer the client acts on (a licence's moves and when the next is free). */
+  extra?: Record<string, unknown>,
+) => new AppError(429, ERROR_CODES.tooManyRequests, message, undefined, { 'Retry-After': String(retryAfterSeconds) }, extra);
 export const serviceUnavailable = (message = 'Service temporarily unavailable') =>
   new AppError(503, ERROR_CODES.serviceUnavailable, message);
 

@@ -1,5 +1,5 @@
-import { DEVICE_MOVES_PER_YEAR, ERROR_CODES, formatIndianDate, LICENSE_MESSAGES, type DeviceMoves } from '@portal/contracts';
-import { AppError, notFound } from '@portal/platform/errors';
+import { DEVICE_MOVES_PER_YEAR, formatIndianDate, LICENSE_MESSAGES, type DeviceMoves } from '@portal/contracts';
+import { notFound, tooManyRequests } from '@portal/platform/errors';
 import type { AuditPublisher } from '@portal/platform';
 import { LOCK_KEYS } from '../../shared/lock-keys';
 import { movesLeft, MOVE_WINDOW_MS } from './device-moves';
@@ -38,25 +38,14 @@ export function deviceMoveUseCases(deps: LicensingDeps & { audit: AuditPublisher
         const left = await seatMoves(userId, firmId, at);
         if (left && left.used >= left.allowed) {
           const nextFreeAt = left.nextFreeAt ?? new Date(at.getTime() + MOVE_WINDOW_MS);
-          const retryAfter = String(Math.ceil((nextFreeAt.getTime() - at.getTime()) / 1000));
-          throw new AppError(
-            429,
-            ERROR_CODES.tooManyRequests,
-            LICENSE_MESSAGES.movesUsed(left.allowed, formatIndianDate(nextFreeAt)),
-            undefined,
-            { 'Retry-After': retryAfter },
-            { moves: toWire(left) },
-          );
+          const retryAfterSeconds = Math.ceil((nextFreeAt.getTime() - at.getTime()) / 1000);
+          throw tooManyRequests(retryAfterSeconds, LICENSE_MESSAGES.movesUsed(left.allowed, formatIndianDate(nextFreeAt)), {
+            moves: toWire(left),
+          });
         }
         await activations.deactivate(userId, deviceId);
         if (left) await moves.record({ userId, firmId, kind: 'move', deviceId, by: userId, at });
       });
-    },
-
-    /** The seat's moves, for the Devices tab: none when its plan has ended. */
-    async movesOf(userId: string, firmId: string | null): Promise<DeviceMoves | null> {
-      const left = await seatMoves(userId, firmId, now());
-      return left && toWire(left);
     },
 
     async grant(userId: string, firmId: string | null, admin: string): Promise<DeviceMoves | null> {

@@ -1,4 +1,4 @@
-import type { LicenseClaims } from '@portal/contracts';
+import type { LicenseClaims, ReleaseChannel } from '@portal/contracts';
 
 /** A machine the desktop app runs on, activated against the plan's device limit. */
 export interface ActivationRecord {
@@ -32,7 +32,7 @@ export interface LicenseSigner {
 
 /** A release channel's minimum version (download's), or none; never throws: unknown is none. */
 export interface ReleaseChannels {
-  minimum(channel: 'stable' | 'beta'): Promise<{ minimumVersion: string; message: string } | null>;
+  minimum(channel: ReleaseChannel): Promise<{ minimumVersion: string; message: string } | null>;
 }
 
 /** A seat's licence moved to another machine by its holder, or one more move an admin allowed (issue #51 §3). */

@@ -1,4 +1,5 @@
 import { asPaise, percentOfPaise, type Paise } from '@portal/contracts';
+import { taxableValueIn } from '../../tax-documents';
 import type { Discount } from './ports';
 
 /** The least a payment may be (PhonePe takes nothing under ₹1), which no code goes below. */
@@ -14,8 +15,6 @@ export interface DiscountedPrice {
   amountDuePaise: Paise;
 }
 
-/** The taxable value in a GST-inclusive price, as the tax invoice splits it (tax-documents' gst-tax). */
-const taxableIn = (inclusivePaise: Paise, ratePercent: number) => asPaise(Math.round((inclusivePaise * 100) / (100 + ratePercent)));
 /** A taxable value with its GST; its taxable part, split again, is the same value to the paisa. */
 const withTax = (taxablePaise: Paise, ratePercent: number) => asPaise(taxablePaise + percentOfPaise(taxablePaise, ratePercent));
 
@@ -26,7 +25,8 @@ const withTax = (taxablePaise: Paise, ratePercent: number) => asPaise(taxablePai
  * paisa; an amount is off the taxable value, at most all of it. No code brings the payment under ₹1.
  */
 export function discountedPrice(listPricePaise: Paise, discount: Discount, ratePercent: number): DiscountedPrice {
-  const listTaxable = taxableIn(listPricePaise, ratePercent);
+  // the list price's taxable value as the tax invoice splits it
+  const listTaxable = taxableValueIn(listPricePaise, ratePercent);
   const off = discount.kind === 'percent' ? percentOfPaise(listTaxable, discount.percent) : discount.amountPaise;
   let taxable = asPaise(Math.max(0, listTaxable - off));
   while (withTax(taxable, ratePercent) < Math.min(FLOOR_PAISE, listPricePaise)) taxable = asPaise(taxable + 1);

@@ -12,10 +12,14 @@ export interface TaxSplit {
   igstPaise: Paise;
 }
 
+/** The taxable value in a GST-inclusive amount, to the nearest paisa. */
+export const taxableValueIn = (totalPaise: Paise, ratePercent: number): Paise =>
+  asPaise(Math.round((totalPaise * 100) / (100 + ratePercent)));
+
 export function splitInclusivePrice(totalPaise: Paise, ratePercent: number, sameState: boolean): TaxSplit {
   if (!Number.isInteger(totalPaise) || totalPaise < 0) throw new RangeError(`amount must be whole paise, got ${totalPaise}`);
   if (!(ratePercent >= 0 && ratePercent <= 100)) throw new RangeError(`GST rate must be 0–100 %, got ${ratePercent}`);
-  const taxablePaise = asPaise(Math.round((totalPaise * 100) / (100 + ratePercent)));
+  const taxablePaise = taxableValueIn(totalPaise, ratePercent);
   const taxPaise = asPaise(totalPaise - taxablePaise);
   const none = asPaise(0);
   if (!sameState) return { taxablePaise, cgstPaise: none, sgstPaise: none, igstPaise: taxPaise };
