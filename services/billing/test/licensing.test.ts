@@ -369,6 +369,19 @@ describe('device activations and the offline licence', () => {
       .set(bearer(billing.adminToken()));
     expect(byAdmin.status).toBe(200);
     expect(await billing.db.connection.collection('device_moves').countDocuments({ userId: id, kind: 'move' })).toBe(7);
+    // every move used again; once the plan has ended, freeing a machine protects nothing and is not counted
+    expect((await moveAt(freeOn.getTime() + 4 * DAY)).status).toBe(429);
+    await request(billing.url)
+      .put(`/api/admin/users/${id}/subscription`)
+      .set(bearer(billing.adminToken()))
+      .send({
+        subscriptionPlan: 'basic',
+        subscriptionStatus: 'expired',
+        subscriptionEndDate: new Date(start.getTime() + 360 * DAY).toISOString().slice(0, 10),
+      })
+      .expect(200);
+    expect((await move()).status).toBe(200);
+    expect(await billing.db.connection.collection('device_moves').countDocuments({ userId: id, kind: 'move' })).toBe(7);
     const malformed = await request(billing.url)
       .post(`/api/admin/users/${id}/devices/moves`)
       .set(bearer(billing.adminToken()))

@@ -1,5 +1,5 @@
-import { DEVICE_MOVES_PER_YEAR, formatIndianDate, LICENSE_MESSAGES, type DeviceMoves } from '@portal/contracts';
-import { notFound, tooManyRequests } from '@portal/platform/errors';
+import { DEVICE_MOVES_PER_YEAR, formatIndianDate, LICENSE_ERRORS, LICENSE_MESSAGES, type DeviceMoves } from '@portal/contracts';
+import { AppError, notFound, tooManyRequests } from '@portal/platform/errors';
 import type { AuditPublisher } from '@portal/platform';
 import { LOCK_KEYS } from '../../shared/lock-keys';
 import { movesLeft, MOVE_WINDOW_MS } from './device-moves';
@@ -23,7 +23,11 @@ export function deviceMoveUseCases(deps: LicensingDeps & { audit: AuditPublisher
   const now = deps.now ?? (() => new Date());
 
   async function seatMoves(userId: string, firmId: string | null, at: Date) {
-    const held = await entitlement(deps, userId, at, firmId).catch(() => null);
+    // only a seat without a plan is unlimited; any other failure is the caller's to see
+    const held = await entitlement(deps, userId, at, firmId).catch((refusal: unknown) => {
+      if (refusal instanceof AppError && refusal.code === LICENSE_ERRORS.noEntitlement) return null;
+      throw refusal;
+    });
     if (!held) return null;
     return movesLeft(await moves.since(userId, firmId, new Date(at.getTime() - MOVE_WINDOW_MS)), DEVICE_MOVES_PER_YEAR[held.plan], at);
   }
