@@ -7,7 +7,9 @@ const SERVICES = ['auth', 'billing', 'download', 'feedback', 'admin-reporting'];
  * Billing holds several capabilities, each a folder with its own layers (practica's components);
  * `shared` is the kit they all use (ports for the lock, mail and the user directory).
  */
-const CAPABILITIES = { billing: ['subscriptions', 'payments', 'promotions', 'tax-documents', 'licensing', 'reporting', 'shared'] };
+const CAPABILITIES = {
+  billing: ['subscriptions', 'payments', 'promotions', 'bank-transfers', 'tax-documents', 'licensing', 'reporting', 'shared'],
+};
 const layer = (service, folder) =>
   CAPABILITIES[service]
     ? CAPABILITIES[service].map((capability) => `./services/${service}/src/${capability}/${folder}`)

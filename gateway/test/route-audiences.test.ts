@@ -74,6 +74,18 @@ const ADMIN_ROUTE_ACTIONS: Record<string, AdminAction> = {
   'GET /api/admin/promotions': 'view',
   'POST /api/admin/promotions': 'manage-promotions',
   'POST /api/admin/promotions/:code/deactivate': 'manage-promotions',
+  'GET /api/admin/proformas': 'view',
+  'GET /api/admin/proformas/:reference': 'view',
+  'POST /api/admin/proformas/:reference/receipts': 'record-receipts',
+  'POST /api/admin/bank-statements': 'record-receipts',
+  'GET /api/admin/bank-receipts': 'view',
+  'POST /api/admin/bank-receipts/:utr/apply': 'record-receipts',
+  'POST /api/admin/bank-receipts/:utr/return': 'record-receipts',
+  'GET /api/admin/tds': 'view',
+  'GET /api/admin/tds/:reference/form-16a': 'view',
+  'POST /api/admin/tds/:reference/credit': 'record-receipts',
+  'POST /api/admin/tds/:reference/reject': 'record-receipts',
+  'GET /api/admin/export/tds': 'export-billing',
   'GET /api/admin/transactions': 'view',
   'GET /api/admin/export/transactions': 'export-billing',
   'PUT /api/admin/users/:id/subscription': 'manage-subscriptions',
@@ -240,6 +252,7 @@ describe('who may call each public route: the gateway table and the services agr
     expect(ADMIN_ROLES.filter((role) => adminMay(role, 'export-billing') || adminMay(role, 'export-people'))).toEqual(['owner', 'finance']);
     expect(ADMIN_ROLES.filter((role) => adminMay(role, 'manage-admins'))).toEqual(['owner']);
     expect(ADMIN_ROLES.filter((role) => adminMay(role, 'manage-promotions'))).toEqual(['owner', 'finance']);
+    expect(ADMIN_ROLES.filter((role) => adminMay(role, 'record-receipts'))).toEqual(['owner', 'finance']);
     expect(ADMIN_ROLES.filter((role) => adminMay(role, 'export-security-log'))).toEqual(['owner']);
   });
 });

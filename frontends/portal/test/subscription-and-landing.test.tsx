@@ -191,6 +191,59 @@ describe('choosing a plan', () => {
     });
   });
 
+  it('when the buyer asks for a pro-forma in the confirmation, with TDS, then the page says what to transfer and quoting what, and lists it to download', async () => {
+    const proforma = {
+      number: 'PF/2627/000001',
+      reference: 'PF2627000001',
+      plan: 'professional',
+      billingPeriod: 'monthly',
+      seats: 1,
+      firm: null,
+      customerEmail: 'asha@example.in',
+      issuedAt: '2026-12-01T06:30:00.000Z',
+      validUntil: '2026-12-16T06:30:00.000Z',
+      total: 1000,
+      taxableValue: 847.46,
+      tax: 152.54,
+      tds: { ratePercent: 10, amount: 84.75, state: null, reason: null },
+      amountDue: 915.25,
+      received: 0,
+      state: 'open',
+      invoiceNumber: null,
+    };
+    let asked = false;
+    const calls = stubApi((call) => {
+      if (call.url === '/api/payment/plans') return { data: plans };
+      if (call.url === '/api/subscription/change') return quoteFor(call);
+      if (call.url === '/api/billing/profile') return { data: { profile: { stateCode: '19' } } };
+      if (call.url === '/api/billing/history') return { data: { payments: [] } };
+      if (call.url === '/api/billing/proformas' && call.method === 'POST') {
+        asked = true;
+        return { status: 201, data: { proforma } };
+      }
+      if (call.url === '/api/billing/proformas') return { data: { proformas: asked ? [proforma] : [], credit: 0 } };
+      return { data: { subscriptionStatus: 'trial', subscriptionPlan: 'trial', email: 'asha@example.in', daysRemaining: 20 } };
+    });
+    renderPage(<Subscription />, '/subscription');
+    await userEvent.click(await screen.findByRole('button', { name: 'Subscribe Monthly' }));
+    const bank = await screen.findByRole('region', { name: 'Pay by bank transfer' });
+    await userEvent.click(within(bank).getByRole('checkbox', { name: 'We deduct TDS under section 194J' }));
+    await userEvent.click(within(bank).getByRole('button', { name: 'Get a pro-forma' }));
+    expect(
+      await screen.findByText(/^Pro-forma PF\/2627\/000001 is ready: transfer ₹915\.25 quoting PF2627000001 by 16 Dec 2026\./),
+    ).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST' && call.url === '/api/billing/proformas')?.body).toEqual({
+      plan: 'professional',
+      billingPeriod: 'monthly',
+      deductsTds: true,
+    });
+    const listed = await screen.findByRole('region', { name: 'Pro-formas for bank transfer' });
+    const row = within(listed).getByRole('row', { name: /PF\/2627\/000001/ });
+    expect(row).toHaveTextContent('₹915.25 (less TDS of ₹84.75)');
+    expect(row).toHaveTextContent('Waiting for your transfer');
+    expect(within(row).getByRole('button', { name: 'Download pro-forma PF/2627/000001' })).toBeEnabled();
+  });
+
   it('when a switch is scheduled, then the page says when it happens and cancels it on request', async () => {
     let scheduled: object | null = { plan: 'basic', billingPeriod: 'monthly', at: '2028-01-22T18:30:00.000Z' };
     const calls = stubApi((call) => {

@@ -29,6 +29,7 @@ describe('the calls the shell starts as a page opens', () => {
       '/api/auth/consent',
       '/api/payment/plans',
       '/api/billing/history',
+      '/api/billing/proformas',
       '/api/billing/profile',
       '/api/firms',
     ]);

@@ -75,6 +75,19 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/admin/refunds/:merchantRefundId/credit-note', service: 'billing', access: 'admin' },
   { pattern: '/api/admin/promotions', service: 'billing', access: 'admin' },
   { pattern: '/api/admin/promotions/:code/deactivate', service: 'billing', access: 'admin' },
+  // bank transfers against pro-formas (issue #50 §1)
+  { pattern: '/api/admin/proformas', service: 'billing', access: 'admin' },
+  { pattern: '/api/admin/proformas/:reference', service: 'billing', access: 'admin' },
+  { pattern: '/api/admin/proformas/:reference/receipts', service: 'billing', access: 'admin' },
+  { pattern: '/api/admin/bank-statements', service: 'billing', access: 'admin' },
+  { pattern: '/api/admin/bank-receipts', service: 'billing', access: 'admin' },
+  { pattern: '/api/admin/bank-receipts/:utr/apply', service: 'billing', access: 'admin' },
+  { pattern: '/api/admin/bank-receipts/:utr/return', service: 'billing', access: 'admin' },
+  // TDS deducted by buyers, and their Form 16A (issue #50 §2)
+  { pattern: '/api/admin/tds', service: 'billing', access: 'admin' },
+  { pattern: '/api/admin/tds/:reference/form-16a', service: 'billing', access: 'admin' },
+  { pattern: '/api/admin/tds/:reference/credit', service: 'billing', access: 'admin' },
+  { pattern: '/api/admin/tds/:reference/reject', service: 'billing', access: 'admin' },
   // the desktop app's activation and check-in, with its own token; the keys verify licences offline
   { pattern: '/api/licenses/activate', service: 'billing', access: 'desktop' },
   { pattern: '/api/licenses/refresh', service: 'billing', access: 'desktop' },
@@ -83,6 +96,7 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/licenses/devices/:deviceId', service: 'billing', access: 'user' },
   { pattern: '/api/admin/export/transactions', service: 'billing', access: 'admin', export: true },
   { pattern: '/api/admin/export/gst', service: 'billing', access: 'admin', export: true },
+  { pattern: '/api/admin/export/tds', service: 'billing', access: 'admin', export: true },
 
   { pattern: '/api/download/updates', service: 'download', access: 'desktop' },
   { pattern: '/api/download/check-eligibility', service: 'download', access: 'user' },

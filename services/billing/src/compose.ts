@@ -89,6 +89,19 @@ import { releaseChannelsClient } from './licensing/clients/release-channels.clie
 import { promotionRepository } from './promotions/data/promotion.repository';
 import { promotionUseCases } from './promotions/domain/promotion.use-cases';
 import { adminPromotionRoutes } from './promotions/routes/admin-promotion.routes';
+import { bankTransferOrders } from './payments/domain/bank-transfer-orders';
+import type { PaymentDeps } from './payments/domain/payment-deps';
+import { proformaRepository } from './tax-documents/data/proforma.repository';
+import { proformaUseCases } from './tax-documents/domain/proforma.use-cases';
+import { bankReceiptRepository } from './bank-transfers/data/bank-receipt.repository';
+import { proformaRequestUseCases } from './bank-transfers/domain/proforma-requests.use-cases';
+import { receiptUseCases } from './bank-transfers/domain/receipt.use-cases';
+import { proformaMail } from './bank-transfers/domain/proforma-mail';
+import { tdsRule } from './bank-transfers/domain/tds-rule';
+import { bankTransferRoutes } from './bank-transfers/routes/bank-transfer.routes';
+import { tdsRepository } from './bank-transfers/data/tds.repository';
+import { tdsUseCases } from './bank-transfers/domain/tds.use-cases';
+import { tdsRoutes } from './bank-transfers/routes/tds.routes';
 
 /** What a test may replace; production passes none. */
 export interface BillingOverrides {
@@ -157,6 +170,9 @@ export async function compose(
   const activations = activationRepository(mongo);
   const deviceMoves = deviceMoveRepository(mongo);
   const promotionStore = promotionRepository(mongo);
+  const proformaStore = proformaRepository(mongo);
+  const bankReceipts = bankReceiptRepository(mongo);
+  const tdsStore = tdsRepository(mongo);
   const claims = singleUseClaims(mongo);
   await Promise.all([
     claims.ready,
@@ -171,6 +187,9 @@ export async function compose(
     activations.ready,
     deviceMoves.ready,
     promotionStore.ready,
+    proformaStore.ready,
+    bankReceipts.ready,
+    tdsStore.ready,
     plans.seed(),
   ]);
   const clock = now ?? (() => new Date());
@@ -240,7 +259,7 @@ export async function compose(
     .catch((error: unknown) =>
       logger.error({ err: error }, 'carrying subscriptions over to periods failed; it runs again at the next start'),
     );
-  const payments = paymentUseCases({
+  const paymentDeps: PaymentDeps = {
     orders,
     ledger,
     changes,
@@ -261,7 +280,26 @@ export async function compose(
       await renewals.afterSettled(order);
     },
     now,
-  });
+  };
+  const payments = paymentUseCases(paymentDeps);
+  const bankTransferDeps = {
+    transfers: bankTransferOrders(paymentDeps),
+    proformas: proformaUseCases({ proformas: proformaStore, profiles: billingProfiles, users, seller, lock, render: renderTaxDocumentPdf }),
+    receipts: bankReceipts,
+    tds: tdsStore,
+    tdsOn: tdsRule(
+      { ratePercent: config.TDS_RATE_PERCENT, thresholdRupees: config.TDS_THRESHOLD_RUPEES, gstRatePercent: seller.ratePercent },
+      { profiles: billingProfiles, taxablePaidSince: (accountId, since) => orders.taxablePaidSince(accountId, since) },
+    ),
+    validityDays: config.PROFORMA_VALIDITY_DAYS,
+    proformaPrefix: seller.proformaPrefix,
+    sendProforma: proformaMail(mail, config.PUBLIC_URL),
+    audit,
+    logger,
+    now,
+  };
+  const bankTransfers = { proformas: proformaRequestUseCases(bankTransferDeps), receipts: receiptUseCases(bankTransferDeps) };
+  const tds = tdsUseCases({ tds: tdsStore, transfers: bankTransferDeps.transfers, mail, publicUrl: config.PUBLIC_URL, audit, logger, now });
   const renewals = renewalUseCases({
     mandates,
     orders,
@@ -300,7 +338,7 @@ export async function compose(
     ledger,
     orders,
     billingProfiles,
-    documents: [invoiceStore, creditNotes, refundStore],
+    documents: [invoiceStore, creditNotes, refundStore, proformaStore, bankReceipts, tdsStore],
     claims,
     // a deleted user's machines go, and the moves counted against their seats with them
     activations: {
@@ -344,6 +382,8 @@ export async function compose(
       router.use(billingHistoryRoutes(billingHistoryUseCases({ orders, refunds: refundStore, invoices }), account));
       router.use(refundRoutes(refunds, verifyToken));
       router.use(adminPromotionRoutes(promotions, verifyToken));
+      router.use(bankTransferRoutes(bankTransfers, verifyToken, account));
+      router.use(tdsRoutes(tds, verifyToken, account));
       router.use(taxReportRoutes(taxReportUseCases({ invoices: invoiceStore, creditNotes }), verifyToken));
       router.use(
         internalRoutes(

@@ -40,7 +40,7 @@ export const configSchema = z
     ...licenseShape(),
   })
   .superRefine((config, context) => {
-    const prefixes = ['INVOICE_PREFIX', 'CREDIT_NOTE_PREFIX', 'FINANCIAL_CREDIT_NOTE_PREFIX'] as const;
+    const prefixes = ['INVOICE_PREFIX', 'CREDIT_NOTE_PREFIX', 'FINANCIAL_CREDIT_NOTE_PREFIX', 'PROFORMA_PREFIX'] as const;
     for (const [index, key] of prefixes.entries()) {
       const taken = prefixes.slice(0, index).find((earlier) => config[earlier] === config[key]);
       if (taken) context.addIssue({ code: 'custom', path: [key], message: `must differ from ${taken}: each document has its own series` });
@@ -112,6 +112,25 @@ function sellerShape() {
     INVOICE_PREFIX: documentPrefix('TP'),
     CREDIT_NOTE_PREFIX: documentPrefix('TPCN'),
     FINANCIAL_CREDIT_NOTE_PREFIX: documentPrefix('TPFC'),
+    PROFORMA_PREFIX: documentPrefix('PF'),
+    /** The account pro-formas ask a bank transfer into (issue #50 §1); without all four, a pro-forma is not offered. */
+    SELLER_BANK_ACCOUNT_NAME: z.string().trim().min(1).max(120).optional(),
+    SELLER_BANK_NAME: z.string().trim().min(1).max(120).optional(),
+    SELLER_BANK_ACCOUNT_NUMBER: z
+      .string()
+      .trim()
+      .regex(/^\d{9,18}$/, 'must be 9 to 18 digits')
+      .optional(),
+    SELLER_BANK_IFSC: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{4}0[A-Z0-9]{6}$/, 'must be an IFSC: 4 letters, a zero and 6 letters or digits')
+      .optional(),
+    PROFORMA_VALIDITY_DAYS: z.coerce.number().int().min(1).max(90).default(15),
+    /** TDS a business buyer deducts under section 194J (issue #50 §2): the seller's CA confirms both (docs/decisions.md). */
+    TDS_RATE_PERCENT: z.coerce.number().min(0.1).max(30).default(10),
+    TDS_THRESHOLD_RUPEES: z.coerce.number().int().min(0).default(50_000),
   };
 }
 const SELLER_KEYS = ['SELLER_LEGAL_NAME', 'SELLER_ADDRESS', 'SELLER_GSTIN'] as const;
@@ -162,8 +181,19 @@ export function sellerOf(config: Config): Seller {
     invoicePrefix: config.INVOICE_PREFIX,
     creditNotePrefix: config.CREDIT_NOTE_PREFIX,
     financialCreditNotePrefix: config.FINANCIAL_CREDIT_NOTE_PREFIX,
+    proformaPrefix: config.PROFORMA_PREFIX,
+    bank: demo ? DEMO_BANK : bankOf(config),
     demo,
   };
+}
+
+/** The demo seller's account, as clearly fake as the seller. */
+const DEMO_BANK = { accountName: DEMO_SELLER.legalName, bankName: 'Demo Bank', accountNumber: '000000000000', ifsc: 'DEMO0000000' };
+
+function bankOf(config: Config): Seller['bank'] {
+  const { SELLER_BANK_ACCOUNT_NAME: accountName, SELLER_BANK_NAME: bankName } = config;
+  const { SELLER_BANK_ACCOUNT_NUMBER: accountNumber, SELLER_BANK_IFSC: ifsc } = config;
+  return accountName && bankName && accountNumber && ifsc ? { accountName, bankName, accountNumber, ifsc } : null;
 }
 
 /** The Ed25519 key that signs desktop licences, and the retired public keys that still verify. */

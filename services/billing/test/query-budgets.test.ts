@@ -33,6 +33,14 @@ describe('billing: database commands per hot path', () => {
     expect(seen.length).toBeLessThanOrEqual(2);
   });
 
+  it('when a customer’s subscription page asks for its pro-formas and has none, then 2 commands answer it', async () => {
+    const token = billing.addUser(newUserId(), 'budget-proformas@example.in');
+    const seen = await commands.namesDuring(() =>
+      request(billing.url).get('/api/billing/proformas').set('Authorization', `Bearer ${token}`).expect(200),
+    );
+    expect(seen.length).toBeLessThanOrEqual(2);
+  });
+
   it('when a user creates an order, then 4 commands at most record it', async () => {
     const token = billing.addUser(newUserId(), 'budget-order@example.in');
     const seen = await commands.namesDuring(() =>

@@ -25,6 +25,8 @@ export const ADMIN_ACTIONS = [
   'publish-releases',
   /** Promotion codes (issue #50 §3): making them and ending them. */
   'manage-promotions',
+  /** Bank transfers (issue #50 §1): recording credits, uploading statements, applying or returning what matched nothing. */
+  'record-receipts',
   'manage-admins',
   'export-security-log',
   /** One's own sign-in: signing out, one's passkeys. Every role. */
@@ -35,7 +37,7 @@ export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 const ROLE_ACTIONS: Record<AdminRole, readonly AdminAction[]> = {
   owner: ADMIN_ACTIONS,
   // transactions, refunds, mandates, GST exports and invoices; people's contact details stay with the owner
-  finance: ['view', 'own-sign-in', 'refund', 'export-billing', 'manage-promotions'],
+  finance: ['view', 'own-sign-in', 'refund', 'export-billing', 'manage-promotions', 'record-receipts'],
   // the people and their plans and devices; never money going out, never a file leaving the portal
   support: ['view', 'own-sign-in', 'manage-users', 'manage-subscriptions', 'manage-feedback'],
   'read-only': ['view', 'own-sign-in'],

@@ -6,5 +6,6 @@ export const creditNoteUrl = (merchantRefundId: string) => `/api/billing/credit-
 /** `invoice-TP-2627-000042.pdf`: the number, with the slashes a file name cannot hold. */
 export const invoiceFileName = (number: string) => `invoice-${number.replace(/\//g, '-')}.pdf`;
 export const creditNoteFileName = (number: string) => `credit-note-${number.replace(/\//g, '-')}.pdf`;
+export const proformaFileName = (number: string) => `proforma-${number.replace(/\//g, '-')}.pdf`;
 export const INVOICE_NOT_FOUND = 'No invoice for this payment';
 export const CREDIT_NOTE_NOT_FOUND = 'No credit note for this refund';

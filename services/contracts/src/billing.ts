@@ -262,6 +262,8 @@ export const REFUND_MESSAGES = {
   completed: 'Refund completed. The credit note is issued.',
   failed: 'PhonePe could not make this refund. Nothing was refunded.',
   fullRefundEndsPlan: 'A full refund ends the plan this payment bought at once.',
+  bankTransfer:
+    'This payment came by bank transfer, so it is paid back by bank, which the portal does not record yet. Nothing was refunded.',
   buyerDetailsMissing:
     'This buyer has no GSTIN and no billing address or state on record, which its credit note must show (CGST Rule 53). Ask them to add their billing details on the subscription page, then refund.',
 } as const;

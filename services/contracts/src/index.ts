@@ -35,3 +35,5 @@ export * from './firms';
 export * from './promotions';
 export * from './promotion-rules';
 export * from './device-id';
+export * from './bank-transfers';
+export * from './bank-transfer-rules';

@@ -28,6 +28,9 @@ const PasskeysTab = lazy(() => import('../features/passkeys/components/PasskeysT
 const PromotionsTab = lazy(() =>
   import('../features/promotions/components/PromotionsTab').then((module) => ({ default: module.PromotionsTab })),
 );
+const BankTransfersTab = lazy(() =>
+  import('../features/bank-transfers/components/BankTransfersTab').then((module) => ({ default: module.BankTransfersTab })),
+);
 const ReleasesTab = lazy(() => import('../features/releases/components/ReleasesTab').then((module) => ({ default: module.ReleasesTab })));
 const AdminsTab = lazy(() => import('../features/admins/components/AdminsTab').then((module) => ({ default: module.AdminsTab })));
 
@@ -38,6 +41,7 @@ const TABS = [
   'transactions',
   'mandates',
   'promotions',
+  'bank-transfers',
   'releases',
   'feedback',
   'audit',
@@ -91,6 +95,7 @@ export default function AdminDashboard() {
           { id: 'transactions', label: 'Transactions' },
           { id: 'mandates', label: 'Mandates' },
           { id: 'promotions', label: 'Promotions' },
+          { id: 'bank-transfers', label: 'Bank transfers' },
           { id: 'releases', label: 'Releases' },
           {
             id: 'feedback',
@@ -117,6 +122,7 @@ export default function AdminDashboard() {
         {tab === 'transactions' && <TransactionsTab range={range} onRange={setRange} />}
         {tab === 'mandates' && <MandatesTab />}
         {tab === 'promotions' && <PromotionsTab />}
+        {tab === 'bank-transfers' && <BankTransfersTab />}
         {tab === 'releases' && <ReleasesTab />}
         {tab === 'feedback' && <FeedbackTab feedback={feedback} />}
         {tab === 'audit' && <AuditTab />}

@@ -12,6 +12,7 @@ import {
 import { Banner, Button, errorMessage, Spinner, TextField } from '@portal/ui';
 import { BillingDetails } from '../features/billing/components/BillingDetails';
 import { BillingHistory } from '../features/billing/components/BillingHistory';
+import { Proformas } from '../features/billing/components/Proformas';
 import { useFirmStatus, usePlans } from '../features/subscription/api';
 import { ChangeConfirmation } from '../features/subscription/components/ChangeConfirmation';
 import { PeriodToggle } from '../features/subscription/components/PlanCard';
@@ -19,7 +20,7 @@ import { PlanGrid } from '../features/subscription/components/PlanGrid';
 import { RenewalSettings } from '../features/subscription/components/RenewalSettings';
 import { usePlanCheckout } from '../features/subscription/use-plan-checkout';
 import { TEXTS, type Message } from '../texts';
-import { useBillingProfile } from '../features/billing/api';
+import { useBillingProfile, useRequestProforma } from '../features/billing/api';
 import { useFirm } from '../features/firms/api';
 
 /**
@@ -35,7 +36,11 @@ export default function FirmSubscription({ firmId }: { firmId: string }) {
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
   const [seatsText, setSeatsText] = useState<string | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
-  const checkout = usePlanCheckout(firmId, setMessage, { detailsMissing: useBillingProfile(firmId).data === null });
+  const proformaRequest = useRequestProforma(firmId);
+  const checkout = usePlanCheckout(firmId, setMessage, {
+    detailsMissing: useBillingProfile(firmId).data === null,
+    requestProforma: proformaRequest.mutateAsync,
+  });
 
   if (status.isError || firm.isError) return <Banner kind="error">{errorMessage(status.error ?? firm.error, TEXTS.plansFailed)}</Banner>;
   if (!status.data || !firm.data || !plans) return <Spinner />;
@@ -82,6 +87,7 @@ export default function FirmSubscription({ firmId }: { firmId: string }) {
           title={plans[checkout.confirming.plan]?.name ?? checkout.confirming.plan}
           busy={checkout.busy}
           onConfirm={checkout.confirmed}
+          onProforma={checkout.proforma}
           onClose={checkout.close}
         />
       )}
@@ -115,6 +121,7 @@ export default function FirmSubscription({ firmId }: { firmId: string }) {
       />
       <h2>Billing details of {firm.data.name}</h2>
       <BillingDetails firmId={firmId} />
+      <Proformas firmId={firmId} />
       <BillingHistory firmId={firmId} />
     </div>
   );

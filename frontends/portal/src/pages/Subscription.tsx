@@ -12,11 +12,12 @@ import {
   type CreateOrderBody,
 } from '@portal/contracts';
 import { Banner, Button, Link, Spinner, type Auth, useAuth, useSearchParams } from '@portal/ui';
-import { useBillingHistory, useBillingProfile } from '../features/billing/api';
+import { useBillingHistory, useBillingProfile, useProformas, useRequestProforma } from '../features/billing/api';
 import { useMyFirms } from '../features/firms/api';
 import { FirmPlanBanner } from '../features/firms/components/FirmPlanBanner';
 import { BillingDetails } from '../features/billing/components/BillingDetails';
 import { BillingHistory } from '../features/billing/components/BillingHistory';
+import { Proformas } from '../features/billing/components/Proformas';
 import { usePlans, useStartTrial } from '../features/subscription/api';
 import { ChangeConfirmation } from '../features/subscription/components/ChangeConfirmation';
 import { PeriodToggle } from '../features/subscription/components/PlanCard';
@@ -103,11 +104,18 @@ function Subscription() {
   const chosen = choiceFrom(params);
   const [period, setPeriod] = useState<BillingPeriod>(chosen?.billingPeriod ?? 'monthly');
   const [message, setMessage] = useState<Message | null>(null);
-  const checkout = usePlanCheckout(null, setMessage, { detailsMissing: useBillingProfile(null).data === null, chosen });
+  const proformaRequest = useRequestProforma();
+  const checkout = usePlanCheckout(null, setMessage, {
+    detailsMissing: useBillingProfile(null).data === null,
+    chosen,
+    requestProforma: proformaRequest.mutateAsync,
+  });
   // The plans and the history appear together once both have loaded: arriving one by one, each
   // pushed the other down (a layout shift of 0.5 on a phone, Lighthouse's worst).
   const history = useBillingHistory();
-  const loading = (!plans && !plansFailed) || history.isPending;
+  // the pro-formas' section shows between them once it has any (issue #50 §1)
+  const proformas = useProformas();
+  const loading = (!plans && !plansFailed) || history.isPending || proformas.isPending;
   const scheduled = subscription === 'active' ? status?.scheduledSwitch : null;
   // a member working on their firm's plan buys nothing here: the firm's owner and admins do
   const firmPlan = subscription === 'active' ? null : (status?.firmPlan ?? null);
@@ -186,6 +194,7 @@ function Subscription() {
           title={plans[checkout.confirming.plan]?.name ?? checkout.confirming.plan}
           busy={checkout.busy}
           onConfirm={checkout.confirmed}
+          onProforma={checkout.proforma}
           onClose={checkout.close}
         />
       )}
@@ -218,6 +227,7 @@ function Subscription() {
               onChoose={(key) => checkout.choose({ plan: key, billingPeriod: period })}
             />
           )}
+          <Proformas />
           <BillingHistory />
         </>
       )}

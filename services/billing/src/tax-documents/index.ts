@@ -4,15 +4,18 @@
  * lint walls in eslint.config.mjs).
  */
 export { draftCreditNote } from './domain/credit-note-draft';
+export { financialYearOf } from './domain/financial-year';
 export { taxableValueIn } from './domain/gst-tax';
 export { issueCreditNote, issueInSeries } from './domain/invoice-draft';
 export type { invoiceUseCases } from './domain/invoice.use-cases';
+export type { proformaUseCases, ProformaOrder } from './domain/proforma.use-cases';
 export type {
   BillingProfileStore,
   CreditNoteRecord,
   CreditNoteStore,
   InvoiceRecord,
   InvoiceStore,
+  ProformaRecord,
   Seller,
   SettledOrder,
   SettledOrderDocuments,

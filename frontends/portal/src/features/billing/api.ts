@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { BillingHistoryResponse, BillingProfile, billingProfileSchema } from '@portal/contracts';
+import type { BillingHistoryResponse, BillingProfile, billingProfileSchema, ProformaView, requestProformaSchema } from '@portal/contracts';
 import { api } from '@portal/ui';
 import { firmParams, type FirmScope } from '../../lib/firm-scope';
 
@@ -9,6 +9,7 @@ import { firmParams, type FirmScope } from '../../lib/firm-scope';
 export const billingKeys = {
   profile: (firmId: FirmScope = null) => ['billing', 'profile', firmId ?? 'own'] as const,
   history: (firmId: FirmScope = null) => ['billing', 'history', firmId ?? 'own'] as const,
+  proformas: (firmId: FirmScope = null) => ['billing', 'proformas', firmId ?? 'own'] as const,
 };
 
 /** What the form sends: the schema's input, which the server trims, upper-cases and checks. */
@@ -35,3 +36,39 @@ export const fetchBillingHistory = async (firmId: FirmScope = null) =>
   (await api.get<BillingHistoryResponse>('/api/billing/history', firmParams(firmId))).data.payments;
 export const useBillingHistory = (firmId: FirmScope = null) =>
   useQuery({ queryKey: billingKeys.history(firmId), queryFn: () => fetchBillingHistory(firmId) });
+
+/** The account's pro-formas (issue #50 §1), and its credit with us from transfers that paid over. */
+export const useProformas = (firmId: FirmScope = null) =>
+  useQuery({
+    queryKey: billingKeys.proformas(firmId),
+    queryFn: async () => (await api.get<{ proformas: ProformaView[]; credit: number }>('/api/billing/proformas', firmParams(firmId))).data,
+  });
+
+/** Asks for a pro-forma to pay by bank transfer; the list shows it at once. */
+export function useRequestProforma(firmId: FirmScope = null) {
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: z.input<typeof requestProformaSchema>) =>
+      (await api.post<{ proforma: ProformaView }>('/api/billing/proformas', body, firmParams(firmId))).data.proforma,
+    onSuccess: () => queries.invalidateQueries({ queryKey: billingKeys.proformas(firmId) }),
+  });
+}
+
+/** Where a pro-forma's PDF downloads from, for the buyer's own or their firm's. */
+export const proformaUrl = (reference: string, firmId: FirmScope = null) =>
+  `/api/billing/proformas/${reference}${firmId ? `?firmId=${firmId}` : ''}`;
+
+/** The buyer's Form 16A for the TDS of a paid pro-forma (issue #50 §2), sent as the PDF itself. */
+export function useUploadForm16a(firmId: FirmScope = null) {
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ reference, file }: { reference: string; file: File }) =>
+      (
+        await api.put<{ message: string }>(`/api/billing/proformas/${reference}/form-16a`, file, {
+          ...firmParams(firmId),
+          headers: { 'Content-Type': 'application/pdf' },
+        })
+      ).data.message,
+    onSuccess: () => queries.invalidateQueries({ queryKey: billingKeys.proformas(firmId) }),
+  });
+}

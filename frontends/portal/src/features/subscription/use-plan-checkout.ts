@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { CreateOrderBody, PlanChangeQuote } from '@portal/contracts';
+import { formatIndianDate, formatRupees, type CreateOrderBody, type PlanChangeQuote, type ProformaView } from '@portal/contracts';
 import { errorMessage } from '@portal/ui';
 import { type FirmScope } from '../../lib/firm-scope';
 import { TEXTS, type Message } from '../../texts';
@@ -16,11 +16,14 @@ export function usePlanCheckout(
   {
     detailsMissing,
     chosen = null,
+    requestProforma: askForProforma,
   }: {
     /** The account has no billing details saved (the billing feature knows; the page tells). */
     detailsMissing: boolean;
     /** A card chosen before the page opened (the pricing page's link). */
     chosen?: CreateOrderBody | null;
+    /** Asks for a pro-forma to pay by bank transfer (the billing feature's; the page passes it). */
+    requestProforma?: (body: CreateOrderBody & { deductsTds: boolean }) => Promise<ProformaView>;
   },
 ) {
   const order = useCreateOrder();
@@ -28,8 +31,12 @@ export function usePlanCheckout(
   const [busy, setBusy] = useState(false);
   // The card being confirmed, before anything is paid or scheduled.
   const [confirming, setConfirming] = useState<CreateOrderBody | null>(chosen);
-  // The choice of a buyer who must first say where they are billed.
-  const [awaitingDetails, setAwaitingDetails] = useState<{ choice: CreateOrderBody; autoRenew: boolean } | null>(null);
+  // The choice of a buyer who must first say where they are billed; a pro-forma's, with whether they deduct TDS.
+  const [awaitingDetails, setAwaitingDetails] = useState<{
+    choice: CreateOrderBody;
+    autoRenew: boolean;
+    proforma?: { deductsTds: boolean };
+  } | null>(null);
 
   async function pay(choice: CreateOrderBody, autoRenew: boolean) {
     setAwaitingDetails(null);
@@ -42,6 +49,23 @@ export function usePlanCheckout(
       onMessage({ kind: 'error', text: TEXTS.orderWithoutCheckout });
     } catch (failure) {
       onMessage({ kind: 'error', text: errorMessage(failure, TEXTS.orderFailed) });
+    }
+    setBusy(false);
+  }
+
+  /** A pro-forma to pay by bank transfer (issue #50 §1): what to transfer, quoting what, until when. */
+  async function requestProforma(choice: CreateOrderBody, deductsTds: boolean) {
+    setAwaitingDetails(null);
+    setBusy(true);
+    try {
+      if (!askForProforma) return;
+      const proforma = await askForProforma({ ...choice, deductsTds });
+      onMessage({
+        kind: 'success',
+        text: `Pro-forma ${proforma.number} is ready: transfer ${formatRupees(proforma.amountDue)} quoting ${proforma.reference} by ${formatIndianDate(proforma.validUntil)}. We have e-mailed it to you too.`,
+      });
+    } catch (failure) {
+      onMessage({ kind: 'error', text: errorMessage(failure, 'The pro-forma could not be made. Please try again.') });
     }
     setBusy(false);
   }
@@ -62,17 +86,22 @@ export function usePlanCheckout(
     awaitingDetails,
     cancelling: cancel.isPending,
     /** The billing details were saved: the purchase they held back goes on. */
-    detailsSaved: () => awaitingDetails && void pay(awaitingDetails.choice, awaitingDetails.autoRenew),
+    detailsSaved: () =>
+      awaitingDetails &&
+      void (awaitingDetails.proforma
+        ? requestProforma(awaitingDetails.choice, awaitingDetails.proforma.deductsTds)
+        : pay(awaitingDetails.choice, awaitingDetails.autoRenew)),
+
+    proforma(quote: PlanChangeQuote, { deductsTds }: { deductsTds: boolean }) {
+      setConfirming(null);
+      const choice = choiceOf(quote);
+      if (detailsMissing) setAwaitingDetails({ choice, autoRenew: false, proforma: { deductsTds } });
+      else void requestProforma(choice, deductsTds);
+    },
 
     confirmed(quote: PlanChangeQuote, { autoRenew }: { autoRenew: boolean }) {
       setConfirming(null);
-      // a person's one seat is the server's default; a firm's seats and a code applied go with the choice
-      const choice = {
-        plan: quote.plan,
-        billingPeriod: quote.billingPeriod,
-        ...(quote.seats > 1 ? { seats: quote.seats } : {}),
-        ...(quote.promotion ? { promotionCode: quote.promotion.code } : {}),
-      };
+      const choice = choiceOf(quote);
       if (quote.kind === 'switch') return void scheduleSwitch(choice);
       if (detailsMissing) setAwaitingDetails({ choice, autoRenew });
       else void pay(choice, autoRenew);
@@ -87,3 +116,11 @@ export function usePlanCheckout(
     },
   };
 }
+
+/** What was quoted, as the order asks for it: a person's one seat is the server's default; a firm's seats and a code applied go with the choice. */
+const choiceOf = (quote: PlanChangeQuote): CreateOrderBody => ({
+  plan: quote.plan,
+  billingPeriod: quote.billingPeriod,
+  ...(quote.seats > 1 ? { seats: quote.seats } : {}),
+  ...(quote.promotion ? { promotionCode: quote.promotion.code } : {}),
+});

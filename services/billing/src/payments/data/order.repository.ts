@@ -1,5 +1,5 @@
 import { Schema, type Connection, type Types } from 'mongoose';
-import { TRANSACTION_STATUSES, type RefundStatus, type TransactionRow, rupeesOf, NO_PAISE, type Paise } from '@portal/contracts';
+import { TRANSACTION_STATUSES, type RefundStatus, type TransactionRow, rupeesOf, NO_PAISE, sumPaise, type Paise } from '@portal/contracts';
 import { escapeRegex, firstIdAt, idMadeAt } from '@portal/platform';
 import type { OrderRecord, OrderStore } from '../domain/ports';
 
@@ -31,12 +31,26 @@ const orderSchema = new Schema<OrderDocument>(
     mandate: { type: { merchantSubscriptionId: String, role: String }, default: null, _id: false },
     renewal: { type: { dueAt: Date, noticeSentAt: Date, redeemRequestedAt: Date }, default: null, _id: false },
     promotion: { type: { code: String, listPricePaise: Number, discountPaise: Number }, default: null, _id: false },
+    method: { type: String, enum: ['phonepe', 'bank_transfer'], default: 'phonepe' },
+    bankTransfer: {
+      type: {
+        proformaNumber: String,
+        reference: String,
+        receivedPaise: Number,
+        tds: { type: { ratePercent: Number, paise: Number }, default: null, _id: false },
+      },
+      default: null,
+      _id: false,
+    },
   },
   { timestamps: { createdAt: true, updatedAt: true }, versionKey: false },
 );
 orderSchema.index({ createdAt: -1 });
 orderSchema.index({ status: 1, createdAt: 1 });
 orderSchema.index({ 'mandate.merchantSubscriptionId': 1, createdAt: -1 }, { sparse: true });
+orderSchema.index({ 'bankTransfer.reference': 1 }, { sparse: true });
+// the bank transfers waiting for money, and those past their validity
+orderSchema.index({ method: 1, status: 1, expireAt: 1 });
 
 // Orders stored before invoices and refunds existed have none of their fields.
 const toRecord = ({ _id, ...rest }: OrderDocument): OrderRecord => ({
@@ -53,6 +67,15 @@ const toRecord = ({ _id, ...rest }: OrderDocument): OrderRecord => ({
   changeCreditedPaise: rest.changeCreditedPaise ?? 0,
   mandate: rest.mandate?.merchantSubscriptionId ? rest.mandate : null,
   promotion: rest.promotion?.code ? rest.promotion : null,
+  method: rest.method ?? 'phonepe',
+  bankTransfer: rest.bankTransfer
+    ? {
+        proformaNumber: rest.bankTransfer.proformaNumber ?? null,
+        reference: rest.bankTransfer.reference ?? null,
+        receivedPaise: rest.bankTransfer.receivedPaise ?? NO_PAISE,
+        tds: rest.bankTransfer.tds?.paise ? rest.bankTransfer.tds : null,
+      }
+    : null,
   renewal: rest.renewal?.dueAt
     ? {
         dueAt: rest.renewal.dueAt,
@@ -128,14 +151,20 @@ export function orderRepository(connection: Connection): OrderStore & { ready: P
         status: 'pending' as const,
         expireAt: { $gt: now },
         'mandate.role': { $ne: 'renewal' as const },
+        // a pro-forma waiting for a bank transfer is no checkout under way
+        method: { $ne: 'bank_transfer' as const },
       };
       const docs = await Order.find(filter, { _id: 0, expireAt: 1 }).limit(20).lean<Pick<OrderDocument, 'expireAt'>[]>();
       return docs.map((doc) => doc.expireAt);
     },
     async pendingOf(accountId, now) {
-      const docs = await Order.find({ accountId: { $eq: accountId }, status: 'pending', expireAt: { $gt: now } }, { change: 1, mandate: 1 })
-        .limit(20)
-        .lean<Pick<OrderDocument, 'change' | 'mandate'>[]>();
+      const open = {
+        accountId: { $eq: accountId },
+        status: 'pending' as const,
+        expireAt: { $gt: now },
+        method: { $ne: 'bank_transfer' as const },
+      };
+      const docs = await Order.find(open, { change: 1, mandate: 1 }).limit(20).lean<Pick<OrderDocument, 'change' | 'mandate'>[]>();
       const checkouts = docs.filter((doc) => doc.mandate?.role !== 'renewal');
       return {
         checkout: checkouts.length > 0,
@@ -167,12 +196,14 @@ export function orderRepository(connection: Connection): OrderStore & { ready: P
         .lean<OrderDocument[]>();
       return docs.map(toRecord);
     },
-    async needingReconciliation(olderThan, limit) {
+    async needingReconciliation(olderThan, now, limit) {
       const docs = await Order.find({
         $or: [
-          // a renewal waits for its debit date; the renewal job follows it
-          { status: 'pending', createdAt: { $lt: olderThan }, 'mandate.role': { $ne: 'renewal' } },
+          // a renewal waits for its debit date; the renewal job follows it; PhonePe knows nothing of a bank transfer
+          { status: 'pending', createdAt: { $lt: olderThan }, 'mandate.role': { $ne: 'renewal' }, method: { $ne: 'bank_transfer' } },
           { status: 'completed', credited: false },
+          // a pro-forma past its validity with nothing received; one with a part received waits for the rest
+          { method: 'bank_transfer', status: 'pending', expireAt: { $lte: now }, 'bankTransfer.receivedPaise': NO_PAISE },
         ],
       })
         .sort({ createdAt: 1 })
@@ -206,6 +237,24 @@ export function orderRepository(connection: Connection): OrderStore & { ready: P
         .limit(limit)
         .lean<OrderDocument[]>();
       return docs.map(toRecord);
+    },
+    async findByReference(reference) {
+      const doc = await Order.findOne({ 'bankTransfer.reference': { $eq: reference } }).lean<OrderDocument>();
+      return doc ? toRecord(doc) : null;
+    },
+    async openBankTransfers(limit) {
+      const docs = await Order.find({ method: 'bank_transfer', status: 'pending' })
+        .sort({ expireAt: -1 })
+        .limit(limit)
+        .lean<OrderDocument[]>();
+      return docs.map(toRecord);
+    },
+    async taxablePaidSince(accountId, since) {
+      const docs = await Order.find(
+        { accountId: { $eq: accountId }, status: 'completed', completedAt: { $gte: since } },
+        { _id: 0, taxablePaise: 1 },
+      ).lean<Pick<OrderDocument, 'taxablePaise'>[]>();
+      return sumPaise(docs.map((doc) => doc.taxablePaise ?? NO_PAISE));
     },
     async hasPaid(accountId) {
       return (await Order.exists({ accountId: { $eq: accountId }, status: 'completed' })) !== null;

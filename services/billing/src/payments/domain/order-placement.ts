@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import {
   AUTOPAY_MESSAGES,
+  BANK_TRANSFER_MESSAGES,
+  NO_PAISE,
   autopayEligible,
   mandateFrequency,
   PLAN_CHANGE_MESSAGES,
@@ -19,12 +21,21 @@ import { clockFrom } from '../../shared/clock';
 import { newMerchantSubscriptionId } from './mandate-lifecycle';
 import { creditOrder } from './order-credit';
 import { returnPage, type PaymentDeps } from './payment-deps';
-import type { OrderRecord } from './ports';
+import type { BankTransferTerms, OrderRecord } from './ports';
 
 export interface OrderOptions {
   autoRenew?: boolean;
   seats?: number;
   promotionCode?: string | undefined;
+  /** An order paid by bank transfer against a pro-forma, rather than at PhonePe's checkout (issue #50 §1). */
+  transfer?: TransferOptions;
+}
+
+export interface TransferOptions {
+  /** How long the pro-forma's price holds. */
+  validityMs: number;
+  /** The TDS the buyer deducts from an order of this amount (issue #50 §2), or none; refuses one it may not deduct. */
+  tdsOn: (amountPaise: Paise) => Promise<BankTransferTerms['tds']>;
 }
 
 /** Ours, unique, and within PhonePe's rules (≤ 63 characters of letters, digits, _ and -). */
@@ -53,12 +64,12 @@ export async function placeOrder(
  * Chooses the price under the account's lock, from the plan, the period and the plan running now
  * (the quote), refuses what cannot be bought now, and records the pending order at that price.
  */
-async function recordPricedOrder(
+export async function recordPricedOrder(
   deps: PaymentDeps,
   account: BillingAccount,
   plan: PricedPlan,
   billingPeriod: BillingPeriod,
-  { autoRenew = false, seats = 1, promotionCode }: OrderOptions,
+  { autoRenew = false, seats = 1, promotionCode, transfer }: OrderOptions,
 ): Promise<{ order: OrderRecord; pricePaise: Paise }> {
   assertSeatsFit(account.firm, seats);
   const firm = account.firm ? { id: account.firm.id, name: account.firm.name } : null;
@@ -66,6 +77,8 @@ async function recordPricedOrder(
   return deps.lock(LOCK_KEYS.subscription(account.id), async () => {
     const quote = await deps.changes.quote(account.id, plan, billingPeriod, { seats, firm: firm !== null, promotionCode });
     if (quote.kind === 'switch') throw conflict(PLAN_CHANGE_MESSAGES.switchNotPaid);
+    // an upgrade's credit is the unused value on the day it is paid, which a pro-forma cannot know
+    if (transfer && quote.kind === 'upgrade') throw badRequest(BANK_TRANSFER_MESSAGES.notForChange);
     if (autoRenew && !autopayEligible(quote.pricePaise)) throw badRequest(AUTOPAY_MESSAGES.notEligibleError);
     await assertBuyerDetails(deps.profiles, account.id, {
       invoicePaise: quote.terms?.valuePaise ?? quote.amountDuePaise,
@@ -79,6 +92,7 @@ async function recordPricedOrder(
     const merchantSubscriptionId = autoRenew && quote.amountDuePaise >= MIN_CHARGE_PAISE ? newMerchantSubscriptionId() : null;
     const merchantOrderId = newMerchantOrderId();
     const { promotion } = quote;
+    const tds = transfer ? await transfer.tdsOn(quote.amountDuePaise) : null;
     // the code is held before the order exists, so that its limits count this order
     if (promotion) {
       const scope = { accountId: account.id, plan, billingPeriod, kind: quote.kind };
@@ -93,8 +107,12 @@ async function recordPricedOrder(
       seats,
       firm,
       amountPaise: quote.amountDuePaise,
-      expireAt: new Date(now().getTime() + deps.orderLifetimeSeconds * 1000),
+      expireAt: new Date(now().getTime() + (transfer ? transfer.validityMs : deps.orderLifetimeSeconds * 1000)),
       change: quote.terms,
+      ...(transfer && {
+        method: 'bank_transfer' as const,
+        bankTransfer: { proformaNumber: null, reference: null, receivedPaise: NO_PAISE, tds },
+      }),
       mandate: merchantSubscriptionId ? { merchantSubscriptionId, role: 'setup' } : null,
       promotion: promotion && { code: promotion.code, listPricePaise: promotion.listPricePaise, discountPaise: promotion.discountPaise },
     });

@@ -1,5 +1,6 @@
 import { LOCK_KEYS } from '../../shared/lock-keys';
 import { clockFrom } from '../../shared/clock';
+import { lapseTransfer } from './bank-transfer-orders';
 import { creditOrder } from './order-credit';
 import type { PaymentDeps } from './payment-deps';
 import type { OrderRecord } from './ports';
@@ -22,7 +23,7 @@ export async function settleOrder(deps: PaymentDeps, merchantOrderId: string): P
       return orders.find(merchantOrderId);
     }
     if (order.status !== 'pending') return order;
-    const after = await applyRemoteState(deps, order);
+    const after = order.method === 'bank_transfer' ? await lapseTransfer(deps, order) : await applyRemoteState(deps, order);
     left = after?.status !== 'pending';
     return after;
   });

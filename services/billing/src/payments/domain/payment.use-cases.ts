@@ -34,7 +34,8 @@ export function paymentUseCases(deps: PaymentDeps) {
 
     /** Settles what the webhooks missed: old pending orders and completed ones not yet credited. */
     async reconcile(olderThanMs: number): Promise<number> {
-      const due = await orders.needingReconciliation(new Date(now().getTime() - olderThanMs), 200);
+      const at = now();
+      const due = await orders.needingReconciliation(new Date(at.getTime() - olderThanMs), at, 200);
       let settled = 0;
       for (const order of due) {
         try {

@@ -37,7 +37,27 @@ export interface OrderRecord {
   renewal: RenewalProgress | null;
   /** A promotion code's discount (issue #50 §3): the price before it, and the discount off the taxable value. */
   promotion: OrderPromotion | null;
+  /** PhonePe's checkout (or a mandate's debit), or a bank transfer against a pro-forma (issue #50 §1). */
+  method: PaymentMethod;
+  bankTransfer: BankTransferTerms | null;
 }
+
+export type PaymentMethod = 'phonepe' | 'bank_transfer';
+
+/**
+ * A bank transfer's order: the pro-forma it is paid against, what its credits add up to, and the
+ * TDS the buyer deducts (issue #50 §2), which it pays to the government for us rather than to us.
+ */
+export interface BankTransferTerms {
+  proformaNumber: string | null;
+  reference: string | null;
+  receivedPaise: Paise;
+  tds: { ratePercent: number; paise: Paise } | null;
+}
+
+/** What the buyer of a bank transfer's order sends us: the order's value less its TDS. */
+export const dueByTransfer = (order: Pick<OrderRecord, 'amountPaise' | 'bankTransfer'>): Paise =>
+  (order.amountPaise - (order.bankTransfer?.tds?.paise ?? 0)) as Paise;
 
 export interface OrderPromotion {
   code: string;
@@ -57,8 +77,14 @@ export interface OrderStore {
       OrderRecord,
       'merchantOrderId' | 'accountId' | 'userEmail' | 'plan' | 'billingPeriod' | 'amountPaise' | 'expireAt' | 'change'
     > &
-      Partial<Pick<OrderRecord, 'mandate' | 'renewal' | 'seats' | 'firm' | 'promotion'>>,
+      Partial<Pick<OrderRecord, 'mandate' | 'renewal' | 'seats' | 'firm' | 'promotion' | 'method' | 'bankTransfer'>>,
   ): Promise<OrderRecord>;
+  /** A bank transfer's order by its pro-forma's reference. */
+  findByReference(reference: string): Promise<OrderRecord | null>;
+  /** The bank transfers' orders still waiting for money, newest first (the admin's bank transfers). */
+  openBankTransfers(limit: number): Promise<OrderRecord[]>;
+  /** The taxable value of what the account paid since `since` (section 194J's threshold is a year's). */
+  taxablePaidSince(accountId: string, since: Date): Promise<Paise>;
   /** Records a renewal's step, answering the order as it now is; the caller has claimed it (a conditional update is no claim on FerretDB). */
   markRenewalStep(merchantOrderId: string, step: 'noticeSentAt' | 'redeemRequestedAt', at: Date): Promise<OrderRecord | null>;
   /** Renewal orders not yet settled, oldest first. */
@@ -71,8 +97,11 @@ export interface OrderStore {
   checkoutExpiries(accountId: string, now: Date): Promise<Date[]>;
   /** What the user has under way: a checkout, an upgrade's checkout, an Autopay renewal. */
   pendingOf(accountId: string, now: Date): Promise<{ checkout: boolean; upgrade: boolean; renewal: boolean }>;
-  /** Pending orders created before `olderThan`, and completed ones not yet credited. */
-  needingReconciliation(olderThan: Date, limit: number): Promise<OrderRecord[]>;
+  /**
+   * Checkouts pending since before `olderThan`, completed orders not yet credited, and bank
+   * transfers past their validity with nothing received.
+   */
+  needingReconciliation(olderThan: Date, now: Date, limit: number): Promise<OrderRecord[]>;
   /** A page of the payments in [from, to), newest first, and how many there are in all. */
   list(filter: {
     from: Date;

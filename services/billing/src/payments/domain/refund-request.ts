@@ -21,6 +21,8 @@ export async function requestRefund(
     const order = await orders.find(merchantOrderId);
     if (!order) throw notFound(REFUND_MESSAGES.unknownOrder);
     if (order.status !== 'completed') throw conflict(REFUND_MESSAGES.notCompleted);
+    // PhonePe has no payment to refund; asked, it would refuse, after the refund was recorded
+    if (order.method === 'bank_transfer') throw conflict(REFUND_MESSAGES.bankTransfer);
     if (order.refundPending) throw conflict(REFUND_MESSAGES.inFlight);
     const amountPaise = paiseOf(amount);
     const leftPaise = paiseLeft(order.amountPaise, order.refundedPaise, order.changeCreditedPaise);

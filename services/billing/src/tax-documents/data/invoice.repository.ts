@@ -15,6 +15,11 @@ const invoiceSchema = taxDocumentSchema<InvoiceRecord>({
     default: undefined,
     _id: false,
   },
+  bankTransfer: {
+    type: { proformaNumber: String, tds: { type: { ratePercent: Number, paise: Number }, default: null, _id: false } },
+    default: undefined,
+    _id: false,
+  },
 });
 
 export function invoiceRepository(connection: Connection): InvoiceStore & { ready: Promise<unknown> } {

@@ -1,17 +1,21 @@
 import { readFileSync } from 'node:fs';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
-import { asPaise, formatIndianDate, formatInvoiceAmount, paiseLeft } from '@portal/contracts';
+import { asPaise, formatIndianDate, formatInvoiceAmount, paiseLeft, proformaReference, type Paise } from '@portal/contracts';
 import { rupeesInWords } from '../domain/amount-in-words';
-import type { CreditNoteRecord, InvoiceRecord } from '../domain/ports';
+import type { CreditNoteRecord, InvoiceRecord, ProformaRecord } from '../domain/ports';
 
 /** What a credit note past Section 34(2)'s time limit says of itself. */
 export const FINANCIAL_CREDIT_NOTE =
   'Financial credit note: issued after the time limit of Section 34(2) of the CGST Act, 2017 (30 November after the end of the financial year of the supply), so it reduces no GST and is not reported in GSTR-1.';
 
-/** An invoice or a credit note: the same parties and tax lines, told apart by their own fields. */
-export type TaxDocument = InvoiceRecord | CreditNoteRecord;
+/** What a pro-forma says of itself (issue #50 §1): it asks for a payment, and the tax invoice follows it. */
+export const PROFORMA_NOTICE = 'This is a pro-forma invoice, not a tax invoice. The tax invoice is issued when the payment is received.';
+
+/** An invoice, a credit note or a pro-forma: the same parties and tax lines, told apart by their own fields. */
+export type TaxDocument = InvoiceRecord | CreditNoteRecord | ProformaRecord;
 const isCreditNote = (document: TaxDocument): document is CreditNoteRecord => 'merchantRefundId' in document;
+const isProforma = (document: TaxDocument): document is ProformaRecord => 'validUntil' in document;
 
 // DejaVu has the rupee sign (U+20B9); pdfkit's built-in Helvetica has not. pdfkit embeds only the
 // glyphs used, so an invoice stays near 20 kB.
@@ -33,7 +37,9 @@ export function invoiceDescription(document: TaxDocument): string {
   if (isCreditNote(document) && document.kind === 'plan-change')
     return `Unused value of ${plan}, credited on a change of plan. ${document.reason}`;
   if (isCreditNote(document)) return `Refund of ${plan}. Reason: ${document.reason}`;
-  const service = `${plan}, service from ${formatIndianDate(document.periodFrom)} to ${formatIndianDate(document.periodTo)}`;
+  const service = isProforma(document)
+    ? `${plan}, service for one ${billed === 'annual' ? 'year' : 'month'} from the day the payment is received`
+    : `${plan}, service from ${formatIndianDate(document.periodFrom)} to ${formatIndianDate(document.periodTo)}`;
   const seats = document.seats ?? 1;
   if (seats === 1) return service;
   // the rate per seat when the total divides into seats exactly (an upgrade its credit pays may not)
@@ -65,6 +71,7 @@ export function invoiceFigures(invoice: TaxDocument): [string, string][] {
     ...taxes,
     [total, formatInvoiceAmount(invoice.totalPaise)],
   ];
+  if (isProforma(invoice)) return invoice.tds ? [...figures, ...tdsFigures(invoice.tds, invoice.totalPaise)] : figures;
   if (isCreditNote(invoice) || !invoice.creditAppliedPaise) return figures;
   return [
     ...figures,
@@ -73,13 +80,52 @@ export function invoiceFigures(invoice: TaxDocument): [string, string][] {
   ];
 }
 
+/** The buyer's TDS (section 194J), taken off what they transfer but not off the invoice's value. */
+function tdsFigures(tds: { ratePercent: number; paise: Paise }, totalPaise: Paise): [string, string][] {
+  return [
+    [`Less TDS under section 194J @ ${tds.ratePercent}% of the taxable value, deducted by the buyer`, `-${formatInvoiceAmount(tds.paise)}`],
+    ['Total to transfer', formatInvoiceAmount(paiseLeft(totalPaise, tds.paise))],
+  ];
+}
+
+/** How the document was or is to be paid: PhonePe, or a bank transfer against a pro-forma, with the buyer's TDS. */
+function paymentLines(document: TaxDocument): string[] {
+  if (isProforma(document)) {
+    const { bank } = document;
+    return [
+      `Pay by NEFT, RTGS or IMPS to ${bank.accountName}, ${bank.bankName}, account ${bank.accountNumber}, IFSC ${bank.ifsc}.`,
+      `Quote the reference ${proformaReference(document.number)} in the transfer's remarks.`,
+      `The price holds until ${formatIndianDate(document.validUntil)}.`,
+      PROFORMA_NOTICE,
+    ];
+  }
+  if (isCreditNote(document)) {
+    return [
+      document.kind === 'plan-change'
+        ? `Credited against invoice ${document.invoiceNumber}; no money is refunded.`
+        : `Refunded through PhonePe. PhonePe refund id: ${document.phonepeRefundId ?? 'not reported'}`,
+    ];
+  }
+  const transfer = document.bankTransfer;
+  if (!transfer) return [`Paid through PhonePe. PhonePe transaction id: ${document.phonePeTransactionId ?? 'not reported'}`];
+  return [
+    `Paid by bank transfer${transfer.proformaNumber ? ` against pro-forma ${transfer.proformaNumber}` : ''}.`,
+    ...(transfer.tds
+      ? [
+          `TDS of ${formatInvoiceAmount(transfer.tds.paise)} (${transfer.tds.ratePercent}% of the taxable value) deducted by the buyer under section 194J is receivable against their Form 16A.`,
+        ]
+      : []),
+  ];
+}
+
 /**
- * A4 tax invoice with every field CGST Rule 46 asks of a supply of services, or a credit note
- * (Rule 53) citing the invoice it reduces.
+ * A4 tax invoice with every field CGST Rule 46 asks of a supply of services, a credit note
+ * (Rule 53) citing the invoice it reduces, or a pro-forma asking for a bank transfer.
  */
 export function renderTaxDocumentPdf(invoice: TaxDocument): Promise<Buffer> {
   const creditNote = isCreditNote(invoice);
-  const kind = creditNote ? 'Credit Note' : 'Tax Invoice';
+  const proforma = isProforma(invoice);
+  const kind = creditNote ? 'Credit Note' : proforma ? 'Pro-forma Invoice' : 'Tax Invoice';
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
@@ -105,7 +151,13 @@ export function renderTaxDocumentPdf(invoice: TaxDocument): Promise<Buffer> {
       .moveDown();
   }
   doc.font('bold').fontSize(18).text(kind);
-  doc.font('body').fontSize(9).fillColor('#555').text('Original for recipient').fillColor('black').moveDown();
+  doc
+    .font('body')
+    .fontSize(9)
+    .fillColor('#555')
+    .text(proforma ? 'Not a tax invoice' : 'Original for recipient')
+    .fillColor('black')
+    .moveDown();
 
   const top = doc.y;
   block(
@@ -131,7 +183,14 @@ export function renderTaxDocumentPdf(invoice: TaxDocument): Promise<Buffer> {
             `Credit note date: ${formatIndianDate(invoice.issuedAt)}`,
             `Against invoice: ${invoice.invoiceNumber} dated ${keepTogether(formatIndianDate(invoice.invoiceDate))}`,
           ]
-        : [`Invoice number: ${invoice.number}`, `Invoice date: ${formatIndianDate(invoice.issuedAt)}`]),
+        : proforma
+          ? [
+              `Pro-forma number: ${invoice.number}`,
+              `Date: ${formatIndianDate(invoice.issuedAt)}`,
+              `Valid until: ${formatIndianDate(invoice.validUntil)}`,
+              `Payment reference: ${proformaReference(invoice.number)}`,
+            ]
+          : [`Invoice number: ${invoice.number}`, `Invoice date: ${formatIndianDate(invoice.issuedAt)}`]),
       `Place of supply: ${invoice.placeOfSupply.name} (code ${invoice.placeOfSupply.code})`,
       `SAC: ${invoice.sac}`,
     ],
@@ -171,14 +230,7 @@ export function renderTaxDocumentPdf(invoice: TaxDocument): Promise<Buffer> {
     .text(`Amount in words: ${rupeesInWords(invoice.totalPaise)}`, MARGIN, doc.y, { width: CONTENT })
     .moveDown();
 
-  doc.text(
-    creditNote && invoice.kind === 'plan-change'
-      ? `Credited against invoice ${invoice.invoiceNumber}; no money is refunded.`
-      : creditNote
-        ? `Refunded through PhonePe. PhonePe refund id: ${invoice.phonepeRefundId ?? 'not reported'}`
-        : `Paid through PhonePe. PhonePe transaction id: ${invoice.phonePeTransactionId ?? 'not reported'}`,
-    { width: CONTENT },
-  );
+  for (const line of paymentLines(invoice)) doc.text(line, { width: CONTENT });
   doc.text(`Order id: ${invoice.merchantOrderId}`, { width: CONTENT }).moveDown();
   if (creditNote && invoice.financial) doc.text(FINANCIAL_CREDIT_NOTE, { width: CONTENT }).moveDown();
   doc.text('Tax is not payable on reverse charge basis.', { width: CONTENT }).moveDown(2);

@@ -4,7 +4,7 @@ import type { Lock } from '../../shared/ports';
 import { buyerAddress } from './buyer-details';
 import { documentNumber, financialYearOf } from './financial-year';
 import { splitInclusivePrice } from './gst-tax';
-import type { CreditNoteDraft, CreditNoteStore, InvoicedOrder, InvoiceDraft, Seller } from './ports';
+import type { CreditNoteDraft, CreditNoteStore, InvoicedOrder, InvoiceDraft, ProformaDraft, Seller, SellerBank } from './ports';
 
 /**
  * The place of supply of a service to a buyer (IGST Act s.12(2)): the state of the buyer's GSTIN,
@@ -25,7 +25,38 @@ export function draftInvoice(input: {
   period: { from: Date; to: Date };
   issuedAt: Date;
 }): InvoiceDraft {
-  const { seller, order, profile, period, issuedAt } = input;
+  const { order, period } = input;
+  return {
+    ...draftSale(input),
+    phonePeTransactionId: order.phonePeTransactionId,
+    periodFrom: period.from,
+    periodTo: period.to,
+    ...(order.credit ? { creditAppliedPaise: order.credit.paise, creditNoteNumbers: order.credit.creditNoteNumbers } : {}),
+    ...(order.bankTransfer && { bankTransfer: { proformaNumber: order.bankTransfer.proformaNumber, tds: order.bankTransfer.tds } }),
+  };
+}
+
+/** The pro-forma of an order to be paid by bank transfer (pure): the sale as its invoice will show it, with where to pay and until when. */
+export function draftProforma(input: {
+  seller: Seller & { bank: SellerBank };
+  order: Omit<InvoicedOrder, 'credit' | 'phonePeTransactionId'>;
+  profile: BillingProfile | null;
+  accountName: string;
+  issuedAt: Date;
+  validUntil: Date;
+}): ProformaDraft {
+  return { ...draftSale(input), validUntil: input.validUntil, bank: input.seller.bank, tds: input.order.bankTransfer?.tds ?? null };
+}
+
+/** What an invoice and a pro-forma both say of a sale: the parties, the place of supply, the figures. */
+function draftSale(input: {
+  seller: Seller;
+  order: Omit<InvoicedOrder, 'credit' | 'phonePeTransactionId'>;
+  profile: BillingProfile | null;
+  accountName: string;
+  issuedAt: Date;
+}) {
+  const { seller, order, profile, issuedAt } = input;
   const supply = placeOfSupply(profile, seller);
   const split = splitInclusivePrice(order.amountPaise, seller.ratePercent, supply.code === seller.stateCode);
   const buyerState = profile ? gstStateByCode(profile.stateCode) : undefined;
@@ -33,6 +64,8 @@ export function draftInvoice(input: {
     invoicePrefix: _invoicePrefix,
     creditNotePrefix: _creditNotePrefix,
     financialCreditNotePrefix: _financialCreditNotePrefix,
+    proformaPrefix: _proformaPrefix,
+    bank: _bank,
     sac,
     ratePercent,
     ...sellerBlock
@@ -41,7 +74,6 @@ export function draftInvoice(input: {
     issuedAt,
     merchantOrderId: order.merchantOrderId,
     accountId: order.accountId,
-    phonePeTransactionId: order.phonePeTransactionId,
     seller: sellerBlock,
     buyer: {
       name: profile?.legalName ?? order.firm?.name ?? (input.accountName || order.userEmail),
@@ -57,10 +89,7 @@ export function draftInvoice(input: {
     plan: order.plan,
     billingPeriod: order.billingPeriod,
     seats: order.seats ?? 1,
-    periodFrom: period.from,
-    periodTo: period.to,
     totalPaise: order.amountPaise,
-    ...(order.credit ? { creditAppliedPaise: order.credit.paise, creditNoteNumbers: order.credit.creditNoteNumbers } : {}),
     ...(order.promotion && {
       discount: {
         code: order.promotion.code,

@@ -15,8 +15,25 @@ export interface Seller {
   creditNotePrefix: string;
   /** Credit notes past Section 34(2)'s time limit, which reduce no tax: a series of their own. */
   financialCreditNotePrefix: string;
+  /** Pro-formas (issue #50 §1): not tax invoices, so a series apart from them. */
+  proformaPrefix: string;
+  /** The account a bank transfer is paid into, printed on pro-formas; none when the settings do not give it. */
+  bank: SellerBank | null;
   demo: boolean;
 }
+
+export interface SellerBank {
+  accountName: string;
+  bankName: string;
+  accountNumber: string;
+  ifsc: string;
+}
+
+/** The seller as a document prints it: none of the settings that only choose series or rates. */
+export type SellerBlock = Omit<
+  Seller,
+  'invoicePrefix' | 'creditNotePrefix' | 'financialCreditNotePrefix' | 'proformaPrefix' | 'bank' | 'sac' | 'ratePercent'
+>;
 
 /**
  * A tax invoice as issued (CGST Rule 46): every figure and both parties are copied in, so it reads
@@ -30,7 +47,7 @@ export interface InvoiceRecord {
   merchantOrderId: string;
   accountId: string;
   phonePeTransactionId: string | null;
-  seller: Omit<Seller, 'invoicePrefix' | 'creditNotePrefix' | 'financialCreditNotePrefix' | 'sac' | 'ratePercent'>;
+  seller: SellerBlock;
   buyer: { name: string; email: string; address: string | null; stateCode: string | null; stateName: string | null; gstin: string | null };
   placeOfSupply: { code: string; name: string };
   sac: string;
@@ -57,6 +74,13 @@ export interface InvoiceRecord {
    * and its taxable value, less the discount, is `taxablePaise`, on which the GST is charged.
    */
   discount?: InvoiceDiscount;
+  /** Paid by bank transfer against a pro-forma (issue #50 §1), less the TDS the buyer deducted (§2). */
+  bankTransfer?: InvoiceBankTransfer;
+}
+
+export interface InvoiceBankTransfer {
+  proformaNumber: string | null;
+  tds: { ratePercent: number; paise: Paise } | null;
 }
 
 export interface InvoiceDiscount {
@@ -97,6 +121,7 @@ export interface InvoicedOrder {
   firm?: { name: string } | null;
   /** A promotion code's discount off the taxable value, and the price before it. */
   promotion?: { code: string; listPricePaise: Paise; discountPaise: Paise } | null;
+  bankTransfer?: InvoiceBankTransfer | null;
 }
 
 /** A paid order about to be credited: its invoice's value and, on an upgrade, the paid plans it ends early. */
@@ -151,5 +176,29 @@ export interface CreditNoteStore {
   issue(draft: CreditNoteDraft, series: string, numberOf: (sequence: number) => string): Promise<CreditNoteRecord>;
   forUser(accountId: string): Promise<CreditNoteRecord[]>;
   issuedBetween(from: Date, to: Date): Promise<CreditNoteRecord[]>;
+  detachUser(accountId: string): Promise<number>;
+}
+
+/**
+ * A pro-forma invoice (issue #50 §1): what a tax invoice for the order would say, with the account
+ * to pay into, the reference to quote and how long the price holds. Not a tax invoice: it has its
+ * own series, no dates of service, and GSTR-1 never reads it.
+ */
+export interface ProformaRecord extends Omit<
+  InvoiceRecord,
+  'phonePeTransactionId' | 'periodFrom' | 'periodTo' | 'creditAppliedPaise' | 'creditNoteNumbers' | 'bankTransfer'
+> {
+  validUntil: Date;
+  bank: SellerBank;
+  tds: { ratePercent: number; paise: Paise } | null;
+}
+
+export type ProformaDraft = Omit<ProformaRecord, 'number' | 'series' | 'sequence'>;
+
+export interface ProformaStore {
+  findForOrder(merchantOrderId: string): Promise<ProformaRecord | null>;
+  forOrders(merchantOrderIds: string[]): Promise<ProformaRecord[]>;
+  issue(draft: ProformaDraft, series: string, numberOf: (sequence: number) => string): Promise<ProformaRecord>;
+  forUser(accountId: string): Promise<ProformaRecord[]>;
   detachUser(accountId: string): Promise<number>;
 }

@@ -1,20 +1,13 @@
-import { Router, type Response } from 'express';
+import { Router } from 'express';
 import { z } from 'zod';
 import { creditNoteFileName, invoiceFileName, merchantOrderIdSchema } from '@portal/contracts';
 import { requireAdmin, validate, type TokenVerifier } from '@portal/platform';
 import type { AccountGuards } from '../../shared/routes/billing-account';
+import { sendPdf } from '../../shared/routes/send-pdf';
 import type { invoiceUseCases } from '../domain/invoice.use-cases';
 
 const invoiceParams = z.object({ merchantOrderId: merchantOrderIdSchema });
 const creditNoteParams = z.object({ merchantRefundId: merchantOrderIdSchema });
-
-function sendPdf(res: Response, filename: string, pdf: Buffer) {
-  res
-    .type('application/pdf')
-    .set('Content-Disposition', `attachment; filename="${filename}"`)
-    .set('Cache-Control', 'private, no-store')
-    .send(pdf);
-}
 
 /** Tax invoices and credit notes as PDFs: the signed-in person's or their firm's, and any for the admin (a customer's timeline). */
 export function invoiceRoutes(invoices: ReturnType<typeof invoiceUseCases>, verifyToken: TokenVerifier, account: AccountGuards): Router {

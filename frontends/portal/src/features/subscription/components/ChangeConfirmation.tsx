@@ -28,6 +28,7 @@ export function ChangeConfirmation({
   title,
   busy,
   onConfirm,
+  onProforma,
   onClose,
   firmId = null,
 }: {
@@ -37,6 +38,8 @@ export function ChangeConfirmation({
   title: string;
   busy: boolean;
   onConfirm: (quote: PlanChangeQuote, options: { autoRenew: boolean }) => void;
+  /** Pay by bank transfer instead, against a pro-forma (issue #50 §1): a purchase or a renewal only. */
+  onProforma?: (quote: PlanChangeQuote, options: { deductsTds: boolean }) => void;
   onClose: () => void;
 }) {
   // a promotion code, once applied, asks for the quote again with it; refused, the quote without it stays
@@ -106,6 +109,9 @@ export function ChangeConfirmation({
             ) : (
               <p className="muted">{AUTOPAY_MESSAGES.notEligible}</p>
             ))}
+          {paid && onProforma && (quote.kind === 'buy' || quote.kind === 'renew') && (
+            <BankTransferChoice busy={busy} onChoose={(deductsTds) => onProforma(quote, { deductsTds })} />
+          )}
         </>
       )}
       <div className="modal-actions">
@@ -117,5 +123,22 @@ export function ChangeConfirmation({
         </Button>
       </div>
     </Modal>
+  );
+}
+
+/** Paying from the firm's bank account instead: a pro-forma to pay by NEFT, RTGS or IMPS, less TDS where the buyer deducts it. */
+function BankTransferChoice({ busy, onChoose }: { busy: boolean; onChoose: (deductsTds: boolean) => void }) {
+  const [deductsTds, setDeductsTds] = useState(false);
+  return (
+    <section className="stack-top" aria-label="Pay by bank transfer">
+      <p className="muted">Or pay from your bank account by NEFT, RTGS or IMPS: we send you a pro-forma invoice to pay against.</p>
+      <label className="checkbox">
+        <input type="checkbox" checked={deductsTds} onChange={(event) => setDeductsTds(event.target.checked)} /> We deduct TDS under section
+        194J
+      </label>
+      <Button variant="secondary" disabled={busy} onClick={() => onChoose(deductsTds)}>
+        Get a pro-forma
+      </Button>
+    </section>
   );
 }

@@ -1,0 +1,71 @@
+import {
+  NO_PAISE,
+  paiseLeft,
+  proformaReference,
+  rupeesOf,
+  type BankReceiptView,
+  type PricedPlan,
+  type ProformaState,
+  type ProformaView,
+} from '@portal/contracts';
+import { dueByTransfer, type OrderRecord } from '../../payments';
+import type { ProformaRecord } from '../../tax-documents';
+import type { BankReceiptRecord, TdsRecord } from './ports';
+
+/** Where a pro-forma stands, from its order: paid, waiting for the rest, open, or past its validity with nothing received. */
+function stateOf(order: OrderRecord, now: Date): ProformaState {
+  if (order.status === 'completed') return 'paid';
+  const received = order.bankTransfer?.receivedPaise ?? 0;
+  if (received > 0) return 'part_paid';
+  return order.status === 'pending' && order.expireAt > now ? 'open' : 'expired';
+}
+
+export function proformaView(
+  order: OrderRecord,
+  proforma: ProformaRecord,
+  now: Date,
+  certified?: Pick<TdsRecord, 'state' | 'reason'>,
+): ProformaView {
+  const tds = order.bankTransfer?.tds ?? null;
+  return {
+    number: proforma.number,
+    reference: proformaReference(proforma.number),
+    plan: order.plan as PricedPlan,
+    billingPeriod: order.billingPeriod,
+    seats: order.seats,
+    firm: order.firm?.name ?? null,
+    customerEmail: order.userEmail,
+    issuedAt: proforma.issuedAt.toISOString(),
+    validUntil: proforma.validUntil.toISOString(),
+    total: rupeesOf(proforma.totalPaise),
+    taxableValue: rupeesOf(proforma.taxablePaise),
+    tax: rupeesOf(paiseLeft(proforma.totalPaise, proforma.taxablePaise)),
+    tds: tds && {
+      ratePercent: tds.ratePercent,
+      amount: rupeesOf(tds.paise),
+      state: certified?.state ?? null,
+      reason: certified?.reason ?? null,
+    },
+    amountDue: rupeesOf(dueByTransfer(order)),
+    received: rupeesOf(order.bankTransfer?.receivedPaise ?? NO_PAISE),
+    state: stateOf(order, now),
+    invoiceNumber: order.invoiceNumber,
+  };
+}
+
+export function receiptView(receipt: BankReceiptRecord): BankReceiptView {
+  return {
+    utr: receipt.utr,
+    amount: rupeesOf(receipt.amountPaise),
+    receivedOn: receipt.receivedOn,
+    bank: receipt.bank,
+    narration: receipt.narration,
+    state: receipt.state,
+    reference: receipt.reference,
+    excess: rupeesOf(receipt.excessPaise),
+    source: receipt.source,
+    recordedBy: receipt.recordedBy,
+    recordedAt: receipt.recordedAt.toISOString(),
+    note: receipt.note,
+  };
+}
