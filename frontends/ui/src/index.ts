@@ -14,3 +14,6 @@ export * from './components/Spinner';
 // Pager, ScrollArea, CredentialsForm, the query cache and file saving are subpaths of the package
 // (`@portal/ui/pager`, … in package.json's exports), imported only by the remotes that use them:
 // whatever this index exports, the landing page downloads.
+// The contracts the shell's layout reads that the kit holds anyway (the auth context reads them):
+// taken from here, the shell's own chunk does not carry a second copy of them.
+export { isAdminPath, POLICIES } from '@portal/contracts';

@@ -38,7 +38,7 @@ export const consentClaimOf = (accepted: AcceptedPolicies | null | undefined): s
   accepted ? CONSENT_POLICIES.map((policy) => accepted[policy]).join(',') : '';
 
 /** The claim of a person who accepted the versions in force: constants, so made once, not per call. */
-const CURRENT_CLAIM = consentClaimOf(currentPolicyVersions());
+const CURRENT_CLAIM = /*#__PURE__*/ consentClaimOf(currentPolicyVersions());
 
 /** Whether the person behind a token must accept the policies in force (or give their age) before going on. */
 export const isConsentDue = ({ pol, age }: ConsentClaims): boolean => pol !== undefined && (pol !== CURRENT_CLAIM || age === false);

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { isAdminPath, POLICIES } from '@portal/contracts';
-import { AuthProvider, Navigate, Route, Routes, Spinner, useAuth, useLocation } from '@portal/ui';
+import { AuthProvider, isAdminPath, Navigate, POLICIES, Route, Routes, Spinner, useAuth, useLocation } from '@portal/ui';
 import { PublicLayout, SignedInLayout, SiteFooter, VisitorActions } from './Layouts';
 import { RemoteBoundary } from './RemoteBoundary';
 import { pages } from './remote-pages';

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { POLICIES } from '@portal/contracts';
-import { Link, NavLink, useAuth, useLocation, useNavigate } from '@portal/ui';
+import { Link, NavLink, POLICIES, useAuth, useLocation, useNavigate } from '@portal/ui';
 
 const NAV = [
   { to: '/dashboard', label: 'Dashboard' },
