@@ -381,6 +381,8 @@ describe('transactions tab', () => {
     refundStatus: 'none',
     firm: null,
     seats: 1,
+    paymentMethod: 'phonepe',
+    paidAmount: 500,
   });
 
   it('when the dashboard opens at 01:30 in India, then the default range is the last 30 Indian days, today included, and dates read in IST', async () => {

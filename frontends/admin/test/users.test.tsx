@@ -240,6 +240,8 @@ describe('users tab', () => {
       tax: 152.54,
       refundedAmount: 200,
       refundStatus: 'partially_refunded' as const,
+      paymentMethod: 'phonepe' as const,
+      paidAmount: 1000,
     };
     const calls = stubApi((call) => {
       if (call.url.endsWith('/details')) return { data: { user: withAddress } };

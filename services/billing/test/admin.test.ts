@@ -142,6 +142,8 @@ describe('admin: manage subscriptions, transactions and their export', () => {
         refundStatus: 'none',
         firm: null,
         seats: 1,
+        paymentMethod: 'phonepe',
+        paidAmount: 500,
       });
     });
 

@@ -216,15 +216,28 @@ describe('bank transfers against pro-formas (issue #50 §1, §2)', () => {
       expect(over.body).toMatchObject({ outcome: 'paid', receipt: { excess: 0.01 } });
       const listed = await request(billing.url).get('/api/billing/proformas').set(as(buyer.token));
       expect(listed.body.credit).toBe(0.01);
-      // PhonePe has no such payment to refund: refused before anything is recorded
+      // a bank transfer is paid back by bank: the refund is recorded with that transfer's UTR, never asked of PhonePe
       const { merchantOrderId } = (await orderOf(asked.body.proforma.reference))!;
-      const refund = await request(billing.url)
-        .post(`/api/admin/transactions/${merchantOrderId}/refunds`)
-        .set(asAdmin('finance'))
-        .send({ amount: 100, reason: 'Asked by the customer' });
-      expect(refund.status).toBe(409);
-      expect(refund.body.message).toBe(REFUND_MESSAGES.bankTransfer);
+      const refund = (body: object) =>
+        request(billing.url).post(`/api/admin/transactions/${merchantOrderId}/refunds`).set(asAdmin('finance')).send(body);
+      const withoutUtr = await refund({ amount: 100, reason: 'Asked by the customer' });
+      expect([withoutUtr.status, withoutUtr.body.message]).toEqual([400, REFUND_MESSAGES.bankTransfer]);
       expect(await db('refunds').countDocuments({ merchantOrderId })).toBe(0);
+      const paidBack = await refund({ amount: 100, reason: 'Asked by the customer', utr: 'ICICR52026120100000077' });
+      expect(paidBack.status).toBe(201);
+      expect(paidBack.body).toMatchObject({
+        message: REFUND_MESSAGES.paidBack,
+        refund: { state: 'completed', amount: 100, utr: 'ICICR52026120100000077' },
+      });
+      expect(await orderOf(asked.body.proforma.reference)).toMatchObject({ refundedPaise: 100_00, refundPending: false });
+      const notice = await billing.smtp.waitForMail(
+        (message) => message.subject === 'Refund of ₹100 completed' && JSON.stringify(message.to).includes(buyer.userId),
+      );
+      expect(notice.text).toContain('Paid back by bank, UTR: ICICR52026120100000077');
+      expect(await pdfText(notice.attachments[0]!.content)).toContain('Paid back by bank transfer, UTR ICICR52026120100000077.');
+      // what is left is what reached us, not the invoice's value
+      const tooMuch = await refund({ amount: 900.01, reason: 'Asked by the customer', utr: 'ICICR52026120100000078' });
+      expect([tooMuch.status, tooMuch.body.message]).toEqual([400, REFUND_MESSAGES.tooMuch('₹900')]);
     });
 
     it('when the same UTR is recorded twice, or by a role that may not, then it is refused and nothing changes', async () => {

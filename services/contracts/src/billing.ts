@@ -8,6 +8,7 @@ import { BILLING_PERIODS, PLAN_NAMES, PRICED_PLANS } from './plans';
 import { FIRM_MESSAGES, FIRM_SEAT_RANGE } from './firm-roles';
 import { SUBSCRIPTION_STATUSES, type SubscriptionState } from './subscription';
 import { promotionCodeSchema } from './promotions';
+import { UTR_PATTERN } from './bank-transfer-rules';
 
 /** How many seats a firm's plan covers; a query gives it as text. */
 export const seatsSchema = z
@@ -131,6 +132,9 @@ export interface TransactionRow {
   /** A firm's payment (issue #30): the firm, and the seats it bought; one seat and no firm for a person's. */
   firm: string | null;
   seats: number;
+  /** PhonePe's checkout, or a bank transfer against a pro-forma (issue #50 §1), and what reached us: less than the amount when the buyer deducted TDS. */
+  paymentMethod: 'phonepe' | 'bank_transfer';
+  paidAmount: number;
 }
 
 /** Where a payment stands with refunds: a pending one, some of it back, or all of it. */
@@ -262,8 +266,10 @@ export const REFUND_MESSAGES = {
   completed: 'Refund completed. The credit note is issued.',
   failed: 'PhonePe could not make this refund. Nothing was refunded.',
   fullRefundEndsPlan: 'A full refund ends the plan this payment bought at once.',
-  bankTransfer:
-    'This payment came by bank transfer, so it is paid back by bank, which the portal does not record yet. Nothing was refunded.',
+  bankTransfer: 'This payment came by bank transfer: pay it back by bank, then record the refund with the UTR of that transfer.',
+  utrOnlyForBank: 'A UTR is given only for a payment that came by bank transfer; PhonePe makes this refund itself.',
+  utr: 'The UTR is 6 to 22 letters or digits, as the bank statement shows it',
+  paidBack: 'Refund recorded as paid back by bank. The credit note is issued.',
   buyerDetailsMissing:
     'This buyer has no GSTIN and no billing address or state on record, which its credit note must show (CGST Rule 53). Ask them to add their billing details on the subscription page, then refund.',
 } as const;
@@ -280,6 +286,12 @@ export const refundRequestSchema = z.object({
     .trim()
     .min(3, REFUND_MESSAGES.reasonRequired)
     .max(300, 'Must be at most 300 characters'),
+  /** A bank transfer's refund (issue #50 §1): paid back by bank, with the UTR of that transfer. */
+  utr: z
+    .string({ error: REFUND_MESSAGES.utr })
+    .transform((typed) => typed.replace(/\s+/g, '').toUpperCase())
+    .refine((utr) => UTR_PATTERN.test(utr), REFUND_MESSAGES.utr)
+    .optional(),
 });
 export type RefundRequest = z.infer<typeof refundRequestSchema>;
 
@@ -291,6 +303,8 @@ export interface RefundView {
   createdAt: string;
   settledAt: string | null;
   creditNote: { number: string; issuedAt: string; url: string } | null;
+  /** Paid back by bank, with this transfer's UTR; PhonePe's refunds have none. */
+  utr: string | null;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Schema, type Connection, type Types } from 'mongoose';
 import { TRANSACTION_STATUSES, type RefundStatus, type TransactionRow, rupeesOf, NO_PAISE, sumPaise, type Paise } from '@portal/contracts';
 import { escapeRegex, firstIdAt, idMadeAt } from '@portal/platform';
-import type { OrderRecord, OrderStore } from '../domain/ports';
+import { paidFor, type OrderRecord, type OrderStore } from '../domain/ports';
 
 type OrderDocument = Omit<OrderRecord, 'id'> & { _id: Types.ObjectId };
 
@@ -109,6 +109,8 @@ const toRow = (doc: OrderDocument): TransactionRow => ({
   refundStatus: refundStatusOf(doc),
   firm: doc.firm?.name ?? null,
   seats: doc.seats ?? 1,
+  paymentMethod: doc.method ?? 'phonepe',
+  paidAmount: rupeesOf(doc.bankTransfer ? paidFor({ amountPaise: doc.amountPaise, bankTransfer: doc.bankTransfer }) : doc.amountPaise),
 });
 
 export const DELETED_USER_EMAIL = 'deleted-user';

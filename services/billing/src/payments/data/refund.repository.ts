@@ -12,6 +12,7 @@ const refundSchema = new Schema<RefundRecord>(
     phonepeRefundId: { type: String, default: null },
     requestedBy: { type: String, required: true },
     settledAt: { type: Date, default: null },
+    bankUtr: { type: String, default: null },
   },
   { timestamps: { createdAt: true, updatedAt: false }, versionKey: false },
 );

@@ -55,6 +55,10 @@ export interface BankTransferTerms {
   tds: { ratePercent: number; paise: Paise } | null;
 }
 
+/** What reached us for an order: its amount, or a bank transfer's credits when the buyer deducted TDS. */
+export const paidFor = (order: Pick<OrderRecord, 'amountPaise' | 'bankTransfer'>): Paise =>
+  order.bankTransfer ? (Math.min(order.amountPaise, order.bankTransfer.receivedPaise) as Paise) : order.amountPaise;
+
 /** What the buyer of a bank transfer's order sends us: the order's value less its TDS. */
 export const dueByTransfer = (order: Pick<OrderRecord, 'amountPaise' | 'bankTransfer'>): Paise =>
   (order.amountPaise - (order.bankTransfer?.tds?.paise ?? 0)) as Paise;
@@ -159,10 +163,15 @@ export interface RefundRecord {
   requestedBy: string;
   createdAt: Date;
   settledAt: Date | null;
+  /** A bank transfer's refund (issue #50 §1): paid back by bank, with that transfer's UTR, rather than by PhonePe. */
+  bankUtr: string | null;
 }
 
 export interface RefundStore {
-  create(refund: Omit<RefundRecord, 'createdAt' | 'settledAt' | 'phonepeRefundId' | 'state'>): Promise<RefundRecord>;
+  create(
+    refund: Omit<RefundRecord, 'createdAt' | 'settledAt' | 'phonepeRefundId' | 'state' | 'bankUtr'> &
+      Partial<Pick<RefundRecord, 'bankUtr'>>,
+  ): Promise<RefundRecord>;
   find(merchantRefundId: string): Promise<RefundRecord | null>;
   /** The refunds of these orders, oldest first. */
   forOrders(merchantOrderIds: string[]): Promise<RefundRecord[]>;

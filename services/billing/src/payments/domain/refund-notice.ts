@@ -18,6 +18,7 @@ export async function sendRefundNotice(deps: RefundDeps, refund: RefundRecord): 
         facts: [
           ['Amount refunded', formatPaise(refund.amountPaise)],
           ['Order', order.merchantOrderId],
+          ...(refund.bankUtr ? [['Paid back by bank, UTR', refund.bankUtr] as [string, string]] : []),
           ['Credit note', number],
         ],
         action: { label: 'See your billing history', url: `${deps.publicUrl}/subscription` },

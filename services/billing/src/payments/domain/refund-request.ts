@@ -2,8 +2,8 @@ import { formatPaise, paiseOf, REFUND_MESSAGES, type RefundRequest, paiseLeft } 
 import { badRequest, conflict, isDuplicateKeyError, notFound } from '@portal/platform/errors';
 import { LOCK_KEYS } from '../../shared/lock-keys';
 import type { RefundDeps } from './refund-deps';
-import { submitRefund } from './refund-settlement';
-import type { RefundRecord } from './ports';
+import { paidBackByBank, submitRefund } from './refund-settlement';
+import { paidFor, type RefundRecord } from './ports';
 
 /**
  * An admin's refund of a completed payment, at most what is left of it. It is stored as pending
@@ -13,7 +13,7 @@ import type { RefundRecord } from './ports';
 export async function requestRefund(
   deps: RefundDeps,
   merchantOrderId: string,
-  { amount, reason }: RefundRequest,
+  { amount, reason, utr }: RefundRequest,
   adminEmail: string,
 ): Promise<RefundRecord> {
   const { orders, refunds } = deps;
@@ -21,11 +21,13 @@ export async function requestRefund(
     const order = await orders.find(merchantOrderId);
     if (!order) throw notFound(REFUND_MESSAGES.unknownOrder);
     if (order.status !== 'completed') throw conflict(REFUND_MESSAGES.notCompleted);
-    // PhonePe has no payment to refund; asked, it would refuse, after the refund was recorded
-    if (order.method === 'bank_transfer') throw conflict(REFUND_MESSAGES.bankTransfer);
+    // PhonePe has no such payment to refund: a bank transfer is paid back by bank, and recorded with its UTR
+    const byBank = order.method === 'bank_transfer';
+    if (byBank && !utr) throw badRequest(REFUND_MESSAGES.bankTransfer);
+    if (!byBank && utr) throw badRequest(REFUND_MESSAGES.utrOnlyForBank);
     if (order.refundPending) throw conflict(REFUND_MESSAGES.inFlight);
     const amountPaise = paiseOf(amount);
-    const leftPaise = paiseLeft(order.amountPaise, order.refundedPaise, order.changeCreditedPaise);
+    const leftPaise = paiseLeft(paidFor(order), order.refundedPaise, order.changeCreditedPaise);
     if (amountPaise > leftPaise) throw badRequest(REFUND_MESSAGES.tooMuch(formatPaise(leftPaise)));
     await assertCreditNoteBuyer(deps, merchantOrderId);
     const previous = await refunds.forOrders([merchantOrderId]);
@@ -38,18 +40,19 @@ export async function requestRefund(
         amountPaise,
         reason,
         requestedBy: adminEmail,
+        ...(byBank && { bankUtr: utr }),
       })
       .catch((error: unknown) => {
         throw isDuplicateKeyError(error) ? conflict(REFUND_MESSAGES.inFlight) : error;
       });
     await orders.update(merchantOrderId, { refundPending: true });
-    return submitRefund(deps, created);
+    return byBank ? paidBackByBank(deps, created) : submitRefund(deps, created);
   });
   await deps.audit({
     actor: adminEmail,
     action: 'payment.refund_requested',
     target: { type: 'payment', id: merchantOrderId },
-    after: { merchantRefundId: refund.merchantRefundId, amount, reason },
+    after: { merchantRefundId: refund.merchantRefundId, amount, reason, ...(utr && { utr }) },
   });
   return refund;
 }

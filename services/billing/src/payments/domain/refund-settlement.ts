@@ -5,7 +5,7 @@ import { draftCreditNote, issueCreditNote } from '../../tax-documents';
 import { clockFrom } from '../../shared/clock';
 import type { RefundDeps } from './refund-deps';
 import { sendRefundNotice } from './refund-notice';
-import type { RefundGateway, RefundRecord } from './ports';
+import { paidFor, type RefundGateway, type RefundRecord } from './ports';
 
 /** Asks PhonePe where a pending refund stands and applies the answer, once, under the order's lock. */
 export async function settleRefund(deps: RefundDeps, merchantRefundId: string): Promise<RefundRecord | null> {
@@ -55,6 +55,12 @@ export async function submitRefund(deps: RefundDeps, refund: RefundRecord): Prom
   return (await deps.refunds.update(refund.merchantRefundId, { phonepeRefundId: accepted.refundId })) ?? refund;
 }
 
+/** A bank transfer's refund, paid back by bank before it is recorded: completed at once, with its credit note. */
+export async function paidBackByBank(deps: RefundDeps, refund: RefundRecord): Promise<RefundRecord> {
+  await complete(deps, refund, null);
+  return (await deps.refunds.find(refund.merchantRefundId)) ?? refund;
+}
+
 async function fail(deps: RefundDeps, refund: RefundRecord) {
   await deps.refunds.update(refund.merchantRefundId, { state: 'failed', settledAt: clockFrom(deps)() });
   await syncOrder(deps, refund.merchantOrderId);
@@ -71,7 +77,7 @@ async function syncOrder(deps: RefundDeps, merchantOrderId: string) {
     refundedPaise,
     refundPending: all.some((refund) => refund.state === 'pending'),
   });
-  if (order?.accountId && refundedPaise > 0 && refundedPaise + order.changeCreditedPaise >= order.amountPaise) {
+  if (order?.accountId && refundedPaise > 0 && refundedPaise + order.changeCreditedPaise >= paidFor(order)) {
     await deps.ledger.removeRefunded(order.accountId, merchantOrderId);
   }
 }

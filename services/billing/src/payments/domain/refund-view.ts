@@ -14,5 +14,6 @@ export function toRefundView(refund: RefundRecord, creditNote: CreditNoteRecord 
     creditNote: creditNote
       ? { number: creditNote.number, issuedAt: creditNote.issuedAt.toISOString(), url: creditNoteUrl(refund.merchantRefundId) }
       : null,
+    utr: refund.bankUtr ?? null,
   };
 }

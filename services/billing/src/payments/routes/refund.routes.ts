@@ -19,7 +19,8 @@ export function refundRoutes(refunds: ReturnType<typeof refundUseCases>, verifyT
 
   router.post(path, requireAdmin(verifyToken, 'refund'), params, validate('body', refundRequestSchema), async (req, res) => {
     const refund = await refunds.request(req.params.merchantOrderId, req.body, res.locals.auth.email);
-    res.status(201).json({ message: REFUND_MESSAGES.requested, refund: toRefundView(refund, null) });
+    const message = refund.bankUtr ? REFUND_MESSAGES.paidBack : REFUND_MESSAGES.requested;
+    res.status(201).json({ message, refund: toRefundView(refund, null) });
   });
 
   return router;

@@ -5,6 +5,7 @@ import { numberedDocuments, taxDocumentSchema } from './numbered-documents';
 const creditNoteSchema = taxDocumentSchema<CreditNoteRecord>({
   merchantRefundId: { type: String, required: true, unique: true },
   phonepeRefundId: { type: String, default: null },
+  bankUtr: { type: String, default: undefined },
   merchantOrderId: { type: String, required: true, index: true },
   invoiceNumber: { type: String, required: true },
   invoiceDate: { type: Date, required: true },

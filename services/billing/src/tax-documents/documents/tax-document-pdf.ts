@@ -103,7 +103,9 @@ function paymentLines(document: TaxDocument): string[] {
     return [
       document.kind === 'plan-change'
         ? `Credited against invoice ${document.invoiceNumber}; no money is refunded.`
-        : `Refunded through PhonePe. PhonePe refund id: ${document.phonepeRefundId ?? 'not reported'}`,
+        : document.bankUtr
+          ? `Paid back by bank transfer, UTR ${document.bankUtr}.`
+          : `Refunded through PhonePe. PhonePe refund id: ${document.phonepeRefundId ?? 'not reported'}`,
     ];
   }
   const transfer = document.bankTransfer;

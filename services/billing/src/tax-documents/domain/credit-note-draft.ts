@@ -27,6 +27,7 @@ export function draftCreditNote(
     kind: refund.kind ?? 'refund',
     merchantRefundId: refund.merchantRefundId,
     phonepeRefundId: refund.phonepeRefundId,
+    ...(refund.bankUtr ? { bankUtr: refund.bankUtr } : {}),
     merchantOrderId: invoice.merchantOrderId,
     accountId: invoice.accountId,
     invoiceNumber: invoice.number,

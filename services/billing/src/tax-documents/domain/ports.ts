@@ -142,6 +142,8 @@ export interface CreditedRefund {
   kind?: CreditNoteKind;
   merchantRefundId: string;
   phonepeRefundId: string | null;
+  /** Paid back by bank (a bank transfer's refund, issue #50 §1), with that transfer's UTR. */
+  bankUtr?: string | null;
   amountPaise: Paise;
   reason: string;
 }
@@ -155,6 +157,8 @@ export type CreditNoteKind = 'refund' | 'plan-change';
 export interface CreditNoteRecord extends Omit<InvoiceRecord, 'periodFrom' | 'periodTo' | 'phonePeTransactionId' | 'discount'> {
   merchantRefundId: string;
   phonepeRefundId: string | null;
+  /** Paid back by bank, with this UTR, rather than refunded through PhonePe. */
+  bankUtr?: string;
   invoiceNumber: string;
   invoiceDate: Date;
   /** The original invoice's total: GSTR-1 files a note by the kind of invoice it reduces. */

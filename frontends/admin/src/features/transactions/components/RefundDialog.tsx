@@ -14,9 +14,12 @@ const STATE_LABELS = { pending: 'Pending at PhonePe', completed: 'Completed', fa
  * admin is told before confirming when the refund would end the buyer's plan.
  */
 export function RefundDialog({ row, onClose }: { row: TransactionRow; onClose: () => void }) {
-  const left = toNearestPaisa(row.amount - row.refundedAmount);
+  // what reached us: a bank transfer's buyer may have deducted TDS
+  const left = toNearestPaisa(row.paidAmount - row.refundedAmount);
+  const byBank = row.paymentMethod === 'bank_transfer';
   const [amount, setAmount] = useState(String(left));
   const [reason, setReason] = useState('');
+  const [utr, setUtr] = useState('');
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const refunds = useRefunds(row.transactionId);
   const requesting = useRequestRefund();
@@ -25,7 +28,8 @@ export function RefundDialog({ row, onClose }: { row: TransactionRow; onClose: (
 
   async function submit() {
     try {
-      const answer = await requesting.mutateAsync({ merchantOrderId: row.transactionId, body: { amount: Number(amount), reason } });
+      const body = { amount: Number(amount), reason, ...(byBank && { utr }) };
+      const answer = await requesting.mutateAsync({ merchantOrderId: row.transactionId, body });
       setMessage({ kind: 'success', text: answer.message });
     } catch (failure) {
       setMessage({ kind: 'error', text: errorMessage(failure, REFUND_FAILED) });
@@ -39,8 +43,9 @@ export function RefundDialog({ row, onClose }: { row: TransactionRow; onClose: (
         {row.invoiceNumber && ` · invoice ${row.invoiceNumber}`}
       </p>
       <p>
-        Paid {formatRupees(row.amount)}, refunded {formatRupees(row.refundedAmount)}, left {formatRupees(left)}.
+        Paid {formatRupees(row.paidAmount)}, refunded {formatRupees(row.refundedAmount)}, left {formatRupees(left)}.
       </p>
+      {byBank && <p className="muted">{REFUND_MESSAGES.bankTransfer}</p>}
       {message && <Banner kind={message.kind}>{message.text}</Banner>}
       <section aria-label="Refund history">
         {refunds.isPending ? (
@@ -75,6 +80,9 @@ export function RefundDialog({ row, onClose }: { row: TransactionRow; onClose: (
             onChange={(e) => setAmount(e.target.value)}
           />
           <TextField label="Reason" value={reason} maxLength={300} onChange={(e) => setReason(e.target.value)} required />
+          {byBank && (
+            <TextField label="UTR of the transfer back" value={utr} onChange={(e) => setUtr(e.target.value.toUpperCase())} required />
+          )}
           {full && <Banner kind="info">{REFUND_MESSAGES.fullRefundEndsPlan}</Banner>}
           <div className="row row-end">
             <Button variant="secondary" onClick={onClose} disabled={requesting.isPending}>
