@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import pdfParse from 'pdf-parse/lib/pdf-parse.js';
-import type { Download, Page } from 'playwright-core';
-import { saveBillingDetails, startE2eStack } from './e2e-stack';
+import type { Download } from 'playwright-core';
+import { createFirmAndOpenItsPlan, saveBillingDetails, startE2eStack } from './e2e-stack';
 
 jest.setTimeout(240_000);
 
@@ -22,17 +22,9 @@ describe('a bank transfer against a pro-forma in Chromium', () => {
   });
   afterAll(() => stack?.stop());
 
-  const at = (page: Page, pathname: string) => page.waitForURL((url) => url.pathname === pathname);
-
   it('when a firm’s owner downloads a pro-forma for 3 seats less TDS and the admin uploads the statement with that credit, then the firm’s plan starts, its tax invoice shows the full value with the TDS receivable, and its Form 16A gets the TDS credited', async () => {
     const owner = await stack.customerOnSubscription('Meera');
-    await owner.goto(`${stack.url}/profile?tab=firms`);
-    await owner.getByLabel('Firm name').fill('Iyer & Associates');
-    await owner.getByRole('button', { name: 'Create firm' }).click();
-    await owner.getByText('Firm created. You are its owner.').waitFor();
-    await owner.getByRole('link', { name: 'Plan, seats and invoices of Iyer & Associates' }).click();
-    await at(owner, '/subscription');
-    const firmId = new URL(owner.url()).searchParams.get('firm')!;
+    const firmId = await createFirmAndOpenItsPlan(owner, stack.url, 'Iyer & Associates');
 
     // 3 seats of Business, billed annually: a pro-forma instead of PhonePe, with TDS deducted
     await owner.getByLabel('Seats').fill('3');

@@ -246,6 +246,17 @@ export async function finishSignupWizard(
   await page.getByRole('button', { name: 'Create Account' }).click();
 }
 
+/** The signed-in customer on `page` creates a firm from the Firms tab and opens its plan; answers the firm's id. */
+export async function createFirmAndOpenItsPlan(page: Page, url: string, name: string): Promise<string> {
+  await page.goto(`${url}/profile?tab=firms`);
+  await page.getByLabel('Firm name').fill(name);
+  await page.getByRole('button', { name: 'Create firm' }).click();
+  await page.getByText('Firm created. You are its owner.').waitFor();
+  await page.getByRole('link', { name: `Plan, seats and invoices of ${name}` }).click();
+  await page.waitForURL((address) => address.pathname === '/subscription');
+  return new URL(page.url()).searchParams.get('firm')!;
+}
+
 /** The billing details form (a buyer's or a firm's), filled for a GST-registered buyer in Pune and saved. */
 export async function saveBillingDetails(form: Locator, legalName: string) {
   await form.getByLabel('Legal or business name').fill(legalName);

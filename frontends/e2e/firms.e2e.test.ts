@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import pdfParse from 'pdf-parse/lib/pdf-parse.js';
 import type { Page } from 'playwright-core';
 import { currentPolicyVersions, DESKTOP_CLIENT_ID, DEVICE_GRANT_TYPE } from '@portal/contracts';
-import { finishSignupWizard, saveBillingDetails, startE2eStack, startSignupWizard } from './e2e-stack';
+import { createFirmAndOpenItsPlan, finishSignupWizard, saveBillingDetails, startE2eStack, startSignupWizard } from './e2e-stack';
 
 jest.setTimeout(240_000);
 
@@ -71,13 +71,7 @@ describe('a firm with seats in Chromium', () => {
     const raviEmail = `ravi.${Date.now()}@example.in`;
 
     // the owner creates the firm and opens its plan from the Firms tab
-    await owner.goto(`${stack.url}/profile?tab=firms`);
-    await owner.getByLabel('Firm name').fill('Iyer & Associates');
-    await owner.getByRole('button', { name: 'Create firm' }).click();
-    await owner.getByText('Firm created. You are its owner.').waitFor();
-    await owner.getByRole('link', { name: 'Plan, seats and invoices of Iyer & Associates' }).click();
-    await at(owner, '/subscription');
-    const firmId = new URL(owner.url()).searchParams.get('firm')!;
+    const firmId = await createFirmAndOpenItsPlan(owner, stack.url, 'Iyer & Associates');
 
     // 3 seats of Professional (monthly): the card and the confirmation show the quantity and the total
     await owner.getByLabel('Seats').fill('3');

@@ -1,4 +1,5 @@
 import { Schema, type Connection } from 'mongoose';
+import { DELETED_USER_EMAIL } from '../../shared/data/deleted-user';
 import type { TdsRecord, TdsStore } from '../domain/ports';
 
 const tdsSchema = new Schema<TdsRecord>(
@@ -21,8 +22,6 @@ const tdsSchema = new Schema<TdsRecord>(
 );
 tdsSchema.index({ state: 1, deductedAt: -1 });
 tdsSchema.index({ deductedAt: -1 });
-
-const DELETED_CUSTOMER = 'deleted-user';
 
 /** The certificate's bytes stay out of every list. */
 const LISTED = { _id: 0, certificate: 0 } as const;
@@ -68,7 +67,7 @@ export function tdsRepository(connection: Connection): TdsStore {
     async detachUser(accountId) {
       const detached = await Tds.updateMany(
         { accountId: { $eq: accountId } },
-        { $set: { accountId: null, customerEmail: DELETED_CUSTOMER } },
+        { $set: { accountId: null, customerEmail: DELETED_USER_EMAIL } },
       );
       return detached.modifiedCount;
     },

@@ -1,6 +1,7 @@
 import { Schema, type Connection } from 'mongoose';
 import { MANDATE_STATES } from '@portal/contracts';
 import type { MandateRecord, MandateStore } from '../domain/ports';
+import { DELETED_USER_EMAIL } from '../../shared/data/deleted-user';
 
 const mandateSchema = new Schema<MandateRecord>(
   {
@@ -72,7 +73,10 @@ export function mandateRepository(connection: Connection): MandateStore & { read
       return { rows: docs.map(toRecord), total };
     },
     async detachUser(accountId) {
-      const result = await Mandate.updateMany({ accountId: { $eq: accountId } }, { $set: { accountId: null, userEmail: 'deleted-user' } });
+      const result = await Mandate.updateMany(
+        { accountId: { $eq: accountId } },
+        { $set: { accountId: null, userEmail: DELETED_USER_EMAIL } },
+      );
       return result.modifiedCount;
     },
   };

@@ -1,6 +1,7 @@
 import { Schema, type Connection, type Types } from 'mongoose';
 import { TRANSACTION_STATUSES, type RefundStatus, type TransactionRow, rupeesOf, NO_PAISE, sumPaise, type Paise } from '@portal/contracts';
 import { escapeRegex, firstIdAt, idMadeAt } from '@portal/platform';
+import { DELETED_USER_EMAIL } from '../../shared/data/deleted-user';
 import { paidFor, type OrderRecord, type OrderStore } from '../domain/ports';
 
 type OrderDocument = Omit<OrderRecord, 'id'> & { _id: Types.ObjectId };
@@ -112,8 +113,6 @@ const toRow = (doc: OrderDocument): TransactionRow => ({
   paymentMethod: doc.method ?? 'phonepe',
   paidAmount: rupeesOf(doc.bankTransfer ? paidFor({ amountPaise: doc.amountPaise, bankTransfer: doc.bankTransfer }) : doc.amountPaise),
 });
-
-export const DELETED_USER_EMAIL = 'deleted-user';
 
 export function orderRepository(connection: Connection): OrderStore & { ready: Promise<unknown> } {
   const Order = connection.model<OrderDocument>('Order', orderSchema, 'transactions');
@@ -243,6 +242,13 @@ export function orderRepository(connection: Connection): OrderStore & { ready: P
     async findByReference(reference) {
       const doc = await Order.findOne({ 'bankTransfer.reference': { $eq: reference } }).lean<OrderDocument>();
       return doc ? toRecord(doc) : null;
+    },
+    async bankTransfersOf(accountId, limit) {
+      const docs = await Order.find({ accountId: { $eq: accountId }, method: 'bank_transfer', status: { $ne: 'expired' } })
+        .sort({ createdAt: -1 })
+        .limit(limit)
+        .lean<OrderDocument[]>();
+      return docs.map(toRecord);
     },
     async openBankTransfers(limit) {
       const docs = await Order.find({ method: 'bank_transfer', status: 'pending' })

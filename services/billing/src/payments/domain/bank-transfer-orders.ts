@@ -72,8 +72,7 @@ export function bankTransferOrders(deps: PaymentDeps) {
 
     openOrders: (limit: number) => deps.orders.openBankTransfers(limit),
     findByReference: (reference: string) => deps.orders.findByReference(reference),
-    forUser: (accountId: string, limit: number) =>
-      deps.orders.forUser(accountId, limit).then((orders) => orders.filter((order) => order.method === 'bank_transfer')),
+    forUser: (accountId: string, limit: number) => deps.orders.bankTransfersOf(accountId, limit),
   };
 }
 

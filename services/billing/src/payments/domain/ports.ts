@@ -85,6 +85,8 @@ export interface OrderStore {
   ): Promise<OrderRecord>;
   /** A bank transfer's order by its pro-forma's reference. */
   findByReference(reference: string): Promise<OrderRecord | null>;
+  /** An account's bank transfers' orders, newest first, but those that lapsed unpaid (its pro-formas). */
+  bankTransfersOf(accountId: string, limit: number): Promise<OrderRecord[]>;
   /** The bank transfers' orders still waiting for money, newest first (the admin's bank transfers). */
   openBankTransfers(limit: number): Promise<OrderRecord[]>;
   /** The taxable value of what the account paid since `since` (section 194J's threshold is a year's). */

@@ -1,13 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { formatRupees, istDateOf, planTitle, type ProformaView, type StatementImportView } from '@portal/contracts';
-import { Banner, Button, errorMessage, TextField } from '@portal/ui';
+import { Banner, Button, TextField } from '@portal/ui';
 import { adminMayNow } from '../../../admin-session';
 import { HeaderRow } from '../../../components/HeaderRow';
 import { day } from '../../../lib/format';
+import { tellOutcome, type Outcome } from '../outcome';
 import { useApplyReceipt, useOpenProformas, useRecordReceipt, useReturnReceipt, useUnappliedReceipts, useUploadStatement } from '../api';
 import { TdsRegister } from './TdsRegister';
-
-type Outcome = { kind: 'success' | 'error'; text: string } | null;
 
 const OUTCOME_TEXTS = { paid: 'paid', part_paid: 'part paid', unapplied: 'unapplied', duplicate: 'already recorded' } as const;
 
@@ -26,12 +25,14 @@ function ReceiptForm({ proforma, onOutcome }: { proforma: ProformaView; onOutcom
   const [bank, setBank] = useState('');
   async function submit(event: FormEvent) {
     event.preventDefault();
-    try {
-      const applied = await recording.mutateAsync({ reference: proforma.reference, amount: Number(amount), utr, receivedOn, bank });
-      onOutcome({ kind: 'success', text: `Recorded: ${proforma.number} is ${OUTCOME_TEXTS[applied.outcome]}.` });
-    } catch (failure) {
-      onOutcome({ kind: 'error', text: errorMessage(failure, 'The receipt could not be recorded') });
-    }
+    await tellOutcome(
+      onOutcome,
+      async () => {
+        const applied = await recording.mutateAsync({ reference: proforma.reference, amount: Number(amount), utr, receivedOn, bank });
+        return `Recorded: ${proforma.number} is ${OUTCOME_TEXTS[applied.outcome]}.`;
+      },
+      'The receipt could not be recorded',
+    );
   }
   return (
     <form className="row" onSubmit={submit} aria-label={`Record a receipt for ${proforma.number}`}>
@@ -50,11 +51,11 @@ function StatementUpload({ onOutcome }: { onOutcome: (outcome: Outcome) => void 
   const uploading = useUploadStatement();
   async function upload(file: File | undefined) {
     if (!file) return;
-    try {
-      onOutcome({ kind: 'success', text: importSummary(await uploading.mutateAsync(await file.text())) });
-    } catch (failure) {
-      onOutcome({ kind: 'error', text: errorMessage(failure, 'The statement could not be read') });
-    }
+    await tellOutcome(
+      onOutcome,
+      async () => importSummary(await uploading.mutateAsync(await file.text())),
+      'The statement could not be read',
+    );
   }
   return (
     <div className="field">
@@ -76,17 +77,18 @@ export function BankTransfersTab() {
   const unapplied = useUnappliedReceipts();
   const applying = useApplyReceipt();
   const returning = useReturnReceipt();
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [recordingFor, setRecordingFor] = useState<string | null>(null);
   const mayRecord = adminMayNow('record-receipts');
-  const act = async (work: () => Promise<unknown>, done: string, failed: string) => {
-    try {
-      await work();
-      setOutcome({ kind: 'success', text: done });
-    } catch (failure) {
-      setOutcome({ kind: 'error', text: errorMessage(failure, failed) });
-    }
-  };
+  const act = (work: () => Promise<unknown>, done: string, failed: string) =>
+    tellOutcome(
+      setOutcome,
+      async () => {
+        await work();
+        return done;
+      },
+      failed,
+    );
   return (
     <section aria-label="Bank transfers">
       {outcome && <Banner kind={outcome.kind}>{outcome.text}</Banner>}

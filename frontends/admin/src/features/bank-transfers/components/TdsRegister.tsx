@@ -1,9 +1,10 @@
 import { formatRupees, istDateOf, type TdsState } from '@portal/contracts';
-import { Button, errorMessage } from '@portal/ui';
+import { Button } from '@portal/ui';
 import { useFileDownload } from '@portal/ui/save-file';
 import { adminMayNow } from '../../../admin-session';
 import { HeaderRow } from '../../../components/HeaderRow';
 import { day } from '../../../lib/format';
+import { tellOutcome, type Outcome } from '../outcome';
 import { useCreditTds, useRejectTds, useTdsRegister } from '../api';
 
 const STATE_TEXTS: Record<TdsState, string> = {
@@ -13,8 +14,6 @@ const STATE_TEXTS: Record<TdsState, string> = {
   rejected: 'Rejected',
 };
 
-type Outcome = { kind: 'success' | 'error'; text: string };
-
 /** TDS receivable (issue #50 §2), by quarter and customer: the Form 16A to check, credit or reject, and the register as CSV. */
 export function TdsRegister({ onOutcome }: { onOutcome: (outcome: Outcome) => void }) {
   const register = useTdsRegister();
@@ -22,14 +21,15 @@ export function TdsRegister({ onOutcome }: { onOutcome: (outcome: Outcome) => vo
   const rejecting = useRejectTds();
   const { download } = useFileDownload();
   const mayDecide = adminMayNow('record-receipts');
-  const act = async (work: () => Promise<unknown>, done: string) => {
-    try {
-      await work();
-      onOutcome({ kind: 'success', text: done });
-    } catch (failure) {
-      onOutcome({ kind: 'error', text: errorMessage(failure, 'It could not be done') });
-    }
-  };
+  const act = (work: () => Promise<unknown>, done: string) =>
+    tellOutcome(
+      onOutcome,
+      async () => {
+        await work();
+        return done;
+      },
+      'It could not be done',
+    );
   return (
     <>
       <h2>TDS receivable</h2>
