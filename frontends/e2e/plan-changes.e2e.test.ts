@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import pdfParse from 'pdf-parse/lib/pdf-parse.js';
 import type { Page } from 'playwright-core';
-import { startE2eStack } from './e2e-stack';
+import { finishSignupWizard, saveBillingDetails, startE2eStack, startSignupWizard } from './e2e-stack';
 
 jest.setTimeout(180_000);
 
@@ -141,5 +141,46 @@ describe('plan changes in Chromium', () => {
     await admin.reload();
     expect(await admin.getByRole('row', { name: /CADAY26/ }).textContent()).toMatch(/10% off.*Active/);
     await Promise.all([page.context().close(), admin.context().close()]);
+  });
+
+  it("when a colleague signs up through a customer's referral link and pays, then the customer sees the credit and their next payment takes it off", async () => {
+    const referrer = await customer('Nisha');
+    const referral = referrer.getByRole('region', { name: 'Refer a colleague' });
+    const link = await referral.getByLabel('Your referral link').inputValue();
+    expect(link).toMatch(new RegExp(`^${stack.url}/signup\\?ref=[A-Z2-9]{8}$`));
+
+    const colleague = await stack.newPage();
+    await colleague.goto(link);
+    await startSignupWizard(colleague, { firstName: 'Karan', email: `karan.${Date.now()}@example.in`, password: 'secret12' });
+    await finishSignupWizard(colleague, {
+      age: '41',
+      gender: 'male',
+      street: '3 FC Road',
+      city: 'Pune',
+      state: 'Maharashtra',
+      pincode: '411004',
+    });
+    await colleague.waitForURL((url) => url.pathname === '/profile');
+    await colleague.goto(`${stack.url}/subscription`);
+    await card(colleague, 'Basic').getByRole('button', { name: 'Subscribe Monthly' }).click();
+    await colleague.getByRole('dialog', { name: 'Subscribe: Basic (monthly)' }).getByRole('button', { name: /^Pay / }).click();
+    await saveBillingDetails(colleague.getByRole('form', { name: 'Billing details' }).first(), 'Karan Mehta');
+    await colleague.getByText('PhonePe test checkout').waitFor();
+    await colleague.getByRole('button', { name: /^Pay / }).click();
+    await colleague.waitForURL((url) => url.pathname === '/subscription' && url.search === '?status=success');
+    await colleague.getByText(/Your Basic plan is active until/).waitFor();
+
+    await referrer.reload();
+    await referral.getByText('Your referral credit: ₹500. It comes off your next payment.').waitFor();
+    await card(referrer, 'Professional').getByRole('button', { name: 'Subscribe Monthly' }).click();
+    const dialog = referrer.getByRole('dialog', { name: 'Subscribe: Professional (monthly)' });
+    // ₹500 off the ₹847.46 before GST, and 18 % GST on the ₹347.46 left
+    await dialog.getByText('Referral credit', { exact: true }).waitFor();
+    await dialog.getByText('-₹500').waitFor();
+    await dialog.getByText('With your referral credit, you pay ₹410 now instead of ₹1,000.', { exact: false }).waitFor();
+    expect(await payThrough(referrer, 'Subscribe: Professional (monthly)')).toBe('₹410');
+    await referrer.getByText(/Your Professional plan is active until/).waitFor();
+    expect(await referral.getByText(/Your referral credit/).count()).toBe(0);
+    await Promise.all([referrer.context().close(), colleague.context().close()]);
   });
 });

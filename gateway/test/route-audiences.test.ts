@@ -74,6 +74,7 @@ const ADMIN_ROUTE_ACTIONS: Record<string, AdminAction> = {
   'GET /api/admin/promotions': 'view',
   'POST /api/admin/promotions': 'manage-promotions',
   'POST /api/admin/promotions/:code/deactivate': 'manage-promotions',
+  'GET /api/admin/referral-credits': 'view',
   'GET /api/admin/proformas': 'view',
   'GET /api/admin/proformas/:reference': 'view',
   'POST /api/admin/proformas/:reference/receipts': 'record-receipts',

@@ -75,6 +75,7 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/admin/refunds/:merchantRefundId/credit-note', service: 'billing', access: 'admin' },
   { pattern: '/api/admin/promotions', service: 'billing', access: 'admin' },
   { pattern: '/api/admin/promotions/:code/deactivate', service: 'billing', access: 'admin' },
+  { pattern: '/api/admin/referral-credits', service: 'billing', access: 'admin' },
   // bank transfers against pro-formas (issue #50 §1)
   { pattern: '/api/admin/proformas', service: 'billing', access: 'admin' },
   { pattern: '/api/admin/proformas/:reference', service: 'billing', access: 'admin' },

@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import type { Redis } from 'ioredis';
-import { EVENT_QUEUES } from '@portal/contracts';
+import { EVENT_QUEUES, paiseOf } from '@portal/contracts';
 import { FIRM_EVENTS, firmMembersChangedEvent } from '@portal/contracts/internal';
 import {
   connectInfrastructure,
@@ -89,6 +89,10 @@ import { releaseChannelsClient } from './licensing/clients/release-channels.clie
 import { promotionRepository } from './promotions/data/promotion.repository';
 import { promotionUseCases } from './promotions/domain/promotion.use-cases';
 import { adminPromotionRoutes } from './promotions/routes/admin-promotion.routes';
+import { referralRepository } from './promotions/data/referral.repository';
+import { discountUseCases } from './promotions/domain/discount.use-cases';
+import { referralUseCases } from './promotions/domain/referral.use-cases';
+import { referralRoutes } from './promotions/routes/referral.routes';
 import { bankTransferOrders } from './payments/domain/bank-transfer-orders';
 import type { PaymentDeps } from './payments/domain/payment-deps';
 import { proformaRepository } from './tax-documents/data/proforma.repository';
@@ -170,6 +174,7 @@ export async function compose(
   const activations = activationRepository(mongo);
   const deviceMoves = deviceMoveRepository(mongo);
   const promotionStore = promotionRepository(mongo);
+  const referralStore = referralRepository(mongo);
   const proformaStore = proformaRepository(mongo);
   const bankReceipts = bankReceiptRepository(mongo);
   const tdsStore = tdsRepository(mongo);
@@ -187,6 +192,7 @@ export async function compose(
     activations.ready,
     deviceMoves.ready,
     promotionStore.ready,
+    referralStore.ready,
     proformaStore.ready,
     bankReceipts.ready,
     tdsStore.ready,
@@ -251,7 +257,24 @@ export async function compose(
     ratePercent: seller.ratePercent,
     now,
   });
-  const changes = planChangeUseCases({ subscriptions, plans, ledger, lock, offers: promotions.offer, now });
+  const referrals = referralUseCases({
+    referrals: referralStore,
+    paidBefore: (accountId) => orders.hasPaid(accountId),
+    firmsOf: (userId) => firms.firmsOf(userId),
+    lock,
+    creditPaise: paiseOf(config.REFERRAL_CREDIT_RUPEES),
+    publicUrl: config.PUBLIC_URL,
+    now,
+  });
+  const discounts = discountUseCases({
+    codes: promotions,
+    promotions: promotionStore,
+    referrals,
+    lastPaidOrder: (accountId) => orders.lastPaid(accountId),
+    ratePercent: seller.ratePercent,
+    now,
+  });
+  const changes = planChangeUseCases({ subscriptions, plans, ledger, lock, offers: discounts.offers, now });
   // subscriptions recorded before periods get theirs once; any instance may run it, each user once
   void claims
     .once('migration:subscription-periods', 'billing', () => ledger.migrateAll())
@@ -265,7 +288,7 @@ export async function compose(
     changes,
     gateway,
     mandates,
-    promotions,
+    promotions: discounts,
     invoices,
     profiles: billingProfiles,
     mail,
@@ -275,7 +298,7 @@ export async function compose(
     orderLifetimeSeconds: config.ORDER_LIFETIME_SECONDS,
     onAmountMismatch: () => mismatches.inc(),
     onSettled: async (order) => {
-      await promotions.afterSettled(order);
+      await discounts.afterSettled(order);
       await autopay.afterSettled(order);
       await renewals.afterSettled(order);
     },
@@ -307,6 +330,7 @@ export async function compose(
     subscriptions,
     ledger,
     autopay,
+    discounts,
     claims,
     settle: (merchantOrderId) => payments.settle(merchantOrderId),
     mail,
@@ -338,7 +362,7 @@ export async function compose(
     ledger,
     orders,
     billingProfiles,
-    documents: [invoiceStore, creditNotes, refundStore, proformaStore, bankReceipts, tdsStore],
+    documents: [invoiceStore, creditNotes, refundStore, proformaStore, bankReceipts, tdsStore, referralStore],
     claims,
     // a deleted user's machines go, and the moves counted against their seats with them
     activations: {
@@ -382,6 +406,7 @@ export async function compose(
       router.use(billingHistoryRoutes(billingHistoryUseCases({ orders, refunds: refundStore, invoices }), account));
       router.use(refundRoutes(refunds, verifyToken));
       router.use(adminPromotionRoutes(promotions, verifyToken));
+      router.use(referralRoutes(referrals, verifyToken, account));
       router.use(bankTransferRoutes(bankTransfers, verifyToken, account));
       router.use(tdsRoutes(tds, verifyToken, account));
       router.use(taxReportRoutes(taxReportUseCases({ invoices: invoiceStore, creditNotes }), verifyToken));

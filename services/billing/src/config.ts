@@ -131,6 +131,8 @@ function sellerShape() {
     /** TDS a business buyer deducts under section 194J (issue #50 §2): the seller's CA confirms both (docs/decisions.md). */
     TDS_RATE_PERCENT: z.coerce.number().min(0.1).max(30).default(10),
     TDS_THRESHOLD_RUPEES: z.coerce.number().int().min(0).default(50_000),
+    /** What a referred customer's first paid invoice earns the referrer, off their next payment before GST (issue #50 §3). */
+    REFERRAL_CREDIT_RUPEES: z.coerce.number().int().min(1).max(1_00_000).default(500),
   };
 }
 const SELLER_KEYS = ['SELLER_LEGAL_NAME', 'SELLER_ADDRESS', 'SELLER_GSTIN'] as const;

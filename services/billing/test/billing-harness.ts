@@ -219,6 +219,9 @@ export const MAHARASHTRA_FIRM = {
   stateCode: '27',
 };
 
+/** A buyer in Karnataka, the seller's state (KARNATAKA_SELLER): CGST and SGST. */
+export const KARNATAKA_BUYER = { legalName: 'Kavya Rao', street: '4 Church Street', city: 'Bengaluru', pincode: '560001', stateCode: '29' };
+
 /** A real seller in Karnataka, as production would be configured. */
 export const KARNATAKA_SELLER = {
   SELLER_LEGAL_NAME: 'Ledgerline Software Private Limited',
@@ -241,12 +244,12 @@ export async function eventually(check: () => Promise<boolean>, timeoutMs = 10_0
 
 /**
  * A firm (billing profile MAHARASHTRA_FIRM) buys a plan at `at`, after a trial begun at `trialAt`
- * if given (else its first plan carries the free month), and PhonePe's stand-in pays it; with
- * `autoRenew`, until its mandate is active.
+ * if given (else its first plan carries the free month), with a promotion code if given, and
+ * PhonePe's stand-in pays it; with `autoRenew`, until its mandate is active.
  */
 export async function firmBuys(
   billing: BillingHarness,
-  purchase: { plan: string; billingPeriod: string; at: string; trialAt?: string; autoRenew?: boolean },
+  purchase: { plan: string; billingPeriod: string; at: string; trialAt?: string; autoRenew?: boolean; promotionCode?: string },
 ) {
   const userId = newUserId();
   const email = `firm.${userId}@example.in`;
@@ -261,7 +264,12 @@ export async function firmBuys(
   const bought = await request(billing.url)
     .post('/api/payment/create-phonepe-order')
     .set(asUser)
-    .send({ plan: purchase.plan, billingPeriod: purchase.billingPeriod, ...(purchase.autoRenew ? { autoRenew: true } : {}) });
+    .send({
+      plan: purchase.plan,
+      billingPeriod: purchase.billingPeriod,
+      ...(purchase.autoRenew ? { autoRenew: true } : {}),
+      ...(purchase.promotionCode ? { promotionCode: purchase.promotionCode } : {}),
+    });
   if (bought.status !== 201) throw new Error(`order not created: ${bought.status} ${JSON.stringify(bought.body)}`);
   const orderId = bought.body.merchantOrderId as string;
   await billing.phonepe.settle(orderId, 'success');

@@ -1,10 +1,17 @@
 import request from 'supertest';
 import { PROMOTION_MESSAGES } from '@portal/contracts';
 import { binaryBody } from '@portal/platform/testing';
-import { KARNATAKA_SELLER, MAHARASHTRA_FIRM, eventually, newUserId, pdfText, startBilling, type BillingHarness } from './billing-harness';
-
-/** A buyer in Karnataka, the seller's state: CGST and SGST. */
-const KARNATAKA_BUYER = { legalName: 'Kavya Rao', street: '4 Church Street', city: 'Bengaluru', pincode: '560001', stateCode: '29' };
+import {
+  KARNATAKA_BUYER,
+  KARNATAKA_SELLER,
+  MAHARASHTRA_FIRM,
+  eventually,
+  firmBuys,
+  newUserId,
+  pdfText,
+  startBilling,
+  type BillingHarness,
+} from './billing-harness';
 
 describe('promotion codes (issue #50 §3)', () => {
   let billing: BillingHarness;
@@ -52,6 +59,7 @@ describe('promotion codes (issue #50 §3)', () => {
         firstPurchaseOnly: false,
         maxRedemptions: 100,
         perCustomerLimit: 1,
+        forPeriods: 1,
         expiresAt: null,
         active: true,
         createdBy: 'admin@portal.test',
@@ -98,7 +106,9 @@ describe('promotion codes (issue #50 §3)', () => {
       expect(quote.status).toBe(200);
       // ₹1,000 is ₹847.46 and 18 % GST; 10 % of the taxable value is ₹84.75, leaving ₹762.71 and ₹137.29 of GST
       expect(quote.body.promotion).toEqual({
+        kind: 'code',
         code,
+        period: null,
         listPrice: 1000,
         listTaxableValue: 847.46,
         discount: 84.75,
@@ -167,7 +177,7 @@ describe('promotion codes (issue #50 §3)', () => {
         await createCode({ code, discount: { kind: 'amount', amount } });
         const { token } = await customer(MAHARASHTRA_FIRM);
         const quote = await preview(token, { plan: 'basic', billingPeriod: 'monthly', promotionCode: code });
-        expect(quote.body.promotion).toEqual({ code, listPrice: 500, listTaxableValue: 423.73, ...figures });
+        expect(quote.body.promotion).toEqual({ kind: 'code', code, period: null, listPrice: 500, listTaxableValue: 423.73, ...figures });
         const placed = await order(token, { plan: 'basic', billingPeriod: 'monthly', promotionCode: code });
         expect(billing.phonepe.orders.get(placed.body.merchantOrderId)?.amount).toBe(charged);
       },
@@ -299,6 +309,132 @@ describe('promotion codes (issue #50 §3)', () => {
         taxablePaise: 76_271,
         igstPaise: 13_729,
       });
+    });
+  });
+
+  describe('a code for several periods (Lago\'s "for N periods")', () => {
+    const paid = async (merchantOrderId: string) => {
+      await billing.phonepe.settle(merchantOrderId, 'success');
+      await eventually(async () => (await db('transactions').findOne({ merchantOrderId }))?.credited === true);
+    };
+    const invoiceText = async (token: string, merchantOrderId: string) => {
+      const pdf = await request(billing.url)
+        .get(`/api/billing/invoices/${merchantOrderId}`)
+        .set('Authorization', `Bearer ${token}`)
+        .buffer(true)
+        .parse(binaryBody);
+      return pdfText(pdf.body as Buffer);
+    };
+    const basicMonthly = { plan: 'basic', billingPeriod: 'monthly' };
+
+    it('when a code is for 3 periods, then it comes off the purchase and the 2 renewals after it, each invoice naming its period, and then the price is whole; its limits count the purchase only', async () => {
+      const code = newCode('THREE');
+      const made = await createCode({ code, discount: { kind: 'percent', percent: 10 }, forPeriods: 3, maxRedemptions: 1 });
+      expect(made.body.promotion).toMatchObject({ forPeriods: 3 });
+      const { token } = await customer();
+
+      const first = await preview(token, { ...basicMonthly, promotionCode: code });
+      expect(first.body.promotion).toMatchObject({ kind: 'code', code, period: { number: 1, of: 3 }, amountDue: 450 });
+      expect(first.body.summary).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(new RegExp(`^With the code ${code} \\(period 1 of 3\\), you pay ₹450 now instead of ₹500\\.`)),
+        ]),
+      );
+      const bought = await order(token, { ...basicMonthly, promotionCode: code });
+      await paid(bought.body.merchantOrderId);
+      // the code is used up for anyone else: its limit counted the purchase
+      const other = await customer();
+      expect((await preview(other.token, { ...basicMonthly, promotionCode: code })).body.message).toBe(PROMOTION_MESSAGES.exhausted);
+
+      const charged: number[] = [];
+      for (const period of [2, 3]) {
+        const renewal = await preview(token, basicMonthly);
+        expect(renewal.body).toMatchObject({ kind: 'renew', amountDue: 450 });
+        expect(renewal.body.promotion).toMatchObject({ kind: 'code', code, period: { number: period, of: 3 }, discount: 42.37 });
+        const renewed = await order(token, basicMonthly);
+        charged.push(billing.phonepe.orders.get(renewed.body.merchantOrderId)!.amount);
+        await paid(renewed.body.merchantOrderId);
+        expect(await invoiceText(token, renewed.body.merchantOrderId)).toContain(
+          `Less discount, code ${code} (period ${period} of 3)-₹42.37 Taxable value₹381.36`,
+        );
+      }
+      expect(charged).toEqual([45_000, 45_000]);
+      const fourth = await preview(token, basicMonthly);
+      expect(fourth.body).toMatchObject({ kind: 'renew', amountDue: 500 });
+      expect(fourth.body.promotion).toBeUndefined();
+      expect((await redemptions(code)).map((redemption) => [redemption.sequence, redemption.state])).toEqual([
+        [1, 'redeemed'],
+        [2, 'redeemed'],
+        [3, 'redeemed'],
+      ]);
+    });
+
+    it('when a payment without the code comes between (an upgrade), then its later periods end; an abandoned renewal gives its period back', async () => {
+      const code = newCode('BREAK');
+      await createCode({ code, discount: { kind: 'amount', amount: 100 }, forPeriods: 3 });
+      const { token } = await customer();
+      const bought = await order(token, { ...basicMonthly, promotionCode: code });
+      await paid(bought.body.merchantOrderId);
+
+      // a renewal left at checkout holds period 2; when it expires unpaid, period 2 is offered again
+      const abandoned = await order(token, basicMonthly);
+      expect((await redemptions(code)).find((redemption) => redemption.merchantOrderId === abandoned.body.merchantOrderId)).toMatchObject({
+        sequence: 2,
+        state: 'reserved',
+      });
+      await billing.phonepe.settle(abandoned.body.merchantOrderId, 'failure');
+      await eventually(async () => (await redemptions(code)).some((redemption) => redemption.state === 'released'));
+      expect((await preview(token, basicMonthly)).body.promotion).toMatchObject({ period: { number: 2, of: 3 } });
+
+      const upgrade = await order(token, { plan: 'professional', billingPeriod: 'monthly' });
+      await paid(upgrade.body.merchantOrderId);
+      const renewal = await preview(token, { plan: 'professional', billingPeriod: 'monthly' });
+      expect(renewal.body).toMatchObject({ kind: 'renew', amountDue: 1000 });
+      expect(renewal.body.promotion).toBeUndefined();
+    });
+
+    it('when a plan with a code for 2 periods renews by UPI Autopay, then the debit is of the discounted price, within the mandate, and the third is whole', async () => {
+      const code = newCode('AUTOPAY');
+      await createCode({ code, discount: { kind: 'percent', percent: 20 }, forPeriods: 2 });
+      const firm = await firmBuys(billing, {
+        ...basicMonthly,
+        at: '2028-01-10T06:30:00.000Z',
+        trialAt: '2027-12-01T06:30:00.000Z',
+        autoRenew: true,
+        promotionCode: code,
+      });
+      expect(billing.phonepe.orders.get(firm.orderId)!.amount).toBe(40_000);
+      const mandate = billing.phonepe.orders.get(firm.orderId) as unknown as { subscriptionDetails: { maxAmount: number } };
+      expect(mandate.subscriptionDetails.maxAmount).toBe(50_000);
+
+      const renewalId = `${firm.mandateId}-R20280210`;
+      billing.clock.now = new Date('2028-02-08T07:30:00.000Z');
+      await billing.built.renewals.run();
+      const notice = await billing.smtp.waitForMail(
+        (mail) => mail.subject === 'UPI Autopay: ₹400 will be debited on 10 Feb 2028' && JSON.stringify(mail.to).includes(firm.email),
+      );
+      expect(notice.text).toContain('Amount: ₹400');
+      expect(billing.phonepe.orders.get(renewalId)).toMatchObject({ state: 'NOTIFIED', amount: 40_000 });
+      expect(await db('transactions').findOne({ merchantOrderId: renewalId })).toMatchObject({
+        amountPaise: 40_000,
+        promotion: { kind: 'code', code, period: { number: 2, of: 2 } },
+      });
+      billing.clock.now = new Date('2028-02-10T07:31:00.000Z');
+      await billing.built.renewals.run();
+      await eventually(async () => (await db('transactions').findOne({ merchantOrderId: renewalId }))?.credited === true);
+
+      billing.clock.now = new Date('2028-03-08T07:30:00.000Z');
+      await billing.built.renewals.run();
+      await eventually(async () => (await db('transactions').findOne({ merchantOrderId: `${firm.mandateId}-R20280310` })) !== null);
+      expect(await db('transactions').findOne({ merchantOrderId: `${firm.mandateId}-R20280310` })).toMatchObject({
+        amountPaise: 50_000,
+        promotion: null,
+      });
+    });
+
+    it.each([[0], [37], [2.5]])('when a code is made for %j periods, then 400 says why', async (forPeriods) => {
+      const made = await createCode({ code: newCode(), discount: { kind: 'percent', percent: 10 }, forPeriods });
+      expect([made.status, made.body.message]).toEqual([400, PROMOTION_MESSAGES.forPeriods]);
     });
   });
 });

@@ -34,6 +34,7 @@ export * from './firm-roles';
 export * from './firms';
 export * from './promotions';
 export * from './promotion-rules';
+export * from './referrals';
 export * from './device-id';
 export * from './bank-transfers';
 export * from './bank-transfer-rules';

@@ -22,6 +22,7 @@ export const PROMOTION_MESSAGES = {
   plans: 'Choose at least one plan the code applies to',
   periods: 'Choose at least one billing period the code applies to',
   limit: 'A limit must be a whole number of at least 1',
+  forPeriods: 'A code applies for 1 to 36 billing periods',
   expiry: 'The expiry must be a date and time in the future',
   notFound: 'No such code.',
   deactivated: (code: string) => `The code ${code} can no longer be redeemed.`,
@@ -38,6 +39,8 @@ export interface PromotionView {
   firstPurchaseOnly: boolean;
   maxRedemptions: number | null;
   perCustomerLimit: number;
+  /** How many paid periods in a row it takes off: the first, and the renewals after it (Lago's `frequency_duration`). */
+  forPeriods: number;
   expiresAt: string | null;
   active: boolean;
   createdBy: string;
@@ -49,9 +52,27 @@ export interface PromotionView {
   discountGiven: number;
 }
 
-/** A code's effect on a price, in rupees: the discount is taken off the taxable value, and GST charged on the rest. */
-export interface AppliedPromotion {
-  code: string;
+/**
+ * What an order's discount is: a code the customer typed, a code's later period on a renewal, or
+ * the customer's referral credit (one discount an order: they do not stack).
+ */
+export type DiscountSource =
+  { kind: 'code'; code: string; period: { number: number; of: number } | null } | { kind: 'referral-credit'; code: null; period: null };
+
+/** Only the source's own fields, copied from anything that carries them. */
+export const discountSourceOf = (source: DiscountSource): DiscountSource =>
+  source.kind === 'referral-credit'
+    ? { kind: 'referral-credit', code: null, period: null }
+    : { kind: 'code', code: source.code, period: source.period };
+
+/** How the confirmation and the tax invoice name a discount. */
+export const discountLabel = (source: DiscountSource): string =>
+  source.kind === 'referral-credit'
+    ? 'Referral credit'
+    : `Discount, code ${source.code}${source.period ? ` (period ${source.period.number} of ${source.period.of})` : ''}`;
+
+/** A discount's effect on a price, in rupees: the discount is taken off the taxable value, and GST charged on the rest. */
+export type AppliedPromotion = DiscountSource & {
   /** The price before the code, GST included. */
   listPrice: number;
   /** The taxable value before the code, the discount off it, and the taxable value after it. */
@@ -60,4 +81,4 @@ export interface AppliedPromotion {
   taxableValue: number;
   /** What is paid: the taxable value after the discount, with its GST. */
   amountDue: number;
-}
+};

@@ -50,6 +50,13 @@ export const createPromotionSchema = z.object({
   maxRedemptions: limit.nullable().default(null),
   /** How many of one customer's orders may redeem it. */
   perCustomerLimit: limit.default(1),
+  /** A code for N periods takes its discount off the first payment and the N − 1 renewals that follow it. */
+  forPeriods: z
+    .number({ error: PROMOTION_MESSAGES.forPeriods })
+    .int(PROMOTION_MESSAGES.forPeriods)
+    .min(1, PROMOTION_MESSAGES.forPeriods)
+    .max(36, PROMOTION_MESSAGES.forPeriods)
+    .default(1),
   expiresAt: z.iso
     .datetime({ offset: true, error: PROMOTION_MESSAGES.expiry })
     .nullable()

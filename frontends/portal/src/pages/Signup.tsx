@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { CONSENT_MESSAGES, currentPolicyVersions, GENDERS, type AuthResponse, type SecondFactorStep } from '@portal/contracts';
 import { Banner, Button, errorMessage, Link, TextField, useAuth, useSearchParams } from '@portal/ui';
 import { PasswordPair } from '@portal/ui/password-pair';
 import { register } from '../features/auth/api';
+import { claimKeptReferral, keepReferralCode } from '../features/referrals/api';
 import { SecondFactorSignIn } from '../features/auth/components/SecondFactorSignIn';
 import { GoogleSignIn } from '../components/GoogleSignIn';
 import { PolicyConsent } from '../components/PolicyConsent';
@@ -54,7 +55,12 @@ export default function Signup() {
   const [accepted, setAccepted] = useState(false);
   // Google's account was an existing one with a second factor (issue #49 §3)
   const [secondFactor, setSecondFactor] = useState<SecondFactorStep | null>(null);
-  const enter = ({ token, user }: AuthResponse) => void signIn(token, user, nextPath(params, '/profile?complete-profile=true'));
+  // a referral link's code is kept, and claimed once the account is signed in
+  useEffect(() => keepReferralCode(params), [params]);
+  const enter = async ({ token, user }: AuthResponse) => {
+    await claimKeptReferral(token);
+    await signIn(token, user, nextPath(params, '/profile?complete-profile=true'));
+  };
   const setValue = (field: keyof SignupForm) => (value: string) => setForm({ ...form, [field]: value });
   const set = (field: keyof SignupForm) => (event: { target: { value: string } }) => setValue(field)(event.target.value);
 
@@ -87,6 +93,7 @@ export default function Signup() {
           address: { street: form.street, city: form.city, state: form.state, pincode: form.pincode },
         },
       });
+      await claimKeptReferral(data.token);
       await signIn(data.token, data.user, nextPath(params, '/profile'));
     } catch (failure) {
       setError(errorMessage(failure, 'Signup failed'));

@@ -18,6 +18,7 @@ import { FirmPlanBanner } from '../features/firms/components/FirmPlanBanner';
 import { BillingDetails } from '../features/billing/components/BillingDetails';
 import { BillingHistory } from '../features/billing/components/BillingHistory';
 import { Proformas } from '../features/billing/components/Proformas';
+import { ReferralCard } from '../features/referrals/components/ReferralCard';
 import { usePlans, useStartTrial } from '../features/subscription/api';
 import { ChangeConfirmation } from '../features/subscription/components/ChangeConfirmation';
 import { PeriodToggle } from '../features/subscription/components/PlanCard';
@@ -229,6 +230,7 @@ function Subscription() {
           )}
           <Proformas />
           <BillingHistory />
+          <ReferralCard />
         </>
       )}
     </div>

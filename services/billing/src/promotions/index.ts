@@ -1,7 +1,8 @@
 /**
- * Promotions: the admin's promotion codes and their redemptions (issue #50 §3). A code's discount
- * reaches a quote through subscriptions' PromotionOffers port, and an order holds its redemption
- * through payments' deps; compose.ts wires both. Other capabilities reach this one through what is
- * exported here, and nothing else (the lint walls in eslint.config.mjs).
+ * Promotions: the admin's promotion codes and their redemptions, and referrals with their credits
+ * (issue #50 §3). An order's discount reaches a quote through subscriptions' PromotionOffers port,
+ * and an order holds what it uses through payments' deps; compose.ts wires both. Other capabilities
+ * reach this one through what is exported here, and nothing else (the lint walls in eslint.config.mjs).
  */
+export type { discountUseCases } from './domain/discount.use-cases';
 export type { promotionUseCases } from './domain/promotion.use-cases';

@@ -7,10 +7,11 @@
  *      changes, a cancellation or the trial is recorded (subscriptions);
  *   3. `series`: a document series while a number is given (tax-documents), held the shortest.
  *
- * Three are taken alone, never while another is held: `mandates`, the account's UPI Autopay
+ * Four are taken alone, never while another is held: `mandates`, the account's UPI Autopay
  * mandates (taken after an order's lock is let go), `devices`, the account's activations, and
- * `promotion`, a code's redemptions while one is counted and held (taken inside `subscription`,
- * and holding none of the others).
+ * `promotion`, a code's redemptions while one is counted and held, and `referralCredit`, an
+ * account's referral credit while part of it is held by an order (both taken inside
+ * `subscription`, and holding none of the others).
  * Each lock is a Redis key with an expiry (compose.ts); the single-use claims in the store, not
  * the locks, are what make a step happen once.
  */
@@ -21,4 +22,5 @@ export const LOCK_KEYS = {
   mandates: (accountId: string) => `lock:mandates:${accountId}`,
   devices: (accountId: string) => `lock:devices:${accountId}`,
   promotion: (code: string) => `lock:promotion:${code}`,
+  referralCredit: (accountId: string) => `lock:referral-credit:${accountId}`,
 } as const;

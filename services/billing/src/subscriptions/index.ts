@@ -15,6 +15,10 @@ export type {
   PeriodStore,
   PlanChangeTerms,
   PlanStore,
+  PromotionOffer,
+  PromotionOffers,
+  PromotionPrice,
+  PromotionScope,
   SubscriptionRecord,
   SubscriptionStore,
 } from './domain/ports';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreatePromotion, PromotionView } from '@portal/contracts';
+import type { CreatePromotion, PromotionView, ReferralCreditRow } from '@portal/contracts';
 import { api } from '@portal/ui';
 
 const PROMOTIONS_KEY = ['promotions'] as const;
@@ -21,3 +21,10 @@ function usePromotionChange<Input>(mutationFn: (input: Input) => Promise<Promoti
 }
 export const useCreatePromotion = () => usePromotionChange(create);
 export const useDeactivatePromotion = () => usePromotionChange(deactivate);
+
+/** The referral credits given (issue #50 §3), newest first. */
+export const useReferralCredits = () =>
+  useQuery({
+    queryKey: ['referral-credits'],
+    queryFn: async () => (await api.get<{ credits: ReferralCreditRow[] }>('/api/admin/referral-credits')).data.credits,
+  });

@@ -117,10 +117,17 @@ export function usePlanCheckout(
   };
 }
 
+/** A code the customer typed; a code's later period and a referral credit the server finds again by itself. */
+const typedCode = ({ promotion }: PlanChangeQuote) =>
+  promotion?.kind === 'code' && (promotion.period?.number ?? 1) === 1 ? promotion.code : null;
+
 /** What was quoted, as the order asks for it: a person's one seat is the server's default; a firm's seats and a code applied go with the choice. */
-const choiceOf = (quote: PlanChangeQuote): CreateOrderBody => ({
-  plan: quote.plan,
-  billingPeriod: quote.billingPeriod,
-  ...(quote.seats > 1 ? { seats: quote.seats } : {}),
-  ...(quote.promotion ? { promotionCode: quote.promotion.code } : {}),
-});
+const choiceOf = (quote: PlanChangeQuote): CreateOrderBody => {
+  const promotionCode = typedCode(quote);
+  return {
+    plan: quote.plan,
+    billingPeriod: quote.billingPeriod,
+    ...(quote.seats > 1 ? { seats: quote.seats } : {}),
+    ...(promotionCode ? { promotionCode } : {}),
+  };
+};

@@ -2,7 +2,7 @@ import { Schema, type Connection, type Types } from 'mongoose';
 import { TRANSACTION_STATUSES, type RefundStatus, type TransactionRow, rupeesOf, NO_PAISE, sumPaise, type Paise } from '@portal/contracts';
 import { escapeRegex, firstIdAt, idMadeAt } from '@portal/platform';
 import { DELETED_USER_EMAIL } from '../../shared/data/deleted-user';
-import { paidFor, type OrderRecord, type OrderStore } from '../domain/ports';
+import { paidFor, type OrderPromotion, type OrderRecord, type OrderStore } from '../domain/ports';
 
 type OrderDocument = Omit<OrderRecord, 'id'> & { _id: Types.ObjectId };
 
@@ -31,7 +31,7 @@ const orderSchema = new Schema<OrderDocument>(
     changeCreditedPaise: { type: Number, default: 0 },
     mandate: { type: { merchantSubscriptionId: String, role: String }, default: null, _id: false },
     renewal: { type: { dueAt: Date, noticeSentAt: Date, redeemRequestedAt: Date }, default: null, _id: false },
-    promotion: { type: { code: String, listPricePaise: Number, discountPaise: Number }, default: null, _id: false },
+    promotion: { type: Schema.Types.Mixed, default: null },
     method: { type: String, enum: ['phonepe', 'bank_transfer'], default: 'phonepe' },
     bankTransfer: {
       type: {
@@ -53,6 +53,12 @@ orderSchema.index({ 'bankTransfer.reference': 1 }, { sparse: true });
 // the bank transfers waiting for money, and those past their validity
 orderSchema.index({ method: 1, status: 1, expireAt: 1 });
 
+/** A discount stored before referral credits and codes for several periods was a code's, for one period. */
+const promotionOf = (stored: Partial<OrderPromotion> | null | undefined): OrderPromotion | null =>
+  stored?.listPricePaise === undefined
+    ? null
+    : ({ ...stored, kind: stored.kind ?? 'code', period: stored.period ?? null } as OrderPromotion);
+
 // Orders stored before invoices and refunds existed have none of their fields.
 const toRecord = ({ _id, ...rest }: OrderDocument): OrderRecord => ({
   id: _id.toString(),
@@ -67,7 +73,7 @@ const toRecord = ({ _id, ...rest }: OrderDocument): OrderRecord => ({
   change: rest.change ?? null,
   changeCreditedPaise: rest.changeCreditedPaise ?? 0,
   mandate: rest.mandate?.merchantSubscriptionId ? rest.mandate : null,
-  promotion: rest.promotion?.code ? rest.promotion : null,
+  promotion: promotionOf(rest.promotion),
   method: rest.method ?? 'phonepe',
   bankTransfer: rest.bankTransfer
     ? {
@@ -266,6 +272,19 @@ export function orderRepository(connection: Connection): OrderStore & { ready: P
     },
     async hasPaid(accountId) {
       return (await Order.exists({ accountId: { $eq: accountId }, status: 'completed' })) !== null;
+    },
+    async lastPaid(accountId) {
+      // an account's paid orders are a few a year: the newest is picked here, its id breaking a tie of instants
+      const paid = await Order.find({ accountId: { $eq: accountId }, status: 'completed' }, { merchantOrderId: 1, completedAt: 1 }).lean<
+        Pick<OrderDocument, '_id' | 'merchantOrderId' | 'completedAt'>[]
+      >();
+      const at = (order: (typeof paid)[number]) => order.completedAt?.getTime() ?? 0;
+      const newest = paid.reduce<(typeof paid)[number] | null>(
+        (latest, one) =>
+          !latest || at(one) > at(latest) || (at(one) === at(latest) && one._id.toString() > latest._id.toString()) ? one : latest,
+        null,
+      );
+      return newest?.merchantOrderId ?? null;
     },
     async totalRevenuePaise() {
       const [row] = await Order.aggregate<{ total: Paise }>([

@@ -21,7 +21,7 @@ import { clockFrom } from '../../shared/clock';
 import { newMerchantSubscriptionId } from './mandate-lifecycle';
 import { creditOrder } from './order-credit';
 import { returnPage, type PaymentDeps } from './payment-deps';
-import type { BankTransferTerms, OrderRecord } from './ports';
+import { orderPromotion, type BankTransferTerms, type OrderRecord } from './ports';
 
 export interface OrderOptions {
   autoRenew?: boolean;
@@ -93,11 +93,8 @@ export async function recordPricedOrder(
     const merchantOrderId = newMerchantOrderId();
     const { promotion } = quote;
     const tds = transfer ? await transfer.tdsOn(quote.amountDuePaise) : null;
-    // the code is held before the order exists, so that its limits count this order
-    if (promotion) {
-      const scope = { accountId: account.id, plan, billingPeriod, kind: quote.kind };
-      await deps.promotions.reserve(promotion.code, scope, merchantOrderId, promotion.discountPaise);
-    }
+    // the discount is held before the order exists, so that a code's limits count this order
+    if (promotion) await deps.promotions.hold(promotion, { accountId: account.id, plan, billingPeriod, kind: quote.kind }, merchantOrderId);
     const order = await createOrder(deps, {
       merchantOrderId,
       accountId: account.id,
@@ -114,7 +111,7 @@ export async function recordPricedOrder(
         bankTransfer: { proformaNumber: null, reference: null, receivedPaise: NO_PAISE, tds },
       }),
       mandate: merchantSubscriptionId ? { merchantSubscriptionId, role: 'setup' } : null,
-      promotion: promotion && { code: promotion.code, listPricePaise: promotion.listPricePaise, discountPaise: promotion.discountPaise },
+      promotion: promotion && orderPromotion(promotion),
     });
     return { order, pricePaise: quote.pricePaise };
   });

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { promotionUseCases } from '../../promotions';
+import type { discountUseCases } from '../../promotions';
 import type { planChangeUseCases, subscriptionLedger } from '../../subscriptions';
 import type { invoiceUseCases } from '../../tax-documents';
 import type { BillingProfileStore, Lock, MailSender } from '../../shared/ports';
@@ -12,8 +12,8 @@ export interface PaymentDeps {
   changes: Pick<ReturnType<typeof planChangeUseCases>, 'quote'>;
   gateway: PaymentGateway & Pick<MandateGateway, 'setupMandate' | 'redemptionStatus'>;
   mandates: Pick<MandateStore, 'create'>;
-  /** A promotion code's redemption, held by the order that uses it. */
-  promotions: Pick<ReturnType<typeof promotionUseCases>, 'reserve' | 'release'>;
+  /** What an order's discount uses (a code's redemption, a referral credit), held by the order. */
+  promotions: Pick<ReturnType<typeof discountUseCases>, 'hold' | 'release'>;
   invoices: Pick<ReturnType<typeof invoiceUseCases>, 'issueForSettledOrder' | 'render'>;
   profiles: Pick<BillingProfileStore, 'find'>;
   mail: MailSender;

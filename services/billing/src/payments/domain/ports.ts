@@ -1,5 +1,15 @@
-import type { BillingPeriod, MandateState, PlanName, PricedPlan, TransactionRow, TransactionStatus, Paise } from '@portal/contracts';
-import type { PlanChangeTerms } from '../../subscriptions';
+import {
+  discountSourceOf,
+  type BillingPeriod,
+  type DiscountSource,
+  type MandateState,
+  type PlanName,
+  type PricedPlan,
+  type TransactionRow,
+  type TransactionStatus,
+  type Paise,
+} from '@portal/contracts';
+import type { PlanChangeTerms, PromotionPrice } from '../../subscriptions';
 
 export interface OrderRecord {
   id: string;
@@ -35,7 +45,7 @@ export interface OrderRecord {
   mandate: { merchantSubscriptionId: string; role: 'setup' | 'renewal' } | null;
   /** A renewal's progress: the paid end it renews, when the pre-debit notice went out, when we asked for the debit. */
   renewal: RenewalProgress | null;
-  /** A promotion code's discount (issue #50 §3): the price before it, and the discount off the taxable value. */
+  /** A discount (issue #50 §3): a code's or a referral credit's, the price before it, and the discount off the taxable value. */
   promotion: OrderPromotion | null;
   /** PhonePe's checkout (or a mandate's debit), or a bank transfer against a pro-forma (issue #50 §1). */
   method: PaymentMethod;
@@ -63,11 +73,17 @@ export const paidFor = (order: Pick<OrderRecord, 'amountPaise' | 'bankTransfer'>
 export const dueByTransfer = (order: Pick<OrderRecord, 'amountPaise' | 'bankTransfer'>): Paise =>
   (order.amountPaise - (order.bankTransfer?.tds?.paise ?? 0)) as Paise;
 
-export interface OrderPromotion {
-  code: string;
+/** An order's discount: what it is (a code, one of a code's periods, a referral credit), the price before it and the discount off the taxable value. */
+export type OrderPromotion = DiscountSource & {
   listPricePaise: Paise;
   discountPaise: Paise;
-}
+};
+
+export const orderPromotion = (price: PromotionPrice): OrderPromotion => ({
+  ...discountSourceOf(price),
+  listPricePaise: price.listPricePaise,
+  discountPaise: price.discountPaise,
+});
 
 export interface RenewalProgress {
   dueAt: Date;
@@ -123,6 +139,8 @@ export interface OrderStore {
   forUser(accountId: string, limit: number): Promise<OrderRecord[]>;
   /** Whether the account has paid for a plan before (a promotion code may be for a first purchase only). */
   hasPaid(accountId: string): Promise<boolean>;
+  /** The account's newest paid order, by when it was paid (a code's periods run on only from it). */
+  lastPaid(accountId: string): Promise<string | null>;
   totalRevenuePaise(): Promise<Paise>;
   /** When each completed payment since `since` was completed, and its amount. */
   completedSince(since: Date): Promise<{ at: Date; amountPaise: Paise }[]>;

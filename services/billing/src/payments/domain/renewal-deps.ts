@@ -1,5 +1,6 @@
 import type { SingleUseClaims } from '@portal/platform';
 import type { Logger } from 'pino';
+import type { discountUseCases } from '../../promotions';
 import type { MailSender } from '../../shared/ports';
 import type { SubscriptionStore, subscriptionLedger } from '../../subscriptions';
 import type { autopayUseCases } from './autopay.use-cases';
@@ -13,6 +14,8 @@ export interface RenewalDeps {
   subscriptions: Pick<SubscriptionStore, 'find' | 'inGrace' | 'markReminderSent'>;
   ledger: Pick<ReturnType<typeof subscriptionLedger>, 'holdForRenewal'>;
   autopay: Pick<ReturnType<typeof autopayUseCases>, 'reflect' | 'endFor'>;
+  /** A renewal's discount without a code: a code's next period, or the referral credit (issue #50 §3). */
+  discounts: Pick<ReturnType<typeof discountUseCases>, 'offers' | 'hold'>;
   /** Who sends a notice, asks for a debit or sends a dunning e-mail: a webhook and the job can meet. */
   claims: Pick<SingleUseClaims, 'claim'>;
   /** Payments' settlement: asks PhonePe for the debit's outcome and credits it once. */

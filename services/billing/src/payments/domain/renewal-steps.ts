@@ -2,7 +2,7 @@ import { DAY_MS, GRACE_DAYS } from '@portal/contracts';
 import { effectiveStatus } from '../../subscriptions';
 import type { RenewalDeps } from './renewal-deps';
 import { sendPreDebitNotice } from './renewal-mail';
-import type { MandateRecord, OrderRecord } from './ports';
+import { orderPromotion, type MandateRecord, type OrderRecord } from './ports';
 import { debitWindowEnd, notifyDue, redeemDue, renewalOrderId } from './renewal-schedule';
 
 // claimed before the step, never given back: a lost e-mail or a debit asked again by hand is preferred over a duplicate
@@ -22,6 +22,22 @@ async function notify(deps: RenewalDeps, order: OrderRecord, at: Date): Promise<
     deps.logger.warn({ merchantOrderId: order.merchantOrderId }, 'PhonePe refused the renewal notice');
     await deps.autopay.reflect(order.mandate!.merchantSubscriptionId);
   }
+}
+
+/**
+ * The debit's discount, held for its order: a mandate debits up to the plan's price, so a code's
+ * next period or the referral credit is taken off as on a renewal paid by hand. What cannot be
+ * held (the credit used meanwhile, or another worker opening the same order) leaves the price whole.
+ */
+async function renewalDiscount(deps: RenewalDeps, mandate: MandateRecord & { accountId: string }, merchantOrderId: string) {
+  const scope = { accountId: mandate.accountId, plan: mandate.plan, billingPeriod: mandate.billingPeriod, kind: 'renew' as const };
+  const offer = await deps.discounts.offers.standing(scope);
+  if (!offer) return null;
+  const discount = offer.price(mandate.amountPaise);
+  return deps.discounts.hold(discount, scope, merchantOrderId).then(
+    () => discount,
+    () => null,
+  );
 }
 
 /** Opens the renewal of the mandate's plan when its end is near: one order per paid end. */
@@ -44,6 +60,7 @@ export async function openRenewal(deps: RenewalDeps, mandate: MandateRecord, at:
   // PhonePe asks for the subscription to be active before each notice
   if ((await deps.autopay.reflect(mandate.merchantSubscriptionId))?.state !== 'active') return false;
   const graceEnd = new Date(dueAt.getTime() + GRACE_DAYS * DAY_MS);
+  const discount = await renewalDiscount(deps, { ...mandate, accountId: mandate.accountId }, merchantOrderId);
   const order = await deps.orders
     .create({
       merchantOrderId,
@@ -53,9 +70,10 @@ export async function openRenewal(deps: RenewalDeps, mandate: MandateRecord, at:
       billingPeriod: mandate.billingPeriod,
       seats: mandate.seats,
       firm: mandate.firm,
-      amountPaise: mandate.amountPaise,
+      amountPaise: discount?.amountDuePaise ?? mandate.amountPaise,
       expireAt: graceEnd,
       change: null,
+      promotion: discount && orderPromotion(discount),
       mandate: { merchantSubscriptionId: mandate.merchantSubscriptionId, role: 'renewal' },
       renewal: { dueAt, noticeSentAt: null, redeemRequestedAt: null },
     })

@@ -1,6 +1,6 @@
 import { NO_PAISE, sumPaise, type Paise } from '@portal/contracts';
 import { isDuplicateKeyError } from '@portal/platform/errors';
-import { Schema, type Connection } from 'mongoose';
+import { Schema, type Connection, type Types } from 'mongoose';
 import type { PromotionRecord, PromotionStore, RedemptionRecord } from '../domain/ports';
 
 const promotionSchema = new Schema<PromotionRecord>(
@@ -12,6 +12,7 @@ const promotionSchema = new Schema<PromotionRecord>(
     firstPurchaseOnly: { type: Boolean, required: true },
     maxRedemptions: { type: Number, default: null },
     perCustomerLimit: { type: Number, required: true },
+    forPeriods: { type: Number, default: 1 },
     expiresAt: { type: Date, default: null },
     active: { type: Boolean, required: true },
     createdBy: { type: String, required: true },
@@ -30,16 +31,21 @@ const redemptionSchema = new Schema<RedemptionRecord>(
     merchantOrderId: { type: String, required: true, unique: true },
     state: { type: String, enum: ['reserved', 'redeemed', 'released'], required: true },
     discountPaise: { type: Number, required: true },
+    sequence: { type: Number, default: 1 },
     createdAt: { type: Date, required: true },
   },
   { versionKey: false },
 );
+// an account's redemptions: where a code for several periods goes on from
+redemptionSchema.index({ accountId: 1 });
 // what a code's limits count (its redemptions that hold it, in all and per account), and the
 // admin's list of every code's held redemptions, by state first
 redemptionSchema.index({ state: 1, code: 1, accountId: 1 });
 
 const WITHOUT_ID = { _id: 0 } as const;
 const HOLDING: RedemptionRecord['state'][] = ['reserved', 'redeemed'];
+// a code's first period, which its limits count; redemptions stored before codes had periods have no sequence
+const FIRST_PERIOD = { $or: [{ sequence: { $exists: false } }, { sequence: 1 }] };
 
 export function promotionRepository(connection: Connection): PromotionStore {
   const Promotion = connection.model<PromotionRecord>('Promotion', promotionSchema, 'promotions');
@@ -65,8 +71,27 @@ export function promotionRepository(connection: Connection): PromotionStore {
       Redemption.countDocuments({
         code: { $eq: code },
         state: { $in: HOLDING },
+        ...FIRST_PERIOD,
         ...(accountId === undefined ? {} : { accountId: { $eq: accountId } }),
       }),
+    async latestHeld(accountId) {
+      // an account holds a few redemptions at most: the newest is picked here, its id breaking a tie of instants
+      const held = await Redemption.find({ accountId: { $eq: accountId }, state: { $in: HOLDING } }).lean<
+        (RedemptionRecord & { _id: Types.ObjectId })[]
+      >();
+      const newest = held.reduce<(typeof held)[number] | null>(
+        (latest, one) =>
+          !latest ||
+          one.createdAt > latest.createdAt ||
+          (one.createdAt.getTime() === latest.createdAt.getTime() && one._id.toString() > latest._id.toString())
+            ? one
+            : latest,
+        null,
+      );
+      if (!newest) return null;
+      const { _id, ...redemption } = newest;
+      return redemption;
+    },
     async reserve(redemption) {
       await Redemption.create({ ...redemption, state: 'reserved' });
     },

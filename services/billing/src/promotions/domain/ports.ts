@@ -11,6 +11,8 @@ export interface PromotionRecord {
   firstPurchaseOnly: boolean;
   maxRedemptions: number | null;
   perCustomerLimit: number;
+  /** The paid periods in a row it takes off; stored codes made before it have none: one. */
+  forPeriods?: number;
   expiresAt: Date | null;
   active: boolean;
   createdBy: string;
@@ -28,6 +30,8 @@ export interface RedemptionRecord {
   merchantOrderId: string;
   state: RedemptionState;
   discountPaise: Paise;
+  /** Which of the code's periods the order pays: the first, typed, or a renewal after it (absent: the first). */
+  sequence?: number;
   createdAt: Date;
 }
 
@@ -38,8 +42,10 @@ export interface PromotionStore {
   find(code: string): Promise<PromotionRecord | null>;
   all(): Promise<PromotionRecord[]>;
   deactivate(code: string): Promise<PromotionRecord | null>;
-  /** Redemptions that hold or used the code: all of them, and one account's. */
+  /** First redemptions that hold or used the code: all of them, and one account's (a code's later periods count as none). */
   countHeld(code: string, accountId?: string): Promise<number>;
+  /** The account's newest redemption that holds or used a code: where a code for several periods goes on from. */
+  latestHeld(accountId: string): Promise<RedemptionRecord | null>;
   reserve(redemption: Omit<RedemptionRecord, 'state'>): Promise<void>;
   /** Moves an order's reserved redemption on; answers whether it had one. */
   settle(merchantOrderId: string, state: 'redeemed' | 'released'): Promise<boolean>;
@@ -49,3 +55,62 @@ export interface PromotionStore {
 
 /** Whether the account has paid for a plan before (a first purchase has not). */
 export type PaidBefore = (accountId: string) => Promise<boolean>;
+
+/** The account's newest paid order, by when it was paid: a code's periods run on only from it. */
+export type LastPaidOrder = (accountId: string) => Promise<string | null>;
+
+/** An account's referral link (issue #50 §3): its code, and who asked for it first (the credit's e-mail). */
+export interface ReferralCodeRecord {
+  accountId: string;
+  code: string;
+  email: string;
+  createdAt: Date;
+}
+
+/** A person counted as referred: before their first payment, through someone else's link. */
+export interface ReferralRecord {
+  referredAccountId: string;
+  referrerAccountId: string;
+  claimedAt: Date;
+}
+
+/** What a referred account's first paid order earned its referrer: once per referred account. */
+export interface ReferralCreditRecord {
+  referrerAccountId: string | null;
+  referrerEmail: string | null;
+  referredAccountId: string | null;
+  merchantOrderId: string;
+  paise: Paise;
+  grantedAt: Date;
+}
+
+/** Credit taken off an order: held while it is at checkout, used once paid, released otherwise. */
+export interface CreditUseRecord {
+  accountId: string;
+  merchantOrderId: string;
+  paise: Paise;
+  state: RedemptionState;
+  createdAt: Date;
+}
+
+export interface ReferralStore {
+  ready: Promise<unknown>;
+  codeOf(accountId: string): Promise<ReferralCodeRecord | null>;
+  findCode(code: string): Promise<ReferralCodeRecord | null>;
+  /** Answers false when the account or the code has one already. */
+  createCode(record: ReferralCodeRecord): Promise<boolean>;
+  /** Answers the referral already recorded for the account when there is one. */
+  claim(referral: ReferralRecord): Promise<ReferralRecord>;
+  referralOf(referredAccountId: string): Promise<ReferralRecord | null>;
+  /** Answers false when the referred account earned its referrer a credit already. */
+  grant(credit: ReferralCreditRecord): Promise<boolean>;
+  /** What the account earned and what its orders took, newest first, in one read (a checkout asks for it). */
+  ledgerOf(accountId: string): Promise<{ earned: ReferralCreditRecord[]; uses: CreditUseRecord[] }>;
+  /** Every credit given, newest first (the admin's list). */
+  credits(limit: number): Promise<ReferralCreditRecord[]>;
+  holdUse(use: Omit<CreditUseRecord, 'state'>): Promise<void>;
+  /** Moves an order's held credit on; answers whether it had one. */
+  settleUse(merchantOrderId: string, state: 'redeemed' | 'released'): Promise<boolean>;
+  /** A deleted account's link, referral and credit uses go; the credits it earned or gave stay, without its id or e-mail. */
+  detachUser(accountId: string): Promise<number>;
+}

@@ -1,19 +1,10 @@
-import {
-  paiseOf,
-  PROMOTION_MESSAGES,
-  rupeesOf,
-  type BillingPeriod,
-  type CreatePromotion,
-  type Paise,
-  type PlanChangeKind,
-  type PricedPlan,
-  type PromotionView,
-} from '@portal/contracts';
+import { paiseOf, PROMOTION_MESSAGES, rupeesOf, type CreatePromotion, type Paise, type PromotionView } from '@portal/contracts';
 import { badRequest, conflict, notFound } from '@portal/platform/errors';
 import type { AuditPublisher } from '@portal/platform';
 import { LOCK_KEYS } from '../../shared/lock-keys';
 import type { Lock } from '../../shared/ports';
-import { discountedPrice, type DiscountedPrice } from './discounted-price';
+import type { PromotionOffer, PromotionScope } from '../../subscriptions';
+import { codeOffer } from './discount-offer';
 import type { PaidBefore, PromotionRecord, PromotionStore } from './ports';
 
 export interface PromotionDeps {
@@ -24,19 +15,6 @@ export interface PromotionDeps {
   /** The seller's GST rate, which the discount is taken before. */
   ratePercent: number;
   now?: () => Date;
-}
-
-/** What a code is checked against: the account, the plan and period it buys, and what the purchase does to its plan. */
-export interface PromotionScope {
-  accountId: string;
-  plan: PricedPlan;
-  billingPeriod: BillingPeriod;
-  kind: PlanChangeKind;
-}
-
-/** A code found usable for a purchase: its discount on the purchase's price. */
-export interface PromotionOffer {
-  price(listPricePaise: Paise): DiscountedPrice & { code: string };
 }
 
 /** A refusal names the field, so the confirmation shows it beside the code. */
@@ -54,6 +32,7 @@ const toView = (
   firstPurchaseOnly: promotion.firstPurchaseOnly,
   maxRedemptions: promotion.maxRedemptions,
   perCustomerLimit: promotion.perCustomerLimit,
+  forPeriods: promotion.forPeriods ?? 1,
   expiresAt: promotion.expiresAt?.toISOString() ?? null,
   active: promotion.active,
   createdBy: promotion.createdBy,
@@ -96,13 +75,10 @@ export function promotionUseCases({ promotions, paidBefore, lock, audit, ratePer
   }
 
   return {
-    /** The code's offer for this purchase, or the reason it does not apply. */
-    async offer(code: string, scope: PromotionScope): Promise<PromotionOffer> {
-      const { discount } = await usable(code, scope);
-      return { price: (listPricePaise) => ({ code, ...discountedPrice(listPricePaise, discount, ratePercent) }) };
-    },
+    /** The code's offer for this purchase (its first period), or the reason it does not apply. */
+    offer: async (code: string, scope: PromotionScope): Promise<PromotionOffer> => codeOffer(await usable(code, scope), 1, ratePercent),
 
-    /** Holds a redemption for the order, once the code is found usable again under its lock. */
+    /** Holds a first redemption for the order, once the code is found usable again under its lock. */
     async reserve(code: string, scope: PromotionScope, merchantOrderId: string, discountPaise: Paise): Promise<void> {
       // a campaign's opening minute may queue many orders on one code: each waits its turn rather than a 503
       const turn = { waitMs: 30_000 };
@@ -110,7 +86,7 @@ export function promotionUseCases({ promotions, paidBefore, lock, audit, ratePer
         LOCK_KEYS.promotion(code),
         async () => {
           await usable(code, scope);
-          await promotions.reserve({ code, accountId: scope.accountId, merchantOrderId, discountPaise, createdAt: now() });
+          await promotions.reserve({ code, accountId: scope.accountId, merchantOrderId, discountPaise, sequence: 1, createdAt: now() });
         },
         turn,
       );

@@ -3,6 +3,7 @@ import {
   formatIndianDate,
   planChangeKind,
   type BillingPeriod,
+  type DiscountSource,
   type PlanChangeKind,
   type PricedPlan,
   formatPaise,
@@ -214,12 +215,17 @@ function noCredit(
   };
 }
 
-/** What a purchase or a renewal costs now, with a promotion code's discount when one applies. */
+const discountNamed = (source: DiscountSource) =>
+  source.kind === 'referral-credit'
+    ? 'your referral credit'
+    : `the code ${source.code}${source.period ? ` (period ${source.period.number} of ${source.period.of})` : ''}`;
+
+/** What a purchase or a renewal costs now, with a discount when one applies. */
 function dueWith(promotion: QuoteInput['promotion'], pricePaise: Paise) {
   const discounted = promotion?.price(pricePaise);
   if (!discounted) return { figures: {}, sentence: `You pay ${formatPaise(pricePaise)} now.` };
   return {
     figures: { amountDuePaise: discounted.amountDuePaise, promotion: discounted },
-    sentence: `With the code ${discounted.code}, you pay ${formatPaise(discounted.amountDuePaise)} now instead of ${formatPaise(pricePaise)}.`,
+    sentence: `With ${discountNamed(discounted)}, you pay ${formatPaise(discounted.amountDuePaise)} now instead of ${formatPaise(pricePaise)}.`,
   };
 }

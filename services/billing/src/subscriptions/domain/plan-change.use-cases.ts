@@ -5,6 +5,7 @@ import {
   type PlanChangeQuote,
   type PricedPlan,
   rupeesOf,
+  discountSourceOf,
 } from '@portal/contracts';
 import { badRequest, notFound } from '@portal/platform/errors';
 import { LOCK_KEYS } from '../../shared/lock-keys';
@@ -12,7 +13,7 @@ import type { BillingAccount, Lock } from '../../shared/ports';
 import { assertSeatsFit } from '../../shared/seat-rules';
 import { pricePaiseOf } from './plan-catalogue';
 import { quotePlanChange, runningPlan, type Quote } from './plan-change';
-import type { PlanStore, PromotionOffers, SubscriptionStore } from './ports';
+import type { PlanStore, PromotionOffers, PromotionScope, SubscriptionStore } from './ports';
 import type { subscriptionLedger } from './subscription-ledger.use-cases';
 
 /** A firm's quantity (issue #30); a person buys one seat. A promotion code (issue #50 §3). */
@@ -49,7 +50,7 @@ const toWire = (plan: PricedPlan, billingPeriod: BillingPeriod, quote: Quote): P
   summary: quote.summary,
   ...(quote.promotion && {
     promotion: {
-      code: quote.promotion.code,
+      ...discountSourceOf(quote.promotion),
       listPrice: rupeesOf(quote.promotion.listPricePaise),
       listTaxableValue: rupeesOf(quote.promotion.listTaxablePaise),
       discount: rupeesOf(quote.promotion.discountPaise),
@@ -58,6 +59,14 @@ const toWire = (plan: PricedPlan, billingPeriod: BillingPeriod, quote: Quote): P
     },
   }),
 });
+
+/** A typed code's offer, or without one what stands for a purchase or a renewal (a code's next period, a referral credit). */
+async function offerFor(offers: PromotionOffers | undefined, typed: string | undefined, scope: PromotionScope) {
+  if (!offers) return undefined;
+  if (typed) return offers.typed(typed, scope);
+  if (scope.kind !== 'buy' && scope.kind !== 'renew') return undefined;
+  return (await offers.standing(scope)) ?? undefined;
+}
 
 /** Choosing another plan (issue #27 §2): what it would do, and the switches scheduled for a renewal. */
 export function planChangeUseCases({ subscriptions, plans, ledger, lock, offers, now = () => new Date() }: PlanChangeDeps) {
@@ -74,7 +83,7 @@ export function planChangeUseCases({ subscriptions, plans, ledger, lock, offers,
     const kind = planChangeKind(runningPlan(subscription, now()), plan, billingPeriod, seats);
     // only an upgrade reads the periods, for the value it credits
     const periods = kind === 'upgrade' ? await ledger.periodsOf(userId, subscription) : [];
-    const promotion = promotionCode && offers ? await offers(promotionCode, { accountId: userId, plan, billingPeriod, kind }) : undefined;
+    const promotion = await offerFor(offers, promotionCode, { accountId: userId, plan, billingPeriod, kind });
     const current = subscription ? await plans.find(subscription.plan) : null;
     return quotePlanChange({
       subscription,

@@ -1,4 +1,13 @@
-import type { AutoRenew, BillingPeriod, PlanChangeKind, PlanName, PricedPlan, SubscriptionState, Paise } from '@portal/contracts';
+import type {
+  AutoRenew,
+  BillingPeriod,
+  DiscountSource,
+  PlanChangeKind,
+  PlanName,
+  PricedPlan,
+  SubscriptionState,
+  Paise,
+} from '@portal/contracts';
 import type { PlanEntry } from './plan-catalogue';
 
 export interface SubscriptionRecord {
@@ -153,21 +162,26 @@ export interface PlanStore {
   find(name: string): Promise<PlanEntry | null>;
 }
 
-/** A purchase's price with a promotion code's discount taken before GST (the promotions capability works it out). */
-export interface PromotionPrice {
-  code: string;
+/**
+ * A purchase's price with a discount taken before GST (the promotions capability works it out): a
+ * code, a code's later period on a renewal, or the account's referral credit.
+ */
+export type PromotionPrice = DiscountSource & {
   listPricePaise: Paise;
   listTaxablePaise: Paise;
   discountPaise: Paise;
   taxablePaise: Paise;
   amountDuePaise: Paise;
+};
+
+export type PromotionScope = { accountId: string; plan: PricedPlan; billingPeriod: BillingPeriod; kind: PlanChangeKind };
+export interface PromotionOffer {
+  price(listPricePaise: Paise): PromotionPrice;
 }
 
-/**
- * A promotion code offered for a purchase: its price for the purchase's list price, or a refusal
- * (thrown) when it does not apply to this account, plan, period or kind of change.
- */
-export type PromotionOffers = (
-  code: string,
-  scope: { accountId: string; plan: PricedPlan; billingPeriod: BillingPeriod; kind: PlanChangeKind },
-) => Promise<{ price(listPricePaise: Paise): PromotionPrice }>;
+export interface PromotionOffers {
+  /** The code the customer typed, or a refusal (thrown) when it does not apply to this account, plan, period or kind of change. */
+  typed(code: string, scope: PromotionScope): Promise<PromotionOffer>;
+  /** What applies to a purchase or a renewal without a code, if anything. */
+  standing(scope: PromotionScope): Promise<PromotionOffer | null>;
+}

@@ -1,6 +1,6 @@
 import type { Connection } from 'mongoose';
 import type { InvoiceRecord, InvoiceStore } from '../domain/ports';
-import { numberedDocuments, taxDocumentSchema } from './numbered-documents';
+import { numberedDocuments, taxDocumentSchema, DISCOUNT_FIELD } from './numbered-documents';
 
 const invoiceSchema = taxDocumentSchema<InvoiceRecord>({
   merchantOrderId: { type: String, required: true, unique: true },
@@ -10,11 +10,7 @@ const invoiceSchema = taxDocumentSchema<InvoiceRecord>({
   creditAppliedPaise: { type: Number, default: undefined },
   seats: { type: Number, default: undefined },
   creditNoteNumbers: { type: [String], default: undefined },
-  discount: {
-    type: { code: String, listPricePaise: Number, listTaxablePaise: Number, discountPaise: Number },
-    default: undefined,
-    _id: false,
-  },
+  discount: DISCOUNT_FIELD,
   bankTransfer: {
     type: { proformaNumber: String, tds: { type: { ratePercent: Number, paise: Number }, default: null, _id: false } },
     default: undefined,

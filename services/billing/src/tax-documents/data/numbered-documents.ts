@@ -10,6 +10,20 @@ interface Numbered {
 
 const party = { type: Schema.Types.Mixed, required: true };
 
+/** An invoice's or a pro-forma's discount (issue #50 §3): a code's, one of a code's periods, or a referral credit. */
+export const DISCOUNT_FIELD = {
+  type: {
+    kind: String,
+    code: String,
+    period: { type: { number: Number, of: Number }, default: undefined, _id: false },
+    listPricePaise: Number,
+    listTaxablePaise: Number,
+    discountPaise: Number,
+  },
+  default: undefined,
+  _id: false,
+};
+
 /**
  * The fields every tax document (invoice, credit note) has: its number in its series, the
  * parties, and the figures. Each schema adds its own and gets the series' unique index here.

@@ -1,6 +1,6 @@
 import { Schema, type Connection } from 'mongoose';
 import type { ProformaRecord, ProformaStore } from '../domain/ports';
-import { numberedDocuments, taxDocumentSchema } from './numbered-documents';
+import { numberedDocuments, taxDocumentSchema, DISCOUNT_FIELD } from './numbered-documents';
 
 const proformaSchema = taxDocumentSchema<ProformaRecord>({
   merchantOrderId: { type: String, required: true, unique: true },
@@ -8,11 +8,7 @@ const proformaSchema = taxDocumentSchema<ProformaRecord>({
   validUntil: { type: Date, required: true },
   bank: { type: Schema.Types.Mixed, required: true },
   tds: { type: { ratePercent: Number, paise: Number }, default: null, _id: false },
-  discount: {
-    type: { code: String, listPricePaise: Number, listTaxablePaise: Number, discountPaise: Number },
-    default: undefined,
-    _id: false,
-  },
+  discount: DISCOUNT_FIELD,
 });
 
 /** Pro-formas (issue #50 §1), numbered in their own series, one per order. */

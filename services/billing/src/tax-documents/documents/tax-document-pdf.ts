@@ -1,9 +1,18 @@
 import { readFileSync } from 'node:fs';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
-import { asPaise, formatIndianDate, formatInvoiceAmount, paiseLeft, proformaReference, type Paise } from '@portal/contracts';
+import {
+  asPaise,
+  discountLabel,
+  formatIndianDate,
+  formatInvoiceAmount,
+  paiseLeft,
+  proformaReference,
+  type DiscountSource,
+  type Paise,
+} from '@portal/contracts';
 import { rupeesInWords } from '../domain/amount-in-words';
-import type { CreditNoteRecord, InvoiceRecord, ProformaRecord } from '../domain/ports';
+import type { CreditNoteRecord, InvoiceDiscount, InvoiceRecord, ProformaRecord } from '../domain/ports';
 
 /** What a credit note past Section 34(2)'s time limit says of itself. */
 export const FINANCIAL_CREDIT_NOTE =
@@ -48,6 +57,14 @@ export function invoiceDescription(document: TaxDocument): string {
   return `${service}. Quantity: ${seats} seats${rate}`;
 }
 
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+/** A document's discount as its source; one issued before referral credits and codes for several periods is a code's, once. */
+const discountSource = (discount: InvoiceDiscount): DiscountSource =>
+  discount.kind === 'referral-credit'
+    ? { kind: 'referral-credit', code: null, period: null }
+    : { kind: 'code', code: discount.code, period: discount.period ?? null };
+
 /** The figure rows under the description: the taxable value, each tax charged, the total. */
 export function invoiceFigures(invoice: TaxDocument): [string, string][] {
   if (isCreditNote(invoice) && invoice.financial) return [['Total credited (no GST)', formatInvoiceAmount(invoice.totalPaise)]];
@@ -64,7 +81,7 @@ export function invoiceFigures(invoice: TaxDocument): [string, string][] {
     ...(discount
       ? ([
           ['Price before discount (taxable value)', formatInvoiceAmount(discount.listTaxablePaise)],
-          [`Less discount, code ${discount.code}`, `-${formatInvoiceAmount(discount.discountPaise)}`],
+          [`Less ${lowerFirst(discountLabel(discountSource(discount)))}`, `-${formatInvoiceAmount(discount.discountPaise)}`],
         ] as [string, string][])
       : []),
     ['Taxable value', formatInvoiceAmount(invoice.taxablePaise)],

@@ -1,4 +1,4 @@
-import { asPaise, gstStateByCode, type BillingProfile } from '@portal/contracts';
+import { asPaise, discountSourceOf, gstStateByCode, type BillingProfile } from '@portal/contracts';
 import { LOCK_KEYS } from '../../shared/lock-keys';
 import type { Lock } from '../../shared/ports';
 import { buyerAddress } from './buyer-details';
@@ -92,7 +92,7 @@ function draftSale(input: {
     totalPaise: order.amountPaise,
     ...(order.promotion && {
       discount: {
-        code: order.promotion.code,
+        ...discountSourceOf(order.promotion),
         listPricePaise: order.promotion.listPricePaise,
         // the discount was taken off the list price's taxable value, which the split gives back to the paisa
         listTaxablePaise: asPaise(split.taxablePaise + order.promotion.discountPaise),

@@ -1,4 +1,4 @@
-import type { BillingPeriod, PlanName, Paise } from '@portal/contracts';
+import type { BillingPeriod, DiscountSource, PlanName, Paise } from '@portal/contracts';
 
 export type { BillingProfileStore } from '../../shared/ports';
 
@@ -83,12 +83,12 @@ export interface InvoiceBankTransfer {
   tds: { ratePercent: number; paise: Paise } | null;
 }
 
-export interface InvoiceDiscount {
-  code: string;
+/** A discount as a document stores it; those issued before referral credits and codes for several periods have no kind: a code's. */
+export type InvoiceDiscount = (DiscountSource | { kind?: undefined; code: string; period?: undefined }) & {
   listPricePaise: Paise;
   listTaxablePaise: Paise;
   discountPaise: Paise;
-}
+};
 
 export type InvoiceDraft = Omit<InvoiceRecord, 'number' | 'series' | 'sequence'>;
 
@@ -119,8 +119,8 @@ export interface InvoicedOrder {
   /** A firm's order (issue #30): its seats, and the firm the invoice names when it has no billing details. */
   seats?: number;
   firm?: { name: string } | null;
-  /** A promotion code's discount off the taxable value, and the price before it. */
-  promotion?: { code: string; listPricePaise: Paise; discountPaise: Paise } | null;
+  /** A discount off the taxable value (a code's or a referral credit's), and the price before it. */
+  promotion?: (DiscountSource & { listPricePaise: Paise; discountPaise: Paise }) | null;
   bankTransfer?: InvoiceBankTransfer | null;
 }
 

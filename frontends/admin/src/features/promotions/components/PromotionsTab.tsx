@@ -15,14 +15,17 @@ import { adminMayNow } from '../../../admin-session';
 import { HeaderRow } from '../../../components/HeaderRow';
 import { day } from '../../../lib/format';
 import { useCreatePromotion, useDeactivatePromotion, usePromotions, type NewPromotion } from '../api';
+import { ReferralCredits } from './ReferralCredits';
 
 type Outcome = { kind: 'success' | 'error'; text: string } | null;
 
 /** A date the admin picked, as the last instant of that day in India, when a campaign's code stops. */
 const endOfIndianDay = (date: string) => new Date(`${date}T23:59:59.999+05:30`).toISOString();
 
-const describeDiscount = ({ discount }: PromotionView) =>
-  discount.kind === 'percent' ? `${discount.percent}% off` : `${formatRupees(discount.amount)} off`;
+const describeDiscount = ({ discount, forPeriods }: PromotionView) =>
+  `${discount.kind === 'percent' ? `${discount.percent}% off` : `${formatRupees(discount.amount)} off`}${
+    forPeriods > 1 ? `, for ${forPeriods} periods` : ''
+  }`;
 const describeScope = (promotion: PromotionView) =>
   `${promotion.plans.map(planTitle).join(', ')}; ${promotion.billingPeriods.map(billingPeriodLabel).join(', ')}${
     promotion.firstPurchaseOnly ? '; first purchase only' : ''
@@ -70,6 +73,7 @@ function NewCodeForm({ onOutcome }: { onOutcome: (outcome: Outcome) => void }) {
   const [firstPurchaseOnly, setFirstPurchaseOnly] = useState(false);
   const [maxRedemptions, setMaxRedemptions] = useState('');
   const [perCustomerLimit, setPerCustomerLimit] = useState('1');
+  const [forPeriods, setForPeriods] = useState('1');
   const [expiresOn, setExpiresOn] = useState('');
 
   async function submit(event: FormEvent) {
@@ -83,6 +87,7 @@ function NewCodeForm({ onOutcome }: { onOutcome: (outcome: Outcome) => void }) {
       firstPurchaseOnly,
       maxRedemptions: maxRedemptions ? Number(maxRedemptions) : null,
       perCustomerLimit: Number(perCustomerLimit),
+      forPeriods: Number(forPeriods),
       expiresAt: expiresOn ? endOfIndianDay(expiresOn) : null,
     };
     try {
@@ -117,6 +122,13 @@ function NewCodeForm({ onOutcome }: { onOutcome: (outcome: Outcome) => void }) {
         value={value}
         onChange={(e) => setValue(e.target.value)}
         required
+      />
+      <TextField
+        label="For how many periods"
+        hint="1 for the first payment only; more for the renewals after it too"
+        inputMode="numeric"
+        value={forPeriods}
+        onChange={(e) => setForPeriods(e.target.value)}
       />
       <Choices legend="Plans" options={PRICED_PLANS} label={planTitle} chosen={plans} onChange={setPlans} />
       <Choices legend="Billing periods" options={BILLING_PERIODS} label={billingPeriodLabel} chosen={periods} onChange={setPeriods} />
@@ -197,6 +209,7 @@ export function PromotionsTab() {
           ))}
         </tbody>
       </table>
+      <ReferralCredits />
     </section>
   );
 }

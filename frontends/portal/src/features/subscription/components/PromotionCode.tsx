@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatRupees, toNearestPaisa, type AppliedPromotion } from '@portal/contracts';
+import { discountLabel, formatRupees, toNearestPaisa, type AppliedPromotion } from '@portal/contracts';
 import { Button, TextField } from '@portal/ui';
 
 /**
@@ -57,7 +57,7 @@ export function DiscountFigures({ promotion }: { promotion: AppliedPromotion }) 
     <>
       <dt>Price before GST</dt>
       <dd>{formatRupees(promotion.listTaxableValue)}</dd>
-      <dt>Discount, code {promotion.code}</dt>
+      <dt>{discountLabel(promotion)}</dt>
       <dd>-{formatRupees(promotion.discount)}</dd>
       <dt>GST on {formatRupees(promotion.taxableValue)}</dt>
       <dd>{formatRupees(toNearestPaisa(promotion.amountDue - promotion.taxableValue))}</dd>

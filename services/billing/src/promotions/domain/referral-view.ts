@@ -1,0 +1,38 @@
+import { paiseLeft, rupeesOf, sumPaise, type Paise, type ReferralCreditRow, type ReferralView } from '@portal/contracts';
+import type { CreditUseRecord, ReferralCreditRecord } from './ports';
+
+const HOLDING: CreditUseRecord['state'][] = ['reserved', 'redeemed'];
+
+/** What the account earned less what its orders hold or used. */
+export const balanceOf = (earned: ReferralCreditRecord[], uses: CreditUseRecord[]): Paise =>
+  paiseLeft(sumPaise(earned.map((credit) => credit.paise)), ...uses.filter((use) => HOLDING.includes(use.state)).map((use) => use.paise));
+
+/** The customer's referral panel: the link, what a referral earns, the credit left, and where it went. */
+export const referralView = (
+  { code, link, creditPaise }: { code: string; link: string; creditPaise: Paise },
+  earned: ReferralCreditRecord[],
+  uses: CreditUseRecord[],
+): ReferralView => ({
+  code,
+  link,
+  creditPerReferral: rupeesOf(creditPaise),
+  balance: rupeesOf(balanceOf(earned, uses)),
+  earned: earned.map((credit) => ({ at: credit.grantedAt.toISOString(), amount: rupeesOf(credit.paise) })),
+  used: uses
+    .filter((use) => HOLDING.includes(use.state))
+    .map((use) => ({
+      at: use.createdAt.toISOString(),
+      amount: rupeesOf(use.paise),
+      merchantOrderId: use.merchantOrderId,
+      state: use.state === 'redeemed' ? ('used' as const) : ('held' as const),
+    })),
+});
+
+export const creditRow = (credit: ReferralCreditRecord): ReferralCreditRow => ({
+  referrerAccountId: credit.referrerAccountId,
+  referrerEmail: credit.referrerEmail,
+  referredAccountId: credit.referredAccountId,
+  merchantOrderId: credit.merchantOrderId,
+  amount: rupeesOf(credit.paise),
+  grantedAt: credit.grantedAt.toISOString(),
+});
