@@ -7,10 +7,18 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { createLocalJWKSet, jwtVerify } = require('jose');
-const { DESKTOP_CLIENT_ID, DEVICE_GRANT_TYPE, LICENSE_AUDIENCE, LICENSE_ISSUER } = require('@portal/contracts');
+const { calculateJwkThumbprint, createLocalJWKSet, decodeJwt, exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT } = require('jose');
+const {
+  ACTIVATION_REQUEST_TYPE,
+  DEACTIVATION_PROOF_TYPE,
+  DESKTOP_CLIENT_ID,
+  DEVICE_GRANT_TYPE,
+  LICENCE_FILE_FORMAT,
+  LICENSE_AUDIENCE,
+  LICENSE_ISSUER,
+} = require('@portal/contracts');
 
-const USAGE = `usage: desktop-client <login|activate|verify|refresh|update-check|feedback> [options]
+const USAGE = `usage: desktop-client <login|activate|verify|refresh|update-check|feedback|activation-request|install-licence|deactivation-proof> [options]
   --portal URL        the portal (default http://localhost:8080)
   --state FILE        where tokens and the licence are kept (default .data/desktop-client/state.json)
   --machine NAME      this machine's identity, hashed into the device id (default: the host name)
@@ -19,7 +27,9 @@ const USAGE = `usage: desktop-client <login|activate|verify|refresh|update-check
   --channel C         stable or beta, for update-check (default stable)
   --at ISO-TIME       verify as of this moment instead of now (to see a licence run out)
   --released ISO-TIME when this build was released, for verify (a lapsed licence runs only older builds)
-  --type T --component C --message M   for feedback (suggestion|bug|question; general, turnover…)`;
+  --type T --component C --message M   for feedback (suggestion|bug|question; general, turnover…)
+  --out FILE          where activation-request and deactivation-proof write their file
+  --file FILE         the licence file install-licence reads (from the portal's Devices tab)`;
 
 function options(argv) {
   const [command, ...rest] = argv;
@@ -41,6 +51,8 @@ function options(argv) {
     message: given.message ?? '',
     at: given.at ? new Date(given.at) : undefined,
     released: given.released ? new Date(given.released) : undefined,
+    out: given.out,
+    file: given.file,
   };
 }
 
@@ -143,6 +155,9 @@ async function verify(o, state) {
       currentDate: o.at,
     });
     if (payload.device_id !== deviceIdOf(o.machine)) throw new Error('the licence is for another device');
+    // a licence file is bound to the key this machine signed its request with (issue #51 §2)
+    if (payload.activation === 'file' && payload.cnf?.jkt !== (await deviceKeyThumbprint(state, o.machine)))
+      throw new Error('the licence is for another device');
     // past the entitlement's end, a plan that keeps its builds runs only those released before it (issue #51 §3)
     const now = o.at ?? new Date();
     const ended = payload.status === 'lapsed' || now.getTime() >= payload.entitlement_end_at * 1000;
@@ -158,6 +173,7 @@ async function verify(o, state) {
         ...(payload.firm ? { firm: payload.firm.name, seat: payload.firm.seat } : {}),
         until: new Date(payload.exp * 1000).toISOString(),
         afterEnd: payload.after_end,
+        ...(payload.activation ? { activation: payload.activation } : {}),
         ...(ended ? { updatesStoppedOn: endedOn.toISOString(), runsBuildsReleasedBefore: endedOn.toISOString() } : {}),
       }),
     );
@@ -166,6 +182,76 @@ async function verify(o, state) {
     console.log(JSON.stringify({ valid: false, reason: error.code ?? error.message }));
     return 1;
   }
+}
+
+/**
+ * The machine's own Ed25519 key, made once and kept with its state, which signs its activation
+ * request and deactivation files (issue #51 §2): the portal binds the device id to it.
+ */
+async function deviceKey(o, state) {
+  state.deviceKeys ??= {};
+  if (!state.deviceKeys[o.machine]) {
+    const { privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
+    state.deviceKeys[o.machine] = await exportJWK(privateKey);
+    writeState(o.stateFile, state);
+  }
+  return { privateKey: await importJWK(state.deviceKeys[o.machine], 'EdDSA'), jwk: publicHalf(state.deviceKeys[o.machine]) };
+}
+/** An OKP key's public members: the private `d` never leaves the machine. */
+const publicHalf = ({ kty, crv, x }) => ({ kty, crv, x });
+async function deviceKeyThumbprint(state, machine) {
+  const key = state.deviceKeys?.[machine];
+  return key ? calculateJwkThumbprint(publicHalf(key), 'sha256') : null;
+}
+
+/** A file signed with the machine's key, its public half in the header, as docs/desktop-api.md §3a gives it. */
+async function signedFile(o, state, type, claims) {
+  const { privateKey, jwk } = await deviceKey(o, state);
+  return new SignJWT(claims).setProtectedHeader({ alg: 'EdDSA', typ: type, jwk }).setIssuedAt().sign(privateKey);
+}
+
+function writeFile(o, text, done) {
+  if (!o.out) throw new Error('--out FILE is needed');
+  fs.writeFileSync(o.out, text);
+  console.log(done);
+  return 0;
+}
+
+/** A PC that cannot reach the portal: the request to upload on the portal's Devices tab from another PC. */
+async function activationRequest(o, state) {
+  const file = await signedFile(o, state, ACTIVATION_REQUEST_TYPE, {
+    device_id: deviceIdOf(o.machine),
+    device_name: o.deviceName,
+    os: `${os.type()} ${os.release()}`,
+    app_version: o.appVersion,
+    jti: crypto.randomUUID(),
+  });
+  return writeFile(o, file, `Activation request written to ${o.out}: upload it on the portal (profile → Devices).`);
+}
+
+/** The licence file the portal gave for this machine's request: checked offline, then kept as an online licence is. */
+async function installLicence(o, state) {
+  if (!o.file) throw new Error('--file FILE is needed');
+  const file = JSON.parse(fs.readFileSync(o.file, 'utf8'));
+  if (file.format !== LICENCE_FILE_FORMAT) throw new Error('not a licence file');
+  const next = { ...state, license: file.license, keys: file.keys };
+  if ((await verify(o, next)) !== 0) return 1;
+  writeState(o.stateFile, next);
+  console.log(`Licence valid offline until ${new Date(decodeJwt(file.license).exp * 1000).toISOString()}.`);
+  return 0;
+}
+
+/** Moving away without the portal: the licence is deleted here, and the file that proves it frees the place. */
+async function deactivationProof(o, state) {
+  if (!state.license) {
+    console.error('no licence on this computer');
+    return 1;
+  }
+  const { jti, device_id } = decodeJwt(state.license);
+  const file = await signedFile(o, state, DEACTIVATION_PROOF_TYPE, { device_id, license_jti: jti });
+  delete state.license;
+  writeState(o.stateFile, state);
+  return writeFile(o, file, `Licence removed from this computer. Upload ${o.out} on the portal to free its place.`);
 }
 
 async function main(argv) {
@@ -194,6 +280,12 @@ async function main(argv) {
       );
     case 'verify':
       return verify(o, state);
+    case 'activation-request':
+      return activationRequest(o, state);
+    case 'install-licence':
+      return installLicence(o, state);
+    case 'deactivation-proof':
+      return deactivationProof(o, state);
     case 'update-check': {
       // the machine's fingerprint places it in a staged rollout, the same for every check
       const query = new URLSearchParams({ current: o.appVersion, channel: o.channel, deviceId: deviceIdOf(o.machine) });

@@ -75,7 +75,7 @@ describe('the reference desktop client against the whole portal', () => {
     return { code, printed, decision };
   }
 
-  it('when the user signs the client in, then it activates this machine and verifies its licence offline; a second machine is over the trial’s limit', async () => {
+  it('when the user signs the client in, then it activates this machine and verifies its licence offline; a second machine is over the trial’s limit; an update required and a withdrawn release replaced', async () => {
     const { token } = (await api('POST', '/api/auth/register', undefined, {
       firstName: 'Asha',
       email: 'asha.desktop@example.in',
@@ -154,6 +154,31 @@ describe('the reference desktop client against the whole portal', () => {
     });
     await api('PUT', '/api/admin/releases/channels/stable', adminToken, { minimumVersion: null });
 
+    // a withdrawn release (issue #51 §1): never offered again, its download gone, and a machine on it offered the newest good one
+    const form = new FormData();
+    form.set('version', '1.1.0');
+    form.set('notes', 'ITR-3 import');
+    form.set('file', new Blob([Buffer.alloc(64 * 1024, 1)]), 'setup.exe');
+    const published = await fetch(`${stack.url}/api/admin/releases`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}` },
+      body: form,
+    });
+    expect(published.status).toBe(201);
+    const offered = JSON.parse((await run('update-check', ['--app-version', '1.0.0'])).stdout);
+    expect(offered).toMatchObject({ updateAvailable: true, latest: { version: '1.1.0' } });
+    expect(await api('POST', '/api/admin/releases/1.1.0/withdraw', adminToken, { reason: 'Breaks the ITR-3 import' })).toMatchObject({
+      release: { state: 'withdrawn' },
+    });
+    const gone = await fetch(`${stack.url}${offered.download.downloadUrl}`);
+    expect([gone.status, ((await gone.json()) as { message: string }).message]).toEqual([
+      410,
+      'Version 1.1.0 has been withdrawn. Download the newest version from the portal instead.',
+    ]);
+    expect(JSON.parse((await run('update-check', ['--app-version', '1.0.0'])).stdout)).toMatchObject({ updateAvailable: false });
+    const replaced = JSON.parse((await run('update-check', ['--app-version', '1.1.0'])).stdout);
+    expect(replaced).toMatchObject({ updateAvailable: true, currentWithdrawn: true, latest: { version: '1.0.0' } });
+
     const feedback = await run('feedback', ['--type', 'bug', '--component', 'networth', '--message', 'Networth totals round wrongly']);
     expect(feedback).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Feedback sent \(/) });
     const mine = (await api('GET', '/api/feedback/mine', token)) as { feedback: { message: string; component: string }[] };
@@ -220,6 +245,56 @@ describe('the reference desktop client against the whole portal', () => {
   });
 
   // last: it moves billing's clock on, which never goes back
+
+  it('when a PC cannot reach the portal, then its request file uploaded on the Devices tab gives a licence file for the plan, which the client verifies offline, and its deactivation file frees the place', async () => {
+    const offline = ['--state', path.join(dir, 'filing-pc.json'), '--machine', 'FILING-PC', '--device-name', 'Filing PC'];
+    const requestFile = path.join(dir, 'filing-pc.tppreq');
+    const written = await run('activation-request', [...offline, '--out', requestFile]);
+    expect(written).toMatchObject({ code: 0, stdout: expect.stringContaining(`Activation request written to ${requestFile}`) });
+
+    // on another PC, signed in to the portal
+    const page = await stack.customerOnSubscription('Meena');
+    await page.getByRole('button', { name: 'Start 30-Day Free Trial' }).click();
+    await page.getByText(/trial/i).first().waitFor();
+    await page.goto(`${stack.url}/profile?tab=devices`);
+    const devices = page.getByRole('region', { name: 'Devices' });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      devices.getByLabel('Activation request file').setInputFiles(requestFile),
+    ]);
+    await devices.getByText('Filing PC is activated.', { exact: false }).waitFor();
+    await devices.getByText('Filing PC', { exact: true }).waitFor();
+    expect(download.suggestedFilename()).toBe('Filing-PC.tpplic');
+    const licenceFile = path.join(dir, 'filing-pc.tpplic');
+    await download.saveAs(licenceFile);
+
+    // back on the PC, offline: the file carries the keys that verify it
+    const installed = await run('install-licence', [...offline, '--file', licenceFile]);
+    expect(installed.code).toBe(0);
+    const verified = JSON.parse((await run('verify', offline)).stdout);
+    expect(verified).toMatchObject({ valid: true, plan: 'trial', activation: 'file' });
+    // the paid period (the trial's 30 days here), not an online licence's 7
+    expect(Date.parse(verified.until)).toBeGreaterThan(Date.now() + 25 * DAY_MS);
+    // another PC's client, with its own key, refuses the file
+    const elsewhere = await run('install-licence', [
+      '--state',
+      path.join(dir, 'other.json'),
+      '--machine',
+      'FILING-PC',
+      '--file',
+      licenceFile,
+    ]);
+    expect([elsewhere.code, JSON.parse(elsewhere.stdout)]).toEqual([1, { valid: false, reason: 'the licence is for another device' }]);
+
+    const proofFile = path.join(dir, 'filing-pc.tppdeact');
+    expect((await run('deactivation-proof', [...offline, '--out', proofFile])).code).toBe(0);
+    // the licence is gone from the PC before the file that proves it is written
+    expect(await run('verify', offline)).toMatchObject({ code: 1, stderr: expect.stringContaining('no licence') });
+    await devices.getByLabel('Deactivation file').setInputFiles(proofFile);
+    await devices.getByText('Device deactivated').waitFor();
+    await devices.getByText('No devices yet.', { exact: false }).waitFor();
+    await page.context().close();
+  });
   it('when the paid period ends, then a plan that keeps its builds checks in with a lapsed licence that runs only builds released before the end, and a plan that stops is refused', async () => {
     const admin = await stack.adminPage();
     const adminToken = (await admin.evaluate("localStorage.getItem('adminToken')")) as string;

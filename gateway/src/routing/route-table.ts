@@ -95,6 +95,8 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/licenses/keys', service: 'billing', access: 'public' },
   { pattern: '/api/licenses/devices', service: 'billing', access: 'user' },
   { pattern: '/api/licenses/devices/:deviceId', service: 'billing', access: 'user' },
+  { pattern: '/api/licenses/offline/activations', service: 'billing', access: 'user' },
+  { pattern: '/api/licenses/offline/deactivations', service: 'billing', access: 'user' },
   { pattern: '/api/admin/export/transactions', service: 'billing', access: 'admin', export: true },
   { pattern: '/api/admin/export/gst', service: 'billing', access: 'admin', export: true },
   { pattern: '/api/admin/export/tds', service: 'billing', access: 'admin', export: true },

@@ -75,6 +75,8 @@ import { internalRoutes } from './reporting/routes/internal.routes';
 import { accountDataUseCases } from './reporting/domain/account-data.use-cases';
 import { invoiceRoutes } from './tax-documents/routes/invoice.routes';
 import { licensingRoutes } from './licensing/routes/licensing.routes';
+import { fileActivationUseCases } from './licensing/domain/file-activation.use-cases';
+import { readDeviceSigned } from './licensing/security/device-signatures';
 import { paymentRoutes } from './payments/routes/payment.routes';
 import { refundRoutes } from './payments/routes/refund.routes';
 import { subscriptionRoutes } from './subscriptions/routes/subscription.routes';
@@ -246,6 +248,8 @@ export async function compose(
     now,
   };
   const licensing = licensingUseCases(licensingDeps);
+  const seatMoves = deviceMoveUseCases({ ...licensingDeps, audit });
+  const fileActivations = fileActivationUseCases({ ...licensingDeps, deviceMoves: seatMoves, readDeviceSigned });
   const ledger = subscriptionLedger({ subscriptions, periods, plans, legacyInvoices: invoiceStore, lock, now });
   const autopay = autopayUseCases({ mandates, orders, gateway, ledger, lock, logger });
   const status = statusUseCases({ subscriptions, firmPlanOf, orders, autoRenewals: autopay, plans, users, lock, claims, now });
@@ -387,7 +391,7 @@ export async function compose(
       router.use(billingProfileRoutes(billingProfileUseCases(billingProfiles), account));
       router.use(invoiceRoutes(invoices, verifyToken, account));
       router.use(sellerRoutes(sellerDetailsOf(config)));
-      router.use(licensingRoutes(licensing, deviceMoveUseCases({ ...licensingDeps, audit }), verifyToken, securityLog));
+      router.use(licensingRoutes({ licensing, deviceMoves: seatMoves, files: fileActivations }, verifyToken, securityLog));
       router.use(
         paymentRoutes({
           payments,

@@ -22,6 +22,7 @@ export * from './money';
 export * from './gst';
 export * from './desktop';
 export * from './licensing';
+export * from './offline-activation';
 export * from './plan-changes';
 export * from './autopay';
 export * from './subscription-admin';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DeviceView, PendingDevice } from '@portal/contracts';
+import type { DeviceView, OfflineActivationResponse, PendingDevice } from '@portal/contracts';
 import { api } from '@portal/ui';
 
 export const desktopKeys = {
@@ -34,6 +34,26 @@ export function useDeactivateDevice() {
   const queries = useQueryClient();
   return useMutation({
     mutationFn: async (deviceId: string) => (await api.delete<{ message: string }>(`/api/licenses/devices/${deviceId}`)).data.message,
+    onSuccess: () => queries.invalidateQueries({ queryKey: desktopKeys.devices }),
+  });
+}
+
+/** A PC without internet (issue #51 §2): its request file's text gives a licence file; the list is read again. */
+export function useActivateByFile() {
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: async (request: string) =>
+      (await api.post<OfflineActivationResponse>('/api/licenses/offline/activations', { request })).data,
+    onSuccess: () => queries.invalidateQueries({ queryKey: desktopKeys.devices }),
+  });
+}
+
+/** The deactivation file that PC wrote frees its place. */
+export function useDeactivateByFile() {
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: async (proof: string) =>
+      (await api.post<{ message: string }>('/api/licenses/offline/deactivations', { proof })).data.message,
     onSuccess: () => queries.invalidateQueries({ queryKey: desktopKeys.devices }),
   });
 }

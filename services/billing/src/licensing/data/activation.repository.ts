@@ -12,6 +12,8 @@ const activationSchema = new Schema<ActivationRecord>(
     activatedAt: { type: Date, required: true },
     lastSeenAt: { type: Date, required: true },
     firmId: { type: String, default: null },
+    keyThumbprint: { type: String, default: null },
+    fileLicenceJti: { type: String, default: null },
   },
   { versionKey: false },
 );

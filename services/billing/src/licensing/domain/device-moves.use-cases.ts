@@ -4,6 +4,7 @@ import type { AuditPublisher } from '@portal/platform';
 import { LOCK_KEYS } from '../../shared/lock-keys';
 import { movesLeft, MOVE_WINDOW_MS } from './device-moves';
 import { entitlement, type LicensingDeps } from './entitlement';
+import type { ActivationRecord } from './ports';
 
 const toWire = ({ allowed, used, nextFreeAt }: ReturnType<typeof movesLeft>): DeviceMoves => ({
   allowed,
@@ -33,11 +34,12 @@ export function deviceMoveUseCases(deps: LicensingDeps & { audit: AuditPublisher
   }
 
   return {
-    async moveByHolder(userId: string, deviceId: string): Promise<void> {
+    async moveByHolder(userId: string, deviceId: string, assertDevice?: (device: ActivationRecord) => void): Promise<void> {
       await lock(LOCK_KEYS.devices(userId), async () => {
         const at = now();
         const device = await activations.find(userId, deviceId);
         if (!device?.active) throw notFound(LICENSE_MESSAGES.deviceNotFound);
+        assertDevice?.(device);
         const firmId = device.firmId ?? null;
         const left = await seatMoves(userId, firmId, at);
         if (left && left.used >= left.allowed) {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   DAY_MS,
   LICENSE_AFTER_END,
@@ -117,20 +118,37 @@ export async function licence(
   const graceEnd = at.getTime() + deps.graceDays * DAY_MS;
   const until = afterEnd === 'keep_builds' ? graceEnd : Math.min(graceEnd, held.end.getTime());
   const expiresAt = new Date(Math.floor(until / 1000) * 1000);
-  const license = await deps.signer.sign(
-    {
-      sub: user.userId,
-      email: user.email,
-      plan: held.plan,
-      status: held.status,
-      after_end: afterEnd,
-      entitlement_end: held.end.toISOString(),
-      entitlement_end_at: Math.floor(held.end.getTime() / 1000),
-      device_id: record.deviceId,
-      ...(held.firm ? { firm: { id: held.firm.id, name: held.firm.name, seat: held.firm.seat } } : {}),
-    },
-    at,
-    expiresAt,
-  );
+  const license = await deps.signer.sign(claimsOf(user, record, held), at, expiresAt);
   return { license, expiresAt: expiresAt.toISOString(), device: toDeviceView(record) };
 }
+
+/**
+ * A licence for a machine activated by file (issue #51 §2): no check-in renews it, so it runs to
+ * the end of the trial or paid period, bound to the device key that signed the request (`cnf`,
+ * RFC 7800), which the app checks is its own.
+ */
+export async function fileLicence(
+  deps: Pick<LicensingDeps, 'signer'>,
+  user: { userId: string; email: string },
+  record: ActivationRecord,
+  held: Entitlement,
+  at: Date,
+): Promise<{ license: string; expiresAt: Date; jti: string }> {
+  const expiresAt = new Date(Math.floor(held.end.getTime() / 1000) * 1000);
+  const claims = { ...claimsOf(user, record, held), activation: 'file' as const, cnf: { jkt: record.keyThumbprint ?? '' } };
+  const jti = randomUUID();
+  return { license: await deps.signer.sign(claims, at, expiresAt, jti), expiresAt, jti };
+}
+
+/** What every licence says: who, which plan until when, what it does after, which machine, and the firm seat. */
+const claimsOf = (user: { userId: string; email: string }, record: ActivationRecord, held: Entitlement) => ({
+  sub: user.userId,
+  email: user.email,
+  plan: held.plan,
+  status: held.status,
+  after_end: LICENSE_AFTER_END[held.plan],
+  entitlement_end: held.end.toISOString(),
+  entitlement_end_at: Math.floor(held.end.getTime() / 1000),
+  device_id: record.deviceId,
+  ...(held.firm ? { firm: { id: held.firm.id, name: held.firm.name, seat: held.firm.seat } } : {}),
+});

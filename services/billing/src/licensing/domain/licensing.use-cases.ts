@@ -1,20 +1,9 @@
-import {
-  DEVICE_LIMITS,
-  LICENSE_ERRORS,
-  LICENSE_MESSAGES,
-  type ActivationRequest,
-  type DeviceView,
-  type LicenseResponse,
-} from '@portal/contracts';
-import { AppError, notFound } from '@portal/platform/errors';
+import { LICENSE_ERRORS, LICENSE_MESSAGES, type ActivationRequest, type LicenseResponse } from '@portal/contracts';
+import { notFound } from '@portal/platform/errors';
 import { LOCK_KEYS } from '../../shared/lock-keys';
 import { entitlement, licence, refused, toDeviceView, type DesktopUser, type LicensingDeps } from './entitlement';
 import { assertCurrentVersion } from './current-version';
-import type { ActivationRecord } from './ports';
-
-/** Over the plan's device limit: 409 with the active devices, so the app can offer to deactivate one. */
-const deviceLimitReached = (limit: number, devices: DeviceView[]) =>
-  new AppError(409, LICENSE_ERRORS.deviceLimit, LICENSE_MESSAGES.deviceLimit(limit), undefined, undefined, { devices });
+import { placeFor } from './device-place';
 
 /**
  * Device activations and the offline licence. A licence says who, which plan until when, and for
@@ -31,17 +20,7 @@ export function licensingUseCases(deps: LicensingDeps) {
       await assertCurrentVersion(deps.releaseChannels, request.appVersion);
       return lock(LOCK_KEYS.devices(user.userId), async () => {
         const at = now();
-        // the firm chosen when the app was signed in, if one was
-        const held = await entitlement(deps, user.userId, at, user.firmId ?? null);
-        // the limit is per seat: a member's own devices against their plan's, or their seat's
-        const limit = DEVICE_LIMITS[held.plan];
-        const existing = await activations.find(user.userId, request.deviceId);
-        if (!existing?.active) {
-          // each seat has its own limit: the person's own plan's devices, or those on this firm's seat
-          const onSeat = (record: ActivationRecord) => (record.firmId ?? null) === (held.firm?.id ?? null);
-          const active = (await activations.active(user.userId)).filter(onSeat);
-          if (active.length >= limit) throw deviceLimitReached(limit, active.map(toDeviceView));
-        }
+        const { held, existing } = await placeFor(deps, user, request.deviceId, at);
         const record = await activations.save({
           userId: user.userId,
           ...request,
@@ -49,6 +28,9 @@ export function licensingUseCases(deps: LicensingDeps) {
           activatedAt: existing?.active ? existing.activatedAt : at,
           lastSeenAt: at,
           firmId: held.firm?.id ?? null,
+          // a machine activated by file keeps the key its files must be signed with
+          keyThumbprint: existing?.keyThumbprint ?? null,
+          fileLicenceJti: existing?.fileLicenceJti ?? null,
         });
         return licence(deps, user, record, held, at);
       });

@@ -1,4 +1,8 @@
-import type { LicenseClaims, ReleaseChannel } from '@portal/contracts';
+import type { z } from 'zod';
+import type { FileLicenseClaims, LicenseClaims, ReleaseChannel } from '@portal/contracts';
+
+type SignedClaims = Omit<LicenseClaims, 'iss' | 'aud' | 'jti' | 'iat' | 'nbf' | 'exp'> &
+  Partial<Pick<FileLicenseClaims, 'activation' | 'cnf'>>;
 
 /** A machine the desktop app runs on, activated against the plan's device limit. */
 export interface ActivationRecord {
@@ -12,6 +16,13 @@ export interface ActivationRecord {
   lastSeenAt: Date;
   /** Activated on a firm's plan (issue #30): it stays on that firm's, and ends with the membership. */
   firmId?: string | null;
+  /**
+   * Activated by file (issue #51 §2): the RFC 7638 thumbprint of the device key that signed the
+   * request, which a later request or deactivation file for this device must be signed with, and
+   * the id of the licence file issued, which a deactivation file names.
+   */
+  keyThumbprint?: string | null;
+  fileLicenceJti?: string | null;
 }
 
 export interface ActivationStore {
@@ -25,8 +36,8 @@ export interface ActivationStore {
 }
 
 export interface LicenseSigner {
-  /** Adds iss, aud, jti, iat, nbf and exp. */
-  sign(claims: Omit<LicenseClaims, 'iss' | 'aud' | 'jti' | 'iat' | 'nbf' | 'exp'>, issuedAt: Date, expiresAt: Date): Promise<string>;
+  /** Adds iss, aud, jti, iat, nbf and exp; a licence issued to a file carries its activation and key binding too. */
+  sign(claims: SignedClaims, issuedAt: Date, expiresAt: Date, jti?: string): Promise<string>;
   jwks(): Promise<{ keys: Record<string, unknown>[] }>;
 }
 
@@ -52,3 +63,15 @@ export interface DeviceMoveStore {
   since(userId: string, firmId: string | null, since: Date): Promise<DeviceMoveRecord[]>;
   deleteForUser(userId: string): Promise<void>;
 }
+
+/** A file the desktop app signed with its device key, checked: what it says, and the key's RFC 7638 thumbprint. */
+export interface DeviceSigned<T> {
+  claims: T;
+  keyThumbprint: string;
+}
+
+/** Reads a file the desktop app signed (issue #51 §2); refuses, with a 400 that says what to do, one whose signature, age or contents do not hold. */
+export type DeviceSignatureReader = <T>(
+  file: string,
+  options: { type: string; claims: z.ZodType<T>; now: Date; maxAgeDays?: number },
+) => Promise<DeviceSigned<T>>;

@@ -1,8 +1,17 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { activationRequestSchema, deviceIdSchema, LICENSE_MESSAGES, licenseRefreshSchema, objectIdSchema } from '@portal/contracts';
+import {
+  activationRequestSchema,
+  deviceIdSchema,
+  LICENSE_MESSAGES,
+  licenseRefreshSchema,
+  objectIdSchema,
+  offlineActivationSchema,
+  offlineDeactivationSchema,
+} from '@portal/contracts';
 import { requireAdmin, requireDesktop, requireUser, validate, type TokenVerifier, type SecurityLog } from '@portal/platform';
 import type { deviceMoveUseCases } from '../domain/device-moves.use-cases';
+import type { fileActivationUseCases } from '../domain/file-activation.use-cases';
 import type { licensingUseCases } from '../domain/licensing.use-cases';
 
 const ownDevice = z.object({ deviceId: deviceIdSchema });
@@ -16,8 +25,15 @@ const grantBody = z.object({ firmId: objectIdSchema('Malformed firm id').nullabl
  * devices as the user and the admin see and deactivate them.
  */
 export function licensingRoutes(
-  licensing: ReturnType<typeof licensingUseCases>,
-  deviceMoves: ReturnType<typeof deviceMoveUseCases>,
+  {
+    licensing,
+    deviceMoves,
+    files,
+  }: {
+    licensing: ReturnType<typeof licensingUseCases>;
+    deviceMoves: ReturnType<typeof deviceMoveUseCases>;
+    files: ReturnType<typeof fileActivationUseCases>;
+  },
   verifyToken: TokenVerifier,
   securityLog: SecurityLog,
 ): Router {
@@ -36,6 +52,24 @@ export function licensingRoutes(
     });
     await securityLog({ ...entry, outcome: 'success', details });
     res.status(201).json(licence);
+  });
+
+  // a PC that cannot reach the portal, activated by the files it signed, carried by the practitioner (issue #51 §2)
+  router.post('/api/licenses/offline/activations', user, validate('body', offlineActivationSchema), async (req, res) => {
+    const { userId, email } = res.locals.auth;
+    const entry = { kind: 'licence-activated', subject: { type: 'user', id: userId, label: email } } as const;
+    const licence = await files.activate(res.locals.auth, req.body.request).catch(async (refusal: unknown) => {
+      await securityLog({ ...entry, outcome: 'failure', reason: (refusal as { code?: string }).code ?? 'error', details: { by: 'file' } });
+      throw refusal;
+    });
+    const { deviceId, deviceName, appVersion } = licence.device;
+    await securityLog({ ...entry, outcome: 'success', details: { deviceId, deviceName, appVersion, by: 'file' } });
+    res.status(201).json(licence);
+  });
+
+  router.post('/api/licenses/offline/deactivations', user, validate('body', offlineDeactivationSchema), async (req, res) => {
+    await files.deactivate(res.locals.auth.userId, req.body.proof);
+    res.json({ message: LICENSE_MESSAGES.deactivated });
   });
 
   router.post('/api/licenses/refresh', desktop, validate('body', licenseRefreshSchema), async (req, res) => {

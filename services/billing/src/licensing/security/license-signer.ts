@@ -33,13 +33,13 @@ export function createLicenseSigner(signingKeyPem: string | undefined, retiredPu
   const verifying = [publicKey, ...pemBlocks(retiredPublicKeys).map((pem) => createPublicKey(pem))];
   return {
     throwaway: !signingKeyPem,
-    sign: async (claims, issuedAt, expiresAt) => {
+    sign: async (claims, issuedAt, expiresAt, jti = randomUUID()) => {
       const issued = Math.floor(issuedAt.getTime() / 1000);
       return new SignJWT({ ...claims })
         .setProtectedHeader({ alg: 'EdDSA', kid: await kid, typ: LICENSE_TYPE })
         .setIssuer(LICENSE_ISSUER)
         .setAudience(LICENSE_AUDIENCE)
-        .setJti(randomUUID())
+        .setJti(jti)
         .setIssuedAt(issued)
         .setNotBefore(issued)
         .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { formatIndianDateTime } from '@portal/contracts';
 import { Banner, Button, errorMessage, Spinner } from '@portal/ui';
 import { useDeactivateDevice, useDevices } from '../api';
+import { OfflineActivation } from './OfflineActivation';
 
 /** The profile page's Devices tab: the machines the desktop app runs on, each deactivatable to free a place. */
 export function Devices() {
@@ -50,6 +51,7 @@ export function Devices() {
           ))}
         </ul>
       )}
+      <OfflineActivation onMessage={setMessage} />
     </section>
   );
 }
