@@ -13,7 +13,7 @@ import {
 } from '@portal/contracts';
 import { queuedEvents } from '@portal/platform/testing';
 import { createLicenseSigner } from '../src/licensing/security/license-signer';
-import { DAY, newUserId, startBilling, type BillingHarness } from './billing-harness';
+import { DAY, eventually, firmBuys, newUserId, startBilling, type BillingHarness } from './billing-harness';
 
 const ed25519 = () => {
   const { privateKey, publicKey } = generateKeyPairSync('ed25519');
@@ -421,5 +421,21 @@ describe('device activations and the offline licence', () => {
     expect((await checkIn(theirs, { deviceId: deviceId('STOPPER-PC'), appVersion: '1.3.0' })).body.error).toBe(
       LICENSE_ERRORS.noEntitlement,
     );
+  });
+
+  it('when a plan that keeps its builds is refunded in full, then it keeps nothing: the check-in is refused rather than lapsed', async () => {
+    billing.clock.now = new Date();
+    const firm = await firmBuys(billing, { plan: 'business', billingPeriod: 'monthly', at: billing.clock.now.toISOString() });
+    const desktop = billing.desktopToken(firm.userId, firm.email);
+    expect((await activate(desktop, device('REFUNDED-PC'))).status).toBe(201);
+    const refunded = await request(billing.url)
+      .post(`/api/admin/transactions/${firm.orderId}/refunds`)
+      .set(bearer(billing.adminToken()))
+      .send({ amount: 2000, reason: 'Bought by mistake' });
+    expect(refunded.status).toBe(201);
+    const subscriptions = billing.db.connection.collection('subscriptions');
+    await eventually(async () => (await subscriptions.findOne({ accountId: firm.userId }))?.endedByRefund === true);
+    const refused = await checkIn(desktop, { deviceId: deviceId('REFUNDED-PC'), appVersion: '1.3.0' });
+    expect([refused.status, refused.body.error]).toEqual([403, LICENSE_ERRORS.noEntitlement]);
   });
 });

@@ -67,10 +67,12 @@ function access(current: SubscriptionRecord | null, at: Date): Omit<Entitlement,
   return { plan: status === 'trial' ? 'trial' : current.plan, status, end };
 }
 
-/** An ended plan whose licence keeps its builds (issue #51 §3): what it still gives, or null. */
+/** An ended plan whose licence keeps its builds (issue #51 §3), not refunded: what it still gives, or null. */
 function lapsedAccess(current: SubscriptionRecord | null, at: Date): Omit<Entitlement, 'firm'> | null {
   const status = effectiveStatus(current, at);
   if (!current || status === 'trial' || status === 'active' || LICENSE_AFTER_END[current.plan] !== 'keep_builds') return null;
+  // a plan whose money was given back keeps nothing
+  if (current.endedByRefund) return null;
   const end = accessEnd(current);
   return end ? { plan: current.plan, status: 'lapsed', end } : null;
 }

@@ -25,6 +25,7 @@ const subscriptionSchema = new Schema<SubscriptionDocument>(
     graceUntil: { type: Date, default: null },
     renewalFailedAt: { type: Date, default: null },
     cancelAtPeriodEnd: { type: { at: Date, reason: String }, default: null, _id: false },
+    endedByRefund: { type: Boolean, default: false },
   },
   { timestamps: true, versionKey: false },
 );
@@ -55,6 +56,7 @@ function toRecord(doc: SubscriptionDocument): SubscriptionRecord {
     graceUntil: doc.graceUntil ?? null,
     renewalFailedAt: doc.renewalFailedAt ?? null,
     cancelAtPeriodEnd: doc.cancelAtPeriodEnd?.at ? { at: doc.cancelAtPeriodEnd.at, reason: doc.cancelAtPeriodEnd.reason ?? null } : null,
+    endedByRefund: doc.endedByRefund ?? false,
   };
 }
 

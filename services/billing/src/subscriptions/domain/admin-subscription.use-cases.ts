@@ -50,6 +50,8 @@ export function adminSubscriptionUseCases({
           planPricePaise,
           subscriptionStartDate: update.subscriptionStartDate ?? null,
           subscriptionEndDate: update.subscriptionEndDate ?? null,
+          // the admin's plan is a new one, whatever a refund ended before it
+          endedByRefund: false,
           ...(isTrial
             ? {
                 trialStart: update.subscriptionStartDate ?? current?.trialStart ?? now(),

@@ -17,7 +17,11 @@ export async function removeRefunded(deps: LedgerDeps, accountId: string, mercha
     await applyPeriodChanges(deps, refundPeriod(recorded, period.id, now()));
     const projected = projectPeriods(await periods.forUser(accountId), now());
     if (projected) await subscriptions.save(accountId, projected);
-    else if (subscription?.status === 'active') await subscriptions.save(accountId, { status: 'expired', subscriptionEndDate: now() });
+    else
+      await subscriptions.save(accountId, {
+        ...(subscription?.status === 'active' && { status: 'expired', subscriptionEndDate: now() }),
+        endedByRefund: true,
+      });
   });
 }
 

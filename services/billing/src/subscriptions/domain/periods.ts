@@ -58,6 +58,7 @@ export function projectPeriods(periods: PeriodRecord[], now: Date): Subscription
     seats: current.seats ?? 1,
     subscriptionStartDate: new Date(start),
     subscriptionEndDate: Number.isFinite(end) ? new Date(end) : null,
+    endedByRefund: false,
   };
 }
 

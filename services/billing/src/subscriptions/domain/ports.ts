@@ -37,6 +37,12 @@ export interface SubscriptionRecord {
   renewalFailedAt: Date | null;
   /** Set by the customer's "Cancel subscription": nothing renews; access runs to the end. */
   cancelAtPeriodEnd: { at: Date; reason: string | null } | null;
+  /**
+   * A full refund took back the last paid period there was (issue #51 §3): the plan ended with its
+   * money returned, so a licence that keeps its builds after the end does not (licensing reads it).
+   * A period paid since clears it.
+   */
+  endedByRefund?: boolean;
 }
 
 export type SubscriptionChanges = Partial<Omit<SubscriptionRecord, 'accountId'>>;
