@@ -1,7 +1,18 @@
 import request from 'supertest';
 import { BANK_TRANSFER_MESSAGES, REFUND_MESSAGES, TDS_MESSAGES } from '@portal/contracts';
+import { createServiceCredential } from '@portal/platform';
 import { binaryBody } from '@portal/platform/testing';
-import { DAY, KARNATAKA_SELLER, MAHARASHTRA_FIRM, newUserId, pdfText, startBilling, type BillingHarness } from './billing-harness';
+import {
+  DAY,
+  KARNATAKA_BUYER,
+  KARNATAKA_SELLER,
+  MAHARASHTRA_FIRM,
+  SERVICE_SECRET,
+  newUserId,
+  pdfText,
+  startBilling,
+  type BillingHarness,
+} from './billing-harness';
 
 /** The account pro-formas name, as a seller would configure it. */
 const SELLER_BANK = {
@@ -10,8 +21,6 @@ const SELLER_BANK = {
   SELLER_BANK_ACCOUNT_NUMBER: '50200012345678',
   SELLER_BANK_IFSC: 'HDFC0000123',
 };
-/** A person's billing details without a GSTIN, in the seller's state. */
-const KARNATAKA_PERSON = { legalName: 'Kavya Rao', street: '4 Church Street', city: 'Bengaluru', pincode: '560001', stateCode: '29' };
 
 describe('bank transfers against pro-formas (issue #50 §1, §2)', () => {
   let billing: BillingHarness;
@@ -42,7 +51,7 @@ describe('bank transfers against pro-formas (issue #50 §1, §2)', () => {
     return { firmId, ownerEmail, ...tokens };
   }
 
-  async function person(details: object | null = KARNATAKA_PERSON) {
+  async function person(details: object | null = KARNATAKA_BUYER) {
     const userId = newUserId();
     const token = billing.addUser(userId, `buyer.${userId}@example.in`);
     if (details) await request(billing.url).put('/api/billing/profile').set(as(token)).send(details);
@@ -135,10 +144,10 @@ describe('bank transfers against pro-formas (issue #50 §1, §2)', () => {
     });
 
     it.each([
-      ['a person without a GSTIN', KARNATAKA_PERSON, 'business', BANK_TRANSFER_MESSAGES.tdsNotBusiness],
+      ['a person without a GSTIN', KARNATAKA_BUYER, 'business', BANK_TRANSFER_MESSAGES.tdsNotBusiness],
       [
         'a business whose year stays below ₹30,000',
-        { ...KARNATAKA_PERSON, gstin: '29AABCT1332L1ZA' },
+        { ...KARNATAKA_BUYER, gstin: '29AABCT1332L1ZA' },
         'basic',
         BANK_TRANSFER_MESSAGES.tdsBelowThreshold('₹30,000'),
       ],
@@ -207,6 +216,43 @@ describe('bank transfers against pro-formas (issue #50 §1, §2)', () => {
       expect(again.status).toBe(409);
       expect(again.body.message).toBe(BANK_TRANSFER_MESSAGES.settled);
       expect(await db('bank_receipts').countDocuments({ reference: proforma.reference })).toBe(2);
+    });
+
+    it('when a transfer pays a pro-forma, then the GSTR-1, the admin’s transactions and their CSV, and MRR count it as they count an online payment', async () => {
+      const mrr = async () =>
+        (
+          await request(billing.url)
+            .get('/internal/analytics')
+            .set('Authorization', createServiceCredential('admin-reporting', SERVICE_SECRET)())
+        ).body.recurring.mrr as number;
+      const before = await mrr();
+      const { proforma } = await firmProforma();
+      expect((await record(proforma.reference, receipt(52718.64, newUtr()), 'finance')).body.outcome).toBe('paid');
+      const order = (await orderOf(proforma.reference))!;
+
+      // three seats of Business (annual) at ₹19,200: a twelfth of ₹57,600 a month
+      expect((await mrr()) - before).toBe(4800);
+      const b2b = await request(billing.url).get('/api/admin/export/gst?month=2026-12&section=b2b').set(asAdmin());
+      const row = b2b.text.split('\r\n').find((line) => line.includes(order.invoiceNumber as string));
+      expect(row?.split(',')).toEqual(
+        expect.arrayContaining(['27AAPFU0939F1ZV', order.invoiceNumber, '01-Dec-2026', '57600.00', '27-Maharashtra', '48813.56']),
+      );
+      const range = `startDate=2026-11-01&endDate=2026-12-31&transactionId=${order.merchantOrderId}`;
+      const listed = await request(billing.url).get(`/api/admin/transactions?${range}`).set(asAdmin());
+      expect(listed.body.transactions).toEqual([
+        expect.objectContaining({
+          transactionId: order.merchantOrderId,
+          status: 'completed',
+          amount: 57_600,
+          paidAmount: 52_718.64,
+          paymentMethod: 'bank_transfer',
+          taxableValue: 48_813.56,
+          invoiceNumber: order.invoiceNumber,
+        }),
+      ]);
+      const csv = await request(billing.url).get(`/api/admin/export/transactions?${range}`).set(asAdmin());
+      expect(csv.text).toContain(order.merchantOrderId);
+      expect(csv.text).toContain(order.invoiceNumber);
     });
 
     it('when a credit is 1 paisa over, then it pays the pro-forma and the paisa is shown as the customer’s credit', async () => {
