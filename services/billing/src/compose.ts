@@ -350,6 +350,7 @@ export async function compose(
     creditNotes,
     profiles: billingProfiles,
     ledger,
+    onRefundedInFull: (order) => referrals.takeBack(order.merchantOrderId),
     gateway,
     seller,
     lock,

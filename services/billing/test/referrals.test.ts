@@ -119,6 +119,7 @@ describe('referrals and their credits (issue #50 §3)', () => {
         merchantOrderId: expect.any(String),
         amount: 500,
         grantedAt: '2026-12-01T06:30:00.000Z',
+        takenBack: false,
       },
     ]);
   });
@@ -220,6 +221,33 @@ describe('referrals and their credits (issue #50 §3)', () => {
       merchantOrderId: firstOrderId,
       amount: 500,
       grantedAt: '2026-12-01T06:30:00.000Z',
+      takenBack: false,
+    });
+  });
+
+  it('when the referred person’s first payment is refunded in full, then the credit it earned is taken back; a part refund keeps it', async () => {
+    const { referrer, firstOrderId } = await referrerWithCredit();
+    const refund = (amount: number) =>
+      request(billing.url)
+        .post(`/api/admin/transactions/${firstOrderId}/refunds`)
+        .set(asAdmin())
+        .send({ amount, reason: 'Changed their mind' });
+    const refunded = async (paise: number) =>
+      eventually(async () => (await db('transactions').findOne({ merchantOrderId: firstOrderId }))?.refundedPaise === paise);
+
+    expect((await refund(100)).status).toBe(201);
+    await refunded(10_000);
+    expect((await referral(referrer.token)).balance).toBe(500);
+
+    expect((await refund(400)).status).toBe(201);
+    await refunded(50_000);
+    await eventually(async () => (await referral(referrer.token)).balance === 0);
+    expect((await referral(referrer.token)).earned).toEqual([]);
+    expect((await preview(referrer.token, basicMonthly)).body.promotion).toBeUndefined();
+    const given = (await request(billing.url).get('/api/admin/referral-credits').set(asAdmin())).body.credits;
+    expect(given.find((credit: { merchantOrderId: string }) => credit.merchantOrderId === firstOrderId)).toMatchObject({
+      amount: 500,
+      takenBack: true,
     });
   });
 });

@@ -45,4 +45,6 @@ export interface ReferralCreditRow {
   merchantOrderId: string;
   amount: number;
   grantedAt: string;
+  /** The referred payment was refunded in full, so the credit no longer counts. */
+  takenBack: boolean;
 }

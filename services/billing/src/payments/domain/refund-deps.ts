@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { BillingProfileStore, Lock, MailSender } from '../../shared/ports';
 import type { subscriptionLedger } from '../../subscriptions';
 import type { CreditNoteStore, InvoiceStore, Seller } from '../../tax-documents';
-import type { OrderStore, RefundGateway, RefundStore } from './ports';
+import type { OrderRecord, OrderStore, RefundGateway, RefundStore } from './ports';
 
 /** What requesting, settling and telling of refunds are given (compose.ts wires them). */
 export interface RefundDeps {
@@ -14,6 +14,8 @@ export interface RefundDeps {
   /** The buyer's billing details now: a credit note shows the address the invoice may have lacked. */
   profiles: Pick<BillingProfileStore, 'find'>;
   ledger: Pick<ReturnType<typeof subscriptionLedger>, 'removeRefunded'>;
+  /** Told of an order refunded in full, once its plan has ended (a referral credit it earned is taken back). */
+  onRefundedInFull?: (order: OrderRecord) => Promise<unknown>;
   gateway: RefundGateway;
   seller: Seller;
   lock: Lock;

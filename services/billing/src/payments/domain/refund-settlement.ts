@@ -79,6 +79,7 @@ async function syncOrder(deps: RefundDeps, merchantOrderId: string) {
   });
   if (order?.accountId && refundedPaise > 0 && refundedPaise + order.changeCreditedPaise >= paidFor(order)) {
     await deps.ledger.removeRefunded(order.accountId, merchantOrderId);
+    await deps.onRefundedInFull?.(order);
   }
 }
 

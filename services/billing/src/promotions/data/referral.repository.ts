@@ -34,7 +34,7 @@ interface LedgerEntry {
   merchantOrderId: string;
   paise: number;
   at: Date;
-  /** A use's progress; an entry earned is always 'redeemed'. */
+  /** A use's progress; an entry earned is 'redeemed', or 'released' once the payment that earned it was refunded. */
   state: CreditUseRecord['state'];
   /** The unique key that is the claim: the referred account for an entry earned, the order for one taken (kept unique when an account is deleted). */
   key: string;
@@ -68,6 +68,7 @@ const earnedOf = (entry: LedgerEntry): ReferralCreditRecord => ({
   merchantOrderId: entry.merchantOrderId,
   paise: entry.paise as Paise,
   grantedAt: entry.at,
+  takenBack: entry.state === 'released',
 });
 const useOf = (entry: LedgerEntry): CreditUseRecord => ({
   accountId: entry.accountId ?? '',
@@ -120,6 +121,13 @@ export function referralRepository(connection: Connection): ReferralStore {
           referredAccountId: credit.referredAccountId,
         }),
       ),
+    async takeBack(merchantOrderId) {
+      const taken = await Ledger.updateOne(
+        { merchantOrderId: { $eq: merchantOrderId }, kind: 'earned', state: 'redeemed' },
+        { $set: { state: 'released' } },
+      );
+      return taken.modifiedCount > 0;
+    },
     async ledgerOf(accountId) {
       const entries = await Ledger.find({ accountId: { $eq: accountId } }, WITHOUT_ID)
         .sort({ at: -1 })

@@ -82,6 +82,8 @@ export interface ReferralCreditRecord {
   merchantOrderId: string;
   paise: Paise;
   grantedAt: Date;
+  /** The referred payment was refunded in full: the credit no longer counts (issue #50 §3). */
+  takenBack: boolean;
 }
 
 /** Credit taken off an order: held while it is at checkout, used once paid, released otherwise. */
@@ -103,7 +105,9 @@ export interface ReferralStore {
   claim(referral: ReferralRecord): Promise<ReferralRecord>;
   referralOf(referredAccountId: string): Promise<ReferralRecord | null>;
   /** Answers false when the referred account earned its referrer a credit already. */
-  grant(credit: ReferralCreditRecord): Promise<boolean>;
+  grant(credit: Omit<ReferralCreditRecord, 'takenBack'>): Promise<boolean>;
+  /** Takes back the credit this referred order earned, if it did; answers whether it did. */
+  takeBack(merchantOrderId: string): Promise<boolean>;
   /** What the account earned and what its orders took, newest first, in one read (a checkout asks for it). */
   ledgerOf(accountId: string): Promise<{ earned: ReferralCreditRecord[]; uses: CreditUseRecord[] }>;
   /** Every credit given, newest first (the admin's list). */

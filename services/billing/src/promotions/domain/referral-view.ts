@@ -1,11 +1,14 @@
-import { paiseLeft, rupeesOf, sumPaise, type Paise, type ReferralCreditRow, type ReferralView } from '@portal/contracts';
+import { asPaise, paiseLeft, rupeesOf, sumPaise, type Paise, type ReferralCreditRow, type ReferralView } from '@portal/contracts';
 import type { CreditUseRecord, ReferralCreditRecord } from './ports';
 
 const HOLDING: CreditUseRecord['state'][] = ['reserved', 'redeemed'];
 
-/** What the account earned less what its orders hold or used. */
+/** What the account earned and kept, less what its orders hold or used (below nothing when a credit used was taken back). */
 export const balanceOf = (earned: ReferralCreditRecord[], uses: CreditUseRecord[]): Paise =>
-  paiseLeft(sumPaise(earned.map((credit) => credit.paise)), ...uses.filter((use) => HOLDING.includes(use.state)).map((use) => use.paise));
+  paiseLeft(
+    sumPaise(earned.filter((credit) => !credit.takenBack).map((credit) => credit.paise)),
+    ...uses.filter((use) => HOLDING.includes(use.state)).map((use) => use.paise),
+  );
 
 /** The customer's referral panel: the link, what a referral earns, the credit left, and where it went. */
 export const referralView = (
@@ -16,8 +19,10 @@ export const referralView = (
   code,
   link,
   creditPerReferral: rupeesOf(creditPaise),
-  balance: rupeesOf(balanceOf(earned, uses)),
-  earned: earned.map((credit) => ({ at: credit.grantedAt.toISOString(), amount: rupeesOf(credit.paise) })),
+  balance: rupeesOf(asPaise(Math.max(0, balanceOf(earned, uses)))),
+  earned: earned
+    .filter((credit) => !credit.takenBack)
+    .map((credit) => ({ at: credit.grantedAt.toISOString(), amount: rupeesOf(credit.paise) })),
   used: uses
     .filter((use) => HOLDING.includes(use.state))
     .map((use) => ({
@@ -35,4 +40,5 @@ export const creditRow = (credit: ReferralCreditRecord): ReferralCreditRow => ({
   merchantOrderId: credit.merchantOrderId,
   amount: rupeesOf(credit.paise),
   grantedAt: credit.grantedAt.toISOString(),
+  takenBack: credit.takenBack,
 });

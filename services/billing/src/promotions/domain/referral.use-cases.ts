@@ -92,6 +92,9 @@ export function referralUseCases({ referrals, paidBefore, firmsOf, lock, creditP
       });
     },
 
+    /** A referred payment refunded in full takes back the credit it earned: a refund must not leave a credit behind. */
+    takeBack: (merchantOrderId: string) => referrals.takeBack(merchantOrderId),
+
     creditsGiven: async (limit: number): Promise<ReferralCreditRow[]> => (await referrals.credits(limit)).map(creditRow),
   };
 }

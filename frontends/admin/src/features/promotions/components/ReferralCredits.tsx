@@ -23,7 +23,10 @@ export function ReferralCredits() {
                 <td>
                   <code>{credit.merchantOrderId}</code>
                 </td>
-                <td>{formatRupees(credit.amount)}</td>
+                <td>
+                  {formatRupees(credit.amount)}
+                  {credit.takenBack && ' (taken back: the payment was refunded)'}
+                </td>
               </tr>
             ))}
           </tbody>
