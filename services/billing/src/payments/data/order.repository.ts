@@ -2,6 +2,7 @@ import { Schema, type Connection, type Types } from 'mongoose';
 import { TRANSACTION_STATUSES, type RefundStatus, type TransactionRow, rupeesOf, NO_PAISE, sumPaise, type Paise } from '@portal/contracts';
 import { escapeRegex, firstIdAt, idMadeAt } from '@portal/platform';
 import { DELETED_USER_EMAIL } from '../../shared/data/deleted-user';
+import { newestRow } from '../../shared/data/newest-row';
 import { paidFor, type OrderPromotion, type OrderRecord, type OrderStore } from '../domain/ports';
 
 type OrderDocument = Omit<OrderRecord, 'id'> & { _id: Types.ObjectId };
@@ -274,17 +275,11 @@ export function orderRepository(connection: Connection): OrderStore & { ready: P
       return (await Order.exists({ accountId: { $eq: accountId }, status: 'completed' })) !== null;
     },
     async lastPaid(accountId) {
-      // an account's paid orders are a few a year: the newest is picked here, its id breaking a tie of instants
+      // an account's paid orders are a few a year
       const paid = await Order.find({ accountId: { $eq: accountId }, status: 'completed' }, { merchantOrderId: 1, completedAt: 1 }).lean<
         Pick<OrderDocument, '_id' | 'merchantOrderId' | 'completedAt'>[]
       >();
-      const at = (order: (typeof paid)[number]) => order.completedAt?.getTime() ?? 0;
-      const newest = paid.reduce<(typeof paid)[number] | null>(
-        (latest, one) =>
-          !latest || at(one) > at(latest) || (at(one) === at(latest) && one._id.toString() > latest._id.toString()) ? one : latest,
-        null,
-      );
-      return newest?.merchantOrderId ?? null;
+      return newestRow(paid, (order) => order.completedAt?.getTime() ?? 0)?.merchantOrderId ?? null;
     },
     async totalRevenuePaise() {
       const [row] = await Order.aggregate<{ total: Paise }>([

@@ -1,5 +1,5 @@
-import { DAY_MS, GRACE_DAYS } from '@portal/contracts';
-import { effectiveStatus } from '../../subscriptions';
+import { DAY_MS, GRACE_DAYS, type Paise } from '@portal/contracts';
+import { effectiveStatus, type PromotionScope } from '../../subscriptions';
 import type { RenewalDeps } from './renewal-deps';
 import { sendPreDebitNotice } from './renewal-mail';
 import { orderPromotion, type MandateRecord, type OrderRecord } from './ports';
@@ -29,11 +29,10 @@ async function notify(deps: RenewalDeps, order: OrderRecord, at: Date): Promise<
  * next period or the referral credit is taken off as on a renewal paid by hand. What cannot be
  * held (the credit used meanwhile, or another worker opening the same order) leaves the price whole.
  */
-async function renewalDiscount(deps: RenewalDeps, mandate: MandateRecord & { accountId: string }, merchantOrderId: string) {
-  const scope = { accountId: mandate.accountId, plan: mandate.plan, billingPeriod: mandate.billingPeriod, kind: 'renew' as const };
+async function renewalDiscount(deps: RenewalDeps, scope: PromotionScope, pricePaise: Paise, merchantOrderId: string) {
   const offer = await deps.discounts.offers.standing(scope);
   if (!offer) return null;
-  const discount = offer.price(mandate.amountPaise);
+  const discount = offer.price(pricePaise);
   return deps.discounts.hold(discount, scope, merchantOrderId).then(
     () => discount,
     () => null,
@@ -60,7 +59,8 @@ export async function openRenewal(deps: RenewalDeps, mandate: MandateRecord, at:
   // PhonePe asks for the subscription to be active before each notice
   if ((await deps.autopay.reflect(mandate.merchantSubscriptionId))?.state !== 'active') return false;
   const graceEnd = new Date(dueAt.getTime() + GRACE_DAYS * DAY_MS);
-  const discount = await renewalDiscount(deps, { ...mandate, accountId: mandate.accountId }, merchantOrderId);
+  const scope = { accountId: mandate.accountId, plan: mandate.plan, billingPeriod: mandate.billingPeriod, kind: 'renew' as const };
+  const discount = await renewalDiscount(deps, scope, mandate.amountPaise, merchantOrderId);
   const order = await deps.orders
     .create({
       merchantOrderId,

@@ -1,6 +1,7 @@
 import { NO_PAISE, sumPaise, type Paise } from '@portal/contracts';
 import { isDuplicateKeyError } from '@portal/platform/errors';
 import { Schema, type Connection, type Types } from 'mongoose';
+import { newestRow } from '../../shared/data/newest-row';
 import type { PromotionRecord, PromotionStore, RedemptionRecord } from '../domain/ports';
 
 const promotionSchema = new Schema<PromotionRecord>(
@@ -75,19 +76,11 @@ export function promotionRepository(connection: Connection): PromotionStore {
         ...(accountId === undefined ? {} : { accountId: { $eq: accountId } }),
       }),
     async latestHeld(accountId) {
-      // an account holds a few redemptions at most: the newest is picked here, its id breaking a tie of instants
+      // an account holds a few redemptions at most
       const held = await Redemption.find({ accountId: { $eq: accountId }, state: { $in: HOLDING } }).lean<
         (RedemptionRecord & { _id: Types.ObjectId })[]
       >();
-      const newest = held.reduce<(typeof held)[number] | null>(
-        (latest, one) =>
-          !latest ||
-          one.createdAt > latest.createdAt ||
-          (one.createdAt.getTime() === latest.createdAt.getTime() && one._id.toString() > latest._id.toString())
-            ? one
-            : latest,
-        null,
-      );
+      const newest = newestRow(held, (redemption) => redemption.createdAt.getTime());
       if (!newest) return null;
       const { _id, ...redemption } = newest;
       return redemption;

@@ -1,4 +1,3 @@
-import type { Paise } from '@portal/contracts';
 import type { PromotionOffer, PromotionOffers, PromotionPrice, PromotionScope } from '../../subscriptions';
 import { codeOffer, creditOffer } from './discount-offer';
 import type { LastPaidOrder, PromotionStore } from './ports';
@@ -46,7 +45,7 @@ export function discountUseCases({ codes, promotions, referrals, lastPaidOrder, 
 
     /** Holds what the order's discount uses: a code's redemption (its limits count only a first period), or the credit. */
     async hold(discount: PromotionPrice, scope: PromotionScope, merchantOrderId: string): Promise<void> {
-      const discountPaise: Paise = discount.discountPaise;
+      const { discountPaise } = discount;
       if (discount.kind === 'referral-credit') return referrals.hold(scope.accountId, merchantOrderId, discountPaise);
       const sequence = discount.period?.number ?? 1;
       if (sequence === 1) return codes.reserve(discount.code, scope, merchantOrderId, discountPaise);

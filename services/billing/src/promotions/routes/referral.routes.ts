@@ -4,7 +4,7 @@ import { requireAdmin, validate, type TokenVerifier } from '@portal/platform';
 import type { AccountGuards } from '../../shared/routes/billing-account';
 import type { referralUseCases } from '../domain/referral.use-cases';
 
-/** The admin's list of credits given is a page, newest first; older ones are in the audit of orders. */
+/** The admin's list shows the newest credits given, as many as a page holds. */
 const CREDITS_LISTED = 200;
 
 /** Referrals (issue #50 §3): the customer's link and credit, a referral counted, and the credits the admin sees given. */
