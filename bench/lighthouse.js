@@ -5,9 +5,10 @@
 // the row names the metrics behind the performance score. A signed-in screen is opened with its
 // session in localStorage and a cold HTTP cache, as Lighthouse's own reset would leave it. Beside
 // the scores, each screen's own JavaScript (gzipped, what it loads that the landing page does not)
-// is reported against a budget, so that growth shows in review.
+// is reported against a budget, so that growth shows in review. The median run's whole report is
+// kept in reports/lighthouse/, for the LCP element and the chains behind a score.
 const { CHROMIUM, FLAGS } = require('../deploy/local/lib/browser');
-const { recordScripts } = require('./lib');
+const { recordScripts, writeFigures } = require('./lib');
 
 const GOALS = { performance: 96, accessibility: 100, 'best-practices': 95 };
 const RUNS = 3;
@@ -69,6 +70,7 @@ async function lighthouseScores(gatewayUrl, screens) {
       }
       const score = (lhr, category) => Math.round(lhr.categories[category].score * 100);
       const median = runs.sort((a, b) => score(a, 'performance') - score(b, 'performance'))[Math.floor(RUNS / 2)];
+      writeFigures(`lighthouse/${screen.path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'landing'}`, { lhr: median });
       for (const [category, goal] of Object.entries(GOALS)) {
         const value = score(median, category);
         const detail = category === 'performance' ? ` (${metrics(median)})` : '';

@@ -11,6 +11,15 @@ const { asFigures, report, writeFigures } = require('./lib');
 
 const SECTIONS = ['gateway', 'landing', 'lighthouse', 'lists', 'start'];
 
+/**
+ * `--screens=/subscription,/signup` measures those screens, and the landing page that each
+ * screen's own JavaScript is counted against, alone in the Lighthouse section.
+ */
+function chosenScreens(argv) {
+  const only = argv.find((arg) => arg.startsWith('--screens='));
+  return only ? new Set(only.slice('--screens='.length).split(',').filter(Boolean)) : null;
+}
+
 /** `--only=gateway,lighthouse` runs those sections alone, so one goal can be measured three times in a few minutes. */
 function chosenSections(argv) {
   const only = argv.find((arg) => arg.startsWith('--only='));
@@ -75,7 +84,9 @@ async function main() {
       }
       if (stack && wanted.has('lighthouse')) {
         console.log('\nEvery screen in Lighthouse, in Chromium (mobile defaults: throttled CPU and 4G)');
-        const scores = await lighthouseScores(stack.url, await screens(stack));
+        const chosen = chosenScreens(process.argv.slice(2));
+        const measured = (await screens(stack)).filter((screen) => !chosen || chosen.has(screen.path) || screen.path === '/');
+        const scores = await lighthouseScores(stack.url, measured);
         report(scores);
         sections.lighthouse = asFigures(scores);
         allMet &&= scores.every((row) => row[3]);

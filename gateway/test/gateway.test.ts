@@ -516,7 +516,7 @@ describe('gateway', () => {
         expect((await request(pages).get(other)).text).not.toContain('/remotes/admin/');
     });
 
-    it('when a signed-in page is opened, then its HTML preloads the portal module that shows it, the entry named once; other pages name none', async () => {
+    it('when a portal page is opened, then its HTML preloads the portal module that shows it, the entry named once; the landing page and unknown paths name none', async () => {
       writeManifest('portal', [
         { path: './Pricing', js: ['294.fa39c8.js', 'pricing.37aeff.js'], css: [] },
         { path: './Subscription', js: ['294.fa39c8.js', 'sub.947eb1.js'], css: ['sub.400c0e.css'] },
@@ -531,7 +531,15 @@ describe('gateway', () => {
             '<link rel="preload" href="/remotes/portal/sub.400c0e.css" as="style"></head>',
         );
         expect(subscription.text).not.toContain('/remotes/portal/remoteEntry.js'); // index.html names it; this one names nothing else
-        for (const other of ['/pricing', '/', '/subscriptions', '/index.html']) {
+        expect(subscription.text).not.toContain('pricing.37aeff.js');
+        // a visitor's page too: its code comes beside the shell's rather than after it has run
+        const pricing = await request(pages).get('/pricing');
+        expect(pricing.text).toContain(
+          '<link rel="preload" href="/remotes/portal/294.fa39c8.js" as="script" fetchpriority="low">' +
+            '<link rel="preload" href="/remotes/portal/pricing.37aeff.js" as="script" fetchpriority="low"></head>',
+        );
+        expect(pricing.text).not.toContain('sub.947eb1.js');
+        for (const other of ['/', '/subscriptions', '/index.html']) {
           const page = await request(pages).get(other);
           expect(page.status).toBe(200);
           expect(page.text).not.toContain('/remotes/portal/');

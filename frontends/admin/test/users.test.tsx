@@ -110,6 +110,15 @@ describe('users tab', () => {
     ]);
   });
 
+  it('when a full page of users loads, then every row shows, in the order the list gave them', async () => {
+    const page = Array.from({ length: 50 }, (_, index) => user({ _id: `u${index}`, email: `user${index}@example.in` }));
+    stubApi(() => listOf(page));
+    renderWithQueries(<UsersTab paymentsOf={paymentsOf} />);
+    await screen.findByText('user49@example.in');
+    const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1); // the header row first
+    expect(rows.map((row) => within(row).getByText(/@example\.in$/).textContent)).toEqual(page.map(({ email }) => email));
+  });
+
   it('when the admin’s role may not change people, then the rows offer only what it may: read-only views, finance views, support manages and deletes', async () => {
     const actionsFor = async (role: string) => {
       localStorage.setItem(STORAGE_KEYS.adminToken, 't');

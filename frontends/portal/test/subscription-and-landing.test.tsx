@@ -9,6 +9,7 @@ import { greetingName } from '../src/pages/Profile';
 import Dashboard from '../src/pages/Dashboard';
 import Subscription, { planButtonText } from '../src/pages/Subscription';
 import { stubApi, type StubCall } from '../../ui/test/stub-api';
+import { INVOICE_ISSUE_POLL_MS } from '../src/features/billing/api';
 import { renderPage } from './render';
 
 /** Billing's quote for a first plan, as GET /api/subscription/change answers it. */
@@ -127,6 +128,41 @@ describe('choosing a plan', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Pay ₹1,000' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
     expect(screen.getByRole('button', { name: 'Subscribe Monthly' })).toBeEnabled();
+  });
+
+  it('when a payment’s tax invoice is still being issued, then the history says so and offers the invoice once it is issued, without a reload', async () => {
+    const payment = {
+      merchantOrderId: 'TP-RENEWAL-1',
+      createdAt: '2026-11-20T10:00:00.000Z',
+      plan: 'professional',
+      billingPeriod: 'monthly',
+      seats: 1,
+      amount: 500,
+      status: 'completed',
+      refunds: [],
+      credits: [],
+      creditApplied: 0,
+    };
+    const invoice = { number: 'INV/2026-27/000042', issuedAt: '2026-11-20T10:00:05.000Z', url: '/api/billing/invoices/TP-RENEWAL-1' };
+    let historyAsked = 0;
+    stubApi((call) => {
+      if (call.url === '/api/payment/plans') return { data: plans };
+      if (call.url === '/api/billing/profile') return { data: { profile: null } };
+      if (call.url === '/api/billing/history') {
+        historyAsked += 1;
+        return { data: { payments: [{ ...payment, invoice: historyAsked >= 2 ? invoice : null }] } };
+      }
+      return { data: { subscriptionStatus: 'active', subscriptionPlan: 'professional', email: 'asha@example.in', daysRemaining: 30 } };
+    });
+    renderPage(<Subscription />, '/subscription');
+    const history = await screen.findByRole('region', { name: 'Payments and invoices' });
+    expect(within(history).getByText('Being issued')).toBeInTheDocument();
+    expect(within(history).queryByRole('button', { name: /^Download invoice/ })).toBeNull();
+    await within(history).findByRole('button', { name: 'Download invoice INV/2026-27/000042' }, { timeout: INVOICE_ISSUE_POLL_MS + 2000 });
+    expect(within(history).queryByText('Being issued')).toBeNull();
+    const asked = historyAsked;
+    await new Promise((resolve) => setTimeout(resolve, INVOICE_ISSUE_POLL_MS + 500));
+    expect(historyAsked).toBe(asked); // issued: the history is not asked again
   });
 
   it('when the plan ends at 00:30 in India, then the banner gives India’s date, not the day before', async () => {

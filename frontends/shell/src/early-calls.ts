@@ -12,7 +12,14 @@ const PUBLIC_CALLS: Record<string, string[]> = {
 const SESSION_CALLS = ['/api/subscription-status', '/api/auth/consent'];
 const SIGNED_IN_CALLS: Record<string, string[]> = {
   // the firms name whose plan the page may show; asked late, they alone made the page load axios
-  '/subscription': ['/api/payment/plans', '/api/billing/history', '/api/billing/proformas', '/api/billing/profile', '/api/firms'],
+  '/subscription': [
+    '/api/payment/plans',
+    '/api/billing/history',
+    '/api/billing/proformas',
+    '/api/billing/profile',
+    '/api/firms',
+    '/api/billing/referral',
+  ],
   '/profile': ['/api/auth/profile', '/api/payment/plans'],
   '/download': ['/api/download/latest-version', '/api/download/check-eligibility'],
 };

@@ -32,6 +32,7 @@ describe('the calls the shell starts as a page opens', () => {
       '/api/billing/proformas',
       '/api/billing/profile',
       '/api/firms',
+      '/api/billing/referral',
     ]);
   });
 

@@ -34,7 +34,21 @@ export function perIndianDay(days: number, now: Date, items: Iterable<{ at: Date
   });
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const MONTHS = MONTH_NAMES.map((name) => name.slice(0, 3));
 
 /*
  * The dates people read, each in India's time wherever the code runs (a browser abroad, a
@@ -46,6 +60,18 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 export function formatIndianDate(instant: Date | number | string): string {
   const [year, month, day] = istDateOf(new Date(instant)).split('-');
   return `${Number(day)} ${MONTHS[Number(month) - 1]} ${year}`;
+}
+
+/** A calendar date as forms write it (2028-01-23), as a chart's axis reads it: "23 Jan". */
+export function formatDayOfMonth(date: string): string {
+  const [, month, day] = date.split('-');
+  return `${Number(day)} ${MONTHS[Number(month) - 1]}`;
+}
+
+/** A month as forms write it (2026-11), as people read it: "November 2026". */
+export function formatMonth(month: string): string {
+  const [year, number] = month.split('-');
+  return `${MONTH_NAMES[Number(number) - 1]} ${year}`;
 }
 
 /** A moment as people read it, in Indian time: "23 Jan 2028, 12:30 am". */

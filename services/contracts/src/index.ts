@@ -14,7 +14,7 @@ export * from './admin-roles';
 export * from './second-factor';
 export * from './security-log';
 export * from './admin-area';
-export * from './signed-in-pages';
+export * from './page-modules';
 export * from './ids';
 export * from './dates';
 export * from './paging';

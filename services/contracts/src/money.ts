@@ -37,16 +37,31 @@ export const percentOfPaise = (amount: Paise, percent: number): Paise => asPaise
 /** Rupees to the nearest paisa, where a sum or a share of rupees may have left more decimals. */
 export const toNearestPaisa = (rupees: number): number => Math.round(rupees * 100) / 100;
 
-// Made once: toLocaleString with options builds a new formatter on every call, about a tenth of a
-// millisecond each, many times per invoice and per list of payments.
-const WHOLE = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
-const TWO_DECIMALS = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/**
+ * A whole number with Indian digit grouping: the last three digits, then pairs (12,34,567).
+ * Written out rather than asked of Intl: a page's first `en-IN` formatter loads the locale's data,
+ * about 25 ms of a phone's main thread as the pricing and subscription pages render their prices
+ * (Lighthouse's blocking time, docs/operations.md), for a rule this short.
+ */
+export function formatIndianNumber(whole: number): string {
+  const digits = String(Math.abs(Math.trunc(whole)));
+  const grouped = digits.length <= 3 ? digits : `${digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')},${digits.slice(-3)}`;
+  return whole < 0 && digits !== '0' ? `-${grouped}` : grouped;
+}
+
+/** Rupees to the nearest paisa as Indian grouping and two decimals: "1,499.00", "-0.50". */
+function withPaise(rupees: number): string {
+  const paise = Math.round(Math.abs(rupees) * 100);
+  const [whole, fraction] = [Math.floor(paise / 100), paise % 100];
+  const sign = rupees < 0 && paise > 0 ? '-' : '';
+  return `${sign}${formatIndianNumber(whole)}.${String(fraction).padStart(2, '0')}`;
+}
 
 /**
  * Rupees as Indian buyers read them: Indian digit grouping (₹1,00,000) and paise only when there
  * are some (₹500, ₹499.50).
  */
-export const formatRupees = (amount: number): string => `₹${(Number.isInteger(amount) ? WHOLE : TWO_DECIMALS).format(amount)}`;
+export const formatRupees = (amount: number): string => `₹${Number.isInteger(amount) ? formatIndianNumber(amount) : withPaise(amount)}`;
 
 /** Paise as people read them: formatRupees of their rupees. */
 export const formatPaise = (paise: Paise): string => formatRupees(rupeesOf(paise));
@@ -55,4 +70,4 @@ export const formatPaise = (paise: Paise): string => formatRupees(rupeesOf(paise
  * The same rupees with the paise always written (₹1,499.00), for the columns of a tax invoice or
  * credit note, where figures line up and are added (docs/decisions.md).
  */
-export const formatInvoiceAmount = (paise: Paise): string => `₹${TWO_DECIMALS.format(rupeesOf(paise))}`;
+export const formatInvoiceAmount = (paise: Paise): string => `₹${withPaise(rupeesOf(paise))}`;

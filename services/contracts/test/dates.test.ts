@@ -1,4 +1,4 @@
-import { formatIndianDate, formatIndianDateTime, formatWait, istDateOf, istTimestampOf } from '../src/dates';
+import { formatDayOfMonth, formatIndianDate, formatIndianDateTime, formatMonth, formatWait, istDateOf, istTimestampOf } from '../src/dates';
 
 /** 00:30 in India is still the day before in UTC: every formatter must give India's day. */
 const HALF_PAST_MIDNIGHT_IST = new Date('2028-01-22T19:00:00.000Z');
@@ -9,6 +9,13 @@ describe('the dates people read (contracts/dates.ts)', () => {
     expect(formatIndianDate(HALF_PAST_MIDNIGHT_IST)).toBe('23 Jan 2028');
     expect(formatIndianDateTime(HALF_PAST_MIDNIGHT_IST)).toBe('23 Jan 2028, 12:30 am');
     expect(istTimestampOf(HALF_PAST_MIDNIGHT_IST)).toBe('2028-01-23T00:30:00+05:30');
+  });
+
+  it('when a chart names a day or a month, then it reads as the other dates do: "5 Sep", "September 2026"', () => {
+    expect(formatDayOfMonth('2026-09-05')).toBe('5 Sep');
+    expect(formatDayOfMonth('2028-02-29')).toBe('29 Feb');
+    expect(formatMonth('2026-09')).toBe('September 2026');
+    expect(formatMonth('2027-01')).toBe('January 2027');
   });
 
   it('when the moment is given as an ISO string or milliseconds, then the text is the same', () => {

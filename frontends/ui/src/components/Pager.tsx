@@ -1,4 +1,4 @@
-import type { Paged } from '@portal/contracts';
+import { formatIndianNumber, type Paged } from '@portal/contracts';
 import { Button } from './Button';
 
 /** Where a paged list stands ("51–100 of 230"), with the way to the pages before and after. */
@@ -9,7 +9,7 @@ export function Pager({ paged, onPage, label }: { paged: Paged; onPage: (page: n
   return (
     <nav className="pager" aria-label={label}>
       <span>
-        {first.toLocaleString('en-IN')}–{last.toLocaleString('en-IN')} of {total.toLocaleString('en-IN')}
+        {formatIndianNumber(first)}–{formatIndianNumber(last)} of {formatIndianNumber(total)}
       </span>
       <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         Previous

@@ -1,6 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { BillingHistoryResponse, BillingProfile, billingProfileSchema, ProformaView, requestProformaSchema } from '@portal/contracts';
+import type {
+  BillingHistoryEntry,
+  BillingHistoryResponse,
+  BillingProfile,
+  billingProfileSchema,
+  ProformaView,
+  requestProformaSchema,
+} from '@portal/contracts';
 import { api } from '@portal/ui';
 import { firmParams, type FirmScope } from '../../lib/firm-scope';
 
@@ -34,8 +41,20 @@ export function useSaveBillingProfile(firmId: FirmScope = null) {
 
 export const fetchBillingHistory = async (firmId: FirmScope = null) =>
   (await api.get<BillingHistoryResponse>('/api/billing/history', firmParams(firmId))).data.payments;
+/** How often the history is asked again while a paid order's tax invoice is still being issued, and for how long at most. */
+export const INVOICE_ISSUE_POLL_MS = 3000;
+const INVOICE_ISSUE_POLLS = 20;
+
+/** A paid order's invoice is issued by billing's worker just after the payment, so it may trail the payment by a few seconds. */
+export const invoiceBeingIssued = (payment: BillingHistoryEntry) => payment.status === 'completed' && !payment.invoice;
+
 export const useBillingHistory = (firmId: FirmScope = null) =>
-  useQuery({ queryKey: billingKeys.history(firmId), queryFn: () => fetchBillingHistory(firmId) });
+  useQuery({
+    queryKey: billingKeys.history(firmId),
+    queryFn: () => fetchBillingHistory(firmId),
+    refetchInterval: ({ state }) =>
+      state.dataUpdateCount <= INVOICE_ISSUE_POLLS && state.data?.some(invoiceBeingIssued) ? INVOICE_ISSUE_POLL_MS : false,
+  });
 
 /** The account's pro-formas (issue #50 §1), and its credit with us from transfers that paid over. */
 export const useProformas = (firmId: FirmScope = null) =>

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { formatRupees, planLabel } from '@portal/contracts';
+import { formatIndianNumber, formatMonth, formatRupees, planLabel } from '@portal/contracts';
 import { Spinner } from '@portal/ui';
 import { ScrollArea } from '@portal/ui/scroll-area';
 import { HeaderRow } from '../../../components/HeaderRow';
@@ -9,10 +9,6 @@ import { useAnalytics } from '../api';
 import { DailyChart } from './DailyChart';
 import { MetricCard } from './MetricCard';
 
-/** "November 2026" from "2026-11". */
-const monthName = (month: string) =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleString('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-
 /**
  * The cards first, as the screen's first paint; the lists and charts below them follow (RenderAfter).
  * Memoised: the dashboard renders again when the feedback count arrives, the charts need not.
@@ -21,7 +17,6 @@ export const AnalyticsTab = memo(function AnalyticsTab() {
   const { data: analytics, isPending, isError } = useAnalytics();
   if (isError) return <p role="alert">Failed to load analytics data</p>;
   if (isPending) return <Spinner />;
-  const count = (value: number) => value.toLocaleString('en-IN');
   const signups = analytics.signupsPerDay.map((point) => point.count);
   const revenue = analytics.revenuePerDay.map((point) => point.amount);
   const churn = analytics.recurring.churn;
@@ -31,12 +26,12 @@ export const AnalyticsTab = memo(function AnalyticsTab() {
       <div className="grid">
         <MetricCard
           title="Total Users"
-          value={count(analytics.overview.totalUsers)}
-          trend={{ perDay: signups, describe: (total) => `+${count(total)} sign-ups` }}
+          value={formatIndianNumber(analytics.overview.totalUsers)}
+          trend={{ perDay: signups, describe: (total) => `+${formatIndianNumber(total)} sign-ups` }}
         />
-        <MetricCard title="Active Subscriptions" value={count(analytics.overview.activeSubscriptions)} />
-        <MetricCard title="Paid Seats" value={count(analytics.overview.paidSeats)} />
-        <MetricCard title="Trial Users" value={count(analytics.overview.trialUsers)} />
+        <MetricCard title="Active Subscriptions" value={formatIndianNumber(analytics.overview.activeSubscriptions)} />
+        <MetricCard title="Paid Seats" value={formatIndianNumber(analytics.overview.paidSeats)} />
+        <MetricCard title="Trial Users" value={formatIndianNumber(analytics.overview.trialUsers)} />
         <MetricCard
           title="Total Revenue"
           value={formatRupees(analytics.revenue.totalRevenue)}
@@ -50,7 +45,7 @@ export const AnalyticsTab = memo(function AnalyticsTab() {
         <MetricCard
           title="Churn This Month"
           value={churn.ratePercent === null ? '—' : `${churn.ratePercent}%`}
-          note={`${count(churn.churned)} of ${count(churn.atStart)} paid customers at the start of ${monthName(churn.month)} have lapsed`}
+          note={`${formatIndianNumber(churn.churned)} of ${formatIndianNumber(churn.atStart)} paid customers at the start of ${formatMonth(churn.month)} have lapsed`}
         />
       </div>
       <RenderAfter>

@@ -1,7 +1,4 @@
-import { istDateOf } from '@portal/contracts';
-
-const shortDate = (date: string) =>
-  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+import { formatDayOfMonth, istDateOf } from '@portal/contracts';
 
 /**
  * A bar per day over the analytics window, oldest at the left and today at the right edge, with
@@ -40,16 +37,16 @@ export function DailyChart({
               key={point.date}
               // Tips open towards the middle, so the first and last days' stay inside the card.
               className={index < points.length / 2 ? 'chart-col chart-col-early' : 'chart-col'}
-              data-tip={`${shortDate(point.date)}: ${format(point.value)}`}
+              data-tip={`${formatDayOfMonth(point.date)}: ${format(point.value)}`}
             >
               <div className="chart-bar" style={{ height: `${(point.value / max) * 100}%` }} />
             </div>
           ))}
         </div>
         <div className="chart-x">
-          <span>{points[0] && shortDate(points[0].date)}</span>
-          <span>{middle && shortDate(middle.date)}</span>
-          <span>{points.at(-1)?.date === today ? 'Today' : points.at(-1) && shortDate(points.at(-1)!.date)}</span>
+          <span>{points[0] && formatDayOfMonth(points[0].date)}</span>
+          <span>{middle && formatDayOfMonth(middle.date)}</span>
+          <span>{points.at(-1)?.date === today ? 'Today' : points.at(-1) && formatDayOfMonth(points.at(-1)!.date)}</span>
         </div>
       </figure>
       <details>

@@ -4,7 +4,7 @@ import { Banner, Button, Spinner } from '@portal/ui';
 import { Pager } from '@portal/ui/pager';
 import { ScrollArea } from '@portal/ui/scroll-area';
 import { HeaderRow } from '../../../components/HeaderRow';
-import { RenderAfter } from '../../../components/RenderAfter';
+import { RenderInSlices } from '../../../components/RenderInSlices';
 import { useUsers } from '../api';
 import { UserRow, type UserDialog } from './UserRow';
 
@@ -15,8 +15,9 @@ const ManageSubscriptionModal = lazy(() =>
 );
 const DeleteUserModal = lazy(() => import('./DeleteUserModal').then((module) => ({ default: module.DeleteUserModal })));
 
-/** Rows a phone shows without scrolling: they render with the page, the rest of it right after (RenderAfter). */
+/** Rows a phone shows without scrolling: they render with the page, the rest right after, a few at a time (RenderInSlices). */
 const FIRST_ROWS = 8;
+const ROWS_PER_SLICE = 8;
 
 /**
  * Search, the users table and its three actions; a change to a user fetches the list again
@@ -78,7 +79,9 @@ export const UsersTab = memo(function UsersTab({ paymentsOf }: { paymentsOf: (us
             <HeaderRow columns={['User', 'Contact', 'Plan', 'Status', 'Profile', 'Days Remaining', 'Actions']} />
             <tbody>
               {users.slice(0, FIRST_ROWS).map(row)}
-              <RenderAfter>{users.slice(FIRST_ROWS).map(row)}</RenderAfter>
+              <RenderInSlices items={users.slice(FIRST_ROWS)} perSlice={ROWS_PER_SLICE}>
+                {row}
+              </RenderInSlices>
             </tbody>
           </table>
           {list && <Pager paged={list} onPage={setPage} label="Pages of users" />}

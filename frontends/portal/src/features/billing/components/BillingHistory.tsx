@@ -4,7 +4,7 @@ import { useFileDownload } from '@portal/ui/save-file';
 import { ScrollArea } from '@portal/ui/scroll-area';
 import { TEXTS } from '../../../texts';
 import { type FirmScope } from '../../../lib/firm-scope';
-import { useBillingHistory } from '../api';
+import { invoiceBeingIssued, useBillingHistory } from '../api';
 
 const STATUS_LABELS: Record<BillingHistoryEntry['status'], string> = {
   completed: 'Paid',
@@ -73,7 +73,7 @@ export function BillingHistory({ firmId = null }: { firmId?: FirmScope } = {}) {
                         Download invoice
                       </Button>
                     ) : (
-                      <span className="muted">—</span>
+                      <span className="muted">{invoiceBeingIssued(payment) ? 'Being issued' : '—'}</span>
                     )}
                     {[...payment.refunds.flatMap(({ creditNote }) => (creditNote ? [creditNote] : [])), ...payment.credits].map((note) => (
                       <Button
