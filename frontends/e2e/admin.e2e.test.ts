@@ -309,7 +309,7 @@ describe('the admin area in Chromium, against every service', () => {
   });
 
   it('when the admin has used the sections above, then the pages’ content security policy refused nothing', () => {
-    // zod once tried eval on every admin page (AdminApp's zod-without-eval.ts)
+    // zod once tried eval on every admin page (the shell's index.ts turns that off)
     expect(cspViolations).toEqual([]);
   });
 

@@ -1,4 +1,3 @@
-import './zod-without-eval';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, Spinner, useSearchParams } from '@portal/ui';
 import { useAdminSession } from './admin-session';

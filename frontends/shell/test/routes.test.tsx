@@ -12,13 +12,18 @@ jest.mock('../src/app/remote-pages', () => {
   const { lazy } = jest.requireActual('react');
   const { PORTAL_PAGES } = jest.requireActual('../../portal/src/exposed-pages');
   const Heading = ({ name }: { name: string }) => <h1>{`page: ${name}`}</h1>;
-  const page = (name: string) => () => () => <Heading name={name} />;
+  const page = (name: string) => () => <Heading name={name} />;
   const loadingAdmin = () =>
     lazy(() => new Promise((resolve) => setTimeout(() => resolve({ default: () => <Heading name="admin" /> }), 20)));
   let admin = loadingAdmin();
   const names = PORTAL_PAGES.map((name: string) => name[0]!.toLowerCase() + name.slice(1));
   return {
-    pages: { ...Object.fromEntries(names.map((name: string) => [name, page(name)])), admin: () => admin },
+    pages: {
+      ...Object.fromEntries(names.map((name: string) => [name, page(name)])),
+      get admin() {
+        return admin;
+      },
+    },
     /** The admin remote as on a fresh page, not loaded yet. */
     unloadAdmin: () => (admin = loadingAdmin()),
   };

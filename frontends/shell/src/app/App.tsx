@@ -7,12 +7,10 @@ import { pages } from './remote-pages';
 type PageKey = keyof typeof pages;
 
 function Page({ name, loading }: { name: PageKey; loading?: string }) {
+  const Component = pages[name];
   return (
     <RemoteBoundary loading={loading}>
-      {(attempt) => {
-        const Component = pages[name](attempt);
-        return <Component />;
-      }}
+      <Component />
     </RemoteBoundary>
   );
 }

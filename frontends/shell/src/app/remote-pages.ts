@@ -4,8 +4,8 @@ import { PORTAL_PAGES, type PortalPage } from '@portal/portal/exposed-pages';
 
 /**
  * Remotes are registered at run time rather than in the build: the admin remote only when an
- * /admin page is opened (so user pages never fetch it), and either one again, with `force`, when
- * the error boundary retries, which drops the federation runtime's memory of a failed load.
+ * /admin page is opened, so user pages never fetch it. (A failed load is retried by loading the
+ * page again: RemoteBoundary.)
  */
 const REMOTES = {
   portal: process.env.PORTAL_REMOTE_URL as string,
@@ -14,31 +14,23 @@ const REMOTES = {
 type RemoteName = keyof typeof REMOTES;
 const registered = new Set<RemoteName>();
 
-function register(remote: RemoteName, force: boolean) {
-  if (registered.has(remote) && !force) return;
-  registerRemotes([{ name: remote, entry: REMOTES[remote] }], { force });
+function register(remote: RemoteName) {
+  if (registered.has(remote)) return;
+  registerRemotes([{ name: remote, entry: REMOTES[remote] }]);
   registered.add(remote);
 }
 
 /**
- * A page of a remote, one chunk each, loaded when first shown. A signed-in page's files are named
- * in its HTML by the gateway, so they download while the session is checked.
+ * A page of a remote, one chunk each, loaded when first shown. A page's files are named in its
+ * HTML by the gateway, so they download beside the shell's own.
  */
 function remotePage(remote: RemoteName, module: string) {
-  const attempts = new Map<number, ReturnType<typeof lazy>>();
-  return (attempt: number) => {
-    if (!attempts.has(attempt))
-      attempts.set(
-        attempt,
-        lazy(async () => {
-          register(remote, attempt > 0);
-          const loaded = await loadRemote<{ default: ComponentType }>(`${remote}/${module}`);
-          if (!loaded) throw new Error(`${remote}/${module} did not load`);
-          return loaded;
-        }),
-      );
-    return attempts.get(attempt)!;
-  };
+  return lazy(async () => {
+    register(remote);
+    const loaded = await loadRemote<{ default: ComponentType }>(`${remote}/${module}`);
+    if (!loaded) throw new Error(`${remote}/${module} did not load`);
+    return loaded;
+  });
 }
 
 const loaderName = <Page extends string>(page: Page) => (page[0]!.toLowerCase() + page.slice(1)) as Uncapitalize<Page>;
