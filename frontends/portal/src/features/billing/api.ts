@@ -41,6 +41,7 @@ export function useSaveBillingProfile(firmId: FirmScope = null) {
 
 export const fetchBillingHistory = async (firmId: FirmScope = null) =>
   (await api.get<BillingHistoryResponse>('/api/billing/history', firmParams(firmId))).data.payments;
+
 /** How often the history is asked again while a paid order's tax invoice is still being issued, and for how long at most. */
 export const INVOICE_ISSUE_POLL_MS = 3000;
 const INVOICE_ISSUE_POLLS = 20;
