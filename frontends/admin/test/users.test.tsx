@@ -114,7 +114,7 @@ describe('users tab', () => {
     const page = Array.from({ length: 50 }, (_, index) => user({ _id: `u${index}`, email: `user${index}@example.in` }));
     stubApi(() => listOf(page));
     renderWithQueries(<UsersTab paymentsOf={paymentsOf} />);
-    await screen.findByText('user49@example.in');
+    await screen.findByText('user49@example.in', {}, { timeout: 10_000 }); // the last slice, after six transitions
     const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1); // the header row first
     expect(rows.map((row) => within(row).getByText(/@example\.in$/).textContent)).toEqual(page.map(({ email }) => email));
   });
