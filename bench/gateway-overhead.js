@@ -58,6 +58,7 @@ async function gatewayOverhead({ redisUrl, redisPrefix, keys, signUserToken }) {
   const route = '/api/subscription-status';
   const headers = { authorization: `Bearer ${signUserToken()}` };
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const perCall = (cpuUsed, run) => cpuUsed / run.requests.total;
   try {
     await load(`${serviceUrl}${route}`, { headers, duration: 2 });
     await load(`http://127.0.0.1:${gatewayPort}${route}`, { headers, duration: 2 });
@@ -78,7 +79,6 @@ async function gatewayOverhead({ redisUrl, redisPrefix, keys, signUserToken }) {
       const libraryCpuBefore = cpuSeconds(library.pid);
       const alone = await load(`http://127.0.0.1:${libraryPort}${route}`, { headers, duration: 5 });
       const libraryCpuUsed = cpuSeconds(library.pid) - libraryCpuBefore;
-      const perCall = (cpu, run) => cpu / run.requests.total;
       rounds.push({
         throughput: proxied.requests.average / reference.requests.average,
         cpu: perCall(cpuUsed, proxied) / perCall(plainCpuUsed, reference),

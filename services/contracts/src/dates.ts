@@ -58,8 +58,8 @@ const MONTHS = MONTH_NAMES.map((name) => name.slice(0, 3));
 
 /** An Indian calendar date as people read it in sentences: "23 Jan 2028". */
 export function formatIndianDate(instant: Date | number | string): string {
-  const [year, month, day] = istDateOf(new Date(instant)).split('-');
-  return `${Number(day)} ${MONTHS[Number(month) - 1]} ${year}`;
+  const date = istDateOf(new Date(instant));
+  return `${formatDayOfMonth(date)} ${date.slice(0, 4)}`;
 }
 
 /** A calendar date as forms write it (2028-01-23), as a chart's axis reads it: "23 Jan". */
