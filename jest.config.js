@@ -6,12 +6,14 @@ const swc = (tsx) => [
     module: { type: 'commonjs' },
   },
 ];
-// otplib's base32 and hashes ship as ES modules only; Node 20 requires them, jest needs them compiled.
+// Packages that ship as ES modules only (otplib's base32 and hashes, the gateway's proxy library):
+// Node requires them as they are, jest's module registry needs them compiled.
+const ESM_ONLY = '@scure|@noble|http-proxy-middleware|httpxy|is-plain-obj';
 const esmOnly = {
   transform: {
-    '/node_modules/@(scure|noble)/.+\\.js$': ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }],
+    [`/node_modules/(${ESM_ONLY})/.+\\.m?js$`]: ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }],
   },
-  transformIgnorePatterns: ['^(?!.*/node_modules/@(scure|noble)/).*/node_modules/'],
+  transformIgnorePatterns: [`^(?!.*/node_modules/(${ESM_ONLY})/).*/node_modules/`],
 };
 const contracts = {
   '^@portal/contracts$': '<rootDir>/services/contracts/src/index.ts',

@@ -1,5 +1,6 @@
 'use strict';
 // `npm run bench`: each figure is a ratio against a baseline measured in the same run.
+if (require('../deploy/local/lib/node-runtime').relaunchOnSupportedNode()) return;
 const crypto = require('node:crypto');
 const os = require('node:os');
 const path = require('node:path');

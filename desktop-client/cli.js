@@ -3,6 +3,7 @@
 // The reference desktop client: plays the Windows app against the portal's desktop API, and is
 // its executable documentation (docs/desktop-api.md). It shares nothing with the services but
 // the contracts. `npm run desktop-client -- <command> [--portal URL] [--state FILE] …`
+if (require('../deploy/local/lib/node-runtime').relaunchOnSupportedNode()) return;
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');

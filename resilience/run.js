@@ -1,6 +1,7 @@
 'use strict';
 // `npm run resilience`: the portal under load and under faults, each scenario with its verdict and
 // figures, printed and written to reports/resilience.json. `--short` is the 2-minute version CI runs.
+if (require('../deploy/local/lib/node-runtime').relaunchOnSupportedNode()) return;
 const fs = require('node:fs');
 const path = require('node:path');
 const { ROOT } = require('../deploy/local/lib/paths');

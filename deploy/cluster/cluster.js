@@ -7,6 +7,7 @@
 // --gateway-url=<url>` proves the same of a cluster that runs the portal already; `--build-parts`
 // only builds the programs into .tools/ (CI starts it early, at low priority). As root (the
 // kubelet and the network need it); docs/operations.md, "A Kubernetes cluster on this machine".
+if (require('../local/lib/node-runtime').relaunchOnSupportedNode()) return;
 const path = require('node:path');
 const { runSteps } = require('../local/lib/step-run');
 const { up, down, downFromOutside } = require('./lib/lifecycle');

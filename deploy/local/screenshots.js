@@ -3,6 +3,7 @@
 // screenshots/ (git-ignored), so a reviewer can look at the whole portal in a minute. It runs the
 // portal on throwaway data, fills it through the API as real use would (sign-ups, a trial, paid
 // plans through the PhonePe stand-in, feedback) and opens each screen in Debian's Chromium.
+if (require('./lib/node-runtime').relaunchOnSupportedNode()) return;
 const fs = require('node:fs');
 const path = require('node:path');
 const { ROOT, DATA_DIR } = require('./lib/paths');

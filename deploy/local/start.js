@@ -2,6 +2,7 @@
 // `npm start`: the whole portal on http://localhost:8080 with embedded infrastructure, no Docker.
 // `npm run dev` (--dev): the same, with every part rebuilt and restarted on change and open
 // pages reloaded.
+if (require('./lib/node-runtime').relaunchOnSupportedNode()) return;
 const fs = require('node:fs');
 const path = require('node:path');
 const { DATA_DIR } = require('./lib/paths');

@@ -1,6 +1,7 @@
 'use strict';
 // `npm test`: brings up real FerretDB and Redis for this run only, runs every workspace's tests,
 // removes the run's data and keys, and ends with one summary line.
+if (require('./lib/node-runtime').relaunchOnSupportedNode()) return;
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
@@ -23,6 +24,7 @@ function summarise(resultFiles) {
 }
 
 async function main() {
+  console.log(`Tests run on Node.js ${process.version}`);
   ensureDependencies();
   build();
   const { startFerretDB } = require('./lib/ferretdb');

@@ -1,11 +1,7 @@
-import { readFileSync } from 'node:fs';
-import pdfParse from 'pdf-parse/lib/pdf-parse.js';
-import type { Download } from 'playwright-core';
 import { createFirmAndOpenItsPlan, saveBillingDetails, startE2eStack } from './e2e-stack';
+import { pdfTextOf } from './pdf-text';
 
 jest.setTimeout(240_000);
-
-const pdfTextOf = async (download: Download) => (await pdfParse(readFileSync((await download.path())!))).text.replace(/\s+/g, ' ');
 
 /**
  * A firm pays by bank transfer (issue #50 §1, §2) in Chromium, against every service: its owner

@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import pdfParse from 'pdf-parse/lib/pdf-parse.js';
 import type { Page } from 'playwright-core';
 import { currentPolicyVersions, DESKTOP_CLIENT_ID, DEVICE_GRANT_TYPE } from '@portal/contracts';
 import { createFirmAndOpenItsPlan, finishSignupWizard, saveBillingDetails, startE2eStack, startSignupWizard } from './e2e-stack';
+import { pdfTextOf } from './pdf-text';
 
 jest.setTimeout(240_000);
 
@@ -162,7 +161,7 @@ describe('a firm with seats in Chromium', () => {
       owner.waitForEvent('download'),
       history.getByRole('button', { name: /^Download invoice / }).click(),
     ]);
-    const text = (await pdfParse(readFileSync((await download.path())!))).text.replace(/\s+/g, ' ');
+    const text = await pdfTextOf(download);
     expect(text).toContain('Iyer & Associates');
     expect(text).toContain('GSTIN: 27AAPFU0939F1ZV');
     expect(text).toContain('Quantity: 3 seats at ₹1,000.00 per seat');

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import pdfParse from 'pdf-parse/lib/pdf-parse.js';
 import type { Page } from 'playwright-core';
 import { finishSignupWizard, saveBillingDetails, startE2eStack, startSignupWizard } from './e2e-stack';
+import { pdfTextOf } from './pdf-text';
 
 jest.setTimeout(180_000);
 
@@ -134,7 +133,7 @@ describe('plan changes in Chromium', () => {
     const history = page.getByRole('region', { name: 'Payments and invoices' });
     const download = history.getByRole('button', { name: /^Download invoice TP\/\d{4}\/\d{6}$/ });
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
-    const text = (await pdfParse(readFileSync((await file.path())!))).text.replace(/\s+/g, ' ');
+    const text = await pdfTextOf(file);
     expect(text).toContain('Less discount, code CADAY26-₹84.75');
     expect(text).toContain('Total (tax included)₹900.00');
 

@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pdfParse from 'pdf-parse/lib/pdf-parse.js';
 import type { Page, Request } from 'playwright-core';
 import { finishSignupWizard, saveBillingDetails, startE2eStack, startSignupWizard } from './e2e-stack';
+import { pdfTextOf } from './pdf-text';
 
 jest.setTimeout(120_000);
 
@@ -138,7 +138,7 @@ describe('the portal in Chromium, against every service', () => {
     expect(await history.getByRole('row').nth(1).textContent()).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}Professional \(monthly\)₹1,000Paid/);
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
     expect(file.suggestedFilename()).toMatch(/^invoice-TP-\d{4}-\d{6}\.pdf$/);
-    const text = (await pdfParse(readFileSync((await file.path())!))).text;
+    const text = await pdfTextOf(file);
     expect(text).toContain('Tax Invoice');
     expect(text).toContain('Asha Rao & Co');
     expect(text).toContain('GSTIN: 27AAPFU0939F1ZV');
@@ -171,7 +171,7 @@ describe('the portal in Chromium, against every service', () => {
     await page.getByText('Partially refunded (₹200)').waitFor();
     const [file] = await Promise.all([page.waitForEvent('download'), creditNote.click()]);
     expect(file.suggestedFilename()).toMatch(/^credit-note-TPCN-\d{4}-\d{6}\.pdf$/);
-    const text = (await pdfParse(readFileSync((await file.path())!))).text;
+    const text = await pdfTextOf(file);
     expect(text).toContain('Credit Note');
     expect(text).toMatch(/Against invoice: TP\/\d{4}\/\d{6} dated/);
     expect(text).toContain('₹200.00');

@@ -7,11 +7,10 @@ const os = require('node:os');
 const path = require('node:path');
 const { execFileSync, spawnSync } = require('node:child_process');
 const { ROOT } = require('../../local/lib/paths');
-const { buildImage } = require('../../docker/lib/engine');
+const { buildImage, NODE_IMAGES } = require('../../docker/lib/engine');
 const { PAUSE_IMAGE } = require('./node');
 
 const PORTAL_IMAGE = 'tax-portal:cluster';
-const LOCAL_NODE_IMAGE = 'tax-portal-base/node:20.19.6';
 const BASES = ['tax-portal-base/ferretdb:local', 'tax-portal-base/redis:7', 'tax-portal-base/mailpit:local'];
 const ADDON_IMAGES = {
   pause: PAUSE_IMAGE,
@@ -40,7 +39,7 @@ function binaryImage(binary, tag) {
 function loadImages({ binaries, socket }) {
   for (const [part, tag] of Object.entries(ADDON_IMAGES)) binaryImage(binaries[part], tag);
   execFileSync('bash', [path.join(ROOT, 'deploy', 'docker', 'make-local-bases.sh')], { stdio: ['ignore', 'ignore', 'inherit'] });
-  buildImage(LOCAL_NODE_IMAGE, PORTAL_IMAGE);
+  buildImage(NODE_IMAGES.local, PORTAL_IMAGE);
   const images = [...Object.values(ADDON_IMAGES), ...BASES, PORTAL_IMAGE];
   const save = spawnSync('bash', ['-c', `docker save ${images.join(' ')} | ctr --address ${socket} -n k8s.io images import -`], {
     encoding: 'utf8',

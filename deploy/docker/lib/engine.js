@@ -10,8 +10,16 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { ROOT } = require('../../local/lib/paths');
 const { freePort, waitFor } = require('../../local/lib/net');
+const { pinnedVersion } = require('../../local/lib/node-runtime');
 
-const LOCAL_NODE_IMAGE = 'tax-portal-base/node:20.19.6';
+/**
+ * The Node base of the image: the official slim image of the pinned release's line where Docker
+ * Hub is reached, else the local one make-local-bases.sh makes of the pinned release itself.
+ */
+const NODE_IMAGES = {
+  official: `node:${pinnedVersion().split('.').slice(0, 2).join('.')}-bookworm-slim`,
+  local: `tax-portal-base/node:${pinnedVersion()}`,
+};
 const IMAGE = 'tax-portal:smoke';
 const run = (command, args, options = {}) =>
   execFileSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], ...options });
@@ -137,7 +145,7 @@ function stackEnvironment({ gatewayPort, mailpitPort, phonepePort, nodeImage, ad
 /** One compose project of the stack, on free host ports, with the local bases where needed. */
 async function composeStack({ workDir, admin }) {
   const localBases = !(await dockerHubReached());
-  const nodeImage = localBases ? LOCAL_NODE_IMAGE : 'node:20.19-bookworm-slim';
+  const nodeImage = localBases ? NODE_IMAGES.local : NODE_IMAGES.official;
   const [gatewayPort, mailpitPort, phonepePort] = [await freePort(), await freePort(), await freePort()];
   const envFile = path.join(workDir, '.env');
   const environment = stackEnvironment({ gatewayPort, mailpitPort, phonepePort, nodeImage, admin });
@@ -200,4 +208,4 @@ async function composeStack({ workDir, admin }) {
   };
 }
 
-module.exports = { ensureEngine, installMissing, dockerHubReached, buildImage, composeStack, runKeys, RUN_SELLER, IMAGE };
+module.exports = { ensureEngine, installMissing, dockerHubReached, buildImage, composeStack, runKeys, RUN_SELLER, IMAGE, NODE_IMAGES };

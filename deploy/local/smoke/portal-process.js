@@ -4,13 +4,20 @@ const path = require('node:path');
 const { spawn, execFileSync } = require('node:child_process');
 const { freePort, httpStatus, waitFor } = require('../lib/net');
 const { pingRedis, removeKeys } = require('../lib/redis');
+const { PACKAGE_DIR } = require('../lib/node-runtime');
 
 /**
  * The newcomer's environment: the machine's, less what the outer `npm run smoke` added (npm's
- * own npm_* settings would otherwise steer the inner npm).
+ * own npm_* settings would otherwise steer the inner npm, and the Node this project installed for
+ * itself would spare the fresh copy the step a newcomer's machine with an older Node takes).
  */
 function newcomerEnv(extra) {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_|^INIT_CWD$/i.test(name)));
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_|^INIT_CWD$|^PORTAL_NODE_RELAUNCHED$/i.test(name)));
+  const ownNode = path.join(PACKAGE_DIR, 'bin');
+  env.PATH = (env.PATH ?? '')
+    .split(path.delimiter)
+    .filter((dir) => dir !== ownNode)
+    .join(path.delimiter);
   return { ...env, ...extra };
 }
 

@@ -13,10 +13,10 @@ declare module 'http' {
  * Keep-alive sockets to one service, with the silence allowed set once per socket (its timeout)
  * rather than a timer per call; an idle pooled socket is closed when it runs out.
  *
- * http-proxy names every TLS option in each call's options, undefined for plain HTTP, and Node's
- * agent copies each call's options, with its own, into a fresh dictionary: those undefined
- * names were a twentieth of the gateway's instructions per call (docs/operations.md). The agent
- * is handed only the options that are set, which is all it would read.
+ * The proxy names options it leaves unset (httpxy: localAddress, undefined), and Node's agent
+ * copies each call's options, with its own, into a fresh dictionary, where an undefined name
+ * costs as much as a set one (docs/operations.md). The agent is handed only the options that are
+ * set, which is all it would read.
  */
 class SetOptionsAgent extends http.Agent {
   constructor(

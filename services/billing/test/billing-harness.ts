@@ -206,8 +206,14 @@ export async function startBilling(
 
 export const DAY = 24 * 60 * 60 * 1000;
 
+/**
+ * A PDF's text as pdf-parse reads it. Its pdf.js (1.10) misreads a Node Buffer now and then on Node
+ * 24 ("bad XRef entry" on a valid file), never a plain copy of the bytes.
+ */
+export const pdfRawText = async (data: Uint8Array) => (await pdfParse(new Uint8Array(data) as Buffer)).text;
+
 /** The words of a PDF in reading order, its line breaks as spaces (a long line wraps where the page ends). */
-export const pdfText = async (data: Buffer) => (await pdfParse(data)).text.replace(/\s+/g, ' ');
+export const pdfText = async (data: Uint8Array) => (await pdfRawText(data)).replace(/\s+/g, ' ');
 
 /** A GST-registered buyer in Maharashtra: IGST from the Karnataka seller below. */
 export const MAHARASHTRA_FIRM = {

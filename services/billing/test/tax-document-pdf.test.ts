@@ -1,10 +1,10 @@
 import { asPaise } from '@portal/contracts';
-import pdfParse from 'pdf-parse/lib/pdf-parse.js';
 import type { CreditNoteRecord } from '../src/tax-documents/domain/ports';
 import { renderTaxDocumentPdf } from '../src/tax-documents/documents/tax-document-pdf';
+import { pdfRawText } from './billing-harness';
 
 /** The PDF's text lines as a reader sees them (not normalised: a line break shows). */
-const lines = async (pdf: Buffer) => (await pdfParse(pdf)).text.split('\n').map((line) => line.trim());
+const lines = async (pdf: Buffer) => (await pdfRawText(pdf)).split('\n').map((line) => line.trim());
 
 const at = new Date('2026-11-23T06:30:00Z');
 const creditNote: CreditNoteRecord = {
