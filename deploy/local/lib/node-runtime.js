@@ -9,7 +9,8 @@
 // otherwise it starts the same script again on the pinned Node and stands between it and the
 // caller (signals passed on, its exit code returned). The relaunched script's PATH leads with
 // that Node, so every `npm` and `node` it starts runs there too, and npm_config_nodedir points
-// node-gyp at its headers (argon2 compiles from source against them).
+// node-gyp at its headers, for any native addon that builds from source rather than loading a
+// prebuilt binary (argon2 does, where its prebuilt one does not load).
 //
 // Also a command, for shells (.ci/run): `eval "$(node deploy/local/lib/node-runtime.js --env)"`.
 const fs = require('node:fs');
