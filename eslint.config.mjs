@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 
-const SERVICES = ['auth', 'billing', 'download', 'feedback', 'admin-reporting'];
+const SERVICES = ['auth', 'billing', 'download', 'feedback', 'admin-reporting', 'notifications'];
 /**
  * Billing holds several capabilities, each a folder with its own layers (practica's components);
  * `shared` is the kit they all use (ports for the lock, mail and the user directory).

@@ -13,12 +13,29 @@ const only = process.argv
   ?.slice('--only='.length)
   .split(',');
 const PLAN = short
-  ? { loadUsers: 50, loadSeconds: 30, faultUsers: 20, scenarios: ['load', 'kill-service', 'redis-outage'] }
+  ? {
+      loadUsers: 50,
+      loadSeconds: 30,
+      faultUsers: 20,
+      mailOutageMs: 70_000,
+      scenarios: ['load', 'kill-service', 'redis-outage', 'mail-outage'],
+    }
   : {
       loadUsers: 200,
       loadSeconds: 60,
       faultUsers: 50,
-      scenarios: ['load', 'kill-service', 'redis-outage', 'db-outage', 'payment-faults', 'worker-kill', 'graceful-shutdown', 'bulk'],
+      mailOutageMs: 120_000,
+      scenarios: [
+        'load',
+        'kill-service',
+        'redis-outage',
+        'mail-outage',
+        'db-outage',
+        'payment-faults',
+        'worker-kill',
+        'graceful-shutdown',
+        'bulk',
+      ],
     };
 
 async function main() {
@@ -33,6 +50,7 @@ async function main() {
     load: (portal) => require('./scenarios/load').load(portal, { users: PLAN.loadUsers, seconds: PLAN.loadSeconds }),
     'kill-service': (portal, users) => require('./scenarios/kill-service').killService(portal, users),
     'redis-outage': (portal, users) => require('./scenarios/redis-outage').redisOutage(portal, users),
+    'mail-outage': (portal, users) => require('./scenarios/mail-outage').mailOutage(portal, users, { outageMs: PLAN.mailOutageMs }),
     'db-outage': (portal, users) => require('./scenarios/db-outage').dbOutage(portal, users),
     'payment-faults': (portal, users) => require('./scenarios/payment-faults').paymentFaults(portal, users),
     'worker-kill': (portal, users) => require('./scenarios/worker-kill').workerKill(portal, users),
@@ -63,7 +81,13 @@ async function main() {
         result = {
           scenario: name,
           passed: false,
-          checks: [{ what: 'the scenario ran to its end', ok: false, measured: error.stack }],
+          checks: [
+            {
+              what: 'the scenario ran to its end',
+              ok: false,
+              measured: error.cause ? `${error.stack}\ncaused by ${error.cause.stack ?? error.cause}` : error.stack,
+            },
+          ],
           figures: {},
         };
       }

@@ -15,6 +15,7 @@ import { configSchema as authConfig } from '../../services/auth/src/config';
 import { configSchema as billingConfig } from '../../services/billing/src/config';
 import { configSchema as downloadConfig } from '../../services/download/src/config';
 import { configSchema as feedbackConfig } from '../../services/feedback/src/config';
+import { configSchema as notificationsConfig } from '../../services/notifications/src/config';
 
 // The compose file and the Kubernetes manifests are checked against the code they deploy: the
 // gateway's routing table says which services must exist, and each app's config schema says
@@ -32,6 +33,7 @@ const WORKLOADS: Record<string, { schema: Schema; entry: string }> = {
   download: { schema: downloadConfig, entry: 'services/download/dist/index.js' },
   feedback: { schema: feedbackConfig, entry: 'services/feedback/dist/index.js' },
   'admin-reporting': { schema: adminReportingConfig, entry: 'services/admin-reporting/dist/index.js' },
+  notifications: { schema: notificationsConfig, entry: 'services/notifications/dist/index.js' },
   gateway: { schema: gatewayConfig, entry: 'gateway/dist/index.js' },
 };
 const ROUTED_SERVICES = [...new Set(ROUTE_TABLE.map((rule) => rule.service))];
@@ -291,7 +293,7 @@ describe.each(['deploy/k8s/base', 'deploy/k8s/overlays/production'])('the manife
     const known = new Set(Object.values(WORKLOADS).flatMap(({ schema }) => Object.keys(schema.shape)));
     const given = [
       ...[...configMaps.values()].flatMap((data) => Object.keys(data)),
-      ...['portal-platform', 'portal-auth', 'portal-billing'].flatMap(secretKeys),
+      ...['portal-platform', 'portal-auth', 'portal-billing', 'portal-notifications'].flatMap(secretKeys),
       ...deployments.flatMap((deployment) => (deployment.spec.template.spec.containers[0].env ?? []).map((variable) => variable.name)),
     ];
     expect(given.filter((key) => !known.has(key))).toEqual([]);

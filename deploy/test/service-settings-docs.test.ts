@@ -6,6 +6,7 @@ import { configSchema as auth } from '../../services/auth/src/config';
 import { configSchema as billing } from '../../services/billing/src/config';
 import { configSchema as download } from '../../services/download/src/config';
 import { configSchema as feedback } from '../../services/feedback/src/config';
+import { configSchema as notifications } from '../../services/notifications/src/config';
 
 /**
  * Each service's README lists its settings; this holds every table against the service's config
@@ -17,6 +18,7 @@ const SERVICES: Record<string, z.ZodObject> = {
   download,
   feedback,
   'admin-reporting': adminReporting,
+  notifications,
 };
 
 interface Def {

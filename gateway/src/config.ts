@@ -18,6 +18,7 @@ export const configSchema = z.object({
   DOWNLOAD_URL: serviceUrl.default('http://127.0.0.1:4003'),
   FEEDBACK_URL: serviceUrl.default('http://127.0.0.1:4004'),
   ADMIN_REPORTING_URL: serviceUrl.default('http://127.0.0.1:4005'),
+  NOTIFICATIONS_URL: serviceUrl.default('http://127.0.0.1:4006'),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
   CORS_ORIGINS: z
     .string()

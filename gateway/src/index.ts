@@ -28,6 +28,7 @@ async function main(): Promise<void> {
       download: config.DOWNLOAD_URL,
       feedback: config.FEEDBACK_URL,
       'admin-reporting': config.ADMIN_REPORTING_URL,
+      notifications: config.NOTIFICATIONS_URL,
     },
     publicKey: config.JWT_PUBLIC_KEY,
     corsOrigins: config.CORS_ORIGINS,

@@ -402,7 +402,7 @@ describe('gateway', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       status: 'ok',
-      services: { auth: 'ok', billing: 'ok', download: 'ok', feedback: 'ok', 'admin-reporting': 'ok' },
+      services: { auth: 'ok', billing: 'ok', download: 'ok', feedback: 'ok', 'admin-reporting': 'ok', notifications: 'ok' },
     });
   });
 
@@ -410,7 +410,14 @@ describe('gateway', () => {
     const down = build({ upstreams: { ...stubs.upstreams, feedback: await closedPortUrl() } });
     const response = await request(down).get('/health');
     expect(response.status).toBe(503);
-    expect(response.body.services).toEqual({ auth: 'ok', billing: 'ok', download: 'ok', feedback: 'down', 'admin-reporting': 'ok' });
+    expect(response.body.services).toEqual({
+      auth: 'ok',
+      billing: 'ok',
+      download: 'ok',
+      feedback: 'down',
+      'admin-reporting': 'ok',
+      notifications: 'ok',
+    });
   });
 
   it('when a service is down, then /live still answers 200: the gateway itself is alive', async () => {

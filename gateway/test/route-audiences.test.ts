@@ -66,6 +66,8 @@ const ADMIN_ROUTE_ACTIONS: Record<string, AdminAction> = {
   'GET /api/admin/invoices/:merchantOrderId': 'view',
   'GET /api/admin/refunds/:merchantRefundId/credit-note': 'view',
   'GET /api/admin/users/:id/devices': 'view',
+  'GET /api/admin/users/:id/messages': 'view',
+  'POST /api/admin/users/:id/messages/:messageId/send-again': 'manage-users',
   'DELETE /api/admin/users/:id/devices/:deviceId': 'manage-users',
   'POST /api/admin/users/:id/devices/moves': 'manage-users',
   'GET /api/admin/mandates': 'view',

@@ -8,6 +8,7 @@ const os = require('node:os');
 const path = require('node:path');
 const mongoose = require('mongoose');
 const { startFerretDB } = require('../../deploy/local/lib/ferretdb');
+const { startMailpit } = require('../../deploy/local/lib/mailpit');
 const { freePort, waitFor } = require('../../deploy/local/lib/net');
 const { paymentSettings } = require('../../deploy/local/lib/payment-stand-in');
 const { pingRedis } = require('../../deploy/local/lib/redis');
@@ -78,6 +79,8 @@ async function startResiliencePortal({ env = {} } = {}) {
   const gatewayPort = await freePort();
   const url = `http://127.0.0.1:${gatewayPort}`;
   const payments = await paymentSettings({}, url);
+  // a mail server of its own, which a scenario pauses; never a developer's inbox
+  const mailpit = await startMailpit({ dataDir: path.join(workDir, 'mailpit'), anyPorts: true });
   const supervisorLog = [];
   const stack = await startStack({
     gatewayPort,
@@ -99,6 +102,7 @@ async function startResiliencePortal({ env = {} } = {}) {
       LOG_LEVEL: process.env.RESILIENCE_LOGS ? 'warn' : 'error',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
+      SMTP_URL: mailpit.smtpUrl,
       ...payments.env,
       ...env,
     },
@@ -115,6 +119,12 @@ async function startResiliencePortal({ env = {} } = {}) {
     /** Each service's own address, for its /metrics (the gateway does not route there). */
     serviceUrls: Object.values(stack.ports).map((port) => `http://127.0.0.1:${port}`),
     standIn: payments.standIn,
+    /** The mail server: its API (/api/v1), and pausing it as a server that accepts connections and never answers. */
+    mailpit: {
+      apiUrl: mailpit.apiUrl,
+      pause: () => process.kill(mailpit.pid(), 'SIGSTOP'),
+      resume: () => process.kill(mailpit.pid(), 'SIGCONT'),
+    },
     /** Where PhonePe's callbacks go and the header that proves them, to send one as PhonePe would. */
     webhook: {
       url: `${url}/api/payment/phonepe/webhook`,
@@ -132,6 +142,8 @@ async function startResiliencePortal({ env = {} } = {}) {
     async stop() {
       await stack.stop();
       await payments.stop();
+      process.kill(mailpit.pid(), 'SIGCONT');
+      await mailpit.stop();
       if (db.external) await dropDatabases(db.uri, databasePrefix);
       await db.stop();
       await redis.stop();

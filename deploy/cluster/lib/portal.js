@@ -20,7 +20,7 @@ const secret = (name, data) => ({
   stringData: data,
 });
 
-/** The three Secrets of deploy/k8s/base/secrets, with keys made for this run and the in-cluster stand-ins. */
+/** The four Secrets of deploy/k8s/base/secrets, with keys made for this run and the in-cluster stand-ins. */
 function portalSecrets(admin) {
   const keys = runKeys();
   const mail = 'smtp://mailpit:1025';
@@ -33,12 +33,11 @@ function portalSecrets(admin) {
     }),
     secret('portal-auth', {
       JWT_PRIVATE_KEY: keys.jwtPrivateKey,
-      SMTP_URL: mail,
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
     }),
+    secret('portal-notifications', { SMTP_URL: mail }),
     secret('portal-billing', {
-      SMTP_URL: mail,
       PHONEPE_CLIENT_ID: 'CLUSTER-STANDIN',
       PHONEPE_CLIENT_SECRET: crypto.randomBytes(16).toString('hex'),
       PHONEPE_CLIENT_VERSION: '1',

@@ -82,6 +82,8 @@ async function startMailpit({ dataDir, quiet = true, anyPorts = false }) {
     smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
     inboxUrl: `http://localhost:${webPort}`,
     apiUrl: `${inboxUrl}/api/v1`,
+    /** Its process, for a fault run to pause (SIGSTOP) and resume as a mail server that hangs. */
+    pid: () => proc.child.pid,
     stop: () => proc.stop(),
   };
 }

@@ -5,13 +5,14 @@ const { freePort, portAnswers, httpStatus } = require('./net');
 const { startProcess, untilServing } = require('./processes');
 const { supervise } = require('./supervisor');
 
-/** The five services with their default ports and the variable others find them by. */
+/** The six services with their default ports and the variable others find them by. */
 const SERVICES = [
   { name: 'auth', port: 4001, urlVar: 'AUTH_URL' },
   { name: 'billing', port: 4002, urlVar: 'BILLING_URL' },
   { name: 'download', port: 4003, urlVar: 'DOWNLOAD_URL' },
   { name: 'feedback', port: 4004, urlVar: 'FEEDBACK_URL' },
   { name: 'admin-reporting', port: 4005, urlVar: 'ADMIN_REPORTING_URL' },
+  { name: 'notifications', port: 4006, urlVar: 'NOTIFICATIONS_URL' },
 ];
 
 const waitUntilReady = (proc, url) =>

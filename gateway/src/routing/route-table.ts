@@ -1,4 +1,4 @@
-export const SERVICES = ['auth', 'billing', 'download', 'feedback', 'admin-reporting'] as const;
+export const SERVICES = ['auth', 'billing', 'download', 'feedback', 'admin-reporting', 'notifications'] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
 /** Who may reach a path: the gateway rejects early; each service still verifies for itself. */

@@ -8,7 +8,7 @@ import {
   redisReadiness,
   type ServiceRuntime,
 } from '@portal/platform';
-import { authClient, billingClient, downloadClient, feedbackClient } from './clients/service-clients';
+import { authClient, billingClient, downloadClient, feedbackClient, notificationsClient } from './clients/service-clients';
 import { accountDataUseCases } from './domain/account-data.use-cases';
 import type { Config } from './config';
 import { auditRepository } from './data/audit.repository';
@@ -24,6 +24,8 @@ import { firmsRoutes } from './routes/firms.routes';
 import { firmsUseCases } from './domain/firms.use-cases';
 import { usageRoutes } from './routes/usage.routes';
 import { usageUseCases } from './domain/usage.use-cases';
+import { deliveryLogUseCases } from './domain/delivery-log.use-cases';
+import { deliveryLogRoutes } from './routes/delivery-log.routes';
 
 /**
  * Admin-reporting's composition root, the one place it is wired: connections, the clients of the
@@ -55,6 +57,7 @@ export async function compose(config: Config, runtime: ServiceRuntime, { now = (
     feedback: feedbackClient(internal(config.FEEDBACK_URL)),
     audit,
   });
+  const deliveryLog = deliveryLogUseCases({ users, messages: notificationsClient(internal(config.NOTIFICATIONS_URL)), audit });
   const app: Express = createServiceApp({
     name: 'admin-reporting',
     logger,
@@ -62,6 +65,7 @@ export async function compose(config: Config, runtime: ServiceRuntime, { now = (
     readiness: [mongoReadiness(mongo), redisReadiness(redis)],
     routes: (router) => {
       router.use(adminRoutes(reporting, verifyToken));
+      router.use(deliveryLogRoutes(deliveryLog, verifyToken));
       router.use(securityLogRoutes(security, verifyToken));
       router.use(firmsRoutes(firmsUseCases({ users, subscriptions }), verifyToken));
       router.use(accountRoutes(reporting, accountData, verifyToken));

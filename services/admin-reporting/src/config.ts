@@ -9,6 +9,7 @@ export const configSchema = z.object({
   BILLING_URL: serviceUrl.default('http://127.0.0.1:4002'),
   DOWNLOAD_URL: serviceUrl.default('http://127.0.0.1:4003'),
   FEEDBACK_URL: serviceUrl.default('http://127.0.0.1:4004'),
+  NOTIFICATIONS_URL: serviceUrl.default('http://127.0.0.1:4006'),
   OUTBOX_EVERY_MS: z.coerce.number().int().min(100).default(60_000),
 });
 export type Config = z.infer<typeof configSchema>;

@@ -6,7 +6,7 @@ import {
   createAuditPublisher,
   createSecurityLog,
   createEventPublisher,
-  createMailer,
+  openMessageOutbox,
   createServiceApp,
   mongoReadiness,
   redisReadiness,
@@ -81,9 +81,12 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
   const { mongo, redis, verifyToken } = await connectInfrastructure(settings, runtime);
   const { logger, shutdown } = runtime;
   const clock = now ?? (() => new Date());
-  const mail = createMailer(settings.SMTP_URL, settings.MAIL_FROM);
-  shutdown.add('mailer', () => mail.close());
-  const mailFailed = (what: string) => (error: unknown) => logger.error({ err: error }, `${what} e-mail could not be sent`);
+  const mail = await openMessageOutbox(
+    mongo,
+    { service: 'auth', notificationsUrl: settings.NOTIFICATIONS_URL, serviceSecret: settings.SERVICE_SECRET },
+    runtime,
+  );
+  const mailFailed = (what: string) => (error: unknown) => logger.error({ err: error }, `${what} e-mail could not be stored for sending`);
 
   const claims = singleUseClaims(mongo);
   const users = withProfileGenerations(userRepository(mongo, claims), redis, settings.REDIS_PREFIX);
@@ -362,5 +365,5 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
   });
   const created = await adminAccounts.bootstrapFirstAdmin(settings.ADMIN_EMAIL, settings.ADMIN_PASSWORD);
   if (created) logger.info({ email: created }, 'first admin created from ADMIN_EMAIL');
-  return { app, adminAccounts, firmEvents };
+  return { app, adminAccounts, firmEvents, outbox: mail };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { serviceConfigShape } from '@portal/platform';
+import { serviceConfigShape, serviceUrl } from '@portal/platform';
 
 const pem = z
   .string()
@@ -40,11 +40,8 @@ export const configSchema = z
       .regex(/^https?:\/\/\S+$/, 'must be an http(s) URL')
       .default('http://localhost:8080')
       .transform((url) => url.replace(/\/+$/, '')),
-    SMTP_URL: z
-      .string()
-      .regex(/^smtps?:\/\//, 'must be an smtp:// URL')
-      .default('smtp://127.0.0.1:1025'),
-    MAIL_FROM: z.string().default('Tax Practitioner Portal <no-reply@localhost>'),
+    /** Where the outbox hands over what the portal tells people (notifications delivers it). */
+    NOTIFICATIONS_URL: serviceUrl.default('http://127.0.0.1:4006'),
     GOOGLE_CLIENT_ID: z.string().optional(),
     /** Where Google's signing certificates are fetched; a local stand-in in tests and the embedded default. */
     GOOGLE_CERTS_URL: z

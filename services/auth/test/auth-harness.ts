@@ -3,9 +3,11 @@ import {
   createTestDatabase,
   createTestRedis,
   generateTestKeys,
+  startNotifications,
   startSmtpCatcher,
   testRuntime,
   testServiceEnv,
+  type NotificationsProcess,
   type SmtpCatcher,
   type TestDatabase,
   type TestRedis,
@@ -21,9 +23,12 @@ export interface AuthHarness {
   db: TestDatabase;
   redis: TestRedis;
   smtp: SmtpCatcher;
+  /** The notifications service the outbox hands over to; stop it to keep messages in the outbox. */
+  notifications: NotificationsProcess;
   keys: ReturnType<typeof generateTestKeys>;
   adminAccounts: Awaited<ReturnType<typeof compose>>['adminAccounts'];
   firmEvents: Awaited<ReturnType<typeof compose>>['firmEvents'];
+  outbox: Awaited<ReturnType<typeof compose>>['outbox'];
   /** Stops auth, runs `whileDown`, and starts it again on the same database and Redis (`app` is the new one). */
   restart(whileDown: () => Promise<void>): Promise<void>;
   close(): Promise<void>;
@@ -41,12 +46,19 @@ export async function startAuth(
 ): Promise<AuthHarness> {
   const [db, redis, smtp] = await Promise.all([createTestDatabase(label), createTestRedis(label), startSmtpCatcher()]);
   const keys = generateTestKeys();
+  // what auth tells people goes out through notifications, as in production
+  const notifications = await startNotifications({
+    label,
+    redis,
+    publicKey: keys.publicKey,
+    serviceSecret: TEST_SERVICE_SECRET,
+    smtpUrl: smtp.url,
+  });
   const config = configSchema.parse({
     ...testServiceEnv({ db, redis, publicKey: keys.publicKey, serviceSecret: TEST_SERVICE_SECRET }),
     JWT_PRIVATE_KEY: keys.privateKey,
     PUBLIC_URL: 'http://portal.test',
-    SMTP_URL: smtp.url,
-    MAIL_FROM: 'Portal <no-reply@portal.test>',
+    NOTIFICATIONS_URL: notifications.url,
     USER_TOKEN_TTL_SECONDS: '3600',
     ADMIN_TOKEN_TTL_SECONDS: '3600',
     LOGIN_MAX_FAILURES_PER_EMAIL: '1000',
@@ -63,6 +75,7 @@ export async function startAuth(
     db,
     redis,
     smtp,
+    notifications,
     keys,
     async restart(whileDown) {
       await runtime.stop();
@@ -72,6 +85,7 @@ export async function startAuth(
     },
     async close() {
       await runtime.stop();
+      await notifications.close();
       await Promise.all([db.drop(), redis.cleanup(), smtp.close()]);
     },
   };

@@ -9,7 +9,7 @@ import {
   createSecurityLog,
   createEventPublisher,
   createInternalClient,
-  createMailer,
+  openMessageOutbox,
   createMetrics,
   createServiceApp,
   createServiceCredential,
@@ -138,8 +138,11 @@ export async function compose(
   const { logger, shutdown } = runtime;
   const metrics = createMetrics('billing');
   const connection = { redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX };
-  const mail = createMailer(config.SMTP_URL, config.MAIL_FROM);
-  shutdown.add('mailer', () => mail.close());
+  const mail = await openMessageOutbox(
+    mongo,
+    { service: 'billing', notificationsUrl: config.NOTIFICATIONS_URL, serviceSecret: config.SERVICE_SECRET },
+    runtime,
+  );
   const audit = createAuditPublisher('billing', connection, logger);
   const securityLog = createSecurityLog('billing', connection, logger, now);
   shutdown.add('security log', () => securityLog.close());
@@ -467,5 +470,5 @@ export async function compose(
       await jobs.close();
     });
   }
-  return { app, payments, refunds, expiry, reporting, ledger, renewals, autopay, firms, firmSeats };
+  return { app, payments, refunds, expiry, reporting, ledger, renewals, autopay, firms, firmSeats, outbox: mail };
 }

@@ -13,11 +13,8 @@ export const configSchema = z
     /** Each release channel's minimum version, for the licence check-in (issue #51 §1). */
     DOWNLOAD_URL: serviceUrl.default('http://127.0.0.1:4003'),
     PUBLIC_URL: serviceUrl.default('http://localhost:8080'),
-    SMTP_URL: z
-      .string()
-      .regex(/^smtps?:\/\//, 'must be an smtp:// URL')
-      .default('smtp://127.0.0.1:1025'),
-    MAIL_FROM: z.string().default('Tax Practitioner Portal <no-reply@localhost>'),
+    /** Where the outbox hands over what the portal tells people (notifications delivers it). */
+    NOTIFICATIONS_URL: serviceUrl.default('http://127.0.0.1:4006'),
     PHONEPE_CLIENT_ID: z.string().min(1),
     PHONEPE_CLIENT_SECRET: z.string().min(1),
     PHONEPE_CLIENT_VERSION: z.string().default('1'),

@@ -1,3 +1,4 @@
+import type { ParsedMail } from 'mailparser';
 import request from 'supertest';
 import { AUTOPAY_MESSAGES, CANCELLATION_MESSAGES, DAY_MS } from '@portal/contracts';
 import { eventually, firmBuys, KARNATAKA_SELLER, newUserId, startBilling, type BillingHarness } from './billing-harness';
@@ -180,21 +181,26 @@ describe('auto-renewal by UPI Autopay: mandate, pre-debit notice, debit, grace a
     expect(failed.autoRenew).toMatchObject({ state: 'active', on: false, nextDebitDate: null });
     expect((await db('transactions').findOne({ merchantOrderId: `${firm.mandateId}-R20280210` }))?.status).toBe('failed');
 
-    const dunning = () => mailsTo(firm.email).filter((mail) => /renewal payment failed|Reminder: pay now/.test(mail.subject ?? ''));
+    const isDunning = (mail: ParsedMail) =>
+      JSON.stringify(mail.to).includes(firm.email) && /renewal payment failed|Reminder: pay now/.test(mail.subject ?? '');
+    const dunning = (count: number) => billing.smtp.waitForMails(isDunning, count);
+    const dunningsDecided = () =>
+      db('single_use_claims').countDocuments({ _id: { $regex: '^renewal-dunning:' } } as Record<string, unknown>);
     at('2028-02-12T07:31:00.000Z'); // day 2: nothing new
     await run();
-    expect(dunning()).toHaveLength(1);
+    expect(await dunningsDecided()).toBe(1);
     at('2028-02-13T07:31:00.000Z'); // day 3, twice
     await run();
     await run();
-    expect(dunning().map((mail) => mail.subject)).toEqual([
+    expect((await dunning(2)).map((mail) => mail.subject)).toEqual([
       'Your renewal payment failed',
       'Reminder: pay now to keep access after 17 Feb 2028',
     ]);
     at('2028-02-16T08:00:00.000Z'); // day 6
     await run();
-    expect(dunning()).toHaveLength(3);
-    expect(dunning()[2]!.text).toContain(AUTOPAY_MESSAGES.renewalFailed);
+    const sent = await dunning(3);
+    expect(sent).toHaveLength(3);
+    expect(sent[2]!.text).toContain(AUTOPAY_MESSAGES.renewalFailed);
 
     at('2028-02-17T07:30:00.000Z'); // a minute before the grace ends
     await billing.built.expiry.expireDue(billing.clock.now);

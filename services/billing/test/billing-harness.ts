@@ -10,9 +10,11 @@ import {
   generateTestKeys,
   signAdminTestToken,
   signTestToken,
+  startNotifications,
   startSmtpCatcher,
   testRuntime,
   testServiceEnv,
+  type NotificationsProcess,
   type SmtpCatcher,
   type TestDatabase,
   type TestRedis,
@@ -92,6 +94,8 @@ export interface BillingHarness {
   db: TestDatabase;
   redis: TestRedis;
   smtp: SmtpCatcher;
+  /** The notifications service the outbox hands over to; stop it to keep messages in the outbox. */
+  notifications: NotificationsProcess;
   phonepe: PhonePeStandIn;
   clock: { now: Date };
   built: Awaited<ReturnType<typeof compose>>;
@@ -124,6 +128,14 @@ export async function startBilling(
   const [db, redis, smtp] = await Promise.all([createTestDatabase(label), createTestRedis(label), startSmtpCatcher()]);
   await stored?.(db);
   const keys = generateTestKeys();
+  // what billing tells people goes out through notifications, as in production
+  const notifications = await startNotifications({
+    label,
+    redis,
+    publicKey: keys.publicKey,
+    serviceSecret: SERVICE_SECRET,
+    smtpUrl: smtp.url,
+  });
   const profiles = new Map<string, { email: string; firstName: string; lastName: string }>();
   const auth = await startAuthStub(profiles);
   const minimums = new Map<string, { minimumVersion: string; message: string }>();
@@ -145,8 +157,7 @@ export async function startBilling(
     AUTH_URL: auth.url,
     DOWNLOAD_URL: download.url,
     PUBLIC_URL: url,
-    SMTP_URL: smtp.url,
-    MAIL_FROM: 'Portal <billing@portal.test>',
+    NOTIFICATIONS_URL: notifications.url,
     PHONEPE_CLIENT_ID: 'TEST-M',
     PHONEPE_CLIENT_SECRET: 'test-secret',
     PHONEPE_OAUTH_BASE_URL: phonepe.baseUrl,
@@ -165,6 +176,7 @@ export async function startBilling(
     db,
     redis,
     smtp,
+    notifications,
     phonepe,
     clock,
     built,
@@ -198,6 +210,7 @@ export async function startBilling(
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await runtime.stop();
+      await notifications.close();
       await Promise.all([phonepe.close(), auth.close(), download.close(), smtp.close()]);
       await Promise.all([db.drop(), redis.cleanup()]);
     },

@@ -176,6 +176,7 @@ export const EVENT_QUEUES = {
   billing: 'billing-events',
   download: 'download-events',
   feedback: 'feedback-events',
+  notifications: 'notifications-events',
   auditLog: 'audit-events',
 } as const;
 

@@ -39,3 +39,4 @@ export * from './referrals';
 export * from './device-id';
 export * from './bank-transfers';
 export * from './bank-transfer-rules';
+export * from './notifications';

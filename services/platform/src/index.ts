@@ -40,3 +40,4 @@ export * from './lifecycle/shutdown';
 export * from './lifecycle/http-drain';
 export * from './lifecycle/run-service';
 export * from './lifecycle/test-clock';
+export * from './outbox/message-outbox';

@@ -6,6 +6,7 @@ import {
   authAccountDataSchema,
   billingAccountDataSchema,
   billingAnalyticsSchema,
+  deliveryLogSchema,
   feedbackAccountDataSchema,
   internalDownloadSummaryAnswer,
   internalStatsAnswer,
@@ -18,7 +19,7 @@ import {
   internalUserSearchAnswer,
   publicUserSchema,
 } from '@portal/contracts/internal';
-import type { DownloadReader, FeedbackReader, SubscriptionReader, UserDirectory } from '../domain/ports';
+import type { DeliveryLogReader, DownloadReader, FeedbackReader, SubscriptionReader, UserDirectory } from '../domain/ports';
 
 const isNotFound = (error: unknown) => isAxiosError(error) && error.response?.status === 404;
 const userPath = (userId: string) => `/internal/users/${encodeURIComponent(userId)}`;
@@ -125,6 +126,27 @@ export function feedbackClient(http: AxiosInstance): FeedbackReader {
     async accountData(userId) {
       const { data } = await http.get(`${userPath(userId)}/account-data`);
       return parseAnswer(feedbackAccountDataSchema, data, 'feedback /internal/users/:id/account-data');
+    },
+  };
+}
+
+/** The delivery log that notifications keeps; its refusal of a "Send again" is passed on as it said it. */
+export function notificationsClient(http: AxiosInstance): DeliveryLogReader {
+  return {
+    async log({ userId, email }) {
+      const { data } = await http.get(`${userPath(userId)}/messages`, { params: { email } });
+      return parseAnswer(deliveryLogSchema, data, 'notifications /internal/users/:id/messages').messages;
+    },
+    async sendAgain(messageId) {
+      try {
+        await http.post(`/internal/messages/${encodeURIComponent(messageId)}/send-again`);
+        return true;
+      } catch (error) {
+        if (isNotFound(error)) return false;
+        const refusal = isAxiosError(error) ? error.response : undefined;
+        if (refusal?.status === 409) throw conflict(String(refusal.data?.message));
+        throw error;
+      }
     },
   };
 }

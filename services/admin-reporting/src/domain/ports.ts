@@ -1,4 +1,12 @@
-import type { AccountDeletionBody, AuditEvent, DownloadSummary, PublicUser, SecurityEvent, SubscriptionSummary } from '@portal/contracts';
+import type {
+  AccountDeletionBody,
+  AuditEvent,
+  DeliveryLogEntry,
+  DownloadSummary,
+  PublicUser,
+  SecurityEvent,
+  SubscriptionSummary,
+} from '@portal/contracts';
 import type {
   AuthAccountData,
   BillingAccountData,
@@ -73,3 +81,10 @@ export interface UsageStore {
 
 /** Hands `user.deleted` to every service that holds data of the user. */
 export type UserDeletedPublisher = (userId: string) => Promise<void>;
+
+/** notifications' delivery log of a person, and its "Send again". */
+export interface DeliveryLogReader {
+  log(person: { userId: string; email: string }): Promise<DeliveryLogEntry[]>;
+  /** False when notifications has no such message. */
+  sendAgain(messageId: string): Promise<boolean>;
+}

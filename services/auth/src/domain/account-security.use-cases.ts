@@ -85,7 +85,9 @@ export function accountSecurityUseCases(deps: AccountSecurityDeps) {
         },
         deps,
       );
-      deps.mail.send({ to: user.email, ...notice }).catch(deps.onMailError);
+      await deps.mail
+        .send({ key: `password-changed:${user.id}:${validFrom}`, kind: 'password-changed', userId: user.id, to: user.email, ...notice })
+        .catch(deps.onMailError);
       return { token, message: hadPassword ? SELF_SERVICE_MESSAGES.passwordChanged : SELF_SERVICE_MESSAGES.passwordSet };
     },
 

@@ -1,6 +1,7 @@
 import { ADMIN_ROLE_LABELS, type AdminRole } from '@portal/contracts';
 import { composeMail } from '@portal/platform/mail-layout';
 import { ADMIN_INVITATION_DAYS } from './admin-team.use-cases';
+import { invitationKey } from './invitation-key';
 import type { MailSender } from './ports';
 
 /** The page where an invited admin sets a password; the second factor follows at the first sign-in. */
@@ -21,6 +22,6 @@ export function adminInvitationMail(mail: MailSender, publicUrl: string, onMailE
       },
       { publicUrl },
     );
-    mail.send({ to, ...message }).catch(onMailError);
+    mail.send({ key: `admin-invitation:${invitationKey(token)}`, kind: 'admin-invitation', to, ...message }).catch(onMailError);
   };
 }

@@ -16,6 +16,6 @@ export function farewellMail(mail: MailSender, publicUrl: string, onMailError: (
       },
       { publicUrl },
     );
-    mail.send({ to: user.email, ...message }).catch(onMailError);
+    mail.send({ key: `account-deleted:${user.id}`, kind: 'account-deleted', to: user.email, ...message }).catch(onMailError);
   };
 }

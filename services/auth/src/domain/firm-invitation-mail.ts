@@ -1,5 +1,6 @@
 import { FIRM_INVITATION_DAYS } from '@portal/contracts';
 import { composeMail } from '@portal/platform/mail-layout';
+import { invitationKey } from './invitation-key';
 import type { MailSender } from './ports';
 
 /** Where an invitation is accepted: the profile's Firms tab, which opens with the invitation. */
@@ -45,6 +46,6 @@ export function firmInvitationMail(mail: MailSender, publicUrl: string, onMailEr
       },
       { publicUrl },
     );
-    mail.send({ to, ...message }).catch(onMailError);
+    mail.send({ key: `firm-invitation:${invitationKey(token)}`, kind: 'firm-invitation', to, ...message }).catch(onMailError);
   };
 }

@@ -51,7 +51,9 @@ export function passwordResetUseCases(deps: PasswordResetDeps) {
           },
           { publicUrl: deps.publicUrl },
         );
-        deps.mail.send({ to: user.email, ...message }).catch(deps.onMailError);
+        deps.mail
+          .send({ key: `password-reset:${hashOf(token)}`, kind: 'password-reset', userId: user.id, to: user.email, ...message })
+          .catch(deps.onMailError);
       }
       return RESET_MESSAGES.requested;
     },

@@ -1,5 +1,5 @@
 import type { AcceptedPolicies, Address, AdminRole, ConsentClaims, GENDERS, TokenAudience, TotpEnrolment } from '@portal/contracts';
-import type { Mailer } from '@portal/platform';
+import type { MessageOutbox } from '@portal/platform';
 
 /** What the auth rules need from the outside world; data/, security/ and clients/ provide it. */
 
@@ -230,8 +230,8 @@ export interface GoogleIdentity {
 
 export type GoogleVerifier = (idToken: string) => Promise<GoogleIdentity>;
 
-/** SMTP delivery, as platform's mailer does it; each message is a composeMail text and HTML pair. */
-export type MailSender = Pick<Mailer, 'send'>;
+/** The outbox of what the portal tells people: stored with the change, delivered by notifications; each a composeMail pair. */
+export type MailSender = Pick<MessageOutbox, 'send'>;
 
 export type { AttemptLimit } from '@portal/platform';
 

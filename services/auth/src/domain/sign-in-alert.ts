@@ -88,6 +88,9 @@ export function signInAlerts({
       },
       { publicUrl },
     );
-    mail.send({ to: user.email, ...message }).catch(onMailError);
+    // stored before the answer, so that the alert is not lost with this process
+    await mail
+      .send({ key: `sign-in-alert:${user.id}:${deviceHash}`, kind: 'sign-in-alert', userId: user.id, to: user.email, ...message })
+      .catch(onMailError);
   };
 }

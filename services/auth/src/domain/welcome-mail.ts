@@ -3,7 +3,7 @@ import type { MailSender, UserRecord } from './ports';
 
 /** The first e-mail of a new account: what to do next, each a link to the portal. */
 export function welcomeMail(mail: MailSender, publicUrl: string, onMailError: (error: unknown) => void) {
-  return (user: Pick<UserRecord, 'email' | 'firstName'>) => {
+  return (user: Pick<UserRecord, 'id' | 'email' | 'firstName'>) => {
     const message = composeMail(
       {
         subject: 'Welcome to the Tax Practitioner Portal',
@@ -17,6 +17,6 @@ export function welcomeMail(mail: MailSender, publicUrl: string, onMailError: (e
       },
       { publicUrl },
     );
-    mail.send({ to: user.email, ...message }).catch(onMailError);
+    mail.send({ key: `welcome:${user.id}`, kind: 'welcome', userId: user.id, to: user.email, ...message }).catch(onMailError);
   };
 }

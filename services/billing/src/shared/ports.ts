@@ -1,5 +1,5 @@
 import type { BillingProfile, FirmRole, PersonalInfo } from '@portal/contracts';
-import type { Mailer, SingleUseClaims } from '@portal/platform';
+import type { MessageOutbox, SingleUseClaims } from '@portal/platform';
 
 export interface UserProfile {
   email: string;
@@ -41,8 +41,17 @@ export interface BillingProfileStore {
   delete(accountId: string): Promise<void>;
 }
 
-/** SMTP delivery, as platform's mailer does it; each message is a composeMail text and HTML pair. */
-export type MailSender = Pick<Mailer, 'send'>;
+/** The outbox of what the portal tells people: stored with the change, delivered by notifications; each a composeMail pair. */
+export type MailSender = Pick<MessageOutbox, 'send'>;
+
+/**
+ * Who an order's message goes to: its buyer's address, and the person's id when the account is a
+ * person's (a firm's account id names no person; the delivery log finds those by address).
+ */
+export const recipientOf = (order: { accountId: string | null; userEmail: string; firm: { id: string } | null }) => ({
+  to: order.userEmail,
+  ...(order.accountId && !order.firm && { userId: order.accountId }),
+});
 
 /** Serialises check-then-write sequences on one key across instances. */
 export type Lock = <T>(key: string, work: () => Promise<T>, options?: { waitMs?: number }) => Promise<T>;

@@ -10,3 +10,4 @@ export * from './downloads';
 export * from './firms';
 export * from './firm-events';
 export * from './account-data';
+export * from './messages';

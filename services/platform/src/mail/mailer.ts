@@ -5,6 +5,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** The Message-ID header: the same for every try of one message, so a reader's client can tell. */
+  messageId?: string;
   attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
@@ -13,9 +15,13 @@ export interface Mailer {
   close(): void;
 }
 
-/** SMTP delivery; the embedded default points at a local catcher, production at a real relay. */
+/**
+ * SMTP delivery; the embedded default points at a local catcher, production at a real relay. A
+ * server that accepts the connection but never greets (paused, overloaded) fails a try in seconds,
+ * not nodemailer's 30, so that the queue moves on and tries again by its schedule.
+ */
 export function createMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 15_000, greetingTimeout: 10_000, socketTimeout: 60_000 });
   return {
     async send(message) {
       await transport.sendMail({ from, ...message });

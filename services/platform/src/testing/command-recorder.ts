@@ -1,5 +1,6 @@
 import mongoose, { type Connection, type Schema } from 'mongoose';
 import { HOUSEKEEPING_COMMANDS } from '../observability/database-commands';
+import { OUTBOX_RELAY_COMMENT } from '../outbox/message-outbox';
 
 /** One database command a service sent, reduced to what a budget and an index check need. */
 export interface RecordedCommand {
@@ -75,6 +76,8 @@ export function recordCommands(dbName: string): CommandRecorder {
   const seen: RecordedCommand[] = [];
   const listener = (event: { commandName: string; command: Record<string, unknown>; databaseName: string }) => {
     if (HOUSEKEEPING_COMMANDS.has(event.commandName) || event.databaseName !== dbName) return;
+    // the outbox's hand-over runs beside the requests, not in them
+    if (event.command.comment === OUTBOX_RELAY_COMMENT) return;
     const collection = String(event.command[event.commandName]);
     for (const { filter, sort } of shapesOf(event.commandName, event.command)) {
       seen.push({ name: event.commandName, collection, filterFields: fieldsOf(filter), sortFields: fieldsOf(sort) });

@@ -6,3 +6,4 @@ export * from './binary-body';
 export * from './command-recorder';
 export * from './query-log';
 export * from './queued-events';
+export * from './notifications-process';

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminSubscriptionUpdate, AdminUserRow, CustomerTimeline, DeviceView, Paged } from '@portal/contracts';
+import type { AdminSubscriptionUpdate, AdminUserRow, CustomerTimeline, DeliveryLogEntry, DeviceView, Paged } from '@portal/contracts';
 import { api } from '@portal/ui';
 import { ANALYTICS_KEY, useForgetFeedbackOf } from '../../lib/shared-cache';
 
@@ -9,6 +9,7 @@ export const userKeys = {
   details: (userId: string) => ['users', 'details', userId] as const,
   devices: (userId: string) => ['users', 'devices', userId] as const,
   timeline: (userId: string) => ['users', 'timeline', userId] as const,
+  messages: (userId: string) => ['users', 'messages', userId] as const,
 };
 export type UserList = { users: AdminUserRow[] } & Paged;
 
@@ -67,3 +68,19 @@ export const useUserTimeline = (userId: string) =>
     queryKey: userKeys.timeline(userId),
     queryFn: async () => (await api.get<CustomerTimeline>(`${userPath(userId)}/billing-timeline`)).data.events,
   });
+
+export const useUserMessages = (userId: string) =>
+  useQuery({
+    queryKey: userKeys.messages(userId),
+    queryFn: async () => (await api.get<{ messages: DeliveryLogEntry[] }>(`${userPath(userId)}/messages`)).data.messages,
+  });
+
+/** "Send again" for a failed message; the log is read again to show it queued. */
+export function useSendMessageAgain(userId: string) {
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: async (messageId: string) =>
+      (await api.post<{ message: string }>(`${userPath(userId)}/messages/${encodeURIComponent(messageId)}/send-again`)).data.message,
+    onSuccess: () => queries.invalidateQueries({ queryKey: userKeys.messages(userId) }),
+  });
+}

@@ -1,6 +1,6 @@
 import { formatIndianDate, formatPaise, planTitle, proformaFileName, proformaReference } from '@portal/contracts';
 import { composeMail } from '@portal/platform/mail-layout';
-import type { MailSender } from '../../shared/ports';
+import { recipientOf, type MailSender } from '../../shared/ports';
 import { dueByTransfer, type OrderRecord } from '../../payments';
 
 /** The pro-forma, sent to the person who asked for it with the PDF attached: what to transfer, where to and what to quote. */
@@ -9,7 +9,9 @@ export function proformaMail(mail: MailSender, publicUrl: string) {
     const reference = proformaReference(number);
     const tds = order.bankTransfer?.tds;
     await mail.send({
-      to: order.userEmail,
+      key: `pro-forma:${number}`,
+      kind: 'pro-forma',
+      ...recipientOf(order),
       ...composeMail(
         {
           subject: `Pro-forma ${number}: ${planTitle(order.plan)} plan (${order.billingPeriod})`,

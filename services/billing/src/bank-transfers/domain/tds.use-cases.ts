@@ -66,7 +66,7 @@ export function tdsUseCases(deps: TdsDeps) {
         target: { type: 'proforma', id: reference },
         after: { certificateNumber, quarter },
       });
-      tell(deps, record, {
+      tell(deps, record, `tds-credited:${reference}`, {
         subject: `TDS credited: ${record.invoiceNumber ?? reference}`,
         paragraphs: [
           `We have checked your Form 16A, certificate ${certificateNumber} for ${quarter}, and the TDS of ${formatPaise(record.amountPaise)} is credited. Thank you.`,
@@ -79,7 +79,7 @@ export function tdsUseCases(deps: TdsDeps) {
       const record = await decided(deps, reference);
       await tds.update(reference, { state: 'rejected', reason, decidedBy: by });
       await audit({ actor: by, action: 'tds.rejected', target: { type: 'proforma', id: reference }, after: { reason } });
-      tell(deps, record, {
+      tell(deps, record, `tds-rejected:${reference}:${record.certificate?.uploadedAt.getTime() ?? 0}`, {
         subject: `Form 16A not accepted: ${record.invoiceNumber ?? reference}`,
         paragraphs: [
           `The Form 16A you uploaded for the TDS of ${formatPaise(record.amountPaise)} (${quarterOf(record.deductedAt).label}) could not be accepted: ${reason}`,
@@ -107,8 +107,8 @@ async function decided(deps: TdsDeps, reference: string): Promise<TdsRecord> {
   return record;
 }
 
-function tell(deps: TdsDeps, record: TdsRecord, content: MailContent) {
+function tell(deps: TdsDeps, record: TdsRecord, key: string, content: MailContent) {
   void deps.mail
-    .send({ to: record.customerEmail, ...composeMail(content, deps) })
+    .send({ key, kind: 'tds-decision', to: record.customerEmail, ...composeMail(content, deps) })
     .catch((error: unknown) => deps.logger.error({ err: error, reference: record.reference }, 'TDS notice could not be sent'));
 }

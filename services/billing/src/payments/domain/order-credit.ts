@@ -1,5 +1,6 @@
 import { formatIndianDate, formatPaise, invoiceFileName, planTitle, paiseLeft } from '@portal/contracts';
 import { composeMail, type MailContent } from '@portal/platform/mail-layout';
+import { recipientOf } from '../../shared/ports';
 import type { InvoiceRecord } from '../../tax-documents';
 import type { PaymentDeps } from './payment-deps';
 import type { OrderRecord } from './ports';
@@ -43,7 +44,9 @@ async function sendReceipt(deps: PaymentDeps, order: OrderRecord, validUntil: Da
     .render(invoice)
     .then((pdf) =>
       deps.mail.send({
-        to: order.userEmail,
+        key: `payment-receipt:${order.merchantOrderId}`,
+        kind: 'payment-receipt',
+        ...recipientOf(order),
         ...composeMail(receiptText(order, validUntil, invoice, deps.publicUrl), deps),
         attachments: [{ filename: invoiceFileName(invoice.number), content: pdf, contentType: 'application/pdf' }],
       }),

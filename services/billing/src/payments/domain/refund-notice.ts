@@ -1,5 +1,6 @@
 import { creditNoteFileName, formatPaise } from '@portal/contracts';
 import { composeMail } from '@portal/platform/mail-layout';
+import { recipientOf } from '../../shared/ports';
 import type { RefundDeps } from './refund-deps';
 import type { RefundRecord } from './ports';
 
@@ -27,7 +28,9 @@ export async function sendRefundNotice(deps: RefundDeps, refund: RefundRecord): 
       deps,
     );
     await deps.mail.send({
-      to: order.userEmail,
+      key: `refund-notice:${refund.merchantRefundId}`,
+      kind: 'refund-notice',
+      ...recipientOf(order),
       ...message,
       attachments: [{ filename: creditNoteFileName(number), content: pdf, contentType: 'application/pdf' }],
     });

@@ -1,5 +1,6 @@
 import { AUTOPAY_MESSAGES, formatIndianDate, formatIndianDateTime, formatPaise, planTitle } from '@portal/contracts';
 import { composeMail } from '@portal/platform/mail-layout';
+import { recipientOf } from '../../shared/ports';
 import type { RenewalDeps } from './renewal-deps';
 import type { OrderRecord } from './ports';
 import { debitAt, debitWindowEnd, dunningDue } from './renewal-schedule';
@@ -29,7 +30,7 @@ export async function sendPreDebitNotice(deps: RenewalDeps, order: OrderRecord, 
     deps,
   );
   await deps.mail
-    .send({ to: order.userEmail, ...notice })
+    .send({ key: `pre-debit-notice:${order.merchantOrderId}`, kind: 'pre-debit-notice', ...recipientOf(order), ...notice })
     .catch((error: unknown) =>
       deps.logger.error({ err: error, merchantOrderId: order.merchantOrderId }, 'pre-debit notice could not be sent'),
     );
@@ -44,7 +45,8 @@ export async function sendDunningDue(
   const due = dunningDue(failedAt, at, sent);
   if (!due) return false;
   for (const skipped of due.skipped) await deps.subscriptions.markReminderSent(userId, skipped);
-  if (!(await deps.claims.claim(`renewal-dunning:${userId}:${failedAt.toISOString()}:${due.day}`, userId))) return false;
+  const key = `renewal-dunning:${userId}:${failedAt.toISOString()}:${due.day}`;
+  if (!(await deps.claims.claim(key, userId))) return false;
   await deps.subscriptions.markReminderSent(userId, due.id);
   const until = formatIndianDate(graceUntil);
   const dunning = composeMail(
@@ -59,7 +61,7 @@ export async function sendDunningDue(
     deps,
   );
   await deps.mail
-    .send({ to: email, ...dunning })
+    .send({ key, kind: 'renewal-failed', userId, to: email, ...dunning })
     .catch((error: unknown) => deps.logger.error({ err: error, userId, day: due.day }, 'dunning e-mail could not be sent'));
   return true;
 }

@@ -57,7 +57,14 @@ export function expiryUseCases({ subscriptions, mail, publicUrl, logger }: Expir
           // the 1-day reminder makes the 3-day one pointless if both are due at once
           if (reminder.id === 'trial-1d') await subscriptions.markReminderSent(subscription.accountId, 'trial-3d');
           try {
-            await mail.send({ to: subscription.email, ...reminderText(reminder, subscription, publicUrl) });
+            const endsAt = reminder.kind === 'trial' ? subscription.trialEnd : subscription.subscriptionEndDate;
+            await mail.send({
+              key: `expiry-reminder:${subscription.accountId}:${reminder.id}:${endsAt?.getTime() ?? 0}`,
+              kind: 'expiry-reminder',
+              userId: subscription.accountId,
+              to: subscription.email,
+              ...reminderText(reminder, subscription, publicUrl),
+            });
             sent++;
           } catch (error) {
             logger.error({ err: error, userId: subscription.accountId, reminder: reminder.id }, 'reminder e-mail could not be sent');

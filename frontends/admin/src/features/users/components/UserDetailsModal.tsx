@@ -14,6 +14,7 @@ import { useResetSecondFactor, useUserDetails } from '../api';
 import { dateOrNotProvided, daysLabel, orNotProvided } from '../user-labels';
 import { adminMayNow } from '../../../admin-session';
 import { UserDevices } from './UserDevices';
+import { UserMessages } from './UserMessages';
 import { UserTimeline } from './UserTimeline';
 
 const FIRM_ROLE_LABELS: Record<FirmRole, string> = { owner: 'Owner', admin: 'Firm admin', member: 'Member' };
@@ -143,6 +144,7 @@ export function UserDetailsModal({
       {payments}
       <UserTimeline userId={userId} />
       <UserDevices userId={userId} />
+      <UserMessages userId={userId} />
       {outcome && <Banner kind={outcome.kind}>{outcome.text}</Banner>}
       <div className="row row-between">
         <div className="row">

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { MESSAGE_KIND_NAMES, DELIVERY_STATES, MESSAGE_CHANNELS, type DeliveryLogEntry } from '../notifications';
+import { objectIdSchema } from '../ids';
+
+/** notifications' /internal/messages: a producer's outbox hands each message over here. */
+
+/**
+ * A message as its producer rendered it. The key is the producer's stable name for "this message
+ * about this change" (an order's receipt, a reset's link): notifications keeps one per key, so a
+ * hand-over repeated after a crash or a retry is the same message.
+ */
+export const outboundMessageSchema = z.object({
+  key: z.string().min(1).max(300),
+  kind: z.enum(MESSAGE_KIND_NAMES as [string, ...string[]]),
+  /** Whose message it is (their delivery log, their preferences); none for an invitation to someone new. */
+  userId: z.string().max(64).optional(),
+  to: z.string().min(3).max(320),
+  subject: z.string().min(1).max(500),
+  text: z.string().max(200_000),
+  html: z.string().max(500_000).optional(),
+  attachments: z
+    .array(
+      z.object({
+        filename: z.string().min(1).max(200),
+        contentType: z.string().min(1).max(100),
+        /** base64 */
+        content: z.string().max(14_000_000),
+      }),
+    )
+    .max(5)
+    .default([]),
+});
+export type OutboundMessage = z.input<typeof outboundMessageSchema>;
+export type AcceptedMessage = z.output<typeof outboundMessageSchema>;
+
+export const messageHandOverAnswerSchema = z.object({ id: z.string(), state: z.enum(DELIVERY_STATES) });
+
+export const deliveryLogEntrySchema: z.ZodType<DeliveryLogEntry> = z.object({
+  id: z.string(),
+  kind: z.enum(MESSAGE_KIND_NAMES as [DeliveryLogEntry['kind'], ...DeliveryLogEntry['kind'][]]),
+  channel: z.enum(MESSAGE_CHANNELS),
+  to: z.string(),
+  subject: z.string(),
+  state: z.enum(DELIVERY_STATES),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export const deliveryLogSchema = z.object({ messages: z.array(deliveryLogEntrySchema) });
+export const deliveryLogParams = z.object({ userId: objectIdSchema('Malformed user id') });
+export const deliveryLogQuery = z.object({ email: z.string().min(3).max(320).optional() });

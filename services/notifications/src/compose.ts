@@ -1,0 +1,80 @@
+import type { Express } from 'express';
+import { EVENT_QUEUES } from '@portal/contracts';
+import {
+  connectInfrastructure,
+  consumeUserDeleted,
+  createMailer,
+  createMetrics,
+  createServiceApp,
+  mongoReadiness,
+  redisReadiness,
+  type ServiceRuntime,
+} from '@portal/platform';
+import type { Config } from './config';
+import { messageRepository } from './data/message.repository';
+import { deliveryUseCases } from './domain/delivery.use-cases';
+import { deliveryMetrics } from './jobs/delivery-metrics';
+import { deliveryQueue, deliveryWorker } from './jobs/delivery-queue';
+import { internalRoutes } from './routes/internal.routes';
+
+/** What a test may replace; production passes none. */
+export interface NotificationsOverrides {
+  now?: () => Date;
+}
+
+/** A try that was due this long ago and is not running is queued again. */
+const OVERDUE_GRACE_MS = 60_000;
+
+/**
+ * Notifications' composition root: the store of messages, the queue of tries and its worker, the
+ * hand-over and delivery-log routes, the sweep of overdue messages and the `user.deleted` consumer.
+ */
+export async function compose(settings: Config, runtime: ServiceRuntime, { now = () => new Date() }: NotificationsOverrides = {}) {
+  const { mongo, redis } = await connectInfrastructure(settings, runtime);
+  const { logger, shutdown } = runtime;
+  const connection = { redisUrl: settings.REDIS_URL, prefix: settings.REDIS_PREFIX };
+  const store = messageRepository(mongo);
+  await store.ready;
+  const metrics = createMetrics('notifications');
+  const { onOutcome } = deliveryMetrics(metrics, store, now);
+  const mail = createMailer(settings.SMTP_URL, settings.MAIL_FROM);
+  shutdown.add('mailer', () => mail.close());
+  const queue = deliveryQueue(connection);
+  const delivery = deliveryUseCases({
+    store,
+    email: mail,
+    queue,
+    messageIdDomain: new URL(settings.SMTP_URL).hostname || 'portal',
+    retryScale: settings.DELIVERY_RETRY_SCALE,
+    onOutcome,
+    now,
+  });
+  const worker = deliveryWorker(connection, delivery.deliver, {
+    retryScale: settings.DELIVERY_RETRY_SCALE,
+    perSecond: settings.MAIL_PER_SECOND,
+    logger,
+  });
+  const sweep = setInterval(
+    () =>
+      void delivery
+        .requeueOverdue(OVERDUE_GRACE_MS)
+        .catch((error: unknown) => logger.warn({ err: error }, 'overdue messages could not be queued')),
+    settings.DELIVERY_SWEEP_MS,
+  );
+  shutdown.add('delivery', async () => {
+    clearInterval(sweep);
+    await worker.close();
+    await queue.close();
+  });
+  const app: Express = createServiceApp({
+    name: 'notifications',
+    logger,
+    metrics,
+    bodyLimit: settings.BODY_LIMIT,
+    readiness: [mongoReadiness(mongo), redisReadiness(redis)],
+    routes: (router) => router.use(internalRoutes(delivery, settings.SERVICE_SECRET)),
+  });
+  const events = consumeUserDeleted(EVENT_QUEUES.notifications, connection, delivery.deleteUser, logger);
+  shutdown.add('events', () => events.close());
+  return { app, delivery };
+}

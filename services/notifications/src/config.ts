@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { serviceConfigShape } from '@portal/platform';
+
+export const configSchema = z.object({
+  ...serviceConfigShape({ port: 4006, database: 'portal_notifications' }),
+  // a message carries its invoice or credit note when it is handed over
+  BODY_LIMIT: z.string().default('16mb'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .default('smtp://127.0.0.1:1025'),
+  MAIL_FROM: z.string().default('Tax Practitioner Portal <no-reply@localhost>'),
+  /** The mail provider's rate: messages a second, across this service's replicas. */
+  MAIL_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(20),
+  /** Multiplies the retry schedule (1 is about 24 hours of tries); tests shorten it. */
+  DELIVERY_RETRY_SCALE: z.coerce.number().positive().max(10).default(1),
+  /** How often messages whose next try is overdue (a lost job, Redis away) are queued again. */
+  DELIVERY_SWEEP_MS: z.coerce.number().int().min(100).default(30_000),
+});
+export type Config = z.infer<typeof configSchema>;

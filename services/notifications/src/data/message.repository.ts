@@ -1,0 +1,122 @@
+import { Schema, type Connection } from 'mongoose';
+import { DELIVERY_STATES, type DeliveryLogEntry, type DeliveryState } from '@portal/contracts';
+import { isDuplicateKeyError } from '@portal/platform';
+import type { MessageRecord, MessageStore } from '../domain/ports';
+
+interface MessageDocument extends Omit<MessageRecord, 'id'> {
+  _id: string;
+}
+
+const messageSchema = new Schema<MessageDocument>(
+  {
+    _id: { type: String, required: true },
+    kind: { type: String, required: true },
+    category: { type: String, required: true },
+    channel: { type: String, required: true },
+    userId: { type: String, default: undefined },
+    to: { type: String, required: true },
+    subject: { type: String, required: true },
+    text: { type: String, default: '' },
+    html: { type: String, default: undefined },
+    attachments: { type: [{ filename: String, contentType: String, content: String, _id: false }], default: [] },
+    state: { type: String, enum: DELIVERY_STATES, required: true },
+    attempts: { type: Number, required: true },
+    lastError: { type: String, default: null },
+    createdAt: { type: Date, required: true },
+    sentAt: { type: Date, default: null },
+    nextAttemptAt: { type: Date, default: null },
+  },
+  { versionKey: false },
+);
+// a person's delivery log, newest first
+messageSchema.index({ userId: 1, createdAt: -1 });
+// and what went to their address without their id (an invitation, a firm's receipt)
+messageSchema.index({ to: 1, createdAt: -1 });
+// what waits, by when it is due (the sweep, the oldest waiting message)
+messageSchema.index({ state: 1, nextAttemptAt: 1 });
+messageSchema.index({ state: 1, createdAt: 1 });
+
+const WAITING: DeliveryState[] = ['queued', 'retrying'];
+
+const toRecord = ({ _id, ...doc }: MessageDocument): MessageRecord => ({ id: _id, ...doc });
+
+const toLogEntry = (doc: MessageDocument): DeliveryLogEntry => ({
+  id: doc._id,
+  kind: doc.kind,
+  channel: doc.channel,
+  to: doc.to,
+  subject: doc.subject,
+  state: doc.state,
+  attempts: doc.attempts,
+  lastError: doc.lastError,
+  createdAt: doc.createdAt.toISOString(),
+  sentAt: doc.sentAt ? doc.sentAt.toISOString() : null,
+});
+
+export function messageRepository(connection: Connection): MessageStore {
+  const Message = connection.model<MessageDocument>('Message', messageSchema, 'messages');
+  const byId = (id: string) => ({ _id: { $eq: id } });
+  return {
+    ready: Message.init(),
+    async add({ id, ...message }) {
+      try {
+        await Message.create({ _id: id, ...message });
+        return { id, ...message };
+      } catch (error) {
+        if (isDuplicateKeyError(error)) return null;
+        throw error;
+      }
+    },
+    async get(id) {
+      const doc = await Message.findOne(byId(id)).lean<MessageDocument>();
+      return doc ? toRecord(doc) : null;
+    },
+    async markSent(id, attempts, at) {
+      // once delivered, the body goes: a reset link is a password until used, and the attachment
+      // is the producer's document; the log keeps what was sent to whom and when
+      await Message.updateOne(byId(id), {
+        $set: { state: 'sent', attempts, sentAt: at, nextAttemptAt: null, text: '', attachments: [] },
+        $unset: { html: 1 },
+      });
+    },
+    async markFailedTry(id, change) {
+      await Message.updateOne(byId(id), { $set: change });
+    },
+    async requeueFailed(id, at) {
+      const { modifiedCount } = await Message.updateOne(
+        { _id: { $eq: id }, state: 'failed' },
+        { $set: { state: 'queued', nextAttemptAt: at } },
+      );
+      return modifiedCount === 1;
+    },
+    async overdue(before, limit) {
+      const docs = await Message.find({ state: { $in: WAITING }, nextAttemptAt: { $lt: before } }, { _id: 1 })
+        .sort({ nextAttemptAt: 1 })
+        .limit(limit)
+        .lean<{ _id: string }[]>();
+      return docs.map((doc) => doc._id);
+    },
+    async forPerson({ userId, email }, limit) {
+      const whose = email ? { $or: [{ userId: { $eq: userId } }, { to: { $eq: email } }] } : { userId: { $eq: userId } };
+      const docs = await Message.find(whose, { text: 0, html: 0, attachments: 0 })
+        .sort({ createdAt: -1 })
+        .limit(limit)
+        .lean<MessageDocument[]>();
+      return docs.map(toLogEntry);
+    },
+    async countByState() {
+      const counts = Object.fromEntries(DELIVERY_STATES.map((state) => [state, 0])) as Record<DeliveryState, number>;
+      await Promise.all(DELIVERY_STATES.map(async (state) => void (counts[state] = await Message.countDocuments({ state }))));
+      return counts;
+    },
+    async oldestWaiting() {
+      const doc = await Message.findOne({ state: { $in: WAITING } }, { createdAt: 1 })
+        .sort({ createdAt: 1 })
+        .lean<{ createdAt: Date }>();
+      return doc?.createdAt ?? null;
+    },
+    async deleteForUser(userId) {
+      await Message.deleteMany({ userId: { $eq: userId } });
+    },
+  };
+}
