@@ -157,19 +157,24 @@ export function messageOutbox(
 
   return {
     ready: Outbox.init(),
-    async send(message) {
+    send(message) {
       const doc: OutboxDocument = { _id: message.key, message: toStored(message), createdAt: new Date(), refused: null };
-      try {
-        await Outbox.create(doc);
-      } catch (error) {
-        // the same key is the same message: kept once
-        if (isDuplicateKeyError(error)) return;
-        throw error;
-      }
-      void track(handOver(doc)).catch((error: unknown) => {
-        behind = true;
-        logger.warn({ err: error, key: doc._id }, 'a message waits in the outbox: notifications did not take it');
-      });
+      // tracked from the insert on, so that settled() also waits for a send its caller did not await
+      return track(
+        (async () => {
+          try {
+            await Outbox.create(doc);
+          } catch (error) {
+            // the same key is the same message: kept once
+            if (isDuplicateKeyError(error)) return;
+            throw error;
+          }
+          void track(handOver(doc)).catch((error: unknown) => {
+            behind = true;
+            logger.warn({ err: error, key: doc._id }, 'a message waits in the outbox: notifications did not take it');
+          });
+        })(),
+      );
     },
     relay,
     settled: async () => {
