@@ -4,11 +4,12 @@ import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 
 const SERVICES = ['auth', 'billing', 'download', 'feedback', 'admin-reporting', 'notifications'];
 /**
- * Billing holds several capabilities, each a folder with its own layers (practica's components);
- * `shared` is the kit they all use (ports for the lock, mail and the user directory).
+ * Billing and notifications hold several capabilities, each a folder with its own layers (practica's
+ * components); billing's `shared` is the kit they all use (ports for the lock, mail and the user directory).
  */
 const CAPABILITIES = {
   billing: ['subscriptions', 'payments', 'promotions', 'bank-transfers', 'tax-documents', 'licensing', 'reporting', 'shared'],
+  notifications: ['delivery', 'preferences'],
 };
 const layer = (service, folder) =>
   CAPABILITIES[service]
@@ -50,7 +51,7 @@ const LAYER_ZONES = SERVICES.flatMap((service) => [
   },
 ]);
 /**
- * Walls between billing's capabilities: one reaches another only through its index.ts, the
+ * Walls between a service's capabilities: one reaches another only through its index.ts, the
  * public face it chooses to show (use cases, pure rules, port types); `shared` reaches none.
  */
 const CAPABILITY_ZONES = Object.entries(CAPABILITIES).flatMap(([service, capabilities]) =>

@@ -50,6 +50,11 @@ const FORBIDDEN: [string, string, string][] = [
     "import { orderRepository } from '../../payments/data/order.repository';",
     'reaches payments only through',
   ],
+  [
+    'services/notifications/src/delivery/domain/probe.ts',
+    "import { preferenceRepository } from '../../preferences/data/preference.repository';",
+    'reaches preferences only through',
+  ],
   ['services/billing/src/shared/probe.ts', "import { creditOrder } from '../subscriptions';", 'reaches subscriptions only through'],
   [
     'frontends/portal/src/pages/probe.ts',

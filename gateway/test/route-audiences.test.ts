@@ -23,6 +23,8 @@ import { compose as composeDownload } from '../../services/download/src/compose'
 import { configSchema as downloadConfig } from '../../services/download/src/config';
 import { compose as composeFeedback } from '../../services/feedback/src/compose';
 import { configSchema as feedbackConfig } from '../../services/feedback/src/config';
+import { compose as composeNotifications } from '../../services/notifications/src/compose';
+import { configSchema as notificationsConfig } from '../../services/notifications/src/config';
 import { matchRoute } from '../src/routing/match-route';
 import type { Access, ServiceName } from '../src/routing/route-table';
 
@@ -175,6 +177,9 @@ describe('who may call each public route: the gateway table and the services agr
       )
     ).app;
     apps.feedback = (await composed('feedback', (env, rt) => composeFeedback(feedbackConfig.parse(env), rt))).app;
+    apps.notifications = (
+      await composed('notifications', (env, rt) => composeNotifications(notificationsConfig.parse({ ...env, SMTP_URL: 'smtp://127.0.0.1:9' }), rt))
+    ).app;
     apps['admin-reporting'] = (
       await composed('admin-reporting', (env, rt) =>
         composeAdminReporting(adminReportingConfig.parse({ ...env, AUTH_URL: nowhere, BILLING_URL: nowhere, DOWNLOAD_URL: nowhere }), rt),
@@ -207,7 +212,7 @@ describe('who may call each public route: the gateway table and the services agr
     expect(matchRoute('/api/auth/%2e%2e/admin/users')).toBeUndefined();
   });
 
-  it.each(['auth', 'billing', 'download', 'feedback', 'admin-reporting'] as const)(
+  it.each(['auth', 'billing', 'download', 'feedback', 'notifications', 'admin-reporting'] as const)(
     'when %s is asked who may call each of its /api routes, then its answer is the gateway table’s',
     async (service) => {
       const routes = routesOf(apps[service]).filter((route) => route.path.startsWith('/api/'));

@@ -116,6 +116,10 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/admin/feedback/*', service: 'feedback', access: 'admin' },
   { pattern: '/api/admin/export/feedback', service: 'feedback', access: 'admin', export: true },
 
+  // a person's choice of reminders and news; the unsubscribe link's signed token is its own credential
+  { pattern: '/api/notifications/preferences', service: 'notifications', access: 'user' },
+  { pattern: '/api/notifications/unsubscribe', service: 'notifications', access: 'public' },
+
   { pattern: '/api/track-usage', service: 'admin-reporting', access: 'user' },
   // the person deletes their own account; admin-reporting runs the deletion across services
   { pattern: '/api/account/delete', service: 'admin-reporting', access: 'user' },

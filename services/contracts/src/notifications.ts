@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * What the portal sends a person, as the notifications service delivers it and the admin area
  * shows it. A producer names each message by its kind; the kind's category decides whether the
@@ -48,15 +50,17 @@ export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 
 /**
  * queued: waiting for its first try; retrying: a try failed and another is scheduled; sent: the
- * provider took it; failed: every try failed, or an admin's "Send again" is due.
+ * provider took it; failed: every try failed, or an admin's "Send again" is due; withheld: the
+ * person had chosen not to receive its category by the time it was due.
  */
-export const DELIVERY_STATES = ['queued', 'retrying', 'sent', 'failed'] as const;
+export const DELIVERY_STATES = ['queued', 'retrying', 'sent', 'failed', 'withheld'] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
 export const DELIVERY_STATE_LABELS: Record<DeliveryState, string> = {
   queued: 'Queued',
   retrying: 'Retrying',
   sent: 'Sent',
   failed: 'Failed',
+  withheld: 'Not sent: unsubscribed',
 };
 export const MESSAGE_CHANNEL_LABELS: Record<MessageChannel, string> = { email: 'E-mail' };
 
@@ -74,8 +78,51 @@ export interface DeliveryLogEntry {
   sentAt: string | null;
 }
 
+/** The categories a person may turn off; transactional messages always go. */
+export const OPTIONAL_CATEGORIES = ['reminder', 'news'] as const satisfies readonly MessageCategory[];
+export type OptionalCategory = (typeof OPTIONAL_CATEGORIES)[number];
+export const isOptionalCategory = (category: string): category is OptionalCategory =>
+  (OPTIONAL_CATEGORIES as readonly string[]).includes(category);
+
+/** How the profile and the unsubscribe page name each optional category. */
+export const OPTIONAL_CATEGORY_TEXTS: Record<OptionalCategory, { label: string; description: string; unsubscribed: string }> = {
+  reminder: {
+    label: 'Reminders',
+    description: 'Before your plan or trial ends, so that you can renew in time.',
+    unsubscribed: 'You will no longer receive reminders by e-mail.',
+  },
+  news: {
+    label: 'Product news',
+    description: 'New editions, features and offers, a few times a year.',
+    unsubscribed: 'You will no longer receive product news by e-mail.',
+  },
+};
+
+/** A person's choices: true while they receive the category (the default). */
+export type NotificationPreferences = Record<OptionalCategory, boolean>;
+
+export const notificationPreferencesBodySchema = z
+  .object({ reminder: z.boolean().optional(), news: z.boolean().optional() })
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, { message: 'Choose at least one kind of message' });
+
+export interface NotificationPreferencesAnswer {
+  preferences: NotificationPreferences;
+  /** When the person last changed them; null while they are the defaults. */
+  updatedAt: string | null;
+  message?: string;
+}
+
 export const NOTIFICATION_MESSAGES = {
+  preferencesSaved: 'Your choices are saved.',
+  invalidUnsubscribeLink: 'This unsubscribe link is not valid. You can choose which e-mails you receive on your profile.',
+  alwaysSent: 'Receipts and tax invoices, password resets, security alerts and legal notices are always sent.',
   messageNotFound: 'Message not found',
   onlyFailedAgain: 'Only a message that failed can be sent again',
   sentAgain: 'The message is queued to be sent again.',
 } as const;
+
+/** An unsubscribe link's query: `userId.category.signature`, the signature checked by notifications. */
+export const unsubscribeQuerySchema = z.object({
+  token: z.string().regex(/^[\w-]{1,64}\.(reminder|news)\.[\w-]{43}$/, NOTIFICATION_MESSAGES.invalidUnsubscribeLink),
+});

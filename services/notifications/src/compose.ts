@@ -11,11 +11,8 @@ import {
   type ServiceRuntime,
 } from '@portal/platform';
 import type { Config } from './config';
-import { messageRepository } from './data/message.repository';
-import { deliveryUseCases } from './domain/delivery.use-cases';
-import { deliveryMetrics } from './jobs/delivery-metrics';
-import { deliveryQueue, deliveryWorker } from './jobs/delivery-queue';
-import { internalRoutes } from './routes/internal.routes';
+import { deliveryMetrics, deliveryQueue, deliveryUseCases, deliveryWorker, internalRoutes, messageRepository } from './delivery';
+import { preferenceRepository, preferencesRoutes, preferencesUseCases, unsubscribeLinks, unsubscribeRoutes } from './preferences';
 
 /** What a test may replace; production passes none. */
 export interface NotificationsOverrides {
@@ -26,15 +23,22 @@ export interface NotificationsOverrides {
 const OVERDUE_GRACE_MS = 60_000;
 
 /**
- * Notifications' composition root: the store of messages, the queue of tries and its worker, the
- * hand-over and delivery-log routes, the sweep of overdue messages and the `user.deleted` consumer.
+ * Notifications' composition root: delivery (the store of messages, the queue of tries and its
+ * worker, the hand-over and delivery-log routes, the sweep of overdue messages), the person's
+ * preferences that delivery asks, and the `user.deleted` consumer that forgets both.
  */
 export async function compose(settings: Config, runtime: ServiceRuntime, { now = () => new Date() }: NotificationsOverrides = {}) {
-  const { mongo, redis } = await connectInfrastructure(settings, runtime);
+  const { mongo, redis, verifyToken } = await connectInfrastructure(settings, runtime);
   const { logger, shutdown } = runtime;
   const connection = { redisUrl: settings.REDIS_URL, prefix: settings.REDIS_PREFIX };
   const store = messageRepository(mongo);
-  await store.ready;
+  const choices = preferenceRepository(mongo);
+  await Promise.all([store.ready, choices.ready]);
+  const preferences = preferencesUseCases({
+    store: choices,
+    links: unsubscribeLinks(settings.SERVICE_SECRET, settings.PUBLIC_URL),
+    now,
+  });
   const metrics = createMetrics('notifications');
   const { onOutcome } = deliveryMetrics(metrics, store, now);
   const mail = createMailer(settings.SMTP_URL, settings.MAIL_FROM);
@@ -44,6 +48,7 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now =
     store,
     email: mail,
     queue,
+    preferences,
     messageIdDomain: new URL(settings.SMTP_URL).hostname || 'portal',
     retryScale: settings.DELIVERY_RETRY_SCALE,
     onOutcome,
@@ -72,9 +77,16 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now =
     metrics,
     bodyLimit: settings.BODY_LIMIT,
     readiness: [mongoReadiness(mongo), redisReadiness(redis)],
-    routes: (router) => router.use(internalRoutes(delivery, settings.SERVICE_SECRET)),
+    routes: (router) => {
+      router.use(internalRoutes(delivery, settings.SERVICE_SECRET));
+      router.use(preferencesRoutes(preferences, verifyToken));
+      router.use(unsubscribeRoutes(preferences, settings.PUBLIC_URL));
+    },
   });
-  const events = consumeUserDeleted(EVENT_QUEUES.notifications, connection, delivery.deleteUser, logger);
+  const forget = async (userId: string) => {
+    await Promise.all([delivery.deleteUser(userId), preferences.deleteUser(userId)]);
+  };
+  const events = consumeUserDeleted(EVENT_QUEUES.notifications, connection, forget, logger);
   shutdown.add('events', () => events.close());
-  return { app, delivery };
+  return { app, delivery, preferences };
 }

@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { serviceConfigShape } from '@portal/platform';
+import { serviceConfigShape, serviceUrl } from '@portal/platform';
 
 export const configSchema = z.object({
   ...serviceConfigShape({ port: 4006, database: 'portal_notifications' }),
+  /** The portal's address, for the unsubscribe links in reminders and news. */
+  PUBLIC_URL: serviceUrl.default('http://localhost:8080'),
   // a message carries its invoice or credit note when it is handed over
   BODY_LIMIT: z.string().default('16mb'),
   SMTP_URL: z

@@ -3,45 +3,10 @@ import { Redis } from 'ioredis';
 import request from 'supertest';
 import { EVENT_QUEUES, NOTIFICATION_MESSAGES, USER_DELETED } from '@portal/contracts';
 import { createServiceCredential } from '@portal/platform';
-import {
-  createTestDatabase,
-  createTestRedis,
-  generateTestKeys,
-  startSmtpCatcher,
-  testRuntime,
-  testServiceEnv,
-} from '@portal/platform/testing';
-import { compose } from '../src/compose';
-import { configSchema } from '../src/config';
+import { SECRET, startNotificationsService, until, type NotificationsService as Service } from './notifications-harness';
 
-const SECRET = 'notifications-test-secret-'.padEnd(40, 'x');
 const ASHA = '64b7f0c2a1b2c3d4e5f60718';
 const pdf = Buffer.from('%PDF-1.4 invoice INV/2627/000001');
-
-/** notifications as production composes it, on its own database, Redis prefix and SMTP listener. */
-async function startNotificationsService(label: string, retryScale: string) {
-  const [db, redis, smtp] = await Promise.all([createTestDatabase(label), createTestRedis(label), startSmtpCatcher()]);
-  const runtime = testRuntime('notifications');
-  const config = configSchema.parse({
-    ...testServiceEnv({ db, redis, publicKey: generateTestKeys().publicKey, serviceSecret: SECRET }),
-    SMTP_URL: smtp.url,
-    MAIL_FROM: 'Portal <no-reply@portal.test>',
-    DELIVERY_RETRY_SCALE: retryScale,
-    DELIVERY_SWEEP_MS: '200',
-  });
-  const built = await compose(config, runtime);
-  return {
-    ...built,
-    db,
-    redis,
-    smtp,
-    async close() {
-      await runtime.stop();
-      await Promise.all([db.drop(), redis.cleanup(), smtp.close()]);
-    },
-  };
-}
-type Service = Awaited<ReturnType<typeof startNotificationsService>>;
 
 const as = (caller: string) => createServiceCredential(caller, SECRET)();
 const receipt = (key: string, subject = `Payment received ${key}`) => ({
@@ -65,16 +30,6 @@ const deliveryLog = async (service: Service, email?: string) =>
       .expect(200)
   ).body.messages as { id: string; state: string; attempts: number; lastError: string | null; sentAt: string | null; to: string }[];
 const entry = async (service: Service, id: string) => (await deliveryLog(service)).find((message) => message.id === id);
-/** Reads the log until `done` holds: delivery runs beside the calls. */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`not reached in time: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('notifications: each message delivered once, retried while the mail server refuses, and logged', () => {
   let service: Service;

@@ -72,3 +72,22 @@ export function composeMail(content: MailContent, { publicUrl }: { publicUrl: st
 
   return { subject, text, html };
 }
+
+/**
+ * A message as composed above, with a last line that links somewhere (an unsubscribe link that
+ * only the sender can sign), added after its producer rendered it.
+ */
+export function withClosingLink<T extends { text: string; html?: string | undefined }>(
+  mail: T,
+  { sentence, label, url }: { sentence: string; label: string; url: string },
+): T {
+  const line = `<p style="margin:12px 0 0;color:#6b7280;font-size:13px">${escapeHtml(sentence)} <a href="${escapeHtml(url)}" style="color:#6b7280">${escapeHtml(label)}</a></p>`;
+  const closing = '</div></body></html>';
+  return {
+    ...mail,
+    text: `${mail.text}\n\n${sentence} ${label}: ${url}`,
+    ...(mail.html !== undefined && {
+      html: mail.html.endsWith(closing) ? `${mail.html.slice(0, -closing.length)}${line}\n${closing}` : `${mail.html}\n${line}`,
+    }),
+  };
+}

@@ -7,6 +7,8 @@ export interface MailMessage {
   html?: string;
   /** The Message-ID header: the same for every try of one message, so a reader's client can tell. */
   messageId?: string;
+  /** Headers of its own, such as List-Unsubscribe. */
+  headers?: Record<string, string>;
   attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 

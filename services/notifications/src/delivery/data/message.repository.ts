@@ -79,6 +79,13 @@ export function messageRepository(connection: Connection): MessageStore {
         $unset: { html: 1 },
       });
     },
+    async markWithheld(id) {
+      // like a sent one, it keeps no body
+      await Message.updateOne(byId(id), {
+        $set: { state: 'withheld', nextAttemptAt: null, text: '', attachments: [] },
+        $unset: { html: 1 },
+      });
+    },
     async markFailedTry(id, change) {
       await Message.updateOne(byId(id), { $set: change });
     },

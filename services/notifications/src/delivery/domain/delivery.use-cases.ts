@@ -1,30 +1,56 @@
 import { createHash } from 'node:crypto';
-import { MESSAGE_KINDS, NOTIFICATION_MESSAGES, type MessageKind } from '@portal/contracts';
+import { isOptionalCategory, MESSAGE_KINDS, NOTIFICATION_MESSAGES, OPTIONAL_CATEGORY_TEXTS, type MessageKind } from '@portal/contracts';
+import { withClosingLink } from '@portal/platform/mail-layout';
 import type { AcceptedMessage } from '@portal/contracts/internal';
 import { conflict, notFound } from '@portal/platform/errors';
 import { DELIVERY_ATTEMPTS, retryDelayMs } from './retry-schedule';
-import type { DeliveryQueue, EmailProvider, MessageRecord, MessageStore } from './ports';
+import type { DeliveryQueue, EmailProvider, MessageRecord, MessageStore, RecipientPreferences } from './ports';
 
 export interface DeliveryDeps {
   store: MessageStore;
   email: EmailProvider;
   queue: DeliveryQueue;
+  preferences: RecipientPreferences;
   /** The domain of the Message-ID header each e-mail carries. */
   messageIdDomain: string;
   retryScale: number;
-  onOutcome?: (outcome: 'sent' | 'retried' | 'failed') => void;
+  onOutcome?: (outcome: 'sent' | 'retried' | 'failed' | 'withheld') => void;
   now?: () => Date;
 }
 
-export type DeliveryOutcome = 'sent' | 'already sent' | 'gone' | 'retry' | 'failed';
+export type DeliveryOutcome = 'sent' | 'already sent' | 'withheld' | 'gone' | 'retry' | 'failed';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+
+/**
+ * What a reminder or news message carries besides its body: the link that stops its category, in
+ * its last line and in the List-Unsubscribe headers a mail client offers as one click (RFC 8058).
+ */
+function withUnsubscribe(message: MessageRecord, preferences: RecipientPreferences) {
+  const { text, html } = message;
+  if (!message.userId || !isOptionalCategory(message.category)) return { text, html, headers: undefined };
+  const url = preferences.unsubscribeUrl(message.userId, message.category);
+  const label = OPTIONAL_CATEGORY_TEXTS[message.category].label.toLowerCase();
+  return {
+    ...withClosingLink({ text, html }, { sentence: `Don’t want ${label}?`, label: 'Unsubscribe', url }),
+    headers: { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
+}
 
 /**
  * The delivery of what producers hand over: each message kept once by its key, tried by the queue
  * until its provider takes it or its tries run out, and never sent again once it was taken.
  */
-export function deliveryUseCases({ store, email, queue, messageIdDomain, retryScale, onOutcome, now = () => new Date() }: DeliveryDeps) {
+export function deliveryUseCases({
+  store,
+  email,
+  queue,
+  preferences,
+  messageIdDomain,
+  retryScale,
+  onOutcome,
+  now = () => new Date(),
+}: DeliveryDeps) {
   return {
     /**
      * A producer's message: kept and queued, or, when its key is already kept, the one that is. The
@@ -59,13 +85,22 @@ export function deliveryUseCases({ store, email, queue, messageIdDomain, retrySc
       const message = await store.get(id);
       if (!message) return 'gone';
       if (message.state === 'sent') return 'already sent';
+      if (message.state === 'withheld') return 'withheld';
+      // asked at each try, so that a choice made while the message waited is honoured
+      if (message.userId && (await preferences.withholds(message.userId, message.category))) {
+        await store.markWithheld(id);
+        onOutcome?.('withheld');
+        return 'withheld';
+      }
       const attempts = message.attempts + 1;
+      const { text, html, headers } = withUnsubscribe(message, preferences);
       try {
         await email.send({
           to: message.to,
           subject: message.subject,
-          text: message.text,
-          ...(message.html !== undefined && { html: message.html }),
+          text,
+          ...(html !== undefined && { html }),
+          ...(headers && { headers }),
           messageId: `<${createHash('sha256').update(id).digest('hex').slice(0, 32)}@${messageIdDomain}>`,
           attachments: message.attachments.map(({ filename, contentType, content }) => ({
             filename,

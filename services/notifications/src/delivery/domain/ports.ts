@@ -1,4 +1,4 @@
-import type { DeliveryLogEntry, DeliveryState, MessageCategory, MessageKind } from '@portal/contracts';
+import type { DeliveryLogEntry, DeliveryState, MessageCategory, MessageKind, OptionalCategory } from '@portal/contracts';
 import type { AcceptedMessage } from '@portal/contracts/internal';
 
 export interface MessageRecord extends Omit<AcceptedMessage, 'key' | 'kind'> {
@@ -20,6 +20,8 @@ export interface MessageStore {
   add(message: MessageRecord): Promise<MessageRecord | null>;
   get(id: string): Promise<MessageRecord | null>;
   markSent(id: string, attempts: number, at: Date): Promise<void>;
+  /** Not sent: the person had turned its category off by the time it was due. */
+  markWithheld(id: string): Promise<void>;
   markFailedTry(
     id: string,
     change: { attempts: number; lastError: string; state: 'retrying' | 'failed'; nextAttemptAt: Date | null },
@@ -44,6 +46,7 @@ export interface EmailProvider {
     text: string;
     html?: string;
     messageId: string;
+    headers?: Record<string, string>;
     attachments: { filename: string; content: Buffer; contentType: string }[];
   }): Promise<void>;
 }
@@ -51,4 +54,12 @@ export interface EmailProvider {
 /** The queue of tries: one job per message id at a time. */
 export interface DeliveryQueue {
   enqueue(id: string): Promise<void>;
+}
+
+/** The person's choices, as the preferences capability keeps them. */
+export interface RecipientPreferences {
+  /** Whether the person chose not to receive this category; never for a transactional one. */
+  withholds(userId: string, category: MessageCategory): Promise<boolean>;
+  /** The signed link that stops this category for this person. */
+  unsubscribeUrl(userId: string, category: OptionalCategory): string;
 }

@@ -10,7 +10,7 @@ import type { MessageStore } from '../domain/ports';
 export function deliveryMetrics(metrics: Metrics, store: MessageStore, now: () => Date) {
   const tries = new Counter({
     name: 'notifications_delivery_tries_total',
-    help: 'Delivery tries by outcome: sent, retried (another try is scheduled) or failed (no try left)',
+    help: 'Delivery tries by outcome: sent, retried (another try is scheduled), failed (no try left) or withheld (unsubscribed)',
     labelNames: ['outcome'],
     registers: [metrics.registry],
   });
@@ -33,5 +33,5 @@ export function deliveryMetrics(metrics: Metrics, store: MessageStore, now: () =
       this.set(oldest ? Math.max(0, (now().getTime() - oldest.getTime()) / 1000) : 0);
     },
   });
-  return { onOutcome: (outcome: 'sent' | 'retried' | 'failed') => tries.inc({ outcome }) };
+  return { onOutcome: (outcome: 'sent' | 'retried' | 'failed' | 'withheld') => tries.inc({ outcome }) };
 }

@@ -1,0 +1,6 @@
+/** The preferences capability's face to the composition root and to delivery. */
+export { preferenceRepository } from './data/preference.repository';
+export { preferencesUseCases } from './domain/preferences.use-cases';
+export { unsubscribeLinks } from './domain/unsubscribe-link';
+export { preferencesRoutes } from './routes/preferences.routes';
+export { unsubscribeRoutes } from './routes/unsubscribe.routes';
