@@ -1,8 +1,8 @@
-import { currentPolicyVersions, NOTIFICATION_MESSAGES } from '@portal/contracts';
+import { currentPolicyVersions, NOTIFICATION_MESSAGES, OPTIONAL_CATEGORY_TEXTS } from '@portal/contracts';
 import { startSmtpCatcher, type SmtpCatcher } from '@portal/platform/testing';
 import { startE2eStack } from './e2e-stack';
 
-describe('what the portal sent a person, in the admin’s user details', () => {
+describe('what the portal sends a person: the admin’s delivery log, and the person’s own choice of reminders', () => {
   let stack: Awaited<ReturnType<typeof startE2eStack>>;
   let smtp: SmtpCatcher;
   const email = 'delivery.log@example.in';
@@ -13,7 +13,8 @@ describe('what the portal sent a person, in the admin’s user details', () => {
     // a mail server in trouble from the start; every try of a day's schedule within seconds
     smtp = await startSmtpCatcher();
     smtp.refusing = true;
-    stack = await startE2eStack('deliverylog', { env: { SMTP_URL: smtp.url, DELIVERY_RETRY_SCALE: '0.0001' } });
+    // and billing looks for reminders due every second
+    stack = await startE2eStack('deliverylog', { env: { SMTP_URL: smtp.url, DELIVERY_RETRY_SCALE: '0.0001', REMINDERS_EVERY_MS: '1000' } });
   }, 120_000);
   afterAll(async () => {
     await stack?.stop();
@@ -74,6 +75,39 @@ describe('what the portal sent a person, in the admin’s user details', () => {
       entries: { action: string; target: { label?: string } }[];
     };
     expect(audit.entries.find((entry) => entry.action === 'message.sent-again')?.target.label).toBe(email);
+    await page.context().close();
+  });
+
+  it('when a trial’s reminder arrives, then its Unsubscribe link opens a page that asks, stops reminders, and the profile shows the choice and can turn them on again', async () => {
+    smtp.refusing = false;
+    const page = await stack.customerOnSubscription('Rekha');
+    const token = (await page.evaluate("localStorage.getItem('token')")) as string;
+    const { email: rekha } = JSON.parse((await page.evaluate("localStorage.getItem('user')")) as string) as { email: string };
+    const started = await fetch(`${stack.url}/api/start-trial`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    expect(started.status).toBe(200);
+    // two days before the trial's 30 end: the 3-day reminder is due
+    stack.moveClockTo(new Date(Date.now() + 28 * 24 * 60 * 60 * 1000));
+    const reminder = await smtp.waitForMail((mail) => JSON.stringify(mail.to).includes(rekha) && mail.subject === 'Your free trial ends in 3 days', 20_000);
+    const link = /Unsubscribe: (\S+)/.exec(reminder.text ?? '')?.[1];
+    expect(link).toMatch(/\/api\/notifications\/unsubscribe\?token=/);
+
+    await page.goto(link!);
+    await page.getByRole('heading', { name: 'Unsubscribe from reminders?' }).waitFor();
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await page.getByRole('heading', { name: 'You are unsubscribed' }).waitFor();
+    await page.getByText(OPTIONAL_CATEGORY_TEXTS.reminder.unsubscribed).waitFor();
+    await page.getByRole('link', { name: 'your profile' }).click();
+
+    const reminders = page.getByRole('checkbox', { name: 'Reminders' });
+    await reminders.waitFor();
+    expect(await reminders.isChecked()).toBe(false);
+    expect(await page.getByRole('checkbox', { name: 'Product news' }).isChecked()).toBe(true);
+    await page.getByText(/^Last changed /).waitFor();
+    await reminders.check();
+    await page.getByText(NOTIFICATION_MESSAGES.preferencesSaved).waitFor();
+    await page.reload();
+    await page.getByRole('checkbox', { name: 'Reminders' }).waitFor();
+    expect(await page.getByRole('checkbox', { name: 'Reminders' }).isChecked()).toBe(true);
     await page.context().close();
   });
 });

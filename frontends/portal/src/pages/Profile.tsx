@@ -4,6 +4,7 @@ import { Banner, Button, ProgressBar, Spinner, Tabs, trackUsage, useAuth, useSea
 import { BillingDetails } from '../features/billing/components/BillingDetails';
 import { Devices } from '../features/desktop/components/Devices';
 import { Firms } from '../features/firms/components/Firms';
+import { NotificationChoices } from '../features/notifications/components/NotificationChoices';
 import { SecurityAndPrivacy } from '../features/privacy/components/SecurityAndPrivacy';
 import { useProfile } from '../features/profile/api';
 import { ProfileForm, type ProfileFormTab } from '../features/profile/components/ProfileForm';
@@ -12,7 +13,7 @@ import { withQueries } from '../queries';
 import { TEXTS, type Message } from '../texts';
 import '../components/portal.css';
 
-type Tab = 'basic' | 'personal' | 'address' | 'subscription' | 'billing' | 'firms' | 'devices' | 'privacy';
+type Tab = 'basic' | 'personal' | 'address' | 'subscription' | 'billing' | 'firms' | 'devices' | 'notifications' | 'privacy';
 /** The tabs of the profile form, which Edit Profile opens. */
 const FORM_TABS: Tab[] = ['basic', 'personal', 'address'] satisfies ProfileFormTab[];
 const isFormTab = (tab: Tab): tab is ProfileFormTab => FORM_TABS.includes(tab);
@@ -25,6 +26,7 @@ const TABS: { id: Tab; label: string }[] = [
   { id: 'billing', label: 'Billing' },
   { id: 'firms', label: 'Firms' },
   { id: 'devices', label: 'Devices' },
+  { id: 'notifications', label: 'Notifications' },
   { id: 'privacy', label: 'Security and Privacy' },
 ];
 
@@ -49,7 +51,7 @@ function Profile() {
   const [params] = useSearchParams();
   const completing = params.get('complete-profile') === 'true';
   const { data: user, isError: failed } = useProfile();
-  // e-mailed links open their tab: a firm invitation (`?tab=firms&invitation=…`), a new sign-in's (`privacy`, `devices`)
+  // e-mailed links open their tab: a firm invitation (`?tab=firms&invitation=…`), a new sign-in's (`privacy`, `devices`), an unsubscribe page's (`notifications`)
   const linked = TABS.find(({ id }) => id === params.get('tab'))?.id;
   const [tab, setTab] = useState<Tab>(completing ? 'personal' : (linked ?? 'basic'));
   const [editing, setEditing] = useState(completing);
@@ -103,6 +105,7 @@ function Profile() {
       {tab === 'billing' && <BillingDetails />}
       {tab === 'firms' && <Firms userId={user._id} />}
       {tab === 'devices' && <Devices />}
+      {tab === 'notifications' && <NotificationChoices />}
       {tab === 'privacy' && <SecurityAndPrivacy user={user} />}
       <ProfileForm user={user} tab={isFormTab(tab) ? tab : null} editing={editing} onEditingChange={setEditing} onMessage={setMessage} />
     </div>
