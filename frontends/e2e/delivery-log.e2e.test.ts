@@ -87,7 +87,10 @@ describe('what the portal sends a person: the admin’s delivery log, and the pe
     expect(started.status).toBe(200);
     // two days before the trial's 30 end: the 3-day reminder is due
     stack.moveClockTo(new Date(Date.now() + 28 * 24 * 60 * 60 * 1000));
-    const reminder = await smtp.waitForMail((mail) => JSON.stringify(mail.to).includes(rekha) && mail.subject === 'Your free trial ends in 3 days', 20_000);
+    const reminder = await smtp.waitForMail(
+      (mail) => JSON.stringify(mail.to).includes(rekha) && mail.subject === 'Your free trial ends in 3 days',
+      20_000,
+    );
     const link = /Unsubscribe: (\S+)/.exec(reminder.text ?? '')?.[1];
     expect(link).toMatch(/\/api\/notifications\/unsubscribe\?token=/);
 

@@ -178,7 +178,9 @@ describe('who may call each public route: the gateway table and the services agr
     ).app;
     apps.feedback = (await composed('feedback', (env, rt) => composeFeedback(feedbackConfig.parse(env), rt))).app;
     apps.notifications = (
-      await composed('notifications', (env, rt) => composeNotifications(notificationsConfig.parse({ ...env, SMTP_URL: 'smtp://127.0.0.1:9' }), rt))
+      await composed('notifications', (env, rt) =>
+        composeNotifications(notificationsConfig.parse({ ...env, SMTP_URL: 'smtp://127.0.0.1:9' }), rt),
+      )
     ).app;
     apps['admin-reporting'] = (
       await composed('admin-reporting', (env, rt) =>

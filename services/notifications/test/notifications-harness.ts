@@ -1,4 +1,11 @@
-import { createTestDatabase, createTestRedis, generateTestKeys, startSmtpCatcher, testRuntime, testServiceEnv } from '@portal/platform/testing';
+import {
+  createTestDatabase,
+  createTestRedis,
+  generateTestKeys,
+  startSmtpCatcher,
+  testRuntime,
+  testServiceEnv,
+} from '@portal/platform/testing';
 import { compose } from '../src/compose';
 import { configSchema } from '../src/config';
 

@@ -25,7 +25,8 @@ describe('notifications: a person’s choice of reminders and news, from the pro
   let service: Service;
   let token: string;
   const stored = () => service.db.connection.collection('preferences').findOne({ _id: RAVI } as never);
-  const handOver = (body: object) => request(service.app).post('/internal/messages').set('Authorization', as('billing')).send(body).expect(202);
+  const handOver = (body: object) =>
+    request(service.app).post('/internal/messages').set('Authorization', as('billing')).send(body).expect(202);
   const state = async (id: string) =>
     (
       (await request(service.app).get(`/internal/users/${RAVI}/messages`).set('Authorization', as('admin-reporting')).expect(200)).body
@@ -70,11 +71,15 @@ describe('notifications: a person’s choice of reminders and news, from the pro
     await handOver(message('expiry-reminder:R1', 'expiry-reminder', 'Your plan ends in 7 days'));
     await handOver(message('payment-receipt:P1', 'payment-receipt', 'Payment received'));
     const reminder = await service.smtp.waitForMail((mail) => mail.subject === 'Your plan ends in 7 days');
-    const link = /^<(https:\/\/portal\.test\/api\/notifications\/unsubscribe\?token=[\w.-]+)>$/.exec(header(reminder, 'list-unsubscribe') ?? '')?.[1];
+    const link = /^<(https:\/\/portal\.test\/api\/notifications\/unsubscribe\?token=[\w.-]+)>$/.exec(
+      header(reminder, 'list-unsubscribe') ?? '',
+    )?.[1];
     expect(link).toBeDefined();
     expect(header(reminder, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     expect(reminder.text).toContain(`Don’t want reminders? Unsubscribe: ${link}`);
-    expect(reminder.html).toMatch(/<a href="https:\/\/portal\.test\/api\/notifications\/unsubscribe\?token=[\w.-]+"[^>]*>Unsubscribe<\/a><\/p>\n<\/div><\/body><\/html>$/);
+    expect(reminder.html).toMatch(
+      /<a href="https:\/\/portal\.test\/api\/notifications\/unsubscribe\?token=[\w.-]+"[^>]*>Unsubscribe<\/a><\/p>\n<\/div><\/body><\/html>$/,
+    );
 
     const receipt = await service.smtp.waitForMail((mail) => mail.subject === 'Payment received');
     expect(header(receipt, 'list-unsubscribe')).toBeUndefined();
@@ -108,7 +113,11 @@ describe('notifications: a person’s choice of reminders and news, from the pro
   it('when the link is opened in a browser, then the page asks before it changes anything; its button unsubscribes; a link altered by hand is refused', async () => {
     const reminder = service.smtp.inbox.find((mail) => mail.subject === 'Your plan ends in 7 days')!;
     const link = /<([^>]+)>/.exec(header(reminder, 'list-unsubscribe')!)![1] as string;
-    await request(service.app).put('/api/notifications/preferences').set('Authorization', `Bearer ${token}`).send({ reminder: true }).expect(200);
+    await request(service.app)
+      .put('/api/notifications/preferences')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ reminder: true })
+      .expect(200);
 
     const page = await request(service.app).get(link.slice(PUBLIC_URL.length)).expect(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
@@ -123,7 +132,11 @@ describe('notifications: a person’s choice of reminders and news, from the pro
 
     const [userId, , signature] = unsubscribeToken(link).split('.');
     for (const altered of [`${userId}.news.${signature}`, `64b7f0c2a1b2c3d4e5f60700.reminder.${signature}`, 'nonsense', '']) {
-      const refused = await request(service.app).post('/api/notifications/unsubscribe').query({ token: altered }).type('form').send('List-Unsubscribe=One-Click');
+      const refused = await request(service.app)
+        .post('/api/notifications/unsubscribe')
+        .query({ token: altered })
+        .type('form')
+        .send('List-Unsubscribe=One-Click');
       expect(refused.status).toBe(400);
       expect(refused.text).toContain(NOTIFICATION_MESSAGES.invalidUnsubscribeLink);
       expect((await request(service.app).get('/api/notifications/unsubscribe').query({ token: altered })).status).toBe(400);

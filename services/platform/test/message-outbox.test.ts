@@ -36,7 +36,11 @@ const message = (key: string): OutboxMessage => ({
 describe('a producer’s outbox in the real database', () => {
   let db: TestDatabase;
   let outbox: MessageOutbox | undefined;
-  const stored = () => db.connection.collection('outbox').find({}, { projection: { _id: 1 } }).toArray();
+  const stored = () =>
+    db.connection
+      .collection('outbox')
+      .find({}, { projection: { _id: 1 } })
+      .toArray();
   beforeEach(async () => {
     db = await createTestDatabase('outbox');
   });
@@ -47,7 +51,10 @@ describe('a producer’s outbox in the real database', () => {
 
   it('when a send its caller did not wait for is under way and notifications is away, then settled() resolves only once the message is stored', async () => {
     // nothing listens on port 9: the hand-over fails at once
-    outbox = messageOutbox(db.connection, { notifications: axios.create({ baseURL: 'http://127.0.0.1:9' }), logger: pino({ level: 'silent' }) });
+    outbox = messageOutbox(db.connection, {
+      notifications: axios.create({ baseURL: 'http://127.0.0.1:9' }),
+      logger: pino({ level: 'silent' }),
+    });
     await outbox.ready;
     void outbox.send(message('password-reset:a'));
     await outbox.settled();

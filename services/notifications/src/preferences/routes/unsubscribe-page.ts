@@ -4,9 +4,7 @@ const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] as string);
 
 export type UnsubscribePageState =
-  | { step: 'confirm'; category: OptionalCategory; token: string }
-  | { step: 'done'; category: OptionalCategory }
-  | { step: 'invalid' };
+  { step: 'confirm'; category: OptionalCategory; token: string } | { step: 'done'; category: OptionalCategory } | { step: 'invalid' };
 
 /**
  * The page an e-mail's unsubscribe link opens. Opening it changes nothing (mail scanners open

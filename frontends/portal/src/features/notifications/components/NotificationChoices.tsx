@@ -1,5 +1,11 @@
 import { useState } from 'react';
-import { formatIndianDateTime, NOTIFICATION_MESSAGES, OPTIONAL_CATEGORIES, OPTIONAL_CATEGORY_TEXTS, type OptionalCategory } from '@portal/contracts';
+import {
+  formatIndianDateTime,
+  NOTIFICATION_MESSAGES,
+  OPTIONAL_CATEGORIES,
+  OPTIONAL_CATEGORY_TEXTS,
+  type OptionalCategory,
+} from '@portal/contracts';
 import { Banner, errorMessage, Spinner } from '@portal/ui';
 import type { Message } from '../../../texts';
 import { useChoosePreferences, usePreferences } from '../api';
