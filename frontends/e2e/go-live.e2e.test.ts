@@ -127,7 +127,7 @@ describe('ready to go live, in Chromium against every service', () => {
     await other.close();
   });
 
-  it('when the person downloads their data, then one JSON file holds their profile, consents, periods, payments, devices, sessions and feedback', async () => {
+  it('when the person downloads their data, then one JSON file holds their profile, consents, periods, payments, devices, sessions, feedback and the messages sent to them', async () => {
     await page.goto(`${stack.url}/profile`);
     await page.getByRole('tab', { name: 'Security and Privacy' }).click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data' }).click()]);
@@ -147,8 +147,12 @@ describe('ready to go live, in Chromium against every service', () => {
       'firms',
       'downloads',
       'feedback',
+      'messages',
     ])
       expect(Array.isArray(data[part])).toBe(true);
+    // what notifications sent them, and their choice of reminders and news (never changed: the defaults)
+    expect(data.messages.map((message: { kind: string }) => message.kind)).toContain('welcome');
+    expect(data.notificationPreferences).toEqual({ preferences: { reminder: true, news: true }, changes: [] });
     const audit = await stack.database('admin-reporting');
     expect(await audit.collection('audit_log').countDocuments({ action: 'user.data-downloaded', 'target.label': email })).toBe(1);
   });

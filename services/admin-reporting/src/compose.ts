@@ -49,15 +49,17 @@ export async function compose(config: Config, runtime: ServiceRuntime, { now = (
   const users = authClient(internal(config.AUTH_URL));
   const subscriptions = billingClient(internal(config.BILLING_URL));
   const downloads = downloadClient(internal(config.DOWNLOAD_URL));
+  const notifications = notificationsClient(internal(config.NOTIFICATIONS_URL));
   const reporting = reportingUseCases({ users, subscriptions, downloads, audit, publishUserDeleted, logger });
   const accountData = accountDataUseCases({
     users,
     subscriptions,
     downloads,
     feedback: feedbackClient(internal(config.FEEDBACK_URL)),
+    notifications,
     audit,
   });
-  const deliveryLog = deliveryLogUseCases({ users, messages: notificationsClient(internal(config.NOTIFICATIONS_URL)), audit });
+  const deliveryLog = deliveryLogUseCases({ users, messages: notifications, audit });
   const app: Express = createServiceApp({
     name: 'admin-reporting',
     logger,

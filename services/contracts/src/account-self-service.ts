@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { DownloadSummary } from './download';
 import type { AuthAccountData, BillingAccountData, FeedbackAccountData } from './internal/account-data';
+import type { PreferencesRecord } from './internal/messages';
+import type { DeliveryLogEntry } from './notifications';
 import { newPasswordSchema, type PublicUser } from './user';
 import { MESSAGES } from './validation-messages';
 
@@ -29,7 +31,11 @@ export interface ChangePasswordAnswer {
  * (`@portal/contracts/internal`'s account-data) and recorded once in the audit log.
  */
 export type MyAccountData = { exportedAt: string; profile: Omit<PublicUser, 'consent'> } & Omit<AuthAccountData, 'profile'> &
-  BillingAccountData & { downloads: DownloadSummary['downloadHistory'] } & FeedbackAccountData;
+  BillingAccountData & { downloads: DownloadSummary['downloadHistory'] } & FeedbackAccountData & {
+    /** What the portal sent them (without bodies) and their choice of reminders and news. */
+    messages: DeliveryLogEntry[];
+    notificationPreferences: PreferencesRecord;
+  };
 
 /** POST /api/account/delete, and the identity check auth makes for it. */
 export const accountDeletionBodySchema = z.strictObject({

@@ -98,6 +98,10 @@ export const OPTIONAL_CATEGORY_TEXTS: Record<OptionalCategory, { label: string; 
   },
 };
 
+/** Where a change came from: the profile, a mail client's one click (RFC 8058), or the link's page. */
+export const PREFERENCE_SOURCES = ['profile', 'one-click', 'link'] as const;
+export type PreferenceSource = (typeof PREFERENCE_SOURCES)[number];
+
 /** A person's choices: true while they receive the category (the default). */
 export type NotificationPreferences = Record<OptionalCategory, boolean>;
 

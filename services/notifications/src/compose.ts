@@ -12,7 +12,14 @@ import {
 } from '@portal/platform';
 import type { Config } from './config';
 import { deliveryMetrics, deliveryQueue, deliveryUseCases, deliveryWorker, internalRoutes, messageRepository } from './delivery';
-import { preferenceRepository, preferencesRoutes, preferencesUseCases, unsubscribeLinks, unsubscribeRoutes } from './preferences';
+import {
+  preferenceRepository,
+  preferencesInternalRoutes,
+  preferencesRoutes,
+  preferencesUseCases,
+  unsubscribeLinks,
+  unsubscribeRoutes,
+} from './preferences';
 
 /** What a test may replace; production passes none. */
 export interface NotificationsOverrides {
@@ -80,6 +87,7 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now =
     routes: (router) => {
       router.use(internalRoutes(delivery, settings.SERVICE_SECRET));
       router.use(preferencesRoutes(preferences, verifyToken));
+      router.use(preferencesInternalRoutes(preferences, settings.SERVICE_SECRET));
       router.use(unsubscribeRoutes(preferences, settings.PUBLIC_URL));
     },
   });

@@ -17,7 +17,7 @@ const message = (key: string, kind: 'expiry-reminder' | 'payment-receipt', subje
   text: 'Your plan ends on 31 March 2027.',
   html: '<!doctype html><html><body><div><p>Your plan ends on 31 March 2027.</p>\n</div></body></html>',
 });
-const header = (mail: { headerLines: { key: string; line: string }[] }, name: string) =>
+const header = (mail: { headerLines: readonly { key: string; line: string }[] }, name: string) =>
   mail.headerLines.find((each) => each.key === name)?.line.replace(/^[^:]+:\s*/, '');
 const unsubscribeToken = (url: string) => new URL(url).searchParams.get('token') as string;
 
@@ -142,6 +142,25 @@ describe('notifications: a person’s choice of reminders and news, from the pro
       expect((await request(service.app).get('/api/notifications/unsubscribe').query({ token: altered })).status).toBe(400);
     }
     expect(await stored()).toMatchObject({ reminder: false, news: true });
+  });
+
+  it('when the person asks for a copy of their data, then admin-reporting reads every change with its time and source; no other service may', async () => {
+    const path = `/internal/users/${RAVI}/preferences`;
+    await request(service.app).get(path).set('Authorization', as('billing')).expect(403);
+    const { body } = await request(service.app).get(path).set('Authorization', as('admin-reporting')).expect(200);
+    expect(body.preferences).toEqual({ reminder: false, news: true });
+    expect(body.changes.map((change: { subscribed: boolean; via: string }) => [change.subscribed, change.via])).toEqual([
+      [false, 'profile'],
+      [true, 'profile'],
+      [false, 'one-click'],
+      [true, 'profile'],
+      [false, 'link'],
+    ]);
+    expect(
+      body.changes.every(
+        (change: { category: string; at: string }) => change.category === 'reminder' && !Number.isNaN(Date.parse(change.at)),
+      ),
+    ).toBe(true);
   });
 
   it('when the person is deleted, then their choices go with their messages', async () => {

@@ -17,9 +17,17 @@ import {
   internalUserDeletedAnswer,
   internalUserFirmsAnswer,
   internalUserSearchAnswer,
+  preferencesRecordSchema,
   publicUserSchema,
 } from '@portal/contracts/internal';
-import type { DeliveryLogReader, DownloadReader, FeedbackReader, SubscriptionReader, UserDirectory } from '../domain/ports';
+import type {
+  DeliveryLogReader,
+  DownloadReader,
+  FeedbackReader,
+  NotificationPreferencesReader,
+  SubscriptionReader,
+  UserDirectory,
+} from '../domain/ports';
 
 const isNotFound = (error: unknown) => isAxiosError(error) && error.response?.status === 404;
 const userPath = (userId: string) => `/internal/users/${encodeURIComponent(userId)}`;
@@ -130,9 +138,16 @@ export function feedbackClient(http: AxiosInstance): FeedbackReader {
   };
 }
 
-/** The delivery log that notifications keeps; its refusal of a "Send again" is passed on as it said it. */
-export function notificationsClient(http: AxiosInstance): DeliveryLogReader {
+/**
+ * The delivery log and the person's choices that notifications keeps; its refusal of a "Send again"
+ * is passed on as it said it.
+ */
+export function notificationsClient(http: AxiosInstance): DeliveryLogReader & NotificationPreferencesReader {
   return {
+    async preferences(userId) {
+      const { data } = await http.get(`${userPath(userId)}/preferences`);
+      return parseAnswer(preferencesRecordSchema, data, 'notifications /internal/users/:id/preferences');
+    },
     async log({ userId, email }) {
       const { data } = await http.get(`${userPath(userId)}/messages`, { params: { email } });
       return parseAnswer(deliveryLogSchema, data, 'notifications /internal/users/:id/messages').messages;

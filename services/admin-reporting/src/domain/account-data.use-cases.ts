@@ -1,12 +1,21 @@
 import type { MyAccountData } from '@portal/contracts';
 import type { AuthAccountData } from '@portal/contracts/internal';
-import type { AuditStore, DownloadReader, FeedbackReader, SubscriptionReader, UserDirectory } from './ports';
+import type {
+  AuditStore,
+  DeliveryLogReader,
+  DownloadReader,
+  FeedbackReader,
+  NotificationPreferencesReader,
+  SubscriptionReader,
+  UserDirectory,
+} from './ports';
 
 export interface AccountDataDeps {
   users: Pick<UserDirectory, 'accountData'>;
   subscriptions: Pick<SubscriptionReader, 'accountData'>;
   downloads: DownloadReader;
   feedback: FeedbackReader;
+  notifications: Pick<DeliveryLogReader, 'log'> & NotificationPreferencesReader;
   audit: Pick<AuditStore, 'add'>;
   now?: () => Date;
 }
@@ -19,14 +28,17 @@ export function accountDataUseCases(deps: AccountDataDeps) {
   const now = deps.now ?? (() => new Date());
   return {
     async myData(userId: string): Promise<MyAccountData> {
-      const [account, billing, [downloads], feedback] = await Promise.all([
+      const [account, billing, [downloads], feedback, notificationPreferences] = await Promise.all([
         deps.users.accountData(userId),
         deps.subscriptions.accountData(userId),
         deps.downloads.summaries([userId]),
         deps.feedback.accountData(userId),
+        deps.notifications.preferences(userId),
       ]);
-      const exportedAt = now().toISOString();
       const { email } = account.profile;
+      // what went to their address before it was their account's (an invitation) is theirs too
+      const messages = await deps.notifications.log({ userId, email });
+      const exportedAt = now().toISOString();
       await deps.audit.add({
         actor: email,
         action: 'user.data-downloaded',
@@ -40,6 +52,8 @@ export function accountDataUseCases(deps: AccountDataDeps) {
         ...billing,
         downloads: downloads?.downloadHistory ?? [],
         ...feedback,
+        messages,
+        notificationPreferences,
       };
     },
   };

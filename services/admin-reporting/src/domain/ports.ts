@@ -16,6 +16,7 @@ import type {
   InternalStatsAnswer,
   InternalUserFirmsAnswer,
   InternalUserFirmsLookupAnswer,
+  PreferencesRecord,
 } from '@portal/contracts/internal';
 
 export interface UserDirectory {
@@ -81,6 +82,11 @@ export interface UsageStore {
 
 /** Hands `user.deleted` to every service that holds data of the user. */
 export type UserDeletedPublisher = (userId: string) => Promise<void>;
+
+/** notifications' record of a person's choice of reminders and news, with every change. */
+export interface NotificationPreferencesReader {
+  preferences(userId: string): Promise<PreferencesRecord>;
+}
 
 /** notifications' delivery log of a person, and its "Send again". */
 export interface DeliveryLogReader {

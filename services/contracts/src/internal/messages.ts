@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { MESSAGE_KIND_NAMES, DELIVERY_STATES, MESSAGE_CHANNELS, type DeliveryLogEntry } from '../notifications';
+import {
+  MESSAGE_KIND_NAMES,
+  DELIVERY_STATES,
+  MESSAGE_CHANNELS,
+  OPTIONAL_CATEGORIES,
+  PREFERENCE_SOURCES,
+  type DeliveryLogEntry,
+} from '../notifications';
 import { objectIdSchema } from '../ids';
 
 /** notifications' /internal/messages: a producer's outbox hands each message over here. */
@@ -48,5 +55,23 @@ export const deliveryLogEntrySchema: z.ZodType<DeliveryLogEntry> = z.object({
   sentAt: z.string().nullable(),
 });
 export const deliveryLogSchema = z.object({ messages: z.array(deliveryLogEntrySchema) });
-export const deliveryLogParams = z.object({ userId: objectIdSchema('Malformed user id') });
+/** The person of notifications' per-person calls (their delivery log, their preferences). */
+export const personParams = z.object({ userId: objectIdSchema('Malformed user id') });
 export const deliveryLogQuery = z.object({ email: z.string().min(3).max(320).optional() });
+
+/**
+ * GET /internal/users/:userId/preferences on notifications (admin-reporting, for the person's own
+ * data): their choices and every change kept, oldest first.
+ */
+export const preferencesRecordSchema = z.object({
+  preferences: z.object({ reminder: z.boolean(), news: z.boolean() }),
+  changes: z.array(
+    z.object({
+      category: z.enum(OPTIONAL_CATEGORIES),
+      subscribed: z.boolean(),
+      at: z.string(),
+      via: z.enum(PREFERENCE_SOURCES),
+    }),
+  ),
+});
+export type PreferencesRecord = z.infer<typeof preferencesRecordSchema>;

@@ -2,5 +2,6 @@
 export { preferenceRepository } from './data/preference.repository';
 export { preferencesUseCases } from './domain/preferences.use-cases';
 export { unsubscribeLinks } from './domain/unsubscribe-link';
+export { preferencesInternalRoutes } from './routes/internal.routes';
 export { preferencesRoutes } from './routes/preferences.routes';
 export { unsubscribeRoutes } from './routes/unsubscribe.routes';

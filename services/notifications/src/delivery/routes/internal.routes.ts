@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { deliveryLogParams, deliveryLogQuery, outboundMessageSchema, type deliveryLogSchema } from '@portal/contracts/internal';
+import { personParams, deliveryLogQuery, outboundMessageSchema, type deliveryLogSchema } from '@portal/contracts/internal';
 import { requireService, validate } from '@portal/platform';
 import type { deliveryUseCases } from '../domain/delivery.use-cases';
 
@@ -24,7 +24,7 @@ export function internalRoutes(delivery: ReturnType<typeof deliveryUseCases>, se
   router.get(
     '/internal/users/:userId/messages',
     reporting,
-    validate('params', deliveryLogParams),
+    validate('params', personParams),
     validate('query', deliveryLogQuery),
     async (req, res) => {
       const { email } = req.query as z.infer<typeof deliveryLogQuery>;

@@ -31,15 +31,18 @@ const KEPT_CHANGES = 100;
 export function preferenceRepository(connection: Connection): PreferenceStore {
   const Preference = connection.model<PreferenceDocument>('Preference', preferenceSchema, 'preferences');
   const byId = (userId: string) => ({ _id: { $eq: userId } });
+  const choicesOf = (doc: PreferenceDocument) =>
+    Object.fromEntries(OPTIONAL_CATEGORIES.map((category) => [category, doc[category]])) as NotificationPreferences;
   return {
     ready: Preference.init(),
     async get(userId) {
       const doc = await Preference.findOne(byId(userId), { changes: 0 }).lean<PreferenceDocument>();
-      if (!doc) return { preferences: { ...DEFAULTS }, updatedAt: null };
-      return {
-        preferences: Object.fromEntries(OPTIONAL_CATEGORIES.map((category) => [category, doc[category]])) as NotificationPreferences,
-        updatedAt: doc.updatedAt,
-      };
+      return doc ? { preferences: choicesOf(doc), updatedAt: doc.updatedAt } : { preferences: { ...DEFAULTS }, updatedAt: null };
+    },
+    async record(userId) {
+      const doc = await Preference.findOne(byId(userId)).lean<PreferenceDocument>();
+      if (!doc) return { preferences: { ...DEFAULTS }, updatedAt: null, changes: [] };
+      return { preferences: choicesOf(doc), updatedAt: doc.updatedAt, changes: doc.changes };
     },
     async save(userId, preferences, changes) {
       const at = changes.at(-1)?.at ?? new Date();

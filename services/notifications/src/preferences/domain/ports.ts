@@ -1,7 +1,4 @@
-import type { NotificationPreferences, OptionalCategory } from '@portal/contracts';
-
-/** Where a change came from: the profile, a mail client's one-click (RFC 8058), or the link's page. */
-export type PreferenceSource = 'profile' | 'one-click' | 'link';
+import type { NotificationPreferences, OptionalCategory, PreferenceSource } from '@portal/contracts';
 
 /** One change, kept like a consent: what, which way, when and from where. */
 export interface PreferenceChange {
@@ -19,6 +16,8 @@ export interface StoredPreferences {
 
 export interface PreferenceStore {
   get(userId: string): Promise<StoredPreferences>;
+  /** The choices with every change kept, oldest first (the person's own data). */
+  record(userId: string): Promise<StoredPreferences & { changes: PreferenceChange[] }>;
   /** The person's choices as they now are, with the changes that made them. */
   save(userId: string, preferences: NotificationPreferences, changes: PreferenceChange[]): Promise<void>;
   deleteForUser(userId: string): Promise<void>;

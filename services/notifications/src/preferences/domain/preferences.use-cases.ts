@@ -6,9 +6,11 @@ import {
   type NotificationPreferences,
   type NotificationPreferencesAnswer,
   type OptionalCategory,
+  type PreferenceSource,
 } from '@portal/contracts';
+import type { PreferencesRecord } from '@portal/contracts/internal';
 import { badRequest } from '@portal/platform/errors';
-import type { PreferenceSource, PreferenceStore, StoredPreferences } from './ports';
+import type { PreferenceStore, StoredPreferences } from './ports';
 import type { UnsubscribeLinks } from './unsubscribe-link';
 
 export interface PreferencesDeps {
@@ -65,6 +67,12 @@ export function preferencesUseCases({ store, links, now = () => new Date() }: Pr
     /** Whether the person chose not to receive this category; transactional messages are never held back. */
     async withholds(userId: string, category: MessageCategory): Promise<boolean> {
       return isOptionalCategory(category) && !(await store.get(userId)).preferences[category];
+    },
+
+    /** The choices and every change kept, for the person's own copy of their data. */
+    async record(userId: string): Promise<PreferencesRecord> {
+      const { preferences, changes } = await store.record(userId);
+      return { preferences, changes: changes.map((change) => ({ ...change, at: change.at.toISOString() })) };
     },
 
     unsubscribeUrl: links.url,

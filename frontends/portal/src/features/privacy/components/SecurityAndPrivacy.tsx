@@ -100,7 +100,7 @@ function DownloadMyData() {
       <h2 id="data-title">Download my data</h2>
       <p>
         One JSON file with your profile, the policies you accepted, your subscription periods, payments with their invoice numbers, devices,
-        desktop sessions and feedback.
+        desktop sessions, feedback, the e-mails we sent you and your choice of reminders and news.
       </p>
       {failed && <Banner kind="error">Your data could not be collected. Please try again.</Banner>}
       <Button variant="secondary" disabled={busy} onClick={() => void download()}>
