@@ -33,6 +33,7 @@ const PLAN = short
         'db-outage',
         'payment-faults',
         'worker-kill',
+        'notifications-kill',
         'graceful-shutdown',
         'bulk',
       ],
@@ -54,6 +55,7 @@ async function main() {
     'db-outage': (portal, users) => require('./scenarios/db-outage').dbOutage(portal, users),
     'payment-faults': (portal, users) => require('./scenarios/payment-faults').paymentFaults(portal, users),
     'worker-kill': (portal, users) => require('./scenarios/worker-kill').workerKill(portal, users),
+    'notifications-kill': (portal, users) => require('./scenarios/notifications-kill').notificationsKill(portal, users),
     'graceful-shutdown': (portal, users) => require('./scenarios/graceful-shutdown').gracefulShutdown(portal, users),
     bulk: (portal) => require('./scenarios/bulk').bulk(portal),
   };
@@ -63,7 +65,14 @@ async function main() {
   console.log(`Resilience run (${short ? 'short' : 'full'}): ${chosen.join(', ')}`);
   const startedAt = new Date();
   const portal = await startResiliencePortal({
-    env: { EXPIRY_SWEEP_EVERY_MS: '5000', RECONCILE_EVERY_MS: '5000', RECONCILE_AFTER_MS: '3000' },
+    env: {
+      EXPIRY_SWEEP_EVERY_MS: '5000',
+      RECONCILE_EVERY_MS: '5000',
+      RECONCILE_AFTER_MS: '3000',
+      // every virtual user comes from this one address; and a mail provider's rate that makes a queue
+      RESET_REQUESTS_PER_IP_PER_HOUR: '1000',
+      MAIL_PER_SECOND: '10',
+    },
   });
   // an interrupted run stops its portal too, or its services, FerretDB and Redis outlive it
   for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void portal.stop().finally(() => process.exit(1)));

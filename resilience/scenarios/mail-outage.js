@@ -1,4 +1,5 @@
 'use strict';
+const { searchInbox, tally } = require('../lib/inbox');
 const { call, createOrder, trafficContext } = require('../lib/traffic');
 const { createRecorder } = require('../lib/recorder');
 const { check, verdict } = require('../lib/verdict');
@@ -9,16 +10,10 @@ const RESETS = 8;
 /** A customer's call must not wait for the mail server: it answers as fast as with one. */
 const ANSWER_WITHIN_MS = 2000;
 
-/** Mailpit's messages matching `query` (its search syntax: terms are all required), at most a thousand. */
-async function search(portal, query) {
-  const answer = await fetch(`${portal.mailpit.apiUrl}/search?limit=1000&query=${encodeURIComponent(query)}`);
-  return (await answer.json()).messages;
-}
-
 /** The receipts and reset links in the inbox. */
 const watched = async (portal) => [
-  ...(await search(portal, 'subject:"Payment received"')),
-  ...(await search(portal, 'subject:"Reset your"')),
+  ...(await searchInbox(portal, 'subject:"Payment received"')),
+  ...(await searchInbox(portal, 'subject:"Reset your"')),
 ];
 
 /**
@@ -76,20 +71,20 @@ async function mailOutage(portal, users, { outageMs }) {
     ...resetters.map((vu) => ({ what: `reset ${vu.email}`, to: vu.email, subject: 'Reset your Tax Practitioner Portal password' })),
   ];
   let found = [];
+  let missing = [];
+  let twice = [];
   const read = async () => {
-    const messages = (await watched(portal)).filter((m) => !before.has(m.ID));
-    found = expected.map((each) => ({
-      ...each,
-      copies: messages.filter((m) => m.Subject.startsWith(each.subject) && m.To.some((to) => to.Address === each.to)),
-    }));
-    return found.every((each) => each.copies.length >= 1);
+    ({ found, missing, twice } = tally(
+      expected,
+      (await watched(portal)).filter((m) => !before.has(m.ID)),
+    ));
+    twice = twice.map((each) => each.what);
+    return missing.length === 0;
   };
   const allArrivedMs = await until(read, { timeoutMs: 300_000, everyMs: 500 });
   // a copy sent twice would come at the same pace: a few seconds more to see one
   await sleep(5000);
   await read();
-  const missing = found.filter((each) => each.copies.length === 0).map((each) => each.what);
-  const twice = found.filter((each) => each.copies.length > 1).map((each) => each.what);
   const withoutInvoice = found.filter((each) => each.attachment && each.copies.some((m) => m.Attachments < 1)).map((each) => each.what);
   const slow = answers.filter((answer) => answer.ms > ANSWER_WITHIN_MS || answer.status >= 300);
   return verdict(

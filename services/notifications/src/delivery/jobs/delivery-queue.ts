@@ -60,8 +60,12 @@ export function deliveryWorker(
       concurrency: 4,
       // the provider's rate, shared by every replica through Redis
       limiter: { max: perSecond, duration: 1000 },
-      // a worker killed mid-try: its job runs again, however often that happens
+      // a worker killed mid-try: its job runs again, however often that happens, and soon: a
+      // person waits for a reset link, so a lock lapses in 10 s (renewed every 5 s while a try
+      // runs) and the check for lapsed ones runs every 5 s, rather than 30 s and 30 s
       maxStalledCount: 10,
+      lockDuration: 10_000,
+      stalledInterval: 5_000,
       settings: { backoffStrategy: (attemptsMade: number) => retryDelayMs(attemptsMade, retryScale) },
     },
   );
