@@ -17,7 +17,7 @@ function readStat(pid) {
 
 /**
  * Samples each process's CPU time and resident memory once a second from /proc, following a
- * restarted process to its new pid. Reports average CPU (% of one core) and peak RSS per name.
+ * restarted process to its new pid. Reports CPU seconds, average CPU (% of one core) and peak RSS per name.
  */
 function sampleProcesses(pidsByName, everyMs = 1000) {
   const usage = {};
@@ -45,6 +45,7 @@ function sampleProcesses(pidsByName, everyMs = 1000) {
         Object.entries(usage).map(([name, entry]) => [
           name,
           {
+            cpuSeconds: Math.round(entry.cpuSeconds * 100) / 100,
             cpuPercent: Math.round((entry.cpuSeconds / seconds) * 1000) / 10,
             peakRssMb: Math.round(entry.peakRssMb),
             lastRssMb: Math.round(entry.lastRssMb),

@@ -1,5 +1,6 @@
 'use strict';
 const { asTable, commandsPerCall, overBudget } = require('../lib/commands-per-call');
+const { cpuPerCall, passwordCheckCpuSeconds } = require('../lib/cpu-per-call');
 const { createRecorder, errorsByStatus } = require('../lib/recorder');
 const { sampleProcesses } = require('../lib/process-usage');
 const { createUsers, runTraffic, trafficContext } = require('../lib/traffic');
@@ -31,6 +32,10 @@ async function load(portal, { users, seconds }) {
   await runTraffic(ctx, vus, { durationMs: seconds * 1000 });
   const processes = usage.stop();
   const summary = recorder.summary();
+  const cpu = cpuPerCall(processes, summary.requests, {
+    signIns: summary.groups['sign-in']?.requests ?? 0,
+    passwordCheckSeconds: await passwordCheckCpuSeconds(),
+  });
   const warmUpSummary = warmUp.summary();
   const commands = await commandsPerCall(portal, vus);
   const overCommandBudget = overBudget(commands);
@@ -55,6 +60,15 @@ async function load(portal, { users, seconds }) {
       ),
       check(`route groups with p99 > ${P99_GOAL_MS} ms (reported, not a verdict)`, true, slowGroups.join(', ') || 'none'),
       check('the busiest process (reported, not a verdict)', true, busiest(processes)),
+      check(
+        'CPU per call of the mix, every process (reported, not a verdict)',
+        true,
+        `${cpu.totalMs} ms, of which the sign-ins' password checks ${cpu.passwordChecksMs} ms: ${cpu.withoutPasswordChecksMs} ms without them; ${Object.entries(
+          cpu.byProcessMs,
+        )
+          .map(([name, ms]) => `${name} ${ms}`)
+          .join(', ')}`,
+      ),
       check('the warm-up (reported, not a verdict)', true, `p99 ${warmUpSummary.p99} ms over ${warmUpSummary.requests} calls`),
       check(
         'database commands per call within each route group’s budget (sent/budget)',
@@ -62,7 +76,7 @@ async function load(portal, { users, seconds }) {
         overCommandBudget.length ? `over: ${overCommandBudget.join('; ')}; all: ${asTable(commands)}` : asTable(commands),
       ),
     ],
-    { ...summary, warmUp: warmUpSummary, errors, processes, ordersPaid: ctx.orders.length, commandsPerCall: commands },
+    { ...summary, warmUp: warmUpSummary, errors, processes, cpuPerCall: cpu, ordersPaid: ctx.orders.length, commandsPerCall: commands },
   );
 }
 

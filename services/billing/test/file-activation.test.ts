@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { calculateJwkThumbprint, createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify, SignJWT, type JWK, type KeyLike } from 'jose';
+import { calculateJwkThumbprint, createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify, SignJWT, type CryptoKey, type JWK } from 'jose';
 import request from 'supertest';
 import {
   ACTIVATION_REQUEST_TYPE,
@@ -28,20 +28,20 @@ async function machine(name: string) {
 type Machine = Awaited<ReturnType<typeof machine>>;
 
 /** A file the app signs with a device key, its public key in the header, as docs/desktop-api.md §3a gives it. */
-const signed = (claims: Record<string, unknown>, type: string, key: { privateKey: KeyLike; jwk: JWK }, at: Date) =>
+const signed = (claims: Record<string, unknown>, type: string, key: { privateKey: CryptoKey; jwk: JWK }, at: Date) =>
   new SignJWT(claims)
     .setProtectedHeader({ alg: 'EdDSA', typ: type, jwk: key.jwk })
     .setIssuedAt(Math.floor(at.getTime() / 1000))
     .sign(key.privateKey);
 
-const requestFile = (pc: Machine, at: Date, signer: { privateKey: KeyLike; jwk: JWK } = pc, appVersion = '1.2.0') =>
+const requestFile = (pc: Machine, at: Date, signer: { privateKey: CryptoKey; jwk: JWK } = pc, appVersion = '1.2.0') =>
   signed(
     { device_id: pc.deviceId, device_name: pc.name, os: 'Windows 11 Pro 23H2', app_version: appVersion, jti: randomUUID() },
     ACTIVATION_REQUEST_TYPE,
     signer,
     at,
   );
-const proofFile = (pc: Machine, licenseJti: string, at: Date, signer: { privateKey: KeyLike; jwk: JWK } = pc) =>
+const proofFile = (pc: Machine, licenseJti: string, at: Date, signer: { privateKey: CryptoKey; jwk: JWK } = pc) =>
   signed({ device_id: pc.deviceId, license_jti: licenseJti }, DEACTIVATION_PROOF_TYPE, signer, at);
 
 /** A file changed after it was signed: another device name in the same signature. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { parse } from 'cookie';
+import { parseCookie } from 'cookie';
 import type { Request, Response } from 'express';
 import type { PublicUser } from '@portal/contracts';
 import { userAgentOf } from '@portal/platform';
@@ -16,7 +16,7 @@ const FOUR_HUNDRED_DAYS_MS = 400 * 24 * 3600_000; // the longest a browser keeps
  */
 export function signInDevice(alerts: ReturnType<typeof signInAlerts>, { secure, now }: { secure: boolean; now: () => Date }) {
   return async (req: Pick<Request, 'headers' | 'ip' | 'socket'>, res: Response, user: PublicUser) => {
-    const presented = parse(req.headers.cookie ?? '')[DEVICE_COOKIE];
+    const presented = parseCookie(req.headers.cookie ?? '')[DEVICE_COOKIE];
     const deviceId = presented && DEVICE_ID.test(presented) ? presented : randomBytes(32).toString('base64url');
     await alerts(
       { id: user._id, email: user.email, firstName: user.firstName },
