@@ -15,6 +15,14 @@ const layer = (service, folder) =>
   CAPABILITIES[service]
     ? CAPABILITIES[service].map((capability) => `./services/${service}/src/${capability}/${folder}`)
     : `./services/${service}/src/${folder}`;
+/**
+ * `x as unknown as T` tells the compiler nothing holds: application code types the value instead
+ * (a schema, a narrower port, the library's own type). Tests may still forge a wrong value on purpose.
+ */
+const DOUBLE_CAST = {
+  selector: "TSAsExpression[expression.type='TSAsExpression'][expression.typeAnnotation.type='TSUnknownKeyword']",
+  message: 'No `as unknown as`: type the value (a schema, a narrower type, the library’s own) rather than silence the compiler.',
+};
 const WIRING = ['app.ts', 'compose.ts', 'index.ts', 'worker.ts'];
 const unique = (paths) => [...new Set(paths)];
 
@@ -166,12 +174,17 @@ export default tseslint.config(
     },
   },
   {
+    files: ['services/*/src/**/*.ts', 'gateway/src/**/*.ts', 'frontends/*/src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', DOUBLE_CAST] },
+  },
+  {
     // one money unit (issue #48): amounts are paise, and only contracts' money.ts turns them into rupees
     files: ['services/*/src/**/*.ts', 'frontends/*/src/**/*.{ts,tsx}'],
     ignores: ['services/contracts/src/money.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
+        DOUBLE_CAST,
         {
           selector: "BinaryExpression[operator='/'][right.value=100]",
           message: 'Amounts are paise: rupeesOf, formatPaise or toNearestPaisa from @portal/contracts, not a division by 100.',

@@ -16,11 +16,12 @@ export type AccessLog = (req: ProxiedRequest, status: number) => void;
  */
 export function createAccessLog(logger: Logger): AccessLog | undefined {
   if (!logger.isLevelEnabled('info')) return undefined;
-  const state = logger as unknown as Record<symbol, unknown>;
-  const level = (state[pino.symbols.lsCacheSym] as Record<number, string>)[pino.levels.values.info as number];
-  const time = state[pino.symbols.timeSym] as () => string;
-  const bindings = state[pino.symbols.chindingsSym] as string;
-  const destination = state[pino.symbols.streamSym] as { write(line: string): unknown };
+  // pino's typing names none of its symbols' properties: read as the integrations do
+  const levels: Record<number, string> = Reflect.get(logger, pino.symbols.lsCacheSym);
+  const level = levels[pino.levels.values.info as number];
+  const time: () => string = Reflect.get(logger, pino.symbols.timeSym);
+  const bindings: string = Reflect.get(logger, pino.symbols.chindingsSym);
+  const destination: { write(line: string): unknown } = Reflect.get(logger, pino.symbols.streamSym);
   // Only the url can hold a character JSON escapes: the request id is plain (requestIdFrom), the
   // method one that Node's parser knows, the service a name from the route table, the address an
   // IP address (proxy-addr's or the socket's); the subject field comes rendered (token-check.ts).

@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RequestHandler } from 'express';
 import proxyAddr from 'proxy-addr';
 import { REQUEST_ID_HEADER, notFound, requestIdFrom } from '@portal/platform';
 import type { RateLimit } from '../middleware/rate-limit';
@@ -11,9 +10,12 @@ import type { HeaderList } from './security-headers';
 import { sendError } from './send-error';
 import { sendHstsOverHttps } from './transport-security';
 
+/** A Connect-style middleware on Node's own request and response, as the cors package makes one. */
+export type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
 export interface ApiHandlerDeps {
   securityHeaders: HeaderList;
-  cors: RequestHandler;
+  cors: NodeMiddleware;
   rateLimit: RateLimit;
   guard: TokenGuard;
   createProxy: (hooks: ProxyHooks) => Proxy;
@@ -29,10 +31,7 @@ export interface ApiHandlerDeps {
  */
 export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, res: ServerResponse) => void {
   const trusted = proxyAddr.compile(deps.trustProxy.split(',').map((part) => part.trim()));
-  const runCors = (req: IncomingMessage, res: ServerResponse) =>
-    new Promise<void>((resolve) =>
-      (deps.cors as unknown as (q: IncomingMessage, s: ServerResponse, next: () => void) => void)(req, res, resolve),
-    );
+  const runCors = (req: IncomingMessage, res: ServerResponse) => new Promise<void>((resolve) => deps.cors(req, res, resolve));
 
   const answer = (req: ProxiedRequest, res: ServerResponse, error: unknown) => {
     if (!res.headersSent) {

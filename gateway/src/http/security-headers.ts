@@ -1,4 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import helmet from 'helmet';
 
 export type HeaderList = readonly (readonly [string, string])[];
@@ -8,12 +9,9 @@ export type HeaderList = readonly (readonly [string, string])[];
  * API calls get this list, the same headers without helmet's per-request work.
  */
 export function captureHelmetHeaders(options: Parameters<typeof helmet>[0]): HeaderList {
-  const captured: [string, string][] = [];
-  const response = {
-    setHeader: (name: string, value: string | number) => captured.push([name, String(value)]),
-    removeHeader: () => undefined,
-    getHeader: () => undefined,
-  } as unknown as ServerResponse;
-  helmet(options)({} as IncomingMessage, response, () => undefined);
-  return captured;
+  // a response of Node's own, never sent: helmet writes its headers on it, as on a page's
+  const request = new IncomingMessage(new Socket());
+  const response = new ServerResponse(request);
+  helmet(options)(request, response, () => undefined);
+  return response.getHeaderNames().map((name) => [name, String(response.getHeader(name))] as const);
 }

@@ -55,7 +55,8 @@ class SetOptionsAgent extends http.Agent {
     kept[KEPT_SINCE] ??= now;
     if (now - kept[KEPT_SINCE] >= this.socketLifeMs) return false;
     // Node's own answers true (its typing says void): the socket is kept
-    return (super.keepSocketAlive(socket) as unknown as boolean | undefined) !== false;
+    const answer: unknown = super.keepSocketAlive(socket);
+    return answer !== false;
   }
 
   override addRequest(req: http.ClientRequest, options: http.RequestOptions): void {

@@ -97,18 +97,57 @@ export const totpCodeBodySchema = z.strictObject({ code: totpCodeSchema });
 export const firmSecondFactorBodySchema = z.strictObject({
   required: z.boolean({ error: 'Say whether a second factor is required (true or false)' }),
 });
-// a WebAuthn response as @simplewebauthn/browser sends it; the library checks its content
-const webAuthnResponseSchema = z.object({
+/** Binary WebAuthn data as @simplewebauthn/browser sends it: base64url, within a size a real authenticator gives. */
+const base64url = z
+  .string()
+  .max(16_384)
+  .regex(/^[A-Za-z0-9_-]*$/);
+/**
+ * What every WebAuthn credential in JSON holds (the W3C's RegistrationResponseJSON and
+ * AuthenticationResponseJSON, which @simplewebauthn/server verifies): the shape is checked here,
+ * its content and signatures by the library.
+ */
+const credentialFields = {
   id: z.string().regex(/^[A-Za-z0-9_-]{1,1366}$/),
-  rawId: z.string().max(1366),
+  rawId: base64url,
   type: z.literal('public-key'),
-  response: z.record(z.string(), z.unknown()),
-  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
-  authenticatorAttachment: z.string().max(40).optional(),
+  // the portal asks for no extension; of what a browser reports, these are the ones with a meaning
+  clientExtensionResults: z
+    .object({
+      appid: z.boolean().optional(),
+      credProps: z.object({ rk: z.boolean().optional() }).optional(),
+      hmacCreateSecret: z.boolean().optional(),
+    })
+    .default({}),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+};
+/** A new passkey, from navigator.credentials.create(). */
+export const passkeyRegistrationSchema = z.object({
+  ...credentialFields,
+  response: z.object({
+    clientDataJSON: base64url,
+    attestationObject: base64url,
+    authenticatorData: base64url.optional(),
+    transports: z.array(z.string().max(40)).max(10).optional(),
+    publicKeyAlgorithm: z.number().int().optional(),
+    publicKey: base64url.optional(),
+  }),
 });
-export const passkeySignInBodySchema = z.strictObject({ challenge: challengeSchema, response: webAuthnResponseSchema });
+/** A passkey's proof, from navigator.credentials.get(). */
+export const passkeyAssertionSchema = z.object({
+  ...credentialFields,
+  response: z.object({
+    clientDataJSON: base64url,
+    authenticatorData: base64url,
+    signature: base64url,
+    userHandle: base64url.optional(),
+  }),
+});
+export type PasskeyRegistration = z.infer<typeof passkeyRegistrationSchema>;
+export type PasskeyAssertion = z.infer<typeof passkeyAssertionSchema>;
+export const passkeySignInBodySchema = z.strictObject({ challenge: challengeSchema, response: passkeyAssertionSchema });
 export const passkeyAddBodySchema = z.strictObject({
-  response: webAuthnResponseSchema,
+  response: passkeyRegistrationSchema,
   name: z.string().trim().min(1, 'Name the passkey').max(60, 'At most 60 characters').default('Passkey'),
 });
 export const passkeyParamsSchema = z.strictObject({ credentialId: z.string().regex(/^[A-Za-z0-9_-]{1,1366}$/, 'Malformed passkey id') });

@@ -1,4 +1,4 @@
-import { SECOND_FACTOR_MESSAGES } from '@portal/contracts';
+import { SECOND_FACTOR_MESSAGES, type PasskeyAssertion } from '@portal/contracts';
 import { challenged, signedIn, wrongCode, type AdminSecondFactorDeps } from './admin-second-factor.use-cases';
 import { passkeyOptions, provePasskey, type PasskeyProofDeps } from './passkey-proofs';
 
@@ -13,7 +13,7 @@ export function adminPasskeySignIn(deps: PasskeySignInDeps) {
       const { admin, auth } = await challenged(deps, challenge);
       return passkeyOptions(deps, admin.id, challengeKey(auth.tokenId));
     },
-    async verify(challenge: string, response: { id: string }, ip: string) {
+    async verify(challenge: string, response: PasskeyAssertion, ip: string) {
       const { admin, auth } = await challenged(deps, challenge);
       if (!(await provePasskey(deps, admin.id, challengeKey(auth.tokenId), response, ip))) {
         return wrongCode(deps, admin, 'wrong-passkey', SECOND_FACTOR_MESSAGES.passkeyRefused);

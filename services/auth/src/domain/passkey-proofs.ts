@@ -1,4 +1,4 @@
-import { SECOND_FACTOR_MESSAGES } from '@portal/contracts';
+import { SECOND_FACTOR_MESSAGES, type PasskeyAssertion } from '@portal/contracts';
 import { badRequest } from '@portal/platform/errors';
 import type { ChallengeStore, GuessLimit, PasskeyCeremonies, PasskeyStore } from './ports';
 
@@ -24,7 +24,7 @@ export async function passkeyOptions(deps: PasskeyProofDeps, ownerId: string, ke
  * The assertion against the challenge kept under `key`, taken once; a refused one counts as a
  * wrong code, and a use moves the passkey's counter in one conditional update.
  */
-export async function provePasskey(deps: PasskeyProofDeps, ownerId: string, key: string, response: { id: string }, ip: string) {
+export async function provePasskey(deps: PasskeyProofDeps, ownerId: string, key: string, response: PasskeyAssertion, ip: string) {
   const expected = await deps.challenges.take(key);
   if (!expected) throw badRequest(SECOND_FACTOR_MESSAGES.passkeyStale);
   const passkey = (await deps.passkeys.list(ownerId)).find((stored) => stored.credentialId === response.id);

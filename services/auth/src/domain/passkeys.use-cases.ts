@@ -1,4 +1,4 @@
-import { SECOND_FACTOR_MESSAGES, type PasskeyView } from '@portal/contracts';
+import { SECOND_FACTOR_MESSAGES, type PasskeyRegistration, type PasskeyView } from '@portal/contracts';
 import { badRequest, notFound } from '@portal/platform/errors';
 import type { AuthContext, SecurityLog } from '@portal/platform';
 import type { ChallengeStore, PasskeyCeremonies, PasskeyStore, StoredPasskey } from './ports';
@@ -40,7 +40,7 @@ export function passkeysUseCases(deps: PasskeysDeps) {
       return options;
     },
 
-    async finishRegistration(auth: AuthContext, response: object, name: string) {
+    async finishRegistration(auth: AuthContext, response: PasskeyRegistration, name: string) {
       const expected = await deps.challenges.take(registrationKey(auth.userId));
       if (!expected) throw badRequest(SECOND_FACTOR_MESSAGES.passkeyStale);
       const passkey = await deps.ceremonies.verifyRegistration(response, expected);

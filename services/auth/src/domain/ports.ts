@@ -1,4 +1,14 @@
-import type { AcceptedPolicies, Address, AdminRole, ConsentClaims, GENDERS, TokenAudience, TotpEnrolment } from '@portal/contracts';
+import type {
+  AcceptedPolicies,
+  Address,
+  AdminRole,
+  ConsentClaims,
+  GENDERS,
+  PasskeyAssertion,
+  PasskeyRegistration,
+  TokenAudience,
+  TotpEnrolment,
+} from '@portal/contracts';
 import type { MessageOutbox } from '@portal/platform';
 
 /** What the auth rules need from the outside world; data/, security/ and clients/ provide it. */
@@ -168,10 +178,10 @@ export interface PasskeyStore {
 /** WebAuthn's registration and authentication, for the portal's origin. */
 export interface PasskeyCeremonies {
   registrationOptions(owner: { id: string; email: string }, existing: StoredPasskey[]): Promise<{ challenge: string }>;
-  verifyRegistration(response: object, expectedChallenge: string): Promise<StoredPasskey | null>;
+  verifyRegistration(response: PasskeyRegistration, expectedChallenge: string): Promise<StoredPasskey | null>;
   authenticationOptions(passkeys: StoredPasskey[]): Promise<{ challenge: string }>;
   /** The authenticator's new counter, or null when the response is not right. */
-  verifyAuthentication(response: object, expectedChallenge: string, passkey: StoredPasskey): Promise<number | null>;
+  verifyAuthentication(response: PasskeyAssertion, expectedChallenge: string, passkey: StoredPasskey): Promise<number | null>;
 }
 
 /** A WebAuthn challenge waiting for its response: kept a few minutes, taken once. */

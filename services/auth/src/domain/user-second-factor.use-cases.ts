@@ -3,6 +3,7 @@ import {
   SECOND_FACTOR_MESSAGES,
   TOKEN_AUDIENCE,
   type AuthResponse,
+  type PasskeyAssertion,
   type SecondFactor,
   type SecondFactorSession,
   type SecondFactorSettings,
@@ -86,7 +87,7 @@ export function userSecondFactorUseCases(deps: UserSecondFactorDeps) {
       return passkeyOptions(deps, user.id, passkeyKey(auth));
     },
 
-    async verifyPasskey(challenge: string, response: { id: string }, ip: string): Promise<SecondFactorSession> {
+    async verifyPasskey(challenge: string, response: PasskeyAssertion, ip: string): Promise<SecondFactorSession> {
       const { user, auth } = await challenged(challenge);
       if (!(await provePasskey(deps, user.id, passkeyKey(auth), response, ip))) {
         return wrong(user, 'wrong-passkey', { message: SECOND_FACTOR_MESSAGES.passkeyRefused });

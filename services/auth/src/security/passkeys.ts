@@ -3,8 +3,6 @@ import {
   generateRegistrationOptions,
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { PasskeyCeremonies, StoredPasskey } from '../domain/ports';
 
@@ -28,7 +26,7 @@ export function passkeyCeremonies(publicUrl: string): PasskeyCeremonies {
       }),
     async verifyRegistration(response, expectedChallenge) {
       const result = await verifyRegistrationResponse({
-        response: response as unknown as RegistrationResponseJSON,
+        response,
         expectedChallenge,
         expectedOrigin: origin,
         expectedRPID: rpID,
@@ -51,7 +49,7 @@ export function passkeyCeremonies(publicUrl: string): PasskeyCeremonies {
       }),
     async verifyAuthentication(response, expectedChallenge, passkey: StoredPasskey) {
       const result = await verifyAuthenticationResponse({
-        response: response as unknown as AuthenticationResponseJSON,
+        response,
         expectedChallenge,
         expectedOrigin: origin,
         expectedRPID: rpID,

@@ -1,4 +1,4 @@
-import { Schema, type Connection } from 'mongoose';
+import { Schema, type Connection, type mongo } from 'mongoose';
 import { DELETED_USER_EMAIL } from '../../shared/data/deleted-user';
 import type { TdsRecord, TdsStore } from '../domain/ports';
 
@@ -23,6 +23,9 @@ const tdsSchema = new Schema<TdsRecord>(
 tdsSchema.index({ state: 1, deductedAt: -1 });
 tdsSchema.index({ deductedAt: -1 });
 
+/** As a lean read gives it: the certificate's bytes are the driver's Binary, not a Buffer. */
+type StoredTds = Omit<TdsRecord, 'certificate'> & { certificate: { pdf: mongo.Binary; uploadedAt: Date } | null };
+
 /** The certificate's bytes stay out of every list. */
 const LISTED = { _id: 0, certificate: 0 } as const;
 const WITH_UPLOAD = { _id: 0, 'certificate.pdf': 0 } as const;
@@ -43,11 +46,10 @@ export function tdsRepository(connection: Connection): TdsStore {
       return (await Tds.findOne({ merchantOrderId: { $eq: record.merchantOrderId } }, { _id: 0 }).lean<TdsRecord>())!;
     },
     async find(reference) {
-      const record = await Tds.findOne(byReference(reference), { _id: 0 }).lean<TdsRecord>();
-      // a lean read gives the driver's Binary, not a Buffer
-      const stored = record?.certificate?.pdf as unknown as Buffer | { buffer: Uint8Array } | undefined;
-      if (!record?.certificate || !stored) return record;
-      return { ...record, certificate: { ...record.certificate, pdf: Buffer.isBuffer(stored) ? stored : Buffer.from(stored.buffer) } };
+      const record = await Tds.findOne(byReference(reference), { _id: 0 }).lean<StoredTds>();
+      if (!record) return null;
+      const { certificate, ...rest } = record;
+      return { ...rest, certificate: certificate && { ...certificate, pdf: Buffer.from(certificate.pdf.buffer) } };
     },
     forReferences: (references) =>
       references.length

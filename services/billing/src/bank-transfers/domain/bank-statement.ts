@@ -54,7 +54,8 @@ export function statementDate(text: string): string | null {
   let year: number, month: number, day: number;
   if (iso) [year, month, day] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
   else if (dayFirst) {
-    const [, d, m, y] = dayFirst as unknown as [string, string, string, string];
+    // the pattern's three groups always match when it does
+    const [, d = '', m = '', y = ''] = dayFirst;
     day = Number(d);
     month = /^\d+$/.test(m) ? Number(m) : MONTHS.indexOf(m.toLowerCase()) + 1;
     year = y.length === 2 ? 2000 + Number(y) : Number(y);
