@@ -179,4 +179,37 @@ describe('a firm with seats in Chromium', () => {
     await admin.getByRole('region', { name: 'Active Subscriptions' }).getByText('1', { exact: true }).waitFor();
     await admin.getByRole('region', { name: 'Paid Seats' }).getByText('3', { exact: true }).waitFor();
   });
+
+  it('when owners create firms and at once save each one’s billing details and order its seats, then every call sees the firm just made: 50 of 50', async () => {
+    const refused: string[] = [];
+    // a person may hold ten firms: five owners, ten firms each
+    for (let owner = 0; owner < 5; owner++) {
+      const registered = await api('POST', '/api/auth/register', undefined, {
+        firstName: 'Prompt',
+        email: `prompt.owner.${owner}.${Date.now()}@example.in`,
+        password: 'secret12',
+        acceptedPolicies: currentPolicyVersions(),
+      });
+      const token = registered.body.token as string;
+      for (let each = 0; each < 10; each++) {
+        const created = await api('POST', '/api/firms', token, { name: `Prompt & Co ${owner}-${each}` });
+        expect(created.status).toBe(201);
+        const firmId = (created.body.firm as { id: string }).id;
+        const details = await api('PUT', `/api/billing/profile?firmId=${firmId}`, token, {
+          legalName: `Prompt & Co ${owner}-${each}`,
+          street: '12 MG Road',
+          city: 'Pune',
+          pincode: '411001',
+          stateCode: '27',
+        });
+        const order = await api('POST', `/api/payment/create-phonepe-order?firmId=${firmId}`, token, {
+          plan: 'professional',
+          billingPeriod: 'monthly',
+          seats: 2,
+        });
+        if (details.status !== 200 || order.status !== 201) refused.push(`${firmId}: details ${details.status}, order ${order.status}`);
+      }
+    }
+    expect(refused).toEqual([]);
+  });
 });

@@ -358,6 +358,7 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
           ),
           security,
           firms,
+          firmEvents.state,
           settings.SERVICE_SECRET,
         ),
       );

@@ -22,9 +22,10 @@ import {
   withRedisLock,
   type ServiceRuntime,
 } from '@portal/platform';
-import { authDirectoryClient } from './shared/clients/auth.client';
+import { authDirectoryClient, authFirmStateClient } from './shared/clients/auth.client';
 import { rememberedProfiles } from './shared/clients/remembered-profiles';
 import { firmDirectoryRepository } from './shared/data/firm-directory.repository';
+import { firmsReadingTheirWrites } from './shared/data/firms-read-your-writes';
 import { rememberedFirms } from './shared/data/remembered-firms';
 import { migrateStoredRecords } from './shared/data/record-migrations';
 import { accountGuards } from './shared/routes/billing-account';
@@ -147,13 +148,11 @@ export async function compose(
   const securityLog = createSecurityLog('billing', connection, logger, now);
   shutdown.add('security log', () => securityLog.close());
   shutdown.add('audit', () => audit.close());
-  const users = rememberedProfiles(
-    authDirectoryClient(
-      createInternalClient({ baseURL: config.AUTH_URL, credential: createServiceCredential('billing', config.SERVICE_SECRET) }),
-    ),
-    redis,
-    config.REDIS_PREFIX,
-  );
+  const authCalls = createInternalClient({
+    baseURL: config.AUTH_URL,
+    credential: createServiceCredential('billing', config.SERVICE_SECRET),
+  });
+  const users = rememberedProfiles(authDirectoryClient(authCalls), redis, config.REDIS_PREFIX);
   const gateway = createPhonePeClient({
     clientId: config.PHONEPE_CLIENT_ID,
     clientSecret: config.PHONEPE_CLIENT_SECRET,
@@ -166,7 +165,10 @@ export async function compose(
   const migrated = await migrateStoredRecords(mongo);
   if (Object.keys(migrated).length) logger.info({ migrated }, 'records of an older release carried over');
   const lock = redisLock(redis, config.REDIS_PREFIX);
-  const firms = rememberedFirms(firmDirectoryRepository(mongo, lock), redis, `${config.REDIS_PREFIX}billing:firm-directory:generation`);
+  const firms = firmsReadingTheirWrites(
+    rememberedFirms(firmDirectoryRepository(mongo, lock), redis, `${config.REDIS_PREFIX}billing:firm-directory:generation`),
+    authFirmStateClient(authCalls),
+  );
   const subscriptionStore = rememberedSubscriptions(subscriptionRepository(mongo), redis, config.REDIS_PREFIX);
   const periods = periodRepository(mongo);
   const orders = rememberedCheckouts(orderRepository(mongo), redis, config.REDIS_PREFIX);

@@ -49,6 +49,11 @@ export function firmEventsUseCases({ firms, seats, publish, nextRevision, now }:
 
   return {
     announce,
+    /**
+     * A firm's state now, as its next event will carry it: billing asks on a miss, so that a call
+     * made right after a change sees it before the event arrives.
+     */
+    state: membersEvent,
     seatsOf,
     /** billing's `firm.seats-changed`: kept when newer than what the model holds. */
     applySeats: (data: unknown) => seats.apply(firmSeatsChangedEvent.parse(data)),

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { requireService, streamJsonLines, validate } from '@portal/platform';
 import {
   internalConfirmDeletionBody,
+  internalFirmParams,
   internalFirmsQuery,
   internalUserFirmsLookupBody,
   internalStatsQuery,
@@ -9,6 +10,7 @@ import {
   internalUserIdParams,
   internalUserSearchQuery,
   USER_EXPORT_CONTENT_TYPE,
+  type FirmMembersChangedEvent,
   type InternalFirmsAnswer,
   type InternalUserFirmsLookupAnswer,
   type InternalUserFirmsAnswer,
@@ -26,6 +28,7 @@ export function internalRoutes(
   directory: ReturnType<typeof directoryUseCases>,
   security: ReturnType<typeof accountSecurityUseCases>,
   firms: Pick<ReturnType<typeof firmUseCases>, 'firmsOf' | 'adminPage' | 'firmsOfMany'>,
+  firmState: (firmId: string) => Promise<FirmMembersChangedEvent>,
   serviceSecret: string,
 ): Router {
   const router = Router();
@@ -64,6 +67,10 @@ export function internalRoutes(
   router.get('/internal/users/:id/firms', validate('params', internalUserIdParams), async (req, res) => {
     const answer: InternalUserFirmsAnswer = await firms.firmsOf(req.params.id);
     res.json(answer);
+  });
+
+  router.get('/internal/firms/:firmId/state', validate('params', internalFirmParams), async (req, res) => {
+    res.json(await firmState(req.params.firmId as string));
   });
 
   router.get('/internal/firms', validate('query', internalFirmsQuery), async (req, res) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FIRM_ROLES, FIRM_SEAT_RANGE } from '../firm-roles';
+import { objectIdSchema } from '../ids';
 
 /**
  * The events that carry "members ≤ seats" between auth and billing (issue #48), on BullMQ queues
@@ -37,6 +38,9 @@ export const firmMembersChangedEvent = z.object({
   ),
 });
 export type FirmMembersChangedEvent = z.infer<typeof firmMembersChangedEvent>;
+
+/** GET /internal/firms/:firmId/state on auth: the firm's state now, as its next event will carry it. */
+export const internalFirmParams = z.object({ firmId: objectIdSchema('Malformed firm id') });
 
 export const firmSeatsChangedEvent = z.object({
   firmId: z.string(),
