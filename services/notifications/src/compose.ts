@@ -47,7 +47,8 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now =
     now,
   });
   const metrics = createMetrics('notifications');
-  const { onOutcome } = deliveryMetrics(metrics, store, now);
+  const { onOutcome, close: stopCounting } = deliveryMetrics(metrics, store, { now, logger, countEveryMs: settings.MESSAGE_COUNT_MS });
+  shutdown.add('metrics', stopCounting);
   const mail = createMailer(settings.SMTP_URL, settings.MAIL_FROM);
   shutdown.add('mailer', () => mail.close());
   const queue = deliveryQueue(connection);

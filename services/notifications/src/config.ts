@@ -18,5 +18,7 @@ export const configSchema = z.object({
   DELIVERY_RETRY_SCALE: z.coerce.number().positive().max(10).default(1),
   /** How often messages whose next try is overdue (a lost job, Redis away) are queued again. */
   DELIVERY_SWEEP_MS: z.coerce.number().int().min(100).default(30_000),
+  /** How often the messages are counted by state for the metrics (a scrape reads the last count). */
+  MESSAGE_COUNT_MS: z.coerce.number().int().min(100).default(15_000),
 });
 export type Config = z.infer<typeof configSchema>;

@@ -164,8 +164,11 @@ describe('notifications: a message that fails every try', () => {
     );
     expect(failed).toMatchObject({ state: 'failed', attempts: 16, sentAt: null });
     expect(failed!.lastError).toContain('Mailbox busy');
-    const metrics = (await request(service.app).get('/metrics')).text;
-    expect(metrics).toMatch(/notifications_messages\{[^}]*state="failed"[^}]*\} 1/);
+    // counted by state every 100 ms here (MESSAGE_COUNT_MS)
+    const metrics = await until(
+      async () => (await request(service.app).get('/metrics')).text,
+      (text) => /notifications_messages\{[^}]*state="failed"[^}]*\} 1/.test(text),
+    );
     expect(metrics).toMatch(/notifications_delivery_tries_total\{[^}]*outcome="failed"[^}]*\} 1/);
     expect(metrics).toMatch(/notifications_delivery_tries_total\{[^}]*outcome="retried"[^}]*\} 15/);
 

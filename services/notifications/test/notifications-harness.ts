@@ -24,6 +24,7 @@ export async function startNotificationsService(label: string, retryScale: strin
     MAIL_FROM: 'Portal <no-reply@portal.test>',
     DELIVERY_RETRY_SCALE: retryScale,
     DELIVERY_SWEEP_MS: '200',
+    MESSAGE_COUNT_MS: '100',
   });
   const built = await compose(config, runtime);
   return {
