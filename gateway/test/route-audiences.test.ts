@@ -34,6 +34,9 @@ import type { Access, ServiceName } from '../src/routing/route-table';
  * it, without a token and with a user's, who it lets in, then holds the answer against the table.
  */
 const SECRET = 'audience-test-secret-'.padEnd(40, 'x');
+// Routes that end every session of their caller: probed as a person of their own, so that the
+// token of the others' probes still counts.
+const ENDS_EVERY_SESSION = new Set(['POST /api/auth/not-me']);
 // Routes a service guards with a credential of their own rather than a portal token.
 const OWN_CREDENTIAL: Record<string, string> = {
   'POST /api/payment/phonepe/webhook': 'PhonePe’s webhook credentials',
@@ -128,8 +131,9 @@ const concrete = (path: string) => path.replace(/:\w+/g, '0123456789abcdef012345
 describe('who may call each public route: the gateway table and the services agree', () => {
   const keys = generateTestKeys();
   let user: { sub: string; email: string };
+  let leaving: { sub: string; email: string };
   // A new token for each call: a logout among the routes revokes the one it is sent.
-  const userToken = () => signTestToken(keys.privateKey, TOKEN_AUDIENCE.user, user);
+  const userToken = (as = user) => signTestToken(keys.privateKey, TOKEN_AUDIENCE.user, as);
   const runtimes: ReturnType<typeof testRuntime>[] = [];
   const resources: { db: TestDatabase; redis: TestRedis }[] = [];
   const apps = {} as Record<ServiceName, Express>;
@@ -153,6 +157,10 @@ describe('who may call each public route: the gateway table and the services agr
       .post('/api/auth/register')
       .send({ firstName: 'Audience', email: 'audience@example.in', password: 'secret12', acceptedPolicies: currentPolicyVersions() });
     user = { sub: registered.body.user._id, email: registered.body.user.email };
+    const other = await request(apps.auth)
+      .post('/api/auth/register')
+      .send({ firstName: 'Leaving', email: 'leaving@example.in', password: 'secret12', acceptedPolicies: currentPolicyVersions() });
+    leaving = { sub: other.body.user._id, email: other.body.user.email };
     apps.billing = (
       await composed('billing', (env, rt) =>
         composeBilling(
@@ -194,14 +202,14 @@ describe('who may call each public route: the gateway table and the services agr
   });
 
   /** What the service itself lets in: nobody needed, any user, the desktop app, or only the admin. */
-  async function enforced(app: Express, method: string, path: string): Promise<Access> {
+  async function enforced(app: Express, method: string, path: string, as = user): Promise<Access> {
     const call = (token?: string) => {
       const pending = request(app)[method.toLowerCase() as 'get'](path);
       return token ? pending.set('Authorization', `Bearer ${token}`) : pending;
     };
     if ((await call()).status !== 401) return 'public';
-    if (![401, 403].includes((await call(userToken())).status)) return 'user';
-    return [401, 403].includes((await call(signTestToken(keys.privateKey, TOKEN_AUDIENCE.desktop, user))).status) ? 'admin' : 'desktop';
+    if (![401, 403].includes((await call(userToken(as))).status)) return 'user';
+    return [401, 403].includes((await call(signTestToken(keys.privateKey, TOKEN_AUDIENCE.desktop, as))).status) ? 'admin' : 'desktop';
   }
 
   it('when a path the table names outright is asked for, with or without its trailing slash, then its own rule answers before any prefix', () => {
@@ -228,7 +236,10 @@ describe('who may call each public route: the gateway table and the services agr
           continue;
         }
         if (rule.service !== service) disagreements.push(`${method} ${path}: the table sends it to ${rule.service}`);
-        const actual = OWN_CREDENTIAL[`${method} ${path}`] ? 'public' : await enforced(apps[service], method, url);
+        const route = `${method} ${path}`;
+        const actual = OWN_CREDENTIAL[route]
+          ? 'public'
+          : await enforced(apps[service], method, url, ENDS_EVERY_SESSION.has(route) ? leaving : user);
         if (actual !== rule.access) disagreements.push(`${method} ${path}: the table says ${rule.access}, ${service} enforces ${actual}`);
       }
       expect(disagreements).toEqual([]);

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SELF_SERVICE_MESSAGES, type PublicUser } from '@portal/contracts';
+import { OWN_SIGN_IN_MESSAGES, SELF_SERVICE_MESSAGES, type OwnSignIn, type PublicUser } from '@portal/contracts';
 import { session } from '@portal/ui';
 import { collectMyData } from '../src/features/privacy/api';
 import { SecurityAndPrivacy } from '../src/features/privacy/components/SecurityAndPrivacy';
@@ -103,5 +103,43 @@ describe('Profile → Security and Privacy (behaviour.md §3)', () => {
     const calls = stubApi(() => ({ data: document }));
     expect(await collectMyData()).toEqual(document);
     expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(['GET /api/account/my-data']);
+  });
+
+  it('when the tab lists the recent sign-ins, then each shows its IST time, browser or computer, address and second factor; "This wasn’t me" ends every session', async () => {
+    const signIns: OwnSignIn[] = [
+      {
+        at: '2026-11-27T04:42:00.000Z',
+        address: '203.0.113.99',
+        device: 'Desktop app on “Kiran’s desk”',
+        desktop: true,
+        secondFactor: false,
+      },
+      { at: '2026-11-27T04:31:00.000Z', address: '203.0.113.31', device: 'Chrome on Windows', desktop: false, secondFactor: true },
+    ];
+    const calls = stubApi((call: StubCall) => {
+      if (call.url === '/api/account/sign-ins') return { data: { signIns } };
+      if (call.url === '/api/auth/not-me') return { data: { message: OWN_SIGN_IN_MESSAGES.notMe } };
+      return { data: { subscriptionStatus: 'trial', email: 'meera.iyer@example.in' } };
+    });
+    renderPage(<Tab />, '/profile');
+    const table = await screen.findByRole('region', { name: 'Recent sign-ins' });
+    const rows = await within(table).findAllByRole('row');
+    expect(
+      rows.slice(1).map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      ['27 Nov 2026, 10:12 am', 'Desktop app on “Kiran’s desk”', '203.0.113.99', 'approved on the web'],
+      ['27 Nov 2026, 10:01 am', 'Chrome on Windows', '203.0.113.31', 'yes'],
+    ]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'This wasn’t me' }));
+    const dialog = await screen.findByRole('dialog', { name: 'End every session?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'End every session' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/));
+    expect(calls.filter((call) => call.url === '/api/auth/not-me').map((call) => call.method)).toEqual(['POST']);
+    expect(session.token()).toBeNull();
   });
 });

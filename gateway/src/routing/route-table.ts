@@ -27,6 +27,7 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/auth/logout', service: 'auth', access: 'user' },
   { pattern: '/api/auth/consent', service: 'auth', access: 'user' },
   { pattern: '/api/auth/password', service: 'auth', access: 'user' },
+  { pattern: '/api/auth/not-me', service: 'auth', access: 'user' },
   // a practitioner's own second factor; signing in with it (/api/auth/login/*) is public
   { pattern: '/api/auth/second-factor', service: 'auth', access: 'user' },
   { pattern: '/api/auth/second-factor/*', service: 'auth', access: 'user' },
@@ -125,6 +126,8 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/account/delete', service: 'admin-reporting', access: 'user' },
   // the person's data from every service as one document (the DPDP Act's right of access)
   { pattern: '/api/account/my-data', service: 'admin-reporting', access: 'user' },
+  // the person's own sign-ins, from the security log
+  { pattern: '/api/account/sign-ins', service: 'admin-reporting', access: 'user' },
   { pattern: '/api/admin/analytics', service: 'admin-reporting', access: 'admin' },
   { pattern: '/api/admin/users', service: 'admin-reporting', access: 'admin' },
   { pattern: '/api/admin/firms', service: 'admin-reporting', access: 'admin' },

@@ -70,7 +70,7 @@ export async function compose(config: Config, runtime: ServiceRuntime, { now = (
       router.use(deliveryLogRoutes(deliveryLog, verifyToken));
       router.use(securityLogRoutes(security, verifyToken));
       router.use(firmsRoutes(firmsUseCases({ users, subscriptions }), verifyToken));
-      router.use(accountRoutes(reporting, accountData, verifyToken));
+      router.use(accountRoutes(reporting, accountData, security, verifyToken));
       router.use(usageRoutes(usageUseCases(usage), verifyToken, logger));
     },
   });

@@ -1,11 +1,12 @@
 import request from 'supertest';
-import { DAY_MS, SECURITY_LOG_RETENTION_DAYS } from '@portal/contracts';
+import { DAY_MS, SECURITY_LOG_RETENTION_DAYS, TOKEN_AUDIENCE } from '@portal/contracts';
 import { createAuditPublisher, createLogger, createSecurityLog } from '@portal/platform';
 import {
   createTestDatabase,
   createTestRedis,
   generateTestKeys,
   signAdminTestToken,
+  signTestToken,
   testRuntime,
   testServiceEnv,
   type TestDatabase,
@@ -123,5 +124,69 @@ describe('the security log: every service’s events, an owner’s CSV of a pers
     expect(await entries().countDocuments({ 'subject.label': 'old@example.in' })).toBe(0);
     expect(await entries().countDocuments({ 'subject.label': 'kept@example.in' })).toBe(1);
     expect(await entries().countDocuments()).toBe(4);
+  });
+
+  it('when a person lists their own sign-ins, then they get their last 30 successful ones, the web’s and the desktop app’s, newest first, and no one else’s', async () => {
+    const kiran = '64b7f0c2a1b2c3d4e5f60aa1';
+    const chrome = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+    const at = (minute: number) => new Date(Date.UTC(2026, 10, 27, 4, minute));
+    const hers = { type: 'user', id: kiran, label: 'kiran@example.in' };
+    await entries().insertMany([
+      ...Array.from({ length: 32 }, (_, minute) => ({
+        at: at(minute),
+        service: 'auth',
+        kind: 'sign-in',
+        outcome: 'success',
+        subject: hers,
+        reason: minute === 31 ? 'password+totp' : 'password',
+        address: `203.0.113.${minute}`,
+        userAgent: chrome,
+      })),
+      {
+        at: at(40),
+        service: 'auth',
+        kind: 'sign-in',
+        outcome: 'failure',
+        subject: hers,
+        reason: 'wrong-password',
+        address: '198.51.100.9',
+      },
+      {
+        at: at(41),
+        service: 'auth',
+        kind: 'token-issued',
+        outcome: 'success',
+        subject: hers,
+        reason: 'desktop-refresh',
+        details: { device: 'Kiran’s desk' },
+      },
+      {
+        at: at(42),
+        service: 'auth',
+        kind: 'token-issued',
+        outcome: 'success',
+        subject: hers,
+        reason: 'desktop-sign-in',
+        details: { device: 'Kiran’s desk' },
+        address: '203.0.113.99',
+      },
+      {
+        at: at(43),
+        service: 'auth',
+        kind: 'sign-in',
+        outcome: 'success',
+        subject: { type: 'user', id: '64b7f0c2a1b2c3d4e5f60aa2', label: 'other@example.in' },
+      },
+    ]);
+    await request(built.app).get('/api/account/sign-ins').expect(401);
+    const token = signTestToken(keys.privateKey, TOKEN_AUDIENCE.user, { sub: kiran, email: 'kiran@example.in' });
+    const { signIns } = (await request(built.app).get('/api/account/sign-ins').set('Authorization', `Bearer ${token}`).expect(200)).body;
+    expect(signIns).toHaveLength(30);
+    expect(signIns.slice(0, 3)).toEqual([
+      { at: at(42).toISOString(), address: '203.0.113.99', device: 'Desktop app on “Kiran’s desk”', desktop: true, secondFactor: false },
+      { at: at(31).toISOString(), address: '203.0.113.31', device: 'Chrome on Windows', desktop: false, secondFactor: true },
+      { at: at(30).toISOString(), address: '203.0.113.30', device: 'Chrome on Windows', desktop: false, secondFactor: false },
+    ]);
+    expect(signIns.at(-1).at).toBe(at(3).toISOString());
   });
 });

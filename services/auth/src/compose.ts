@@ -44,6 +44,7 @@ import { announcingFirmStore, firmEventsUseCases } from './domain/firm-events.us
 import { startFirmEvents } from './jobs/firm-events';
 import { firmUseCases } from './domain/firm.use-cases';
 import { welcomeMail } from './domain/welcome-mail';
+import { notMeUseCases } from './domain/not-me.use-cases';
 import { passwordResetUseCases } from './domain/password-reset.use-cases';
 import { profileUseCases } from './domain/profile.use-cases';
 import { accountSecurityRoutes } from './routes/account-security.routes';
@@ -227,6 +228,13 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
     onMailError: mailFailed('password reset'),
     securityLog,
   });
+  const notMe = notMeUseCases({
+    users,
+    hasher: argon2Hasher,
+    endSessions: endEverySession({ tokens, desktopSessions }),
+    requestReset: passwordReset.request,
+    securityLog,
+  });
   const alerts = signInAlerts({ knownDevices, mail, publicUrl: settings.PUBLIC_URL, onMailError: mailFailed('new sign-in') });
   const seenFrom = signInDevice(alerts, { secure: settings.PUBLIC_URL.startsWith('https:'), now: clock });
   const adminAccounts = adminUseCases({
@@ -343,7 +351,7 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
       router.use(adminPasskeysRoutes(adminPasskeys, verifyToken));
       router.use(adminTeamRoutes(adminTeam, verifyToken));
       router.use(deviceRoutes(deviceGrant, verifyToken, async (userId) => (await accounts.consent(userId)).required, settings.PUBLIC_URL));
-      router.use(accountSecurityRoutes(security, verifyToken));
+      router.use(accountSecurityRoutes(security, notMe, verifyToken));
       router.use(userSecondFactorRoutes(userSecondFactor, ownPasskeys, verifyToken, seenFrom));
       router.use(adminUserSecondFactorRoutes(userSecondFactor, verifyToken));
       router.use(firmRoutes(firms, firmInvitations, verifyToken));

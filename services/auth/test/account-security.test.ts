@@ -1,5 +1,11 @@
 import request from 'supertest';
-import { currentPolicyVersions, DESKTOP_CLIENT_ID, DEVICE_GRANT_TYPE, SELF_SERVICE_MESSAGES } from '@portal/contracts';
+import {
+  currentPolicyVersions,
+  DESKTOP_CLIENT_ID,
+  DEVICE_GRANT_TYPE,
+  OWN_SIGN_IN_MESSAGES,
+  SELF_SERVICE_MESSAGES,
+} from '@portal/contracts';
 import { createServiceCredential } from '@portal/platform';
 import { startGoogleIdentityStandIn } from '../../../deploy/local/stand-ins/google-identity';
 import { startAuth, TEST_SERVICE_SECRET, validSignup, type AuthHarness } from './auth-harness';
@@ -167,4 +173,43 @@ describe('Security and Privacy: the password, and confirming one’s own deletio
   });
 
   const googleToken = (sub: string, email: string) => google.issueIdToken({ sub, email, givenName: 'G' });
+
+  it('when the person says a sign-in was not theirs, then every session ends, this one and the desktop app’s, the password stops working, and the e-mailed link sets a new one', async () => {
+    const email = 'not.me@example.in';
+    const token = await register(email);
+    const desktop = await desktopSignIn(token);
+    const answer = await request(auth.app).post('/api/auth/not-me').set(bearer(token)).expect(200);
+    expect(answer.body).toEqual({ message: OWN_SIGN_IN_MESSAGES.notMe });
+
+    expect((await profile(token)).status).toBe(401);
+    expect((await request(auth.app).get('/api/auth/desktop/me').set(bearer(desktop.access_token))).status).toBe(401);
+    const refreshed = await request(auth.app)
+      .post('/api/auth/device/token')
+      .type('form')
+      .send({ grant_type: 'refresh_token', refresh_token: desktop.refresh_token, client_id: DESKTOP_CLIENT_ID });
+    expect(refreshed.status).toBe(400);
+    expect((await login(email, 'secret12')).status).toBe(401);
+
+    const mail = await auth.smtp.waitForMail((m) => JSON.stringify(m.to).includes(email) && /reset/i.test(m.subject ?? ''));
+    const resetToken = /reset-password\?token=([\w-]{43})/.exec(mail.text ?? '')![1];
+    await request(auth.app).post('/api/auth/reset-password').send({ token: resetToken, newPassword: 'chosen-anew-1' }).expect(200);
+    expect((await login(email, 'chosen-anew-1')).status).toBe(200);
+  });
+});
+
+describe('"This wasn’t me" when the reset link cannot be sent', () => {
+  let auth: AuthHarness;
+  beforeAll(async () => {
+    auth = await startAuth('not-me-limited', { RESET_REQUESTS_PER_EMAIL_PER_HOUR: '1' });
+  });
+  afterAll(() => auth?.close());
+
+  it('when the hour’s reset link is spent, then "This wasn’t me" answers 429 and nothing changes: the session and the password stand', async () => {
+    const email = 'limited.not.me@example.in';
+    const token = (await request(auth.app).post('/api/auth/register').send(validSignup(email))).body.token as string;
+    await request(auth.app).post('/api/auth/forgot-password').send({ email }).expect(200);
+    expect((await request(auth.app).post('/api/auth/not-me').set('Authorization', `Bearer ${token}`)).status).toBe(429);
+    expect((await request(auth.app).get('/api/auth/profile').set('Authorization', `Bearer ${token}`)).status).toBe(200);
+    expect((await request(auth.app).post('/api/auth/login').send({ email, password: 'secret12' })).status).toBe(200);
+  });
 });

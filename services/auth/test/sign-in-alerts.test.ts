@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { DESKTOP_CLIENT_ID, DEVICE_GRANT_TYPE, EVENT_QUEUES, SECURITY_RECORDED, type SecurityEvent } from '@portal/contracts';
 import { queuedEvents } from '@portal/platform/testing';
-import { describeBrowser } from '../src/domain/sign-in-alert';
+import { describeBrowser } from '@portal/contracts';
 import { startAuth, validSignup, type AuthHarness } from './auth-harness';
 
 const CHROME_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';

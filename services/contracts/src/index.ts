@@ -13,6 +13,7 @@ export * from './admin-access';
 export * from './admin-roles';
 export * from './second-factor';
 export * from './security-log';
+export * from './user-agent';
 export * from './admin-area';
 export * from './page-modules';
 export * from './ids';

@@ -54,3 +54,23 @@ export const securityLogExportQuerySchema = z
   .refine((query) => query.email || (query.from && query.to), { error: 'Choose a person’s e-mail, or a window from one day to another' })
   .refine((query) => !query.from || !query.to || query.from <= query.to, { error: 'The window must start before it ends' });
 export type SecurityLogExportQuery = z.infer<typeof securityLogExportQuerySchema>;
+
+/** How many of a person's own sign-ins the Security and Privacy tab lists. */
+export const OWN_SIGN_INS_SHOWN = 30;
+
+/** One of a person's own sign-ins, newest first on the Security and Privacy tab. */
+export interface OwnSignIn {
+  at: string;
+  /** The address it came from, as the gateway saw it. */
+  address: string | null;
+  /** "Chrome on Windows", or the desktop app's computer name. */
+  device: string;
+  desktop: boolean;
+  /** Whether a second factor (an authenticator's code or a passkey) was asked as well. */
+  secondFactor: boolean;
+}
+
+export const OWN_SIGN_IN_MESSAGES = {
+  notMe:
+    'Every session of your account has ended, here and in the desktop app, and your password no longer works. We have e-mailed you a link to choose a new one.',
+} as const;

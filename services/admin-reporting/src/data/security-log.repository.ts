@@ -24,6 +24,8 @@ const securitySchema = new Schema<SecurityDocument>(
 securitySchema.index({ at: 1 });
 securitySchema.index({ 'subject.label': 1, at: 1 });
 securitySchema.index({ actor: 1, at: 1 });
+// a person's own sign-ins, newest first
+securitySchema.index({ 'subject.id': 1, at: -1 });
 
 const toEvent = ({ _id: _stored, at, ...event }: SecurityDocument & { _id: unknown }): SecurityEvent => ({
   ...event,
@@ -51,6 +53,19 @@ export function securityLogRepository(connection: Connection): SecurityLogStore 
         : when;
       for await (const doc of Security.find(filter).sort({ at: 1 }).lean<(SecurityDocument & { _id: unknown })[]>().cursor())
         yield toEvent(doc);
+    },
+    async signInsOf(userId, limit) {
+      const docs = await Security.find({
+        'subject.id': { $eq: userId },
+        $or: [
+          { kind: 'sign-in', outcome: 'success' },
+          { kind: 'token-issued', reason: 'desktop-sign-in' },
+        ],
+      })
+        .sort({ at: -1 })
+        .limit(limit)
+        .lean<(SecurityDocument & { _id: unknown })[]>();
+      return docs.map(toEvent);
     },
     async removeBefore(cutOff) {
       return (await Security.deleteMany({ at: { $lt: cutOff } })).deletedCount;

@@ -72,6 +72,8 @@ export interface SecurityLogStore {
   add(event: SecurityEvent): Promise<void>;
   /** Oldest first; `label` is a person's e-mail, matched as the subject or the actor. */
   find(query: { label?: string; from?: Date; to?: Date }): AsyncIterable<SecurityEvent>;
+  /** A person's successful sign-ins on the web and the desktop app's (not its refreshes), newest first. */
+  signInsOf(userId: string, limit: number): Promise<SecurityEvent[]>;
   /** Removes the entries recorded before `cutOff`; answers how many. */
   removeBefore(cutOff: Date): Promise<number>;
 }

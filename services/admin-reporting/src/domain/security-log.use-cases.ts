@@ -1,5 +1,8 @@
 import {
   DAY_MS,
+  describeBrowser,
+  OWN_SIGN_INS_SHOWN,
+  type OwnSignIn,
   istDayStart,
   SECURITY_LOG_RETENTION_DAYS,
   type AuditEvent,
@@ -32,6 +35,23 @@ export function securityLogUseCases({ store, now }: { store: SecurityLogStore; n
       }),
     entries: ({ email, from, to }: SecurityLogExportQuery) =>
       store.find({ label: email, from: from ? istDayStart(from) : undefined, to: to ? dayAfter(to) : undefined }),
+    /** The person's own last sign-ins, as the Security and Privacy tab lists them. */
+    async signInsOf(userId: string): Promise<OwnSignIn[]> {
+      return (await store.signInsOf(userId, OWN_SIGN_INS_SHOWN)).map((event) => {
+        const desktop = event.kind === 'token-issued';
+        const computer = event.details?.device;
+        return {
+          at: event.at,
+          address: event.address ?? null,
+          device: desktop
+            ? `Desktop app on “${typeof computer === 'string' ? computer : 'a computer'}”`
+            : describeBrowser(event.userAgent ?? null),
+          desktop,
+          // a web sign-in with a second factor is recorded as `password+totp`, `google+passkey`…
+          secondFactor: !desktop && (event.reason ?? '').includes('+'),
+        };
+      });
+    },
     prune: () => store.removeBefore(new Date(now().getTime() - SECURITY_LOG_RETENTION_DAYS * DAY_MS)),
   };
 }

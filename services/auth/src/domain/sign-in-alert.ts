@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { formatIndianDateTime } from '@portal/contracts';
+import { describeBrowser, formatIndianDateTime } from '@portal/contracts';
 import { composeMail } from '@portal/platform/mail-layout';
 import type { KnownDeviceStore, MailSender } from './ports';
 
@@ -10,31 +10,6 @@ export interface SignInOrigin {
   address: string;
   /** The desktop app's device name, when the desktop app signed in rather than a browser. */
   desktop?: string;
-}
-
-const BROWSERS: [RegExp, string][] = [
-  [/Edg\//, 'Edge'],
-  [/OPR\//, 'Opera'],
-  [/Firefox\//, 'Firefox'],
-  [/Chrome\//, 'Chrome'],
-  [/Safari\//, 'Safari'],
-];
-const SYSTEMS: [RegExp, string][] = [
-  [/Windows/, 'Windows'],
-  [/Android/, 'Android'],
-  [/iPhone|iPad/, 'iOS'],
-  [/Mac OS X/, 'macOS'],
-  [/Linux/, 'Linux'],
-];
-const first = (table: [RegExp, string][], userAgent: string) => table.find(([pattern]) => pattern.test(userAgent))?.[1];
-
-/** "Chrome on Windows": enough for a person to recognise their own browser, and no more. */
-export function describeBrowser(userAgent: string | null): string {
-  if (!userAgent) return 'an unknown browser';
-  const browser = first(BROWSERS, userAgent);
-  const system = first(SYSTEMS, userAgent);
-  if (browser && system) return `${browser} on ${system}`;
-  return browser ?? system ?? 'an unknown browser';
 }
 
 const hashOf = (deviceId: string) => createHash('sha256').update(deviceId).digest('hex');

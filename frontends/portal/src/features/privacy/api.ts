@@ -4,6 +4,7 @@ import type {
   ChangePasswordAnswer,
   ChangePasswordBody,
   MyAccountData,
+  OwnSignIn,
   SecondFactorSession,
   SecondFactorSettings,
   TotpEnrolment,
@@ -72,3 +73,13 @@ export const useAddPasskey = () =>
   );
 export const useRemovePasskey = () =>
   usePasskeyChange(async (id: string) => (await api.delete<{ message: string }>(`/api/auth/second-factor/passkeys/${id}`)).data);
+
+/** The person's last sign-ins, from the security log. */
+export const useOwnSignIns = () =>
+  useQuery({
+    queryKey: ['account', 'sign-ins'] as const,
+    queryFn: async () => (await api.get<{ signIns: OwnSignIn[] }>('/api/account/sign-ins')).data.signIns,
+  });
+
+/** "This wasn't me": every session ends, this one too; a link to a new password is e-mailed. */
+export const useNotMe = () => useMutation({ mutationFn: async () => (await api.post<{ message: string }>('/api/auth/not-me')).data });

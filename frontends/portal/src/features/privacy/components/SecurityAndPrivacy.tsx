@@ -4,14 +4,16 @@ import { Banner, Button, errorMessage, Link, Modal, TextField, useAuth, useNavig
 import { PasswordPair } from '@portal/ui/password-pair';
 import type { Message } from '../../../texts';
 import { collectMyData, useChangePassword, useDeleteAccount } from '../api';
+import { RecentSignIns } from './RecentSignIns';
 import { TwoStepSignIn } from './TwoStepSignIn';
 
-/** Profile → Security and Privacy (behaviour.md §3): the password, two-step sign-in, a copy of one's data, and leaving. */
+/** Profile → Security and Privacy (behaviour.md §3): the password, two-step sign-in, recent sign-ins, a copy of one's data, and leaving. */
 export function SecurityAndPrivacy({ user }: { user: PublicUser }) {
   return (
     <div className="stack">
       <ChangePassword user={user} />
       <TwoStepSignIn />
+      <RecentSignIns />
       <DownloadMyData />
       <DeleteAccount user={user} />
       <p className="muted">
