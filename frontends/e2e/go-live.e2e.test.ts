@@ -127,6 +127,16 @@ describe('ready to go live, in Chromium against every service', () => {
     await other.close();
   });
 
+  it('when the person opens Security and Privacy, then their recent sign-ins name the browser of the newest (Chrome on Linux) and whether a second factor was asked', async () => {
+    await page.goto(`${stack.url}/profile?tab=privacy`);
+    const signIns = page.getByRole('region', { name: 'Recent sign-ins' });
+    const newest = signIns.getByRole('row').nth(1);
+    await newest.waitFor();
+    expect(await newest.getByRole('cell').nth(1).innerText()).toBe('Chrome on Linux');
+    expect(await newest.getByRole('cell').nth(3).innerText()).toBe('no');
+    await page.getByRole('button', { name: 'This wasn’t me' }).waitFor();
+  });
+
   it('when the person downloads their data, then one JSON file holds their profile, consents, periods, payments, devices, sessions, feedback and the messages sent to them', async () => {
     await page.goto(`${stack.url}/profile`);
     await page.getByRole('tab', { name: 'Security and Privacy' }).click();
