@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { formatIndianDateTime } from '@portal/contracts';
-import { Banner, Button, errorMessage, Modal, Spinner, useAuth, useNavigate } from '@portal/ui';
+import { Banner, Button, errorMessage, Modal, Spinner } from '@portal/ui';
 import { ScrollArea } from '@portal/ui/scroll-area';
 import { useNotMe, useOwnSignIns } from '../api';
+import { useSignOutWith } from '../sign-out-with';
 
 /**
  * The person's last sign-ins, on the web and in the desktop app, from the security log; one they
@@ -11,17 +12,14 @@ import { useNotMe, useOwnSignIns } from '../api';
 export function RecentSignIns() {
   const signIns = useOwnSignIns();
   const notMe = useNotMe();
-  const { signOut } = useAuth();
-  const navigate = useNavigate();
+  const signOutWith = useSignOutWith();
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState('');
 
   async function endEverySession() {
     setError('');
     try {
-      const { message } = await notMe.mutateAsync();
-      await signOut();
-      navigate('/', { replace: true, state: { message } });
+      await signOutWith((await notMe.mutateAsync()).message);
     } catch (failure) {
       setError(errorMessage(failure, 'Your sessions could not be ended. Please try again.'));
     }

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { formatIndianDate, newPasswordPairProblem, planTitle, POLICIES, type PublicUser } from '@portal/contracts';
-import { Banner, Button, errorMessage, Link, Modal, TextField, useAuth, useNavigate } from '@portal/ui';
+import { Banner, Button, errorMessage, Link, Modal, TextField, useAuth } from '@portal/ui';
 import { PasswordPair } from '@portal/ui/password-pair';
 import type { Message } from '../../../texts';
 import { collectMyData, useChangePassword, useDeleteAccount } from '../api';
+import { useSignOutWith } from '../sign-out-with';
 import { RecentSignIns } from './RecentSignIns';
 import { TwoStepSignIn } from './TwoStepSignIn';
 
@@ -113,8 +114,8 @@ function DownloadMyData() {
 }
 
 function DeleteAccount({ user }: { user: PublicUser }) {
-  const { subscription, status, signOut } = useAuth();
-  const navigate = useNavigate();
+  const { subscription, status } = useAuth();
+  const signOutWith = useSignOutWith();
   const remove = useDeleteAccount();
   const [confirming, setConfirming] = useState(false);
   const [answer, setAnswer] = useState('');
@@ -127,8 +128,7 @@ function DeleteAccount({ user }: { user: PublicUser }) {
     setError('');
     try {
       const { message } = await remove.mutateAsync(byEmail ? { email: answer } : { password: answer });
-      await signOut();
-      navigate('/', { replace: true, state: { message } });
+      await signOutWith(message);
     } catch (failure) {
       setError(errorMessage(failure, 'Your account could not be deleted. Please try again.'));
     }
