@@ -195,6 +195,21 @@ describe('Security and Privacy: the password, and confirming one’s own deletio
     await request(auth.app).post('/api/auth/reset-password').send({ token: resetToken, newPassword: 'chosen-anew-1' }).expect(200);
     expect((await login(email, 'chosen-anew-1')).status).toBe(200);
   });
+
+  it('when a Google-only account says a sign-in was not theirs, then every session ends and the answer sends them to Google’s password, not ours', async () => {
+    const signedIn = await request(auth.app)
+      .post('/api/auth/google-login')
+      .send({ token: google.issueIdToken({ sub: '4002', email: 'google.not.me@gmail.com', givenName: 'G' }) });
+    const gate = await request(auth.app)
+      .post('/api/auth/consent')
+      .set(bearer(signedIn.body.token))
+      .send({ accepted: currentPolicyVersions(), age: 29 });
+    const token = gate.body.token as string;
+    expect((await request(auth.app).post('/api/auth/not-me').set(bearer(token)).expect(200)).body).toEqual({
+      message: OWN_SIGN_IN_MESSAGES.notMeWithGoogle,
+    });
+    expect((await profile(token)).status).toBe(401);
+  });
 });
 
 describe('"This wasn’t me" when the reset link cannot be sent', () => {

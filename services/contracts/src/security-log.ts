@@ -73,4 +73,7 @@ export interface OwnSignIn {
 export const OWN_SIGN_IN_MESSAGES = {
   notMe:
     'Every session of your account has ended, here and in the desktop app, and your password no longer works. We have e-mailed you a link to choose a new one.',
+  /** An account that signs in only with Google has no password of ours to stop. */
+  notMeWithGoogle:
+    'Every session of your account has ended, here and in the desktop app. You sign in with Google: if someone else may know that password, change it with Google. We have also e-mailed you a link to set a password here.',
 } as const;

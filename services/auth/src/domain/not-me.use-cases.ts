@@ -34,6 +34,6 @@ export function notMeUseCases({ users, hasher, endSessions, requestReset, securi
       subject: { type: 'user', id: user.id, label: user.email },
       reason: 'not-me',
     });
-    return OWN_SIGN_IN_MESSAGES.notMe;
+    return user.passwordHash ? OWN_SIGN_IN_MESSAGES.notMe : OWN_SIGN_IN_MESSAGES.notMeWithGoogle;
   };
 }
