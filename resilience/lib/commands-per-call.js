@@ -20,7 +20,7 @@ const BUDGETS = {
   'admin-export': 5,
   // writes, at what they send today
   usage: 1,
-  profile: 2,
+  profile: 1,
   feedback: 2,
   // the account, whether a firm of theirs requires a second factor (issue #49 §3), the browser's record
   'sign-in': 4,

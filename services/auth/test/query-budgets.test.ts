@@ -39,6 +39,18 @@ describe('auth: database commands per hot path', () => {
     expect(await commands.namesDuring(signIn)).toEqual(['find users', firmRule, 'findAndModify known_devices']);
   });
 
+  it('when a person saves their profile, then one command writes it and answers the saved account', async () => {
+    const token = (await request(auth.app).post('/api/auth/login').send({ email: 'budget-2@example.in', password: 'secret12' }).expect(200))
+      .body.token as string;
+    const save = () =>
+      request(auth.app)
+        .put('/api/auth/profile')
+        .set('Authorization', `Bearer ${token}`)
+        .send({ firstName: 'Budget', lastName: 'Two' })
+        .expect(200);
+    expect(await commands.namesDuring(save)).toEqual(['findAndModify users']);
+  });
+
   it('when the admin users page asks for a page of 50, then a find and the kept count answer it, whatever the page holds', async () => {
     const seen = await commands.namesDuring(() =>
       request(auth.app).get('/internal/users?page=1&limit=50').set('Authorization', asService()).expect(200),

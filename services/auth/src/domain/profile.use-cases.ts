@@ -15,9 +15,13 @@ export function profileUseCases(users: UserStore) {
 
     /** The form sends the whole profile: what it leaves out is cleared. The e-mail never changes. */
     async update(userId: string, body: ProfileUpdateBody): Promise<PublicUser> {
-      const user = await users.findById(userId);
-      if (!user) throw notFound('Your account no longer exists.');
-      if (body.email !== undefined && body.email.trim().toLowerCase() !== user.email) throw badRequest(MESSAGES.emailCannotChange);
+      // the account is read first only when the form names an e-mail, to refuse a change of it
+      // before anything is written; otherwise the update alone says whether the account exists
+      if (body.email !== undefined) {
+        const user = await users.findById(userId);
+        if (!user) throw notFound('Your account no longer exists.');
+        if (body.email.trim().toLowerCase() !== user.email) throw badRequest(MESSAGES.emailCannotChange);
+      }
       const { address, ...info } = body.personalInfo ?? {};
       const personalInfo = {
         ...Object.fromEntries(Object.entries(info).filter(([, value]) => value !== undefined)),
