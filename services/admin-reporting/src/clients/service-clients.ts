@@ -30,6 +30,12 @@ import type {
 } from '../domain/ports';
 
 const isNotFound = (error: unknown) => isAxiosError(error) && error.response?.status === 404;
+/** A service's 409 is passed on as it said it (why an account cannot go yet, why a message cannot be sent again). */
+function passOnRefusal(error: unknown): never {
+  const refusal = isAxiosError(error) ? error.response : undefined;
+  if (refusal?.status === 409) throw conflict(String(refusal.data?.message));
+  throw error;
+}
 const userPath = (userId: string) => `/internal/users/${encodeURIComponent(userId)}`;
 
 /** The user directory of the auth service; each answer is parsed against its contract. */
@@ -74,9 +80,7 @@ export function authClient(http: AxiosInstance): UserDirectory {
       } catch (error) {
         if (isNotFound(error)) return false;
         // auth's reason the account cannot go yet: it owns a firm others belong to
-        const refusal = isAxiosError(error) ? error.response : undefined;
-        if (refusal?.status === 409) throw conflict(String(refusal.data?.message));
-        throw error;
+        return passOnRefusal(error);
       }
     },
     async confirmDeletion(userId, confirmation, ip) {
@@ -138,10 +142,7 @@ export function feedbackClient(http: AxiosInstance): FeedbackReader {
   };
 }
 
-/**
- * The delivery log and the person's choices that notifications keeps; its refusal of a "Send again"
- * is passed on as it said it.
- */
+/** The delivery log and the person's choices that notifications keeps. */
 export function notificationsClient(http: AxiosInstance): DeliveryLogReader & NotificationPreferencesReader {
   return {
     async preferences(userId) {
@@ -158,9 +159,7 @@ export function notificationsClient(http: AxiosInstance): DeliveryLogReader & No
         return true;
       } catch (error) {
         if (isNotFound(error)) return false;
-        const refusal = isAxiosError(error) ? error.response : undefined;
-        if (refusal?.status === 409) throw conflict(String(refusal.data?.message));
-        throw error;
+        return passOnRefusal(error);
       }
     },
   };

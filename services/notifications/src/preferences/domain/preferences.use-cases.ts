@@ -9,7 +9,6 @@ import {
   type PreferenceSource,
 } from '@portal/contracts';
 import type { PreferencesRecord } from '@portal/contracts/internal';
-import { badRequest } from '@portal/platform/errors';
 import type { PreferenceStore, StoredPreferences } from './ports';
 import type { UnsubscribeLinks } from './unsubscribe-link';
 
@@ -49,17 +48,13 @@ export function preferencesUseCases({ store, links, now = () => new Date() }: Pr
       return { ...answer(await change(userId, choice, 'profile')), message: NOTIFICATION_MESSAGES.preferencesSaved };
     },
 
-    /** The category an unsubscribe link stops, once its signature is checked. */
-    linkCategory(token: string): OptionalCategory {
-      const link = links.read(token);
-      if (!link) throw badRequest(NOTIFICATION_MESSAGES.invalidUnsubscribeLink);
-      return link.category;
-    },
+    /** The category an unsubscribe link stops, once its signature is checked; null for a link not ours. */
+    linkCategory: (token: string): OptionalCategory | null => links.read(token)?.category ?? null,
 
-    /** Follows an unsubscribe link; following it again changes nothing. */
-    async unsubscribe(token: string, via: Exclude<PreferenceSource, 'profile'>): Promise<OptionalCategory> {
+    /** Follows an unsubscribe link (following it again changes nothing); null for a link not ours. */
+    async unsubscribe(token: string, via: Exclude<PreferenceSource, 'profile'>): Promise<OptionalCategory | null> {
       const link = links.read(token);
-      if (!link) throw badRequest(NOTIFICATION_MESSAGES.invalidUnsubscribeLink);
+      if (!link) return null;
       await change(link.userId, { [link.category]: false }, via);
       return link.category;
     },

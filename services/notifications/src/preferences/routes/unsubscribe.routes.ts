@@ -1,6 +1,5 @@
 import express, { Router, type Response } from 'express';
 import { unsubscribeQuerySchema } from '@portal/contracts';
-import { AppError } from '@portal/platform/errors';
 import type { preferencesUseCases } from '../domain/preferences.use-cases';
 import { unsubscribePage, type UnsubscribePageState } from './unsubscribe-page';
 
@@ -17,27 +16,20 @@ export function unsubscribeRoutes(preferences: ReturnType<typeof preferencesUseC
     const parsed = unsubscribeQuerySchema.safeParse(query);
     return parsed.success ? parsed.data.token : null;
   };
-  const invalid = (error: unknown) => error instanceof AppError && error.status === 400;
 
   router.get('/api/notifications/unsubscribe', (req, res) => {
     const token = tokenOf(req.query);
-    try {
-      if (token) return page(res, 200, { step: 'confirm', category: preferences.linkCategory(token), token });
-    } catch (error) {
-      if (!invalid(error)) throw error;
-    }
-    return page(res, 400, { step: 'invalid' });
+    const category = token && preferences.linkCategory(token);
+    if (!token || !category) return page(res, 400, { step: 'invalid' });
+    return page(res, 200, { step: 'confirm', category, token });
   });
 
   router.post('/api/notifications/unsubscribe', express.urlencoded({ extended: false, limit: '1kb' }), async (req, res) => {
     const token = tokenOf(req.query);
     const oneClick = (req.body as Record<string, unknown> | undefined)?.['List-Unsubscribe'] === 'One-Click';
-    try {
-      if (token) return page(res, 200, { step: 'done', category: await preferences.unsubscribe(token, oneClick ? 'one-click' : 'link') });
-    } catch (error) {
-      if (!invalid(error)) throw error;
-    }
-    return page(res, 400, { step: 'invalid' });
+    const category = token && (await preferences.unsubscribe(token, oneClick ? 'one-click' : 'link'));
+    if (!category) return page(res, 400, { step: 'invalid' });
+    return page(res, 200, { step: 'done', category });
   });
   return router;
 }
