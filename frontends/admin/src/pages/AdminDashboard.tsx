@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { lastIndianDays, TRANSACTIONS_DEFAULT_DAYS } from '@portal/contracts';
-import { Button, session, Spinner, Tabs, useNavigate, useSearchParams } from '@portal/ui';
+import { Button, session, Spinner, useNavigate, useSearchParams } from '@portal/ui';
+import { AdminNav } from '../components/AdminNav';
 import { AnalyticsTab } from '../features/analytics/components/AnalyticsTab';
 import { ExportMenu } from '../features/exports/components/ExportMenu';
 import { useFeedback } from '../features/feedback/api';
@@ -84,51 +85,70 @@ export default function AdminDashboard() {
           </Button>
         </div>
       </header>
-      <Tabs
-        label="Admin sections"
-        active={tab}
-        onChange={setTab}
-        tabs={[
-          { id: 'dashboard', label: 'Dashboard' },
-          { id: 'users', label: 'User Management' },
-          { id: 'firms', label: 'Firms' },
-          { id: 'transactions', label: 'Transactions' },
-          { id: 'mandates', label: 'Mandates' },
-          { id: 'promotions', label: 'Promotions' },
-          { id: 'bank-transfers', label: 'Bank transfers' },
-          { id: 'releases', label: 'Releases' },
-          {
-            id: 'feedback',
-            label: (
-              <>
-                App Feedback{' '}
-                {feedback.counts.open > 0 && (
-                  <span className="badge badge-red" aria-label={`${feedback.counts.open} open`}>
-                    {feedback.counts.open}
-                  </span>
-                )}
-              </>
-            ),
-          },
-          { id: 'audit', label: 'Audit Log' },
-          ...(owner ? [{ id: 'admins' as const, label: 'Admins' }] : []),
-          { id: 'sign-in', label: 'My sign-in' },
-        ]}
-      />
-      {tab === 'dashboard' && <AnalyticsTab />}
-      {tab === 'users' && <UsersTab paymentsOf={paymentsOf} />}
-      <Suspense fallback={<Spinner label="Loading…" />}>
-        {tab === 'firms' && <FirmsTab />}
-        {tab === 'transactions' && <TransactionsTab range={range} onRange={setRange} />}
-        {tab === 'mandates' && <MandatesTab />}
-        {tab === 'promotions' && <PromotionsTab />}
-        {tab === 'bank-transfers' && <BankTransfersTab />}
-        {tab === 'releases' && <ReleasesTab />}
-        {tab === 'feedback' && <FeedbackTab feedback={feedback} />}
-        {tab === 'audit' && <AuditTab />}
-        {tab === 'admins' && <AdminsTab />}
-        {tab === 'sign-in' && <PasskeysTab />}
-      </Suspense>
+      <div className="admin-layout">
+        <AdminNav
+          active={tab}
+          onChange={setTab}
+          groups={[
+            { label: 'Overview', sections: [{ id: 'dashboard', label: 'Dashboard' }] },
+            {
+              label: 'Customers',
+              sections: [
+                { id: 'users', label: 'User Management' },
+                { id: 'firms', label: 'Firms' },
+                {
+                  id: 'feedback',
+                  label: (
+                    <>
+                      App Feedback{' '}
+                      {feedback.counts.open > 0 && (
+                        <span className="badge badge-red" aria-label={`${feedback.counts.open} open`}>
+                          {feedback.counts.open}
+                        </span>
+                      )}
+                    </>
+                  ),
+                },
+              ],
+            },
+            {
+              label: 'Money',
+              sections: [
+                { id: 'transactions', label: 'Transactions' },
+                { id: 'mandates', label: 'Mandates' },
+                { id: 'bank-transfers', label: 'Bank transfers' },
+                { id: 'promotions', label: 'Promotions' },
+              ],
+            },
+            { label: 'Product', sections: [{ id: 'releases', label: 'Releases' }] },
+            {
+              label: 'Team',
+              sections: [
+                { id: 'audit', label: 'Audit Log' },
+                // only an owner manages the seller's staff
+                ...(owner ? [{ id: 'admins' as const, label: 'Admins' }] : []),
+                { id: 'sign-in', label: 'My sign-in' },
+              ],
+            },
+          ]}
+        />
+        <div className="admin-section">
+          {tab === 'dashboard' && <AnalyticsTab />}
+          {tab === 'users' && <UsersTab paymentsOf={paymentsOf} />}
+          <Suspense fallback={<Spinner label="Loading…" />}>
+            {tab === 'firms' && <FirmsTab />}
+            {tab === 'transactions' && <TransactionsTab range={range} onRange={setRange} />}
+            {tab === 'mandates' && <MandatesTab />}
+            {tab === 'promotions' && <PromotionsTab />}
+            {tab === 'bank-transfers' && <BankTransfersTab />}
+            {tab === 'releases' && <ReleasesTab />}
+            {tab === 'feedback' && <FeedbackTab feedback={feedback} />}
+            {tab === 'audit' && <AuditTab />}
+            {tab === 'admins' && <AdminsTab />}
+            {tab === 'sign-in' && <PasskeysTab />}
+          </Suspense>
+        </div>
+      </div>
     </main>
   );
 }

@@ -5,14 +5,17 @@ export function Tabs<T extends string>({
   active,
   onChange,
   label,
+  className = 'tabs',
 }: {
   tabs: { id: T; label: ReactNode }[];
-  active: T;
+  /** The selected tab; a list of which none is selected (one group of several) passes null. */
+  active: T | null;
   onChange: (id: T) => void;
   label: string;
+  className?: string;
 }) {
   return (
-    <div role="tablist" aria-label={label} className="tabs">
+    <div role="tablist" aria-label={label} className={className}>
       {tabs.map((tab) => (
         <button
           key={tab.id}

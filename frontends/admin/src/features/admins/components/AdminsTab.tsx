@@ -5,6 +5,7 @@ import { readAdminSession } from '../../../admin-session';
 import { HeaderRow } from '../../../components/HeaderRow';
 import { day } from '../../../lib/format';
 import { useAdmins, useChangeAdminRole, useInviteAdmin, useRemoveAdmin, useResetSecondFactor } from '../api';
+import { ScrollArea } from '@portal/ui/scroll-area';
 
 type Outcome = { kind: 'success' | 'error'; text: string } | null;
 
@@ -121,14 +122,16 @@ export function AdminsTab() {
     <section aria-label="Admins">
       {outcome && <Banner kind={outcome.kind}>{outcome.text}</Banner>}
       <InviteForm onOutcome={setOutcome} />
-      <table className="table">
-        <HeaderRow columns={['Admin', 'Role', 'Second factor', 'Since', 'Actions']} />
-        <tbody>
-          {(admins.data ?? []).map((admin) => (
-            <AdminRow key={admin.id} admin={admin} self={admin.email === me} onOutcome={setOutcome} />
-          ))}
-        </tbody>
-      </table>
+      <ScrollArea label="Admins">
+        <table className="table">
+          <HeaderRow columns={['Admin', 'Role', 'Second factor', 'Since', 'Actions']} />
+          <tbody>
+            {(admins.data ?? []).map((admin) => (
+              <AdminRow key={admin.id} admin={admin} self={admin.email === me} onOutcome={setOutcome} />
+            ))}
+          </tbody>
+        </table>
+      </ScrollArea>
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { day } from '../../../lib/format';
 import { tellOutcome, type Outcome } from '../outcome';
 import { useApplyReceipt, useOpenProformas, useRecordReceipt, useReturnReceipt, useUnappliedReceipts, useUploadStatement } from '../api';
 import { TdsRegister } from './TdsRegister';
+import { ScrollArea } from '@portal/ui/scroll-area';
 
 const OUTCOME_TEXTS = { paid: 'paid', part_paid: 'part paid', unapplied: 'unapplied', duplicate: 'already recorded' } as const;
 
@@ -94,93 +95,97 @@ export function BankTransfersTab() {
       {outcome && <Banner kind={outcome.kind}>{outcome.text}</Banner>}
       {mayRecord && <StatementUpload onOutcome={setOutcome} />}
       <h2>Pro-formas waiting for money</h2>
-      <table className="table">
-        <HeaderRow columns={['Pro-forma', 'Customer', 'Plan', 'To transfer', 'TDS', 'Received', 'Valid until', 'Actions']} />
-        <tbody>
-          {(proformas.data ?? []).map((proforma) => (
-            <tr key={proforma.number}>
-              <td>
-                {proforma.number}
-                <span className="muted block">{proforma.reference}</span>
-              </td>
-              <td>{proforma.firm ?? proforma.customerEmail}</td>
-              <td>
-                {planTitle(proforma.plan)} ({proforma.billingPeriod}){proforma.seats > 1 && `, ${proforma.seats} seats`}
-              </td>
-              <td>{formatRupees(proforma.amountDue)}</td>
-              <td>{proforma.tds ? formatRupees(proforma.tds.amount) : '—'}</td>
-              <td>{formatRupees(proforma.received)}</td>
-              <td>{day(proforma.validUntil)}</td>
-              <td>
-                {mayRecord &&
-                  (recordingFor === proforma.number ? (
-                    <ReceiptForm proforma={proforma} onOutcome={setOutcome} />
-                  ) : (
-                    <Button
-                      variant="link"
-                      aria-label={`Record a receipt for ${proforma.number}`}
-                      onClick={() => setRecordingFor(proforma.number)}
-                    >
-                      Record receipt
-                    </Button>
-                  ))}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ScrollArea label="Pro-formas waiting for money">
+        <table className="table">
+          <HeaderRow columns={['Pro-forma', 'Customer', 'Plan', 'To transfer', 'TDS', 'Received', 'Valid until', 'Actions']} />
+          <tbody>
+            {(proformas.data ?? []).map((proforma) => (
+              <tr key={proforma.number}>
+                <td>
+                  {proforma.number}
+                  <span className="muted block">{proforma.reference}</span>
+                </td>
+                <td>{proforma.firm ?? proforma.customerEmail}</td>
+                <td>
+                  {planTitle(proforma.plan)} ({proforma.billingPeriod}){proforma.seats > 1 && `, ${proforma.seats} seats`}
+                </td>
+                <td>{formatRupees(proforma.amountDue)}</td>
+                <td>{proforma.tds ? formatRupees(proforma.tds.amount) : '—'}</td>
+                <td>{formatRupees(proforma.received)}</td>
+                <td>{day(proforma.validUntil)}</td>
+                <td>
+                  {mayRecord &&
+                    (recordingFor === proforma.number ? (
+                      <ReceiptForm proforma={proforma} onOutcome={setOutcome} />
+                    ) : (
+                      <Button
+                        variant="link"
+                        aria-label={`Record a receipt for ${proforma.number}`}
+                        onClick={() => setRecordingFor(proforma.number)}
+                      >
+                        Record receipt
+                      </Button>
+                    ))}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollArea>
       <TdsRegister onOutcome={setOutcome} />
       <h2>Unapplied receipts</h2>
-      <table className="table">
-        <HeaderRow columns={['UTR', 'Date', 'Amount', 'Narration', 'Why', 'Actions']} />
-        <tbody>
-          {(unapplied.data ?? []).map((receipt) => (
-            <tr key={receipt.utr}>
-              <td>{receipt.utr}</td>
-              <td>{day(receipt.receivedOn)}</td>
-              <td>{formatRupees(receipt.amount)}</td>
-              <td>{receipt.narration}</td>
-              <td>{receipt.note}</td>
-              <td>
-                {mayRecord && (
-                  <>
-                    <Button
-                      variant="link"
-                      aria-label={`Apply ${receipt.utr} to a pro-forma`}
-                      onClick={() => {
-                        const reference = window.prompt('The pro-forma it pays (its number or reference)');
-                        if (reference)
-                          void act(
-                            () => applying.mutateAsync({ utr: receipt.utr, reference }),
-                            `${receipt.utr} applied.`,
-                            'It could not be applied',
-                          );
-                      }}
-                    >
-                      Apply
-                    </Button>
-                    <Button
-                      variant="link"
-                      aria-label={`Mark ${receipt.utr} as returned`}
-                      onClick={() => {
-                        const note = window.prompt('How was the money returned?');
-                        if (note)
-                          void act(
-                            () => returning.mutateAsync({ utr: receipt.utr, note }),
-                            `${receipt.utr} marked as returned.`,
-                            'It could not be marked',
-                          );
-                      }}
-                    >
-                      Returned
-                    </Button>
-                  </>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ScrollArea label="Unapplied receipts">
+        <table className="table">
+          <HeaderRow columns={['UTR', 'Date', 'Amount', 'Narration', 'Why', 'Actions']} />
+          <tbody>
+            {(unapplied.data ?? []).map((receipt) => (
+              <tr key={receipt.utr}>
+                <td>{receipt.utr}</td>
+                <td>{day(receipt.receivedOn)}</td>
+                <td>{formatRupees(receipt.amount)}</td>
+                <td>{receipt.narration}</td>
+                <td>{receipt.note}</td>
+                <td>
+                  {mayRecord && (
+                    <>
+                      <Button
+                        variant="link"
+                        aria-label={`Apply ${receipt.utr} to a pro-forma`}
+                        onClick={() => {
+                          const reference = window.prompt('The pro-forma it pays (its number or reference)');
+                          if (reference)
+                            void act(
+                              () => applying.mutateAsync({ utr: receipt.utr, reference }),
+                              `${receipt.utr} applied.`,
+                              'It could not be applied',
+                            );
+                        }}
+                      >
+                        Apply
+                      </Button>
+                      <Button
+                        variant="link"
+                        aria-label={`Mark ${receipt.utr} as returned`}
+                        onClick={() => {
+                          const note = window.prompt('How was the money returned?');
+                          if (note)
+                            void act(
+                              () => returning.mutateAsync({ utr: receipt.utr, note }),
+                              `${receipt.utr} marked as returned.`,
+                              'It could not be marked',
+                            );
+                        }}
+                      >
+                        Returned
+                      </Button>
+                    </>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollArea>
     </section>
   );
 }

@@ -16,6 +16,7 @@ import { HeaderRow } from '../../../components/HeaderRow';
 import { day } from '../../../lib/format';
 import { useCreatePromotion, useDeactivatePromotion, usePromotions, type NewPromotion } from '../api';
 import { ReferralCredits } from './ReferralCredits';
+import { ScrollArea } from '@portal/ui/scroll-area';
 
 type Outcome = { kind: 'success' | 'error'; text: string } | null;
 
@@ -174,41 +175,43 @@ export function PromotionsTab() {
     <section aria-label="Promotion codes">
       {outcome && <Banner kind={outcome.kind}>{outcome.text}</Banner>}
       {mayChange && <NewCodeForm onOutcome={setOutcome} />}
-      <table className="table">
-        <HeaderRow
-          columns={['Code', 'Discount', 'Applies to', 'Limits', 'Last day', 'Paid', 'At checkout', 'Discount given', 'State', 'Actions']}
-        />
-        <tbody>
-          {(promotions.data ?? []).map((promotion) => (
-            <tr key={promotion.code}>
-              <td>
-                <code>{promotion.code}</code>
-              </td>
-              <td>{describeDiscount(promotion)}</td>
-              <td>{describeScope(promotion)}</td>
-              <td>{describeLimits(promotion)}</td>
-              <td>{day(promotion.expiresAt)}</td>
-              <td>{promotion.redeemed}</td>
-              <td>{promotion.reserved}</td>
-              <td>{formatRupees(promotion.discountGiven)}</td>
-              <td>{promotion.active ? 'Active' : 'Ended'}</td>
-              <td>
-                {mayChange && promotion.active && (
-                  <Button
-                    variant="link"
-                    aria-label={`End the code ${promotion.code}`}
-                    onClick={() =>
-                      window.confirm(`End the code ${promotion.code}? Orders already at checkout keep it.`) && void end(promotion.code)
-                    }
-                  >
-                    End
-                  </Button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ScrollArea label="Promotion codes">
+        <table className="table">
+          <HeaderRow
+            columns={['Code', 'Discount', 'Applies to', 'Limits', 'Last day', 'Paid', 'At checkout', 'Discount given', 'State', 'Actions']}
+          />
+          <tbody>
+            {(promotions.data ?? []).map((promotion) => (
+              <tr key={promotion.code}>
+                <td>
+                  <code>{promotion.code}</code>
+                </td>
+                <td>{describeDiscount(promotion)}</td>
+                <td>{describeScope(promotion)}</td>
+                <td>{describeLimits(promotion)}</td>
+                <td>{day(promotion.expiresAt)}</td>
+                <td>{promotion.redeemed}</td>
+                <td>{promotion.reserved}</td>
+                <td>{formatRupees(promotion.discountGiven)}</td>
+                <td>{promotion.active ? 'Active' : 'Ended'}</td>
+                <td>
+                  {mayChange && promotion.active && (
+                    <Button
+                      variant="link"
+                      aria-label={`End the code ${promotion.code}`}
+                      onClick={() =>
+                        window.confirm(`End the code ${promotion.code}? Orders already at checkout keep it.`) && void end(promotion.code)
+                      }
+                    >
+                      End
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollArea>
       <ReferralCredits />
     </section>
   );

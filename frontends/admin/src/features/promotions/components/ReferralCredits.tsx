@@ -2,6 +2,7 @@ import { formatRupees } from '@portal/contracts';
 import { HeaderRow } from '../../../components/HeaderRow';
 import { day } from '../../../lib/format';
 import { useReferralCredits } from '../api';
+import { ScrollArea } from '@portal/ui/scroll-area';
 
 /** The referral credits given (issue #50 §3): who earned each, by whose first payment, and when. */
 export function ReferralCredits() {
@@ -12,25 +13,27 @@ export function ReferralCredits() {
       {credits.length === 0 ? (
         <p className="muted">No referral has earned a credit yet.</p>
       ) : (
-        <table className="table">
-          <HeaderRow columns={['Given on', 'Earned by', 'Referred account', 'First payment', 'Credit']} />
-          <tbody>
-            {credits.map((credit) => (
-              <tr key={credit.merchantOrderId}>
-                <td>{day(credit.grantedAt)}</td>
-                <td>{credit.referrerEmail ?? 'Deleted account'}</td>
-                <td>{credit.referredAccountId ?? 'Deleted account'}</td>
-                <td>
-                  <code>{credit.merchantOrderId}</code>
-                </td>
-                <td>
-                  {formatRupees(credit.amount)}
-                  {credit.takenBack && ' (taken back: the payment was refunded)'}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ScrollArea label="Referral credits">
+          <table className="table">
+            <HeaderRow columns={['Given on', 'Earned by', 'Referred account', 'First payment', 'Credit']} />
+            <tbody>
+              {credits.map((credit) => (
+                <tr key={credit.merchantOrderId}>
+                  <td>{day(credit.grantedAt)}</td>
+                  <td>{credit.referrerEmail ?? 'Deleted account'}</td>
+                  <td>{credit.referredAccountId ?? 'Deleted account'}</td>
+                  <td>
+                    <code>{credit.merchantOrderId}</code>
+                  </td>
+                  <td>
+                    {formatRupees(credit.amount)}
+                    {credit.takenBack && ' (taken back: the payment was refunded)'}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollArea>
       )}
     </section>
   );

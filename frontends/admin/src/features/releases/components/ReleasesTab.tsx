@@ -5,6 +5,7 @@ import { adminMayNow } from '../../../admin-session';
 import { HeaderRow } from '../../../components/HeaderRow';
 import { day } from '../../../lib/format';
 import { useReleases, useSetMinimum, useSetRollout, useWithdrawRelease } from '../api';
+import { ScrollArea } from '@portal/ui/scroll-area';
 
 type Outcome = { kind: 'success' | 'error'; text: string } | null;
 type Report = (work: () => Promise<string>) => Promise<void>;
@@ -111,14 +112,16 @@ export function ReleasesTab() {
     <section aria-label="Releases">
       {outcome && <Banner kind={outcome.kind}>{outcome.text}</Banner>}
       {mayChange && releases.data?.channels.map((policy) => <MinimumForm key={policy.channel} policy={policy} report={report} />)}
-      <table className="table">
-        <HeaderRow columns={['Version', 'Channel', 'Published', 'Rollout', 'Downloads', 'State', 'Actions']} />
-        <tbody>
-          {(releases.data?.releases ?? []).map((release) => (
-            <ReleaseRow key={release.version} release={release} mayChange={mayChange} report={report} />
-          ))}
-        </tbody>
-      </table>
+      <ScrollArea label="Releases">
+        <table className="table">
+          <HeaderRow columns={['Version', 'Channel', 'Published', 'Rollout', 'Downloads', 'State', 'Actions']} />
+          <tbody>
+            {(releases.data?.releases ?? []).map((release) => (
+              <ReleaseRow key={release.version} release={release} mayChange={mayChange} report={report} />
+            ))}
+          </tbody>
+        </table>
+      </ScrollArea>
     </section>
   );
 }
