@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { ADMIN_ROLE_LABELS, ADMIN_ROLES, type AdminListEntry, type AdminRole } from '@portal/contracts';
 import { Banner, Button, errorMessage, TextField } from '@portal/ui';
+import { ScrollArea } from '@portal/ui/scroll-area';
 import { readAdminSession } from '../../../admin-session';
 import { HeaderRow } from '../../../components/HeaderRow';
 import { day } from '../../../lib/format';
 import { useAdmins, useChangeAdminRole, useInviteAdmin, useRemoveAdmin, useResetSecondFactor } from '../api';
-import { ScrollArea } from '@portal/ui/scroll-area';
 
 type Outcome = { kind: 'success' | 'error'; text: string } | null;
 

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { formatRupees, istDateOf, planTitle, type ProformaView, type StatementImportView } from '@portal/contracts';
 import { Banner, Button, TextField } from '@portal/ui';
+import { ScrollArea } from '@portal/ui/scroll-area';
 import { adminMayNow } from '../../../admin-session';
 import { HeaderRow } from '../../../components/HeaderRow';
 import { day } from '../../../lib/format';
 import { tellOutcome, type Outcome } from '../outcome';
 import { useApplyReceipt, useOpenProformas, useRecordReceipt, useReturnReceipt, useUnappliedReceipts, useUploadStatement } from '../api';
 import { TdsRegister } from './TdsRegister';
-import { ScrollArea } from '@portal/ui/scroll-area';
 
 const OUTCOME_TEXTS = { paid: 'paid', part_paid: 'part paid', unapplied: 'unapplied', duplicate: 'already recorded' } as const;
 

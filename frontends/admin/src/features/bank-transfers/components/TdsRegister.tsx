@@ -1,12 +1,12 @@
 import { formatRupees, istDateOf, type TdsState } from '@portal/contracts';
 import { Button } from '@portal/ui';
 import { useFileDownload } from '@portal/ui/save-file';
+import { ScrollArea } from '@portal/ui/scroll-area';
 import { adminMayNow } from '../../../admin-session';
 import { HeaderRow } from '../../../components/HeaderRow';
 import { day } from '../../../lib/format';
 import { tellOutcome, type Outcome } from '../outcome';
 import { useCreditTds, useRejectTds, useTdsRegister } from '../api';
-import { ScrollArea } from '@portal/ui/scroll-area';
 
 const STATE_TEXTS: Record<TdsState, string> = {
   receivable: 'Receivable',

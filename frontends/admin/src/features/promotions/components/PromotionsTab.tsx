@@ -11,12 +11,12 @@ import {
   type PromotionView,
 } from '@portal/contracts';
 import { Banner, Button, errorMessage, TextField } from '@portal/ui';
+import { ScrollArea } from '@portal/ui/scroll-area';
 import { adminMayNow } from '../../../admin-session';
 import { HeaderRow } from '../../../components/HeaderRow';
 import { day } from '../../../lib/format';
 import { useCreatePromotion, useDeactivatePromotion, usePromotions, type NewPromotion } from '../api';
 import { ReferralCredits } from './ReferralCredits';
-import { ScrollArea } from '@portal/ui/scroll-area';
 
 type Outcome = { kind: 'success' | 'error'; text: string } | null;
 

@@ -1,8 +1,8 @@
 import { formatRupees } from '@portal/contracts';
+import { ScrollArea } from '@portal/ui/scroll-area';
 import { HeaderRow } from '../../../components/HeaderRow';
 import { day } from '../../../lib/format';
 import { useReferralCredits } from '../api';
-import { ScrollArea } from '@portal/ui/scroll-area';
 
 /** The referral credits given (issue #50 §3): who earned each, by whose first payment, and when. */
 export function ReferralCredits() {

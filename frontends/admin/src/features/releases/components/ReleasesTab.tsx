@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import type { ChannelPolicy, ReleaseView } from '@portal/contracts';
 import { Banner, Button, errorMessage, TextField } from '@portal/ui';
+import { ScrollArea } from '@portal/ui/scroll-area';
 import { adminMayNow } from '../../../admin-session';
 import { HeaderRow } from '../../../components/HeaderRow';
 import { day } from '../../../lib/format';
 import { useReleases, useSetMinimum, useSetRollout, useWithdrawRelease } from '../api';
-import { ScrollArea } from '@portal/ui/scroll-area';
 
 type Outcome = { kind: 'success' | 'error'; text: string } | null;
 type Report = (work: () => Promise<string>) => Promise<void>;
