@@ -310,7 +310,7 @@ describe('rough edges a newcomer met, in Chromium', () => {
         expect({ name, left: box.x >= 0, right: box.x + box.width <= viewport.width }).toEqual({ name, left: true, right: true });
         await tab.click();
         await nav.locator('[role=tab][aria-selected=true]', { hasText: name }).waitFor();
-        await page.waitForFunction(() => !document.querySelector('.admin-section [role=status]'));
+        await page.waitForFunction("!document.querySelector('.admin-section [role=status]')");
         const width = (await page.evaluate('document.documentElement.scrollWidth')) as number;
         if (width > viewport.width) wide.push(`${name}: ${width}px`);
       }
