@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { generate } from 'otplib';
-import { SECOND_FACTOR_MESSAGES, currentPolicyVersions, istDateOf } from '@portal/contracts';
+import { BILLING_PROFILE_MESSAGES, REFUND_MESSAGES, SECOND_FACTOR_MESSAGES, currentPolicyVersions, istDateOf } from '@portal/contracts';
 import type { ScriptedAdmin } from '../../deploy/local/lib/admin-sign-in';
 import { ADMIN, recoveryCodesShown, signInInBrowser, startE2eStack } from './e2e-stack';
 
@@ -306,6 +306,62 @@ describe('the admin area in Chromium, against every service', () => {
     await minimum.getByLabel('Message to older apps').fill('Update to file for AY 2027-28.');
     await minimum.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Apps on the stable channel older than 1.0.0 must update.').waitFor();
+  });
+
+  it('when a buyer without billing details is refunded, then the admin asks them from the refund dialog, and the refund is made once they save them from the e-mail’s link', async () => {
+    const registered = await fetch(`${stack.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        firstName: 'Meera',
+        email: 'meera@example.in',
+        password: 'secret12',
+        acceptedPolicies: currentPolicyVersions(),
+      }),
+    });
+    const meera = (await registered.json()) as { token: string; user: unknown };
+    await pays(meera.token, 'basic'); // under ₹50,000 its invoice may go without an address
+
+    await page.getByRole('tab', { name: 'Transactions' }).click();
+    const row = page.getByRole('row', { name: /meera@example\.in/ });
+    await row.getByRole('button', { name: /^Refund TPP-/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Refund payment' });
+    await dialog.getByLabel('Amount to refund (₹)').fill('100');
+    await dialog.getByLabel('Reason').fill('Goodwill for a late licence');
+    await dialog.getByRole('button', { name: 'Refund ₹100' }).click();
+    await dialog.getByText(REFUND_MESSAGES.buyerDetailsMissing).waitFor();
+    await dialog.getByRole('button', { name: REFUND_MESSAGES.askBuyer }).click();
+    await dialog.getByText(REFUND_MESSAGES.awaitingDetails).waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await row.getByText('refund waiting for billing details').waitFor();
+
+    const mail = await stack.mailText('to:meera@example.in subject:"waiting for your billing details"');
+    const link = /Add your billing details: (\S+)/.exec(mail)![1]!;
+    expect(new URL(link).pathname + new URL(link).search).toBe('/profile?tab=billing');
+    const buyer = await stack.browser.newContext();
+    await buyer.addInitScript(
+      `localStorage.setItem('token', ${JSON.stringify(meera.token)}); localStorage.setItem('user', ${JSON.stringify(JSON.stringify(meera.user))})`,
+    );
+    const buyerPage = await buyer.newPage();
+    await buyerPage.goto(link);
+    const form = buyerPage.getByRole('form', { name: 'Billing details' });
+    await form.getByLabel('Legal or business name').fill('Meera Joshi');
+    await form.getByLabel('Billing address').fill('12 Karve Road');
+    await form.getByLabel('City').fill('Pune');
+    await form.getByLabel('Pincode').fill('411004');
+    await form.getByLabel('State').selectOption('27');
+    await form.getByRole('button', { name: 'Save billing details' }).click();
+    await form.getByText(BILLING_PROFILE_MESSAGES.saved).waitFor();
+    await buyer.close();
+
+    // the admin's list is read again as an admin would, with Apply Filters, until PhonePe has confirmed
+    for (let attempt = 0; attempt < 40 && !(await row.getByText('partially refunded').isVisible()); attempt++) {
+      await page.getByRole('button', { name: 'Apply Filters' }).click();
+      await page.waitForTimeout(250);
+    }
+    await row.getByRole('button', { name: /^Refund TPP-/ }).click();
+    await dialog.getByText(/Completed, credit note TPCN\/\d{4}\/\d{6} \(Goodwill for a late licence\)/).waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
   });
 
   it('when the admin has used the sections above, then the pages’ content security policy refused nothing', () => {

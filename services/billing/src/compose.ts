@@ -394,7 +394,7 @@ export async function compose(
     routes: (router) => {
       router.use(subscriptionRoutes(status, changes, cancellationUseCases({ subscriptions, lock, now }), ledger, verifyToken, account));
       router.use(autopayRoutes(autopay, mandateListUseCases({ mandates, orders }), verifyToken, account));
-      router.use(billingProfileRoutes(billingProfileUseCases(billingProfiles), account));
+      router.use(billingProfileRoutes(billingProfileUseCases(billingProfiles, refunds.detailsSaved), account));
       router.use(invoiceRoutes(invoices, verifyToken, account));
       router.use(sellerRoutes(sellerDetailsOf(config)));
       router.use(licensingRoutes({ licensing, deviceMoves: seatMoves, files: fileActivations }, verifyToken, securityLog));

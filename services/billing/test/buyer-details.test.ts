@@ -92,6 +92,89 @@ describe('the server refuses to issue a document that would lack the buyer’s a
     });
   });
 
+  describe('when the admin lets the refund wait for the buyer (issue #70 §6)', () => {
+    const paidWithoutDetails = async () => {
+      const buyer = person();
+      const bought = await order(buyer.token, { plan: 'basic', billingPeriod: 'monthly' });
+      const merchantOrderId = bought.body.merchantOrderId as string;
+      await billing.phonepe.settle(merchantOrderId, 'success');
+      await eventually(async () => (await db('invoices').findOne({ merchantOrderId })) !== null);
+      const refund = (body: object) =>
+        request(billing.url).post(`/api/admin/transactions/${merchantOrderId}/refunds`).set(admin()).send(body);
+      return { ...buyer, merchantOrderId, refund };
+    };
+    const transactionRow = async (merchantOrderId: string) =>
+      (
+        (
+          await request(billing.url)
+            .get(`/api/admin/transactions?transactionId=${merchantOrderId}&startDate=2026-11-01&endDate=2026-12-31`)
+            .set(admin())
+            .expect(200)
+        ).body.transactions as { transactionId: string; refundStatus: string }[]
+      ).find((row) => row.transactionId === merchantOrderId);
+
+    it('then the buyer is asked with a link, the admin sees it waiting, and saving the details makes it with its credit note', async () => {
+      const buyer = await paidWithoutDetails();
+      const asked = await buyer.refund({ amount: 100, reason: 'Goodwill', askBuyer: true });
+      expect(asked.status).toBe(201);
+      expect(asked.body.message).toBe(REFUND_MESSAGES.awaitingDetails);
+      expect(asked.body.refund).toMatchObject({ state: 'awaiting_details', amount: 100 });
+      expect(billing.phonepe.refunds.has(`${buyer.merchantOrderId}-R1`)).toBe(false);
+      expect(await db('credit_notes').countDocuments({ merchantOrderId: buyer.merchantOrderId })).toBe(0);
+
+      const mail = await billing.smtp.waitForMail(
+        (message) => message.subject === 'Your refund of ₹100 is waiting for your billing details',
+      );
+      expect(JSON.stringify(mail.to)).toContain(`buyer.${buyer.userId}@example.in`);
+      expect(mail.text).toContain(`Add your billing details: ${billing.url}/profile?tab=billing`);
+      expect(await transactionRow(buyer.merchantOrderId)).toMatchObject({ refundStatus: 'refund_awaiting_details' });
+      // one refund at a time: another waits behind it
+      const second = await buyer.refund({ amount: 50, reason: 'Goodwill', askBuyer: true });
+      expect(second.status).toBe(409);
+      expect(second.body.message).toBe(REFUND_MESSAGES.inFlight);
+
+      await saveDetails(buyer.token).expect(200);
+      expect(billing.phonepe.refunds.has(`${buyer.merchantOrderId}-R1`)).toBe(true);
+      await eventually(async () => (await db('credit_notes').findOne({ merchantOrderId: buyer.merchantOrderId })) !== null);
+      expect((await db('credit_notes').findOne({ merchantOrderId: buyer.merchantOrderId }))!.buyer).toMatchObject({
+        address: expect.stringContaining(UNREGISTERED.street),
+        stateCode: '27',
+      });
+      expect(await db('refunds').findOne({ merchantRefundId: `${buyer.merchantOrderId}-R1` })).toMatchObject({
+        state: 'completed',
+        amountPaise: 100_00,
+      });
+      await eventually(async () => (await transactionRow(buyer.merchantOrderId))?.refundStatus === 'partially_refunded');
+    });
+
+    it('then details saved where the save could not make it (straight into the store) are picked up by reconciliation, once', async () => {
+      const buyer = await paidWithoutDetails();
+      expect((await buyer.refund({ amount: 100, reason: 'Goodwill', askBuyer: true })).status).toBe(201);
+      expect(await billing.built.refunds.reconcile(60_000)).toBe(0); // still no details: it keeps waiting
+      expect(await db('refunds').findOne({ merchantRefundId: `${buyer.merchantOrderId}-R1` })).toMatchObject({ state: 'awaiting_details' });
+
+      await db('billing_profiles').insertOne({ _id: buyer.userId, ...UNREGISTERED, updatedAt: new Date() } as never);
+      const [first, second] = await Promise.all([billing.built.refunds.reconcile(60_000), billing.built.refunds.reconcile(60_000)]);
+      expect(first + second).toBeGreaterThanOrEqual(1);
+      await eventually(
+        async () => (await db('refunds').findOne({ merchantRefundId: `${buyer.merchantOrderId}-R1` }))?.state === 'completed',
+      );
+      expect(await db('refunds').countDocuments({ merchantOrderId: buyer.merchantOrderId })).toBe(1);
+      expect(await db('credit_notes').countDocuments({ merchantOrderId: buyer.merchantOrderId })).toBe(1);
+    });
+
+    it('then a buyer who already has details is refunded at once, and askBuyer other than true is a 400 that changes nothing', async () => {
+      const buyer = await paidWithoutDetails();
+      const wrong = await buyer.refund({ amount: 100, reason: 'Goodwill', askBuyer: 'yes' });
+      expect(wrong.status).toBe(400);
+      expect(await db('refunds').countDocuments({ merchantOrderId: buyer.merchantOrderId })).toBe(0);
+      await saveDetails(buyer.token).expect(200);
+      const made = await buyer.refund({ amount: 100, reason: 'Goodwill', askBuyer: true });
+      expect(made.status).toBe(201);
+      expect(made.body.message).toBe(REFUND_MESSAGES.requested);
+    });
+  });
+
   it('when a buyer without details upgrades, then 400 asks for them before the credit note of the plan it ends', async () => {
     const buyer = person();
     const bought = await order(buyer.token, { plan: 'basic', billingPeriod: 'monthly' });

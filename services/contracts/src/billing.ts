@@ -137,8 +137,11 @@ export interface TransactionRow {
   paidAmount: number;
 }
 
-/** Where a payment stands with refunds: a pending one, some of it back, or all of it. */
-export const REFUND_STATUSES = ['none', 'refund_pending', 'partially_refunded', 'refunded'] as const;
+/**
+ * Where a payment stands with refunds: one waiting for the buyer's billing details, a pending
+ * one, some of it back, or all of it.
+ */
+export const REFUND_STATUSES = ['none', 'refund_awaiting_details', 'refund_pending', 'partially_refunded', 'refunded'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 /** The subscription part of a user, as other services read it. */
@@ -273,6 +276,8 @@ export const REFUND_MESSAGES = {
   paidBack: 'Refund recorded as paid back by bank. The credit note is issued.',
   buyerDetailsMissing:
     'This buyer has no GSTIN and no billing address or state on record, which its credit note must show (CGST Rule 53). Ask them to add their billing details on the subscription page, then refund.',
+  askBuyer: 'Ask the buyer for their details and refund once they are saved',
+  awaitingDetails: 'The buyer was asked for their billing details. The refund is issued by itself once they save them.',
 } as const;
 
 /** An admin's refund: rupees with at most two decimals (PhonePe's minimum is ₹1), and why. */
@@ -293,6 +298,11 @@ export const refundRequestSchema = z.object({
     .transform((typed) => typed.replace(/\s+/g, '').toUpperCase())
     .refine((utr) => UTR_PATTERN.test(utr), REFUND_MESSAGES.utr)
     .optional(),
+  /**
+   * When the credit note cannot yet be issued for want of the buyer's address (CGST Rule 53(1A)):
+   * ask the buyer for their billing details and issue the refund once they are saved, rather than refuse it.
+   */
+  askBuyer: z.literal(true, { error: 'askBuyer is true or absent' }).optional(),
 });
 export type RefundRequest = z.infer<typeof refundRequestSchema>;
 
@@ -300,7 +310,8 @@ export interface RefundView {
   merchantRefundId: string;
   amount: number;
   reason: string;
-  state: 'pending' | 'completed' | 'failed';
+  /** `awaiting_details` until the buyer saves the billing details its credit note must show. */
+  state: 'awaiting_details' | 'pending' | 'completed' | 'failed';
   createdAt: string;
   settledAt: string | null;
   creditNote: { number: string; issuedAt: string; url: string } | null;

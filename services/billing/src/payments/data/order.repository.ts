@@ -28,6 +28,7 @@ const orderSchema = new Schema<OrderDocument>(
     taxPaise: { type: Number, default: null },
     refundedPaise: { type: Number, default: 0 },
     refundPending: { type: Boolean, default: false },
+    refundAwaitingDetails: { type: Boolean, default: false },
     change: { type: Schema.Types.Mixed, default: null },
     changeCreditedPaise: { type: Number, default: 0 },
     mandate: { type: { merchantSubscriptionId: String, role: String }, default: null, _id: false },
@@ -71,6 +72,7 @@ const toRecord = ({ _id, ...rest }: OrderDocument): OrderRecord => ({
   taxPaise: rest.taxPaise ?? null,
   refundedPaise: rest.refundedPaise ?? 0,
   refundPending: rest.refundPending ?? false,
+  refundAwaitingDetails: rest.refundAwaitingDetails ?? false,
   change: rest.change ?? null,
   changeCreditedPaise: rest.changeCreditedPaise ?? 0,
   mandate: rest.mandate?.merchantSubscriptionId ? rest.mandate : null,
@@ -95,6 +97,7 @@ const toRecord = ({ _id, ...rest }: OrderDocument): OrderRecord => ({
 
 function refundStatusOf(doc: OrderDocument): RefundStatus {
   if (doc.refundPending) return 'refund_pending';
+  if (doc.refundAwaitingDetails) return 'refund_awaiting_details';
   if (!doc.refundedPaise) return 'none';
   return doc.refundedPaise >= doc.amountPaise ? 'refunded' : 'partially_refunded';
 }

@@ -8,7 +8,7 @@ const refundSchema = new Schema<RefundRecord>(
     accountId: { type: String, default: null, index: true },
     amountPaise: { type: Number, required: true },
     reason: { type: String, required: true },
-    state: { type: String, enum: ['pending', 'completed', 'failed'], default: 'pending' },
+    state: { type: String, enum: ['awaiting_details', 'pending', 'completed', 'failed'], default: 'pending' },
     phonepeRefundId: { type: String, default: null },
     requestedBy: { type: String, required: true },
     settledAt: { type: Date, default: null },
@@ -48,6 +48,11 @@ export function refundRepository(connection: Connection): RefundStore & { ready:
     },
     pending: (olderThan, limit) =>
       Refund.find({ state: 'pending', createdAt: { $lt: olderThan } }, WITHOUT_ID)
+        .sort({ createdAt: 1 })
+        .limit(limit)
+        .lean<RefundRecord[]>(),
+    awaitingDetails: (accountId, limit) =>
+      Refund.find({ state: 'awaiting_details', ...(accountId !== null && { accountId: { $eq: accountId } }) }, WITHOUT_ID)
         .sort({ createdAt: 1 })
         .limit(limit)
         .lean<RefundRecord[]>(),

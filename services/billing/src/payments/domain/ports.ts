@@ -34,9 +34,10 @@ export interface OrderRecord {
   invoiceNumber: string | null;
   taxablePaise: Paise | null;
   taxPaise: Paise | null;
-  /** The sum of its completed refunds, and whether one is in flight. */
+  /** The sum of its completed refunds, whether one is in flight, and whether one waits for the buyer's billing details. */
   refundedPaise: Paise;
   refundPending: boolean;
+  refundAwaitingDetails: boolean;
   /** An upgrade's order: the credit it was quoted, set against the new plan's price. */
   change: PlanChangeTerms | null;
   /** The unused value of this order's plan credited to a later upgrade: no longer refundable. */
@@ -169,7 +170,8 @@ export interface PaymentGateway {
   orderStatus(merchantOrderId: string): Promise<PhonePeOrderStatus>;
 }
 
-export type RefundState = 'pending' | 'completed' | 'failed';
+/** `awaiting_details`: asked for while the buyer had no billing details for its credit note, made once they save them. */
+export type RefundState = 'awaiting_details' | 'pending' | 'completed' | 'failed';
 
 /** A refund of (part of) a completed payment, asked of PhonePe under our own merchant refund id. */
 export interface RefundRecord {
@@ -190,7 +192,7 @@ export interface RefundRecord {
 export interface RefundStore {
   create(
     refund: Omit<RefundRecord, 'createdAt' | 'settledAt' | 'phonepeRefundId' | 'state' | 'bankUtr'> &
-      Partial<Pick<RefundRecord, 'bankUtr'>>,
+      Partial<Pick<RefundRecord, 'bankUtr' | 'state'>>,
   ): Promise<RefundRecord>;
   find(merchantRefundId: string): Promise<RefundRecord | null>;
   /** The refunds of these orders, oldest first. */
@@ -198,6 +200,8 @@ export interface RefundStore {
   update(merchantRefundId: string, changes: Partial<RefundRecord>): Promise<RefundRecord | null>;
   /** Pending refunds created before `olderThan`, for the reconciliation job. */
   pending(olderThan: Date, limit: number): Promise<RefundRecord[]>;
+  /** Refunds waiting for their buyer's billing details, oldest first: one account's, or everyone's. */
+  awaitingDetails(accountId: string | null, limit: number): Promise<RefundRecord[]>;
   detachUser(accountId: string): Promise<number>;
 }
 

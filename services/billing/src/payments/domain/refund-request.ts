@@ -2,18 +2,21 @@ import { formatPaise, paiseOf, REFUND_MESSAGES, type RefundRequest, paiseLeft } 
 import { badRequest, conflict, isDuplicateKeyError, notFound } from '@portal/platform/errors';
 import { LOCK_KEYS } from '../../shared/lock-keys';
 import type { RefundDeps } from './refund-deps';
+import { askBuyerForDetails } from './refund-details-request';
 import { paidBackByBank, submitRefund } from './refund-settlement';
 import { paidFor, type RefundRecord } from './ports';
 
 /**
  * An admin's refund of a completed payment, at most what is left of it. It is stored as pending
  * before PhonePe is asked, under an id derived from the order (`<order>-R1`, `-R2`…), so a retry
- * asks PhonePe with the same id and cannot refund twice.
+ * asks PhonePe with the same id and cannot refund twice. When its credit note cannot yet show the
+ * buyer's address, the admin may let it wait: the buyer is asked for their billing details, and
+ * the refund is made once they are saved (refund-awaiting-details.ts).
  */
 export async function requestRefund(
   deps: RefundDeps,
   merchantOrderId: string,
-  { amount, reason, utr }: RefundRequest,
+  { amount, reason, utr, askBuyer }: RefundRequest,
   adminEmail: string,
 ): Promise<RefundRecord> {
   const { orders, refunds } = deps;
@@ -25,11 +28,13 @@ export async function requestRefund(
     const byBank = order.method === 'bank_transfer';
     if (byBank && !utr) throw badRequest(REFUND_MESSAGES.bankTransfer);
     if (!byBank && utr) throw badRequest(REFUND_MESSAGES.utrOnlyForBank);
-    if (order.refundPending) throw conflict(REFUND_MESSAGES.inFlight);
+    if (order.refundPending || order.refundAwaitingDetails) throw conflict(REFUND_MESSAGES.inFlight);
     const amountPaise = paiseOf(amount);
     const leftPaise = paiseLeft(paidFor(order), order.refundedPaise, order.changeCreditedPaise);
     if (amountPaise > leftPaise) throw badRequest(REFUND_MESSAGES.tooMuch(formatPaise(leftPaise)));
-    await assertCreditNoteBuyer(deps, merchantOrderId);
+    const awaitingDetails = await creditNoteLacksBuyer(deps, merchantOrderId);
+    // a buyer whose account is gone cannot be asked
+    if (awaitingDetails && !(askBuyer && order.accountId)) throw conflict(REFUND_MESSAGES.buyerDetailsMissing);
     const previous = await refunds.forOrders([merchantOrderId]);
     // the refund's id is unique in the store: a second request that got past a lost lock is refused there
     const created = await refunds
@@ -41,10 +46,16 @@ export async function requestRefund(
         reason,
         requestedBy: adminEmail,
         ...(byBank && { bankUtr: utr }),
+        ...(awaitingDetails && { state: 'awaiting_details' as const }),
       })
       .catch((error: unknown) => {
         throw isDuplicateKeyError(error) ? conflict(REFUND_MESSAGES.inFlight) : error;
       });
+    if (awaitingDetails) {
+      await orders.update(merchantOrderId, { refundAwaitingDetails: true });
+      await askBuyerForDetails(deps, created, order);
+      return created;
+    }
     await orders.update(merchantOrderId, { refundPending: true });
     return byBank ? paidBackByBank(deps, created) : submitRefund(deps, created);
   });
@@ -52,14 +63,23 @@ export async function requestRefund(
     actor: adminEmail,
     action: 'payment.refund_requested',
     target: { type: 'payment', id: merchantOrderId },
-    after: { merchantRefundId: refund.merchantRefundId, amount, reason, ...(utr && { utr }) },
+    after: {
+      merchantRefundId: refund.merchantRefundId,
+      amount,
+      reason,
+      ...(utr && { utr }),
+      ...(refund.state === 'awaiting_details' && { awaitingBuyerDetails: true }),
+    },
   });
   return refund;
 }
 
-/** CGST Rule 53(1A): the credit note of a buyer without a GSTIN shows their address and state. */
-async function assertCreditNoteBuyer(deps: RefundDeps, merchantOrderId: string) {
+/**
+ * CGST Rule 53(1A): the credit note of a buyer without a GSTIN shows their address and state,
+ * from the invoice or from the billing details saved since.
+ */
+export async function creditNoteLacksBuyer(deps: Pick<RefundDeps, 'invoices' | 'profiles'>, merchantOrderId: string): Promise<boolean> {
   const invoice = await deps.invoices.findForOrder(merchantOrderId);
-  if (!invoice || invoice.buyer.gstin || (invoice.buyer.address && invoice.buyer.stateCode)) return;
-  if (!(await deps.profiles.find(invoice.accountId))) throw conflict(REFUND_MESSAGES.buyerDetailsMissing);
+  if (!invoice || invoice.buyer.gstin || (invoice.buyer.address && invoice.buyer.stateCode)) return false;
+  return !(await deps.profiles.find(invoice.accountId));
 }

@@ -76,6 +76,7 @@ async function syncOrder(deps: RefundDeps, merchantOrderId: string) {
   const order = await deps.orders.update(merchantOrderId, {
     refundedPaise,
     refundPending: all.some((refund) => refund.state === 'pending'),
+    refundAwaitingDetails: all.some((refund) => refund.state === 'awaiting_details'),
   });
   if (order?.accountId && refundedPaise > 0 && refundedPaise + order.changeCreditedPaise >= paidFor(order)) {
     await deps.ledger.removeRefunded(order.accountId, merchantOrderId);

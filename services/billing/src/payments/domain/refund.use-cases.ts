@@ -1,6 +1,7 @@
 import type { RefundRequest, RefundView } from '@portal/contracts';
 import { clockFrom } from '../../shared/clock';
 import type { RefundDeps } from './refund-deps';
+import { reconcileAwaitingDetails, releaseForAccount } from './refund-awaiting-details';
 import { requestRefund } from './refund-request';
 import { settleRefund } from './refund-settlement';
 import { toRefundView } from './refund-view';
@@ -8,7 +9,8 @@ import type { RefundRecord } from './ports';
 
 /**
  * Refunds of completed payments through PhonePe's refund API, and their credit notes: an admin's
- * request (refund-request.ts), its settlement from PhonePe's answer (refund-settlement.ts) and
+ * request (refund-request.ts), one that waits for the buyer's billing details
+ * (refund-awaiting-details.ts), its settlement from PhonePe's answer (refund-settlement.ts) and
  * the customer's notice (refund-notice.ts).
  */
 export function refundUseCases(deps: RefundDeps) {
@@ -21,15 +23,28 @@ export function refundUseCases(deps: RefundDeps) {
     request: (merchantOrderId: string, body: RefundRequest, adminEmail: string): Promise<RefundRecord> =>
       requestRefund(deps, merchantOrderId, body, adminEmail),
 
+    /**
+     * The refunds that waited for this account's billing details, made once they are saved. A
+     * failure here leaves them to the reconciliation job: the save itself stands.
+     */
+    detailsSaved: (accountId: string): Promise<number> =>
+      releaseForAccount(deps, accountId).catch((error: unknown) => {
+        deps.logger.warn({ err: error, accountId }, 'refunds waiting for billing details not made yet; reconciliation will');
+        return 0;
+      }),
+
     /** The payment's refunds, oldest first, each with its credit note once issued. */
     async views(merchantOrderId: string): Promise<RefundView[]> {
       const found = await deps.refunds.forOrders([merchantOrderId]);
       return Promise.all(found.map(async (refund) => toRefundView(refund, await deps.creditNotes.findForRefund(refund.merchantRefundId))));
     },
 
-    /** Settles refunds still pending after `olderThanMs`: the webhook may never have come. */
+    /**
+     * Settles refunds still pending after `olderThanMs` (the webhook may never have come), and
+     * makes those that waited for billing details saved since.
+     */
     async reconcile(olderThanMs: number): Promise<number> {
-      let settled = 0;
+      let settled = await reconcileAwaitingDetails(deps);
       for (const refund of await deps.refunds.pending(new Date(now().getTime() - olderThanMs), 200)) {
         try {
           if ((await settle(refund.merchantRefundId))?.state !== 'pending') settled++;

@@ -19,7 +19,12 @@ export function refundRoutes(refunds: ReturnType<typeof refundUseCases>, verifyT
 
   router.post(path, requireAdmin(verifyToken, 'refund'), params, validate('body', refundRequestSchema), async (req, res) => {
     const refund = await refunds.request(req.params.merchantOrderId, req.body, res.locals.auth.email);
-    const message = refund.bankUtr ? REFUND_MESSAGES.paidBack : REFUND_MESSAGES.requested;
+    const message =
+      refund.state === 'awaiting_details'
+        ? REFUND_MESSAGES.awaitingDetails
+        : refund.bankUtr
+          ? REFUND_MESSAGES.paidBack
+          : REFUND_MESSAGES.requested;
     res.status(201).json({ message, refund: toRefundView(refund, null) });
   });
 

@@ -7,11 +7,18 @@ import { adminMayNow } from '../../../admin-session';
 
 export const REFUND_FAILED = 'The refund could not be requested';
 
-const STATE_LABELS = { pending: 'Pending at PhonePe', completed: 'Completed', failed: 'Failed' } as const;
+const STATE_LABELS = {
+  awaiting_details: "Waiting for the buyer's billing details",
+  pending: 'Pending at PhonePe',
+  completed: 'Completed',
+  failed: 'Failed',
+} as const;
 
 /**
  * Refunds a completed payment, in full or in part, with a reason. The amount left is offered; the
- * admin is told before confirming when the refund would end the buyer's plan.
+ * admin is told before confirming when the refund would end the buyer's plan. When its credit note
+ * lacks the buyer's address, the admin may ask the buyer from here: the refund then waits for
+ * their billing details and is made once they save them.
  */
 export function RefundDialog({ row, onClose }: { row: TransactionRow; onClose: () => void }) {
   // what reached us: a bank transfer's buyer may have deducted TDS
@@ -24,11 +31,15 @@ export function RefundDialog({ row, onClose }: { row: TransactionRow; onClose: (
   const refunds = useRefunds(row.transactionId);
   const requesting = useRequestRefund();
   const full = Number(amount) >= left && left > 0;
-  const inFlight = row.refundStatus === 'refund_pending' || refunds.data?.some((refund) => refund.state === 'pending');
+  const inFlight =
+    row.refundStatus === 'refund_pending' ||
+    row.refundStatus === 'refund_awaiting_details' ||
+    refunds.data?.some((refund) => refund.state === 'pending' || refund.state === 'awaiting_details');
+  const detailsMissing = message?.text === REFUND_MESSAGES.buyerDetailsMissing;
 
-  async function submit() {
+  async function submit(askBuyer = false) {
     try {
-      const body = { amount: Number(amount), reason, ...(byBank && { utr }) };
+      const body = { amount: Number(amount), reason, ...(byBank && { utr }), ...(askBuyer && { askBuyer: true as const }) };
       const answer = await requesting.mutateAsync({ merchantOrderId: row.transactionId, body });
       setMessage({ kind: 'success', text: answer.message });
     } catch (failure) {
@@ -88,9 +99,15 @@ export function RefundDialog({ row, onClose }: { row: TransactionRow; onClose: (
             <Button variant="secondary" onClick={onClose} disabled={requesting.isPending}>
               Cancel
             </Button>
-            <Button type="submit" variant="danger" disabled={requesting.isPending}>
-              {requesting.isPending ? 'Requesting…' : `Refund ${formatRupees(Number(amount) || 0)}`}
-            </Button>
+            {detailsMissing ? (
+              <Button variant="danger" disabled={requesting.isPending} onClick={() => void submit(true)}>
+                {REFUND_MESSAGES.askBuyer}
+              </Button>
+            ) : (
+              <Button type="submit" variant="danger" disabled={requesting.isPending}>
+                {requesting.isPending ? 'Requesting…' : `Refund ${formatRupees(Number(amount) || 0)}`}
+              </Button>
+            )}
           </div>
         </form>
       )}

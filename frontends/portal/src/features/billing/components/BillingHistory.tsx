@@ -20,6 +20,7 @@ const title = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 function statusLabel(payment: BillingHistoryEntry): string {
   const refunded = payment.refunds.filter((refund) => refund.state === 'completed').reduce((sum, refund) => sum + refund.amount, 0);
   if (payment.refunds.some((refund) => refund.state === 'pending')) return 'Refund pending';
+  if (payment.refunds.some((refund) => refund.state === 'awaiting_details')) return 'Refund waiting for your billing details';
   if (refunded >= payment.amount) return 'Refunded';
   if (refunded > 0) return `Partially refunded (${formatRupees(refunded)})`;
   return STATUS_LABELS[payment.status];
