@@ -1,4 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { generate } from 'otplib';
 import { BILLING_PROFILE_MESSAGES, REFUND_MESSAGES, SECOND_FACTOR_MESSAGES, currentPolicyVersions, istDateOf } from '@portal/contracts';
@@ -306,6 +309,49 @@ describe('the admin area in Chromium, against every service', () => {
     await minimum.getByLabel('Message to older apps').fill('Update to file for AY 2027-28.');
     await minimum.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Apps on the stable channel older than 1.0.0 must update.').waitFor();
+  });
+
+  it('when the owner publishes a 300 MB installer from the Releases tab and the page is reloaded at the middle, then choosing the same file resumes, and the release shows its SHA-256 once whole', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'installer-'));
+    const file = path.join(dir, 'TaxPractitioner-Setup-2.0.0-beta.1.exe');
+    const hash = createHash('sha256');
+    const out = createWriteStream(file);
+    for (let part = 0; part < 75; part++) {
+      const bytes = randomBytes(4 * 1024 * 1024);
+      hash.update(bytes);
+      if (!out.write(bytes)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+    }
+    await new Promise<void>((resolve) => out.end(() => resolve()));
+    const sha256 = hash.digest('hex');
+    const progress = () => page.getByRole('progressbar', { name: 'Installer upload' });
+    const fill = async () => {
+      const form = page.getByRole('form', { name: 'Publish a release' });
+      await form.getByLabel('Installer (.exe)').setInputFiles(file);
+      await form.getByLabel('Version').fill('2.0.0-beta.1');
+      await form.getByLabel('Release notes').fill('Tax year 2026-27 forms');
+      await form.getByLabel('First rollout (%)').fill('10');
+      await form.getByRole('button', { name: 'Upload and publish' }).click();
+      return form;
+    };
+
+    await page.getByRole('tab', { name: 'Releases' }).click();
+    await fill();
+    // half or more sent: the bar's value is one of 50…100 (a selector, as the page's policy allows no evaluated script)
+    const halfway = Array.from({ length: 51 }, (_, index) => `[role=progressbar][aria-valuenow="${50 + index}"]`).join(', ');
+    await page.locator(halfway).waitFor();
+    await page.reload(); // the line drops at the middle
+    await page.getByRole('tab', { name: 'Releases' }).click();
+    expect(await page.getByRole('cell', { name: '2.0.0-beta.1' }).count()).toBe(0); // nothing offered yet
+    const form = await fill();
+    await form.getByText('Resuming the earlier upload of this file.').waitFor();
+    const resumedAt = Number(await progress().getAttribute('aria-valuenow'));
+    expect(resumedAt).toBeGreaterThanOrEqual(45);
+    await page
+      .getByText(`Version 2.0.0-beta.1 is published to 10% of the beta channel. Its SHA-256 is ${sha256}.`)
+      .waitFor({ timeout: 90_000 });
+    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: '2.0.0-beta.1' }) });
+    expect(await row.textContent()).toMatch(/^2\.0\.0-beta\.1beta.*Live/);
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('when a buyer without billing details is refunded, then the admin asks them from the refund dialog, and the refund is made once they save them from the e-mail’s link', async () => {

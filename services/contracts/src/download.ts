@@ -88,6 +88,36 @@ export const channelPolicySchema = z.object({
   message: z.string({ error: RELEASE_STEERING_MESSAGES.message }).trim().max(500, RELEASE_STEERING_MESSAGES.message).default(''),
 });
 
+/** Where the Releases tab sends an installer, by the tus resumable-upload protocol (tus.io, 1.0.0). */
+export const RELEASE_UPLOADS_PATH = '/api/admin/releases/uploads';
+/** The id tus gives an upload: 32 hexadecimal digits. */
+export const releaseUploadIdSchema = z.string().regex(/^[0-9a-f]{32}$/, 'No upload with this id');
+
+export const RELEASE_UPLOAD_MESSAGES = {
+  unknown: 'No upload with this id. Upload the installer again.',
+  incomplete: (received: number, size: number) =>
+    `The installer is not whole yet: ${received.toLocaleString('en-IN')} of ${size.toLocaleString('en-IN')} bytes received. Resume the upload, then publish.`,
+  mismatch: (sha256: string) => `The installer received does not match the SHA-256 you gave: it is ${sha256}. Upload the right file.`,
+  sha256: 'The SHA-256 is 64 hexadecimal digits',
+} as const;
+
+/**
+ * Publishing an installer uploaded by tus: the release's version, notes and first rollout share,
+ * and the SHA-256 the build gave, which the file received must match.
+ */
+export const publishUploadSchema = z.object({
+  version: versionSchema,
+  notes: z.string({ error: 'Release notes are text' }).trim().max(10_000, 'Release notes must be at most 10,000 characters').default(''),
+  rollout: rolloutPercent.default(100),
+  sha256: z
+    .string({ error: RELEASE_UPLOAD_MESSAGES.sha256 })
+    .trim()
+    .toLowerCase()
+    .regex(/^[0-9a-f]{64}$/, RELEASE_UPLOAD_MESSAGES.sha256)
+    .optional(),
+});
+export type PublishUpload = z.infer<typeof publishUploadSchema>;
+
 /** A release as the admin's Releases screen shows it. */
 export interface ReleaseView extends LatestVersion {
   channel: ReleaseChannel;

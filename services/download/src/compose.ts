@@ -17,15 +17,18 @@ import { billingSubscriptionClient } from './clients/billing.client';
 import type { Config } from './config';
 import { downloadRepository } from './data/download.repository';
 import { localReleaseStorage } from './data/local-release-storage';
+import { tusUploads } from './data/tus-uploads';
 import { releaseRepository } from './data/release.repository';
 import { channelPolicyRepository } from './data/channel-policy.repository';
 import { releaseSteeringUseCases } from './domain/release-steering.use-cases';
 import { downloadUseCases } from './domain/downloads.use-cases';
 import { updateUseCases } from './domain/updates.use-cases';
 import { releaseUseCases } from './domain/releases.use-cases';
+import { releaseUploadUseCases } from './domain/release-uploads.use-cases';
 import { adminReleaseRoutes } from './routes/admin-release.routes';
 import { downloadRoutes } from './routes/download.routes';
 import { internalRoutes } from './routes/internal.routes';
+import { releaseUploadRoutes } from './routes/release-upload.routes';
 
 /** What a test may replace; production passes none. */
 export interface DownloadOverrides {
@@ -65,6 +68,10 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
   const policies = channelPolicyRepository(mongo);
   await Promise.all([downloadStore.ready, policies.ready]);
   const steering = releaseSteeringUseCases({ store, catalogue: releases, policies, audit, now });
+  const tus = tusUploads(settings.RELEASES_DIR, settings.MAX_INSTALLER_BYTES, (error) =>
+    logger.warn({ err: error }, 'expired installer uploads could not be swept'),
+  );
+  shutdown.add('uploads', async () => tus.close());
   const downloads = downloadUseCases({
     subscriptions: billingSubscriptionClient(billing),
     downloads: downloadStore,
@@ -80,6 +87,7 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
     readiness: [mongoReadiness(mongo), redisReadiness(redis)],
     routes: (router) => {
       router.use(downloadRoutes({ releases, downloads, updates: updateUseCases(releases, downloads, policies), verifyToken }));
+      router.use(releaseUploadRoutes(releaseUploadUseCases(tus.uploads, releases), tus.handle, steering, verifyToken));
       router.use(adminReleaseRoutes(releases, steering, verifyToken));
       router.use(internalRoutes(downloads, policies, settings.SERVICE_SECRET));
     },

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { TOKEN_AUDIENCE, type SubscriptionSummary } from '@portal/contracts';
+import { TOKEN_AUDIENCE, type AdminRole, type SubscriptionSummary } from '@portal/contracts';
 import {
   createTestDatabase,
   createTestRedis,
@@ -90,7 +90,9 @@ export async function startDownload(label: string, settings: Record<string, stri
       statuses.set(id, summary(id, status, daysRemaining));
       return signTestToken(keys.privateKey, TOKEN_AUDIENCE.desktop, { sub: id, email: `${id}@example.in` });
     },
-    adminToken: () => signAdminTestToken(keys.privateKey, { sub: 'a1', email: 'release@portal.test' }),
+    /** An owner's admin token, unless a role is given. */
+    adminToken: (role?: AdminRole) =>
+      signAdminTestToken(keys.privateKey, { sub: 'a1', email: 'release@portal.test', ...(role && { role }) }),
     async close() {
       await runtime.stop();
       await billing.close();

@@ -69,6 +69,14 @@ export interface ReleaseStorage {
   localFile(key: string): { root: string; name: string };
 }
 
+/** Installers sent in parts over a slow line (tus), kept until whole and published or expired. */
+export interface ResumableUploads {
+  /** How much of the upload has arrived; null for an unknown or expired one. */
+  status(uploadId: string): Promise<{ size: number | null; received: number } | null>;
+  read(uploadId: string): Readable;
+  remove(uploadId: string): Promise<void>;
+}
+
 export interface DownloadRecord {
   userId: string;
   version: string;

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChannelPolicy, ReleaseChannel, ReleaseView } from '@portal/contracts';
+import { RELEASE_UPLOADS_PATH, type ChannelPolicy, type PublishUpload, type ReleaseChannel, type ReleaseView } from '@portal/contracts';
 import { api } from '@portal/ui';
 
 const RELEASES_KEY = ['releases'] as const;
@@ -20,6 +20,9 @@ const setMinimum = async ({
   message: string;
 }) => (await api.put<{ channel: ChannelPolicy }>(`/api/admin/releases/channels/${channel}`, { minimumVersion, message })).data.channel;
 
+const publishUpload = async ({ uploadId, release }: { uploadId: string; release: PublishUpload }) =>
+  (await api.post<{ release: ReleaseView }>(`${RELEASE_UPLOADS_PATH}/${uploadId}/publish`, release)).data.release;
+
 export const useReleases = () => useQuery({ queryKey: RELEASES_KEY, queryFn: fetchReleases });
 
 /** Every change refetches the list, so the tab shows what the server now holds. */
@@ -30,3 +33,4 @@ function useReleaseChange<Input, Output>(mutationFn: (input: Input) => Promise<O
 export const useSetRollout = () => useReleaseChange(setRollout);
 export const useWithdrawRelease = () => useReleaseChange(withdraw);
 export const useSetMinimum = () => useReleaseChange(setMinimum);
+export const usePublishUpload = () => useReleaseChange(publishUpload);

@@ -6,6 +6,7 @@ import { adminMayNow } from '../../../admin-session';
 import { HeaderRow } from '../../../components/HeaderRow';
 import { day } from '../../../lib/format';
 import { useReleases, useSetMinimum, useSetRollout, useWithdrawRelease } from '../api';
+import { PublishRelease } from './PublishRelease';
 
 type Outcome = { kind: 'success' | 'error'; text: string } | null;
 type Report = (work: () => Promise<string>) => Promise<void>;
@@ -95,7 +96,7 @@ function MinimumForm({ policy, report }: { policy: ChannelPolicy; report: Report
 /**
  * The desktop app's releases (issue #51 §1): each one's channel, rollout, downloads and state, a
  * staged rollout raised step by step, a bad build withdrawn, and each channel's minimum version.
- * Owners change them; every role may look.
+ * Owners publish and change them; every role may look.
  */
 export function ReleasesTab() {
   const releases = useReleases();
@@ -111,6 +112,7 @@ export function ReleasesTab() {
   return (
     <section aria-label="Releases">
       {outcome && <Banner kind={outcome.kind}>{outcome.text}</Banner>}
+      {mayChange && <PublishRelease published={(releases.data?.releases ?? []).map((release) => release.version)} report={report} />}
       {mayChange && releases.data?.channels.map((policy) => <MinimumForm key={policy.channel} policy={policy} report={report} />)}
       <ScrollArea label="Releases">
         <table className="table">
