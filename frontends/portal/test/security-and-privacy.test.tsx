@@ -105,7 +105,7 @@ describe('Profile → Security and Privacy (behaviour.md §3)', () => {
     expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(['GET /api/account/my-data']);
   });
 
-  it('when the tab lists the recent sign-ins, then each shows its IST time, browser or computer, address and second factor; "This wasn’t me" ends every session', async () => {
+  it('when the tab lists the recent sign-ins, then each shows its IST time, browser or computer (marked when new), address and second factor; "This wasn’t me" ends every session', async () => {
     const signIns: OwnSignIn[] = [
       {
         at: '2026-11-27T04:42:00.000Z',
@@ -113,8 +113,16 @@ describe('Profile → Security and Privacy (behaviour.md §3)', () => {
         device: 'Desktop app on “Kiran’s desk”',
         desktop: true,
         secondFactor: false,
+        newDevice: true,
       },
-      { at: '2026-11-27T04:31:00.000Z', address: '203.0.113.31', device: 'Chrome on Windows', desktop: false, secondFactor: true },
+      {
+        at: '2026-11-27T04:31:00.000Z',
+        address: '203.0.113.31',
+        device: 'Chrome on Windows',
+        desktop: false,
+        secondFactor: true,
+        newDevice: false,
+      },
     ];
     const calls = stubApi((call: StubCall) => {
       if (call.url === '/api/account/sign-ins') return { data: { signIns } };
@@ -131,7 +139,7 @@ describe('Profile → Security and Privacy (behaviour.md §3)', () => {
           .map((cell) => cell.textContent),
       ),
     ).toEqual([
-      ['27 Nov 2026, 10:12 am', 'Desktop app on “Kiran’s desk”', '203.0.113.99', 'approved on the web'],
+      ['27 Nov 2026, 10:12 am', 'Desktop app on “Kiran’s desk”New device', '203.0.113.99', 'approved on the web'],
       ['27 Nov 2026, 10:01 am', 'Chrome on Windows', '203.0.113.31', 'yes'],
     ]);
 

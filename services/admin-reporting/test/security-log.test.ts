@@ -126,7 +126,7 @@ describe('the security log: every service’s events, an owner’s CSV of a pers
     expect(await entries().countDocuments()).toBe(4);
   });
 
-  it('when a person lists their own sign-ins, then they get their last 30 successful ones, the web’s and the desktop app’s, newest first, and no one else’s', async () => {
+  it('when a person lists their own sign-ins, then they get their last 30 successful ones, the web’s and the desktop app’s, newest first, those from a new device marked, and no one else’s', async () => {
     const kiran = '64b7f0c2a1b2c3d4e5f60aa1';
     const chrome = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
     const at = (minute: number) => new Date(Date.UTC(2026, 10, 27, 4, minute));
@@ -141,7 +141,18 @@ describe('the security log: every service’s events, an owner’s CSV of a pers
         reason: minute === 31 ? 'password+totp' : 'password',
         address: `203.0.113.${minute}`,
         userAgent: chrome,
+        requestId: `req-${minute}`,
       })),
+      // the sign-in at minute 30 came from a browser she had not used before; minute 31's id is another person's new device
+      { at: at(30), service: 'auth', kind: 'new-device', outcome: 'success', subject: hers, reason: 'browser', requestId: 'req-30' },
+      {
+        at: at(31),
+        service: 'auth',
+        kind: 'new-device',
+        outcome: 'success',
+        subject: { type: 'user', id: '64b7f0c2a1b2c3d4e5f60aa2', label: 'other@example.in' },
+        requestId: 'req-31',
+      },
       {
         at: at(40),
         service: 'auth',
@@ -169,7 +180,9 @@ describe('the security log: every service’s events, an owner’s CSV of a pers
         reason: 'desktop-sign-in',
         details: { device: 'Kiran’s desk' },
         address: '203.0.113.99',
+        requestId: 'req-42',
       },
+      { at: at(42), service: 'auth', kind: 'new-device', outcome: 'success', subject: hers, reason: 'desktop', requestId: 'req-42' },
       {
         at: at(43),
         service: 'auth',
@@ -183,9 +196,30 @@ describe('the security log: every service’s events, an owner’s CSV of a pers
     const { signIns } = (await request(built.app).get('/api/account/sign-ins').set('Authorization', `Bearer ${token}`).expect(200)).body;
     expect(signIns).toHaveLength(30);
     expect(signIns.slice(0, 3)).toEqual([
-      { at: at(42).toISOString(), address: '203.0.113.99', device: 'Desktop app on “Kiran’s desk”', desktop: true, secondFactor: false },
-      { at: at(31).toISOString(), address: '203.0.113.31', device: 'Chrome on Windows', desktop: false, secondFactor: true },
-      { at: at(30).toISOString(), address: '203.0.113.30', device: 'Chrome on Windows', desktop: false, secondFactor: false },
+      {
+        at: at(42).toISOString(),
+        address: '203.0.113.99',
+        device: 'Desktop app on “Kiran’s desk”',
+        desktop: true,
+        secondFactor: false,
+        newDevice: true,
+      },
+      {
+        at: at(31).toISOString(),
+        address: '203.0.113.31',
+        device: 'Chrome on Windows',
+        desktop: false,
+        secondFactor: true,
+        newDevice: false,
+      },
+      {
+        at: at(30).toISOString(),
+        address: '203.0.113.30',
+        device: 'Chrome on Windows',
+        desktop: false,
+        secondFactor: false,
+        newDevice: true,
+      },
     ]);
     expect(signIns.at(-1).at).toBe(at(3).toISOString());
   });

@@ -235,7 +235,7 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
     requestReset: passwordReset.request,
     securityLog,
   });
-  const alerts = signInAlerts({ knownDevices, mail, publicUrl: settings.PUBLIC_URL, onMailError: mailFailed('new sign-in') });
+  const alerts = signInAlerts({ knownDevices, securityLog, mail, publicUrl: settings.PUBLIC_URL, onMailError: mailFailed('new sign-in') });
   const seenFrom = signInDevice(alerts, { secure: settings.PUBLIC_URL.startsWith('https:'), now: clock });
   const adminAccounts = adminUseCases({
     admins,

@@ -33,14 +33,20 @@ describe('the e-mail for a sign-in from a browser or desktop not seen before (is
 
   it('when they sign in from another browser, then one e-mail says when (IST), from which browser and address, and where to change the password; once per browser', async () => {
     const office = request.agent(auth.app);
-    await login(office, EDGE_WINDOWS);
+    const first = await login(office, EDGE_WINDOWS);
     const mail = await auth.smtp.waitForMail((m) => m.subject === SUBJECT && (m.text ?? '').includes('Edge on Windows'));
     expect(mail.to).toMatchObject({ text: 'ravi.kumar@example.in' });
     expect(mail.text).toContain('Edge on Windows, at address ');
     expect(mail.text).toContain('on 26 Nov 2026, 7:35 pm IST');
     expect(mail.text).toContain('http://portal.test/profile?tab=privacy');
     expect(mail.text).toContain('http://portal.test/forgot-password');
-    await login(office, EDGE_WINDOWS);
+    const again = await login(office, EDGE_WINDOWS);
+    // the person's list of sign-ins marks that one by its request: the new device is logged beside it, once
+    const recorded = await queuedEvents<SecurityEvent>(auth.redis, EVENT_QUEUES.auditLog, SECURITY_RECORDED);
+    const ofRequest = (id: string) => recorded.filter((event) => event.requestId === id).map((event) => `${event.kind} ${event.reason}`);
+    expect(ofRequest(first.headers['x-request-id']!)).toEqual(['sign-in password', 'new-device browser']);
+    expect(ofRequest(again.headers['x-request-id']!)).toEqual(['sign-in password']);
+    expect(recorded.filter((event) => event.kind === 'new-device')).toHaveLength(1);
     // a third browser's e-mail arrives after anything the second one's sign-in could have sent
     await login(request.agent(auth.app), FIREFOX_ANDROID);
     await auth.smtp.waitForMail((m) => m.subject === SUBJECT && (m.text ?? '').includes('Firefox on Android'));

@@ -16,6 +16,8 @@ export const SECURITY_EVENT_KINDS = [
   /** The desktop app's: a session started or refreshed (`token-issued`), or ended (`token-revoked`). */
   'token-issued',
   'token-revoked',
+  /** A sign-in from a browser or computer the account had not used before (when it had used others). */
+  'new-device',
   'password-changed',
   'password-reset',
   'account-change',
@@ -68,6 +70,8 @@ export interface OwnSignIn {
   desktop: boolean;
   /** Whether a second factor (an authenticator's code or a passkey) was asked as well. */
   secondFactor: boolean;
+  /** From a browser or computer the account had not used before (the new sign-in e-mail went out). */
+  newDevice: boolean;
 }
 
 export const OWN_SIGN_IN_MESSAGES = {

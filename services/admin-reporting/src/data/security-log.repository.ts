@@ -1,5 +1,5 @@
 import { Schema, type Connection } from 'mongoose';
-import type { SecurityEvent } from '@portal/contracts';
+import { OWN_SIGN_INS_SHOWN, type SecurityEvent } from '@portal/contracts';
 import type { SecurityLogStore } from '../domain/ports';
 
 type SecurityDocument = Omit<SecurityEvent, 'at'> & { at: Date };
@@ -66,6 +66,12 @@ export function securityLogRepository(connection: Connection): SecurityLogStore 
         .limit(limit)
         .lean<(SecurityDocument & { _id: unknown })[]>();
       return docs.map(toEvent);
+    },
+    async newDeviceRequestsOf(userId, since) {
+      const docs = await Security.find({ 'subject.id': { $eq: userId }, at: { $gte: since }, kind: 'new-device' }, { requestId: 1 })
+        .limit(OWN_SIGN_INS_SHOWN)
+        .lean<{ requestId?: string }[]>();
+      return new Set(docs.flatMap((doc) => (doc.requestId ? [doc.requestId] : [])));
     },
     async removeBefore(cutOff) {
       return (await Security.deleteMany({ at: { $lt: cutOff } })).deletedCount;

@@ -74,6 +74,8 @@ export interface SecurityLogStore {
   find(query: { label?: string; from?: Date; to?: Date }): AsyncIterable<SecurityEvent>;
   /** A person's successful sign-ins on the web and the desktop app's (not its refreshes), newest first. */
   signInsOf(userId: string, limit: number): Promise<SecurityEvent[]>;
+  /** The request ids of a person's sign-ins from a device they had not used before, since `since`. */
+  newDeviceRequestsOf(userId: string, since: Date): Promise<Set<string>>;
   /** Removes the entries recorded before `cutOff`; answers how many. */
   removeBefore(cutOff: Date): Promise<number>;
 }

@@ -37,7 +37,10 @@ export function securityLogUseCases({ store, now }: { store: SecurityLogStore; n
       store.find({ label: email, from: from ? istDayStart(from) : undefined, to: to ? dayAfter(to) : undefined }),
     /** The person's own last sign-ins, as the Security and Privacy tab lists them. */
     async signInsOf(userId: string): Promise<OwnSignIn[]> {
-      return (await store.signInsOf(userId, OWN_SIGN_INS_SHOWN)).map((event) => {
+      const signIns = await store.signInsOf(userId, OWN_SIGN_INS_SHOWN);
+      const oldest = signIns.at(-1);
+      const fromNewDevices = oldest ? await store.newDeviceRequestsOf(userId, new Date(oldest.at)) : new Set<string>();
+      return signIns.map((event) => {
         const desktop = event.kind === 'token-issued';
         const computer = event.details?.device;
         return {
@@ -49,6 +52,7 @@ export function securityLogUseCases({ store, now }: { store: SecurityLogStore; n
           desktop,
           // a web sign-in with a second factor is recorded as `password+totp`, `google+passkey`…
           secondFactor: !desktop && (event.reason ?? '').includes('+'),
+          newDevice: event.requestId !== undefined && fromNewDevices.has(event.requestId),
         };
       });
     },

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describeBrowser, formatIndianDateTime } from '@portal/contracts';
 import { composeMail } from '@portal/platform/mail-layout';
+import type { SecurityLog } from '@portal/platform';
 import type { KnownDeviceStore, MailSender } from './ports';
 
 export interface SignInOrigin {
@@ -33,11 +34,13 @@ const describe = (origin: SignInOrigin, publicUrl: string) =>
  */
 export function signInAlerts({
   knownDevices,
+  securityLog,
   mail,
   publicUrl,
   onMailError,
 }: {
   knownDevices: KnownDeviceStore;
+  securityLog: SecurityLog;
   mail: MailSender;
   publicUrl: string;
   onMailError: (error: unknown) => void;
@@ -46,6 +49,13 @@ export function signInAlerts({
     const deviceHash = hashOf(origin.deviceId);
     const isNew = await knownDevices.remember(user.id, deviceHash, at, origin.userAgent);
     if (!isNew || !(await knownDevices.hasOthers(user.id, deviceHash))) return;
+    // in the same request as the sign-in's own entry, so the person's list marks that sign-in
+    await securityLog({
+      kind: 'new-device',
+      outcome: 'success',
+      subject: { type: 'user', id: user.id, label: user.email },
+      reason: origin.desktop === undefined ? 'browser' : 'desktop',
+    });
     const { what, action } = describe(origin, publicUrl);
     const message = composeMail(
       {

@@ -48,7 +48,10 @@ export function RecentSignIns() {
                 {signIns.data.map((signIn) => (
                   <tr key={`${signIn.at}-${signIn.device}`}>
                     <td>{formatIndianDateTime(signIn.at)}</td>
-                    <td>{signIn.device}</td>
+                    <td>
+                      {signIn.device}
+                      {signIn.newDevice && <span className="badge badge-amber">New device</span>}
+                    </td>
                     <td>{signIn.address ?? 'unknown'}</td>
                     <td>{signIn.desktop ? 'approved on the web' : signIn.secondFactor ? 'yes' : 'no'}</td>
                   </tr>
