@@ -45,11 +45,22 @@ const membersEvent = (firmId: string, firm: Omit<StubFirm, 'publish'>, revision:
   members: [...firm.roles].map(([userId, role], index) => ({ userId, role, seat: index + 1 })),
 });
 
-/** The auth service, stubbed at its HTTP boundary: /internal/users/:id answers from a map. */
-async function startAuthStub(profiles: Map<string, { email: string; firstName: string; lastName: string }>) {
+/**
+ * The auth service, stubbed at its HTTP boundary: /internal/users/:id answers from a map, and
+ * /internal/firms/:id/state a firm's people now, published or not, with the firm's next revision.
+ */
+async function startAuthStub(
+  profiles: Map<string, { email: string; firstName: string; lastName: string }>,
+  firmStates: Map<string, () => FirmMembersChangedEvent>,
+) {
   const server = http.createServer((req, res) => {
     res.setHeader('Content-Type', 'application/json');
     if (!req.headers.authorization?.startsWith('Bearer ')) return res.writeHead(401).end('{}');
+    const firmId = /^\/internal\/firms\/([^/?]+)\/state$/.exec(req.url ?? '')?.[1];
+    if (firmId) {
+      const state = firmStates.get(firmId);
+      return state ? res.end(JSON.stringify(state())) : res.writeHead(404).end('{"error":"not_found","message":"Firm not found"}');
+    }
     const id = /^\/internal\/users\/([^/?]+)$/.exec(req.url ?? '')?.[1];
     const profile = id ? profiles.get(id) : undefined;
     if (!profile) return res.writeHead(404).end('{"error":"not_found","message":"No user with this id"}');
@@ -137,7 +148,8 @@ export async function startBilling(
     smtpUrl: smtp.url,
   });
   const profiles = new Map<string, { email: string; firstName: string; lastName: string }>();
-  const auth = await startAuthStub(profiles);
+  const firmStates = new Map<string, () => FirmMembersChangedEvent>();
+  const auth = await startAuthStub(profiles, firmStates);
   const minimums = new Map<string, { minimumVersion: string; message: string }>();
   const download = await startDownloadStub(minimums);
   const clock = { now: new Date() };
@@ -194,6 +206,7 @@ export async function startBilling(
         roles: new Map(Object.entries(roles)),
         publish: async () => void (await built.firms.apply(membersEvent(id, firm, ++revision))),
       };
+      firmStates.set(id, () => membersEvent(id, firm, ++revision));
       await firm.publish();
       return firm;
     },

@@ -202,6 +202,29 @@ describe('firm billing: seats bought, priced, prorated and invoiced as one custo
     expect(malformed.body.message).toBe('Malformed firm id');
   });
 
+  it('when auth has changed a person’s place in the firm but its event has not arrived, then a call that would be refused asks auth first (issue #70 §1)', async () => {
+    const { firmId, firm, member, admin } = await newFirm('Rao & Rao');
+    const saveDetails = (token: string) =>
+      request(billing.url).put(forFirm('/api/billing/profile', firmId)).set(as(token)).send(MAHARASHTRA_FIRM);
+    // made an admin a moment ago: the model still says member
+    firm.roles.set(member.userId, 'admin');
+    expect((await saveDetails(member.token)).status).toBe(200);
+    expect(await db('firm_directory').findOne({ _id: firmId as never })).toMatchObject({
+      members: expect.arrayContaining([expect.objectContaining({ userId: member.userId, role: 'admin' })]),
+    });
+    // removed a moment ago: the refusal auth's answer gives, not a stale admin's pass
+    firm.roles.set(member.userId, 'member');
+    firm.roles.delete(admin.userId);
+    await firm.publish();
+    firm.roles.set(admin.userId, 'admin');
+    firm.roles.delete(member.userId);
+    const gone = await saveDetails(member.token);
+    expect(gone.status).toBe(404);
+    expect(gone.body.message).toBe(FIRM_MESSAGES.notFound);
+    // joined (again) a moment ago: the miss reads through to auth
+    expect((await saveDetails(admin.token)).status).toBe(200);
+  });
+
   it('when seats are out of range, bought by a person, or fewer than the firm’s people, then the reason is given and no order is made', async () => {
     const { firmId, owner } = await newFirm('Mehta Tax Chambers', 2); // 5 people
     for (const seats of [0, 51, 2.5, 'three', -1]) {

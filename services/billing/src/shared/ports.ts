@@ -16,8 +16,16 @@ export interface UserDirectory {
 
 /** A person's place in a firm (issue #30), from billing's read model of auth's firm events (issue #48). */
 export interface FirmDirectory {
-  /** null when the person is not a member of the firm, or there is no such firm; `members` counts its people. */
-  membership(firmId: string, userId: string): Promise<{ firm: { id: string; name: string }; role: FirmRole; members: number } | null>;
+  /**
+   * null when the person is not a member of the firm, or there is no such firm; `members` counts its
+   * people. With `enough`, a membership whose role is not enough for the call is checked with the
+   * firm's owner first (a role raised a moment ago), as a missing one is.
+   */
+  membership(
+    firmId: string,
+    userId: string,
+    enough?: (role: FirmRole) => boolean,
+  ): Promise<{ firm: { id: string; name: string }; role: FirmRole; members: number } | null>;
   /** The firms the person belongs to, with who manages each and the seat (from 1) the person holds. */
   firmsOf(userId: string): Promise<{ id: string; name: string; role: FirmRole; managedBy: string; seat: number }[]>;
 }

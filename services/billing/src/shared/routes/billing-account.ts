@@ -21,7 +21,7 @@ export function billingAccount(firms: FirmDirectory, permission: 'see' | 'manage
       res.locals.account = { id: userId, email, firm: null };
       return next();
     }
-    const member = await firms.membership(firmId, userId);
+    const member = await firms.membership(firmId, userId, permission === 'manage' ? canManageFirm : undefined);
     if (!member) throw notFound(FIRM_MESSAGES.notFound);
     if (permission === 'manage' && !canManageFirm(member.role)) throw forbidden(FIRM_MESSAGES.notAllowed);
     res.locals.account = { id: firmId, email, firm: { ...member.firm, role: member.role, members: member.members } };
