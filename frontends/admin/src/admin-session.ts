@@ -45,8 +45,8 @@ export function useAdminSession(): AdminUser | null | undefined {
 }
 
 /**
- * Whether the signed-in admin's role allows the action: the screens show only what it does
- * (issue #49 §2); the server refuses the rest anyway. A session stored before roles allows nothing.
+ * Whether the signed-in admin's role allows the action: the screens show only what it does;
+ * the server refuses the rest anyway. A session stored before roles allows nothing.
  */
 export function adminMayNow(action: AdminAction): boolean {
   const role = readAdminSession()?.role;

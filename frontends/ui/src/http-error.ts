@@ -2,7 +2,7 @@ import type { AxiosError } from 'axios';
 
 export const REQUEST_TIMEOUT_MS = 10_000;
 
-/** The server's refusal until the person accepts the policies in force (issue #47). */
+/** The server's refusal until the person accepts the policies in force. */
 export const CONSENT_REQUIRED_EVENT = 'portal:consent-required';
 
 /** The refusal's body when a call was refused for consent: whether the age is asked too. */

@@ -7,7 +7,7 @@ export type AccessLog = (req: ProxiedRequest, status: number) => void;
 /**
  * The gateway's line per API call: what `logger.info({ requestId, method, url, status, upstream,
  * clientAddress, subject, ms })` writes, built directly. The caller's address and the signed-in
- * subject are what an incident's timeline needs of each call (CERT-In's logs, issue #49). pino's general serializer reads its own instance about a hundred
+ * subject are what an incident's timeline needs of each call (CERT-In's logs). pino's general serializer reads its own instance about a hundred
  * times a line and looks up serializers for every field; these six fields are known, and leaving
  * the general path saved about 6 % of the gateway's instructions per call (docs/operations.md).
  * The level label, time and bindings still come from the logger, through the symbols pino

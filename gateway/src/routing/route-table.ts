@@ -66,7 +66,7 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/admin/transactions', service: 'billing', access: 'admin' },
   { pattern: '/api/admin/transactions/:id/refunds', service: 'billing', access: 'admin' },
   { pattern: '/api/admin/users/:id/subscription', service: 'billing', access: 'admin' },
-  // a practitioner's lost second factor, reset by support (issue #49 §3)
+  // a practitioner's lost second factor, reset by support
   { pattern: '/api/admin/users/:id/second-factor', service: 'auth', access: 'admin' },
   { pattern: '/api/admin/users/:id/devices', service: 'billing', access: 'admin' },
   { pattern: '/api/admin/users/:id/devices/:deviceId', service: 'billing', access: 'admin' },
@@ -77,7 +77,7 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/admin/promotions', service: 'billing', access: 'admin' },
   { pattern: '/api/admin/promotions/:code/deactivate', service: 'billing', access: 'admin' },
   { pattern: '/api/admin/referral-credits', service: 'billing', access: 'admin' },
-  // bank transfers against pro-formas (issue #50 §1)
+  // bank transfers against pro-formas
   { pattern: '/api/admin/proformas', service: 'billing', access: 'admin' },
   { pattern: '/api/admin/proformas/:reference', service: 'billing', access: 'admin' },
   { pattern: '/api/admin/proformas/:reference/receipts', service: 'billing', access: 'admin' },
@@ -85,7 +85,7 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/admin/bank-receipts', service: 'billing', access: 'admin' },
   { pattern: '/api/admin/bank-receipts/:utr/apply', service: 'billing', access: 'admin' },
   { pattern: '/api/admin/bank-receipts/:utr/return', service: 'billing', access: 'admin' },
-  // TDS deducted by buyers, and their Form 16A (issue #50 §2)
+  // TDS deducted by buyers, and their Form 16A
   { pattern: '/api/admin/tds', service: 'billing', access: 'admin' },
   { pattern: '/api/admin/tds/:reference/form-16a', service: 'billing', access: 'admin' },
   { pattern: '/api/admin/tds/:reference/credit', service: 'billing', access: 'admin' },

@@ -10,7 +10,7 @@ export const configSchema = z
   .object({
     ...serviceConfigShape({ port: 4002, database: 'portal_billing' }),
     AUTH_URL: serviceUrl.default('http://127.0.0.1:4001'),
-    /** Each release channel's minimum version, for the licence check-in (issue #51 §1). */
+    /** Each release channel's minimum version, for the licence check-in. */
     DOWNLOAD_URL: serviceUrl.default('http://127.0.0.1:4003'),
     PUBLIC_URL: serviceUrl.default('http://localhost:8080'),
     /** Where the outbox hands over what the portal tells people (notifications delivers it). */
@@ -110,7 +110,7 @@ function sellerShape() {
     CREDIT_NOTE_PREFIX: documentPrefix('TPCN'),
     FINANCIAL_CREDIT_NOTE_PREFIX: documentPrefix('TPFC'),
     PROFORMA_PREFIX: documentPrefix('PF'),
-    /** The account pro-formas ask a bank transfer into (issue #50 §1); without all four, a pro-forma is not offered. */
+    /** The account pro-formas ask a bank transfer into; without all four, a pro-forma is not offered. */
     SELLER_BANK_ACCOUNT_NAME: z.string().trim().min(1).max(120).optional(),
     SELLER_BANK_NAME: z.string().trim().min(1).max(120).optional(),
     SELLER_BANK_ACCOUNT_NUMBER: z
@@ -125,10 +125,10 @@ function sellerShape() {
       .regex(/^[A-Z]{4}0[A-Z0-9]{6}$/, 'must be an IFSC: 4 letters, a zero and 6 letters or digits')
       .optional(),
     PROFORMA_VALIDITY_DAYS: z.coerce.number().int().min(1).max(90).default(15),
-    /** TDS a business buyer deducts under section 194J (issue #50 §2): the seller's CA confirms both (docs/decisions.md). */
+    /** TDS a business buyer deducts under section 194J: the seller's CA confirms both (docs/decisions.md). */
     TDS_RATE_PERCENT: z.coerce.number().min(0.1).max(30).default(10),
     TDS_THRESHOLD_RUPEES: z.coerce.number().int().min(0).default(50_000),
-    /** What a referred customer's first paid invoice earns the referrer, off their next payment before GST (issue #50 §3). */
+    /** What a referred customer's first paid invoice earns the referrer, off their next payment before GST. */
     REFERRAL_CREDIT_RUPEES: z.coerce.number().int().min(1).max(1_00_000).default(500),
   };
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ADMIN_ACCESS_MESSAGES, ADMIN_ROLES } from './admin-roles';
 import { emailSchema, newPasswordSchema } from './user';
 
-/** The bodies of the Admins tab's calls (issue #49 §2). */
+/** The bodies of the Admins tab's calls. */
 export const adminRoleSchema = z.enum(ADMIN_ROLES, { error: 'Choose owner, finance, support or read-only' });
 export const adminInviteBodySchema = z.strictObject({ email: emailSchema, role: adminRoleSchema });
 export const adminRoleBodySchema = z.strictObject({ role: adminRoleSchema });

@@ -1,5 +1,5 @@
 /**
- * Who among the seller's staff may do what (issue #49 §2). Plain rules without schemas, so the admin
+ * Who among the seller's staff may do what. Plain rules without schemas, so the admin
  * screens that read them do not load zod (its schemas are in admin-access.ts). The server holds every admin route to
  * one action; the admin screens read the same table to show only what the role may do.
  */
@@ -23,9 +23,9 @@ export const ADMIN_ACTIONS = [
   'export-billing',
   'export-people',
   'publish-releases',
-  /** Promotion codes (issue #50 §3): making them and ending them. */
+  /** Promotion codes: making them and ending them. */
   'manage-promotions',
-  /** Bank transfers (issue #50 §1): recording credits, uploading statements, applying or returning what matched nothing. */
+  /** Bank transfers: recording credits, uploading statements, applying or returning what matched nothing. */
   'record-receipts',
   'manage-admins',
   'export-security-log',

@@ -5,7 +5,7 @@ import type { FirmRole } from './firm-roles';
 import type { PersonalInfo, PublicUser } from './user';
 import type { RecurringFigures } from './subscription-admin';
 
-/** Plans the distribution always lists, zero counts included (behaviour.md §9, as issue #6 settles it). */
+/** Plans the distribution always lists, zero counts included (behaviour.md §9). */
 export const ALWAYS_LISTED_PLANS = ['trial', 'basic', 'professional', 'business'] as const;
 export const RECENT_SUBSCRIBERS_SHOWN = 5;
 
@@ -50,11 +50,11 @@ export interface AdminUserRow {
   profileCompletionPercentage: number;
   personalInfo: PersonalInfo;
   consent: PublicUser['consent'];
-  /** The user details only (issue #30): the firms the person belongs to, and their role in each. */
+  /** The user details only: the firms the person belongs to, and their role in each. */
   firms?: { id: string; name: string; role: FirmRole }[];
 }
 
-/** GET /api/admin/firms (issue #30): a page of the firms, newest first. */
+/** GET /api/admin/firms: a page of the firms, newest first. */
 export const adminFirmsQuerySchema = z.object(pagingShape);
 
 /** A firm as the admin's Firms tab shows it: its owner and people, its seats, and its plan. */

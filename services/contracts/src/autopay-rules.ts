@@ -5,7 +5,7 @@ import type { BillingPeriod } from './plan-names';
 // without shipping zod.
 
 /**
- * UPI Autopay (issue #27 §3): a PhonePe mandate that renews the plan it was set up with.
+ * UPI Autopay: a PhonePe mandate that renews the plan it was set up with.
  *
  * RBI's e-mandate framework lets a recurring debit of up to ₹15,000 run without the customer's
  * authentication; above it every debit needs their approval, so such a plan is not offered with

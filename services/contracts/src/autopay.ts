@@ -22,7 +22,7 @@ export const autoRenewSchema = z.object({
 });
 export type AutoRenew = z.infer<typeof autoRenewSchema>;
 
-/** "Cancel subscription" (issue #27 §4): nothing renews; access runs to `endsAt`; undone until then. */
+/** "Cancel subscription": nothing renews; access runs to `endsAt`; undone until then. */
 export const cancellationSchema = z.object({ at: z.string(), reason: z.string().nullable(), endsAt: z.string() });
 export type Cancellation = z.infer<typeof cancellationSchema>;
 

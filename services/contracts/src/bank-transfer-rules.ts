@@ -1,7 +1,7 @@
 import type { BillingPeriod, PricedPlan } from './plan-names';
 
 /**
- * Paying by bank transfer against a pro-forma invoice (issue #50 §1 and §2): the customer asks for
+ * Paying by bank transfer against a pro-forma invoice: the customer asks for
  * a pro-forma, pays it by NEFT, RTGS or IMPS quoting its reference, less TDS where they deduct it,
  * and a finance admin records the credit or uploads the bank statement that shows it. Plain rules
  * and texts, without zod, for the pages' bundles.
@@ -112,7 +112,7 @@ export interface StatementImportView {
 /** The reference of a pro-forma number, as the customer quotes it. */
 export const proformaReference = (number: string) => number.replaceAll('/', '');
 
-/** Where the TDS a buyer deducted stands (issue #50 §2): receivable until its Form 16A is checked and the credit seen in Form 26AS. */
+/** Where the TDS a buyer deducted stands: receivable until its Form 16A is checked and the credit seen in Form 26AS. */
 export type TdsState = 'receivable' | 'uploaded' | 'credited' | 'rejected';
 
 export const TDS_MESSAGES = {

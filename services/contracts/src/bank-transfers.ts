@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { createOrderBodySchema } from './billing';
 import { BANK_TRANSFER_MESSAGES, PROFORMA_REFERENCE_PATTERN, TDS_MESSAGES, UTR_PATTERN } from './bank-transfer-rules';
 
-/** POST /api/billing/proformas: what a checkout is asked, and whether the buyer deducts TDS (issue #50 §1, §2). */
+/** POST /api/billing/proformas: what a checkout is asked, and whether the buyer deducts TDS. */
 export const requestProformaSchema = createOrderBodySchema.omit({ autoRenew: true }).extend({
   deductsTds: z.boolean({ error: 'deductsTds must be true or false' }).default(false),
 });

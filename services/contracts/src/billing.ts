@@ -32,18 +32,18 @@ export const seatsSchema = z
 
 /**
  * Whose billing a call is about: the signed-in person's own, or with `?firmId=` a firm they
- * belong to (issue #30), whose owner and admins manage it.
+ * belong to, whose owner and admins manage it.
  */
 export const billingAccountQuerySchema = z.object({ firmId: objectIdSchema('Malformed firm id').optional() });
 
 export const createOrderBodySchema = z.object({
   plan: z.enum(PRICED_PLANS, { error: 'Choose one of the plans: basic, professional or business' }),
   billingPeriod: z.enum(BILLING_PERIODS, { error: 'Billing period must be monthly or annual' }),
-  /** Set up a UPI Autopay mandate with this payment (issue #27 §3). */
+  /** Set up a UPI Autopay mandate with this payment. */
   autoRenew: z.boolean({ error: 'autoRenew must be true or false' }).optional(),
-  /** A firm's plan covers this many people (issue #30); a person's one. */
+  /** A firm's plan covers this many people; a person's one. */
   seats: seatsSchema.optional(),
-  /** A promotion code for a purchase or a renewal (issue #50 §3). */
+  /** A promotion code for a purchase or a renewal. */
   promotionCode: promotionCodeSchema.optional(),
 });
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
@@ -129,10 +129,10 @@ export interface TransactionRow {
   tax: number | null;
   refundedAmount: number;
   refundStatus: RefundStatus;
-  /** A firm's payment (issue #30): the firm, and the seats it bought; one seat and no firm for a person's. */
+  /** A firm's payment: the firm, and the seats it bought; one seat and no firm for a person's. */
   firm: string | null;
   seats: number;
-  /** PhonePe's checkout, or a bank transfer against a pro-forma (issue #50 §1), and what reached us: less than the amount when the buyer deducted TDS. */
+  /** PhonePe's checkout, or a bank transfer against a pro-forma, and what reached us: less than the amount when the buyer deducted TDS. */
   paymentMethod: 'phonepe' | 'bank_transfer';
   paidAmount: number;
 }
@@ -160,9 +160,9 @@ export interface SubscriptionSummary {
   canStartTrial: boolean;
   canDownload: boolean;
   isTrialActive: boolean;
-  /** Access drawn from a firm the person is a member of (issue #30), when their own plan gives none. */
+  /** Access drawn from a firm the person is a member of, when their own plan gives none. */
   firm?: FirmPlanSource | null;
-  /** The seats the plan covers: one for a person (issue #30). */
+  /** The seats the plan covers: one for a person. */
   seats?: number;
 }
 
@@ -292,7 +292,7 @@ export const refundRequestSchema = z.object({
     .trim()
     .min(3, REFUND_MESSAGES.reasonRequired)
     .max(300, 'Must be at most 300 characters'),
-  /** A bank transfer's refund (issue #50 §1): paid back by bank, with the UTR of that transfer. */
+  /** A bank transfer's refund: paid back by bank, with the UTR of that transfer. */
   utr: z
     .string({ error: REFUND_MESSAGES.utr })
     .transform((typed) => typed.replace(/\s+/g, '').toUpperCase())

@@ -31,7 +31,7 @@ export interface PoliciesAnswer {
 }
 
 /**
- * The 403 every user call but a few answers while `ConsentStatus.required` (issue #47): the
+ * The 403 every user call but a few answers while `ConsentStatus.required`: the
  * versions to accept, beside the shared error body, whose `error` is `consent_required`.
  */
 export interface ConsentRequiredExtra {

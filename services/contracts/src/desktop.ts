@@ -62,7 +62,7 @@ export const userCodeSchema = z
 export const deviceDecisionSchema = z.object({
   user_code: userCodeSchema,
   decision: z.enum(['approve', 'deny'], { error: 'The decision must be approve or deny' }),
-  /** The firm whose seat the app works on (issue #30); without it, the person's own plan, else their firm's. */
+  /** The firm whose seat the app works on; without it, the person's own plan, else their firm's. */
   firmId: objectIdSchema('Malformed firm id').optional(),
 });
 

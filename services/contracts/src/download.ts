@@ -49,7 +49,7 @@ const channelSchema = z.enum(RELEASE_CHANNELS, { error: 'The channel must be sta
 
 /**
  * The desktop app's update check: its version, the channel it follows (beta also gets stable
- * releases), and the machine's fingerprint, which places it in a staged rollout (issue #51 §1);
+ * releases), and the machine's fingerprint, which places it in a staged rollout;
  * an app that sends none is placed by its user.
  */
 export const updateQuerySchema = z.object({

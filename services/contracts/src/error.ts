@@ -28,9 +28,9 @@ export const ERROR_CODES = {
   noEntitlement: 'no_entitlement',
   deviceLimit: 'device_limit',
   deviceNotActivated: 'device_not_activated',
-  /** The app is older than its channel's minimum version (issue #51 §1). */
+  /** The app is older than its channel's minimum version. */
   updateRequired: 'update_required',
-  /** The person must accept the policies in force first (issue #47). */
+  /** The person must accept the policies in force first. */
   consentRequired: 'consent_required',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

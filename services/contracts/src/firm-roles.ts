@@ -1,5 +1,5 @@
 /**
- * Firm accounts (issue #30): an office's people share one subscription's seats. Schema-free, so
+ * Firm accounts: an office's people share one subscription's seats. Schema-free, so
  * the pages can read the roles and texts without zod; the call shapes are in firms.ts.
  */
 
@@ -96,7 +96,7 @@ export interface FirmDetails {
   seats: { bought: number; used: number };
   members: FirmMember[];
   invitations?: FirmInvitation[];
-  /** The owner requires every member to sign in with a second factor (issue #49 §3). */
+  /** The owner requires every member to sign in with a second factor. */
   requireSecondFactor: boolean;
   createdAt: string;
 }

@@ -25,7 +25,7 @@ export const DEVICE_LIMITS: Record<PlanName, number> = {
 };
 
 /**
- * What a licence does once the paid period and its grace have ended (issue #51 §3): `stop`, or
+ * What a licence does once the paid period and its grace have ended: `stop`, or
  * `keep_builds`, Tally's way: the app keeps working for builds released before the entitlement's
  * end, its updates stopped. A setting per plan: the firms' plans keep their builds, a person's
  * plans stop (docs/decisions.md).
@@ -43,7 +43,7 @@ export const LICENSE_AFTER_END: Record<PlanName, LicenseAfterEnd> = {
 
 /**
  * How many times a seat may move its licence to another machine itself, over a rolling 365 days
- * (issue #51 §3, as Cryptlex limits deactivations): a deactivation from the Devices tab is a move;
+ * (as Cryptlex limits deactivations): a deactivation from the Devices tab is a move;
  * one by an admin is not, and an admin may grant a seat one more.
  */
 export const DEVICE_MOVES_PER_YEAR: Record<PlanName, number> = {
@@ -126,7 +126,7 @@ export interface LicenseClaims {
   /** The same moment as a NumericDate (RFC 7519 §2), as `exp` is: what new builds compare. */
   entitlement_end_at: number;
   device_id: string;
-  /** A member working on their firm's plan (issue #30): the firm, and the seat they hold. */
+  /** A member working on their firm's plan: the firm, and the seat they hold. */
   firm?: { id: string; name: string; seat: number };
   /** This licence's own id (RFC 7519 §4.1.7), for logs and support. */
   jti: string;

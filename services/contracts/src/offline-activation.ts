@@ -4,7 +4,7 @@ import { deviceIdSchema } from './device-id';
 import type { LicenseClaims, DeviceView } from './licensing';
 
 /**
- * Activation by file (issue #51 §2), on Cryptlex's offline activation: a PC that cannot reach the
+ * Activation by file, on Cryptlex's offline activation: a PC that cannot reach the
  * portal writes a request signed with its own Ed25519 key; the practitioner uploads it from any
  * PC and carries back a licence file for the paid period; a deactivation file, signed the same
  * way, frees the place. docs/desktop-api.md, section 3a, is the desktop team's description.

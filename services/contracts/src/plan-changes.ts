@@ -3,7 +3,7 @@ import type { AppliedPromotion } from './promotion-rules';
 import type { SubscriptionStatus } from './subscription';
 
 /**
- * What choosing a plan card does for the customer's current plan (issue #27 §2):
+ * What choosing a plan card does for the customer's current plan:
  * - `buy`: no paid plan running (none, trial, expired): a first or new plan;
  * - `renew`: the same plan and period, added after the current end;
  * - `upgrade`: a higher tier, or the same tier from monthly to annual; at once, with the unused
@@ -19,7 +19,7 @@ const tierOf = (plan: string) => PRICED_PLANS.indexOf(plan as PricedPlan);
 export interface RunningPlan {
   plan: string;
   billingPeriod: BillingPeriod | null;
-  /** A firm's seats (issue #30); one when absent. */
+  /** A firm's seats; one when absent. */
   seats?: number;
 }
 
@@ -71,7 +71,7 @@ export interface PlanChangeQuote {
   kind: PlanChangeKind;
   plan: PricedPlan;
   billingPeriod: BillingPeriod;
-  /** How many seats, and the price of one for the period (issue #30). */
+  /** How many seats, and the price of one for the period. */
   seats: number;
   unitPrice: number;
   /** The plan's price for the period, for every seat. */
@@ -88,6 +88,6 @@ export interface PlanChangeQuote {
   freeDays: number;
   /** Sentences for the confirmation: what happens and when, and what the customer keeps. */
   summary: string[];
-  /** A promotion code's discount (issue #50 §3); `amountDue` is then the discounted amount. */
+  /** A promotion code's discount; `amountDue` is then the discounted amount. */
   promotion?: AppliedPromotion;
 }

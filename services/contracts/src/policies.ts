@@ -24,7 +24,7 @@ export const isCurrentConsent = (accepted: AcceptedPolicies | null | undefined) 
   !!accepted && CONSENT_POLICIES.every((policy) => accepted[policy] === POLICIES[policy].version);
 
 /**
- * What a user token says of its person (issue #47): `pol`, the versions they accepted ('' for
+ * What a user token says of its person: `pol`, the versions they accepted ('' for
  * none), and `age: false` while their age is still to be given. Auth writes it; every service reads
  * it to refuse calls until the person accepts the versions in force. A token from before the claim
  * existed has no `pol` and is not refused; it lives at most one token lifetime.

@@ -1,7 +1,7 @@
 import type { BillingPeriod, PricedPlan } from './plan-names';
 
 /**
- * Promotion codes (issue #50 §3), on Stripe's promotion codes: a discount off the price before
+ * Promotion codes, on Stripe's promotion codes: a discount off the price before
  * GST, once, on a purchase or a renewal, within the plans, periods, limits and expiry the admin set.
  * Codes are spelled in capitals; what a customer types is read without regard to case or spaces.
  */

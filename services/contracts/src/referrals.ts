@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Referrals (issue #50 §3): each customer has a link; a person who has never paid and arrives
+ * Referrals: each customer has a link; a person who has never paid and arrives
  * through it is counted as referred, and their first paid invoice earns the referrer a credit,
  * taken off the referrer's next payment as a discount before GST.
  */

@@ -25,7 +25,7 @@ export const SECOND_FACTOR_MESSAGES = {
   passkeyRefused: 'The passkey could not be checked. Try again, or use a code from your authenticator app.',
   passkeyStale: 'The passkey request expired. Please try again.',
   passkeyNotFound: 'Passkey not found.',
-  // a practitioner's own (issue #49 §3)
+  // a practitioner's own
   turnedOn: 'Two-step sign-in is on. Keep your recovery codes somewhere safe.',
   turnedOff: 'Two-step sign-in is off.',
   requiredByFirm: 'Your firm requires a second factor, so it cannot be turned off.',
@@ -47,7 +47,7 @@ export interface SecondFactorStep {
   message?: string;
 }
 
-/** A practitioner's sign-in answer: the session, or the second factor it waits for (issue #49 §3). */
+/** A practitioner's sign-in answer: the session, or the second factor it waits for. */
 export type SignInAnswer = AuthResponse | SecondFactorStep;
 
 /** The session after the second factor; after a set-up, the recovery codes to show once, or what a recovery code left. */
@@ -152,7 +152,7 @@ export const passkeyAddBodySchema = z.strictObject({
 });
 export const passkeyParamsSchema = z.strictObject({ credentialId: z.string().regex(/^[A-Za-z0-9_-]{1,1366}$/, 'Malformed passkey id') });
 
-/** A practitioner's second factor, as the Security and Privacy tab shows it (issue #49 §3). */
+/** A practitioner's second factor, as the Security and Privacy tab shows it. */
 export interface SecondFactorSettings {
   totp: boolean;
   recoveryCodesLeft: number;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailSchema } from './user';
 
 /**
- * The security log (issue #49 §4): one append-only record of what an incident's investigation
+ * The security log: one append-only record of what an incident's investigation
  * asks for, from every service, kept SECURITY_LOG_RETENTION_DAYS then removed by itself. CERT-In's
  * directions ask for 180 days; the DPDP Rules for a year.
  */

@@ -3,7 +3,7 @@ import { MANDATE_STATES, type MandateState } from './autopay-rules';
 import { pagingShape, type Paged } from './paging';
 
 /**
- * The admin's view of a customer's subscription (issue #27 §5): one timeline of everything billing
+ * The admin's view of a customer's subscription: one timeline of everything billing
  * recorded for them, the mandates, and the recurring figures of the analytics.
  */
 export const TIMELINE_KINDS = [

@@ -41,21 +41,21 @@ export const subscriptionStatusSchema = z.object({
   personalInfo: z.record(z.string(), z.unknown()).nullable(),
   subscriptionEndDate: isoDate,
   billingPeriod: billingPeriodSchema.nullable(),
-  /** A lower plan or shorter period the customer chose for their renewal (issue #27); absent when none. */
+  /** A lower plan or shorter period the customer chose for their renewal; absent when none. */
   scheduledSwitch: z
     .object({ plan: pricedPlanSchema, billingPeriod: billingPeriodSchema, seats: z.number().int().min(1).optional(), at: z.string() })
     .nullable()
     .optional(),
-  /** UPI Autopay (issue #27 §3); absent or null when none was set up. */
+  /** UPI Autopay; absent or null when none was set up. */
   autoRenew: autoRenewSchema.nullable().optional(),
-  /** A failed renewal in its grace period (issue #27 §4); absent or null when none. */
+  /** A failed renewal in its grace period; absent or null when none. */
   renewalFailure: renewalFailureSchema.nullable().optional(),
-  /** The customer cancelled: no renewal, access to the end (issue #27 §4); absent or null when not. */
+  /** The customer cancelled: no renewal, access to the end; absent or null when not. */
   cancellation: cancellationSchema.nullable().optional(),
-  /** The seats the plan covers (issue #30): one for a person; absent on answers before seats. */
+  /** The seats the plan covers: one for a person; absent on answers before seats. */
   seats: z.number().int().min(1).optional(),
   /**
-   * A member's access through a firm's plan (issue #30), when their own plan gives none: the
+   * A member's access through a firm's plan, when their own plan gives none: the
    * firm, who manages it, and its plan; absent or null otherwise.
    */
   firmPlan: z

@@ -81,7 +81,7 @@ export const signupPersonalInfoSchema = z.object({
 
 /**
  * POST /api/auth/consent: the signed-in person accepts the versions in force, and gives their age
- * when the account has none (an account made with Google, issue #47).
+ * when the account has none (an account made with Google).
  */
 export const consentBodySchema = z.strictObject({ accepted: acceptedPoliciesSchema, age: ageSchema.optional() });
 export type ConsentBody = z.infer<typeof consentBodySchema>;

@@ -11,7 +11,7 @@ type Message = { kind: 'success' | 'error'; text: string };
 
 /**
  * Admin sign-in; `?mode=signup` opens the hidden sign-up mode (the server refuses it unless enabled).
- * The password is followed by the second factor (issue #49): its enrolment at the first sign-in,
+ * The password is followed by the second factor: its enrolment at the first sign-in,
  * with the recovery codes shown once, or a code from the authenticator app.
  */
 export default function AdminLogin() {

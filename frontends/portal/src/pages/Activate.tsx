@@ -74,7 +74,7 @@ function Confirm({ code, email, onRestart }: { code: string; email?: string; onR
   const { signOut } = useAuth();
   const pending = usePendingDevice(code);
   const decision = useDeviceDecision();
-  // a person in a firm chooses whose seat the app works on (issue #30); '' is their own plan, else their firm's
+  // a person in a firm chooses whose seat the app works on; '' is their own plan, else their firm's
   const firms = useMyFirms().data ?? [];
   const [firmId, setFirmId] = useState('');
   const [done, setDone] = useState<{ kind: 'success' | 'info' | 'error'; text: string } | null>(null);

@@ -24,7 +24,7 @@ import { useBillingProfile, useRequestProforma } from '../features/billing/api';
 import { useFirm } from '../features/firms/api';
 
 /**
- * A firm's plan, for its owner and admins (issue #30), a part of the Subscription page that
+ * A firm's plan, for its owner and admins, a part of the Subscription page that
  * composes the firms, subscription and billing features: its seats, the plan cards priced for them,
  * the confirmation with the quantity and the total, and the firm's own billing details and
  * invoices. More seats are an upgrade at once; fewer wait for the renewal.

@@ -53,7 +53,7 @@ export default function Signup() {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [accepted, setAccepted] = useState(false);
-  // Google's account was an existing one with a second factor (issue #49 §3)
+  // Google's account was an existing one with a second factor
   const [secondFactor, setSecondFactor] = useState<SecondFactorStep | null>(null);
   // a referral link's code is kept, and claimed once the account is signed in
   useEffect(() => keepReferralCode(params), [params]);

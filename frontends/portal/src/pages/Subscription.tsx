@@ -35,7 +35,7 @@ export const STATUS_REFETCH_MS = 2000;
 const FirmSubscription = lazy(() => import('./FirmSubscription'));
 
 /**
- * Whose plan the page shows, for a person who manages a firm (issue #30): their own, or the
+ * Whose plan the page shows, for a person who manages a firm: their own, or the
  * firm's (`?firm=`), so a link from the Firms tab opens the firm's.
  */
 function AccountChoice({ firmId, onChoose }: { firmId: string | null; onChoose: (firmId: string | null) => void }) {
@@ -62,7 +62,7 @@ function AccountChoice({ firmId, onChoose }: { firmId: string | null; onChoose: 
 
 /**
  * The button of a plan card for the user's status (the spec leaves the mapping open; see
- * docs/decisions.md). A paying customer is offered what fits their plan (issue #27 §2): Renew the
+ * docs/decisions.md). A paying customer is offered what fits their plan: Renew the
  * same plan and period, Upgrade to a higher one, or Switch at renewal to a lower one, which once
  * scheduled cannot be chosen again. An expired user reactivates their old plan; everyone else
  * subscribes for the period.
@@ -114,7 +114,7 @@ function Subscription() {
   // The plans and the history appear together once both have loaded: arriving one by one, each
   // pushed the other down (a layout shift of 0.5 on a phone, Lighthouse's worst).
   const history = useBillingHistory();
-  // the pro-formas' section shows between them once it has any (issue #50 §1)
+  // the pro-formas' section shows between them once it has any
   const proformas = useProformas();
   const loading = (!plans && !plansFailed) || history.isPending || proformas.isPending;
   const scheduled = subscription === 'active' ? status?.scheduledSwitch : null;

@@ -1,4 +1,4 @@
-// The second factor's screens, shared by the admin sign-in and the practitioners' (issue #49).
+// The second factor's screens, shared by the admin sign-in and the practitioners'.
 export { CodeForm } from './CodeForm';
 export { RecoveryCodes } from './RecoveryCodes';
 export { TotpSetup } from './TotpSetup';

@@ -21,7 +21,7 @@ export interface AccountDataDeps {
 }
 
 /**
- * "Download my data" (the DPDP Act's right of access, issue #47): each service's part of what it
+ * "Download my data" (the DPDP Act's right of access): each service's part of what it
  * holds about the person, joined here as account deletion is run here, and recorded once.
  */
 export function accountDataUseCases(deps: AccountDataDeps) {

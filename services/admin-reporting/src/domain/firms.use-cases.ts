@@ -2,7 +2,7 @@ import type { AdminFirmRow, AdminFirmsResponse } from '@portal/contracts';
 import type { SubscriptionReader, UserDirectory } from './ports';
 
 /**
- * The admin's Firms tab (issue #30): auth's firms and people, with each firm's plan from billing,
+ * The admin's Firms tab: auth's firms and people, with each firm's plan from billing,
  * which keeps a firm's subscription under the firm's id. A firm without a paid plan with access
  * has its owner's one seat, as billing counts it.
  */

@@ -1,7 +1,7 @@
 import { ALWAYS_LISTED_PLANS } from '@portal/contracts';
 
 /**
- * Spec §9 as issue #6 settles it: trial, basic, professional and business always, zero counts
+ * Spec §9, read as: trial, basic, professional and business always, zero counts
  * included, in that order; then any other plan that has users, the largest first. Users with no
  * subscription record count under "none".
  */

@@ -28,7 +28,7 @@ export interface UserDirectory {
   /** Auth checks the person's own confirmation of their deletion; a refusal throws its 400 or 429 as is. */
   confirmDeletion(userId: string, confirmation: AccountDeletionBody, ip: string): Promise<void>;
   stats(days: number): Promise<InternalStatsAnswer>;
-  /** The firms the person belongs to (issue #30), with their role in each. */
+  /** The firms the person belongs to, with their role in each. */
   firmsOf(userId: string): Promise<InternalUserFirmsAnswer['firms']>;
   /** The firms of many people (the users export); people in no firm are left out. */
   firmsOfMany(userIds: string[]): Promise<InternalUserFirmsLookupAnswer['firms']>;

@@ -127,7 +127,7 @@ export function reportingUseCases({ users, subscriptions, downloads, audit, publ
 
     /** Every user in id order, joined with billing and download a batch at a time: memory stays flat. */
     async *exportRows(batchSize = 500): AsyncIterable<AdminUserRow> {
-      // each batch's rows with their firms (issue #30), one lookup a batch as for the plans and downloads
+      // each batch's rows with their firms, one lookup a batch as for the plans and downloads
       const withFirms = async (batch: PublicUser[]) => {
         const [rows, firms] = await Promise.all([
           rowsFor(batch),

@@ -14,7 +14,7 @@ import type { SecurityLogStore } from './ports';
 const dayAfter = (date: string) => new Date(istDayStart(date).getTime() + DAY_MS);
 
 /**
- * The security log (issue #49 §4): what the services record, the admin actions the audit log
+ * The security log: what the services record, the admin actions the audit log
  * receives with what they changed, an owner's export of one person or one window of IST days, and
  * the removal of what is older than SECURITY_LOG_RETENTION_DAYS.
  */

@@ -49,7 +49,7 @@ export function adminRepository(connection: Connection): AdminStore & { ready: P
   }
   return {
     ...secondFactorWrites(Admin.collection),
-    // the one role before issue #49 could do everything: its admins become owners
+    // the one role before roles existed could do everything: its admins become owners
     ready: Admin.init().then(() => Admin.collection.updateMany({ role: 'admin' }, { $set: { role: 'owner' } })),
     count: () => Admin.countDocuments(),
     countOwners: () => Admin.countDocuments({ role: { $eq: 'owner' } }),

@@ -19,7 +19,7 @@ const firmSeatsSchema = new Schema<FirmSeatsDocument>(
   { versionKey: false },
 );
 
-/** auth's read model of billing's seats (issue #48): the newest `firm.seats-changed` of each firm. */
+/** auth's read model of billing's seats: the newest `firm.seats-changed` of each firm. */
 export function firmSeatsRepository(connection: Connection, lock: KeyLock) {
   const FirmSeats = connection.model<FirmSeatsDocument>('FirmSeats', firmSeatsSchema, 'firm_seats');
   const write = revisionedState(FirmSeats, lock, 'firm-seats');

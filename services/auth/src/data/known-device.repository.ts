@@ -23,7 +23,7 @@ const knownDeviceSchema = new Schema<KnownDeviceDocument>(
 );
 knownDeviceSchema.index({ userId: 1, deviceHash: 1 }, { unique: true });
 
-/** The browsers each person has signed in from, for the new-device e-mail (issue #49 §3). */
+/** The browsers each person has signed in from, for the new-device e-mail. */
 export function knownDeviceRepository(connection: Connection): KnownDeviceStore & { ready: Promise<unknown> } {
   const KnownDevice = connection.model<KnownDeviceDocument>('KnownDevice', knownDeviceSchema, 'known_devices');
   return {

@@ -31,7 +31,7 @@ const toPasskey = ({ credentialId, publicKey, counter, transports, name, created
 });
 
 /**
- * Passkeys (issue #49), one document each, so a use is one conditional update: the admins' in
+ * Passkeys, one document each, so a use is one conditional update: the admins' in
  * `admin_passkeys`, the practitioners' in `user_passkeys`, each owned by its admin's or user's id.
  */
 export function passkeyRepository(

@@ -6,7 +6,7 @@ import type { UserStore } from '../domain/ports';
 /**
  * The user store, advancing a person's profile generation after each change of what the directory
  * shows of them (names, picture, details with the age, their creation and deletion): billing remembers a
- * profile under it between status calls (issue #52).
+ * profile under it between status calls.
  */
 export function withProfileGenerations<S extends UserStore>(users: S, redis: Redis, redisPrefix: string): S {
   const changed = (userId: string) => advanceGeneration(redis, profileGenerationKey(redisPrefix, userId));

@@ -21,7 +21,7 @@ export interface UserDocument extends Partial<UserSearchKeys>, SecondFactorDocum
     address?: { street: string; city: string; state: string; pincode: string; country: string };
   };
   consent?: { terms: string; privacy: string; acceptedAt: Date } | null;
-  /** Every acceptance, oldest first (issue #47); accounts from before it kept only `consent`. */
+  /** Every acceptance, oldest first; accounts from before it kept only `consent`. */
   consentHistory?: { terms: string; privacy: string; acceptedAt: Date }[];
   createdAt: Date;
   updatedAt: Date;
@@ -58,7 +58,7 @@ const userSchema = new Schema<UserDocument>(
       type: new Schema({ terms: String, privacy: String, acceptedAt: Date }, { _id: false }),
       default: null,
     },
-    // an optional second factor (issue #49 §3), stored as an admin's is
+    // an optional second factor, stored as an admin's is
     ...secondFactorFields,
     consentHistory: { type: [new Schema({ terms: String, privacy: String, acceptedAt: Date }, { _id: false })], default: undefined },
     ...Object.fromEntries(SEARCH_KEY_FIELDS.map((field) => [field, { type: String, index: true }])),

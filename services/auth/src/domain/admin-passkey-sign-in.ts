@@ -6,7 +6,7 @@ export type PasskeySignInDeps = AdminSecondFactorDeps & PasskeyProofDeps;
 
 const challengeKey = (tokenId: string) => `sign-in:${tokenId}`;
 
-/** Signing in with a passkey instead of the authenticator's code (issue #49 §1). */
+/** Signing in with a passkey instead of the authenticator's code. */
 export function adminPasskeySignIn(deps: PasskeySignInDeps) {
   return {
     async options(challenge: string) {

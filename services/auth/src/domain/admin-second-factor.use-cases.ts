@@ -84,7 +84,7 @@ async function verify(deps: AdminSecondFactorDeps, challenge: string, proof: Pro
   if (passed.left === undefined) return signedIn(deps, admin, auth, 'otp');
   return { ...(await signedIn(deps, admin, auth, 'rec')), message: SECOND_FACTOR_MESSAGES.recoveryCodesLeft(passed.left) };
 }
-/** The admin's second factor (issue #49 §1): TOTP enrolment at the first sign-in, then a code or a recovery code each time. */
+/** The admin's second factor: TOTP enrolment at the first sign-in, then a code or a recovery code each time. */
 export function adminSecondFactorUseCases(deps: AdminSecondFactorDeps) {
   return {
     startEnrolment: (challenge: string) => startEnrolment(deps, challenge),

@@ -95,7 +95,7 @@ async function resetSecondFactor(deps: AdminTeamDeps, actor: AuthContext, id: st
   return { message: ADMIN_ACCESS_MESSAGES.secondFactorReset };
 }
 
-/** The seller's staff (issue #49 §2): owners invite admins with a role, change roles and remove them. */
+/** The seller's staff: owners invite admins with a role, change roles and remove them. */
 export function adminTeamUseCases(deps: AdminTeamDeps) {
   return {
     list: async () => ({ admins: (await deps.admins.list()).map(toEntry) }),

@@ -20,9 +20,9 @@ export interface DeviceGrantDeps {
   devices: DeviceAuthorizationStore;
   sessions: DesktopSessionStore;
   tokens: TokenIssuer;
-  /** The approving session did not show the person's second factor (issue #49 §3): they sign in again with it. */
+  /** The approving session did not show the person's second factor: they sign in again with it. */
   secondFactorMissing: (user: { userId: string; methods?: string[] }) => Promise<boolean>;
-  /** Whether the person belongs to the firm they chose for the app (issue #30). */
+  /** Whether the person belongs to the firm they chose for the app. */
   isMember: (firmId: string, userId: string) => Promise<boolean>;
   publicUrl: string;
   accessTokenSeconds: number;
@@ -224,7 +224,7 @@ export function deviceGrantUseCases(deps: DeviceGrantDeps) {
 
     sessions: (userId: string) => sessions.forUser(userId),
 
-    /** A member leaves or is removed (issue #30): the app's sessions on that firm's seat end at once. */
+    /** A member leaves or is removed: the app's sessions on that firm's seat end at once. */
     async endFirmSessions(userId: string, firmId: string): Promise<void> {
       for (const session of await sessions.forUser(userId)) {
         if (session.firmId === firmId) await endSession(userId, session.id, 'left-firm');

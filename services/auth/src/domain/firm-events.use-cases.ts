@@ -19,7 +19,7 @@ export interface FirmEventsDeps extends FirmStatePublishing<FirmMembersChangedEv
 }
 
 /**
- * auth's side of "members ≤ seats" (issue #48): auth decides who may join a firm, from its read
+ * auth's side of "members ≤ seats": auth decides who may join a firm, from its read
  * model of the seats billing publishes, and tells billing who a firm's people are after each change.
  */
 export function firmEventsUseCases({ firms, seats, publish, nextRevision, now }: FirmEventsDeps) {

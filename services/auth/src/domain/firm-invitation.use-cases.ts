@@ -24,7 +24,7 @@ export interface FirmInvitationDeps {
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * Invitations to a firm (issue #30): sent by the owner or a firm admin while a seat is free, valid
+ * Invitations to a firm: sent by the owner or a firm admin while a seat is free, valid
  * for 7 days, withdrawable, accepted once by the person they were sent to. An invitation does not
  * hold a seat: whoever accepts first takes it, and a later acceptance with every seat in use is
  * refused, so the seats are never used twice.

@@ -6,7 +6,7 @@ export interface FirmRecord {
   id: string;
   name: string;
   ownerId: string;
-  /** Every member signs in with a second factor (issue #49 §3). */
+  /** Every member signs in with a second factor. */
   requireSecondFactor: boolean;
   createdAt: Date;
 }

@@ -16,7 +16,7 @@ export interface FirmDeps {
   firms: FirmStore;
   users: Pick<UserStore, 'findById'>;
   seatsOf: SeatReader;
-  /** A member left or was removed: the desktop app's sessions on the firm's seat end (issue #30). */
+  /** A member left or was removed: the desktop app's sessions on the firm's seat end. */
   onMemberGone: (firmId: string, userId: string) => Promise<void>;
   now: () => Date;
 }
@@ -24,7 +24,7 @@ export interface FirmDeps {
 const iso = (date: Date) => date.toISOString();
 
 /**
- * A firm, its members, their roles and its ownership (issue #30). The seats are billing's: a firm
+ * A firm, its members, their roles and its ownership. The seats are billing's: a firm
  * has the seats billing last published for it (firm-events.use-cases), one (the owner's) until it
  * buys more.
  */
@@ -189,7 +189,7 @@ export function firmUseCases({ firms, users, seatsOf, onMemberGone, now }: FirmD
     leave,
 
     /**
-     * The owner requires a second factor of every member (issue #49 §3); members without one set it
+     * The owner requires a second factor of every member; members without one set it
      * up at their next sign-in. The owner shows the way: their own comes first.
      */
     async setSecondFactorRule(firmId: string, userId: string, required: boolean): Promise<string> {

@@ -22,7 +22,7 @@ export const toPasskeyView = (passkey: StoredPasskey): PasskeyView => ({
   lastUsedAt: passkey.lastUsedAt?.toISOString() ?? null,
 });
 
-/** The signed-in person's own passkeys (issue #49): registered with a WebAuthn ceremony, listed, removed. */
+/** The signed-in person's own passkeys: registered with a WebAuthn ceremony, listed, removed. */
 export function passkeysUseCases(deps: PasskeysDeps) {
   const registrationKey = (id: string) => `registration:${deps.owner}:${id}`;
   const subjectOf = (auth: AuthContext) => ({ type: deps.owner, id: auth.userId, label: auth.email });

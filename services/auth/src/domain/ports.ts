@@ -264,7 +264,7 @@ export interface DeviceAuthorization {
   status: DeviceAuthorizationStatus;
   userId: string | null;
   email: string | null;
-  /** The firm the person chose for the app (issue #30); null for their own plan. */
+  /** The firm the person chose for the app; null for their own plan. */
   firmId?: string | null;
   intervalSeconds: number;
   lastPolledAt: Date | null;
@@ -301,7 +301,7 @@ export interface DesktopSession {
   userId: string;
   email: string;
   deviceName: string;
-  /** The firm whose seat the app works on (issue #30); null for the person's own plan. */
+  /** The firm whose seat the app works on; null for the person's own plan. */
   firmId: string | null;
   createdAt: Date;
   lastUsedAt: Date;

@@ -28,7 +28,7 @@ const describe = (origin: SignInOrigin, publicUrl: string) =>
       };
 
 /**
- * The e-mail for a sign-in from a browser or a desktop the person has not used before (issue #49 §3):
+ * The e-mail for a sign-in from a browser or a desktop the person has not used before:
  * when, from which browser or computer and address, where to end that session and to change the
  * password, which ends every other session. A person's first device sends none.
  */

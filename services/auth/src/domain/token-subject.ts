@@ -5,7 +5,7 @@ type Person = Pick<UserRecord, 'id' | 'email' | 'consent' | 'personalInfo' | 'is
 
 /**
  * An account made with Google skipped sign-up's age step (18 to 120), so it gives its age at the
- * consent gate before it is used (issue #47). An e-mail account was asked on the form; the API's
+ * consent gate before it is used. An e-mail account was asked on the form; the API's
  * optional personalInfo (the spec's register call) is left as the spec has it.
  */
 export const ageToGive = (user: Pick<UserRecord, 'personalInfo' | 'isGoogleUser'>): boolean => user.isGoogleUser && !user.personalInfo.age;

@@ -33,7 +33,7 @@ export interface UserSecondFactorDeps extends TotpProofDeps, PasskeyProofDeps {
 const subjectOf = (user: { id: string; email: string }) => ({ type: 'user', id: user.id, label: user.email });
 
 /**
- * A practitioner's optional second factor (issue #49 §3): set up and turned off from Security and
+ * A practitioner's optional second factor: set up and turned off from Security and
  * Privacy, asked for after the password or Google, and required of a firm's members when its owner
  * says so (they set it up at that sign-in).
  */

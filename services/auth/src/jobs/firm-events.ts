@@ -7,7 +7,7 @@ const SCHEDULED_QUEUE = 'auth-scheduled';
 const REPLAY = 'firm-members-replay';
 
 /**
- * auth's queues for the firm events (issue #48): billing's `firm.seats-changed` consumed into the
+ * auth's queues for the firm events: billing's `firm.seats-changed` consumed into the
  * read model, and a scheduled replay of every firm's members (one run per period, whichever
  * instance takes it), which repairs what billing missed while an event could not be published.
  */

@@ -6,7 +6,7 @@ import type { userSecondFactorUseCases } from '../domain/user-second-factor.use-
 
 const userParams = z.object({ id: objectIdSchema('Malformed user id') });
 
-/** Support resets a practitioner's lost second factor (issue #49 §3), as it manages the account. */
+/** Support resets a practitioner's lost second factor, as it manages the account. */
 export function adminUserSecondFactorRoutes(secondFactor: ReturnType<typeof userSecondFactorUseCases>, verifyToken: TokenVerifier): Router {
   const router = Router();
   router.delete(

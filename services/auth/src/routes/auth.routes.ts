@@ -20,7 +20,7 @@ export interface AuthRoutesDeps {
   passwordReset: ReturnType<typeof passwordResetUseCases>;
   verifyToken: TokenVerifier;
   jwks: object;
-  /** Remembers the browser and e-mails the person about a new one (issue #49 §3). */
+  /** Remembers the browser and e-mails the person about a new one. */
   seenFrom: ReturnType<typeof signInDevice>;
 }
 
@@ -49,7 +49,7 @@ export function authRoutes({ accounts, passwordReset, verifyToken, jwks, seenFro
     res.set('Cache-Control', 'public, max-age=300').json(policiesAnswer());
   });
 
-  // before consent: the gate itself, and signing out (issue #47)
+  // before consent: the gate itself, and signing out
   const beforeConsent = requireUserBeforeConsent(verifyToken);
   router.get('/api/auth/consent', beforeConsent, async (_req, res) => {
     res.json(await accounts.consent(res.locals.auth.userId));

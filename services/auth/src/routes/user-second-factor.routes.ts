@@ -17,7 +17,7 @@ import { clientIp } from './client-ip';
 import type { signInDevice } from './sign-in-device';
 
 /**
- * A practitioner's second factor (issue #49 §3): finishing a sign-in with it (`/api/auth/login/*`,
+ * A practitioner's second factor: finishing a sign-in with it (`/api/auth/login/*`,
  * with the challenge the password or Google answered: a code, a recovery code or a passkey), and
  * setting it up, adding passkeys or turning it off from Security and Privacy
  * (`/api/auth/second-factor/*`, signed in).

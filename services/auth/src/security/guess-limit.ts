@@ -19,7 +19,7 @@ export interface GuessLimitOptions {
 /**
  * Guesses at a secret (a password, a user code) per subject and per address, in Redis so the limit
  * holds across instances. Each guess is counted before it is judged: Redis's increment is atomic,
- * so of twenty guesses that arrive together only the limit's worth are judged (issue #47), where
+ * so of twenty guesses that arrive together only the limit's worth are judged, where
  * reading the count first and adding a failure after the slow hash let all twenty through. A right
  * guess clears the subject's count and hands the address its point back.
  */

@@ -1,5 +1,5 @@
 /**
- * Bank transfers (issue #50 §1, §2): pro-formas paid by NEFT, RTGS or IMPS, less TDS where the buyer
+ * Bank transfers: pro-formas paid by NEFT, RTGS or IMPS, less TDS where the buyer
  * deducts it, and the credits that pay them. Its orders are payments' and its documents
  * tax-documents'; compose.ts wires them. Other capabilities reach this one through what is
  * exported here, and nothing else (the lint walls in eslint.config.mjs).

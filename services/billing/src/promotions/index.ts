@@ -1,6 +1,6 @@
 /**
- * Promotions: the admin's promotion codes and their redemptions, and referrals with their credits
- * (issue #50 §3). An order's discount reaches a quote through subscriptions' PromotionOffers port,
+ * Promotions: the admin's promotion codes and their redemptions, and referrals with their credits.
+ * An order's discount reaches a quote through subscriptions' PromotionOffers port,
  * and an order holds what it uses through payments' deps; compose.ts wires both. Other capabilities
  * reach this one through what is exported here, and nothing else (the lint walls in eslint.config.mjs).
  */

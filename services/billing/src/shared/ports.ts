@@ -14,7 +14,7 @@ export interface UserDirectory {
   profile(userId: string): Promise<UserProfile | null>;
 }
 
-/** A person's place in a firm (issue #30), from billing's read model of auth's firm events (issue #48). */
+/** A person's place in a firm, from billing's read model of auth's firm events. */
 export interface FirmDirectory {
   /**
    * null when the person is not a member of the firm, or there is no such firm; `members` counts its
@@ -31,7 +31,7 @@ export interface FirmDirectory {
 }
 
 /**
- * Whose billing a call is about: a person's, or a firm's (issue #30). Billing keeps a firm's
+ * Whose billing a call is about: a person's, or a firm's. Billing keeps a firm's
  * subscription, orders, mandates, invoices and billing details under the firm's id, as it keeps a
  * person's under theirs, so every rule serves both.
  */

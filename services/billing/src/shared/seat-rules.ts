@@ -3,7 +3,7 @@ import { badRequest, conflict } from '@portal/platform/errors';
 import type { BillingAccount } from './ports';
 
 /**
- * A person buys one seat; a firm buys one at least for each of its people (issue #30), as Slack
+ * A person buys one seat; a firm buys one at least for each of its people, as Slack
  * and Keygen keep seats at or above the users, so nobody loses their seat by a purchase.
  */
 export function assertSeatsFit(firm: BillingAccount['firm'], seats: number): void {

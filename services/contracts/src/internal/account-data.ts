@@ -5,7 +5,7 @@ import { FIRM_ROLES } from '../firm-roles';
 /**
  * GET /internal/users/:id/account-data on auth, billing and feedback: each service's part of what
  * it holds about one person, which admin-reporting joins into GET /api/account/my-data (the DPDP
- * Act's right of access, issue #47). Each part is what the person could see of it on their pages.
+ * Act's right of access). Each part is what the person could see of it on their pages.
  */
 const at = z.string();
 

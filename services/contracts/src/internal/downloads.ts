@@ -13,7 +13,7 @@ export const downloadSummarySchema: z.ZodType<DownloadSummary> = z.object({
 });
 export const internalDownloadSummaryAnswer = z.object({ summaries: z.array(downloadSummarySchema) });
 
-/** download's /internal/releases/channels/:channel: the channel's minimum version, for the licence check-in (issue #51 §1). */
+/** download's /internal/releases/channels/:channel: the channel's minimum version, for the licence check-in. */
 export const internalChannelMinimumAnswer = z.object({
   minimumVersion: z.string().nullable(),
   message: z.string(),

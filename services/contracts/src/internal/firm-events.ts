@@ -3,7 +3,7 @@ import { FIRM_ROLES, FIRM_SEAT_RANGE } from '../firm-roles';
 import { objectIdSchema } from '../ids';
 
 /**
- * The events that carry "members ≤ seats" between auth and billing (issue #48), on BullMQ queues
+ * The events that carry "members ≤ seats" between auth and billing, on BullMQ queues
  * rather than a call per request. auth owns the rule (it decides who may join a firm); billing owns
  * the seats. Each side keeps what it needs of the other's in a local read model.
  *

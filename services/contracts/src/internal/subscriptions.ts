@@ -36,7 +36,7 @@ export const internalSubscriptionAnswer = z.object({ subscription: subscriptionS
 
 export const billingAnalyticsSchema = z.object({
   activeSubscriptions: z.number(),
-  /** The seats the paid plans with access cover; absent from billing before seats (issue #30). */
+  /** The seats the paid plans with access cover; absent from billing before seats. */
   paidSeats: z.number().optional(),
   trialUsers: z.number(),
   totalRevenue: z.number(),

@@ -10,7 +10,7 @@ import { accountDeletionBodySchema } from '../account-self-service';
 /**
  * The generation, in Redis, of what the directory shows of a person (names, picture, details):
  * auth advances it after each change, and billing remembers a profile under it between status
- * calls (issue #52), so a change shows at the next call in every replica.
+ * calls, so a change shows at the next call in every replica.
  */
 export const profileGenerationKey = (redisPrefix: string, userId: string) => `${redisPrefix}auth:profile-generation:${userId}`;
 

@@ -10,11 +10,11 @@ export interface ReleaseRecord {
   channel: ReleaseChannel;
   storageKey: string;
   publishedBy: string;
-  /** The share of the channel's devices offered it (issue #51 §1); releases before rollouts were offered to all. */
+  /** The share of the channel's devices offered it; releases before rollouts were offered to all. */
   rolloutPercent: number;
   /** A withdrawn release is never offered or served again. */
   withdrawn: { at: Date; reason: string; by: string } | null;
-  /** Whole downloads since downloads were counted per release (issue #51 §1). */
+  /** Whole downloads since downloads were counted per release. */
   downloads: number;
 }
 
@@ -27,7 +27,7 @@ export interface ReleaseStore {
   countDownload(version: string): Promise<void>;
 }
 
-/** A channel's minimum version (issue #51 §1): an older app must update, told the admin's words. */
+/** A channel's minimum version: an older app must update, told the admin's words. */
 export interface ChannelPolicyRecord {
   channel: ReleaseChannel;
   minimumVersion: string | null;

@@ -32,7 +32,7 @@ const toPolicy = (channel: ReleaseChannel, record: ChannelPolicyRecord | undefin
 });
 
 /**
- * What an admin steers after publishing (issue #51 §1), each step audited: the share of a
+ * What an admin steers after publishing, each step audited: the share of a
  * channel's devices a release is offered to, a release withdrawn for good, and a channel's minimum
  * version below which the app must update.
  */

@@ -26,7 +26,7 @@ export function releaseUseCases(releases: ReleaseStore, storage: ReleaseStorage,
     if (!release) throw notFound(RELEASE_MESSAGES.unknownVersion(version));
     return release;
   }
-  /** A release that may still be downloaded: a withdrawn one is gone (issue #51 §1). */
+  /** A release that may still be downloaded: a withdrawn one is gone. */
   async function live(version: string): Promise<ReleaseRecord> {
     const release = await find(version);
     if (release.withdrawn) throw gone(RELEASE_STEERING_MESSAGES.withdrawn(version));
@@ -81,7 +81,7 @@ export function releaseUseCases(releases: ReleaseStore, storage: ReleaseStorage,
       notes: string;
       file: StoredFile;
       publishedBy: string;
-      /** Staged from the start (issue #51 §1); everyone when not given. */
+      /** Staged from the start; everyone when not given. */
       rolloutPercent?: number;
     }): Promise<ReleaseRecord> {
       const storageKey = installerFileName(version);

@@ -4,7 +4,7 @@ const BUCKETS_PER_POINT = 100;
 const BUCKETS = 100 * BUCKETS_PER_POINT;
 
 /**
- * Whether a staged release is offered to a device (issue #51 §1), as electron-updater stages its
+ * Whether a staged release is offered to a device, as electron-updater stages its
  * rollouts: a stable hash of the release and the device places the device in one of 10,000
  * buckets, and the release goes to the first `percent` of them. The same device always gets the
  * same answer for a release, raising the percentage only adds devices, and the release's version

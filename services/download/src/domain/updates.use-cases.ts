@@ -21,7 +21,7 @@ function chooseOffer(releases: ReleaseRecord[], current: string, deviceKey: stri
 }
 
 /**
- * The desktop app's update feed (issue #51 §1): the newest release of its channel (the beta
+ * The desktop app's update feed: the newest release of its channel (the beta
  * channel sees stable releases too) that its staged rollout offers this device, never a withdrawn
  * one; a device on a withdrawn release is offered the newest good one, older or not; an app below
  * its channel's minimum is told the update is required. A signed link comes with an update when

@@ -10,7 +10,7 @@ import type { releaseUseCases } from '../domain/releases.use-cases';
 const releaseFields = z.object({
   version: versionSchema,
   notes: z.string().trim().max(10_000, 'Release notes must be at most 10,000 characters').default(''),
-  // a form field is text: "10" stages the release to a tenth of its channel (issue #51 §1)
+  // a form field is text: "10" stages the release to a tenth of its channel
   rollout: z.coerce.number().pipe(releaseRolloutSchema.shape.percent).optional(),
 });
 const versionParams = z.object({ version: versionSchema });

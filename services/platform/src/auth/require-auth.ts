@@ -25,8 +25,8 @@ function requireAudience(verify: TokenVerifier, audience: GuardedAudience, { bef
 }
 
 /**
- * A person's call; while they must accept the policies in force, it answers 403 consent_required
- * (issue #47), so that no page, script or old tab can go on without the acceptance.
+ * A person's call; while they must accept the policies in force, it answers 403 consent_required,
+ * so that no page, script or old tab can go on without the acceptance.
  */
 export const requireUser = (verify: TokenVerifier) => requireAudience(verify, TOKEN_AUDIENCE.user, { beforeConsent: false });
 /**
@@ -35,7 +35,7 @@ export const requireUser = (verify: TokenVerifier) => requireAudience(verify, TO
  */
 export const requireUserBeforeConsent = (verify: TokenVerifier) => requireAudience(verify, TOKEN_AUDIENCE.user, { beforeConsent: true });
 /**
- * An admin's call for one action (issue #49): the token must show a second factor, and the admin's
+ * An admin's call for one action: the token must show a second factor, and the admin's
  * role must allow the action, else 403. Every admin route names its action, so a new one cannot
  * forget the roles.
  */

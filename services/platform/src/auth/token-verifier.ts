@@ -19,7 +19,7 @@ export interface TokenClaims extends ConsentClaims {
   role?: string;
   /** The desktop session a desktop token was issued to: ending the session ends its tokens. */
   sid?: string;
-  /** A desktop token for a firm's seat (issue #30): the firm chosen when the app was signed in. */
+  /** A desktop token for a firm's seat: the firm chosen when the app was signed in. */
   firm?: string;
   /** How an admin signed in (RFC 8176): the password and a second factor. */
   amr?: string[];

@@ -30,7 +30,7 @@ export interface RememberedReadsOptions {
 }
 
 /**
- * Reads a process keeps between calls (issue #52), for data read on every call and changed rarely,
+ * Reads a process keeps between calls, for data read on every call and changed rarely,
  * in one place: each read is remembered under the generation of what it read, a counter in Redis
  * that each change advances after writing, so every replica sees a change at its next call. The
  * generation is read before the data: a change landing in between leaves the read under the older

@@ -33,7 +33,7 @@ export const unauthorized = (message = 'Authentication required', challenge = BE
 export const invalidToken = (message: string) =>
   unauthorized(message, `${BEARER_CHALLENGE}, error="invalid_token", error_description="${message.replace(/["\\]/g, '')}"`);
 export const forbidden = (message = 'You are not allowed to do this') => new AppError(403, ERROR_CODES.forbidden, message);
-/** A user call before the person accepted the policies in force (issue #47): the body names what to accept. */
+/** A user call before the person accepted the policies in force: the body names what to accept. */
 export const consentRequired = (ageRequired: boolean) =>
   new AppError(403, ERROR_CODES.consentRequired, CONSENT_MESSAGES.due, undefined, undefined, {
     versions: currentPolicyVersions(),

@@ -5,7 +5,7 @@ import type { Request, RequestHandler } from 'express';
 export const REQUEST_ID_HEADER = 'x-request-id';
 const acceptable = /^[\w.:-]{1,128}$/;
 
-/** What the security log records of the request being served (issue #49 §4). */
+/** What the security log records of the request being served. */
 export interface RequestOrigin {
   requestId: string;
   /** Through the gateway and trusted proxies, the caller's own address. */

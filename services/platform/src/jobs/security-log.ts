@@ -7,7 +7,7 @@ import type { QueueConnection } from './queues';
 export type SecurityLog = (event: SecurityEventInput) => Promise<void>;
 
 /**
- * Records a security event (issue #49 §4) in admin-reporting's security log, with the time, the
+ * Records a security event in admin-reporting's security log, with the time, the
  * service and the origin of the request being served. A record that cannot be queued is written
  * to this service's log stream whole (createEventPublisher): the call it describes goes on.
  */

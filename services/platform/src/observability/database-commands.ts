@@ -18,7 +18,7 @@ export const HOUSEKEEPING_COMMANDS: ReadonlySet<string> = new Set([
 
 /**
  * Every query the service sends, on its /metrics: how many database commands a call costs is read
- * from two samples around it (the load run's budgets, issue #52), and an operator sees which
+ * from two samples around it (the load run's budgets), and an operator sees which
  * collection a service leans on. One counter for the process; each service's registry shows it.
  */
 export const databaseCommands = new Counter({

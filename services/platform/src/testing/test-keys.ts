@@ -36,6 +36,6 @@ export function signTestToken(
   });
 }
 
-/** An admin's token as auth issues it after the second factor (issue #49), an owner's unless told. */
+/** An admin's token as auth issues it after the second factor, an owner's unless told. */
 export const signAdminTestToken = (privateKey: string, claims: { sub: string; email: string; role?: AdminRole; issuedAtMs?: number }) =>
   signTestToken(privateKey, TOKEN_AUDIENCE.admin, { role: 'owner', ...claims, amr: ['pwd', 'otp'] });

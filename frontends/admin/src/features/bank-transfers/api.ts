@@ -52,7 +52,7 @@ export const useReturnReceipt = () =>
       (await api.post<{ receipt: BankReceiptView }>(`/api/admin/bank-receipts/${utr}/return`, { note })).data.receipt,
   );
 
-/** The TDS register (issue #50 §2): what buyers deducted, with their Form 16A. */
+/** The TDS register: what buyers deducted, with their Form 16A. */
 export const useTdsRegister = () =>
   useQuery({ queryKey: [...KEY, 'tds'], queryFn: async () => (await api.get<{ tds: TdsView[] }>('/api/admin/tds')).data.tds });
 export const useCreditTds = () =>

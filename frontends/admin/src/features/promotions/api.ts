@@ -22,7 +22,7 @@ function usePromotionChange<Input>(mutationFn: (input: Input) => Promise<Promoti
 export const useCreatePromotion = () => usePromotionChange(create);
 export const useDeactivatePromotion = () => usePromotionChange(deactivate);
 
-/** The referral credits given (issue #50 §3), newest first. */
+/** The referral credits given, newest first. */
 export const useReferralCredits = () =>
   useQuery({
     queryKey: ['referral-credits'],

@@ -22,7 +22,7 @@ export const fetchUserDetails = async (userId: string) => (await api.get<{ user:
 export const updateSubscription = async ({ userId, body }: { userId: string; body: Record<keyof AdminSubscriptionUpdate, unknown> }) =>
   api.put(`${userPath(userId)}/subscription`, body);
 export const deleteUser = async (userId: string) => api.delete(userPath(userId));
-/** A practitioner lost their phone and recovery codes (issue #49 §3): support resets the second factor. */
+/** A practitioner lost their phone and recovery codes: support resets the second factor. */
 export const resetSecondFactor = async (userId: string) =>
   (await api.delete<{ message: string }>(`${userPath(userId)}/second-factor`)).data.message;
 

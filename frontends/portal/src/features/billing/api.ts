@@ -11,7 +11,7 @@ import type {
 import { api } from '@portal/ui';
 import { firmParams, type FirmScope } from '../../lib/firm-scope';
 
-/** Whose billing: the person's own (null), or a firm's they manage (issue #30). */
+/** Whose billing: the person's own (null), or a firm's they manage. */
 
 export const billingKeys = {
   profile: (firmId: FirmScope = null) => ['billing', 'profile', firmId ?? 'own'] as const,
@@ -57,7 +57,7 @@ export const useBillingHistory = (firmId: FirmScope = null) =>
       state.dataUpdateCount <= INVOICE_ISSUE_POLLS && state.data?.some(invoiceBeingIssued) ? INVOICE_ISSUE_POLL_MS : false,
   });
 
-/** The account's pro-formas (issue #50 §1), and its credit with us from transfers that paid over. */
+/** The account's pro-formas, and its credit with us from transfers that paid over. */
 export const useProformas = (firmId: FirmScope = null) =>
   useQuery({
     queryKey: billingKeys.proformas(firmId),
@@ -78,7 +78,7 @@ export function useRequestProforma(firmId: FirmScope = null) {
 export const proformaUrl = (reference: string, firmId: FirmScope = null) =>
   `/api/billing/proformas/${reference}${firmId ? `?firmId=${firmId}` : ''}`;
 
-/** The buyer's Form 16A for the TDS of a paid pro-forma (issue #50 §2), sent as the PDF itself. */
+/** The buyer's Form 16A for the TDS of a paid pro-forma, sent as the PDF itself. */
 export function useUploadForm16a(firmId: FirmScope = null) {
   const queries = useQueryClient();
   return useMutation({

@@ -38,7 +38,7 @@ export function useDeactivateDevice() {
   });
 }
 
-/** A PC without internet (issue #51 §2): its request file's text gives a licence file; the list is read again. */
+/** A PC without internet: its request file's text gives a licence file; the list is read again. */
 export function useActivateByFile() {
   const queries = useQueryClient();
   return useMutation({

@@ -48,6 +48,6 @@ export const useTransferOwnership = (firmId: string) =>
   useFirmAction((userId: string) => api.post(`/api/firms/${firmId}/transfer`, { userId }));
 export const useDeleteFirm = (firmId: string) => useFirmAction(() => api.delete(`/api/firms/${firmId}`));
 export const useAcceptInvitation = () => useFirmAction((token: string) => api.post('/api/firms/invitations/accept', { token }));
-/** The owner requires a second factor of every member, or lifts it (issue #49 §3). */
+/** The owner requires a second factor of every member, or lifts it. */
 export const useSecondFactorRule = (firmId: string) =>
   useFirmAction((required: boolean) => api.put(`/api/firms/${firmId}/second-factor`, { required }));

@@ -31,7 +31,7 @@ export const collectMyData = async () => (await api.get<MyAccountData>('/api/acc
 
 const secondFactorKey = ['auth', 'second-factor'] as const;
 
-/** Whether two-step sign-in is on, its recovery codes left, and whether a firm requires it (issue #49 §3). */
+/** Whether two-step sign-in is on, its recovery codes left, and whether a firm requires it. */
 export const useSecondFactor = () =>
   useQuery({
     queryKey: secondFactorKey,

@@ -31,7 +31,7 @@ export const useChangeQuote = (choice: CreateOrderBody, firmId: FirmScope = null
     retry: false,
   });
 
-/** A firm's plan, as its people see it (issue #30). */
+/** A firm's plan, as its people see it. */
 export const useFirmStatus = (firmId: string) =>
   useQuery({
     queryKey: subscriptionKeys.firmStatus(firmId),

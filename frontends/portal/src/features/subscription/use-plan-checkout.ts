@@ -53,7 +53,7 @@ export function usePlanCheckout(
     setBusy(false);
   }
 
-  /** A pro-forma to pay by bank transfer (issue #50 §1): what to transfer, quoting what, until when. */
+  /** A pro-forma to pay by bank transfer: what to transfer, quoting what, until when. */
   async function requestProforma(choice: CreateOrderBody, deductsTds: boolean) {
     setAwaitingDetails(null);
     setBusy(true);

@@ -1,7 +1,7 @@
 import type { BankReceiptState, Paise, TdsState } from '@portal/contracts';
 
 /**
- * A credit to the seller's bank account (issue #50 §1): recorded by a finance admin or read from a
+ * A credit to the seller's bank account: recorded by a finance admin or read from a
  * statement, once per UTR, and applied to the pro-forma it pays, or left unapplied for a person.
  */
 export interface BankReceiptRecord {
@@ -40,7 +40,7 @@ export interface BankReceiptStore {
 }
 
 /**
- * The TDS a buyer deducted from a paid order (issue #50 §2): receivable until its Form 16A is
+ * The TDS a buyer deducted from a paid order: receivable until its Form 16A is
  * uploaded, checked and credited, or rejected with the reason.
  */
 export interface TdsRecord {

@@ -5,7 +5,7 @@ import type { BillingAccount } from '../../shared/ports';
 import { proformaViews, type BankTransferDeps } from './bank-transfer-deps';
 import { proformaView } from './proforma-view';
 
-/** Pro-formas (issue #50 §1): asked for by the buyer, priced and held as a checkout is, sent by e-mail, listed and downloaded. */
+/** Pro-formas: asked for by the buyer, priced and held as a checkout is, sent by e-mail, listed and downloaded. */
 export function proformaRequestUseCases(deps: BankTransferDeps) {
   const { transfers, proformas, receipts } = deps;
   const now = clockFrom(deps);

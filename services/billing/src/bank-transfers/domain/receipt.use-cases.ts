@@ -20,7 +20,7 @@ const UNAPPLIED_WITHOUT_REFERENCE = 'No pro-forma reference in the narration.';
 type NewReceipt = Pick<BankReceiptRecord, 'utr' | 'amountPaise' | 'receivedOn' | 'bank' | 'narration' | 'source' | 'recordedBy'>;
 
 /**
- * The credits to the seller's account (issue #50 §1), recorded by a finance admin or read from a
+ * The credits to the seller's account, recorded by a finance admin or read from a
  * statement: each once (the UTR's unique index), applied to the pro-forma it pays, or left
  * unapplied for a person to apply or return.
  */

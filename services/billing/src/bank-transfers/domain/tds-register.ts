@@ -3,7 +3,7 @@ import type { OrderRecord } from '../../payments';
 import { financialYearOf } from '../../tax-documents';
 import type { TdsRecord, TdsStore } from './ports';
 
-/** A paid order's TDS, receivable from then on (issue #50 §2); an order without TDS has none. */
+/** A paid order's TDS, receivable from then on; an order without TDS has none. */
 export async function registerTds(store: TdsStore, order: OrderRecord): Promise<void> {
   const tds = order.bankTransfer?.tds;
   const reference = order.bankTransfer?.reference;

@@ -24,7 +24,7 @@ export const FORM_16A_MAX_BYTES = 2 * 1024 * 1024;
 const isPdf = (file: Buffer) => file.subarray(0, 5).toString('latin1') === '%PDF-';
 
 /**
- * The TDS buyers deducted (issue #50 §2): the buyer uploads the Form 16A, a finance admin marks the
+ * The TDS buyers deducted: the buyer uploads the Form 16A, a finance admin marks the
  * TDS credited after checking the certificate and the quarter, or rejects it with the reason, and
  * the buyer is told either way; the register lists what is receivable, by quarter and customer.
  */

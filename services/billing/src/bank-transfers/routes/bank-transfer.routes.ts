@@ -21,7 +21,7 @@ import type { receiptUseCases } from '../domain/receipt.use-cases';
 const STATEMENT_LIMIT = '1mb';
 const csvBody = express.text({ type: ['text/csv', 'text/plain', 'application/vnd.ms-excel'], limit: STATEMENT_LIMIT });
 
-/** Bank transfers (issue #50 §1): the buyer's pro-formas, and the finance admin's credits, statements and unapplied receipts. */
+/** Bank transfers: the buyer's pro-formas, and the finance admin's credits, statements and unapplied receipts. */
 export function bankTransferRoutes(
   { proformas, receipts }: { proformas: ReturnType<typeof proformaRequestUseCases>; receipts: ReturnType<typeof receiptUseCases> },
   verifyToken: TokenVerifier,

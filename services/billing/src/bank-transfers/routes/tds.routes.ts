@@ -9,7 +9,7 @@ import { FORM_16A_MAX_BYTES, type tdsUseCases } from '../domain/tds.use-cases';
 const pdfBody = express.raw({ type: () => true, limit: FORM_16A_MAX_BYTES });
 const TDS_COLUMNS = ['Quarter', 'Customer', 'E-mail', 'Invoice', 'Pro-forma', 'TDS (₹)', 'State', 'Form 16A due', 'Overdue', 'Certificate'];
 
-/** The TDS buyers deducted (issue #50 §2): the buyer's Form 16A, and the admin's register, decisions and CSV. */
+/** The TDS buyers deducted: the buyer's Form 16A, and the admin's register, decisions and CSV. */
 export function tdsRoutes(tds: ReturnType<typeof tdsUseCases>, verifyToken: TokenVerifier, account: AccountGuards): Router {
   const router = Router();
 

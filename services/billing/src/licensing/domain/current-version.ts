@@ -5,7 +5,7 @@ import type { ReleaseChannels } from './ports';
 
 /**
  * An app older than its channel's minimum version is refused online with `update_required`, in the
- * admin's words (issue #51 §1). A prerelease build follows the beta channel. The licence it holds
+ * admin's words. A prerelease build follows the beta channel. The licence it holds
  * keeps its own end, so an app offline is never locked out early.
  */
 export async function assertCurrentVersion(channels: ReleaseChannels | undefined, appVersion: string): Promise<void> {

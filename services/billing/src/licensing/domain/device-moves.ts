@@ -13,7 +13,7 @@ export interface MovesLeft {
 }
 
 /**
- * A seat's moves at `at` (pure; issue #51 §3): a move counts for 365 days from when it was made, and
+ * A seat's moves at `at` (pure): a move counts for 365 days from when it was made, and
  * each grant an admin made in that time allows one more.
  */
 export function movesLeft(records: DeviceMoveRecord[], perYear: number, at: Date): MovesLeft {

@@ -13,7 +13,7 @@ const toWire = ({ allowed, used, nextFreeAt }: ReturnType<typeof movesLeft>): De
 });
 
 /**
- * Fair moves between PCs (issue #51 §3): a holder deactivating a machine from the Devices tab
+ * Fair moves between PCs: a holder deactivating a machine from the Devices tab
  * moves the seat's licence, at most the plan's number of times over a rolling 365 days; past it, a
  * 429 names the day the next move is free. An admin's deactivation is no move, and an admin may
  * allow a seat one more, audited. A seat whose plan has ended has nothing left to protect: its

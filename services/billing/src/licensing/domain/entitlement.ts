@@ -22,10 +22,10 @@ import type { ActivationRecord, ActivationStore, DeviceMoveStore, LicenseSigner,
 
 export interface LicensingDeps {
   activations: ActivationStore;
-  /** Each seat's moves to another machine, and the ones an admin allowed (issue #51 §3). */
+  /** Each seat's moves to another machine, and the ones an admin allowed. */
   moves: DeviceMoveStore;
   subscriptions: SubscriptionStore;
-  /** A member's firm plan, when their own gives no access (issue #30). */
+  /** A member's firm plan, when their own gives no access. */
   firmPlanOf: FirmEntitlement;
   signer: LicenseSigner;
   lock: Lock;
@@ -44,13 +44,13 @@ export const toDeviceView = (record: ActivationRecord): DeviceView => ({
   lastSeenAt: record.lastSeenAt.toISOString(),
 });
 
-/** The desktop app's caller: its token's person, and the firm chosen at sign-in (issue #30). */
+/** The desktop app's caller: its token's person, and the firm chosen at sign-in. */
 export type DesktopUser = { userId: string; email: string; firmId?: string | undefined };
 
 /** What the licence rests on: the plan, until when, and the firm seat when it is a firm's. */
 export interface Entitlement {
   plan: PlanName;
-  /** `lapsed`: ended, on a plan whose licence keeps the builds released before `end` (issue #51 §3). */
+  /** `lapsed`: ended, on a plan whose licence keeps the builds released before `end`. */
   status: 'trial' | 'active' | 'lapsed';
   end: Date;
   firm: FirmSeat | null;
@@ -67,7 +67,7 @@ function access(current: SubscriptionRecord | null, at: Date): Omit<Entitlement,
   return { plan: status === 'trial' ? 'trial' : current.plan, status, end };
 }
 
-/** An ended plan whose licence keeps its builds (issue #51 §3), not refunded: what it still gives, or null. */
+/** An ended plan whose licence keeps its builds, not refunded: what it still gives, or null. */
 function lapsedAccess(current: SubscriptionRecord | null, at: Date): Omit<Entitlement, 'firm'> | null {
   const status = effectiveStatus(current, at);
   if (!current || status === 'trial' || status === 'active' || LICENSE_AFTER_END[current.plan] !== 'keep_builds') return null;
@@ -78,7 +78,7 @@ function lapsedAccess(current: SubscriptionRecord | null, at: Date): Omit<Entitl
 }
 
 /**
- * The person's own trial or plan first, else the plan of a firm they belong to (issue #30). A
+ * The person's own trial or plan first, else the plan of a firm they belong to. A
  * device activated on a firm's plan (`onFirm`) draws on that firm's alone, so removing the member
  * refuses it at its next check-in even if they have a plan of their own. A check-in (`lapsed`)
  * also takes an ended plan whose licence keeps its builds; an activation never does.
@@ -125,7 +125,7 @@ export async function licence(
 }
 
 /**
- * A licence for a machine activated by file (issue #51 §2): no check-in renews it, so it runs to
+ * A licence for a machine activated by file: no check-in renews it, so it runs to
  * the end of the trial or paid period, bound to the device key that signed the request (`cnf`,
  * RFC 7800), which the app checks is its own.
  */

@@ -26,7 +26,7 @@ const assertProvenBy = (keyThumbprint: string, licenceJti: string) => (device: A
 };
 
 /**
- * Activation by file, for a PC that cannot reach the portal (issue #51 §2): the request the app
+ * Activation by file, for a PC that cannot reach the portal: the request the app
  * signed, uploaded by the signed-in practitioner from any PC, gets a licence file for the paid
  * period, within the seat's device limit as an online activation; the deactivation file the app
  * signed frees the place, counted among the seat's moves. A device id is bound to the key of its

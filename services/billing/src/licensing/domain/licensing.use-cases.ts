@@ -45,7 +45,7 @@ export function licensingUseCases(deps: LicensingDeps) {
       // the app signed in again for a firm moves the machine to that firm's seat
       const firmId = user.firmId ?? existing.firmId ?? null;
       const held = await entitlement(deps, user.userId, at, firmId, { lapsed: true }).catch(async (refusal: unknown) => {
-        // a device on a firm's seat the person no longer holds is deactivated (issue #30): it leaves their devices
+        // a device on a firm's seat the person no longer holds is deactivated: it leaves their devices
         if (firmId) await activations.deactivate(user.userId, deviceId);
         throw refusal;
       });

@@ -14,10 +14,10 @@ export interface ActivationRecord {
   active: boolean;
   activatedAt: Date;
   lastSeenAt: Date;
-  /** Activated on a firm's plan (issue #30): it stays on that firm's, and ends with the membership. */
+  /** Activated on a firm's plan: it stays on that firm's, and ends with the membership. */
   firmId?: string | null;
   /**
-   * Activated by file (issue #51 §2): the RFC 7638 thumbprint of the device key that signed the
+   * Activated by file: the RFC 7638 thumbprint of the device key that signed the
    * request, which a later request or deactivation file for this device must be signed with, and
    * the id of the licence file issued, which a deactivation file names.
    */
@@ -46,7 +46,7 @@ export interface ReleaseChannels {
   minimum(channel: ReleaseChannel): Promise<{ minimumVersion: string; message: string } | null>;
 }
 
-/** A seat's licence moved to another machine by its holder, or one more move an admin allowed (issue #51 §3). */
+/** A seat's licence moved to another machine by its holder, or one more move an admin allowed. */
 export interface DeviceMoveRecord {
   userId: string;
   /** The seat: the person's own plan (null), or their seat on a firm's. */
@@ -70,7 +70,7 @@ export interface DeviceSigned<T> {
   keyThumbprint: string;
 }
 
-/** Reads a file the desktop app signed (issue #51 §2); refuses, with a 400 that says what to do, one whose signature, age or contents do not hold. */
+/** Reads a file the desktop app signed; refuses, with a 400 that says what to do, one whose signature, age or contents do not hold. */
 export type DeviceSignatureReader = <T>(
   file: string,
   options: { type: string; claims: z.ZodType<T>; now: Date; maxAgeDays?: number },

@@ -41,7 +41,7 @@ export function licensingRoutes(
   const desktop = requireDesktop(verifyToken);
   const user = requireUser(verifyToken);
 
-  // each activation, and each refusal with its code, goes to the security log (issue #49 §4)
+  // each activation, and each refusal with its code, goes to the security log
   router.post('/api/licenses/activate', desktop, validate('body', activationRequestSchema), async (req, res) => {
     const { userId, email } = res.locals.auth;
     const entry = { kind: 'licence-activated', subject: { type: 'user', id: userId, label: email } } as const;
@@ -54,7 +54,7 @@ export function licensingRoutes(
     res.status(201).json(licence);
   });
 
-  // a PC that cannot reach the portal, activated by the files it signed, carried by the practitioner (issue #51 §2)
+  // a PC that cannot reach the portal, activated by the files it signed, carried by the practitioner
   router.post('/api/licenses/offline/activations', user, validate('body', offlineActivationSchema), async (req, res) => {
     const { userId, email } = res.locals.auth;
     const entry = { kind: 'licence-activated', subject: { type: 'user', id: userId, label: email } } as const;
@@ -84,7 +84,7 @@ export function licensingRoutes(
     res.json({ devices: await licensing.devices(res.locals.auth.userId) });
   });
 
-  // the holder's own deactivation moves the seat's licence, within the plan's moves a year (issue #51 §3)
+  // the holder's own deactivation moves the seat's licence, within the plan's moves a year
   router.delete('/api/licenses/devices/:deviceId', user, validate('params', ownDevice), async (req, res) => {
     await deviceMoves.moveByHolder(res.locals.auth.userId, req.params.deviceId);
     res.json({ message: LICENSE_MESSAGES.deactivated });

@@ -5,7 +5,7 @@ import { badRequest } from '@portal/platform/errors';
 import type { DeviceSignatureReader, DeviceSigned } from '../domain/ports';
 
 /**
- * Reads a file the desktop app signed with its own Ed25519 key (issue #51 §2): a compact JWS of
+ * Reads a file the desktop app signed with its own Ed25519 key: a compact JWS of
  * `type` whose header carries the public key (`jwk`, RFC 7515 §4.1.3). The signature proves the
  * file is as the key's holder wrote it; which device may use that key is the caller's to check,
  * by the thumbprint. Every refusal is a 400 whose message says what to do.

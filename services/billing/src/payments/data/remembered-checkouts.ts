@@ -6,7 +6,7 @@ import type { OrderStore, RenewalProgress, ShownRenewals } from '../domain/ports
 
 /**
  * What an account's status shows of its orders, remembered by each process until one of them is
- * written (issue #52): whether a checkout is open (`paymentRequested`) and the Autopay renewal under
+ * written: whether a checkout is open (`paymentRequested`) and the Autopay renewal under
  * way. What is remembered of the checkouts is when each expires, so one that lapses stops counting
  * without a write. Every write that can open, settle or move an order (create, update, a renewal's
  * step, the anonymising of a deleted user's) advances the account's generation after writing.

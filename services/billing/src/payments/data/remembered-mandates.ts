@@ -5,7 +5,7 @@ import type { MandateRecord, MandateStore, ShownMandates } from '../domain/ports
 
 /**
  * The mandates an account's status shows, remembered by each process until one of the account's
- * mandates changes (issue #52): every page of a paid customer asks for them, and they change only
+ * mandates changes: every page of a paid customer asks for them, and they change only
  * through this store, whose every write advances the account's generation. Only the status reads
  * them so; what acts on a mandate (cancelling, renewing) reads the database.
  */

@@ -8,7 +8,7 @@ import { endMandates, reflectMandate } from './mandate-lifecycle';
 import type { MandateEndReason, MandateRecord, OrderRecord } from './ports';
 
 /**
- * The customer's UPI Autopay mandates (issue #27 §3): set up with a payment, followed from PhonePe's
+ * The customer's UPI Autopay mandates: set up with a payment, followed from PhonePe's
  * subscription status (webhooks only say "look again"), and ended when the customer turns
  * auto-renew off, revokes it in their UPI app, or the plan it renews is replaced.
  */

@@ -12,7 +12,7 @@ import { dueByTransfer, type OrderRecord } from './ports';
 export type TransferOutcome = { order: OrderRecord; outcome: 'paid' | 'part_paid'; excessPaise: Paise };
 
 /**
- * Orders paid by bank transfer against a pro-forma (issue #50 §1): priced and held as a checkout
+ * Orders paid by bank transfer against a pro-forma: priced and held as a checkout
  * is, but for the pro-forma's validity, and paid by the credits a finance admin records; the one
  * that completes the amount due credits the order as PhonePe's confirmation does, once.
  */

@@ -32,7 +32,7 @@ export function billingHistoryUseCases(deps: BillingHistoryDeps) {
         deps.invoices.forUser(userId),
       ]);
       // A checkout left open or abandoned, or an Autopay debit still to run, is no payment yet: the
-      // history shows what was paid or tried (issue #47; the subscription page shows what is due).
+      // history shows what was paid or tried (the subscription page shows what is due).
       const orders = stored.filter((order) => order.status !== 'pending');
       const refunds = await deps.refunds.forOrders(
         orders.filter((order) => order.status === 'completed').map((order) => order.merchantOrderId),

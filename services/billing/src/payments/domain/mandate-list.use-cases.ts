@@ -25,7 +25,7 @@ function toRow(mandate: MandateRecord, lastDebit: OrderRecord | undefined): Admi
   };
 }
 
-/** The admin's mandates view (issue #27 §5): every UPI Autopay mandate with its state and its latest debit. */
+/** The admin's mandates view: every UPI Autopay mandate with its state and its latest debit. */
 export function mandateListUseCases({ mandates, orders }: MandateListDeps) {
   return {
     async list({ state, page, limit }: AdminMandatesQuery): Promise<AdminMandatesResponse> {

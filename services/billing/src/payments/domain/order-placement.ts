@@ -27,14 +27,14 @@ export interface OrderOptions {
   autoRenew?: boolean;
   seats?: number;
   promotionCode?: string | undefined;
-  /** An order paid by bank transfer against a pro-forma, rather than at PhonePe's checkout (issue #50 §1). */
+  /** An order paid by bank transfer against a pro-forma, rather than at PhonePe's checkout. */
   transfer?: TransferOptions;
 }
 
 export interface TransferOptions {
   /** How long the pro-forma's price holds. */
   validityMs: number;
-  /** The TDS the buyer deducts from an order of this amount (issue #50 §2), or none; refuses one it may not deduct. */
+  /** The TDS the buyer deducts from an order of this amount, or none; refuses one it may not deduct. */
   tdsOn: (amountPaise: Paise) => Promise<BankTransferTerms['tds']>;
 }
 

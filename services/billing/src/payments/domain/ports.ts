@@ -18,7 +18,7 @@ export interface OrderRecord {
   userEmail: string;
   plan: PlanName;
   billingPeriod: BillingPeriod;
-  /** One for a person; a firm's order buys its seats (issue #30). */
+  /** One for a person; a firm's order buys its seats. */
   seats: number;
   /** A firm's order: the firm, named as it was when bought (its invoice names it). */
   firm: { id: string; name: string } | null;
@@ -46,9 +46,9 @@ export interface OrderRecord {
   mandate: { merchantSubscriptionId: string; role: 'setup' | 'renewal' } | null;
   /** A renewal's progress: the paid end it renews, when the pre-debit notice went out, when we asked for the debit. */
   renewal: RenewalProgress | null;
-  /** A discount (issue #50 §3): a code's or a referral credit's, the price before it, and the discount off the taxable value. */
+  /** A discount: a code's or a referral credit's, the price before it, and the discount off the taxable value. */
   promotion: OrderPromotion | null;
-  /** PhonePe's checkout (or a mandate's debit), or a bank transfer against a pro-forma (issue #50 §1). */
+  /** PhonePe's checkout (or a mandate's debit), or a bank transfer against a pro-forma. */
   method: PaymentMethod;
   bankTransfer: BankTransferTerms | null;
 }
@@ -57,7 +57,7 @@ export type PaymentMethod = 'phonepe' | 'bank_transfer';
 
 /**
  * A bank transfer's order: the pro-forma it is paid against, what its credits add up to, and the
- * TDS the buyer deducts (issue #50 §2), which it pays to the government for us rather than to us.
+ * TDS the buyer deducts, which it pays to the government for us rather than to us.
  */
 export interface BankTransferTerms {
   proformaNumber: string | null;
@@ -185,7 +185,7 @@ export interface RefundRecord {
   requestedBy: string;
   createdAt: Date;
   settledAt: Date | null;
-  /** A bank transfer's refund (issue #50 §1): paid back by bank, with that transfer's UTR, rather than by PhonePe. */
+  /** A bank transfer's refund: paid back by bank, with that transfer's UTR, rather than by PhonePe. */
   bankUtr: string | null;
 }
 
@@ -273,7 +273,7 @@ export interface MandateRecord {
   billingPeriod: BillingPeriod;
   /** Each renewal's debit: the plan's price for its seats when the mandate was set up (FIXED at PhonePe). */
   amountPaise: Paise;
-  /** The seats each renewal buys again (issue #30): the whole quantity, for this firm. */
+  /** The seats each renewal buys again: the whole quantity, for this firm. */
   seats: number;
   firm: OrderRecord['firm'];
   state: MandateState;

@@ -14,7 +14,7 @@ export interface RenewalDeps {
   subscriptions: Pick<SubscriptionStore, 'find' | 'inGrace' | 'markReminderSent'>;
   ledger: Pick<ReturnType<typeof subscriptionLedger>, 'holdForRenewal'>;
   autopay: Pick<ReturnType<typeof autopayUseCases>, 'reflect' | 'endFor'>;
-  /** A renewal's discount without a code: a code's next period, or the referral credit (issue #50 §3). */
+  /** A renewal's discount without a code: a code's next period, or the referral credit. */
   discounts: Pick<ReturnType<typeof discountUseCases>, 'offers' | 'hold'>;
   /** Who sends a notice, asks for a debit or sends a dunning e-mail: a webhook and the job can meet. */
   claims: Pick<SingleUseClaims, 'claim'>;

@@ -8,7 +8,7 @@ import type { OrderRecord } from './ports';
 type RenewalPass = { opened: number; noticed: number; redeemed: number; settled: number; dunned: number };
 
 /**
- * Renewals by UPI Autopay (issue #27 §3–4), driven by a scheduled job: notify PhonePe before each
+ * Renewals by UPI Autopay, driven by a scheduled job: notify PhonePe before each
  * paid end, tell the customer once PhonePe has notified them, debit when the rules allow, and after
  * a failed debit keep access for the grace period while the dunning e-mails go out. Every step is
  * keyed by the renewal's order, so a repeat, a second worker or a late webhook changes nothing.

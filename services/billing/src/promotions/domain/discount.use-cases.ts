@@ -14,7 +14,7 @@ export interface DiscountDeps {
 }
 
 /**
- * An order's one discount (issue #50 §3): the code typed; without one, on a renewal, the next
+ * An order's one discount: the code typed; without one, on a renewal, the next
  * period of a code for several periods; otherwise the account's referral credit. They do not
  * stack: a code typed takes the place of the others, which wait for a later payment.
  */

@@ -19,7 +19,7 @@ export interface DiscountedPrice {
 const withTax = (taxablePaise: Paise, ratePercent: number) => asPaise(taxablePaise + percentOfPaise(taxablePaise, ratePercent));
 
 /**
- * A code's discount on a GST-inclusive price (pure; issue #50 §3): taken off the taxable value, so
+ * A code's discount on a GST-inclusive price (pure): taken off the taxable value, so
  * that GST is charged on what is left, as a discount given on the invoice itself reduces the value
  * of supply (CGST Act s.15(3)(a)). A percentage is that share of the taxable value, rounded to the
  * paisa; an amount is off the taxable value, at most all of it. No code brings the payment under ₹1.

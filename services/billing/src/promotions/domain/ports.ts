@@ -2,7 +2,7 @@ import type { BillingPeriod, Paise, PricedPlan } from '@portal/contracts';
 
 export type Discount = { kind: 'percent'; percent: number } | { kind: 'amount'; amountPaise: Paise };
 
-/** A promotion code as the admin made it (issue #50 §3). */
+/** A promotion code as the admin made it. */
 export interface PromotionRecord {
   code: string;
   discount: Discount;
@@ -59,7 +59,7 @@ export type PaidBefore = (accountId: string) => Promise<boolean>;
 /** The account's newest paid order, by when it was paid: a code's periods run on only from it. */
 export type LastPaidOrder = (accountId: string) => Promise<string | null>;
 
-/** An account's referral link (issue #50 §3): its code, and who asked for it first (the credit's e-mail). */
+/** An account's referral link: its code, and who asked for it first (the credit's e-mail). */
 export interface ReferralCodeRecord {
   accountId: string;
   code: string;
@@ -82,7 +82,7 @@ export interface ReferralCreditRecord {
   merchantOrderId: string;
   paise: Paise;
   grantedAt: Date;
-  /** The referred payment was refunded in full: the credit no longer counts (issue #50 §3). */
+  /** The referred payment was refunded in full: the credit no longer counts. */
   takenBack: boolean;
 }
 

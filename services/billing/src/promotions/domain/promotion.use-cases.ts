@@ -55,7 +55,7 @@ const newPromotion = (input: CreatePromotion, createdBy: string, createdAt: Date
 });
 
 /**
- * Promotion codes (issue #50 §3): the admin makes them, a purchase or a renewal redeems one. A code
+ * Promotion codes: the admin makes them, a purchase or a renewal redeems one. A code
  * is checked when the confirmation shows its discount and again, under the code's lock, when the
  * order holds it, so that no limit is passed by orders placed at once.
  */

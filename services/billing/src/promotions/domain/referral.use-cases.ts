@@ -23,7 +23,7 @@ const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const newCode = () => Array.from({ length: 8 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
 
 /**
- * Referrals (issue #50 §3): each account's link, a person counted as referred before their first
+ * Referrals: each account's link, a person counted as referred before their first
  * payment, the credit their first paid order earns the referrer, and that credit taken off the
  * referrer's next payments as a discount, held by an order at checkout as a code's redemption is.
  */

@@ -6,7 +6,7 @@ import type { promotionUseCases } from '../domain/promotion.use-cases';
 
 const codeParams = z.object({ code: promotionCodeSchema });
 
-/** The admin's promotion codes: the list with their use, a new code, a code ended (issue #50 §3). */
+/** The admin's promotion codes: the list with their use, a new code, a code ended. */
 export function adminPromotionRoutes(promotions: ReturnType<typeof promotionUseCases>, verifyToken: TokenVerifier): Router {
   const router = Router();
 

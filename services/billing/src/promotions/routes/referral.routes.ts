@@ -7,7 +7,7 @@ import type { referralUseCases } from '../domain/referral.use-cases';
 /** The admin's list shows the newest credits given, as many as a page holds. */
 const CREDITS_LISTED = 200;
 
-/** Referrals (issue #50 §3): the customer's link and credit, a referral counted, and the credits the admin sees given. */
+/** Referrals: the customer's link and credit, a referral counted, and the credits the admin sees given. */
 export function referralRoutes(referrals: ReturnType<typeof referralUseCases>, verifyToken: TokenVerifier, account: AccountGuards): Router {
   const router = Router();
 

@@ -26,7 +26,7 @@ export async function analyticsOf(
   ).map(({ date, value }) => ({ date, amount: rupeesOf(asPaise(value)) }));
   return {
     activeSubscriptions: counts.active,
-    // a firm's plan is one customer with its seats (issue #30)
+    // a firm's plan is one customer with its seats
     paidSeats: paid.reduce((sum, row) => sum + row.seats, 0),
     trialUsers: counts.trial,
     totalRevenue: rupeesOf(revenuePaise),

@@ -18,7 +18,7 @@ export interface CustomerTimelineDeps {
 const ORDERS_SHOWN = 200;
 
 /**
- * A customer's billing as one timeline for the admin (issue #27 §5): periods and admin changes,
+ * A customer's billing as one timeline for the admin: periods and admin changes,
  * the scheduled switch, a cancellation, a failed renewal, mandates, payments and Autopay debits,
  * and refunds, each with its invoice or credit notes. Newest first.
  */

@@ -3,7 +3,7 @@ import { annualPricePaise } from '../../subscriptions';
 
 /**
  * MRR as Stripe and ChartMogul count it: each paid subscription's price per month for each of its
- * seats (issue #30), an annual plan at one twelfth of its year (the plan's monthly price less the
+ * seats, an annual plan at one twelfth of its year (the plan's monthly price less the
  * annual discount). Exact paise are summed, and rounded once.
  */
 export function monthlyRecurringPaise(counts: { billingPeriod: BillingPeriod; planPricePaise: Paise; seats: number }[]): Paise {

@@ -35,7 +35,7 @@ export function reportingUseCases(deps: ReportingDeps) {
 
     /**
      * What a person may use, for the download service: their own plan, or when it gives no access,
-     * the plan of a firm they are a member of (issue #30), named with who manages it.
+     * the plan of a firm they are a member of, named with who manages it.
      */
     async entitlement(userId: string): Promise<SubscriptionSummary> {
       const own = summarize(userId, await subscriptions.find(userId), now());

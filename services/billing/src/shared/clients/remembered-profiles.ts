@@ -5,7 +5,7 @@ import type { UserDirectory, UserProfile } from '../ports';
 
 /**
  * A person's profile from auth's directory, remembered by each process under the generation auth
- * advances after each change of it (issue #52): the status shows the names on every page, and a
+ * advances after each change of it: the status shows the names on every page, and a
  * call to auth for them cost more than the rest of the status together.
  */
 export function rememberedProfiles(directory: UserDirectory, redis: Redis, redisPrefix: string): UserDirectory {

@@ -28,7 +28,7 @@ const firmSchema = new Schema<FirmDocument>(
 firmSchema.index({ 'members.userId': 1 });
 
 /**
- * billing's read model of auth's firms (issue #48): the newest `firm.members-changed` of each firm.
+ * billing's read model of auth's firms: the newest `firm.members-changed` of each firm.
  * The guards of a firm's billing, a member's status and the licence check read it here, so no call
  * to auth remains on those paths.
  */

@@ -1,7 +1,7 @@
 import { paiseOf } from '@portal/contracts';
 import type { Connection } from 'mongoose';
 
-/** The collections whose records name their paying account, a person or a firm (issue #48). */
+/** The collections whose records name their paying account, a person or a firm. */
 export const ACCOUNT_COLLECTIONS = [
   'subscriptions',
   'subscription_periods',
@@ -13,7 +13,7 @@ export const ACCOUNT_COLLECTIONS = [
 ] as const;
 
 /**
- * Renames the paying account's field of records written before issue #48 from `userId` to
+ * Renames the paying account's field of records written before firms had accounts of their own from `userId` to
  * `accountId`. It runs at every start, before the models are compiled: their indexes on
  * `accountId` (one unique) could not be built over records that still lack it. An index on the old
  * field goes first, as a unique one would refuse the renamed records. Nothing is left to do after
@@ -85,7 +85,7 @@ async function pricesToPaise(connection: Connection): Promise<Record<string, num
   return Object.fromEntries(Object.entries(converted).filter(([, count]) => count > 0));
 }
 
-/** What the records of older releases need, run at every start before the models compile (issue #48). */
+/** What the records of older releases need, run at every start before the models compile. */
 export async function migrateStoredRecords(connection: Connection): Promise<Record<string, number>> {
   return { ...(await renameAccountIds(connection)), ...(await dropRupeeAmounts(connection)), ...(await pricesToPaise(connection)) };
 }

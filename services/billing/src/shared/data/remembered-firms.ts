@@ -6,7 +6,7 @@ import type { FirmDirectory } from '../ports';
 type Firms = Awaited<ReturnType<FirmDirectory['firmsOf']>>;
 
 /**
- * A person's firms, remembered by each process until the directory changes (issue #52): the status
+ * A person's firms, remembered by each process until the directory changes: the status
  * of everyone without a plan of their own asks for them on every page, and the directory changes
  * only when one of auth's events is applied, which advances one generation for all of it.
  */

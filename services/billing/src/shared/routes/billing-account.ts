@@ -7,8 +7,8 @@ export type WithAccount = Authenticated & { account: BillingAccount };
 
 /**
  * Whose billing the call is about, after `requireUser`: the person's own, or with `?firmId=` a
- * firm's (issue #30), whose records billing keeps under the firm's id. The read model of auth's
- * firms says whether the caller belongs to the firm (issue #48): any member may `see` its plan;
+ * firm's, whose records billing keeps under the firm's id. The read model of auth's
+ * firms says whether the caller belongs to the firm: any member may `see` its plan;
  * only its owner and admins `manage` its billing. An outsider is told the firm does not exist, as auth's own firm calls do.
  */
 export function billingAccount(firms: FirmDirectory, permission: 'see' | 'manage' = 'manage') {

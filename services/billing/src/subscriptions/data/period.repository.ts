@@ -38,7 +38,7 @@ const toRecord = ({ _id, ...rest }: PeriodDocument): PeriodRecord => ({
   credited: rest.credited ?? null,
 });
 
-/** The periods of service each customer has had (issue #27 §1), one document a period. */
+/** The periods of service each customer has had, one document a period. */
 export function periodRepository(connection: Connection): PeriodStore & { ready: Promise<unknown> } {
   const Period = connection.model<PeriodDocument>('SubscriptionPeriod', periodSchema, 'subscription_periods');
   return {

@@ -5,7 +5,7 @@ import type { ShownSubscriptions, SubscriptionRecord, SubscriptionStore } from '
 
 /**
  * An account's subscription as its status shows it, remembered by each process until the account's
- * record is written (issue #52): every signed-in page asks for the status, and the record changes
+ * record is written: every signed-in page asks for the status, and the record changes
  * only through this store (a trial, a payment, a refund, a plan change, an admin's change, a firm's
  * seats, a deletion), whose every write advances the account's generation after writing. The bulk
  * expiry is left out on purpose: the status derives an ended trial or plan from its dates

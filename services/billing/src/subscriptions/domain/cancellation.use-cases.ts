@@ -12,7 +12,7 @@ export interface CancellationDeps {
 }
 
 /**
- * "Cancel subscription" (issue #27 §4), as Stripe's cancel_at_period_end: the plan renews no more
+ * "Cancel subscription", as Stripe's cancel_at_period_end: the plan renews no more
  * and runs to its paid end, which nothing cuts short; the customer may undo it until then.
  * A UPI Autopay mandate ends when its renewal comes round (renewal.use-cases), so an undo in time
  * keeps auto-renewal too.

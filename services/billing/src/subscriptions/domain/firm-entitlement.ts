@@ -13,7 +13,7 @@ export type FirmEntitlement = (
 ) => Promise<{ firm: FirmSeat; subscription: SubscriptionRecord } | null>;
 
 /**
- * The plan a person draws on as a member of a firm (issue #30), asked when their own plan gives no
+ * The plan a person draws on as a member of a firm, asked when their own plan gives no
  * access: the first of their firms whose plan has access. Each member holds one of the firm's
  * seats (auth's unique seat keys), so the seats need no count here; membership is read from the
  * read model of auth's firms each time, so a removed member has nothing once auth's event is in.

@@ -9,7 +9,7 @@ export interface FirmSeatEventsDeps extends FirmStatePublishing<FirmSeatsChanged
 }
 
 /**
- * billing's side of "members ≤ seats" (issue #48): after each change to a firm's subscription,
+ * billing's side of "members ≤ seats": after each change to a firm's subscription,
  * auth is told the seats it has bought and until when, for the rule auth applies when people join.
  * While the firm has no paid plan with access it has one seat, its owner's.
  */

@@ -30,13 +30,13 @@ export interface QuoteInput {
   /** The current plan's title, when one runs. */
   currentTitle: string | null;
   billingPeriod: BillingPeriod;
-  /** The price of one seat for the period, and how many seats are chosen (issue #30). */
+  /** The price of one seat for the period, and how many seats are chosen. */
   unitPricePaise: Paise;
   seats: number;
-  /** A firm's plan (issue #30): its first has no free month. */
+  /** A firm's plan: its first has no free month. */
   firm: boolean;
   now: Date;
-  /** A promotion code's price for a purchase or a renewal (issue #50 §3). */
+  /** A promotion code's price for a purchase or a renewal. */
   promotion?: { price(listPricePaise: Paise): PromotionPrice };
 }
 
@@ -69,14 +69,14 @@ export function runningPlan(subscription: SubscriptionRecord | null, now: Date) 
 }
 
 /**
- * What choosing a plan would do, with its figures in exact paise (pure; issue #27 §2). An upgrade
+ * What choosing a plan would do, with its figures in exact paise (pure). An upgrade
  * credits the unused value of every period not yet over; when the credit covers the price, the new
  * period lengthens by what is left, at the new plan's daily rate (docs/decisions.md, "Plan changes").
  */
 export function quotePlanChange(input: QuoteInput): Quote {
   const quote = quoteFor(input);
   if (input.seats === 1) return quote;
-  // a firm's confirmation shows the quantity and the total (issue #30)
+  // a firm's confirmation shows the quantity and the total
   const [first = '', ...rest] = quote.summary;
   const quantity = `${input.seats} seats at ${formatPaise(input.unitPricePaise)} each: ${formatPaise(quote.pricePaise)}.`;
   return { ...quote, summary: [first, quantity, ...rest] };

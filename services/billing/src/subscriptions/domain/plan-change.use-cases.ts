@@ -16,7 +16,7 @@ import { quotePlanChange, runningPlan, type Quote } from './plan-change';
 import type { PlanStore, PromotionOffers, PromotionScope, SubscriptionStore } from './ports';
 import type { subscriptionLedger } from './subscription-ledger.use-cases';
 
-/** A firm's quantity (issue #30); a person buys one seat. A promotion code (issue #50 §3). */
+/** A firm's quantity; a person buys one seat. A promotion code. */
 interface QuoteOptions {
   seats?: number | undefined;
   firm?: boolean;
@@ -68,7 +68,7 @@ async function offerFor(offers: PromotionOffers | undefined, typed: string | und
   return (await offers.standing(scope)) ?? undefined;
 }
 
-/** Choosing another plan (issue #27 §2): what it would do, and the switches scheduled for a renewal. */
+/** Choosing another plan: what it would do, and the switches scheduled for a renewal. */
 export function planChangeUseCases({ subscriptions, plans, ledger, lock, offers, now = () => new Date() }: PlanChangeDeps) {
   /** The quote for the customer's plan now, in paise; what a checkout charges and credits. */
   async function quote(

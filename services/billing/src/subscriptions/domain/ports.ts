@@ -18,7 +18,7 @@ export interface SubscriptionRecord {
   billingPeriod: BillingPeriod | null;
   /** The plan's monthly price, in paise (the status object's planPrice, in rupees). */
   planPricePaise: Paise;
-  /** The seats bought (issue #30): one for a person; a firm's plan covers up to 50 people. */
+  /** The seats bought: one for a person; a firm's plan covers up to 50 people. */
   seats: number;
   trialStart: Date | null;
   trialEnd: Date | null;
@@ -30,7 +30,7 @@ export interface SubscriptionRecord {
   scheduledSwitch: { plan: PricedPlan; billingPeriod: BillingPeriod; seats?: number } | null;
   /**
    * While a renewal by UPI Autopay is under way or has failed, access runs on to here after the paid
-   * end (issue #27 §4); null otherwise. A credited period clears it.
+   * end; null otherwise. A credited period clears it.
    */
   graceUntil: Date | null;
   /** When the renewal of the current end failed (the dunning e-mails count from it). */
@@ -38,7 +38,7 @@ export interface SubscriptionRecord {
   /** Set by the customer's "Cancel subscription": nothing renews; access runs to the end. */
   cancelAtPeriodEnd: { at: Date; reason: string | null } | null;
   /**
-   * A full refund took back the last paid period there was (issue #51 §3): the plan ended with its
+   * A full refund took back the last paid period there was: the plan ended with its
    * money returned, so a licence that keeps its builds after the end does not (licensing reads it).
    * A period paid since clears it.
    */
@@ -89,7 +89,7 @@ export interface PeriodRecord {
   billingPeriod: BillingPeriod | null;
   /** The plan's monthly price in paise when the period began (the status object's planPrice). */
   monthlyPricePaise: Paise;
-  /** The seats it covers (issue #30); absent on periods recorded before seats, which had one. */
+  /** The seats it covers; absent on periods recorded before seats, which had one. */
   seats?: number;
   from: Date;
   /** null: an admin's plan with no end. */
@@ -123,14 +123,14 @@ export interface PeriodStore {
 
 /**
  * What a paid order brings to the subscription it is credited to. An upgrade's order also carries
- * the credit it was quoted: the unused value of each period it ends (issue #27 §2).
+ * the credit it was quoted: the unused value of each period it ends.
  */
 export interface PaidOrder {
   merchantOrderId: string;
   userEmail: string;
   plan: PlanName;
   billingPeriod: BillingPeriod;
-  /** One for a person; a firm's plan covers its seats (issue #30). */
+  /** One for a person; a firm's plan covers its seats. */
   seats: number;
   firm: { id: string; name: string } | null;
   amountPaise: Paise;

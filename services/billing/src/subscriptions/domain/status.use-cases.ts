@@ -9,7 +9,7 @@ import { summarize } from './subscription-status';
 
 export interface StatusDeps {
   subscriptions: SubscriptionStore & ShownSubscriptions;
-  /** The firm plan a member draws on when their own gives no access (issue #30). */
+  /** The firm plan a member draws on when their own gives no access. */
   firmPlanOf: FirmEntitlement;
   orders: PendingPayments;
   autoRenewals: AutoRenewals;

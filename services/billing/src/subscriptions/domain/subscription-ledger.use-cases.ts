@@ -10,7 +10,7 @@ import { holdForRenewal, releaseRenewal } from './ledger-renewal-holds';
 import type { PaidOrder, PeriodRecord, SubscriptionRecord } from './ports';
 
 /**
- * The periods each customer has (issue #27 §1) and the subscription they add up to: crediting a
+ * The periods each customer has and the subscription they add up to: crediting a
  * paid order, taking out a refunded one, and carrying over subscriptions recorded before periods.
  * Every change runs under the user's lock and saves the subscription again from the periods.
  */

@@ -10,7 +10,7 @@ interface Numbered {
 
 const party = { type: Schema.Types.Mixed, required: true };
 
-/** An invoice's or a pro-forma's discount (issue #50 §3): a code's, one of a code's periods, or a referral credit. */
+/** An invoice's or a pro-forma's discount: a code's, one of a code's periods, or a referral credit. */
 export const DISCOUNT_FIELD = {
   type: {
     kind: String,

@@ -11,7 +11,7 @@ const proformaSchema = taxDocumentSchema<ProformaRecord>({
   discount: DISCOUNT_FIELD,
 });
 
-/** Pro-formas (issue #50 §1), numbered in their own series, one per order. */
+/** Pro-formas, numbered in their own series, one per order. */
 export function proformaRepository(connection: Connection): ProformaStore & { ready: Promise<unknown> } {
   const model = connection.model<ProformaRecord>('Proforma', proformaSchema, 'proformas');
   const documents = numberedDocuments(model, 'merchantOrderId');

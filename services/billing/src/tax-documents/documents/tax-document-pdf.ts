@@ -18,7 +18,7 @@ import type { CreditNoteRecord, InvoiceDiscount, InvoiceRecord, ProformaRecord }
 export const FINANCIAL_CREDIT_NOTE =
   'Financial credit note: issued after the time limit of Section 34(2) of the CGST Act, 2017 (30 November after the end of the financial year of the supply), so it reduces no GST and is not reported in GSTR-1.';
 
-/** What a pro-forma says of itself (issue #50 §1): it asks for a payment, and the tax invoice follows it. */
+/** What a pro-forma says of itself: it asks for a payment, and the tax invoice follows it. */
 export const PROFORMA_NOTICE = 'This is a pro-forma invoice, not a tax invoice. The tax invoice is issued when the payment is received.';
 
 /** An invoice, a credit note or a pro-forma: the same parties and tax lines, told apart by their own fields. */
@@ -29,7 +29,7 @@ const isProforma = (document: TaxDocument): document is ProformaRecord => 'valid
 // DejaVu has the rupee sign (U+20B9); pdfkit's built-in Helvetica has not. pdfkit embeds only the
 // glyphs used, so an invoice stays near 20 kB.
 // Parsed once: given the bytes, pdfkit parses the 750 kB font again for each document, which made
-// a receipt's invoice cost 46 ms of billing's event loop instead of 13 (issue #52).
+// a receipt's invoice cost 46 ms of billing's event loop instead of 13.
 const FONT = fontkit.create(readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')));
 const FONT_BOLD = fontkit.create(readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')));
 

@@ -15,7 +15,7 @@ export interface Seller {
   creditNotePrefix: string;
   /** Credit notes past Section 34(2)'s time limit, which reduce no tax: a series of their own. */
   financialCreditNotePrefix: string;
-  /** Pro-formas (issue #50 §1): not tax invoices, so a series apart from them. */
+  /** Pro-formas: not tax invoices, so a series apart from them. */
   proformaPrefix: string;
   /** The account a bank transfer is paid into, printed on pro-formas; none when the settings do not give it. */
   bank: SellerBank | null;
@@ -54,7 +54,7 @@ export interface InvoiceRecord {
   ratePercent: number;
   plan: PlanName;
   billingPeriod: BillingPeriod;
-  /** The seats sold (issue #30); absent on invoices issued before seats, which sold one. */
+  /** The seats sold; absent on invoices issued before seats, which sold one. */
   seats?: number;
   periodFrom: Date;
   periodTo: Date;
@@ -70,11 +70,11 @@ export interface InvoiceRecord {
   creditAppliedPaise?: Paise;
   creditNoteNumbers?: string[];
   /**
-   * A promotion code's discount (issue #50 §3), given on the invoice before GST: the plan's price
+   * A promotion code's discount, given on the invoice before GST: the plan's price
    * and its taxable value, less the discount, is `taxablePaise`, on which the GST is charged.
    */
   discount?: InvoiceDiscount;
-  /** Paid by bank transfer against a pro-forma (issue #50 §1), less the TDS the buyer deducted (§2). */
+  /** Paid by bank transfer against a pro-forma, less the TDS the buyer deducted (§2). */
   bankTransfer?: InvoiceBankTransfer;
 }
 
@@ -116,7 +116,7 @@ export interface InvoicedOrder {
   amountPaise: Paise;
   phonePeTransactionId: string | null;
   credit?: { paise: Paise; creditNoteNumbers: string[] };
-  /** A firm's order (issue #30): its seats, and the firm the invoice names when it has no billing details. */
+  /** A firm's order: its seats, and the firm the invoice names when it has no billing details. */
   seats?: number;
   firm?: { name: string } | null;
   /** A discount off the taxable value (a code's or a referral credit's), and the price before it. */
@@ -142,7 +142,7 @@ export interface CreditedRefund {
   kind?: CreditNoteKind;
   merchantRefundId: string;
   phonepeRefundId: string | null;
-  /** Paid back by bank (a bank transfer's refund, issue #50 §1), with that transfer's UTR. */
+  /** Paid back by bank (a bank transfer's refund), with that transfer's UTR. */
   bankUtr?: string | null;
   amountPaise: Paise;
   reason: string;
@@ -184,7 +184,7 @@ export interface CreditNoteStore {
 }
 
 /**
- * A pro-forma invoice (issue #50 §1): what a tax invoice for the order would say, with the account
+ * A pro-forma invoice: what a tax invoice for the order would say, with the account
  * to pay into, the reference to quote and how long the price holds. Not a tax invoice: it has its
  * own series, no dates of service, and GSTR-1 never reads it.
  */

@@ -16,7 +16,7 @@ export interface ProformaDeps {
 /** The order a pro-forma asks payment for: what its invoice will say, and until when its price holds. */
 export type ProformaOrder = Omit<InvoicedOrder, 'credit' | 'phonePeTransactionId'> & { validUntil: Date; issuedAt: Date };
 
-/** Pro-formas (issue #50 §1): issued once per order in their own series, rendered like the invoice that follows them. */
+/** Pro-formas: issued once per order in their own series, rendered like the invoice that follows them. */
 export function proformaUseCases({ proformas, profiles, users, seller, lock, render }: ProformaDeps) {
   return {
     /** Refuses at once when the seller has given no account to pay into, before an order is made for it. */

@@ -113,7 +113,7 @@ function AdminRow({ admin, self, onOutcome }: { admin: AdminListEntry; self: boo
   );
 }
 
-/** The owners' tab (issue #49 §2): who administers the portal, in which role, and invitations. */
+/** The owners' tab: who administers the portal, in which role, and invitations. */
 export function AdminsTab() {
   const admins = useAdmins();
   const [outcome, setOutcome] = useState<Outcome>(null);

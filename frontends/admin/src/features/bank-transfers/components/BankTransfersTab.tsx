@@ -72,7 +72,7 @@ function StatementUpload({ onOutcome }: { onOutcome: (outcome: Outcome) => void 
   );
 }
 
-/** Bank transfers (issue #50 §1): the pro-formas waiting for money, a statement's credits, and what matched nothing. */
+/** Bank transfers: the pro-formas waiting for money, a statement's credits, and what matched nothing. */
 export function BankTransfersTab() {
   const proformas = useOpenProformas();
   const unapplied = useUnappliedReceipts();

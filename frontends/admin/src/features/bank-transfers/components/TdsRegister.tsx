@@ -15,7 +15,7 @@ const STATE_TEXTS: Record<TdsState, string> = {
   rejected: 'Rejected',
 };
 
-/** TDS receivable (issue #50 §2), by quarter and customer: the Form 16A to check, credit or reject, and the register as CSV. */
+/** TDS receivable, by quarter and customer: the Form 16A to check, credit or reject, and the register as CSV. */
 export function TdsRegister({ onOutcome }: { onOutcome: (outcome: Outcome) => void }) {
   const register = useTdsRegister();
   const crediting = useCreditTds();

@@ -8,7 +8,7 @@ import { useFirmsPage } from '../api';
 
 const ROLE_LABELS = { owner: 'owner', admin: 'firm admin', member: 'member' } as const;
 
-/** Practices with staff (issue #30): each firm's owner, seats used of bought, plan and people, newest first. */
+/** Practices with staff: each firm's owner, seats used of bought, plan and people, newest first. */
 export function FirmsTab() {
   const [page, setPage] = useState(1);
   const { data: result, isPending, isError } = useFirmsPage(page);

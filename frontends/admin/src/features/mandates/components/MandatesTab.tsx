@@ -9,7 +9,7 @@ import { useMandates } from '../api';
 
 const isMandateState = (value: string): value is MandateState => (MANDATE_STATES as readonly string[]).includes(value);
 
-/** Every UPI Autopay mandate with its state (issue #27 §5), newest first, filtered by state. */
+/** Every UPI Autopay mandate with its state, newest first, filtered by state. */
 export function MandatesTab() {
   const [state, setState] = useState<MandateState | ''>('');
   const [page, setPage] = useState(1);

@@ -157,7 +157,7 @@ function NewCodeForm({ onOutcome }: { onOutcome: (outcome: Outcome) => void }) {
   );
 }
 
-/** Promotion codes (issue #50 §3): the codes with their use, a new one, and ending one; finance and owners change them. */
+/** Promotion codes: the codes with their use, a new one, and ending one; finance and owners change them. */
 export function PromotionsTab() {
   const promotions = usePromotions();
   const deactivating = useDeactivatePromotion();

@@ -4,7 +4,7 @@ import { HeaderRow } from '../../../components/HeaderRow';
 import { day } from '../../../lib/format';
 import { useReferralCredits } from '../api';
 
-/** The referral credits given (issue #50 §3): who earned each, by whose first payment, and when. */
+/** The referral credits given: who earned each, by whose first payment, and when. */
 export function ReferralCredits() {
   const credits = useReferralCredits().data ?? [];
   return (

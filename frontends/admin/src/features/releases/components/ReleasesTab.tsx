@@ -94,7 +94,7 @@ function MinimumForm({ policy, report }: { policy: ChannelPolicy; report: Report
 }
 
 /**
- * The desktop app's releases (issue #51 §1): each one's channel, rollout, downloads and state, a
+ * The desktop app's releases: each one's channel, rollout, downloads and state, a
  * staged rollout raised step by step, a bad build withdrawn, and each channel's minimum version.
  * Owners publish and change them; every role may look.
  */

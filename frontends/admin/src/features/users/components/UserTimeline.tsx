@@ -9,7 +9,7 @@ import { useUserTimeline } from '../api';
 const fileName = (document: TimelineDocument) =>
   document.kind === 'invoice' ? invoiceFileName(document.number) : creditNoteFileName(document.number);
 
-/** The user-details dialog's billing timeline (issue #27 §5): every period, change, mandate, payment and refund, newest first. */
+/** The user-details dialog's billing timeline: every period, change, mandate, payment and refund, newest first. */
 export function UserTimeline({ userId }: { userId: string }) {
   const timeline = useUserTimeline(userId);
   const { download, failed } = useFileDownload();

@@ -5,7 +5,7 @@ import { CodeForm, RecoveryCodes, TotpSetup } from '@portal/ui/second-factor';
 import { confirmLoginEnrolment, passkeySignIn, startLoginEnrolment, verifyLoginCode } from '../api';
 
 /**
- * After the password or Google (issue #49 §3): a code from the authenticator app, a recovery code
+ * After the password or Google: a code from the authenticator app, a recovery code
  * or a passkey; or, for a member of a firm that requires one, setting the authenticator up first.
  */
 export function SecondFactorSignIn({

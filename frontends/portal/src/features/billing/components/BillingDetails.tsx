@@ -10,7 +10,7 @@ const formFrom = (profile: BillingProfile | null) => (profile ? { ...profile, gs
 
 /**
  * The profile page's Billing tab: the name, GSTIN and address the user's tax invoices carry, or
- * with `firmId` a firm's, which its invoices carry (issue #30). The
+ * with `firmId` a firm's, which its invoices carry. The
  * GSTIN is checked as soon as the field is left (format, check character, state), so a typing
  * error shows before saving; the server checks it again.
  */

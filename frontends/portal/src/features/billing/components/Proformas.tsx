@@ -29,7 +29,7 @@ const TDS_LABELS: Record<TdsState, string> = {
   rejected: 'Form 16A not accepted',
 };
 
-/** A paid pro-forma's TDS (issue #50 §2): where its certificate stands, and the upload of the Form 16A until it is credited. */
+/** A paid pro-forma's TDS: where its certificate stands, and the upload of the Form 16A until it is credited. */
 function TdsCertificate({
   proforma,
   firmId,
@@ -70,7 +70,7 @@ function TdsCertificate({
 }
 
 /**
- * The pro-formas asked for to pay by bank transfer (issue #50 §1): what to transfer, the reference
+ * The pro-formas asked for to pay by bank transfer: what to transfer, the reference
  * to quote, until when, and where each stands; the credit a transfer that paid over left with us.
  * Shown once there is one.
  */

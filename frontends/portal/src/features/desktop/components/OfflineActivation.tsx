@@ -13,7 +13,7 @@ function download({ licenseFile, device }: OfflineActivationResponse) {
 }
 
 /**
- * Activation by file (issue #51 §2): for a computer that cannot reach the portal, the request file
+ * Activation by file: for a computer that cannot reach the portal, the request file
  * its desktop app wrote is uploaded here from any computer, and the licence file comes back to carry
  * to it; the deactivation file it writes when it moves away frees its place.
  */

@@ -2,7 +2,7 @@ import { formatIndianDate, planLabel, type SubscriptionStatus } from '@portal/co
 import { Banner } from '@portal/ui';
 
 /**
- * A member's plan comes from their firm (issue #30): its name, its plan and who manages it, in
+ * A member's plan comes from their firm: its name, its plan and who manages it, in
  * place of the buy buttons, since its owner and admins buy the seats.
  */
 export function FirmPlanBanner({ firmPlan }: { firmPlan: NonNullable<SubscriptionStatus['firmPlan']> }) {

@@ -6,7 +6,7 @@ import { InvitationBox } from './InvitationBox';
 import { useFirmMessage } from './firm-message';
 
 /**
- * The profile's Firms tab (issue #30): the firms the person belongs to, a firm of their own to
+ * The profile's Firms tab: the firms the person belongs to, a firm of their own to
  * create, and the invitation an e-mailed link brings them here with.
  */
 export function Firms({ userId }: { userId: string }) {

@@ -8,7 +8,7 @@ import { startTotpSetUp, useAddPasskey, useConfirmTotp, useRemovePasskey, useSec
 type Stage =
   { kind: 'idle' } | { kind: 'setting-up'; enrolment: TotpEnrolment } | { kind: 'codes'; codes: string[] } | { kind: 'turning-off' };
 
-/** Security and Privacy → two-step sign-in (issue #49 §3): an authenticator app's code after the password. */
+/** Security and Privacy → two-step sign-in: an authenticator app's code after the password. */
 export function TwoStepSignIn() {
   const settings = useSecondFactor();
   const confirm = useConfirmTotp();

@@ -4,7 +4,7 @@ import { Button, TextField } from '@portal/ui';
 import { useReferral } from '../api';
 
 /**
- * The customer's referral link and credit (issue #50 §3): the link to share, what a referral
+ * The customer's referral link and credit: the link to share, what a referral
  * earns, and the credit that comes off the next payment.
  */
 export function ReferralCard() {

@@ -20,7 +20,7 @@ export function confirmText(quote: PlanChangeQuote): string {
 }
 
 /**
- * Before anything is paid or scheduled, what the choice does (issue #27 §2): what happens and when,
+ * Before anything is paid or scheduled, what the choice does: what happens and when,
  * the amount due now, the new end date and what the customer keeps, as billing quotes it.
  */
 export function ChangeConfirmation({
@@ -33,12 +33,12 @@ export function ChangeConfirmation({
   firmId = null,
 }: {
   choice: CreateOrderBody;
-  /** A firm's choice, for its seats (issue #30). */
+  /** A firm's choice, for its seats. */
   firmId?: string | null;
   title: string;
   busy: boolean;
   onConfirm: (quote: PlanChangeQuote, options: { autoRenew: boolean }) => void;
-  /** Pay by bank transfer instead, against a pro-forma (issue #50 §1): a purchase or a renewal only. */
+  /** Pay by bank transfer instead, against a pro-forma: a purchase or a renewal only. */
   onProforma?: (quote: PlanChangeQuote, options: { deductsTds: boolean }) => void;
   onClose: () => void;
 }) {

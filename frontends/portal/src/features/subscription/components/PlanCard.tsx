@@ -27,7 +27,7 @@ export function PlanCard({
   onChoose,
   seats = 1,
 }: {
-  /** A firm's seats (issue #30): the card adds what they cost together. */
+  /** A firm's seats: the card adds what they cost together. */
   seats?: number;
   id: string;
   plan: Plan;

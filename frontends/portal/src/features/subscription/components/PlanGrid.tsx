@@ -4,8 +4,8 @@ import { PlanCard } from './PlanCard';
 type PlanKey = CreateOrderBody['plan'];
 
 /**
- * The plan cards side by side, as the pricing, subscription and firm pages show them (issue #48:
- * one grid for all three). Each page says what a card's button reads and whether it is the plan
+ * The plan cards side by side, as the pricing, subscription and firm pages show them (one grid
+ * for all three). Each page says what a card's button reads and whether it is the plan
  * running now (`cardOf`), and what choosing it does.
  */
 export function PlanGrid({

@@ -3,7 +3,7 @@ import { discountLabel, formatRupees, toNearestPaisa, type AppliedPromotion } fr
 import { Button, TextField } from '@portal/ui';
 
 /**
- * A promotion code at the confirmation (issue #50 §3): typed and applied, the quote is asked again
+ * A promotion code at the confirmation: typed and applied, the quote is asked again
  * with it; refused, the reason shows under the field and the price stays as it was.
  */
 export function PromotionCodeField({

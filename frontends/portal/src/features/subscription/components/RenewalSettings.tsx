@@ -5,7 +5,7 @@ import { useRenewalSettings } from '../api';
 import type { Message } from '../../../texts';
 
 /**
- * How the customer's plan renews (issue #27 §3–4): UPI Autopay's state, its next debit and a way
+ * How the customer's plan renews: UPI Autopay's state, its next debit and a way
  * to turn it off; and "Cancel subscription", with an optional reason, which can be undone until
  * the end.
  */
