@@ -1,7 +1,7 @@
 import type { Express } from 'express';
 import type { Redis } from 'ioredis';
 import { EVENT_QUEUES, paiseOf } from '@portal/contracts';
-import { FIRM_EVENTS, firmMembersChangedEvent } from '@portal/contracts/internal';
+import { FIRM_EVENTS, firmMembersChangedEvent, RELEASE_EVENTS, releaseChannelChangedEvent } from '@portal/contracts/internal';
 import {
   connectInfrastructure,
   consumeEvents,
@@ -88,7 +88,7 @@ import { sellerRoutes } from './tax-documents/routes/seller.routes';
 import { createLicenseSigner } from './licensing/security/license-signer';
 import { deviceMoveRepository } from './licensing/data/device-move.repository';
 import { deviceMoveUseCases } from './licensing/domain/device-moves.use-cases';
-import { releaseChannelsClient } from './licensing/clients/release-channels.client';
+import { channelMinimumRepository } from './licensing/data/channel-minimum.repository';
 import { promotionRepository } from './promotions/data/promotion.repository';
 import { promotionUseCases } from './promotions/domain/promotion.use-cases';
 import { adminPromotionRoutes } from './promotions/routes/admin-promotion.routes';
@@ -236,11 +236,8 @@ export async function compose(
   const signer = createLicenseSigner(config.LICENSE_SIGNING_KEY, config.LICENSE_RETIRED_PUBLIC_KEYS);
   if (signer.throwaway) logger.warn('LICENSE_SIGNING_KEY is not set: licences are signed with a key that ends with this process');
   const firmPlanOf = firmEntitlement(subscriptions, firms, clock);
-  const releaseChannels = releaseChannelsClient(
-    createInternalClient({ baseURL: config.DOWNLOAD_URL, credential: createServiceCredential('billing', config.SERVICE_SECRET) }),
-    logger,
-    () => clock().getTime(),
-  );
+  const releaseChannels = channelMinimumRepository(mongo, lock, () => clock().getTime());
+  await releaseChannels.ready;
   const licensingDeps = {
     activations,
     moves: deviceMoves,
@@ -462,7 +459,11 @@ export async function compose(
     };
     const events = consumeEvents(
       EVENT_QUEUES.billing,
-      { ...userDeletedHandler(deleteUser), [FIRM_EVENTS.membersChanged]: (data) => firms.apply(firmMembersChangedEvent.parse(data)) },
+      {
+        ...userDeletedHandler(deleteUser),
+        [FIRM_EVENTS.membersChanged]: (data) => firms.apply(firmMembersChangedEvent.parse(data)),
+        [RELEASE_EVENTS.channelChanged]: (data) => releaseChannels.apply(releaseChannelChangedEvent.parse(data)),
+      },
       connection,
       logger,
     );

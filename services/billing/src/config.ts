@@ -11,7 +11,6 @@ export const configSchema = z
     ...serviceConfigShape({ port: 4002, database: 'portal_billing' }),
     AUTH_URL: serviceUrl.default('http://127.0.0.1:4001'),
     /** Each release channel's minimum version, for the licence check-in. */
-    DOWNLOAD_URL: serviceUrl.default('http://127.0.0.1:4003'),
     PUBLIC_URL: serviceUrl.default('http://localhost:8080'),
     /** Where the outbox hands over what the portal tells people (notifications delivers it). */
     NOTIFICATIONS_URL: serviceUrl.default('http://127.0.0.1:4006'),

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import pdfParse from 'pdf-parse/lib/pdf-parse.js';
-import { TOKEN_AUDIENCE, type AdminRole, type FirmRole, type PublicUser } from '@portal/contracts';
+import { TOKEN_AUDIENCE, type AdminRole, type FirmRole, type PublicUser, type ReleaseChannel } from '@portal/contracts';
 import type { FirmMembersChangedEvent } from '@portal/contracts/internal';
 import {
   createTestDatabase,
@@ -21,6 +21,7 @@ import {
 } from '@portal/platform/testing';
 import { startPhonePeStandIn, webhookAuthorization, type PhonePeStandIn } from '../../../deploy/local/stand-ins/phonepe';
 import { compose } from '../src/compose';
+import { channelMinimumRepository } from '../src/licensing/data/channel-minimum.repository';
 import { configSchema } from '../src/config';
 
 export const SERVICE_SECRET = 'billing-test-secret-'.padEnd(40, 'x');
@@ -84,22 +85,6 @@ async function startAuthStub(
   };
 }
 
-/** Download, stubbed at its HTTP boundary: each release channel's minimum version, from a map. */
-async function startDownloadStub(minimums: Map<string, { minimumVersion: string; message: string }>) {
-  const server = http.createServer((req, res) => {
-    res.setHeader('Content-Type', 'application/json');
-    if (!req.headers.authorization?.startsWith('Bearer ')) return res.writeHead(401).end('{}');
-    const channel = /^\/internal\/releases\/channels\/(stable|beta)$/.exec(req.url ?? '')?.[1];
-    if (!channel) return res.writeHead(404).end('{"error":"not_found","message":"Not found"}');
-    res.end(JSON.stringify(minimums.get(channel) ?? { minimumVersion: null, message: '' }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise((resolve) => server.close(resolve)),
-  };
-}
-
 export interface BillingHarness {
   url: string;
   db: TestDatabase;
@@ -110,8 +95,8 @@ export interface BillingHarness {
   phonepe: PhonePeStandIn;
   clock: { now: Date };
   built: Awaited<ReturnType<typeof compose>>;
-  /** Each release channel's minimum version, as download would answer it (issue #51 §1). */
-  minimums: Map<string, { minimumVersion: string; message: string }>;
+  /** A release channel's minimum version as download's event tells it (null lifts it), applied as billing's consumer applies it. */
+  setMinimum(channel: ReleaseChannel, minimum: { minimumVersion: string; message: string } | null): Promise<void>;
   /** A user known to auth; answers its user token. */
   addUser(id: string, email: string, firstName?: string): string;
   /** A firm auth has told billing of, whose people and roles a test may change (`roles`, then `publish`). */
@@ -150,8 +135,6 @@ export async function startBilling(
   const profiles = new Map<string, { email: string; firstName: string; lastName: string }>();
   const firmStates = new Map<string, () => FirmMembersChangedEvent>();
   const auth = await startAuthStub(profiles, firmStates);
-  const minimums = new Map<string, { minimumVersion: string; message: string }>();
-  const download = await startDownloadStub(minimums);
   const clock = { now: new Date() };
   const phonepe = await startPhonePeStandIn({
     clientId: 'TEST-M',
@@ -167,7 +150,6 @@ export async function startBilling(
   const config = configSchema.parse({
     ...testServiceEnv({ db, redis, publicKey: keys.publicKey, serviceSecret: SERVICE_SECRET }),
     AUTH_URL: auth.url,
-    DOWNLOAD_URL: download.url,
     PUBLIC_URL: url,
     NOTIFICATIONS_URL: notifications.url,
     PHONEPE_CLIENT_ID: 'TEST-M',
@@ -180,6 +162,9 @@ export async function startBilling(
     ...settings,
   });
   const built = await compose(config, runtime, { now: () => clock.now });
+  // the read model as billing's consumer writes it; the API process reads it again once its 15 s are up
+  const channels = channelMinimumRepository(db.connection, (_key, work) => work());
+  let channelRevision = Date.now() * 1000;
   server.on('request', built.app);
   phonepe.setWebhookUrl(`${url}/api/payment/phonepe/webhook`);
 
@@ -192,7 +177,14 @@ export async function startBilling(
     phonepe,
     clock,
     built,
-    minimums,
+    async setMinimum(channel, minimum) {
+      await channels.apply({
+        channel,
+        minimumVersion: minimum?.minimumVersion ?? null,
+        message: minimum?.message ?? '',
+        revision: ++channelRevision,
+      });
+    },
     addUser(id, email, firstName = 'Test') {
       profiles.set(id, { email, firstName, lastName: 'User' });
       return signTestToken(keys.privateKey, TOKEN_AUDIENCE.user, { sub: id, email });
@@ -224,7 +216,7 @@ export async function startBilling(
       await new Promise((resolve) => server.close(resolve));
       await runtime.stop();
       await notifications.close();
-      await Promise.all([phonepe.close(), auth.close(), download.close(), smtp.close()]);
+      await Promise.all([phonepe.close(), auth.close(), smtp.close()]);
       await Promise.all([db.drop(), redis.cleanup()]);
     },
   };

@@ -199,8 +199,8 @@ describe('activation by file, for a PC that cannot reach the portal (issue #51 �
 
   it('when the app is older than its channel’s minimum, then the request is refused with update_required', async () => {
     const { token } = await basicCustomer();
-    billing.minimums.set('stable', { minimumVersion: '1.3.0', message: 'Install 1.3.0 for this year’s ITR forms.' });
-    // download's answer is kept 15 s per process
+    await billing.setMinimum('stable', { minimumVersion: '1.3.0', message: 'Install 1.3.0 for this year’s ITR forms.' });
+    // a channel's minimum is kept 15 s per process
     billing.clock.now = new Date(billing.clock.now.getTime() + 16_000);
     try {
       const answer = await activateByFile(token, await requestFile(await machine('OLD-PC'), billing.clock.now, undefined, '1.2.0'));
@@ -210,7 +210,7 @@ describe('activation by file, for a PC that cannot reach the portal (issue #51 �
         'Install 1.3.0 for this year’s ITR forms.',
       ]);
     } finally {
-      billing.minimums.delete('stable');
+      await billing.setMinimum('stable', null);
       billing.clock.now = new Date(billing.clock.now.getTime() + 16_000);
     }
   });

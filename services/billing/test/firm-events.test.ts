@@ -2,7 +2,13 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import request from 'supertest';
 import { EVENT_QUEUES, FIRM_MESSAGES } from '@portal/contracts';
-import { FIRM_EVENTS, type FirmMembersChangedEvent, type FirmSeatsChangedEvent } from '@portal/contracts/internal';
+import {
+  FIRM_EVENTS,
+  RELEASE_EVENTS,
+  type FirmMembersChangedEvent,
+  type FirmSeatsChangedEvent,
+  type ReleaseChannelChangedEvent,
+} from '@portal/contracts/internal';
 import { queuedEvents } from '@portal/platform/testing';
 import { eventually, newUserId, startBilling, type BillingHarness } from './billing-harness';
 
@@ -134,6 +140,27 @@ describe('firm events (billing)', () => {
     } finally {
       await worker.stop();
     }
+  });
+
+  it('when download tells a channel’s minimum version by billing’s queue, then the worker keeps the newest by revision, whatever the order', async () => {
+    const told = (minimumVersion: string | null, at: number): ReleaseChannelChangedEvent => ({
+      channel: 'beta',
+      minimumVersion,
+      message: minimumVersion ? `Update to ${minimumVersion}` : '',
+      revision: at,
+    });
+    await toBilling.add(RELEASE_EVENTS.channelChanged, told('2.0.0-beta.2', revision + 20));
+    await toBilling.add(RELEASE_EVENTS.channelChanged, told('2.0.0-beta.1', revision + 10)); // older, delivered later
+    const worker = await billing.startWorker();
+    try {
+      await drained();
+    } finally {
+      await worker.stop();
+    }
+    expect(await billing.db.connection.collection('release_channels').findOne({ _id: 'beta' as never })).toMatchObject({
+      minimumVersion: '2.0.0-beta.2',
+      message: 'Update to 2.0.0-beta.2',
+    });
   });
 
   it('when a firm’s subscription changes, then auth is told its seats; the replay tells every firm again, never a person', async () => {

@@ -293,8 +293,8 @@ describe('device activations and the offline licence', () => {
     expect(activated.status).toBe(201);
     const before = (await verify(activated.body.license)).payload.exp;
 
-    billing.minimums.set('stable', { minimumVersion: '1.3.0', message: 'Version 1.2 cannot file for AY 2027-28. Update to go on.' });
-    // download's answer is kept 15 s per process: a check-in after that reads the new minimum
+    await billing.setMinimum('stable', { minimumVersion: '1.3.0', message: 'Version 1.2 cannot file for AY 2027-28. Update to go on.' });
+    // a channel's minimum is kept 15 s per process: a check-in after that reads the new one
     billing.clock.now = new Date(billing.clock.now.getTime() + 16_000);
     try {
       const refused = await checkIn(desktop, { deviceId: deviceId('OLD-BUILD-PC'), appVersion: '1.2.0' });
@@ -311,7 +311,7 @@ describe('device activations and the offline licence', () => {
       expect((await checkIn(desktop, { deviceId: deviceId('OLD-BUILD-PC'), appVersion: '1.3.0' })).status).toBe(200);
       expect((await checkIn(desktop, { deviceId: deviceId('OLD-BUILD-PC'), appVersion: '1.2.0-beta.3' })).status).toBe(200);
     } finally {
-      billing.minimums.delete('stable');
+      await billing.setMinimum('stable', null);
       billing.clock.now = new Date(billing.clock.now.getTime() + 16_000);
     }
   });

@@ -5,6 +5,7 @@ import {
   connectInfrastructure,
   consumeUserDeleted,
   createAuditPublisher,
+  createEventPublisher,
   createInternalClient,
   createServiceApp,
   createServiceCredential,
@@ -21,6 +22,7 @@ import { tusUploads } from './data/tus-uploads';
 import { releaseRepository } from './data/release.repository';
 import { channelPolicyRepository } from './data/channel-policy.repository';
 import { releaseSteeringUseCases } from './domain/release-steering.use-cases';
+import { channelAnnouncements } from './domain/channel-announcements';
 import { downloadUseCases } from './domain/downloads.use-cases';
 import { updateUseCases } from './domain/updates.use-cases';
 import { releaseUseCases } from './domain/releases.use-cases';
@@ -67,7 +69,13 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
   const downloadStore = downloadRepository(mongo);
   const policies = channelPolicyRepository(mongo);
   await Promise.all([downloadStore.ready, policies.ready]);
-  const steering = releaseSteeringUseCases({ store, catalogue: releases, policies, audit, now });
+  const toBilling = createEventPublisher(EVENT_QUEUES.billing, connection, logger);
+  shutdown.add('billing events', () => toBilling.close());
+  const channels = channelAnnouncements(policies, (name, event) => toBilling.publish(name, event));
+  await channels.replay();
+  const replaying = setInterval(() => void channels.replay(), settings.CHANNEL_REPLAY_EVERY_MS).unref();
+  shutdown.add('channel replay', async () => clearInterval(replaying));
+  const steering = releaseSteeringUseCases({ store, catalogue: releases, policies, audit, onChannelChanged: channels.announce, now });
   const tus = tusUploads(settings.RELEASES_DIR, settings.MAX_INSTALLER_BYTES, (error) =>
     logger.warn({ err: error }, 'expired installer uploads could not be swept'),
   );
@@ -89,7 +97,7 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
       router.use(downloadRoutes({ releases, downloads, updates: updateUseCases(releases, downloads, policies), verifyToken }));
       router.use(releaseUploadRoutes(releaseUploadUseCases(tus.uploads, releases), tus.handle, steering, verifyToken));
       router.use(adminReleaseRoutes(releases, steering, verifyToken));
-      router.use(internalRoutes(downloads, policies, settings.SERVICE_SECRET));
+      router.use(internalRoutes(downloads, settings.SERVICE_SECRET));
     },
   });
   const events = consumeUserDeleted(EVENT_QUEUES.download, connection, downloads.deleteUser, logger);

@@ -15,5 +15,11 @@ export const configSchema = z.object({
     .int()
     .min(1)
     .default(1024 * 1024 * 1024),
+  /** How often every channel's minimum version is told to billing again (an event lost while Redis was away comes back). */
+  CHANNEL_REPLAY_EVERY_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(15 * 60_000),
 });
 export type Config = z.infer<typeof configSchema>;

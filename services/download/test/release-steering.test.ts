@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import request from 'supertest';
-import { RELEASE_STEERING_MESSAGES } from '@portal/contracts';
+import { EVENT_QUEUES, RELEASE_STEERING_MESSAGES } from '@portal/contracts';
+import { RELEASE_EVENTS, type ReleaseChannelChangedEvent } from '@portal/contracts/internal';
+import { queuedEvents } from '@portal/platform/testing';
 import { inRollout } from '../src/domain/rollout';
 import { installerBytes, newUserId, startDownload } from './download-harness';
 
@@ -136,6 +138,12 @@ describe('releases an admin steers (issue #51 §1)', () => {
     const lifted = await request(download.app).put('/api/admin/releases/channels/stable').set(asAdmin()).send({ minimumVersion: null });
     expect(lifted.body.channel.minimumVersion).toBeNull();
     expect((await offeredTo(11, '1.4.2')).updateRequired).toBe(false);
+
+    // billing is told by its queue, never asked: every channel at start, then each change, newest last
+    const told = await queuedEvents<ReleaseChannelChangedEvent>(download.redis, EVENT_QUEUES.billing, RELEASE_EVENTS.channelChanged);
+    const byRevision = told.sort((a, b) => a.revision - b.revision).map(({ channel, minimumVersion }) => `${channel} ${minimumVersion}`);
+    expect(byRevision.slice(0, 2).sort()).toEqual(['beta null', 'stable null']);
+    expect(byRevision.slice(2)).toEqual(['stable 1.5.0', 'stable null']);
   });
 
   it.each([

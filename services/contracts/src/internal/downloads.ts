@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { DownloadSummary } from '../download';
+import { RELEASE_CHANNELS, type DownloadSummary } from '../download';
 
 /** download's /internal/downloads/*: who downloaded what, for the admin area. */
 
@@ -13,9 +13,16 @@ export const downloadSummarySchema: z.ZodType<DownloadSummary> = z.object({
 });
 export const internalDownloadSummaryAnswer = z.object({ summaries: z.array(downloadSummarySchema) });
 
-/** download's /internal/releases/channels/:channel: the channel's minimum version, for the licence check-in. */
-export const internalChannelMinimumAnswer = z.object({
+/**
+ * download's event to billing when a release channel's minimum version changes, and again for
+ * every channel at download's start and every few minutes (what a lost event missed comes back):
+ * billing keeps the newest by revision and holds each licence check-in to it.
+ */
+export const RELEASE_EVENTS = { channelChanged: 'release.channel-changed' } as const;
+export const releaseChannelChangedEvent = z.object({
+  channel: z.enum(RELEASE_CHANNELS),
   minimumVersion: z.string().nullable(),
   message: z.string(),
+  revision: z.number().int().positive(),
 });
-export type InternalChannelMinimum = z.infer<typeof internalChannelMinimumAnswer>;
+export type ReleaseChannelChangedEvent = z.infer<typeof releaseChannelChangedEvent>;

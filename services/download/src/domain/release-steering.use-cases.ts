@@ -9,6 +9,8 @@ export interface ReleaseSteeringDeps {
   catalogue: ReturnType<typeof releaseUseCases>;
   policies: ChannelPolicyStore;
   audit: AuditPublisher;
+  /** Told after a channel's minimum changes: billing holds licence check-ins to it. */
+  onChannelChanged: (channel: ReleaseChannel) => Promise<unknown>;
   now?: () => Date;
 }
 
@@ -36,7 +38,14 @@ const toPolicy = (channel: ReleaseChannel, record: ChannelPolicyRecord | undefin
  * channel's devices a release is offered to, a release withdrawn for good, and a channel's minimum
  * version below which the app must update.
  */
-export function releaseSteeringUseCases({ store, catalogue, policies, audit, now = () => new Date() }: ReleaseSteeringDeps) {
+export function releaseSteeringUseCases({
+  store,
+  catalogue,
+  policies,
+  audit,
+  onChannelChanged,
+  now = () => new Date(),
+}: ReleaseSteeringDeps) {
   return {
     /** Every release, newest first, with its downloads; and each channel's minimum. */
     async overview(): Promise<{ releases: ReleaseView[]; channels: ChannelPolicy[] }> {
@@ -88,6 +97,7 @@ export function releaseSteeringUseCases({ store, catalogue, policies, audit, now
       const before = toPolicy(channel, (await policies.find(channel)) ?? undefined);
       const record = { channel, minimumVersion, message, updatedBy: actor, updatedAt: now() };
       await policies.save(record);
+      await onChannelChanged(channel);
       const after = toPolicy(channel, record);
       await audit({ actor, action: 'release.minimum-changed', target: { type: 'channel', id: channel }, before, after });
       return after;
