@@ -127,12 +127,13 @@ describe('ready to go live, in Chromium against every service', () => {
     await other.close();
   });
 
-  it('when the person opens Security and Privacy, then their recent sign-ins name the browser of the newest (Chrome on Linux) and whether a second factor was asked', async () => {
+  it('when the person opens Security and Privacy, then their recent sign-ins name the browser of the newest (Chrome on Linux, a new device) and whether a second factor was asked', async () => {
     await page.goto(`${stack.url}/profile?tab=privacy`);
     const signIns = page.getByRole('region', { name: 'Recent sign-ins' });
     const newest = signIns.getByRole('row').nth(1);
     await newest.waitFor();
-    expect(await newest.getByRole('cell').nth(1).innerText()).toBe('Chrome on Linux');
+    // the newest came from the second browser above, which this account had not used before
+    expect(await newest.getByRole('cell').nth(1).innerText()).toBe('Chrome on Linux New device');
     expect(await newest.getByRole('cell').nth(3).innerText()).toBe('no');
     await page.getByRole('button', { name: 'This wasn’t me' }).waitFor();
   });

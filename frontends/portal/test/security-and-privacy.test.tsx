@@ -139,7 +139,7 @@ describe('Profile → Security and Privacy (behaviour.md §3)', () => {
           .map((cell) => cell.textContent),
       ),
     ).toEqual([
-      ['27 Nov 2026, 10:12 am', 'Desktop app on “Kiran’s desk”New device', '203.0.113.99', 'approved on the web'],
+      ['27 Nov 2026, 10:12 am', 'Desktop app on “Kiran’s desk” New device', '203.0.113.99', 'approved on the web'],
       ['27 Nov 2026, 10:01 am', 'Chrome on Windows', '203.0.113.31', 'yes'],
     ]);
 

@@ -137,12 +137,16 @@ describe('the shell’s routes (behaviour.md §2)', () => {
 
   it('when a signed-in user opens /login, then the loading screen shows until the status answers, then the dashboard with the sidebar', async () => {
     session.save('user-token', { email: status.email });
+    // the status call is answered when the test says, whatever other call the page makes meanwhile
     let answer!: (value: { data: unknown }) => void;
-    const calls = stubApi((call) =>
-      call.url === '/api/auth/consent' ? { data: { consent: null, required: false } } : new Promise((resolve) => (answer = resolve)),
-    );
+    const calls = stubApi((call) => {
+      if (call.url === '/api/auth/consent') return { data: { consent: null, required: false } };
+      if (call.url === '/api/subscription-status') return new Promise((resolve) => (answer = resolve));
+      return { data: status };
+    });
     openAt('/login');
     expect(await screen.findByText('Loading your account…')).toBeInTheDocument();
+    await waitFor(() => expect(calls.map((call) => call.url)).toContain('/api/subscription-status'));
     answer({ data: status });
     expect(await screen.findByRole('heading', { name: 'page: dashboard' })).toBeInTheDocument();
     expect(screen.getByTestId('where')).toHaveTextContent('/dashboard');

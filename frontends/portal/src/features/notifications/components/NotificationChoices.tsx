@@ -18,20 +18,25 @@ export function NotificationChoices() {
   const { data, isError } = usePreferences();
   const choose = useChoosePreferences();
   const [message, setMessage] = useState<Message | null>(null);
+  // the choice being saved, set in the click's own handler: a controlled checkbox keeps the click's
+  // state only if its value changes before the handler returns (the mutation's state comes later)
+  const [saving, setSaving] = useState<Partial<Record<OptionalCategory, boolean>>>({});
 
   async function toggle(category: OptionalCategory, subscribed: boolean) {
+    setSaving({ [category]: subscribed });
     try {
       const answer = await choose.mutateAsync({ [category]: subscribed });
       setMessage({ kind: 'success', text: answer.message ?? NOTIFICATION_MESSAGES.preferencesSaved });
     } catch (failure) {
       setMessage({ kind: 'error', text: errorMessage(failure, 'Your choice could not be saved. Please try again.') });
+    } finally {
+      setSaving({});
     }
   }
 
   if (isError) return <Banner kind="error">Your notification choices could not be loaded. Please try again.</Banner>;
   if (!data) return <Spinner />;
-  /** The choice being saved shows at once (TanStack's optimistic update by the mutation's variables). */
-  const shown = (category: OptionalCategory) => (choose.isPending ? choose.variables[category] : undefined) ?? data.preferences[category];
+  const shown = (category: OptionalCategory) => saving[category] ?? data.preferences[category];
   return (
     <section className="card" aria-labelledby="notifications-title">
       <h2 id="notifications-title">E-mails we send you</h2>
@@ -46,7 +51,7 @@ export function NotificationChoices() {
             <input
               type="checkbox"
               checked={shown(category)}
-              disabled={choose.isPending}
+              disabled={Object.keys(saving).length > 0}
               onChange={(event) => void toggle(category, event.target.checked)}
             />{' '}
             {OPTIONAL_CATEGORY_TEXTS[category].label}

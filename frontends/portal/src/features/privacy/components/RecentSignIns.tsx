@@ -50,7 +50,12 @@ export function RecentSignIns() {
                     <td>{formatIndianDateTime(signIn.at)}</td>
                     <td>
                       {signIn.device}
-                      {signIn.newDevice && <span className="badge badge-amber">New device</span>}
+                      {signIn.newDevice && (
+                        <>
+                          {' '}
+                          <span className="badge badge-amber">New device</span>
+                        </>
+                      )}
                     </td>
                     <td>{signIn.address ?? 'unknown'}</td>
                     <td>{signIn.desktop ? 'approved on the web' : signIn.secondFactor ? 'yes' : 'no'}</td>
