@@ -202,7 +202,7 @@ describe('firm billing: seats bought, priced, prorated and invoiced as one custo
     expect(malformed.body.message).toBe('Malformed firm id');
   });
 
-  it('when auth has changed a person’s place in the firm but its event has not arrived, then a call that would be refused asks auth first (issue #70 §1)', async () => {
+  it('when auth has changed a person’s place in the firm but its event has not arrived, then a call that would be refused asks auth first', async () => {
     const { firmId, firm, member, admin } = await newFirm('Rao & Rao');
     const saveDetails = (token: string) =>
       request(billing.url).put(forFirm('/api/billing/profile', firmId)).set(as(token)).send(MAHARASHTRA_FIRM);

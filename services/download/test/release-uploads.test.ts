@@ -28,7 +28,7 @@ async function bigInstaller(dir: string): Promise<{ file: string; sha256: string
   return { file, sha256: hash.digest('hex') };
 }
 
-describe('an installer uploaded in parts by tus, resumed after a break, then published (issue #70 §3)', () => {
+describe('an installer uploaded in parts by tus, resumed after a break, then published', () => {
   let download: Awaited<ReturnType<typeof startDownload>>;
   let server: http.Server;
   let base: string;

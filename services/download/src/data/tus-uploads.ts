@@ -28,8 +28,11 @@ export function tusUploads(releasesDir: string, maxBytes: number, onSweepError: 
       try {
         const upload = await datastore.getUpload(uploadId);
         return { size: upload.size ?? null, received: upload.offset };
-      } catch {
-        return null; // tus answers "not found" by throwing
+      } catch (error) {
+        // the store says an unknown or expired upload by throwing tus's 404 or 410 answer; anything else is a fault
+        const status = (error as { status_code?: unknown }).status_code;
+        if (status === 404 || status === 410) return null;
+        throw error;
       }
     },
     read: (uploadId) => datastore.read(uploadId),

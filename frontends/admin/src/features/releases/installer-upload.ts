@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Upload } from 'tus-js-client';
+import { Upload, type DetailedError } from 'tus-js-client';
 import { RELEASE_UPLOADS_PATH } from '@portal/contracts';
 import { session } from '@portal/ui';
 
@@ -14,12 +14,13 @@ export type UploadState =
   | { phase: 'stopped'; sent: number; size: number; error: string }
   | { phase: 'whole'; uploadId: string; size: number };
 
-const failureText = (error: Error) =>
-  /response code: 401/.test(error.message)
-    ? 'Your admin session has ended. Sign in again, choose the same file, and the upload resumes.'
-    : /response code: 413/.test(error.message)
-      ? 'The installer is larger than the portal accepts.'
-      : 'The line dropped.';
+/** What the admin is told, by the server's answer to the last part (none when the line dropped). */
+function failureText(error: Error | DetailedError): string {
+  const status = 'originalResponse' in error ? error.originalResponse?.getStatus() : undefined;
+  if (status === 401) return 'Your admin session has ended. Sign in again, choose the same file, and the upload resumes.';
+  if (status === 413) return 'The installer is larger than the portal accepts.';
+  return 'The line dropped.';
+}
 
 /**
  * Sends an installer by the tus protocol (tus-js-client): in parts, each confirmed by the server,
