@@ -4,10 +4,12 @@ import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 
 const SERVICES = ['auth', 'billing', 'download', 'feedback', 'admin-reporting', 'notifications'];
 /**
- * Billing and notifications hold several capabilities, each a folder with its own layers (practica's
- * components); billing's `shared` is the kit they all use (ports for the lock, mail and the user directory).
+ * Auth, billing and notifications hold several capabilities, each a folder with its own layers
+ * (practica's components); a service's `shared` is the kit they all use (billing's: ports for the
+ * lock, mail and the user directory; auth's: the people, their tokens, passwords and guesses).
  */
 const CAPABILITIES = {
+  auth: ['accounts', 'sign-in', 'second-factors', 'admins', 'firms', 'devices', 'shared'],
   billing: ['subscriptions', 'payments', 'promotions', 'bank-transfers', 'tax-documents', 'licensing', 'reporting', 'shared'],
   notifications: ['delivery', 'preferences'],
 };
@@ -148,12 +150,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['services/*/src/domain/**/*.ts', 'services/billing/src/*/domain/**/*.ts'],
+    files: ['services/*/src/domain/**/*.ts', 'services/*/src/*/domain/**/*.ts'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: FRAMEWORKS }] },
   },
   {
     // every use case fits on a screen: a factory composes steps that live beside it
-    files: ['services/billing/src/*/domain/**/*.ts'],
+    files: ['services/billing/src/*/domain/**/*.ts', 'services/auth/src/*/domain/**/*.ts'],
     rules: { 'max-lines-per-function': ['error', { max: 60, skipBlankLines: true, skipComments: true }] },
   },
   {

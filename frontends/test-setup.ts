@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom';
-import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
+import { configure } from '@testing-library/react';
 import { queryClient as adminQueries } from './admin/src/queries';
 import { queryClient as portalQueries } from './portal/src/queries';
 

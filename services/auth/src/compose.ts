@@ -15,61 +15,64 @@ import {
   withRedisLock,
   type ServiceRuntime,
 } from '@portal/platform';
-import { createGoogleVerifier } from './clients/google-id-token.verifier';
+import { createGoogleVerifier } from './sign-in/clients/google-id-token.verifier';
 import type { Config } from './config';
-import { adminRepository } from './data/admin.repository';
-import { desktopSessionRepository } from './data/desktop-session.repository';
-import { deviceAuthorizationRepository } from './data/device-authorization.repository';
-import { firmRepository } from './data/firm.repository';
-import { firmSeatsRepository } from './data/firm-seats.repository';
-import { passwordResetRepository } from './data/password-reset.repository';
-import { userRepository } from './data/user.repository';
-import { withProfileGenerations } from './data/profile-generations';
-import { accountSecurityUseCases, endEverySession } from './domain/account-security.use-cases';
-import { accountUseCases } from './domain/account.use-cases';
-import { adminUseCases } from './domain/admin.use-cases';
-import { adminSecondFactorUseCases } from './domain/admin-second-factor.use-cases';
-import { userSecondFactorUseCases } from './domain/user-second-factor.use-cases';
-import { firmRequiresSecondFactor } from './domain/firm-access';
-import { userSecondFactorRoutes } from './routes/user-second-factor.routes';
-import { adminUserSecondFactorRoutes } from './routes/admin-user-second-factor.routes';
-import { adminTeamUseCases } from './domain/admin-team.use-cases';
-import { adminInvitationMail } from './domain/admin-invitation-mail';
-import { deviceGrantUseCases } from './domain/device-grant.use-cases';
-import { directoryUseCases } from './domain/directory.use-cases';
-import { farewellMail } from './domain/farewell-mail';
-import { firmInvitationMail } from './domain/firm-invitation-mail';
-import { firmInvitationUseCases } from './domain/firm-invitation.use-cases';
-import { announcingFirmStore, firmEventsUseCases } from './domain/firm-events.use-cases';
-import { startFirmEvents } from './jobs/firm-events';
-import { firmUseCases } from './domain/firm.use-cases';
-import { welcomeMail } from './domain/welcome-mail';
-import { notMeUseCases } from './domain/not-me.use-cases';
-import { passwordResetUseCases } from './domain/password-reset.use-cases';
-import { profileUseCases } from './domain/profile.use-cases';
-import { accountSecurityRoutes } from './routes/account-security.routes';
-import { adminAuthRoutes } from './routes/admin-auth.routes';
-import { adminTeamRoutes } from './routes/admin-team.routes';
-import { adminPasskeysRoutes } from './routes/admin-passkeys.routes';
-import { adminPasskeySignIn } from './domain/admin-passkey-sign-in';
-import { passkeysUseCases } from './domain/passkeys.use-cases';
-import { passkeyRepository } from './data/passkey.repository';
-import { passkeyCeremonies } from './security/passkeys';
-import { webAuthnChallenges } from './security/webauthn-challenges';
-import { signInDevice } from './routes/sign-in-device';
-import { signInAlerts } from './domain/sign-in-alert';
-import { knownDeviceRepository } from './data/known-device.repository';
-import { hashRecoveryCode, newRecoveryCodes } from './security/recovery-codes';
-import { secretBox } from './security/secret-box';
-import { totpAuthenticator } from './security/totp-authenticator';
-import { authRoutes } from './routes/auth.routes';
-import { deviceRoutes } from './routes/device.routes';
-import { firmRoutes } from './routes/firm.routes';
-import { internalRoutes } from './routes/internal.routes';
-import { profileRoutes } from './routes/profile.routes';
-import { createGuessLimit } from './security/guess-limit';
-import { argon2Hasher, decoyHash } from './security/password-hasher';
-import { createTokenIssuer, jwks } from './security/token-issuer';
+import { adminRepository } from './admins/data/admin.repository';
+import { desktopSessionRepository } from './devices/data/desktop-session.repository';
+import { deviceAuthorizationRepository } from './devices/data/device-authorization.repository';
+import { firmRepository } from './firms/data/firm.repository';
+import { firmSeatsRepository } from './firms/data/firm-seats.repository';
+import { passwordResetRepository } from './sign-in/data/password-reset.repository';
+import { userRepository } from './accounts/data/user.repository';
+import { withProfileGenerations } from './accounts/data/profile-generations';
+import { accountSecurityUseCases, endEverySession } from './sign-in/domain/account-security.use-cases';
+import { accountUseCases } from './accounts/domain/account.use-cases';
+import { accountRoutes } from './accounts/routes/account.routes';
+import { signInUseCases } from './sign-in/domain/sign-in.use-cases';
+import { internalFirmRoutes } from './firms/routes/internal.routes';
+import { adminUseCases } from './admins/domain/admin.use-cases';
+import { adminSecondFactorUseCases } from './admins/domain/admin-second-factor.use-cases';
+import { userSecondFactorUseCases } from './second-factors/domain/user-second-factor.use-cases';
+import { firmRequiresSecondFactor } from './firms/domain/firm-access';
+import { userSecondFactorRoutes } from './second-factors/routes/user-second-factor.routes';
+import { adminUserSecondFactorRoutes } from './second-factors/routes/admin-user-second-factor.routes';
+import { adminTeamUseCases } from './admins/domain/admin-team.use-cases';
+import { adminInvitationMail } from './admins/domain/admin-invitation-mail';
+import { deviceGrantUseCases } from './devices/domain/device-grant.use-cases';
+import { directoryUseCases } from './accounts/domain/directory.use-cases';
+import { farewellMail } from './accounts/domain/farewell-mail';
+import { firmInvitationMail } from './firms/domain/firm-invitation-mail';
+import { firmInvitationUseCases } from './firms/domain/firm-invitation.use-cases';
+import { announcingFirmStore, firmEventsUseCases } from './firms/domain/firm-events.use-cases';
+import { startFirmEvents } from './firms/jobs/firm-events';
+import { firmUseCases } from './firms/domain/firm.use-cases';
+import { welcomeMail } from './accounts/domain/welcome-mail';
+import { notMeUseCases } from './sign-in/domain/not-me.use-cases';
+import { passwordResetUseCases } from './sign-in/domain/password-reset.use-cases';
+import { profileUseCases } from './accounts/domain/profile.use-cases';
+import { accountSecurityRoutes } from './sign-in/routes/account-security.routes';
+import { adminAuthRoutes } from './admins/routes/admin-auth.routes';
+import { adminTeamRoutes } from './admins/routes/admin-team.routes';
+import { adminPasskeysRoutes } from './second-factors/routes/admin-passkeys.routes';
+import { adminPasskeySignIn } from './admins/domain/admin-passkey-sign-in';
+import { passkeysUseCases } from './second-factors/domain/passkeys.use-cases';
+import { passkeyRepository } from './second-factors/data/passkey.repository';
+import { passkeyCeremonies } from './second-factors/security/passkeys';
+import { webAuthnChallenges } from './second-factors/security/webauthn-challenges';
+import { signInDevice } from './sign-in/routes/sign-in-device';
+import { signInAlerts } from './sign-in/domain/sign-in-alert';
+import { knownDeviceRepository } from './sign-in/data/known-device.repository';
+import { hashRecoveryCode, newRecoveryCodes } from './second-factors/security/recovery-codes';
+import { secretBox } from './second-factors/security/secret-box';
+import { totpAuthenticator } from './second-factors/security/totp-authenticator';
+import { signInRoutes } from './sign-in/routes/sign-in.routes';
+import { deviceRoutes } from './devices/routes/device.routes';
+import { firmRoutes } from './firms/routes/firm.routes';
+import { internalRoutes } from './accounts/routes/internal.routes';
+import { profileRoutes } from './accounts/routes/profile.routes';
+import { createGuessLimit } from './shared/security/guess-limit';
+import { argon2Hasher, decoyHash } from './shared/security/password-hasher';
+import { createTokenIssuer, jwks } from './shared/security/token-issuer';
 
 const HOUR = 3600;
 
@@ -184,12 +187,11 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
     requiredByFirm: (userId) => firmRequiresSecondFactor(firmStore, userId),
   });
 
+  const welcome = welcomeMail(mail, settings.PUBLIC_URL, mailFailed('welcome'));
   const accounts = accountUseCases({
     users,
     hasher: argon2Hasher,
-    decoyHash,
     tokens,
-    loginGuesses,
     signupLimit: createAttemptLimit(
       redis,
       `${prefix}signup:ip`,
@@ -197,11 +199,20 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
       HOUR,
       (wait) => `Too many sign-ups from this network. Please try again in ${formatWait(wait)}.`,
     ),
+    now: clock,
+    welcome,
+  });
+  const signIn = signInUseCases({
+    users,
+    hasher: argon2Hasher,
+    decoyHash,
+    tokens,
+    loginGuesses,
     google: settings.GOOGLE_CLIENT_ID
       ? createGoogleVerifier({ clientId: settings.GOOGLE_CLIENT_ID, certsUrl: settings.GOOGLE_CERTS_URL })
       : undefined,
     now: clock,
-    welcome: welcomeMail(mail, settings.PUBLIC_URL, mailFailed('welcome')),
+    welcome,
     securityLog,
     secondFactorStep: userSecondFactor.stepAfter,
   });
@@ -345,7 +356,8 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
     bodyLimit: settings.BODY_LIMIT,
     readiness: [mongoReadiness(mongo), redisReadiness(redis)],
     routes: (router) => {
-      router.use(authRoutes({ accounts, passwordReset, verifyToken, jwks: jwks(settings.JWT_PUBLIC_KEY), seenFrom }));
+      router.use(accountRoutes({ accounts, verifyToken, seenFrom }));
+      router.use(signInRoutes({ signIn, passwordReset, verifyToken, jwks: jwks(settings.JWT_PUBLIC_KEY), seenFrom }));
       router.use(profileRoutes(profileUseCases(users), verifyToken));
       router.use(adminAuthRoutes(adminAccounts, adminSecondFactor, passkeySignIn, verifyToken));
       router.use(adminPasskeysRoutes(adminPasskeys, verifyToken));
@@ -355,21 +367,20 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
       router.use(userSecondFactorRoutes(userSecondFactor, ownPasskeys, verifyToken, seenFrom));
       router.use(adminUserSecondFactorRoutes(userSecondFactor, verifyToken));
       router.use(firmRoutes(firms, firmInvitations, verifyToken));
-      router.use(
-        internalRoutes(
-          directoryUseCases(
-            users,
-            [resets, devices, desktopSessions, claims, knownDevices, { deleteForUser: (userId) => userPasskeys.removeAll(userId) }],
-            tokens,
-            farewellMail(mail, settings.PUBLIC_URL, mailFailed('farewell')),
-            firms,
-          ),
-          security,
-          firms,
-          firmEvents.state,
-          settings.SERVICE_SECRET,
-        ),
+      const firmsOf = async (userId: string) => (await firms.firmsOf(userId)).firms.map(({ id, name, role }) => ({ id, name, role }));
+      const directory = directoryUseCases(
+        users,
+        [resets, devices, desktopSessions, claims, knownDevices, { deleteForUser: (userId) => userPasskeys.removeAll(userId) }],
+        tokens,
+        farewellMail(mail, settings.PUBLIC_URL, mailFailed('farewell')),
+        firms,
       );
+      const selfService = {
+        accountData: (userId: string) => security.accountData(userId, firmsOf),
+        confirmDeletion: security.confirmDeletion,
+      };
+      router.use(internalRoutes(directory, selfService, settings.SERVICE_SECRET));
+      router.use(internalFirmRoutes(firms, firmEvents.state, settings.SERVICE_SECRET));
     },
   });
   const created = await adminAccounts.bootstrapFirstAdmin(settings.ADMIN_EMAIL, settings.ADMIN_PASSWORD);

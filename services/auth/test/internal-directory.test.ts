@@ -3,7 +3,7 @@ import { istDateOf, istDayStart } from '@portal/contracts';
 import { publicUserSchema, USER_EXPORT_CONTENT_TYPE } from '@portal/contracts/internal';
 import { createServiceCredential, idMadeAt, singleUseClaims } from '@portal/platform';
 import { currentPolicyVersions } from '@portal/contracts';
-import { userRepository } from '../src/data/user.repository';
+import { userRepository } from '../src/accounts/data/user.repository';
 import { startAuth, TEST_SERVICE_SECRET, validSignup, type AuthHarness } from './auth-harness';
 
 describe('the internal user directory', () => {

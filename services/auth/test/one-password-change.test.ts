@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { RESET_MESSAGES, SELF_SERVICE_MESSAGES, TOKEN_AUDIENCE } from '@portal/contracts';
-import { createTokenIssuer } from '../src/security/token-issuer';
+import { createTokenIssuer } from '../src/shared/security/token-issuer';
 import { startAuth, validSignup, type AuthHarness } from './auth-harness';
 
 const BURST = 20;
