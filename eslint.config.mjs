@@ -38,7 +38,7 @@ const LAYER_ZONES = SERVICES.flatMap((service) => [
   {
     target: layer(service, 'domain'),
     from: unique([
-      ...['routes', 'data', 'clients', 'documents', 'jobs', 'security', 'cli'].flatMap((folder) => layer(service, folder)),
+      ...['routes', 'data', 'clients', 'documents', 'jobs', 'security', 'cli', 'wiring.ts'].flatMap((folder) => layer(service, folder)),
       ...['jobs', 'config.ts', ...WIRING].map((file) => `./services/${service}/src/${file}`),
     ]),
     message: 'Domain code depends on no other layer: declare a port in domain/ports.ts and let the composition root pass the adapter in.',

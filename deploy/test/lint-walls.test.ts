@@ -76,6 +76,8 @@ const FORBIDDEN: [string, string, string][] = [
     'reaches preferences only through',
   ],
   ['services/billing/src/shared/probe.ts', "import { creditOrder } from '../subscriptions';", 'reaches subscriptions only through'],
+  ['services/billing/src/subscriptions/probe.ts', "import { wirePayments } from '../payments/wiring';", 'reaches payments only through'],
+  ['services/billing/src/payments/domain/probe.ts', "import { wirePayments } from '../wiring';", 'Domain code depends on no other layer'],
   [
     'frontends/portal/src/pages/probe.ts',
     "import { compose } from '../../../../services/auth/src/compose';",

@@ -1,5 +1,6 @@
 import { runService } from '@portal/platform';
-import { clockOf, compose } from './compose';
+import { compose } from './compose';
+import { clockOf } from './shared/billing-kit';
 import { configSchema } from './config';
 
 // The HTTP service; it also runs the job workers unless BILLING_WORKERS=off (then run worker.ts apart).

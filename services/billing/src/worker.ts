@@ -1,5 +1,6 @@
 import { runService } from '@portal/platform';
-import { clockOf, compose } from './compose';
+import { compose } from './compose';
+import { clockOf } from './shared/billing-kit';
 import { configSchema } from './config';
 
 // The job workers as their own process (scaled apart from the HTTP service). It still answers

@@ -6,3 +6,4 @@
  */
 export type { discountUseCases } from './domain/discount.use-cases';
 export type { promotionUseCases } from './domain/promotion.use-cases';
+export type { referralUseCases } from './domain/referral.use-cases';

@@ -17,7 +17,7 @@ import type { PlanStore, PromotionOffers, PromotionScope, SubscriptionStore } fr
 import type { subscriptionLedger } from './subscription-ledger.use-cases';
 
 /** A firm's quantity; a person buys one seat. A promotion code. */
-interface QuoteOptions {
+export interface QuoteOptions {
   seats?: number | undefined;
   firm?: boolean;
   promotionCode?: string | undefined;

@@ -1,0 +1,89 @@
+import type { Redis } from 'ioredis';
+import {
+  connectInfrastructure,
+  createAuditPublisher,
+  createInternalClient,
+  createMetrics,
+  createSecurityLog,
+  createServiceCredential,
+  openMessageOutbox,
+  singleUseClaims,
+  testClock,
+  withRedisLock,
+  type ServiceRuntime,
+} from '@portal/platform';
+import { sellerOf, type Config } from '../config';
+import { authDirectoryClient, authFirmStateClient } from './clients/auth.client';
+import { rememberedProfiles } from './clients/remembered-profiles';
+import { firmDirectoryRepository } from './data/firm-directory.repository';
+import { firmsReadingTheirWrites } from './data/firms-read-your-writes';
+import { migrateStoredRecords } from './data/record-migrations';
+import { rememberedFirms } from './data/remembered-firms';
+import type { Lock } from './ports';
+import { accountGuards } from './routes/billing-account';
+
+/** The system clock, or the browser tests' (TEST_CLOCK_FILE, which the config allows in tests only). */
+export const clockOf = (config: Config) => (config.TEST_CLOCK_FILE ? testClock(config.TEST_CLOCK_FILE) : undefined);
+
+function redisLock(redis: Redis, prefix: string): Lock {
+  return (key, work, options) => withRedisLock(redis, `${prefix}billing:${key}`, work, options);
+}
+
+/**
+ * What every capability of billing is wired with: the connections, the outbox, the logs, the
+ * lock, the people (auth's directory) and the firms (the read model of auth's events), the seller
+ * and the clock. Opened once, before any capability.
+ */
+export async function openBillingKit(config: Config, runtime: ServiceRuntime, now: (() => Date) | undefined) {
+  const { mongo, redis, verifyToken } = await connectInfrastructure(config, runtime);
+  const { logger, shutdown } = runtime;
+  const connection = { redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX };
+  const mail = await openMessageOutbox(
+    mongo,
+    { service: 'billing', notificationsUrl: config.NOTIFICATIONS_URL, serviceSecret: config.SERVICE_SECRET },
+    runtime,
+  );
+  const audit = createAuditPublisher('billing', connection, logger);
+  const securityLog = createSecurityLog('billing', connection, logger, now);
+  shutdown.add('security log', () => securityLog.close());
+  shutdown.add('audit', () => audit.close());
+  const authCalls = createInternalClient({
+    baseURL: config.AUTH_URL,
+    credential: createServiceCredential('billing', config.SERVICE_SECRET),
+  });
+  // before any model is compiled: their indexes name the renamed field
+  const migrated = await migrateStoredRecords(mongo);
+  if (Object.keys(migrated).length) logger.info({ migrated }, 'records of an older release carried over');
+  const lock = redisLock(redis, config.REDIS_PREFIX);
+  const firms = firmsReadingTheirWrites(
+    rememberedFirms(firmDirectoryRepository(mongo, lock), redis, `${config.REDIS_PREFIX}billing:firm-directory:generation`),
+    authFirmStateClient(authCalls),
+  );
+  const claims = singleUseClaims(mongo);
+  await Promise.all([claims.ready, firms.ready]);
+  const seller = sellerOf(config);
+  if (seller.demo) logger.warn('SELLER_* settings are not set: invoices carry the demo seller and say they are not valid');
+  return {
+    config,
+    mongo,
+    redis,
+    verifyToken,
+    logger,
+    shutdown,
+    metrics: createMetrics('billing'),
+    connection,
+    mail,
+    audit,
+    securityLog,
+    users: rememberedProfiles(authDirectoryClient(authCalls), redis, config.REDIS_PREFIX),
+    firms,
+    lock,
+    claims,
+    seller,
+    account: accountGuards(verifyToken, firms),
+    now,
+    clock: now ?? (() => new Date()),
+  };
+}
+
+export type BillingKit = Awaited<ReturnType<typeof openBillingKit>>;
