@@ -76,6 +76,34 @@ const CAPABILITY_ZONES = Object.entries(CAPABILITIES).flatMap(([service, capabil
       })),
   ),
 );
+/**
+ * The capabilities below each one, the only ones it may see (through their index.ts): calls run one
+ * way, and what a lower capability needs of a higher one comes in through a port it owns.
+ */
+const BELOW = {
+  auth: { accounts: [], 'sign-in': ['devices'], 'second-factors': [], admins: ['second-factors'], firms: [], devices: [] },
+  billing: {
+    subscriptions: [],
+    'tax-documents': [],
+    promotions: ['subscriptions', 'tax-documents'],
+    licensing: ['subscriptions'],
+    payments: ['promotions', 'subscriptions', 'tax-documents'],
+    'bank-transfers': ['payments', 'tax-documents'],
+    reporting: ['licensing', 'payments', 'subscriptions', 'tax-documents'],
+  },
+  notifications: { preferences: [], delivery: ['preferences'] },
+};
+const ORDER_ZONES = Object.entries(BELOW).flatMap(([service, below]) =>
+  Object.entries(below).flatMap(([capability, allowed]) =>
+    Object.keys(below)
+      .filter((other) => other !== capability && !allowed.includes(other))
+      .map((other) => ({
+        target: `./services/${service}/src/${capability}`,
+        from: `./services/${service}/src/${other}`,
+        message: `The ${capability} capability sees only the capabilities below it (${allowed.join(', ') || 'none'}), not ${other}: let ${capability} own a port that ${other} fills.`,
+      })),
+  ),
+);
 /** A service reaches another only over HTTP (/internal/*) and events; never into its source. */
 const SERVICE_ZONES = SERVICES.flatMap((service) =>
   SERVICES.filter((other) => other !== service).map((other) => ({
@@ -145,7 +173,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'import-x/no-restricted-paths': [
         'error',
-        { zones: [...LAYER_ZONES, ...CAPABILITY_ZONES, ...SERVICE_ZONES, ...FRONTEND_ZONES, ...FEATURE_ZONES] },
+        { zones: [...LAYER_ZONES, ...CAPABILITY_ZONES, ...ORDER_ZONES, ...SERVICE_ZONES, ...FRONTEND_ZONES, ...FEATURE_ZONES] },
       ],
     },
   },

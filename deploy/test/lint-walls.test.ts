@@ -77,6 +77,21 @@ const FORBIDDEN: [string, string, string][] = [
   ],
   ['services/billing/src/shared/probe.ts', "import { creditOrder } from '../subscriptions';", 'reaches subscriptions only through'],
   ['services/billing/src/subscriptions/probe.ts', "import { wirePayments } from '../payments/wiring';", 'reaches payments only through'],
+  [
+    'services/billing/src/subscriptions/domain/probe.ts',
+    "import type { OrderStore } from '../../payments';",
+    'The subscriptions capability sees only the capabilities below it (none), not payments',
+  ],
+  [
+    'services/billing/src/payments/domain/probe.ts',
+    "import type { bankTransferOrders } from '../../bank-transfers';",
+    'The payments capability sees only the capabilities below it (promotions, subscriptions, tax-documents), not bank-transfers',
+  ],
+  [
+    'services/auth/src/devices/domain/probe.ts',
+    "import type { Proof } from '../../second-factors';",
+    'The devices capability sees only the capabilities below it (none), not second-factors',
+  ],
   ['services/billing/src/payments/domain/probe.ts', "import { wirePayments } from '../wiring';", 'Domain code depends on no other layer'],
   [
     'frontends/portal/src/pages/probe.ts',
