@@ -124,7 +124,7 @@ function frontendConfig({ name, dir, publicPath, outputDir, exposes, remotes, ru
     optimization: {
       // The licences go, as webpack's default has them, to a .LICENSE.txt beside each script, but
       // without the line pointing there: six such lines were half a kilobyte of the landing page's
-      // 120 (docs/decisions.md, "The landing page under 120 kB").
+      // 120 (docs/decisions/0059).
       minimizer: [new MinimizerPlugin({ terserOptions: { ecma: 2020, compress: { passes: 3 } }, extractComments: { banner: false } })],
     },
     performance: { hints: false },

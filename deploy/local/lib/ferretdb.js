@@ -25,7 +25,7 @@ const ID_LOOKUP_PATCH = {
 };
 /**
  * The admin's lists at 100,000 customers read every document for each page: the SQLite backend
- * pushes down only `_id` lookups, sorts and counts in Go. ferretdb-pushdown.patch (docs/decisions.md,
+ * pushes down only `_id` lookups, sorts and counts in Go. ferretdb-pushdown.patch (docs/decisions/0031,
  * tested by deploy/local/test/ferretdb-pushdown.test.ts) lets SQLite answer from its indexes:
  * - a top-level field equal to a string or ObjectId (bare or as `$eq`, the form the services send
  *   so that no request value is read as an operator), or `$in` a list of them, or matching an

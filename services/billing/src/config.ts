@@ -124,7 +124,7 @@ function sellerShape() {
       .regex(/^[A-Z]{4}0[A-Z0-9]{6}$/, 'must be an IFSC: 4 letters, a zero and 6 letters or digits')
       .optional(),
     PROFORMA_VALIDITY_DAYS: z.coerce.number().int().min(1).max(90).default(15),
-    /** TDS a business buyer deducts under section 194J: the seller's CA confirms both (docs/decisions.md). */
+    /** TDS a business buyer deducts under section 194J: the seller's CA confirms both (docs/decisions/0058). */
     TDS_RATE_PERCENT: z.coerce.number().min(0.1).max(30).default(10),
     TDS_THRESHOLD_RUPEES: z.coerce.number().int().min(0).default(50_000),
     /** What a referred customer's first paid invoice earns the referrer, off their next payment before GST. */

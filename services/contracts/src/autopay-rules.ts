@@ -9,7 +9,7 @@ import type { BillingPeriod } from './plan-names';
  *
  * RBI's e-mandate framework lets a recurring debit of up to ₹15,000 run without the customer's
  * authentication; above it every debit needs their approval, so such a plan is not offered with
- * Autopay and renews by a payment the customer approves (decisions.md).
+ * Autopay and renews by a payment the customer approves (docs/decisions/0027).
  */
 export const AUTOPAY_LIMIT_PAISE = 1_500_000 as Paise;
 

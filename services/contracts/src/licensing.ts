@@ -28,7 +28,7 @@ export const DEVICE_LIMITS: Record<PlanName, number> = {
  * What a licence does once the paid period and its grace have ended: `stop`, or
  * `keep_builds`, Tally's way: the app keeps working for builds released before the entitlement's
  * end, its updates stopped. A setting per plan: the firms' plans keep their builds, a person's
- * plans stop (docs/decisions.md).
+ * plans stop (docs/decisions/0056).
  */
 export type LicenseAfterEnd = 'stop' | 'keep_builds';
 export const LICENSE_AFTER_END: Record<PlanName, LicenseAfterEnd> = {

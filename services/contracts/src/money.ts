@@ -68,6 +68,6 @@ export const formatPaise = (paise: Paise): string => formatRupees(rupeesOf(paise
 
 /**
  * The same rupees with the paise always written (₹1,499.00), for the columns of a tax invoice or
- * credit note, where figures line up and are added (docs/decisions.md).
+ * credit note, where figures line up and are added (docs/decisions/0030).
  */
 export const formatInvoiceAmount = (paise: Paise): string => `₹${withPaise(rupeesOf(paise))}`;

@@ -89,7 +89,7 @@ export interface AdminMandatesResponse extends Paged {
 
 /**
  * Monthly recurring revenue (annual plans count at one twelfth) and the month's churn: paid
- * customers at the start of the IST month whose access has ended since (decisions.md).
+ * customers at the start of the IST month whose access has ended since (docs/decisions/0029).
  */
 export const recurringFiguresSchema = z.object({
   /** Rupees with paise. */

@@ -1,4 +1,4 @@
-// A template for the seller's lawyer to finish (docs/decisions.md): the notice the
+// A template for the seller's lawyer to finish (docs/decisions/0030): the notice the
 // Digital Personal Data Protection Act, 2023 (section 5) asks for, written from what the portal
 // actually collects and keeps.
 import { GrievanceOfficer, PolicyPage } from '../components/PolicyPage';

@@ -1,4 +1,4 @@
-// A template for the seller's lawyer to finish (docs/decisions.md). Every rule here is
+// A template for the seller's lawyer to finish (docs/decisions/0030). Every rule here is
 // what billing does; the figures come from @portal/contracts, so a change there changes the page
 // (behaviour.md §4).
 import { AUTOPAY_LIMIT_PAISE, DUNNING_DAYS, formatPaise, GRACE_DAYS, TRIAL_DAYS } from '@portal/contracts';

@@ -62,7 +62,7 @@ function AccountChoice({ firmId, onChoose }: { firmId: string | null; onChoose: 
 
 /**
  * The button of a plan card for the user's status (the spec leaves the mapping open; see
- * docs/decisions.md). A paying customer is offered what fits their plan: Renew the
+ * docs/decisions/0009). A paying customer is offered what fits their plan: Renew the
  * same plan and period, Upgrade to a higher one, or Switch at renewal to a lower one, which once
  * scheduled cannot be chosen again. An expired user reactivates their old plan; everyone else
  * subscribes for the period.

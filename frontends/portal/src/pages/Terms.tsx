@@ -1,4 +1,4 @@
-// A template for the seller's lawyer to finish (docs/decisions.md): it states what the
+// A template for the seller's lawyer to finish (docs/decisions/0030): it states what the
 // product does; it is not legal advice, and the page does not say it is a template.
 import { Link } from '@portal/ui';
 import { PolicyPage } from '../components/PolicyPage';

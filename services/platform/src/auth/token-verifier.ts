@@ -60,7 +60,7 @@ export type TokenVerifier = (token: string, audience: TokenAudience) => Promise<
  * While Redis is unreachable the revocation list is unknown. An admin token is then refused (the
  * outage answers 503): admin calls change other people's accounts and money. A user's or the
  * desktop app's token is accepted on its signature alone, for at most its own short life, so that
- * a Redis outage does not sign every customer out; docs/decisions.md weighs the two.
+ * a Redis outage does not sign every customer out; docs/decisions/0020 weighs the two.
  */
 export function createTokenVerifier({ publicKey, redis, redisPrefix = '', onRevocationUnknown }: TokenVerifierOptions): TokenVerifier {
   // parsed once: given the PEM, jsonwebtoken parses it again on every call (a tenth of a service's CPU under load)

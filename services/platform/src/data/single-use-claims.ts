@@ -22,7 +22,7 @@ const claimSchema = new Schema<ClaimDocument>(
  *
  * A claim is an insert under a unique `_id`, which the store itself decides. A conditional
  * `findOneAndUpdate` is not a claim on FerretDB 1.x: it reads, then writes, so several callers can
- * all find the document still unused (docs/decisions.md, "Single use"). An insert that collides with
+ * all find the document still unused (docs/decisions/0021). An insert that collides with
  * the `_id` index fails for all callers but one, on FerretDB and MongoDB alike, across connections
  * and instances.
  *

@@ -25,7 +25,7 @@ export const useDeleteAccount = () =>
 
 /**
  * Everything the portal holds about the person as one JSON document (the DPDP Act's right of
- * access; docs/decisions.md), joined on the server and recorded there in the audit log.
+ * access; docs/decisions/0035), joined on the server and recorded there in the audit log.
  */
 export const collectMyData = async () => (await api.get<MyAccountData>('/api/account/my-data')).data;
 

@@ -3,7 +3,7 @@ import type { UserRecord } from '../../shared/ports';
 
 /**
  * The admin's user search matches the start of what the table shows: the e-mail or its domain,
- * the full name or the last name, the mobile number, the city (docs/decisions.md, "The users
+ * the full name or the last name, the mobile number, the city (docs/decisions/0031, "The users
  * search"). Each is kept lower-cased in a field of its own with its own index, so that a search
  * reads those indexes, on MongoDB and on the embedded store, rather than every user.
  */

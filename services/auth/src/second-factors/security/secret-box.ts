@@ -4,7 +4,7 @@ import type { SecretBox } from '../domain/ports';
 /**
  * Seals the authenticators' secrets at rest (AES-256-GCM), so a copy of the database alone does not
  * give anyone an admin's codes. The key is SECOND_FACTOR_KEY, or else derived from the token
- * signing key, which auth alone holds (docs/decisions.md: rotating that key means re-enrolling).
+ * signing key, which auth alone holds (docs/decisions/0043: rotating that key means re-enrolling).
  */
 export function secretBox({ key, signingKey }: { key?: string; signingKey: string }): SecretBox {
   const secret = key

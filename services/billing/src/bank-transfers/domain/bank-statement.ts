@@ -21,7 +21,7 @@ export const MAX_STATEMENT_ROWS = 2000;
  * the admin is the first name of each: Date, Narration, UTR, Credit (docs/operations.md). The other
  * names are those of HDFC Bank's (Date, Narration, Chq./Ref.No., Deposit Amt.), ICICI Bank's
  * (Transaction Date, Transaction Remarks, Deposit Amount (INR)) and SBI's (Txn Date, Description,
- * Ref No./Cheque No., Credit) account statements; docs/decisions.md says how far they were checked.
+ * Ref No./Cheque No., Credit) account statements; docs/decisions/0058 says how far they were checked.
  */
 const COLUMNS = {
   date: ['date', 'txndate', 'transactiondate', 'trandate', 'postdate', 'valuedate', 'valuedt'],

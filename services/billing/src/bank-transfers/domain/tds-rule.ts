@@ -14,7 +14,7 @@ export interface TdsSettings {
  * The TDS a buyer who says it deducts it takes off an order (section 194J): only a
  * business (a firm, or a buyer with a GSTIN), and only when the year's payments to us, this one
  * included, exceed the threshold, as the section asks. The rate and the threshold are settings the
- * seller's CA confirms (docs/decisions.md).
+ * seller's CA confirms (docs/decisions/0058).
  */
 export function tdsRule(
   settings: TdsSettings,

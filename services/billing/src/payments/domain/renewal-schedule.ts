@@ -2,7 +2,7 @@ import { DAY_MS, DUNNING_DAYS, GRACE_DAYS, istDateOf } from '@portal/contracts';
 import type { RenewalProgress } from './ports';
 
 /**
- * When each step of a renewal by UPI Autopay may run (pure; decisions.md):
+ * When each step of a renewal by UPI Autopay may run (pure; docs/decisions/0027):
  * - PhonePe is asked to notify the customer 48 hours before the paid end, so that its notice and
  *   ours reach them at least 24 hours before the debit, as RBI's e-mandate framework requires;
  * - the debit runs at the paid end, never sooner than 24 hours after our notice, and only in

@@ -52,7 +52,7 @@ export function periodForOrder(
 
 /**
  * Whether a first plan carries the trial's free month: a person who never had the trial, as the
- * plan cards promise. A firm's never does: the trial is each person's own (docs/decisions.md).
+ * plan cards promise. A firm's never does: the trial is each person's own (docs/decisions/0033).
  */
 export const freeMonthFor = (current: SubscriptionRecord | null, firm: boolean) => !firm && !current?.hasUsedTrial;
 

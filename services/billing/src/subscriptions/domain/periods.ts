@@ -18,7 +18,7 @@ export const daysBetween = (from: Date, to: Date) => Math.round((to.getTime() - 
 /**
  * What is left of a period at `now` (pure): its paid days not yet begun, in exact paise, and its
  * free days not yet used. Today counts as used, so the unused days are whole days from now; a
- * period not yet begun is worth its whole price. docs/decisions.md, "Proration".
+ * period not yet begun is worth its whole price. docs/decisions/0026, "Proration".
  */
 export function unusedValue(period: PeriodRecord, now: Date): { paise: Paise; freeMs: number } {
   if (!isLive(period) || period.credited || !period.to || period.to.getTime() <= now.getTime()) return { paise: NO_PAISE, freeMs: 0 };
@@ -65,7 +65,7 @@ export function projectPeriods(periods: PeriodRecord[], now: Date): Subscription
 /**
  * Takes out a fully refunded period (pure). What of it has been served stays served; what has not
  * is removed, and the periods after it move up to close the gap, so a renewal paid since keeps all
- * its days. No other period changes. (A partial refund keeps the period: docs/decisions.md.)
+ * its days. No other period changes. (A partial refund keeps the period: docs/decisions/0023.)
  */
 export function refundPeriod(periods: PeriodRecord[], periodId: string, now: Date): PeriodUpdate[] {
   const refunded = periods.find((period) => period.id === periodId);

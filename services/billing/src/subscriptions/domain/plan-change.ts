@@ -71,7 +71,7 @@ export function runningPlan(subscription: SubscriptionRecord | null, now: Date) 
 /**
  * What choosing a plan would do, with its figures in exact paise (pure). An upgrade
  * credits the unused value of every period not yet over; when the credit covers the price, the new
- * period lengthens by what is left, at the new plan's daily rate (docs/decisions.md, "Plan changes").
+ * period lengthens by what is left, at the new plan's daily rate (docs/decisions/0026).
  */
 export function quotePlanChange(input: QuoteInput): Quote {
   const quote = quoteFor(input);

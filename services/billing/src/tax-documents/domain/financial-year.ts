@@ -15,7 +15,7 @@ export function financialYearOf(instant: Date): { startYear: number; label: stri
 /**
  * CGST Act s.34(2): a credit note reduces the output tax only when it is declared by 30 November
  * after the end of the financial year of the supply (or the date of the annual return, if filed
- * earlier: the seller's CA confirms which, docs/decisions.md). Compared as Indian dates: a note
+ * earlier: the seller's CA confirms which, docs/decisions/0035). Compared as Indian dates: a note
  * dated 30 November still counts, one of 1 December does not.
  */
 export function reducesOutputTax(supplyAt: Date, noteAt: Date): boolean {

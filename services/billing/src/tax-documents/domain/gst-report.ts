@@ -6,7 +6,7 @@ import type { CreditNoteRecord, InvoiceRecord } from './ports';
 
 /**
  * GSTR-1's sections as the GST offline tool imports them: each file in its template's columns,
- * exactly (docs/decisions.md names the source), dates as 23-Nov-2026 and places of supply as the
+ * exactly (docs/decisions/0015 names the source), dates as 23-Nov-2026 and places of supply as the
  * tool's list spells them. The tax amounts, which the templates do not take, are in the summary
  * file beside them. Pure: the caller picks the month's documents.
  */

@@ -1,7 +1,7 @@
 import { asPaise, type Paise } from '@portal/contracts';
 
 /**
- * The tax in a GST-inclusive price (prices are what the buyer pays; see docs/decisions.md), in
+ * The tax in a GST-inclusive price (prices are what the buyer pays; see docs/decisions/0013), in
  * paise so every figure is exact: the taxable value and the taxes always add up to the amount
  * paid. Within the seller's state the tax is CGST and SGST, half the rate each; across states, IGST.
  */
