@@ -62,7 +62,9 @@ export function useInstallerUpload() {
         const last = previous[0];
         if (last) upload.resumeFromPreviousUpload(last);
         resumed = Boolean(last);
-        setState({ phase: 'uploading', sent: 0, size: file.size, resumed });
+        // "Resuming" shows with the first progress, which starts from what the server holds: before
+        // it, the bar would say 0 % of a file half sent
+        setState({ phase: 'uploading', sent: 0, size: file.size, resumed: false });
         upload.start();
       });
     });
