@@ -2,7 +2,6 @@ import request from 'supertest';
 import { asPaise } from '@portal/contracts';
 import { recordCommands, type CommandRecorder } from '@portal/platform/testing';
 import { orderRepository } from '../src/payments/data/order.repository';
-import { rememberedCheckouts } from '../src/payments/data/remembered-checkouts';
 import { DAY, eventually, MAHARASHTRA_FIRM, newUserId, startBilling, type BillingHarness } from './billing-harness';
 
 /**
@@ -148,8 +147,9 @@ describe('the status is remembered, and never outlives a change', () => {
 
   it('when another process marks an Autopay renewal’s notice or settles it, then the renewal a status shows here is read again', async () => {
     // two processes' stores, on one database and one Redis
-    const here = rememberedCheckouts(orderRepository(billing.db.connection), billing.redis.redis, billing.redis.prefix);
-    const there = rememberedCheckouts(orderRepository(billing.db.connection), billing.redis.redis, billing.redis.prefix);
+    const cache = { redis: billing.redis.redis, prefix: billing.redis.prefix };
+    const here = orderRepository(billing.db.connection, cache);
+    const there = orderRepository(billing.db.connection, cache);
     const accountId = newUserId();
     const merchantSubscriptionId = `MS${accountId}`;
     const merchantOrderId = `${merchantSubscriptionId}-R20280210`;

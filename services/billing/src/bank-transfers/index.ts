@@ -1,7 +1,7 @@
 /**
  * Bank transfers: pro-formas paid by NEFT, RTGS or IMPS, less TDS where the buyer
  * deducts it, and the credits that pay them. Its orders are payments' and its documents
- * tax-documents'; compose.ts wires them. Other capabilities reach this one through what is
+ * tax-documents'; its wiring.ts is given them. Other capabilities reach this one through what is
  * exported here, and nothing else (the lint walls in eslint.config.mjs).
  */
 export type { proformaRequestUseCases } from './domain/proforma-requests.use-cases';

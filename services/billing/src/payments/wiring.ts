@@ -7,14 +7,12 @@ import { createPhonePeClient } from './clients/phonepe.client';
 import { mandateRepository } from './data/mandate.repository';
 import { orderRepository } from './data/order.repository';
 import { refundRepository } from './data/refund.repository';
-import { rememberedCheckouts } from './data/remembered-checkouts';
-import { rememberedMandates } from './data/remembered-mandates';
 import { autoRenewView } from './domain/auto-renew-view';
 import { autopayUseCases } from './domain/autopay.use-cases';
 import { bankTransferOrders } from './domain/bank-transfer-orders';
 import { billingHistoryUseCases } from './domain/billing-history.use-cases';
 import { mandateListUseCases } from './domain/mandate-list.use-cases';
-import type { PaymentDeps } from './domain/payment-deps';
+import type { PaymentDeps } from './domain/ports';
 import { paymentUseCases } from './domain/payment.use-cases';
 import { refundUseCases } from './domain/refund.use-cases';
 import { renewalUseCases } from './domain/renewal.use-cases';
@@ -31,8 +29,9 @@ import { transactionsRoutes } from './routes/transactions.routes';
  * (the ports they own, which these fill).
  */
 export async function openPaymentStores({ mongo, redis, config }: BillingKit) {
-  const orders = rememberedCheckouts(orderRepository(mongo), redis, config.REDIS_PREFIX);
-  const mandates = rememberedMandates(mandateRepository(mongo), redis, config.REDIS_PREFIX);
+  const cache = { redis, prefix: config.REDIS_PREFIX };
+  const orders = orderRepository(mongo, cache);
+  const mandates = mandateRepository(mongo, cache);
   const refunds = refundRepository(mongo);
   await Promise.all([orders.ready, mandates.ready, refunds.ready]);
   const autoRenewals = {

@@ -1,7 +1,7 @@
 /**
  * Promotions: the admin's promotion codes and their redemptions, and referrals with their credits.
  * An order's discount reaches a quote through subscriptions' PromotionOffers port,
- * and an order holds what it uses through payments' deps; compose.ts wires both. Other capabilities
+ * and an order holds what it uses through payments' ports; compose.ts and payments' wiring connect both. Other capabilities
  * reach this one through what is exported here, and nothing else (the lint walls in eslint.config.mjs).
  */
 export type { discountUseCases } from './domain/discount.use-cases';

@@ -14,11 +14,9 @@ import {
 } from '@portal/platform';
 import { sellerOf, type Config } from '../config';
 import { authDirectoryClient, authFirmStateClient } from './clients/auth.client';
-import { rememberedProfiles } from './clients/remembered-profiles';
 import { firmDirectoryRepository } from './data/firm-directory.repository';
 import { firmsReadingTheirWrites } from './data/firms-read-your-writes';
 import { migrateStoredRecords } from './data/record-migrations';
-import { rememberedFirms } from './data/remembered-firms';
 import type { Lock } from './ports';
 import { accountGuards } from './routes/billing-account';
 
@@ -56,7 +54,7 @@ export async function openBillingKit(config: Config, runtime: ServiceRuntime, no
   if (Object.keys(migrated).length) logger.info({ migrated }, 'records of an older release carried over');
   const lock = redisLock(redis, config.REDIS_PREFIX);
   const firms = firmsReadingTheirWrites(
-    rememberedFirms(firmDirectoryRepository(mongo, lock), redis, `${config.REDIS_PREFIX}billing:firm-directory:generation`),
+    firmDirectoryRepository(mongo, lock, { redis, prefix: config.REDIS_PREFIX }),
     authFirmStateClient(authCalls),
   );
   const claims = singleUseClaims(mongo);
@@ -75,7 +73,7 @@ export async function openBillingKit(config: Config, runtime: ServiceRuntime, no
     mail,
     audit,
     securityLog,
-    users: rememberedProfiles(authDirectoryClient(authCalls), redis, config.REDIS_PREFIX),
+    users: authDirectoryClient(authCalls, { redis, prefix: config.REDIS_PREFIX }),
     firms,
     lock,
     claims,

@@ -1,4 +1,5 @@
 import type { BillingProfile, FirmRole, PersonalInfo } from '@portal/contracts';
+import type { Redis } from 'ioredis';
 import type { MessageOutbox, SingleUseClaims } from '@portal/platform';
 
 export interface UserProfile {
@@ -66,3 +67,9 @@ export type Lock = <T>(key: string, work: () => Promise<T>, options?: { waitMs?:
 
 /** Once-only steps (a trial, an order's credit) are claimed in the store, whatever the lock did. */
 export type Claims = Pick<SingleUseClaims, 'once'>;
+
+/** Where a store keeps what each process remembers of it: Redis, under the service's prefix. */
+export interface RedisCache {
+  redis: Redis;
+  prefix: string;
+}

@@ -1,7 +1,6 @@
 import { EVENT_QUEUES } from '@portal/contracts';
 import { createEventPublisher, revisionCounter } from '@portal/platform';
 import type { BillingKit } from '../shared/billing-kit';
-import { rememberedSubscriptions } from './data/remembered-subscriptions';
 import { periodRepository } from './data/period.repository';
 import { planRepository } from './data/plan.repository';
 import { subscriptionRepository } from './data/subscription.repository';
@@ -11,8 +10,7 @@ import { expiryUseCases } from './domain/expiry.use-cases';
 import { firmEntitlement } from './domain/firm-entitlement';
 import { announcingSubscriptionStore, firmSeatEventsUseCases } from './domain/firm-seat-events.use-cases';
 import { planChangeUseCases } from './domain/plan-change.use-cases';
-import type { LegacyInvoices } from './domain/ledger-deps';
-import type { AutoRenewals, PendingPayments, PromotionOffers } from './domain/ports';
+import type { LegacyInvoices, AutoRenewals, PendingPayments, PromotionOffers } from './domain/ports';
 import { statusUseCases } from './domain/status.use-cases';
 import { subscriptionLedger } from './domain/subscription-ledger.use-cases';
 import { adminSubscriptionRoutes } from './routes/admin-subscription.routes';
@@ -37,7 +35,7 @@ export interface SubscriptionPorts {
 export async function wireSubscriptions(kit: BillingKit, ports: SubscriptionPorts) {
   const { mongo, redis, config, logger, shutdown, connection, lock, claims, users, firms, mail, audit, now, clock } = kit;
   const plans = planRepository(mongo);
-  const stored = rememberedSubscriptions(subscriptionRepository(mongo), redis, config.REDIS_PREFIX);
+  const stored = subscriptionRepository(mongo, { redis, prefix: config.REDIS_PREFIX });
   const periods = periodRepository(mongo);
   await Promise.all([stored.ready, periods.ready, plans.seed()]);
   const toAuth = createEventPublisher(EVENT_QUEUES.auth, connection, logger);

@@ -62,3 +62,18 @@ export function rememberedReads<T>(
     changed: (generationKey: string) => advanceGeneration(redis, generationKey, generationTtlSeconds),
   };
 }
+
+/**
+ * Remembered reads kept per owner (an account, a person): each owner's reads under its own
+ * generation, which a write of that owner's records advances after writing; a write that found no
+ * owner (the record of a deleted account) advances none.
+ */
+export function rememberedPerOwner<T>(redis: Redis, generationKeyOf: (owner: string) => string, options?: RememberedReadsOptions) {
+  const reads = rememberedReads<T>(redis, options);
+  return {
+    read: (owner: string, entryKey: string, load: () => Promise<T>) => reads.read(generationKeyOf(owner), entryKey, load),
+    async changed(owner: string | null | undefined): Promise<void> {
+      if (owner) await reads.changed(generationKeyOf(owner));
+    },
+  };
+}

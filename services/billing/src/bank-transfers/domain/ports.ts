@@ -1,4 +1,9 @@
 import type { BankReceiptState, Paise, TdsState } from '@portal/contracts';
+import type { AuditPublisher } from '@portal/platform';
+import type { Logger } from 'pino';
+import type { bankTransferOrders, OrderRecord } from '../../payments';
+import type { proformaUseCases } from '../../tax-documents';
+import type { tdsRule } from './tds-rule';
 
 /**
  * A credit to the seller's bank account: recorded by a finance admin or read from a
@@ -70,4 +75,20 @@ export interface TdsStore {
   list(state: TdsState | undefined, limit: number): Promise<(Omit<TdsRecord, 'certificate'> & { uploadedAt: Date | null })[]>;
   update(reference: string, changes: Partial<TdsRecord>): Promise<void>;
   detachUser(accountId: string): Promise<number>;
+}
+
+export interface BankTransferDeps {
+  transfers: ReturnType<typeof bankTransferOrders>;
+  proformas: ReturnType<typeof proformaUseCases>;
+  receipts: BankReceiptStore;
+  tds: TdsStore;
+  tdsOn: ReturnType<typeof tdsRule>;
+  validityDays: number;
+  /** The pro-formas' series prefix: what a reference in a statement's narration starts with. */
+  proformaPrefix: string;
+  /** Sends the pro-forma to the buyer (proforma-mail.ts). */
+  sendProforma: (order: OrderRecord, number: string, pdf: Buffer) => Promise<void>;
+  audit: AuditPublisher;
+  logger: Logger;
+  now?: () => Date;
 }

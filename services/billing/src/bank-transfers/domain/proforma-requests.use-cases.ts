@@ -2,7 +2,8 @@ import { BANK_TRANSFER_MESSAGES, DAY_MS, proformaReference, rupeesOf, type Reque
 import { notFound } from '@portal/platform/errors';
 import { clockFrom } from '../../shared/clock';
 import type { BillingAccount } from '../../shared/ports';
-import { proformaViews, type BankTransferDeps } from './bank-transfer-deps';
+import type { BankTransferDeps } from './ports';
+import { proformaViews } from './proforma-view';
 import { proformaView } from './proforma-view';
 
 /** Pro-formas: asked for by the buyer, priced and held as a checkout is, sent by e-mail, listed and downloaded. */

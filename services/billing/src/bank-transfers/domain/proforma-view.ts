@@ -10,7 +10,9 @@ import {
 } from '@portal/contracts';
 import { dueByTransfer, type OrderRecord } from '../../payments';
 import type { ProformaRecord } from '../../tax-documents';
+import { clockFrom } from '../../shared/clock';
 import type { BankReceiptRecord, TdsRecord } from './ports';
+import type { BankTransferDeps } from './ports';
 
 /** Where a pro-forma stands, from its order: paid, waiting for the rest, open, or past its validity with nothing received. */
 function stateOf(order: OrderRecord, now: Date): ProformaState {
@@ -67,5 +69,25 @@ export function receiptView(receipt: BankReceiptRecord): BankReceiptView {
     recordedBy: receipt.recordedBy,
     recordedAt: receipt.recordedAt.toISOString(),
     note: receipt.note,
+  };
+}
+
+/** The pro-formas of these orders as their pages show them, in the orders' order; an order whose pro-forma was never issued has none. */
+export function proformaViews(deps: Pick<BankTransferDeps, 'proformas' | 'tds' | 'now'>) {
+  return async (orders: OrderRecord[]) => {
+    const references = orders.flatMap((order) =>
+      order.bankTransfer?.tds && order.bankTransfer.reference ? [order.bankTransfer.reference] : [],
+    );
+    const [documents, certified] = await Promise.all([
+      deps.proformas.forOrders(orders.map((order) => order.merchantOrderId)),
+      deps.tds.forReferences(references),
+    ]);
+    const byOrder = new Map(documents.map((document) => [document.merchantOrderId, document]));
+    const tdsByOrder = new Map(certified.map((record) => [record.merchantOrderId, record]));
+    const at = clockFrom(deps)();
+    return orders.flatMap((order) => {
+      const proforma = byOrder.get(order.merchantOrderId);
+      return proforma ? [proformaView(order, proforma, at, tdsByOrder.get(order.merchantOrderId))] : [];
+    });
   };
 }

@@ -10,11 +10,11 @@ import {
 } from '@portal/contracts';
 import { AppError, badRequest, conflict, notFound } from '@portal/platform/errors';
 import { clockFrom } from '../../shared/clock';
-import { proformaViews, type BankTransferDeps } from './bank-transfer-deps';
+import type { BankTransferDeps, BankReceiptRecord } from './ports';
+import { proformaViews } from './proforma-view';
 import { readStatement, referenceIn, type StatementCredit } from './bank-statement';
 import { receiptView } from './proforma-view';
 import { registerTds } from './tds-register';
-import type { BankReceiptRecord } from './ports';
 
 const UNAPPLIED_WITHOUT_REFERENCE = 'No pro-forma reference in the narration.';
 type NewReceipt = Pick<BankReceiptRecord, 'utr' | 'amountPaise' | 'receivedOn' | 'bank' | 'narration' | 'source' | 'recordedBy'>;

@@ -1,7 +1,9 @@
 import { Schema, type Connection } from 'mongoose';
 import { MANDATE_STATES } from '@portal/contracts';
-import type { MandateRecord, MandateStore } from '../domain/ports';
+import { rememberedPerOwner } from '@portal/platform';
+import type { MandateRecord, MandateStore, ShownMandates } from '../domain/ports';
 import { DELETED_USER_EMAIL } from '../../shared/data/deleted-user';
+import type { RedisCache } from '../../shared/ports';
 
 const mandateSchema = new Schema<MandateRecord>(
   {
@@ -30,7 +32,7 @@ const toRecord = ({ _id, ...rest }: MandateRecord & { _id?: unknown }): MandateR
   firm: rest.firm?.id ? { id: rest.firm.id, name: rest.firm.name } : null,
 });
 
-export function mandateRepository(connection: Connection): MandateStore & { ready: Promise<unknown> } {
+function storedMandates(connection: Connection): MandateStore & { ready: Promise<unknown> } {
   const Mandate = connection.model<MandateRecord>('Mandate', mandateSchema, 'mandates');
   return {
     ready: Mandate.init(),
@@ -79,5 +81,40 @@ export function mandateRepository(connection: Connection): MandateStore & { read
       );
       return result.modifiedCount;
     },
+  };
+}
+
+/** UPI Autopay's mandates, with those an account's status shows remembered by every process until one is written (below). */
+export function mandateRepository(connection: Connection, cache: RedisCache) {
+  return rememberedMandates(storedMandates(connection), cache);
+}
+
+/**
+ * The mandates an account's status shows, remembered by each process until one of the account's
+ * mandates changes: every page of a paid customer asks for them, and they change only
+ * through this store, whose every write advances the account's generation. Only the status reads
+ * them so; what acts on a mandate (cancelling, renewing) reads the database.
+ */
+function rememberedMandates<S extends MandateStore>(store: S, { redis, prefix }: RedisCache): S & ShownMandates {
+  const remembered = rememberedPerOwner<MandateRecord[]>(redis, (accountId) => `${prefix}billing:mandates:${accountId}:generation`);
+  const changed = remembered.changed;
+  return {
+    ...store,
+    async create(mandate) {
+      const created = await store.create(mandate);
+      await changed(created.accountId);
+      return created;
+    },
+    async update(merchantSubscriptionId, changes) {
+      const updated = await store.update(merchantSubscriptionId, changes);
+      await changed(updated?.accountId);
+      return updated;
+    },
+    async detachUser(accountId) {
+      const detached = await store.detachUser(accountId);
+      await changed(accountId);
+      return detached;
+    },
+    shownForUser: (accountId) => remembered.read(accountId, accountId, () => store.forUser(accountId)),
   };
 }

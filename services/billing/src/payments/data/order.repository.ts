@@ -1,9 +1,11 @@
 import { Schema, type Connection, type Types } from 'mongoose';
-import { TRANSACTION_STATUSES, type RefundStatus, type TransactionRow, rupeesOf, NO_PAISE, sumPaise, type Paise } from '@portal/contracts';
-import { escapeRegex, firstIdAt, idMadeAt } from '@portal/platform';
+import { TRANSACTION_STATUSES, NO_PAISE, sumPaise, type Paise } from '@portal/contracts';
+import { escapeRegex, firstIdAt, idMadeAt, rememberedPerOwner } from '@portal/platform';
 import { DELETED_USER_EMAIL } from '../../shared/data/deleted-user';
 import { newestRow } from '../../shared/data/newest-row';
-import { paidFor, type OrderPromotion, type OrderRecord, type OrderStore } from '../domain/ports';
+import type { OrderPromotion, OrderRecord, OrderStore, RenewalProgress, ShownRenewals } from '../domain/ports';
+import type { RedisCache } from '../../shared/ports';
+import type { PendingPayments } from '../../subscriptions';
 
 type OrderDocument = Omit<OrderRecord, 'id'> & { _id: Types.ObjectId };
 
@@ -95,36 +97,7 @@ const toRecord = ({ _id, ...rest }: OrderDocument): OrderRecord => ({
     : null,
 });
 
-function refundStatusOf(doc: OrderDocument): RefundStatus {
-  if (doc.refundPending) return 'refund_pending';
-  if (doc.refundAwaitingDetails) return 'refund_awaiting_details';
-  if (!doc.refundedPaise) return 'none';
-  return doc.refundedPaise >= doc.amountPaise ? 'refunded' : 'partially_refunded';
-}
-
-const toRow = (doc: OrderDocument): TransactionRow => ({
-  _id: doc._id.toString(),
-  transactionId: doc.merchantOrderId,
-  phonePeTransactionId: doc.phonePeTransactionId ?? null,
-  phonepeOrderId: doc.phonepeOrderId ?? null,
-  userEmail: doc.userEmail,
-  amount: rupeesOf(doc.amountPaise),
-  status: doc.status,
-  subscriptionPlan: doc.plan,
-  billingPeriod: doc.billingPeriod,
-  createdAt: doc.createdAt.toISOString(),
-  invoiceNumber: doc.invoiceNumber ?? null,
-  taxableValue: doc.taxablePaise == null ? null : rupeesOf(doc.taxablePaise),
-  tax: doc.taxPaise == null ? null : rupeesOf(doc.taxPaise),
-  refundedAmount: rupeesOf(doc.refundedPaise ?? 0),
-  refundStatus: refundStatusOf(doc),
-  firm: doc.firm?.name ?? null,
-  seats: doc.seats ?? 1,
-  paymentMethod: doc.method ?? 'phonepe',
-  paidAmount: rupeesOf(doc.bankTransfer ? paidFor({ amountPaise: doc.amountPaise, bankTransfer: doc.bankTransfer }) : doc.amountPaise),
-});
-
-export function orderRepository(connection: Connection): OrderStore & { ready: Promise<unknown> } {
+function storedOrders(connection: Connection): OrderStore & { ready: Promise<unknown> } {
   const Order = connection.model<OrderDocument>('Order', orderSchema, 'transactions');
   const rangeFilter = (from: Date, to: Date, transactionId?: string, accountId?: string) => {
     const pattern = transactionId ? { $regex: escapeRegex(transactionId), $options: 'i' } : undefined;
@@ -228,11 +201,11 @@ export function orderRepository(connection: Connection): OrderStore & { ready: P
         Order.find(filter).sort({ _id: -1 }).skip(skip).limit(limit).lean<OrderDocument[]>(),
         Order.countDocuments(filter),
       ]);
-      return { rows: docs.map(toRow), total };
+      return { orders: docs.map(toRecord), total };
     },
     async *stream({ from, to }) {
       for await (const doc of Order.find(rangeFilter(from, to)).sort({ _id: -1 }).lean<OrderDocument>().cursor({ batchSize: 500 })) {
-        yield toRow(doc);
+        yield toRecord(doc);
       }
     },
     async anonymiseUser(accountId) {
@@ -297,5 +270,56 @@ export function orderRepository(connection: Connection): OrderStore & { ready: P
       >();
       return docs.map((doc) => ({ at: doc.completedAt, amountPaise: doc.amountPaise }));
     },
+  };
+}
+
+/** The orders, with what an account's status shows of them remembered by every process until one is written (below). */
+export function orderRepository(connection: Connection, cache: RedisCache) {
+  return rememberedCheckouts(storedOrders(connection), cache);
+}
+
+/**
+ * What an account's status shows of its orders, remembered by each process until one of them is
+ * written: whether a checkout is open (`paymentRequested`) and the Autopay renewal under
+ * way. What is remembered of the checkouts is when each expires, so one that lapses stops counting
+ * without a write. Every write that can open, settle or move an order (create, update, a renewal's
+ * step, the anonymising of a deleted user's) advances the account's generation after writing.
+ */
+function rememberedCheckouts<S extends OrderStore>(store: S, { redis, prefix }: RedisCache): S & PendingPayments & ShownRenewals {
+  const generationOf = (accountId: string) => `${prefix}billing:checkouts:${accountId}:generation`;
+  const remembered = rememberedPerOwner<Date[]>(redis, generationOf);
+  const renewals = rememberedPerOwner<RenewalProgress | null>(redis, generationOf);
+  const changed = remembered.changed;
+  return {
+    ...store,
+    async create(order) {
+      const created = await store.create(order);
+      await changed(created.accountId);
+      return created;
+    },
+    async update(merchantOrderId, changes) {
+      const updated = await store.update(merchantOrderId, changes);
+      await changed(updated?.accountId);
+      return updated;
+    },
+    async markRenewalStep(merchantOrderId, step, at) {
+      const marked = await store.markRenewalStep(merchantOrderId, step, at);
+      await changed(marked?.accountId);
+      return marked;
+    },
+    async anonymiseUser(accountId) {
+      const anonymised = await store.anonymiseUser(accountId);
+      await changed(accountId);
+      return anonymised;
+    },
+    async hasPending(accountId, now) {
+      const expiries = await remembered.read(accountId, accountId, () => store.checkoutExpiries(accountId, now));
+      return expiries.some((expireAt) => expireAt > now);
+    },
+    shownRenewal: (accountId, merchantSubscriptionId) =>
+      renewals.read(accountId, `${accountId}:${merchantSubscriptionId}`, async () => {
+        const orders = await store.forMandates([merchantSubscriptionId]);
+        return orders.find((order) => order.status === 'pending' && order.mandate?.role === 'renewal')?.renewal ?? null;
+      }),
   };
 }

@@ -1,6 +1,6 @@
 import { rupeesOf, type AutoRenew } from '@portal/contracts';
 import { effectiveStatus, type SubscriptionRecord } from '../../subscriptions';
-import type { AutopayDeps } from './autopay-deps';
+import type { AutopayDeps } from './ports';
 import { debitAt, nextNonPeak } from './renewal-schedule';
 
 /** What the status object says of auto-renewal: the newest mandate, its next debit, and one notified. */

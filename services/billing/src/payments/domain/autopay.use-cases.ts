@@ -2,10 +2,9 @@ import { AUTOPAY_MESSAGES } from '@portal/contracts';
 import { notFound } from '@portal/platform/errors';
 import { LOCK_KEYS } from '../../shared/lock-keys';
 import type { SubscriptionRecord } from '../../subscriptions';
-import type { AutopayDeps } from './autopay-deps';
+import type { AutopayDeps, MandateEndReason, MandateRecord, OrderRecord } from './ports';
 import { autoRenewView } from './auto-renew-view';
 import { endMandates, reflectMandate } from './mandate-lifecycle';
-import type { MandateEndReason, MandateRecord, OrderRecord } from './ports';
 
 /**
  * The customer's UPI Autopay mandates: set up with a payment, followed from PhonePe's

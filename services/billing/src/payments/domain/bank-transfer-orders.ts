@@ -5,8 +5,7 @@ import type { BillingAccount } from '../../shared/ports';
 import { clockFrom } from '../../shared/clock';
 import { creditOrder } from './order-credit';
 import { recordPricedOrder, type TransferOptions } from './order-placement';
-import type { PaymentDeps } from './payment-deps';
-import { dueByTransfer, type OrderRecord } from './ports';
+import { type PaymentDeps, dueByTransfer, type OrderRecord } from './ports';
 
 /** What a credit did to its order: paid it (with what it paid over), or added to what it has received. */
 export type TransferOutcome = { order: OrderRecord; outcome: 'paid' | 'part_paid'; excessPaise: Paise };

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { MandateState } from '@portal/contracts';
-import type { AutopayDeps } from './autopay-deps';
-import type { MandateEndReason, MandateRecord, PhonePeMandateState } from './ports';
+import type { AutopayDeps, MandateEndReason, MandateRecord, PhonePeMandateState } from './ports';
 
 const STATE_OF: Record<PhonePeMandateState, MandateState> = {
   ACTIVATION_IN_PROGRESS: 'pending',

@@ -2,8 +2,7 @@ import { formatIndianDate, formatPaise, invoiceFileName, planTitle, paiseLeft } 
 import { composeMail, type MailContent } from '@portal/platform/mail-layout';
 import { recipientOf } from '../../shared/ports';
 import type { InvoiceRecord } from '../../tax-documents';
-import type { PaymentDeps } from './payment-deps';
-import type { OrderRecord } from './ports';
+import type { PaymentDeps, OrderRecord } from './ports';
 
 /**
  * A paid order's credit, once: its period in the ledger, its documents, the order marked

@@ -20,8 +20,7 @@ import { MIN_CHARGE_PAISE } from '../../subscriptions';
 import { clockFrom } from '../../shared/clock';
 import { newMerchantSubscriptionId } from './mandate-lifecycle';
 import { creditOrder } from './order-credit';
-import { returnPage, type PaymentDeps } from './payment-deps';
-import { orderPromotion, type BankTransferTerms, type OrderRecord } from './ports';
+import { returnPage, type PaymentDeps, orderPromotion, type BankTransferTerms, type OrderRecord } from './ports';
 
 export interface OrderOptions {
   autoRenew?: boolean;

@@ -2,8 +2,7 @@ import { LOCK_KEYS } from '../../shared/lock-keys';
 import { clockFrom } from '../../shared/clock';
 import { lapseTransfer } from './bank-transfer-orders';
 import { creditOrder } from './order-credit';
-import type { PaymentDeps } from './payment-deps';
-import type { OrderRecord } from './ports';
+import type { PaymentDeps, OrderRecord } from './ports';
 
 /**
  * Asks PhonePe for the order's state and applies it, once: the browser's return and the

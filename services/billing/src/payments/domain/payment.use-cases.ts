@@ -3,7 +3,7 @@ import type { BillingAccount } from '../../shared/ports';
 import { clockFrom } from '../../shared/clock';
 import { placeOrder, type OrderOptions } from './order-placement';
 import { settleOrder } from './order-settlement';
-import { returnPage, type PaymentDeps } from './payment-deps';
+import { returnPage, type PaymentDeps } from './ports';
 
 /**
  * Orders paid through PhonePe's checkout: placing one at the server's price (order-placement.ts),

@@ -5,11 +5,16 @@ import {
   type MandateState,
   type PlanName,
   type PricedPlan,
-  type TransactionRow,
   type TransactionStatus,
   type Paise,
 } from '@portal/contracts';
-import type { PlanChangeTerms, PromotionPrice } from '../../subscriptions';
+import type { AuditPublisher, SingleUseClaims } from '@portal/platform';
+import type { Logger } from 'pino';
+import type { PlanChangeTerms, PromotionPrice, subscriptionLedger, planChangeUseCases, SubscriptionStore } from '../../subscriptions';
+import type { Lock, BillingProfileStore, MailSender } from '../../shared/ports';
+import type { CreditNoteStore, InvoiceStore, Seller, invoiceUseCases } from '../../tax-documents';
+import type { discountUseCases } from '../../promotions';
+import type { autopayUseCases } from './autopay.use-cases';
 
 export interface OrderRecord {
   id: string;
@@ -133,8 +138,8 @@ export interface OrderStore {
     accountId?: string;
     skip: number;
     limit: number;
-  }): Promise<{ rows: TransactionRow[]; total: number }>;
-  stream(filter: { from: Date; to: Date }): AsyncIterable<TransactionRow>;
+  }): Promise<{ orders: OrderRecord[]; total: number }>;
+  stream(filter: { from: Date; to: Date }): AsyncIterable<OrderRecord>;
   anonymiseUser(accountId: string): Promise<number>;
   /** The user's payments that reached PhonePe (all but never-paid expired checkouts), newest first. */
   forUser(accountId: string, limit: number): Promise<OrderRecord[]>;
@@ -284,12 +289,12 @@ export interface MandateRecord {
   updatedAt: Date;
 }
 
-/** A mandate's renewal under way, as its account's status shows it: remembered between calls until one of the account's orders changes (remembered-checkouts.ts). */
+/** A mandate's renewal under way, as its account's status shows it: remembered between calls until one of the account's orders changes (the order repository). */
 export interface ShownRenewals {
   shownRenewal(accountId: string, merchantSubscriptionId: string): Promise<RenewalProgress | null>;
 }
 
-/** The mandates as an account's status shows them: remembered between calls until one of them changes (remembered-mandates.ts). */
+/** The mandates as an account's status shows them: remembered between calls until one of them changes (the mandate repository). */
 export interface ShownMandates {
   shownForUser(accountId: string): Promise<MandateRecord[]>;
 }
@@ -311,4 +316,85 @@ export interface MandateStore {
   /** The mandates (in one state, if given), newest first, with how many there are (the admin's mandates view). */
   list(skip: number, limit: number, state?: MandateState): Promise<{ rows: MandateRecord[]; total: number }>;
   detachUser(accountId: string): Promise<number>;
+}
+
+export interface AutopayDeps {
+  mandates: MandateStore & ShownMandates;
+  orders: OrderStore & ShownRenewals;
+  gateway: MandateGateway;
+  ledger: Pick<ReturnType<typeof subscriptionLedger>, 'releaseRenewal'>;
+  lock: Lock;
+  logger: Logger;
+}
+
+/** What requesting, settling and telling of refunds are given (payments' wiring.ts gives them). */
+export interface RefundDeps {
+  orders: OrderStore;
+  refunds: RefundStore;
+  invoices: InvoiceStore;
+  creditNotes: CreditNoteStore;
+  /** The buyer's billing details now: a credit note shows the address the invoice may have lacked. */
+  profiles: Pick<BillingProfileStore, 'find'>;
+  ledger: Pick<ReturnType<typeof subscriptionLedger>, 'removeRefunded'>;
+  /** Told of an order refunded in full, once its plan has ended (a referral credit it earned is taken back). */
+  onRefundedInFull?: (order: OrderRecord) => Promise<unknown>;
+  gateway: RefundGateway;
+  seller: Seller;
+  lock: Lock;
+  audit: AuditPublisher;
+  logger: Logger;
+  /** The refund's e-mail: its credit note attached, and the way to the billing history. */
+  mail: MailSender;
+  creditNotePdf: (merchantRefundId: string) => Promise<{ number: string; pdf: Buffer }>;
+  publicUrl: string;
+  now?: () => Date;
+}
+
+/** What placing, settling and crediting an order are given (payments' wiring.ts gives them). */
+export interface PaymentDeps {
+  orders: OrderStore;
+  ledger: Pick<ReturnType<typeof subscriptionLedger>, 'credit'>;
+  changes: Pick<ReturnType<typeof planChangeUseCases>, 'quote'>;
+  gateway: PaymentGateway & Pick<MandateGateway, 'setupMandate' | 'redemptionStatus'>;
+  mandates: Pick<MandateStore, 'create'>;
+  /** What an order's discount uses (a code's redemption, a referral credit), held by the order. */
+  promotions: Pick<ReturnType<typeof discountUseCases>, 'hold' | 'release'>;
+  invoices: Pick<ReturnType<typeof invoiceUseCases>, 'issueForSettledOrder' | 'render'>;
+  profiles: Pick<BillingProfileStore, 'find'>;
+  mail: MailSender;
+  lock: Lock;
+  logger: Logger;
+  publicUrl: string;
+  orderLifetimeSeconds: number;
+  onAmountMismatch: () => void;
+  /** Told of every order that leaves pending (UPI Autopay follows its mandates' orders). */
+  onSettled?: (order: OrderRecord) => Promise<void>;
+  now?: () => Date;
+}
+
+export type ReturnOutcome = 'success' | 'failed' | 'pending';
+
+/** The subscription page that tells the buyer how it went: a firm's order returns to the firm's plan. */
+export const returnPage = (order: Pick<OrderRecord, 'firm'> | null, outcome: ReturnOutcome) =>
+  `/subscription?${order?.firm ? `firm=${order.firm.id}&` : ''}status=${outcome}`;
+
+/** What the renewal job and its webhooks are given (payments' wiring.ts gives them). */
+export interface RenewalDeps {
+  mandates: MandateStore;
+  orders: OrderStore;
+  gateway: MandateGateway;
+  subscriptions: Pick<SubscriptionStore, 'find' | 'inGrace' | 'markReminderSent'>;
+  ledger: Pick<ReturnType<typeof subscriptionLedger>, 'holdForRenewal'>;
+  autopay: Pick<ReturnType<typeof autopayUseCases>, 'reflect' | 'endFor'>;
+  /** A renewal's discount without a code: a code's next period, or the referral credit. */
+  discounts: Pick<ReturnType<typeof discountUseCases>, 'offers' | 'hold'>;
+  /** Who sends a notice, asks for a debit or sends a dunning e-mail: a webhook and the job can meet. */
+  claims: Pick<SingleUseClaims, 'claim'>;
+  /** Payments' settlement: asks PhonePe for the debit's outcome and credits it once. */
+  settle: (merchantOrderId: string) => Promise<OrderRecord | null>;
+  mail: MailSender;
+  logger: Logger;
+  merchantName: string;
+  publicUrl: string;
+  now?: () => Date;
 }

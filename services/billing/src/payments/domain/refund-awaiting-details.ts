@@ -1,9 +1,8 @@
 import { LOCK_KEYS } from '../../shared/lock-keys';
-import type { RefundDeps } from './refund-deps';
+import type { RefundDeps, RefundRecord } from './ports';
 import { askBuyerForDetails } from './refund-details-request';
 import { creditNoteLacksBuyer } from './refund-request';
 import { paidBackByBank, submitRefund } from './refund-settlement';
-import type { RefundRecord } from './ports';
 
 const BATCH = 200;
 

@@ -1,8 +1,7 @@
 import { formatPaise } from '@portal/contracts';
 import { composeMail } from '@portal/platform/mail-layout';
 import { recipientOf } from '../../shared/ports';
-import type { RefundDeps } from './refund-deps';
-import type { OrderRecord, RefundRecord } from './ports';
+import type { RefundDeps, OrderRecord, RefundRecord } from './ports';
 
 /** Where the buyer saves the billing details: a firm's on its subscription page, a person's on their profile. */
 const detailsUrl = (publicUrl: string, order: Pick<OrderRecord, 'firm'>) =>

@@ -1,8 +1,7 @@
 import { creditNoteFileName, formatPaise } from '@portal/contracts';
 import { composeMail } from '@portal/platform/mail-layout';
 import { recipientOf } from '../../shared/ports';
-import type { RefundDeps } from './refund-deps';
-import type { RefundRecord } from './ports';
+import type { RefundDeps, RefundRecord } from './ports';
 
 /** Told once the refund is done, with its credit note; a lost e-mail is logged, the refund stands. */
 export async function sendRefundNotice(deps: RefundDeps, refund: RefundRecord): Promise<void> {

@@ -1,10 +1,9 @@
 import { formatPaise, paiseOf, REFUND_MESSAGES, type RefundRequest, paiseLeft } from '@portal/contracts';
 import { badRequest, conflict, isDuplicateKeyError, notFound } from '@portal/platform/errors';
 import { LOCK_KEYS } from '../../shared/lock-keys';
-import type { RefundDeps } from './refund-deps';
+import { type RefundDeps, paidFor, type RefundRecord } from './ports';
 import { askBuyerForDetails } from './refund-details-request';
 import { paidBackByBank, submitRefund } from './refund-settlement';
-import { paidFor, type RefundRecord } from './ports';
 
 /**
  * An admin's refund of a completed payment, at most what is left of it. It is stored as pending

@@ -3,9 +3,8 @@ import { badRequest } from '@portal/platform/errors';
 import { LOCK_KEYS } from '../../shared/lock-keys';
 import { draftCreditNote, issueCreditNote } from '../../tax-documents';
 import { clockFrom } from '../../shared/clock';
-import type { RefundDeps } from './refund-deps';
+import { type RefundDeps, paidFor, type RefundGateway, type RefundRecord } from './ports';
 import { sendRefundNotice } from './refund-notice';
-import { paidFor, type RefundGateway, type RefundRecord } from './ports';
 
 /** Asks PhonePe where a pending refund stands and applies the answer, once, under the order's lock. */
 export async function settleRefund(deps: RefundDeps, merchantRefundId: string): Promise<RefundRecord | null> {

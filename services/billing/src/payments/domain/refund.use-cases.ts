@@ -1,11 +1,10 @@
 import type { RefundRequest, RefundView } from '@portal/contracts';
 import { clockFrom } from '../../shared/clock';
-import type { RefundDeps } from './refund-deps';
+import type { RefundDeps, RefundRecord } from './ports';
 import { reconcileAwaitingDetails, releaseForAccount } from './refund-awaiting-details';
 import { requestRefund } from './refund-request';
 import { settleRefund } from './refund-settlement';
 import { toRefundView } from './refund-view';
-import type { RefundRecord } from './ports';
 
 /**
  * Refunds of completed payments through PhonePe's refund API, and their credit notes: an admin's

@@ -1,8 +1,7 @@
 import { AUTOPAY_MESSAGES, formatIndianDate, formatIndianDateTime, formatPaise, planTitle } from '@portal/contracts';
 import { composeMail } from '@portal/platform/mail-layout';
 import { recipientOf } from '../../shared/ports';
-import type { RenewalDeps } from './renewal-deps';
-import type { OrderRecord } from './ports';
+import type { RenewalDeps, OrderRecord } from './ports';
 import { debitAt, debitWindowEnd, dunningDue } from './renewal-schedule';
 
 /**

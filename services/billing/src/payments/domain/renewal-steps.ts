@@ -1,8 +1,7 @@
 import { DAY_MS, GRACE_DAYS, type Paise } from '@portal/contracts';
 import { effectiveStatus, type PromotionScope } from '../../subscriptions';
-import type { RenewalDeps } from './renewal-deps';
+import { type RenewalDeps, orderPromotion, type MandateRecord, type OrderRecord } from './ports';
 import { sendPreDebitNotice } from './renewal-mail';
-import { orderPromotion, type MandateRecord, type OrderRecord } from './ports';
 import { debitWindowEnd, notifyDue, redeemDue, renewalOrderId } from './renewal-schedule';
 
 // claimed before the step, never given back: a lost e-mail or a debit asked again by hand is preferred over a duplicate

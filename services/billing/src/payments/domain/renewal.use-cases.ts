@@ -1,9 +1,8 @@
 import { clockFrom } from '../../shared/clock';
-import type { RenewalDeps } from './renewal-deps';
+import type { RenewalDeps, OrderRecord } from './ports';
 import { sendDunningDue } from './renewal-mail';
 import { graceAfterFailure } from './renewal-schedule';
 import { advanceRenewal, openRenewal } from './renewal-steps';
-import type { OrderRecord } from './ports';
 
 type RenewalPass = { opened: number; noticed: number; redeemed: number; settled: number; dunned: number };
 

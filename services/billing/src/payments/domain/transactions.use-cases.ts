@@ -1,14 +1,16 @@
 import {
   DAY_MS,
+  rupeesOf,
   istDateOf,
   istDayStart,
   TRANSACTIONS_DEFAULT_DAYS,
   type Paged,
+  type RefundStatus,
   type TransactionRow,
   type TransactionsQuery,
 } from '@portal/contracts';
 import { badRequest } from '@portal/platform/errors';
-import type { OrderStore } from './ports';
+import { paidFor, type OrderRecord, type OrderStore } from './ports';
 
 // Dates in the admin's filters are Indian calendar days (IST, UTC+05:30).
 
@@ -26,7 +28,7 @@ export function transactionsUseCases({ orders, now = () => new Date() }: { order
     async transactions(query: TransactionsQuery): Promise<{ transactions: TransactionRow[] } & Paged> {
       const { from, to } = dateRange(query, now());
       const { page, limit } = query;
-      const { rows, total } = await orders.list({
+      const { orders: found, total } = await orders.list({
         from,
         to,
         transactionId: query.transactionId || undefined,
@@ -34,11 +36,45 @@ export function transactionsUseCases({ orders, now = () => new Date() }: { order
         skip: (page - 1) * limit,
         limit,
       });
-      return { transactions: rows, total, page, limit };
+      return { transactions: found.map(transactionRow), total, page, limit };
     },
 
-    exportTransactions(query: TransactionsQuery): AsyncIterable<TransactionRow> {
-      return orders.stream(dateRange(query, now()));
+    async *exportTransactions(query: TransactionsQuery): AsyncIterable<TransactionRow> {
+      for await (const order of orders.stream(dateRange(query, now()))) yield transactionRow(order);
     },
   };
+}
+
+/** An order as the admin's payments list and its CSV show it: amounts in rupees, the refund's state in a word. */
+function transactionRow(order: OrderRecord): TransactionRow {
+  return {
+    _id: order.id,
+    transactionId: order.merchantOrderId,
+    phonePeTransactionId: order.phonePeTransactionId ?? null,
+    phonepeOrderId: order.phonepeOrderId ?? null,
+    userEmail: order.userEmail,
+    amount: rupeesOf(order.amountPaise),
+    status: order.status,
+    subscriptionPlan: order.plan,
+    billingPeriod: order.billingPeriod,
+    createdAt: order.createdAt.toISOString(),
+    invoiceNumber: order.invoiceNumber,
+    taxableValue: order.taxablePaise === null ? null : rupeesOf(order.taxablePaise),
+    tax: order.taxPaise === null ? null : rupeesOf(order.taxPaise),
+    refundedAmount: rupeesOf(order.refundedPaise),
+    refundStatus: refundStatusOf(order),
+    firm: order.firm?.name ?? null,
+    seats: order.seats,
+    paymentMethod: order.method,
+    paidAmount: rupeesOf(
+      order.bankTransfer ? paidFor({ amountPaise: order.amountPaise, bankTransfer: order.bankTransfer }) : order.amountPaise,
+    ),
+  };
+}
+
+function refundStatusOf(order: OrderRecord): RefundStatus {
+  if (order.refundPending) return 'refund_pending';
+  if (order.refundAwaitingDetails) return 'refund_awaiting_details';
+  if (!order.refundedPaise) return 'none';
+  return order.refundedPaise >= order.amountPaise ? 'refunded' : 'partially_refunded';
 }

@@ -1,8 +1,9 @@
 import { Schema, type Connection } from 'mongoose';
 import { FIRM_ROLES, type FirmRole } from '@portal/contracts';
 import type { FirmMembersChangedEvent } from '@portal/contracts/internal';
-import { revisionedState, type KeyLock } from '@portal/platform';
-import type { FirmDirectory } from '../ports';
+import type { Redis } from 'ioredis';
+import { rememberedReads, revisionedState, type KeyLock } from '@portal/platform';
+import type { FirmDirectory, RedisCache } from '../ports';
 
 type FirmDocument = Omit<FirmMembersChangedEvent, 'firmId'> & { _id: string };
 
@@ -32,7 +33,7 @@ firmSchema.index({ 'members.userId': 1 });
  * The guards of a firm's billing, a member's status and the licence check read it here, so no call
  * to auth remains on those paths.
  */
-export function firmDirectoryRepository(
+function storedFirmDirectory(
   connection: Connection,
   lock: KeyLock,
 ): FirmDirectory & {
@@ -70,5 +71,37 @@ export function firmDirectoryRepository(
         return member ? [{ id: _id, name, managedBy, role: member.role as FirmRole, seat: member.seat }] : [];
       });
     },
+  };
+}
+
+/**
+ * Auth's firms as billing knows them from auth's events, with each person's firms remembered by
+ * every process until an event is applied (below).
+ */
+export function firmDirectoryRepository(connection: Connection, lock: KeyLock, { redis, prefix }: RedisCache) {
+  return rememberedFirms(storedFirmDirectory(connection, lock), redis, `${prefix}billing:firm-directory:generation`);
+}
+
+type Firms = Awaited<ReturnType<FirmDirectory['firmsOf']>>;
+
+/**
+ * A person's firms, remembered by each process until the directory changes: the status
+ * of everyone without a plan of their own asks for them on every page, and the directory changes
+ * only when one of auth's events is applied, which advances one generation for all of it.
+ */
+function rememberedFirms<D extends FirmDirectory & { apply(event: FirmMembersChangedEvent): Promise<boolean> }>(
+  directory: D,
+  redis: Redis,
+  generationKey: string,
+): D {
+  const remembered = rememberedReads<Firms>(redis);
+  return {
+    ...directory,
+    async apply(event) {
+      const applied = await directory.apply(event);
+      await remembered.changed(generationKey);
+      return applied;
+    },
+    firmsOf: (userId) => remembered.read(generationKey, userId, () => directory.firmsOf(userId)),
   };
 }

@@ -1,6 +1,8 @@
 import { Schema, type Connection } from 'mongoose';
 import { BILLING_PERIODS, PLAN_NAMES, SUBSCRIPTION_STATES, type BillingPeriod, type PlanName, type Paise } from '@portal/contracts';
-import type { SubscriptionRecord, SubscriptionStore } from '../domain/ports';
+import { rememberedPerOwner } from '@portal/platform';
+import type { ShownSubscriptions, SubscriptionRecord, SubscriptionStore } from '../domain/ports';
+import type { RedisCache } from '../../shared/ports';
 
 // creditedOrderIds: what credited orders once before periods were recorded; read by the migration only
 type SubscriptionDocument = SubscriptionRecord & { createdAt: Date; updatedAt: Date; creditedOrderIds?: string[] };
@@ -60,7 +62,7 @@ function toRecord(doc: SubscriptionDocument): SubscriptionRecord {
   };
 }
 
-export function subscriptionRepository(connection: Connection): SubscriptionStore & { ready: Promise<unknown> } {
+function storedSubscriptions(connection: Connection): SubscriptionStore & { ready: Promise<unknown> } {
   const Subscription = connection.model<SubscriptionDocument>('Subscription', subscriptionSchema, 'subscriptions');
   const endField = (kind: 'trial' | 'active') => (kind === 'trial' ? 'trialEnd' : 'subscriptionEndDate');
 
@@ -193,5 +195,48 @@ export function subscriptionRepository(connection: Connection): SubscriptionStor
         .lean<SubscriptionDocument[]>();
       return docs.map(toRecord);
     },
+  };
+}
+
+/**
+ * Billing's subscriptions, one record an account, with what the status shows of each remembered
+ * by every process until it is written (below).
+ */
+export function subscriptionRepository(connection: Connection, cache: RedisCache) {
+  return rememberedSubscriptions(storedSubscriptions(connection), cache);
+}
+
+/**
+ * An account's subscription as its status shows it, remembered by each process until the account's
+ * record is written: every signed-in page asks for the status, and the record changes
+ * only through this store (a trial, a payment, a refund, a plan change, an admin's change, a firm's
+ * seats, a deletion), whose every write advances the account's generation after writing. The bulk
+ * expiry is left out on purpose: the status derives an ended trial or plan from its dates
+ * (effectiveStatus), so the sweep's write changes nothing it shows. What acts on a subscription
+ * reads the database.
+ */
+function rememberedSubscriptions<S extends SubscriptionStore>(store: S, { redis, prefix }: RedisCache): S & ShownSubscriptions {
+  const remembered = rememberedPerOwner<SubscriptionRecord | null>(
+    redis,
+    (accountId) => `${prefix}billing:subscription:${accountId}:generation`,
+  );
+  const changed = remembered.changed;
+  return {
+    ...store,
+    async save(accountId, changes) {
+      const saved = await store.save(accountId, changes);
+      await changed(accountId);
+      return saved;
+    },
+    async delete(accountId) {
+      await store.delete(accountId);
+      await changed(accountId);
+    },
+    async markReminderSent(accountId, reminder) {
+      const marked = await store.markReminderSent(accountId, reminder);
+      if (marked) await changed(accountId);
+      return marked;
+    },
+    shownFor: (accountId) => remembered.read(accountId, accountId, () => store.find(accountId)),
   };
 }

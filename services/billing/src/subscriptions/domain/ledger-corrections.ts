@@ -1,10 +1,9 @@
 import { NO_PAISE } from '@portal/contracts';
 import { LOCK_KEYS } from '../../shared/lock-keys';
 import { clockFrom } from '../../shared/clock';
-import type { LedgerDeps } from './ledger-deps';
+import type { LedgerDeps, SubscriptionRecord } from './ports';
 import { applyPeriodChanges, loadLedger } from './ledger-loading';
 import { isLive, projectPeriods, refundPeriod } from './periods';
-import type { SubscriptionRecord } from './ports';
 
 /** A full refund takes out what its order's period had not yet served (periods.ts), once. */
 export async function removeRefunded(deps: LedgerDeps, accountId: string, merchantOrderId: string): Promise<void> {

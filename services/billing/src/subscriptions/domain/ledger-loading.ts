@@ -1,9 +1,8 @@
 import { DAY_MS, type Paise, NO_PAISE } from '@portal/contracts';
 import { LOCK_KEYS } from '../../shared/lock-keys';
 import { clockFrom } from '../../shared/clock';
-import type { LedgerDeps } from './ledger-deps';
+import type { LedgerDeps, NewPeriod, PeriodRecord, SubscriptionRecord } from './ports';
 import { daysBetween } from './periods';
-import type { NewPeriod, PeriodRecord, SubscriptionRecord } from './ports';
 import { effectiveStatus } from './subscription-status';
 
 export const migrationPeriodId = (accountId: string) => `migration:${accountId}`;

@@ -1,5 +1,5 @@
 import { LOCK_KEYS } from '../../shared/lock-keys';
-import type { LedgerDeps } from './ledger-deps';
+import type { LedgerDeps } from './ports';
 
 /**
  * A renewal by UPI Autopay is under way for the paid end `paidEnd`: access runs on to `until`

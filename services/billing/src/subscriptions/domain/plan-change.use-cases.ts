@@ -30,7 +30,7 @@ export interface PlanChangeDeps {
   plans: PlanStore;
   ledger: ReturnType<typeof subscriptionLedger>;
   lock: Lock;
-  /** The promotions capability's codes (compose.ts); without it, no code applies. */
+  /** The promotions capability's codes (filled by compose.ts); without it, no code applies. */
   offers?: PromotionOffers;
   now?: () => Date;
 }

@@ -8,6 +8,7 @@ import type {
   SubscriptionState,
   Paise,
 } from '@portal/contracts';
+import type { Lock } from '../../shared/ports';
 import type { PlanEntry } from './plan-catalogue';
 
 export interface SubscriptionRecord {
@@ -153,12 +154,12 @@ export interface AutoRenewals {
   autoRenewOf(accountId: string, subscription: SubscriptionRecord | null, at: Date): Promise<AutoRenew | null>;
 }
 
-/** Whether the user has a checkout under way (the status object's `paymentRequested`), remembered between calls (remembered-checkouts.ts). */
+/** Whether the user has a checkout under way (the status object's `paymentRequested`), remembered between calls (payments' order repository). */
 export interface PendingPayments {
   hasPending(accountId: string, now: Date): Promise<boolean>;
 }
 
-/** The subscription as an account's status shows it: remembered between calls until it is written (remembered-subscriptions.ts). */
+/** The subscription as an account's status shows it: remembered between calls until it is written (the subscription repository). */
 export interface ShownSubscriptions {
   shownFor(accountId: string): Promise<SubscriptionRecord | null>;
 }
@@ -190,4 +191,18 @@ export interface PromotionOffers {
   typed(code: string, scope: PromotionScope): Promise<PromotionOffer>;
   /** What applies to a purchase or a renewal without a code, if anything. */
   standing(scope: PromotionScope): Promise<PromotionOffer | null>;
+}
+
+/** The invoice of an order credited before periods were recorded: its value and the service it described. */
+export interface LegacyInvoices {
+  findForOrder(merchantOrderId: string): Promise<{ totalPaise: Paise; periodFrom: Date; periodTo: Date } | null>;
+}
+
+export interface LedgerDeps {
+  subscriptions: SubscriptionStore;
+  periods: PeriodStore;
+  plans: PlanStore;
+  legacyInvoices: LegacyInvoices;
+  lock: Lock;
+  now?: () => Date;
 }

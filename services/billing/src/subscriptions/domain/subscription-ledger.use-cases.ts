@@ -3,11 +3,10 @@ import { LOCK_KEYS } from '../../shared/lock-keys';
 import { clockFrom } from '../../shared/clock';
 import { orderPeriodId, periodForOrder } from './credit-order';
 import { recordAdminChange, removeRefunded } from './ledger-corrections';
-import type { LedgerDeps } from './ledger-deps';
+import type { LedgerDeps, PaidOrder, PeriodRecord, SubscriptionRecord } from './ports';
 import { applyPeriodChanges, loadLedger, migrateAllAccounts } from './ledger-loading';
 import { endCreditedPeriods, projectPeriods } from './periods';
 import { holdForRenewal, releaseRenewal } from './ledger-renewal-holds';
-import type { PaidOrder, PeriodRecord, SubscriptionRecord } from './ports';
 
 /**
  * The periods each customer has and the subscription they add up to: crediting a
