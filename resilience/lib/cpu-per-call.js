@@ -8,7 +8,7 @@ const { ROOT } = require('../../deploy/local/lib/paths');
  * it in the auth process; the CPU per call is reported with and without it.
  */
 async function passwordCheckCpuSeconds(runs = 20) {
-  const { argon2Hasher } = require(path.join(ROOT, 'services/auth/dist/security/password-hasher.js'));
+  const { argon2Hasher } = require(path.join(ROOT, 'services/auth/dist/shared/security/password-hasher.js'));
   const hash = await argon2Hasher.hash('a load user’s password');
   await argon2Hasher.verify(hash, 'a load user’s password'); // the first one loads the module's code
   const before = process.cpuUsage();

@@ -3,7 +3,7 @@
 const crypto = require('node:crypto');
 const mongoose = require('mongoose');
 // the keys auth stores beside a user for the admin's search, made as auth makes them
-const { userSearchKeys } = require('../../services/auth/dist/data/user-search');
+const { userSearchKeys } = require('../../services/auth/dist/accounts/data/user-search');
 
 const BATCH = 5000;
 
