@@ -28,8 +28,7 @@ import { transactionsRoutes } from './routes/transactions.routes';
  * a checkout under way and the UPI Autopay mandate, and promotions ask whether an account has paid
  * (the ports they own, which these fill).
  */
-export async function openPaymentStores({ mongo, redis, config }: BillingKit) {
-  const cache = { redis, prefix: config.REDIS_PREFIX };
+export async function openPaymentStores({ mongo, cache }: BillingKit) {
   const orders = orderRepository(mongo, cache);
   const mandates = mandateRepository(mongo, cache);
   const refunds = refundRepository(mongo);

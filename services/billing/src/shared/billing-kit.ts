@@ -53,10 +53,9 @@ export async function openBillingKit(config: Config, runtime: ServiceRuntime, no
   const migrated = await migrateStoredRecords(mongo);
   if (Object.keys(migrated).length) logger.info({ migrated }, 'records of an older release carried over');
   const lock = redisLock(redis, config.REDIS_PREFIX);
-  const firms = firmsReadingTheirWrites(
-    firmDirectoryRepository(mongo, lock, { redis, prefix: config.REDIS_PREFIX }),
-    authFirmStateClient(authCalls),
-  );
+  // where each store keeps what every process remembers of it
+  const cache = { redis, prefix: config.REDIS_PREFIX };
+  const firms = firmsReadingTheirWrites(firmDirectoryRepository(mongo, lock, cache), authFirmStateClient(authCalls));
   const claims = singleUseClaims(mongo);
   await Promise.all([claims.ready, firms.ready]);
   const seller = sellerOf(config);
@@ -73,7 +72,8 @@ export async function openBillingKit(config: Config, runtime: ServiceRuntime, no
     mail,
     audit,
     securityLog,
-    users: authDirectoryClient(authCalls, { redis, prefix: config.REDIS_PREFIX }),
+    users: authDirectoryClient(authCalls, cache),
+    cache,
     firms,
     lock,
     claims,

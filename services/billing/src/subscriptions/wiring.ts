@@ -35,7 +35,7 @@ export interface SubscriptionPorts {
 export async function wireSubscriptions(kit: BillingKit, ports: SubscriptionPorts) {
   const { mongo, redis, config, logger, shutdown, connection, lock, claims, users, firms, mail, audit, now, clock } = kit;
   const plans = planRepository(mongo);
-  const stored = subscriptionRepository(mongo, { redis, prefix: config.REDIS_PREFIX });
+  const stored = subscriptionRepository(mongo, kit.cache);
   const periods = periodRepository(mongo);
   await Promise.all([stored.ready, periods.ready, plans.seed()]);
   const toAuth = createEventPublisher(EVENT_QUEUES.auth, connection, logger);
