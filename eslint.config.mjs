@@ -141,7 +141,7 @@ const FRAMEWORKS = [
     (name) => ({
       name,
       allowTypeImports: true,
-      message: `Domain code loads no framework: errors come from '@portal/platform/errors' and e-mails' layout from '@portal/platform/mail-layout'; ${name} may be named as a type only.`,
+      message: `Domain code loads no framework: errors come from '@portal/platform/errors', the clock from '@portal/platform/clock' and e-mails' layout from '@portal/platform/mail-layout'; ${name} may be named as a type only.`,
     }),
   ),
   { name: '@portal/platform/testing', message: 'The test kit is for tests: domain code never loads it.' },

@@ -23,6 +23,7 @@ const services = {
   ...contracts,
   '^@portal/platform/testing$': '<rootDir>/services/platform/src/testing/index.ts',
   '^@portal/platform/errors$': '<rootDir>/services/platform/src/errors/index.ts',
+  '^@portal/platform/clock$': '<rootDir>/services/platform/src/lifecycle/clock.ts',
   '^@portal/platform/mail-layout$': '<rootDir>/services/platform/src/mail/compose-mail.ts',
   '^@portal/platform$': '<rootDir>/services/platform/src/index.ts',
 };

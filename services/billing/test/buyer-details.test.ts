@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { BILLING_PROFILE_MESSAGES, REFUND_MESSAGES } from '@portal/contracts';
-import { buyerDetailsMissing } from '../src/shared/buyer-details';
+import { buyerDetailsMissing } from '../src/payments/domain/order-placement';
 import { eventually, KARNATAKA_SELLER, MAHARASHTRA_FIRM, newUserId, startBilling, type BillingHarness } from './billing-harness';
 
 const { gstin: _none, ...UNREGISTERED } = MAHARASHTRA_FIRM;

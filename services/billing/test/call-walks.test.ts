@@ -96,7 +96,7 @@ describe('the walks docs/architecture.md states, held against the code that runs
       .set('Authorization', `Bearer ${token}`)
       .send({ plan: 'professional', billingPeriod: 'annual' });
 
-  it('when a person buys a plan, then the billing files whose code runs from the route to the stored order and the checkout are exactly the walk stated, each reached by reading the imports from the files before it', async () => {
+  it('when a person buys a plan, then the billing files whose code runs from the route to the stored order and the checkout are exactly the walk stated, at most 12, each reached by reading the imports from the files before it', async () => {
     // a first order loads what a process loads once (the plans, the keys); the walk is the second's
     expect((await placeOrder(billing.addUser(newUserId(), 'first@example.in'))).status).toBe(201);
     const token = billing.addUser(newUserId(), 'buyer@example.in');
@@ -108,6 +108,8 @@ describe('the walks docs/architecture.md states, held against the code that runs
 
     const stated = statedWalk("a person's purchase");
     expect(files).toEqual([...stated].sort());
+    // a newcomer follows a purchase in a dozen files; a layer more on the path is a choice to state
+    expect(stated.length).toBeLessThanOrEqual(12);
     stated.slice(1).forEach((file, index) => {
       expect({ file, reached: reachedByReading(stated.slice(0, index + 1), file) }).toEqual({ file, reached: true });
     });

@@ -40,4 +40,5 @@ export * from './lifecycle/shutdown';
 export * from './lifecycle/http-drain';
 export * from './lifecycle/run-service';
 export * from './lifecycle/test-clock';
+export * from './lifecycle/clock';
 export * from './outbox/message-outbox';

@@ -16,14 +16,14 @@ import { createLicenseSigner } from './security/license-signer';
  * events, which the event consumer applies to `releaseChannels`).
  */
 export async function wireLicensing(
-  { mongo, lock, audit, config, logger, securityLog, verifyToken, now, clock }: BillingKit,
+  { mongo, lock, keyLock, audit, config, logger, securityLog, verifyToken, now, clock }: BillingKit,
   { subscriptions, firmPlanOf }: { subscriptions: SubscriptionStore; firmPlanOf: FirmEntitlement },
 ) {
   const signer = createLicenseSigner(config.LICENSE_SIGNING_KEY, config.LICENSE_RETIRED_PUBLIC_KEYS);
   if (signer.throwaway) logger.warn('LICENSE_SIGNING_KEY is not set: licences are signed with a key that ends with this process');
   const activations = activationRepository(mongo);
   const moves = deviceMoveRepository(mongo);
-  const releaseChannels = channelMinimumRepository(mongo, lock, () => clock().getTime());
+  const releaseChannels = channelMinimumRepository(mongo, keyLock, () => clock().getTime());
   await Promise.all([activations.ready, moves.ready, releaseChannels.ready]);
   const deps = { activations, moves, subscriptions, firmPlanOf, signer, lock, releaseChannels, graceDays: config.LICENSE_GRACE_DAYS, now };
   const licensing = licensingUseCases(deps);

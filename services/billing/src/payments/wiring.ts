@@ -12,6 +12,7 @@ import { autopayUseCases } from './domain/autopay.use-cases';
 import { bankTransferOrders } from './domain/bank-transfer-orders';
 import { billingHistoryUseCases } from './domain/billing-history.use-cases';
 import { mandateListUseCases } from './domain/mandate-list.use-cases';
+import { orderPlacement } from './domain/order-placement';
 import type { PaymentDeps } from './domain/ports';
 import { paymentUseCases } from './domain/payment.use-cases';
 import { refundUseCases } from './domain/refund.use-cases';
@@ -111,7 +112,7 @@ export function wirePayments(kit: BillingKit, stores: Awaited<ReturnType<typeof 
     transfers: bankTransferOrders(paymentDeps),
     routes: [
       autopayRoutes(autopay, mandateListUseCases({ mandates, orders }), verifyToken, account),
-      paymentRoutes({ payments, refunds, autopay, renewals, account, webhook, securityLog: kit.securityLog }),
+      paymentRoutes({ orders: orderPlacement(paymentDeps), payments, refunds, autopay, renewals, account, webhook, securityLog: kit.securityLog }),
       transactionsRoutes(transactionsUseCases({ orders, now }), verifyToken),
       billingHistoryRoutes(billingHistoryUseCases({ orders, refunds: stores.refunds, invoices }), account),
       refundRoutes(refunds, verifyToken),

@@ -37,6 +37,7 @@ export async function wirePromotions(
     codes: promotions,
     promotions: stores.promotions,
     referrals,
+    credits: stores.referrals,
     lastPaidOrder: (accountId) => paid.lastPaid(accountId),
     ratePercent,
     now,

@@ -9,7 +9,10 @@ import {
   openMessageOutbox,
   singleUseClaims,
   testClock,
+  lockSpace,
+  systemClock,
   withRedisLock,
+  type KeyLock,
   type ServiceRuntime,
 } from '@portal/platform';
 import { sellerOf, type Config } from '../config';
@@ -17,14 +20,16 @@ import { authDirectoryClient, authFirmStateClient } from './clients/auth.client'
 import { firmDirectoryRepository } from './data/firm-directory.repository';
 import { firmsReadingTheirWrites } from './data/firms-read-your-writes';
 import { migrateStoredRecords } from './data/record-migrations';
+import type { LockKind } from './lock-keys';
 import type { Lock } from './ports';
 import { accountGuards } from './routes/billing-account';
 
 /** The system clock, or the browser tests' (TEST_CLOCK_FILE, which the config allows in tests only). */
 export const clockOf = (config: Config) => (config.TEST_CLOCK_FILE ? testClock(config.TEST_CLOCK_FILE) : undefined);
 
-function redisLock(redis: Redis, prefix: string): Lock {
-  return (key, work, options) => withRedisLock(redis, `${prefix}billing:${key}`, work, options);
+/** The lock of the read models written over older revisions (the firms', the channels'), on a record's key. */
+function recordLock(redis: Redis, prefix: string): KeyLock {
+  return (key, work) => withRedisLock(redis, `${prefix}billing:${key}`, work);
 }
 
 /**
@@ -52,10 +57,11 @@ export async function openBillingKit(config: Config, runtime: ServiceRuntime, no
   // before any model is compiled: their indexes name the renamed field
   const migrated = await migrateStoredRecords(mongo);
   if (Object.keys(migrated).length) logger.info({ migrated }, 'records of an older release carried over');
-  const lock = redisLock(redis, config.REDIS_PREFIX);
+  const lock: Lock = lockSpace<LockKind>(redis, `${config.REDIS_PREFIX}billing:`);
+  const keyLock = recordLock(redis, config.REDIS_PREFIX);
   // where each store keeps what every process remembers of it
   const cache = { redis, prefix: config.REDIS_PREFIX };
-  const firms = firmsReadingTheirWrites(firmDirectoryRepository(mongo, lock, cache), authFirmStateClient(authCalls));
+  const firms = firmsReadingTheirWrites(firmDirectoryRepository(mongo, keyLock, cache), authFirmStateClient(authCalls));
   const claims = singleUseClaims(mongo);
   await Promise.all([claims.ready, firms.ready]);
   const seller = sellerOf(config);
@@ -76,11 +82,12 @@ export async function openBillingKit(config: Config, runtime: ServiceRuntime, no
     cache,
     firms,
     lock,
+    keyLock,
     claims,
     seller,
     account: accountGuards(verifyToken, firms),
     now,
-    clock: now ?? (() => new Date()),
+    clock: now ?? systemClock,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { BillingProfile, FirmRole, PersonalInfo } from '@portal/contracts';
 import type { Redis } from 'ioredis';
 import type { MessageOutbox, SingleUseClaims } from '@portal/platform';
+import type { LockKind } from './lock-keys';
 
 export interface UserProfile {
   email: string;
@@ -62,8 +63,8 @@ export const recipientOf = (order: { accountId: string | null; userEmail: string
   ...(order.accountId && !order.firm && { userId: order.accountId }),
 });
 
-/** Serialises check-then-write sequences on one key across instances. */
-export type Lock = <T>(key: string, work: () => Promise<T>, options?: { waitMs?: number }) => Promise<T>;
+/** Serialises check-then-write sequences on one record across instances: a lock of one kind (lock-keys.ts) on its id. */
+export type Lock = <T>(kind: LockKind, id: string, work: () => Promise<T>, options?: { waitMs?: number }) => Promise<T>;
 
 /** Once-only steps (a trial, an order's credit) are claimed in the store, whatever the lock did. */
 export type Claims = Pick<SingleUseClaims, 'once'>;

@@ -5,7 +5,7 @@
  */
 export { annualPricePaise } from './domain/plan-catalogue';
 export type { FirmEntitlement, FirmSeat } from './domain/firm-entitlement';
-export { MIN_CHARGE_PAISE } from './domain/plan-change';
+export { MIN_CHARGE_PAISE, assertSeatsFit } from './domain/plan-change';
 export type { planChangeUseCases } from './domain/plan-change.use-cases';
 export type { subscriptionLedger } from './domain/subscription-ledger.use-cases';
 export type {
@@ -22,4 +22,4 @@ export type {
   SubscriptionRecord,
   SubscriptionStore,
 } from './domain/ports';
-export { accessEnd, effectiveStatus, summarize } from './domain/subscription-status';
+export { accessEnd, effectiveStatus, summarize } from './domain/subscription-terms';

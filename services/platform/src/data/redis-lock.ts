@@ -46,3 +46,12 @@ export async function withRedisLock<T>(
     await redis.eval(RELEASE, 1, key, token);
   }
 }
+
+/**
+ * A service's locks under one namespace, each named by its kind and the record it guards
+ * (`<namespace>lock:<kind>:<id>`), so the kinds a service declares are the only ones it can take.
+ */
+export function lockSpace<Kind extends string>(redis: Redis, namespace: string) {
+  return <T>(kind: Kind, id: string, work: () => Promise<T>, options?: LockOptions): Promise<T> =>
+    withRedisLock(redis, `${namespace}lock:${kind}:${id}`, work, options);
+}

@@ -1,6 +1,6 @@
 import { BANK_TRANSFER_MESSAGES, DAY_MS, proformaReference, rupeesOf, type RequestProforma } from '@portal/contracts';
 import { notFound } from '@portal/platform/errors';
-import { clockFrom } from '../../shared/clock';
+import { clockFrom } from '@portal/platform/clock';
 import type { BillingAccount } from '../../shared/ports';
 import type { BankTransferDeps } from './ports';
 import { proformaViews } from './proforma-view';

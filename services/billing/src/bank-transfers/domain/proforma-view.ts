@@ -8,9 +8,9 @@ import {
   type ProformaState,
   type ProformaView,
 } from '@portal/contracts';
+import { clockFrom } from '@portal/platform/clock';
 import { dueByTransfer, type OrderRecord } from '../../payments';
 import type { ProformaRecord } from '../../tax-documents';
-import { clockFrom } from '../../shared/clock';
 import type { BankReceiptRecord, TdsRecord } from './ports';
 import type { BankTransferDeps } from './ports';
 

@@ -9,7 +9,7 @@ import {
   type StatementImportView,
 } from '@portal/contracts';
 import { AppError, badRequest, conflict, notFound } from '@portal/platform/errors';
-import { clockFrom } from '../../shared/clock';
+import { clockFrom } from '@portal/platform/clock';
 import type { BankTransferDeps, BankReceiptRecord } from './ports';
 import { proformaViews } from './proforma-view';
 import { readStatement, referenceIn, type StatementCredit } from './bank-statement';

@@ -3,7 +3,7 @@ import { badRequest, conflict, notFound } from '@portal/platform/errors';
 import type { AuditPublisher } from '@portal/platform';
 import { composeMail, type MailContent } from '@portal/platform/mail-layout';
 import type { Logger } from 'pino';
-import { clockFrom } from '../../shared/clock';
+import { clockFrom } from '@portal/platform/clock';
 import type { MailSender } from '../../shared/ports';
 import type { bankTransferOrders } from '../../payments';
 import type { TdsRecord, TdsStore } from './ports';

@@ -1,7 +1,6 @@
 import { DEVICE_MOVES_PER_YEAR, formatIndianDate, LICENSE_ERRORS, LICENSE_MESSAGES, type DeviceMoves } from '@portal/contracts';
 import { AppError, notFound, tooManyRequests } from '@portal/platform/errors';
 import type { AuditPublisher } from '@portal/platform';
-import { LOCK_KEYS } from '../../shared/lock-keys';
 import { movesLeft, MOVE_WINDOW_MS } from './device-moves';
 import { entitlement, type LicensingDeps } from './entitlement';
 import type { ActivationRecord } from './ports';
@@ -35,7 +34,7 @@ export function deviceMoveUseCases(deps: LicensingDeps & { audit: AuditPublisher
 
   return {
     async moveByHolder(userId: string, deviceId: string, assertDevice?: (device: ActivationRecord) => void): Promise<void> {
-      await lock(LOCK_KEYS.devices(userId), async () => {
+      await lock('devices', userId, async () => {
         const at = now();
         const device = await activations.find(userId, deviceId);
         if (!device?.active) throw notFound(LICENSE_MESSAGES.deviceNotFound);

@@ -9,7 +9,6 @@ import {
   type OfflineActivationResponse,
 } from '@portal/contracts';
 import { badRequest } from '@portal/platform/errors';
-import { LOCK_KEYS } from '../../shared/lock-keys';
 import { assertCurrentVersion } from './current-version';
 import { placeFor } from './device-place';
 import type { deviceMoveUseCases } from './device-moves.use-cases';
@@ -46,7 +45,7 @@ export function fileActivationUseCases(
         maxAgeDays: ACTIVATION_REQUEST_MAX_AGE_DAYS,
       });
       await assertCurrentVersion(deps.releaseChannels, claims.app_version);
-      return deps.lock(LOCK_KEYS.devices(user.userId), async () => {
+      return deps.lock('devices', user.userId, async () => {
         const { held, existing } = await placeFor(deps, user, claims.device_id, at);
         if (existing?.keyThumbprint && existing.keyThumbprint !== keyThumbprint) throw otherKey();
         const record: ActivationRecord = {

@@ -1,6 +1,5 @@
 import { LICENSE_ERRORS, LICENSE_MESSAGES, type ActivationRequest, type LicenseResponse } from '@portal/contracts';
 import { notFound } from '@portal/platform/errors';
-import { LOCK_KEYS } from '../../shared/lock-keys';
 import { entitlement, licence, refused, toDeviceView, type DesktopUser, type LicensingDeps } from './entitlement';
 import { assertCurrentVersion } from './current-version';
 import { placeFor } from './device-place';
@@ -18,7 +17,7 @@ export function licensingUseCases(deps: LicensingDeps) {
     /** Activates this machine (again), within the plan's limit, and answers its licence. */
     async activate(user: DesktopUser, request: ActivationRequest): Promise<LicenseResponse> {
       await assertCurrentVersion(deps.releaseChannels, request.appVersion);
-      return lock(LOCK_KEYS.devices(user.userId), async () => {
+      return lock('devices', user.userId, async () => {
         const at = now();
         const { held, existing } = await placeFor(deps, user, request.deviceId, at);
         const record = await activations.save({

@@ -1,6 +1,5 @@
 import { AUTOPAY_MESSAGES } from '@portal/contracts';
 import { notFound } from '@portal/platform/errors';
-import { LOCK_KEYS } from '../../shared/lock-keys';
 import type { SubscriptionRecord } from '../../subscriptions';
 import type { AutopayDeps, MandateEndReason, MandateRecord, OrderRecord } from './ports';
 import { autoRenewView } from './auto-renew-view';
@@ -18,14 +17,14 @@ export function autopayUseCases(deps: AutopayDeps) {
     async reflect(merchantSubscriptionId: string): Promise<MandateRecord | null> {
       const mandate = await mandates.find(merchantSubscriptionId);
       if (!mandate?.accountId) return mandate;
-      return lock(LOCK_KEYS.mandates(mandate.accountId), async () =>
+      return lock('mandates', mandate.accountId, async () =>
         reflectMandate(deps, (await mandates.find(merchantSubscriptionId)) ?? mandate),
       );
     },
 
     /** Ends the user's live mandates (a switch or a cancellation reached its renewal). */
     async endFor(userId: string, reason: MandateEndReason): Promise<number> {
-      return lock(LOCK_KEYS.mandates(userId), () => endMandates(deps, userId, reason));
+      return lock('mandates', userId, () => endMandates(deps, userId, reason));
     },
 
     /**
@@ -36,7 +35,7 @@ export function autopayUseCases(deps: AutopayDeps) {
     async afterSettled(order: OrderRecord): Promise<void> {
       const { accountId } = order;
       if (!accountId) return;
-      await lock(LOCK_KEYS.mandates(accountId), async () => {
+      await lock('mandates', accountId, async () => {
         if (order.mandate?.role === 'setup') {
           const mandate = await mandates.find(order.mandate.merchantSubscriptionId);
           if (!mandate) return;
@@ -54,7 +53,7 @@ export function autopayUseCases(deps: AutopayDeps) {
 
     /** "Turn off auto-renew": the mandate is cancelled at PhonePe at once; the plan runs to its end. */
     async turnOff(userId: string) {
-      const ended = await lock(LOCK_KEYS.mandates(userId), () => endMandates(deps, userId, 'customer'));
+      const ended = await lock('mandates', userId, () => endMandates(deps, userId, 'customer'));
       if (!ended) throw notFound(AUTOPAY_MESSAGES.noMandate);
       return { success: true as const, message: AUTOPAY_MESSAGES.turnedOff };
     },
@@ -62,7 +61,7 @@ export function autopayUseCases(deps: AutopayDeps) {
     autoRenewOf: (userId: string, subscription: SubscriptionRecord | null, at: Date) => autoRenewView(deps, userId, subscription, at),
 
     async deleteUser(userId: string): Promise<void> {
-      await lock(LOCK_KEYS.mandates(userId), () => endMandates(deps, userId, 'customer')).catch((error: unknown) =>
+      await lock('mandates', userId, () => endMandates(deps, userId, 'customer')).catch((error: unknown) =>
         logger.warn({ err: error, userId }, 'a deleted user’s mandate could not be cancelled at PhonePe'),
       );
       await mandates.detachUser(userId);

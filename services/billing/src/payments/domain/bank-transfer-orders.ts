@@ -1,8 +1,7 @@
 import { BANK_TRANSFER_MESSAGES, formatIndianDate, paiseLeft, type BillingPeriod, type Paise, type PricedPlan } from '@portal/contracts';
 import { conflict, notFound } from '@portal/platform/errors';
-import { LOCK_KEYS } from '../../shared/lock-keys';
+import { clockFrom } from '@portal/platform/clock';
 import type { BillingAccount } from '../../shared/ports';
-import { clockFrom } from '../../shared/clock';
 import { creditOrder } from './order-credit';
 import { recordPricedOrder, type TransferOptions } from './order-placement';
 import { type PaymentDeps, dueByTransfer, type OrderRecord } from './ports';
@@ -27,7 +26,7 @@ export function bankTransferOrders(deps: PaymentDeps) {
 
     /** The pro-forma issued for the order, which the buyer quotes when paying. */
     nameProforma: (merchantOrderId: string, proformaNumber: string, reference: string) =>
-      deps.lock(LOCK_KEYS.order(merchantOrderId), async () => {
+      deps.lock('order', merchantOrderId, async () => {
         const order = await deps.orders.find(merchantOrderId);
         if (!order?.bankTransfer) throw notFound(BANK_TRANSFER_MESSAGES.notFound);
         return deps.orders.update(merchantOrderId, { bankTransfer: { ...order.bankTransfer, proformaNumber, reference } });
@@ -42,7 +41,7 @@ export function bankTransferOrders(deps: PaymentDeps) {
       const found = await deps.orders.findByReference(reference);
       if (!found?.bankTransfer) throw notFound(BANK_TRANSFER_MESSAGES.notFound);
       const { merchantOrderId } = found;
-      const result = await deps.lock(LOCK_KEYS.order(merchantOrderId), async (): Promise<TransferOutcome> => {
+      const result = await deps.lock('order', merchantOrderId, async (): Promise<TransferOutcome> => {
         const order = await deps.orders.find(merchantOrderId);
         const terms = order?.bankTransfer;
         if (!order || !terms) throw notFound(BANK_TRANSFER_MESSAGES.notFound);

@@ -10,14 +10,13 @@ import {
   type CreateOrderResponse,
   type PricedPlan,
   type Paise,
+  BILLING_PROFILE_MESSAGES,
+  type BillingProfile,
 } from '@portal/contracts';
+import { clockFrom } from '@portal/platform/clock';
 import { badRequest, conflict } from '@portal/platform/errors';
-import { assertBuyerDetails } from '../../shared/buyer-details';
-import { LOCK_KEYS } from '../../shared/lock-keys';
-import type { BillingAccount } from '../../shared/ports';
-import { assertSeatsFit } from '../../shared/seat-rules';
-import { MIN_CHARGE_PAISE } from '../../subscriptions';
-import { clockFrom } from '../../shared/clock';
+import type { BillingAccount, BillingProfileStore } from '../../shared/ports';
+import { MIN_CHARGE_PAISE, assertSeatsFit } from '../../subscriptions';
 import { newMerchantSubscriptionId } from './mandate-lifecycle';
 import { creditOrder } from './order-credit';
 import { returnPage, type PaymentDeps, orderPromotion, type BankTransferTerms, type OrderRecord } from './ports';
@@ -37,8 +36,47 @@ export interface TransferOptions {
   tdsOn: (amountPaise: Paise) => Promise<BankTransferTerms['tds']>;
 }
 
+/** CGST Rule 46(e): from this value, an invoice to a buyer without a GSTIN shows their address and state. */
+export const ADDRESS_ON_INVOICE_FROM_PAISE = 50_000_00;
+
+/**
+ * Whether a document for this buyer could be issued as the rules ask (pure). A buyer with a GSTIN,
+ * or with billing details saved (which always hold the address and state), is complete; otherwise
+ * Rule 46(e) asks for them on an invoice of ₹50,000 or more, and Rule 53(1A) on every credit note.
+ */
+export function buyerDetailsMissing(
+  profile: Pick<BillingProfile, 'gstin'> | null,
+  documents: { invoicePaise: number; creditNote: boolean },
+): 'invoice' | 'credit-note' | null {
+  if (profile) return null;
+  if (documents.invoicePaise >= ADDRESS_ON_INVOICE_FROM_PAISE) return 'invoice';
+  return documents.creditNote ? 'credit-note' : null;
+}
+
+/**
+ * Before anything is charged: the buyer's details an invoice of this value and, on an upgrade,
+ * the credit note of the plan it ends must show; a 400 asks for them.
+ */
+async function assertBuyerDetails(
+  profiles: Pick<BillingProfileStore, 'find'>,
+  accountId: string,
+  documents: { invoicePaise: number; creditNote: boolean },
+): Promise<void> {
+  // most orders need no details: they are not read then (an order's query budget)
+  if (buyerDetailsMissing(null, documents) === null) return;
+  const missing = buyerDetailsMissing(await profiles.find(accountId), documents);
+  if (missing === 'invoice') throw badRequest(BILLING_PROFILE_MESSAGES.neededForInvoice);
+  if (missing === 'credit-note') throw badRequest(BILLING_PROFILE_MESSAGES.neededForCreditNote);
+}
+
 /** Ours, unique, and within PhonePe's rules (≤ 63 characters of letters, digits, _ and -). */
 const newMerchantOrderId = () => `TPP-${Date.now().toString(36).toUpperCase()}-${randomBytes(6).toString('hex').toUpperCase()}`;
+
+/** Placing an order at the server's price: what the payments' use cases offer as `createOrder`. */
+export const orderPlacement = (deps: PaymentDeps) => ({
+  createOrder: (account: BillingAccount, plan: PricedPlan, billingPeriod: BillingPeriod, options?: OrderOptions) =>
+    placeOrder(deps, account, plan, billingPeriod, options),
+});
 
 /**
  * The amount comes from the plan, the period and the customer's current plan alone, never from
@@ -73,7 +111,7 @@ export async function recordPricedOrder(
   assertSeatsFit(account.firm, seats);
   const firm = account.firm ? { id: account.firm.id, name: account.firm.name } : null;
   const now = clockFrom(deps);
-  return deps.lock(LOCK_KEYS.subscription(account.id), async () => {
+  return deps.lock('subscription', account.id, async () => {
     const quote = await deps.changes.quote(account.id, plan, billingPeriod, { seats, firm: firm !== null, promotionCode });
     if (quote.kind === 'switch') throw conflict(PLAN_CHANGE_MESSAGES.switchNotPaid);
     // an upgrade's credit is the unused value on the day it is paid, which a pro-forma cannot know
@@ -129,7 +167,7 @@ async function createOrder(deps: PaymentDeps, order: Parameters<PaymentDeps['ord
 /** An upgrade its credit pays for: nothing to collect, so no checkout; it is settled and credited at once. */
 async function settleWithoutCheckout(deps: PaymentDeps, order: OrderRecord): Promise<CreateOrderResponse> {
   const { merchantOrderId } = order;
-  const completed = await deps.lock(LOCK_KEYS.order(merchantOrderId), () =>
+  const completed = await deps.lock('order', merchantOrderId, () =>
     deps.orders.update(merchantOrderId, { status: 'completed', completedAt: clockFrom(deps)() }),
   );
   if (completed) {

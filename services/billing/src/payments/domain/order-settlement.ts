@@ -1,5 +1,4 @@
-import { LOCK_KEYS } from '../../shared/lock-keys';
-import { clockFrom } from '../../shared/clock';
+import { clockFrom } from '@portal/platform/clock';
 import { lapseTransfer } from './bank-transfer-orders';
 import { creditOrder } from './order-credit';
 import type { PaymentDeps, OrderRecord } from './ports';
@@ -11,7 +10,7 @@ import type { PaymentDeps, OrderRecord } from './ports';
 export async function settleOrder(deps: PaymentDeps, merchantOrderId: string): Promise<OrderRecord | null> {
   const { orders, logger } = deps;
   let left = false;
-  const settled = await deps.lock(LOCK_KEYS.order(merchantOrderId), async () => {
+  const settled = await deps.lock('order', merchantOrderId, async () => {
     const order = await orders.find(merchantOrderId);
     if (!order) {
       logger.warn({ merchantOrderId }, 'settlement asked for an order we do not know');

@@ -1,13 +1,10 @@
-import type { BillingPeriod, PricedPlan } from '@portal/contracts';
-import type { BillingAccount } from '../../shared/ports';
-import { clockFrom } from '../../shared/clock';
-import { placeOrder, type OrderOptions } from './order-placement';
+import { clockFrom } from '@portal/platform/clock';
 import { settleOrder } from './order-settlement';
 import { returnPage, type PaymentDeps } from './ports';
 
 /**
- * Orders paid through PhonePe's checkout: placing one at the server's price (order-placement.ts),
- * settling it from PhonePe's own answer (order-settlement.ts) and crediting it once (order-credit.ts).
+ * Orders paid through PhonePe's checkout, once placed at the server's price (order-placement.ts):
+ * settling one from PhonePe's own answer (order-settlement.ts) and crediting it once (order-credit.ts).
  */
 export function paymentUseCases(deps: PaymentDeps) {
   const { orders, logger } = deps;
@@ -16,9 +13,6 @@ export function paymentUseCases(deps: PaymentDeps) {
 
   return {
     settle,
-
-    createOrder: (account: BillingAccount, plan: PricedPlan, billingPeriod: BillingPeriod, options?: OrderOptions) =>
-      placeOrder(deps, account, plan, billingPeriod, options),
 
     /** Where the browser lands after PhonePe's page: settle now, then the page that says how it went. */
     async handleReturn(merchantOrderId: string): Promise<string> {

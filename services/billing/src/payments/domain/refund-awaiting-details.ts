@@ -1,4 +1,3 @@
-import { LOCK_KEYS } from '../../shared/lock-keys';
 import type { RefundDeps, RefundRecord } from './ports';
 import { askBuyerForDetails } from './refund-details-request';
 import { creditNoteLacksBuyer } from './refund-request';
@@ -12,7 +11,7 @@ const BATCH = 200;
  * order's lock, so a save and the reconciliation job cannot make it twice. False while it waits.
  */
 async function release(deps: RefundDeps, waiting: RefundRecord): Promise<boolean> {
-  return deps.lock(LOCK_KEYS.order(waiting.merchantOrderId), async () => {
+  return deps.lock('order', waiting.merchantOrderId, async () => {
     const refund = await deps.refunds.find(waiting.merchantRefundId);
     if (refund?.state !== 'awaiting_details' || (await creditNoteLacksBuyer(deps, refund.merchantOrderId))) return false;
     const pending = (await deps.refunds.update(refund.merchantRefundId, { state: 'pending' })) ?? { ...refund, state: 'pending' as const };

@@ -1,6 +1,5 @@
 import { formatPaise, paiseOf, REFUND_MESSAGES, type RefundRequest, paiseLeft } from '@portal/contracts';
 import { badRequest, conflict, isDuplicateKeyError, notFound } from '@portal/platform/errors';
-import { LOCK_KEYS } from '../../shared/lock-keys';
 import { type RefundDeps, paidFor, type RefundRecord } from './ports';
 import { askBuyerForDetails } from './refund-details-request';
 import { paidBackByBank, submitRefund } from './refund-settlement';
@@ -19,7 +18,7 @@ export async function requestRefund(
   adminEmail: string,
 ): Promise<RefundRecord> {
   const { orders, refunds } = deps;
-  const refund = await deps.lock(LOCK_KEYS.order(merchantOrderId), async () => {
+  const refund = await deps.lock('order', merchantOrderId, async () => {
     const order = await orders.find(merchantOrderId);
     if (!order) throw notFound(REFUND_MESSAGES.unknownOrder);
     if (order.status !== 'completed') throw conflict(REFUND_MESSAGES.notCompleted);

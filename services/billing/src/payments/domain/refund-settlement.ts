@@ -1,8 +1,7 @@
 import { REFUND_MESSAGES, sumPaise } from '@portal/contracts';
 import { badRequest } from '@portal/platform/errors';
-import { LOCK_KEYS } from '../../shared/lock-keys';
+import { clockFrom } from '@portal/platform/clock';
 import { draftCreditNote, issueCreditNote } from '../../tax-documents';
-import { clockFrom } from '../../shared/clock';
 import { type RefundDeps, paidFor, type RefundGateway, type RefundRecord } from './ports';
 import { sendRefundNotice } from './refund-notice';
 
@@ -14,7 +13,7 @@ export async function settleRefund(deps: RefundDeps, merchantRefundId: string): 
     deps.logger.warn({ merchantRefundId }, 'settlement asked for a refund we do not know');
     return null;
   }
-  return deps.lock(LOCK_KEYS.order(known.merchantOrderId), async () => {
+  return deps.lock('order', known.merchantOrderId, async () => {
     const refund = (await refunds.find(merchantRefundId))!;
     if (refund.state !== 'pending') {
       await syncOrder(deps, refund.merchantOrderId); // in case the last settlement stopped before it

@@ -1,5 +1,5 @@
 import type { RefundRequest, RefundView } from '@portal/contracts';
-import { clockFrom } from '../../shared/clock';
+import { clockFrom } from '@portal/platform/clock';
 import type { RefundDeps, RefundRecord } from './ports';
 import { reconcileAwaitingDetails, releaseForAccount } from './refund-awaiting-details';
 import { requestRefund } from './refund-request';

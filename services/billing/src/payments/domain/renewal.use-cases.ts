@@ -1,4 +1,4 @@
-import { clockFrom } from '../../shared/clock';
+import { clockFrom } from '@portal/platform/clock';
 import type { RenewalDeps, OrderRecord } from './ports';
 import { sendDunningDue } from './renewal-mail';
 import { graceAfterFailure } from './renewal-schedule';

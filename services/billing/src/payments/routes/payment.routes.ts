@@ -4,6 +4,7 @@ import { createOrderBodySchema, merchantOrderIdSchema } from '@portal/contracts'
 import { validate, type SecurityLog } from '@portal/platform';
 import type { AccountGuards } from '../../shared/routes/billing-account';
 import type { autopayUseCases } from '../domain/autopay.use-cases';
+import type { orderPlacement } from '../domain/order-placement';
 import type { paymentUseCases } from '../domain/payment.use-cases';
 import type { refundUseCases } from '../domain/refund.use-cases';
 import type { renewalUseCases } from '../domain/renewal.use-cases';
@@ -33,7 +34,8 @@ type WebhookBody = z.infer<typeof webhookBody>;
 const eventOfType = (type = '') => type.toLowerCase().replaceAll('_', '.');
 
 export interface PaymentRoutesDeps {
-  payments: ReturnType<typeof paymentUseCases>;
+  orders: ReturnType<typeof orderPlacement>;
+  payments: Pick<ReturnType<typeof paymentUseCases>, 'settle' | 'handleReturn'>;
   refunds: ReturnType<typeof refundUseCases>;
   autopay: Pick<ReturnType<typeof autopayUseCases>, 'reflect'>;
   renewals: Pick<ReturnType<typeof renewalUseCases>, 'refresh'>;
@@ -42,7 +44,7 @@ export interface PaymentRoutesDeps {
   securityLog: SecurityLog;
 }
 
-export function paymentRoutes({ payments, refunds, autopay, renewals, account, webhook, securityLog }: PaymentRoutesDeps): Router {
+export function paymentRoutes({ orders, payments, refunds, autopay, renewals, account, webhook, securityLog }: PaymentRoutesDeps): Router {
   const router = Router();
 
   /** PhonePe's events (integrations.md), each a nudge to ask PhonePe again about one thing of ours. */
@@ -61,7 +63,7 @@ export function paymentRoutes({ payments, refunds, autopay, renewals, account, w
 
   router.post('/api/payment/create-phonepe-order', ...account.manage, validate('body', createOrderBodySchema), async (req, res) => {
     const { plan, billingPeriod, autoRenew, seats, promotionCode } = req.body;
-    res.status(201).json(await payments.createOrder(res.locals.account, plan, billingPeriod, { autoRenew, seats, promotionCode }));
+    res.status(201).json(await orders.createOrder(res.locals.account, plan, billingPeriod, { autoRenew, seats, promotionCode }));
   });
 
   router.get('/api/payment/phonepe/return', async (req, res) => {

@@ -1,4 +1,4 @@
-import type { Paise } from '@portal/contracts';
+import { paiseLeft, sumPaise, type Paise } from '@portal/contracts';
 import { isDuplicateKeyError } from '@portal/platform/errors';
 import { Schema, type Connection } from 'mongoose';
 import type { CreditUseRecord, ReferralCodeRecord, ReferralCreditRecord, ReferralRecord, ReferralStore } from '../domain/ports';
@@ -80,6 +80,13 @@ const useOf = (entry: LedgerEntry): CreditUseRecord => ({
 
 const WITHOUT_ID = { _id: 0 } as const;
 
+/** An entry earned counts until it is taken back ('released'); a use counts while held or used. */
+const balanceOfEntries = (entries: Pick<LedgerEntry, 'kind' | 'state' | 'paise'>[]): Paise =>
+  paiseLeft(
+    sumPaise(entries.filter((entry) => entry.kind === 'earned' && entry.state !== 'released').map((entry) => entry.paise as Paise)),
+    ...entries.filter((entry) => entry.kind === 'used' && entry.state !== 'released').map((entry) => entry.paise as Paise),
+  );
+
 export function referralRepository(connection: Connection): ReferralStore {
   const Code = connection.model<ReferralCodeRecord>('ReferralCode', codeSchema, 'referral_codes');
   const Referral = connection.model<ReferralRecord>('Referral', referralSchema, 'referrals');
@@ -135,8 +142,11 @@ export function referralRepository(connection: Connection): ReferralStore {
       return {
         earned: entries.filter((entry) => entry.kind === 'earned').map(earnedOf),
         uses: entries.filter((entry) => entry.kind === 'used').map(useOf),
+        balancePaise: balanceOfEntries(entries),
       };
     },
+    balanceOf: async (accountId) =>
+      balanceOfEntries(await Ledger.find({ accountId: { $eq: accountId } }, { _id: 0, kind: 1, state: 1, paise: 1 }).lean<LedgerEntry[]>()),
     credits: async (limit) =>
       (await Ledger.find({ kind: 'earned' }, WITHOUT_ID).sort({ at: -1 }).limit(limit).lean<LedgerEntry[]>()).map(earnedOf),
     async holdUse(use) {

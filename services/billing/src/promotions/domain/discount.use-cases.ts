@@ -1,6 +1,6 @@
 import type { PromotionOffer, PromotionOffers, PromotionPrice, PromotionScope } from '../../subscriptions';
 import { codeOffer, creditOffer } from './discount-offer';
-import type { LastPaidOrder, PromotionStore } from './ports';
+import type { LastPaidOrder, PromotionStore, ReferralStore } from './ports';
 import type { promotionUseCases } from './promotion.use-cases';
 import type { referralUseCases } from './referral.use-cases';
 
@@ -8,6 +8,8 @@ export interface DiscountDeps {
   codes: ReturnType<typeof promotionUseCases>;
   promotions: Pick<PromotionStore, 'find' | 'latestHeld' | 'reserve'>;
   referrals: ReturnType<typeof referralUseCases>;
+  /** The referral credit an account has left, read from its ledger. */
+  credits: Pick<ReferralStore, 'balanceOf'>;
   lastPaidOrder: LastPaidOrder;
   ratePercent: number;
   now?: () => Date;
@@ -18,7 +20,15 @@ export interface DiscountDeps {
  * period of a code for several periods; otherwise the account's referral credit. They do not
  * stack: a code typed takes the place of the others, which wait for a later payment.
  */
-export function discountUseCases({ codes, promotions, referrals, lastPaidOrder, ratePercent, now = () => new Date() }: DiscountDeps) {
+export function discountUseCases({
+  codes,
+  promotions,
+  referrals,
+  credits,
+  lastPaidOrder,
+  ratePercent,
+  now = () => new Date(),
+}: DiscountDeps) {
   /** A code's next period, when the renewal follows the payment that used its last one, within the code's plans and periods. */
   async function nextPeriod({ accountId, plan, billingPeriod, kind }: PromotionScope): Promise<PromotionOffer | null> {
     if (kind !== 'renew') return null;
@@ -36,7 +46,7 @@ export function discountUseCases({ codes, promotions, referrals, lastPaidOrder, 
   async function standing(scope: PromotionScope): Promise<PromotionOffer | null> {
     const next = await nextPeriod(scope);
     if (next) return next;
-    const credit = await referrals.balance(scope.accountId);
+    const credit = await credits.balanceOf(scope.accountId);
     return credit > 0 ? creditOffer(credit, ratePercent) : null;
   }
 

@@ -108,8 +108,13 @@ export interface ReferralStore {
   grant(credit: Omit<ReferralCreditRecord, 'takenBack'>): Promise<boolean>;
   /** Takes back the credit this referred order earned, if it did; answers whether it did. */
   takeBack(merchantOrderId: string): Promise<boolean>;
-  /** What the account earned and what its orders took, newest first, in one read (a checkout asks for it). */
-  ledgerOf(accountId: string): Promise<{ earned: ReferralCreditRecord[]; uses: CreditUseRecord[] }>;
+  /** What the account earned and what its orders took, newest first, and the balance they leave, in one read. */
+  ledgerOf(accountId: string): Promise<{ earned: ReferralCreditRecord[]; uses: CreditUseRecord[]; balancePaise: Paise }>;
+  /**
+   * The credit left: what the account earned and kept, less what its orders hold or used (below
+   * nothing when a credit used was taken back). One read; a checkout asks for it.
+   */
+  balanceOf(accountId: string): Promise<Paise>;
   /** Every credit given, newest first (the admin's list). */
   credits(limit: number): Promise<ReferralCreditRecord[]>;
   holdUse(use: Omit<CreditUseRecord, 'state'>): Promise<void>;

@@ -1,7 +1,6 @@
 import { paiseOf, PROMOTION_MESSAGES, rupeesOf, type CreatePromotion, type Paise, type PromotionView } from '@portal/contracts';
 import { badRequest, conflict, notFound } from '@portal/platform/errors';
 import type { AuditPublisher } from '@portal/platform';
-import { LOCK_KEYS } from '../../shared/lock-keys';
 import type { Lock } from '../../shared/ports';
 import type { PromotionOffer, PromotionScope } from '../../subscriptions';
 import { codeOffer } from './discount-offer';
@@ -83,7 +82,8 @@ export function promotionUseCases({ promotions, paidBefore, lock, audit, ratePer
       // a campaign's opening minute may queue many orders on one code: each waits its turn rather than a 503
       const turn = { waitMs: 30_000 };
       await lock(
-        LOCK_KEYS.promotion(code),
+        'promotion',
+        code,
         async () => {
           await usable(code, scope);
           await promotions.reserve({ code, accountId: scope.accountId, merchantOrderId, discountPaise, sequence: 1, createdAt: now() });

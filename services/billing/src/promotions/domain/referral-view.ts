@@ -1,25 +1,17 @@
-import { asPaise, paiseLeft, rupeesOf, sumPaise, type Paise, type ReferralCreditRow, type ReferralView } from '@portal/contracts';
+import { asPaise, rupeesOf, type Paise, type ReferralCreditRow, type ReferralView } from '@portal/contracts';
 import type { CreditUseRecord, ReferralCreditRecord } from './ports';
 
 const HOLDING: CreditUseRecord['state'][] = ['reserved', 'redeemed'];
 
-/** What the account earned and kept, less what its orders hold or used (below nothing when a credit used was taken back). */
-export const balanceOf = (earned: ReferralCreditRecord[], uses: CreditUseRecord[]): Paise =>
-  paiseLeft(
-    sumPaise(earned.filter((credit) => !credit.takenBack).map((credit) => credit.paise)),
-    ...uses.filter((use) => HOLDING.includes(use.state)).map((use) => use.paise),
-  );
-
 /** The customer's referral panel: the link, what a referral earns, the credit left, and where it went. */
 export const referralView = (
   { code, link, creditPaise }: { code: string; link: string; creditPaise: Paise },
-  earned: ReferralCreditRecord[],
-  uses: CreditUseRecord[],
+  { earned, uses, balancePaise }: { earned: ReferralCreditRecord[]; uses: CreditUseRecord[]; balancePaise: Paise },
 ): ReferralView => ({
   code,
   link,
   creditPerReferral: rupeesOf(creditPaise),
-  balance: rupeesOf(asPaise(Math.max(0, balanceOf(earned, uses)))),
+  balance: rupeesOf(asPaise(Math.max(0, balancePaise))),
   earned: earned
     .filter((credit) => !credit.takenBack)
     .map((credit) => ({ at: credit.grantedAt.toISOString(), amount: rupeesOf(credit.paise) })),

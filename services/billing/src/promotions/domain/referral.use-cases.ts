@@ -1,10 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { REFERRAL_MESSAGES, type Paise, type ReferralCreditRow, type ReferralView } from '@portal/contracts';
 import { badRequest, conflict } from '@portal/platform/errors';
-import { LOCK_KEYS } from '../../shared/lock-keys';
 import type { BillingAccount, Lock } from '../../shared/ports';
 import type { PaidBefore, ReferralCodeRecord, ReferralStore } from './ports';
-import { balanceOf, creditRow, referralView } from './referral-view';
+import { creditRow, referralView } from './referral-view';
 
 export interface ReferralDeps {
   referrals: ReferralStore;
@@ -38,18 +37,10 @@ export function referralUseCases({ referrals, paidBefore, firmsOf, lock, creditP
     }
   }
 
-  const balance = async (accountId: string): Promise<Paise> => {
-    const { earned, uses } = await referrals.ledgerOf(accountId);
-    return balanceOf(earned, uses);
-  };
-
   return {
-    balance,
-
     async view(account: BillingAccount): Promise<ReferralView> {
       const { code } = await codeFor(account);
-      const { earned, uses } = await referrals.ledgerOf(account.id);
-      return referralView({ code, link: `${publicUrl}/signup?ref=${code}`, creditPaise }, earned, uses);
+      return referralView({ code, link: `${publicUrl}/signup?ref=${code}`, creditPaise }, await referrals.ledgerOf(account.id));
     },
 
     /** Counts the account as referred by the code's owner: once, before its first payment, never by itself. */
@@ -66,8 +57,8 @@ export function referralUseCases({ referrals, paidBefore, firmsOf, lock, creditP
 
     /** Holds part of the credit for an order, if the credit still covers it (another order may have taken it meanwhile). */
     async hold(accountId: string, merchantOrderId: string, paise: Paise): Promise<void> {
-      await lock(LOCK_KEYS.referralCredit(accountId), async () => {
-        if ((await balance(accountId)) < paise) throw conflict(REFERRAL_MESSAGES.creditChanged);
+      await lock('referral-credit', accountId, async () => {
+        if ((await referrals.balanceOf(accountId)) < paise) throw conflict(REFERRAL_MESSAGES.creditChanged);
         await referrals.holdUse({ accountId, merchantOrderId, paise, createdAt: now() });
       });
     },

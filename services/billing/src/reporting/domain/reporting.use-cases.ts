@@ -1,6 +1,5 @@
 import type { SubscriptionSummary } from '@portal/contracts';
 import type { SingleUseClaims } from '@portal/platform';
-import { LOCK_KEYS } from '../../shared/lock-keys';
 import type { ActivationStore } from '../../licensing';
 import type { BillingProfileStore } from '../../tax-documents';
 import type { Lock } from '../../shared/ports';
@@ -54,7 +53,7 @@ export function reportingUseCases(deps: ReportingDeps) {
      * records are kept for six years, CGST s.36), no longer linked to the account.
      */
     async deleteUser(userId: string): Promise<{ anonymisedPayments: number }> {
-      return lock(LOCK_KEYS.subscription(userId), async () => {
+      return lock('subscription', userId, async () => {
         await ledger.deleteUser(userId);
         await billingProfiles.delete(userId);
         await activations.deleteForUser(userId);

@@ -1,6 +1,6 @@
 import type { Paise } from '@portal/contracts';
 import { Schema, type Connection } from 'mongoose';
-import { DEFAULT_PLANS, type PlanEntry } from '../domain/plan-catalogue';
+import { DEFAULT_PLANS, priced, type PlanEntry, type PricedEntry } from '../domain/plan-catalogue';
 import type { PlanStore } from '../domain/ports';
 
 interface PlanDocument {
@@ -16,17 +16,18 @@ const planSchema = new Schema<PlanDocument>(
   { versionKey: false },
 );
 
-const toEntry = (doc: PlanDocument): PlanEntry => ({
-  name: doc._id as PlanEntry['name'],
-  title: doc.title,
-  monthlyPricePaise: doc.monthlyPricePaise,
-  features: doc.features,
-});
+const toEntry = (doc: PlanDocument): PricedEntry =>
+  priced({
+    name: doc._id as PlanEntry['name'],
+    title: doc.title,
+    monthlyPricePaise: doc.monthlyPricePaise,
+    features: doc.features,
+  });
 
 /** Prices live in the database; the catalogue seeds missing plans and never overwrites a price. */
 export function planRepository(connection: Connection): PlanStore & { seed(): Promise<void> } {
   const Plan = connection.model<PlanDocument>('Plan', planSchema, 'plans');
-  let cache: { at: number; entries: PlanEntry[] } | undefined;
+  let cache: { at: number; entries: PricedEntry[] } | undefined;
   const all = async () => {
     // Plans change rarely; a few seconds of caching keeps the status call off the database.
     if (!cache || Date.now() - cache.at > 10_000)

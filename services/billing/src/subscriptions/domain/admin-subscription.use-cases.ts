@@ -1,11 +1,10 @@
 import { paiseOf, type AdminSubscriptionUpdate, type SubscriptionSummary, NO_PAISE } from '@portal/contracts';
 import { notFound } from '@portal/platform/errors';
 import type { AuditPublisher } from '@portal/platform';
-import { LOCK_KEYS } from '../../shared/lock-keys';
 import type { Lock, UserDirectory } from '../../shared/ports';
 import type { PlanStore, SubscriptionStore } from './ports';
 import type { subscriptionLedger } from './subscription-ledger.use-cases';
-import { summarize } from './subscription-status';
+import { summarize } from './subscription-terms';
 
 export interface AdminSubscriptionDeps {
   subscriptions: SubscriptionStore;
@@ -40,7 +39,7 @@ export function adminSubscriptionUseCases({
         update.planPrice !== undefined
           ? paiseOf(update.planPrice)
           : ((await plans.find(update.subscriptionPlan))?.monthlyPricePaise ?? NO_PAISE);
-      const after = await lock(LOCK_KEYS.subscription(userId), async () => {
+      const after = await lock('subscription', userId, async () => {
         const current = await subscriptions.find(userId);
         const isTrial = status === 'trial';
         const saved = await subscriptions.save(userId, {

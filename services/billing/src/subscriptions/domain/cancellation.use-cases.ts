@@ -1,9 +1,8 @@
 import { CANCELLATION_MESSAGES } from '@portal/contracts';
 import { conflict, notFound } from '@portal/platform/errors';
-import { LOCK_KEYS } from '../../shared/lock-keys';
 import type { Lock } from '../../shared/ports';
 import type { SubscriptionStore } from './ports';
-import { effectiveStatus } from './subscription-status';
+import { effectiveStatus } from './subscription-terms';
 
 export interface CancellationDeps {
   subscriptions: SubscriptionStore;
@@ -20,7 +19,7 @@ export interface CancellationDeps {
 export function cancellationUseCases({ subscriptions, lock, now = () => new Date() }: CancellationDeps) {
   return {
     async cancel(userId: string, reason: string | undefined) {
-      return lock(LOCK_KEYS.subscription(userId), async () => {
+      return lock('subscription', userId, async () => {
         const at = now();
         const current = await subscriptions.find(userId);
         if (!current?.subscriptionEndDate || effectiveStatus(current, at) !== 'active') throw conflict(CANCELLATION_MESSAGES.noPlan);
@@ -31,7 +30,7 @@ export function cancellationUseCases({ subscriptions, lock, now = () => new Date
     },
 
     async undo(userId: string) {
-      return lock(LOCK_KEYS.subscription(userId), async () => {
+      return lock('subscription', userId, async () => {
         const current = await subscriptions.find(userId);
         if (!current?.cancelAtPeriodEnd || effectiveStatus(current, now()) !== 'active') throw notFound(CANCELLATION_MESSAGES.notCancelled);
         await subscriptions.save(userId, { cancelAtPeriodEnd: null });

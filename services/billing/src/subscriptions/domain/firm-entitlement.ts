@@ -1,7 +1,7 @@
 import type { FirmPlanSource } from '@portal/contracts';
 import type { FirmDirectory } from '../../shared/ports';
 import type { SubscriptionRecord, SubscriptionStore } from './ports';
-import { effectiveStatus } from './subscription-status';
+import { effectiveStatus } from './subscription-terms';
 
 /** The firm a member works for, and the seat they hold in it. */
 export type FirmSeat = FirmPlanSource & { seat: number };

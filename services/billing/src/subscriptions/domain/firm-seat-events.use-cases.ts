@@ -1,6 +1,6 @@
 import { FIRM_EVENTS, replayFirms, type FirmSeatsChangedEvent, type FirmStatePublishing } from '@portal/contracts/internal';
 import type { SubscriptionStore } from './ports';
-import { accessEnd, effectiveStatus } from './subscription-status';
+import { accessEnd, effectiveStatus } from './subscription-terms';
 
 export interface FirmSeatEventsDeps extends FirmStatePublishing<FirmSeatsChangedEvent> {
   subscriptions: Pick<SubscriptionStore, 'find'>;

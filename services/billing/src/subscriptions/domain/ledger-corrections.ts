@@ -1,6 +1,5 @@
 import { NO_PAISE } from '@portal/contracts';
-import { LOCK_KEYS } from '../../shared/lock-keys';
-import { clockFrom } from '../../shared/clock';
+import { clockFrom } from '@portal/platform/clock';
 import type { LedgerDeps, SubscriptionRecord } from './ports';
 import { applyPeriodChanges, loadLedger } from './ledger-loading';
 import { isLive, projectPeriods, refundPeriod } from './periods';
@@ -9,7 +8,7 @@ import { isLive, projectPeriods, refundPeriod } from './periods';
 export async function removeRefunded(deps: LedgerDeps, accountId: string, merchantOrderId: string): Promise<void> {
   const { subscriptions, periods } = deps;
   const now = clockFrom(deps);
-  await deps.lock(LOCK_KEYS.subscription(accountId), async () => {
+  await deps.lock('subscription', accountId, async () => {
     const { subscription, recorded } = await loadLedger(deps, accountId);
     const period = recorded.find((candidate) => candidate.merchantOrderId === merchantOrderId && isLive(candidate));
     if (!period || period.source === 'admin') return;

@@ -1,9 +1,8 @@
 import { DAY_MS, type Paise, NO_PAISE } from '@portal/contracts';
-import { LOCK_KEYS } from '../../shared/lock-keys';
-import { clockFrom } from '../../shared/clock';
+import { clockFrom } from '@portal/platform/clock';
 import type { LedgerDeps, NewPeriod, PeriodRecord, SubscriptionRecord } from './ports';
 import { daysBetween } from './periods';
-import { effectiveStatus } from './subscription-status';
+import { effectiveStatus } from './subscription-terms';
 
 export const migrationPeriodId = (accountId: string) => `migration:${accountId}`;
 
@@ -79,7 +78,7 @@ export async function migrateAllAccounts(deps: LedgerDeps): Promise<number> {
     if (!accountIds.length) return migrated;
     for (const accountId of accountIds) {
       if ((await deps.periods.forUser(accountId)).length) continue;
-      await deps.lock(LOCK_KEYS.subscription(accountId), () => loadLedger(deps, accountId));
+      await deps.lock('subscription', accountId, () => loadLedger(deps, accountId));
       migrated++;
     }
     after = accountIds[accountIds.length - 1] ?? null;

@@ -1,4 +1,3 @@
-import { LOCK_KEYS } from '../../shared/lock-keys';
 import type { LedgerDeps } from './ports';
 
 /**
@@ -14,7 +13,7 @@ export async function holdForRenewal(
   until: Date,
   failedAt: Date | null = null,
 ): Promise<boolean> {
-  return lock(LOCK_KEYS.subscription(accountId), async () => {
+  return lock('subscription', accountId, async () => {
     const subscription = await subscriptions.find(accountId);
     if (subscription?.status !== 'active' || subscription.subscriptionEndDate?.getTime() !== paidEnd.getTime()) return false;
     await subscriptions.save(accountId, { graceUntil: until, ...(failedAt ? { renewalFailedAt: failedAt } : {}) });
@@ -24,7 +23,7 @@ export async function holdForRenewal(
 
 /** The renewal of `paidEnd` will not be debited (auto-renew turned off first): access ends at the paid end. */
 export async function releaseRenewal({ subscriptions, lock }: LedgerDeps, accountId: string, paidEnd: Date): Promise<void> {
-  await lock(LOCK_KEYS.subscription(accountId), async () => {
+  await lock('subscription', accountId, async () => {
     const subscription = await subscriptions.find(accountId);
     if (subscription?.subscriptionEndDate?.getTime() !== paidEnd.getTime() || subscription.renewalFailedAt) return;
     await subscriptions.save(accountId, { graceUntil: null });

@@ -57,6 +57,13 @@ export function toPlan(entry: PlanEntry): Plan {
   };
 }
 
-/** What the customer pays for one seat, computed on the server only. */
-export const pricePaiseOf = (entry: PlanEntry, period: BillingPeriod): Paise =>
-  period === 'annual' ? annualPricePaise(entry.monthlyPricePaise) : entry.monthlyPricePaise;
+/** A plan as the store holds it, with what the customer pays for one seat each period, computed on the server only. */
+export interface PricedEntry extends PlanEntry {
+  pricePaise: Record<BillingPeriod, Paise>;
+}
+
+/** Prices a stored plan once, when it is read: the month as stored, the year at the annual discount. */
+export const priced = (entry: PlanEntry): PricedEntry => ({
+  ...entry,
+  pricePaise: { monthly: entry.monthlyPricePaise, annual: annualPricePaise(entry.monthlyPricePaise) },
+});

@@ -12,11 +12,22 @@ import {
   NO_PAISE,
   sumPaise,
   paiseLeft,
+  FIRM_MESSAGES,
 } from '@portal/contracts';
-import { freeMonthFor, monthsOf, nextTerm, upgradeTerm } from './credit-order';
+import { badRequest, conflict } from '@portal/platform/errors';
+import type { BillingAccount } from '../../shared/ports';
 import { isLive, unusedValue } from './periods';
 import type { PeriodRecord, PlanChangeTerms, PromotionPrice, SubscriptionRecord } from './ports';
-import { addMonths, effectiveStatus } from './subscription-status';
+import { addMonths, effectiveStatus, freeMonthFor, monthsOf, nextTerm, upgradeTerm } from './subscription-terms';
+
+/**
+ * A person buys one seat; a firm buys one at least for each of its people, as Slack
+ * and Keygen keep seats at or above the users, so nobody loses their seat by a purchase.
+ */
+export function assertSeatsFit(firm: BillingAccount['firm'], seats: number): void {
+  if (!firm && seats > 1) throw badRequest(FIRM_MESSAGES.seatsNeedFirm);
+  if (firm && seats < firm.members) throw conflict(FIRM_MESSAGES.seatsBelowMembers(firm.members));
+}
 
 /** PhonePe takes no payment under ₹1: an upgrade that leaves less to pay is settled by the credit alone. */
 export const MIN_CHARGE_PAISE = 100;

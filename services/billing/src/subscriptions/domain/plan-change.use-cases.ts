@@ -8,11 +8,8 @@ import {
   discountSourceOf,
 } from '@portal/contracts';
 import { badRequest, notFound } from '@portal/platform/errors';
-import { LOCK_KEYS } from '../../shared/lock-keys';
 import type { BillingAccount, Lock } from '../../shared/ports';
-import { assertSeatsFit } from '../../shared/seat-rules';
-import { pricePaiseOf } from './plan-catalogue';
-import { quotePlanChange, runningPlan, type Quote } from './plan-change';
+import { assertSeatsFit, quotePlanChange, runningPlan, type Quote } from './plan-change';
 import type { PlanStore, PromotionOffers, PromotionScope, SubscriptionStore } from './ports';
 import type { subscriptionLedger } from './subscription-ledger.use-cases';
 
@@ -92,7 +89,7 @@ export function planChangeUseCases({ subscriptions, plans, ledger, lock, offers,
       title: entry.title,
       currentTitle: current?.title ?? subscription?.plan ?? null,
       billingPeriod,
-      unitPricePaise: pricePaiseOf(entry, billingPeriod),
+      unitPricePaise: entry.pricePaise[billingPeriod],
       seats,
       firm,
       now: now(),
@@ -113,7 +110,7 @@ export function planChangeUseCases({ subscriptions, plans, ledger, lock, offers,
     async scheduleSwitch(account: Account, plan: PricedPlan, billingPeriod: BillingPeriod, seats = 1) {
       assertSeatsFit(account.firm, seats);
       const userId = account.id;
-      return lock(LOCK_KEYS.subscription(userId), async () => {
+      return lock('subscription', userId, async () => {
         const planned = await quote(userId, plan, billingPeriod, { seats });
         if (planned.kind === 'buy') throw badRequest(PLAN_CHANGE_MESSAGES.noPlan);
         if (planned.kind !== 'switch') throw badRequest(PLAN_CHANGE_MESSAGES.onlyLower);
@@ -127,7 +124,7 @@ export function planChangeUseCases({ subscriptions, plans, ledger, lock, offers,
     },
 
     async cancelSwitch(userId: string) {
-      return lock(LOCK_KEYS.subscription(userId), async () => {
+      return lock('subscription', userId, async () => {
         const current = await subscriptions.find(userId);
         if (!current?.scheduledSwitch) throw notFound(PLAN_CHANGE_MESSAGES.noSwitch);
         await subscriptions.save(userId, { scheduledSwitch: null });

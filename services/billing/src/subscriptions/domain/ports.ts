@@ -9,7 +9,7 @@ import type {
   Paise,
 } from '@portal/contracts';
 import type { Lock } from '../../shared/ports';
-import type { PlanEntry } from './plan-catalogue';
+import type { PricedEntry } from './plan-catalogue';
 
 export interface SubscriptionRecord {
   accountId: string;
@@ -165,8 +165,8 @@ export interface ShownSubscriptions {
 }
 
 export interface PlanStore {
-  all(): Promise<PlanEntry[]>;
-  find(name: string): Promise<PlanEntry | null>;
+  all(): Promise<PricedEntry[]>;
+  find(name: string): Promise<PricedEntry | null>;
 }
 
 /**

@@ -1,11 +1,10 @@
 import { DAY_MS, TRIAL_DAYS, TRIAL_MESSAGES, type SubscriptionStatus, type SubscriptionSummary, NO_PAISE } from '@portal/contracts';
 import { conflict } from '@portal/platform/errors';
-import { LOCK_KEYS } from '../../shared/lock-keys';
 import type { BillingAccount, Claims, Lock, UserDirectory } from '../../shared/ports';
 import { toPlan } from './plan-catalogue';
 import type { FirmEntitlement } from './firm-entitlement';
 import type { AutoRenewals, PendingPayments, PlanStore, ShownSubscriptions, SubscriptionRecord, SubscriptionStore } from './ports';
-import { summarize } from './subscription-status';
+import { summarize } from './subscription-terms';
 
 export interface StatusDeps {
   subscriptions: SubscriptionStore & ShownSubscriptions;
@@ -88,7 +87,7 @@ async function statusOf(
 
 /** Once per user, only from "none": two simultaneous calls start exactly one trial. */
 async function startTrial({ subscriptions, lock, claims, now = () => new Date() }: StatusDeps, userId: string, email: string) {
-  return lock(LOCK_KEYS.subscription(userId), async () => {
+  return lock('subscription', userId, async () => {
     const at = now();
     const current = summarize(userId, await subscriptions.find(userId), at);
     if (!current.canStartTrial) throw conflict(current.hasUsedTrial ? TRIAL_MESSAGES.alreadyUsed : TRIAL_MESSAGES.alreadySubscribed);

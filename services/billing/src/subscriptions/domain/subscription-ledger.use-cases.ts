@@ -1,6 +1,5 @@
 import { NO_PAISE, type SubscriptionPeriodView } from '@portal/contracts';
-import { LOCK_KEYS } from '../../shared/lock-keys';
-import { clockFrom } from '../../shared/clock';
+import { clockFrom } from '@portal/platform/clock';
 import { orderPeriodId, periodForOrder } from './credit-order';
 import { recordAdminChange, removeRefunded } from './ledger-corrections';
 import type { LedgerDeps, PaidOrder, PeriodRecord, SubscriptionRecord } from './ports';
@@ -64,7 +63,7 @@ export interface LedgerCredit {
 async function creditToLedger(deps: LedgerDeps, order: PaidOrder & { accountId: string }): Promise<LedgerCredit> {
   const { subscriptions, periods, plans } = deps;
   const now = clockFrom(deps);
-  return deps.lock(LOCK_KEYS.subscription(order.accountId), async () => {
+  return deps.lock('subscription', order.accountId, async () => {
     const { subscription, recorded } = await loadLedger(deps, order.accountId);
     const credited = recorded.find((period) => period.id === orderPeriodId(order.merchantOrderId));
     const period = credited ?? periodForOrder(subscription, order, (await plans.find(order.plan))?.monthlyPricePaise ?? NO_PAISE, now());

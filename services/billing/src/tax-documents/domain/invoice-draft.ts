@@ -1,5 +1,4 @@
 import { asPaise, discountSourceOf, gstStateByCode, type BillingProfile } from '@portal/contracts';
-import { LOCK_KEYS } from '../../shared/lock-keys';
 import type { Lock } from '../../shared/ports';
 import { buyerAddress } from './buyer-details';
 import { documentNumber, financialYearOf } from './financial-year';
@@ -134,5 +133,5 @@ export function issueInSeries<T>(
   issue: (series: string, numberOf: (sequence: number) => string) => Promise<T>,
 ): Promise<T> {
   const { series, numberOf } = documentSeries(prefix, issuedAt);
-  return lock(LOCK_KEYS.series(series), () => issue(series, numberOf), { waitMs: 30_000 });
+  return lock('series', series, () => issue(series, numberOf), { waitMs: 30_000 });
 }

@@ -1,6 +1,6 @@
 import { CREDIT_NOTE_NOT_FOUND, INVOICE_NOT_FOUND, planTitle, sumPaise, type Paise } from '@portal/contracts';
 import { notFound } from '@portal/platform/errors';
-import { clockFrom } from '../../shared/clock';
+import { clockFrom } from '@portal/platform/clock';
 import type { Lock, UserDirectory } from '../../shared/ports';
 import { draftCreditNote } from './credit-note-draft';
 import { draftInvoice, issueCreditNote, issueInSeries } from './invoice-draft';

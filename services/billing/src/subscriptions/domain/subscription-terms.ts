@@ -1,5 +1,10 @@
-import { DAY_MS, rupeesOf, type SubscriptionSummary, NO_PAISE } from '@portal/contracts';
+import { DAY_MS, TRIAL_DAYS, rupeesOf, type BillingPeriod, type SubscriptionSummary, NO_PAISE } from '@portal/contracts';
 import type { SubscriptionRecord } from './ports';
+
+/*
+ * A subscription's terms: whether the trial or a plan runs now (the status a user has), and the
+ * term a purchase, a renewal or an upgrade adds after it.
+ */
 
 export type EffectiveStatus = SubscriptionSummary['subscriptionStatus'];
 
@@ -62,4 +67,38 @@ export function addMonths(date: Date, months: number): Date {
   const next = new Date(date.getTime());
   next.setUTCMonth(next.getUTCMonth() + months);
   return next;
+}
+
+export const monthsOf = (billingPeriod: BillingPeriod) => (billingPeriod === 'annual' ? 12 : 1);
+
+/**
+ * Whether a first plan carries the trial's free month: a person who never had the trial, as the
+ * plan cards promise. A firm's never does: the trial is each person's own (docs/decisions/0033).
+ */
+export const freeMonthFor = (current: SubscriptionRecord | null, firm: boolean) => !firm && !current?.hasUsedTrial;
+
+/**
+ * The term a purchase or renewal adds (pure): after the plan or trial running now. A renewal starts
+ * at the current end; a trial's days left are the free start of the first plan, which begins now;
+ * with `freeMonth` the trial's 30 days come on top.
+ */
+export function nextTerm(current: SubscriptionRecord | null, months: number, now: Date, freeMonth: boolean) {
+  const status = effectiveStatus(current, now);
+  const runningEnd = status === 'active' ? current?.subscriptionEndDate : status === 'trial' ? current?.trialEnd : null;
+  // a plan in its renewal grace is renewed from its paid end, as Stripe keeps the billing anchor
+  const start = runningEnd && (runningEnd > now || status === 'active') ? runningEnd : now;
+  const firstPlanFreeMs = freeMonth ? TRIAL_DAYS * DAY_MS : 0;
+  return {
+    from: status === 'trial' ? now : start,
+    /** Where the invoice's service begins. */
+    start,
+    paidFrom: new Date(start.getTime() + firstPlanFreeMs),
+    to: new Date(addMonths(start, months).getTime() + firstPlanFreeMs),
+  };
+}
+
+/** An upgrade's term (pure): now, the free days carried over, the plan's months, and the days its extra credit bought. */
+export function upgradeTerm(freeMs: number, months: number, extraDays: number, now: Date) {
+  const paidFrom = new Date(now.getTime() + freeMs);
+  return { paidFrom, to: new Date(addMonths(paidFrom, months).getTime() + extraDays * DAY_MS) };
 }
