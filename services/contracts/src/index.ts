@@ -18,6 +18,7 @@ export * from './admin-area';
 export * from './page-modules';
 export * from './ids';
 export * from './dates';
+export * from './tax-years';
 export * from './paging';
 export * from './money';
 export * from './gst';

@@ -1,4 +1,4 @@
-import { istDateOf } from '@portal/contracts';
+import { istDateOf, taxYearName, taxYearOf } from '@portal/contracts';
 
 /**
  * India's financial year runs from 1 April to 31 March, in Indian time: a payment at 00:10 IST on
@@ -6,10 +6,10 @@ import { istDateOf } from '@portal/contracts';
  * each year.
  */
 export function financialYearOf(instant: Date): { startYear: number; label: string; code: string } {
-  const [year, month] = istDateOf(instant).split('-').map(Number) as [number, number];
-  const startYear = month >= 4 ? year : year - 1;
-  const next = String((startYear + 1) % 100).padStart(2, '0');
-  return { startYear, label: `${startYear}-${next}`, code: `${String(startYear % 100).padStart(2, '0')}${next}` };
+  // the Income-tax Act, 2025's tax year is this same year
+  const startYear = taxYearOf(instant);
+  const name = taxYearName(startYear);
+  return { startYear, label: name, code: `${name.slice(2, 4)}${name.slice(5)}` };
 }
 
 /**
