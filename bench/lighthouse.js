@@ -1,6 +1,6 @@
 'use strict';
 // Lighthouse (its default: a mid-range phone on a throttled 4G link) on every screen, in Debian's
-// Chromium: performance >= 96 (issue #52), accessibility 100, best practices >= 95. Each screen is measured
+// Chromium: performance >= 96, accessibility 100, best practices >= 95. Each screen is measured
 // three times and the median run reported, as Lighthouse's own guidance on variability advises;
 // the row names the metrics behind the performance score. A signed-in screen is opened with its
 // session in localStorage and a cold HTTP cache, as Lighthouse's own reset would leave it. Beside

@@ -156,10 +156,10 @@ async function verify(o, state) {
       currentDate: o.at,
     });
     if (payload.device_id !== deviceIdOf(o.machine)) throw new Error('the licence is for another device');
-    // a licence file is bound to the key this machine signed its request with (issue #51 §2)
+    // a licence file is bound to the key this machine signed its request with
     if (payload.activation === 'file' && payload.cnf?.jkt !== (await deviceKeyThumbprint(state, o.machine)))
       throw new Error('the licence is for another device');
-    // past the entitlement's end, a plan that keeps its builds runs only those released before it (issue #51 §3)
+    // past the entitlement's end, a plan that keeps its builds runs only those released before it
     const now = o.at ?? new Date();
     const ended = payload.status === 'lapsed' || now.getTime() >= payload.entitlement_end_at * 1000;
     const endedOn = new Date(payload.entitlement_end_at * 1000);
@@ -170,7 +170,7 @@ async function verify(o, state) {
         plan: payload.plan,
         status: payload.status,
         email: payload.email,
-        // a firm member's licence names the firm and the seat (issue #30)
+        // a firm member's licence names the firm and the seat
         ...(payload.firm ? { firm: payload.firm.name, seat: payload.firm.seat } : {}),
         until: new Date(payload.exp * 1000).toISOString(),
         afterEnd: payload.after_end,
@@ -187,7 +187,7 @@ async function verify(o, state) {
 
 /**
  * The machine's own Ed25519 key, made once and kept with its state, which signs its activation
- * request and deactivation files (issue #51 §2): the portal binds the device id to it.
+ * request and deactivation files: the portal binds the device id to it.
  */
 async function deviceKey(o, state) {
   state.deviceKeys ??= {};

@@ -1,5 +1,5 @@
 'use strict';
-// `npm run cluster -- --check` (issue #54): the cluster brought up, then what operators rely on,
+// `npm run cluster -- --check`: the cluster brought up, then what operators rely on,
 // one step a test, in order: the portal through the gateway's Service, a purchase through PhonePe's
 // stand-in, rollouts under steady load that fail no call, a deleted pod replaced while calls get
 // only the gateway's quick 503, billing's autoscaler adding replicas under load on billing alone,

@@ -1,6 +1,6 @@
 'use strict';
 // `npm run cluster`: a single-node Kubernetes on this machine, from upstream parts built once into
-// .tools/ (issue #54), running the portal from the project's own manifests (deploy/k8s, the local
+// .tools/, running the portal from the project's own manifests (deploy/k8s, the local
 // overlay). It stays up until Ctrl-C, then removes everything it started; `npm run cluster --
 // --down` does the same for a run that was stopped otherwise, and `--check` brings it up, proves
 // what operators rely on (deploy/cluster/check.js) and removes it; `--check --context=<name>

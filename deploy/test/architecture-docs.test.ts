@@ -13,7 +13,7 @@ function ownershipTable(): string[][] {
     .map((row) => [row[1]!, row[2]!, row[3]!]);
 }
 
-describe('docs/architecture.md names the owner of every public call (issue #48)', () => {
+describe('docs/architecture.md names the owner of every public call', () => {
   it('when its ownership table is read, then it is the gateway’s route table, rule by rule and in order', () => {
     const rules = ROUTE_TABLE.map((rule) => [rule.pattern, rule.service, `${rule.access}${rule.export ? ', export' : ''}`]);
     expect(ownershipTable()).toEqual(rules);

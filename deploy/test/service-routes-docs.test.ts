@@ -3,7 +3,7 @@ import path from 'node:path';
 
 /**
  * Each service's README lists the calls it answers; this holds every table against the routes its
- * routers declare (issue #48): a route added without its row fails here. Routes are read from the
+ * routers declare: a route added without its row fails here. Routes are read from the
  * source, `router.get('/path', …)` or a path named once in the same file, and every declaration
  * must be one of those, so that a route declared in another way cannot slip past unread.
  */

@@ -5,7 +5,7 @@ import { startE2eStack, tellingWhatThePageSays } from './e2e-stack';
 jest.setTimeout(180_000);
 
 /**
- * UPI Autopay (issue #27 §3) as a customer meets it in Chromium, against every service and the
+ * UPI Autopay as a customer meets it in Chromium, against every service and the
  * PhonePe stand-in: the opt-in sets up a mandate on PhonePe's page, the Subscription page shows
  * it, a revocation in the UPI app shows there, and turning auto-renew off cancels it at PhonePe.
  * The notice, the debit and the grace run on billing's clock, which the test moves forward (the

@@ -4,7 +4,7 @@ import { pdfTextOf } from './pdf-text';
 jest.setTimeout(240_000);
 
 /**
- * A firm pays by bank transfer (issue #50 §1, §2) in Chromium, against every service: its owner
+ * A firm pays by bank transfer in Chromium, against every service: its owner
  * asks for a pro-forma for 3 seats, deducting TDS, and downloads it; the admin uploads the bank
  * statement that shows the transfer, 10 % of the taxable value less; the firm's plan starts, and
  * its tax invoice carries the full value with the TDS receivable; the owner uploads the Form 16A

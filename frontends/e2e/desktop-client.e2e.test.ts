@@ -137,7 +137,7 @@ describe('the reference desktop client against the whole portal', () => {
       latest: { version: '1.0.0' },
       download: { fileName: 'TaxPractitioner-Setup-1.0.0.exe' },
     });
-    // the channel's minimum version (issue #51 §1): an older app is told the update is required, in the admin's words
+    // the channel's minimum version: an older app is told the update is required, in the admin's words
     const admin = await stack.adminPage();
     const adminToken = (await admin.evaluate("localStorage.getItem('adminToken')")) as string;
     await admin.context().close();
@@ -151,7 +151,7 @@ describe('the reference desktop client against the whole portal', () => {
     });
     await api('PUT', '/api/admin/releases/channels/stable', adminToken, { minimumVersion: null });
 
-    // a withdrawn release (issue #51 §1): never offered again, its download gone, and a machine on it offered the newest good one
+    // a withdrawn release: never offered again, its download gone, and a machine on it offered the newest good one
     const form = new FormData();
     form.set('version', '1.1.0');
     form.set('notes', 'ITR-3 import');

@@ -26,7 +26,7 @@ export async function recoveryCodesShown(page: Page): Promise<string[]> {
 }
 
 /**
- * The admin's sign-in in the browser, from the password on (issue #49): the first time, the
+ * The admin's sign-in in the browser, from the password on: the first time, the
  * authenticator is set up from the key the QR step shows and the recovery codes are kept on
  * `admin`; later, a code of a step not used yet. Ends on the dashboard.
  */

@@ -6,7 +6,7 @@ import { pdfTextOf } from './pdf-text';
 jest.setTimeout(240_000);
 
 /**
- * A practice with staff (issue #30) in Chromium, against every service, the PhonePe stand-in and
+ * A practice with staff in Chromium, against every service, the PhonePe stand-in and
  * Mailpit: the owner creates a firm and buys 3 seats, invites two people, one of whom signs up and
  * the other signs in to accept; a fourth invitation is refused; the members work on the firm's
  * plan; a removed member's device is refused at its next check-in; the invoice names the firm.

@@ -146,7 +146,7 @@ describe('ready to go live, in Chromium against every service', () => {
     const data = JSON.parse(readFileSync((await download.path())!, 'utf8'));
     expect(data.profile).toMatchObject({ email, firstName: 'Nisha' });
     expect(data.consents).toHaveLength(2); // at sign-up, and again after the change
-    // joined on the server from every service (issue #47): billing details, mandates, downloads and firms too
+    // joined on the server from every service: billing details, mandates, downloads and firms too
     expect(data).toHaveProperty('billingDetails', null); // none given: this person has not bought yet
     for (const part of [
       'subscriptionPeriods',

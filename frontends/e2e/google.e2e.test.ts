@@ -32,7 +32,7 @@ describe('Google sign-in in Chromium, through the Google stand-in', () => {
     await page.getByRole('checkbox', { name: /I accept the Terms of Service and the Privacy Notice/ }).check();
     await page.getByRole('button', { name: 'Sign up with Google' }).click();
     await page.waitForURL((url) => url.pathname === '/profile' && url.searchParams.get('complete-profile') === 'true');
-    // Google shares no age: the server holds the account at the gate until it is given (issue #47)
+    // Google shares no age: the server holds the account at the gate until it is given
     await page.getByRole('heading', { name: 'Please tell us your age' }).waitFor();
     await page.getByLabel('Age', { exact: true }).fill('17');
     await page.getByRole('button', { name: 'Continue' }).click();

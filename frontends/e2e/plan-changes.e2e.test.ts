@@ -5,10 +5,10 @@ import { pdfTextOf } from './pdf-text';
 jest.setTimeout(180_000);
 
 /**
- * Managing a subscription (issue #27 §2) as a customer does in Chromium, against every service and
+ * Managing a subscription as a customer does in Chromium, against every service and
  * the PhonePe stand-in: a lower plan is switched at renewal and can be cancelled, a higher one is
  * paid at its price less the unused value of the plan it replaces, and a renewal extends from the end;
- * a promotion code the admin made takes its discount off the price before GST (issue #50 §3).
+ * a promotion code the admin made takes its discount off the price before GST.
  */
 describe('plan changes in Chromium', () => {
   let stack: Awaited<ReturnType<typeof startE2eStack>>;

@@ -10,7 +10,7 @@ const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1366, height: 900 };
 
 /**
- * The defects and rough edges a newcomer met walking the portal (issue #20), each as a person in
+ * The defects and rough edges a newcomer met walking the portal, each as a person in
  * Chromium meets it, against every service. Where the real server cannot give the answer a
  * defect needs (an order answer without a checkout, a failing list), the page's call is answered
  * in the browser; everything else is real.
@@ -127,7 +127,7 @@ describe('rough edges a newcomer met, in Chromium', () => {
     await page.context().close();
   });
 
-  it('when an active user flips to annual, or an admin set their plan, then their own plan is marked "Current plan" and offers what fits it (issue #27)', async () => {
+  it('when an active user flips to annual, or an admin set their plan, then their own plan is marked "Current plan" and offers what fits it', async () => {
     const buyer = await register('Bought', 'bought@example.in');
     const order = await api('POST', '/api/payment/create-phonepe-order', {
       token: buyer.token,

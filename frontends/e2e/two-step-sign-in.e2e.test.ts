@@ -6,7 +6,7 @@ import { recoveryCodesShown, startE2eStack, tellingWhatThePageSays } from './e2e
 jest.setTimeout(120_000);
 
 /**
- * A practitioner's two-step sign-in in Chromium (issue #49 §3): the authenticator set up from
+ * A practitioner's two-step sign-in in Chromium: the authenticator set up from
  * Security and Privacy by reading the key the QR step shows and computing codes as an app does, a
  * passkey through Chromium's virtual authenticator, and the sign-ins that ask for them. The stack
  * runs on `localhost`, because a passkey's relying party cannot be an IP address.

@@ -43,7 +43,7 @@ const OWN_CREDENTIAL: Record<string, string> = {
 };
 
 /**
- * What each admin route does, in the roles' terms (issue #49 §2). A route missing here fails the
+ * What each admin route does, in the roles' terms. A route missing here fails the
  * matrix below, so a new admin route has to say who may call it.
  */
 const ADMIN_ROUTE_ACTIONS: Record<string, AdminAction> = {

@@ -22,7 +22,7 @@ const BUDGETS = {
   usage: 1,
   profile: 1,
   feedback: 2,
-  // the account, whether a firm of theirs requires a second factor (issue #49 §3), the browser's record
+  // the account, whether a firm of theirs requires a second factor, the browser's record
   'sign-in': 4,
   order: 5,
 };

@@ -7,7 +7,7 @@ const { createUsers, runTraffic, trafficContext } = require('../lib/traffic');
 const { check, verdict } = require('../lib/verdict');
 
 const P99_GOAL_MS = 250;
-// every signed-in page asks for the status first (issue #52)
+// every signed-in page asks for the status first
 const STATUS_P99_GOAL_MS = 150;
 // The users' first calls meet code no call has run yet and reads no process remembers yet: a
 // service just started, not the portal at work. They are made, and reported, before the

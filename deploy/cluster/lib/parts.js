@@ -1,6 +1,6 @@
 'use strict';
 // The parts of a single-node Kubernetes, built once into .tools/ from upstream sources at pinned
-// versions (issue #54): no distribution can be downloaded here, but the Go module proxy serves
+// versions: no distribution can be downloaded here, but the Go module proxy serves
 // Kubernetes, CoreDNS and metrics-server, and Debian packages etcd, containerd, runc and the CNI
 // plugins. Each Go program is rebuilt only when its pinned version changes (go-tool.js's stamps).
 const fs = require('node:fs');

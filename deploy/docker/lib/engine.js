@@ -2,7 +2,7 @@
 // The container engine and the stack, for `npm run smoke:containers`: an engine started when the
 // machine has none running (and stopped again), the local bases where Docker Hub is not reached,
 // the image, and one compose project of the stack on free host ports. Everything started here is
-// removed by what started it (issue #53).
+// removed by what started it.
 const { execFileSync, spawn, spawnSync } = require('node:child_process');
 const crypto = require('node:crypto');
 const dns = require('node:dns/promises');

@@ -1,5 +1,5 @@
 'use strict';
-// The portal as operators run it (issue #53): the engine, the base images where Docker Hub is not
+// The portal as operators run it: the engine, the base images where Docker Hub is not
 // reached, the one image, and the compose stack on free host ports, with the PhonePe stand-in as a
 // container; then a visitor's journey over HTTP (sign-up, the installer, a purchase, their data, a
 // reset e-mail, the admin's export), replicas under load, a crash and a graceful stop under load,

@@ -21,7 +21,7 @@ async function nextProof(admin) {
 }
 
 /**
- * Signs an admin in over HTTP as a person does (issue #49): the password, then the authenticator.
+ * Signs an admin in over HTTP as a person does: the password, then the authenticator.
  * The first time it enrols one, reading the secret as the QR step shows it, and keeps the secret
  * and the recovery codes on `admin` for the run's later sign-ins. Answers `{ token, user }`.
  */

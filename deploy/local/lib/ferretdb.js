@@ -32,7 +32,7 @@ const ID_LOOKUP_PATCH = {
  *   anchored literal prefix (`^asha`), is looked up in the field's index, and so is an `$or` of
  *   such conditions (arrays are returned too, for the handler's filter to decide, so no match is
  *   lost); without `$eq` every lookup of a subscription, an order or a mandate read its whole
- *   table, the database's main cost under load (issue #52);
+ *   table, the database's main cost under load;
  * - an `_id` range between ObjectIds is read exactly along the `_id` index;
  * - a find sorted by `_id` alone is sorted in SQL; with no filter or an `_id` range it is skipped
  *   and limited there too, and otherwise the handler stops reading at the page's end;

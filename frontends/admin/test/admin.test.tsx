@@ -176,7 +176,7 @@ describe('admin area', () => {
     renderAdmin('/admin/dashboard');
     expect(within(await screen.findByRole('region', { name: 'Total Revenue' })).getByText('₹4,25,000')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Total Users' })).getByText('1,520')).toBeInTheDocument();
-    // a firm's plan is one subscription with its seats (issue #30)
+    // a firm's plan is one subscription with its seats
     expect(within(screen.getByRole('region', { name: 'Paid Seats' })).getByText('342')).toBeInTheDocument();
     expect(await screen.findByText('basic: 0')).toBeInTheDocument(); // rendered after the cards
     expect(screen.getByText('s4@example.in')).toBeInTheDocument();

@@ -20,7 +20,7 @@ const firm = (over: Partial<AdminFirmRow> = {}): AdminFirmRow => ({
   ...over,
 });
 
-describe('the admin’s Firms tab (issue #30)', () => {
+describe('the admin’s Firms tab', () => {
   it('when firms are listed, then each row shows its owner, seats used of bought, plan, status and people; the pager moves on', async () => {
     const calls = stubApi((call) => ({
       data: {

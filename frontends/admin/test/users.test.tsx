@@ -218,7 +218,7 @@ describe('users tab', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'View details of ravi@example.in' }));
     const dialog = await screen.findByRole('dialog', { name: 'User Details' });
     await within(dialog).findByText('Google OAuth');
-    // the firms the person belongs to, and their role in each (issue #30)
+    // the firms the person belongs to, and their role in each
     expect(within(within(dialog).getByRole('region', { name: 'Firms' })).getByText('Firm admin')).toBeInTheDocument();
     expect(within(dialog).getByText('Iyer & Associates')).toBeInTheDocument();
     for (const text of ['Ravi & Co', '411001', 'India', '₹1,000/month', '10 Nov 2026', '10 Dec 2026', '12 Nov 2026', '3']) {

@@ -98,7 +98,7 @@ describe('Profile → Security and Privacy (behaviour.md §3)', () => {
     expect(session.token()).toBeNull();
   });
 
-  it('when the data is collected, then the server joins it in one call, which the page saves as it came (issue #47)', async () => {
+  it('when the data is collected, then the server joins it in one call, which the page saves as it came', async () => {
     const document = { exportedAt: '2026-11-26T06:00:00.000Z', profile: { email: 'meera.iyer@example.in' }, mandates: [], downloads: [] };
     const calls = stubApi(() => ({ data: document }));
     expect(await collectMyData()).toEqual(document);

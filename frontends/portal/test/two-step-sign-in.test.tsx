@@ -12,7 +12,7 @@ const ENROLMENT = { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/x', 
 const CODES = Array.from({ length: 10 }, (_, i) => `abcd${i}-efgh${i}`);
 const status = { data: { subscriptionStatus: 'trial', email: 'meera@example.in' } };
 
-/** A practitioner's two-step sign-in (issue #49 §3): turned on from Security and Privacy, asked at sign-in. */
+/** A practitioner's two-step sign-in: turned on from Security and Privacy, asked at sign-in. */
 describe('two-step sign-in', () => {
   afterEach(() => localStorage.clear());
 

@@ -94,7 +94,7 @@ describe('the session the auth provider keeps (behaviour.md §4, §8)', () => {
     expect(session.token()).toBeNull();
   });
 
-  describe('the consent gate the server holds (issue #47)', () => {
+  describe('the consent gate the server holds', () => {
     const refusal = { status: 403, data: { error: 'consent_required', message: 'Please review…', versions: {}, ageRequired: true } };
     function Gate() {
       const auth = useAuth();

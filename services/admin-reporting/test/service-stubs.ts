@@ -14,7 +14,7 @@ export interface StubData {
   downloads: Map<string, Partial<DownloadSummary>>;
   analytics: BillingAnalytics;
   calls: string[];
-  /** auth's firms of a person (issue #30); none when absent. */
+  /** auth's firms of a person; none when absent. */
   firms?: Map<string, InternalUserFirmsAnswer['firms']>;
   /** auth's page of all the firms (the Firms tab). */
   firmPage?: InternalFirmsAnswer;

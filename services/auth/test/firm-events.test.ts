@@ -6,7 +6,7 @@ import { startAuth, validSignup, type AuthHarness } from './auth-harness';
 import { billingSeatsEvents } from './billing-seats-events';
 
 /**
- * "members ≤ seats" between auth and billing by events (issue #48), auth's side: its read model of
+ * "members ≤ seats" between auth and billing by events, auth's side: its read model of
  * billing's seats catches up after an outage and keeps the newest state whatever the order of
  * delivery, and its replay tells billing every firm again, the deleted ones too.
  */

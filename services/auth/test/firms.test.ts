@@ -11,7 +11,7 @@ import { startAuth, TEST_SERVICE_SECRET, validSignup, type AuthHarness } from '.
 import { billingSeatsEvents } from './billing-seats-events';
 
 /**
- * Firm accounts (issue #30) on auth as production composes it, with billing's seats arriving as
+ * Firm accounts on auth as production composes it, with billing's seats arriving as
  * billing publishes them (events on auth's queue) and a clock the tests move.
  */
 describe('firms', () => {

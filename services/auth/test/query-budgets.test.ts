@@ -26,7 +26,7 @@ describe('auth: database commands per hot path', () => {
   it('when a user signs in from a browser seen before, then one command finds the account, one its firms’ rule and one notes the browser', async () => {
     const browser = request.agent(auth.app);
     const signIn = () => browser.post('/api/auth/login').send({ email: 'budget-1@example.in', password: 'secret12' }).expect(200);
-    // without a second factor of their own, whether a firm requires one (issue #49 §3); in no firm, one look
+    // without a second factor of their own, whether a firm requires one; in no firm, one look
     const firmRule = 'find firm_memberships';
     // a browser new to the person: its device is recorded, the person's others are looked for, and the alert is stored to go out
     expect(await commands.namesDuring(signIn)).toEqual([

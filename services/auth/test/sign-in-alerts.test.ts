@@ -9,7 +9,7 @@ const FIREFOX_ANDROID = 'Mozilla/5.0 (Android 14; Mobile; rv:132.0) Gecko/132.0 
 const EDGE_WINDOWS = `${CHROME_WINDOWS} Edg/131.0.0.0`;
 const SUBJECT = 'New sign-in to your Tax Practitioner Portal account';
 
-describe('the e-mail for a sign-in from a browser or desktop not seen before (issue #49 §3)', () => {
+describe('the e-mail for a sign-in from a browser or desktop not seen before', () => {
   let auth: AuthHarness;
   const clock = { now: new Date('2026-11-26T14:05:00Z') };
   beforeAll(async () => {

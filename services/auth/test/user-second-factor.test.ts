@@ -15,7 +15,7 @@ import { enrolAdmin, forgedPasskeyResponse as forged, totpCode } from './admin-s
 import { startAuth, validSignup, type AuthHarness } from './auth-harness';
 import { billingSeatsEvents } from './billing-seats-events';
 
-/** A practitioner's optional second factor, and a firm's owner requiring it (issue #49 §3). */
+/** A practitioner's optional second factor, and a firm's owner requiring it. */
 describe('a practitioner’s second factor', () => {
   const clock = { now: new Date('2026-11-26T06:00:00Z') };
   /** The next 30-second step, so that each code is new. */

@@ -22,7 +22,7 @@ const SELLER_BANK = {
   SELLER_BANK_IFSC: 'HDFC0000123',
 };
 
-describe('bank transfers against pro-formas (issue #50 §1, §2)', () => {
+describe('bank transfers against pro-formas', () => {
   let billing: BillingHarness;
   beforeAll(async () => {
     // a threshold below the firm's ₹48,813.56 of taxable value, so that its TDS applies (the default is ₹50,000)

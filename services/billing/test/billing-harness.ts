@@ -27,7 +27,7 @@ import { configSchema } from '../src/config';
 export const SERVICE_SECRET = 'billing-test-secret-'.padEnd(40, 'x');
 const WEBHOOK = { username: 'portal_hooks', password: 'hook-secret-1' };
 
-/** A firm as auth keeps it: its name and its people's roles (issue #30), in their seats' order. */
+/** A firm as auth keeps it: its name and its people's roles, in their seats' order. */
 export interface StubFirm {
   name: string;
   managedBy: string;
@@ -36,7 +36,7 @@ export interface StubFirm {
   publish(): Promise<void>;
 }
 
-/** A firm's state as auth publishes it (issue #48), its people seated in the order of `roles`. */
+/** A firm's state as auth publishes it, its people seated in the order of `roles`. */
 const membersEvent = (firmId: string, firm: Omit<StubFirm, 'publish'>, revision: number): FirmMembersChangedEvent => ({
   firmId,
   revision,

@@ -17,7 +17,7 @@ describe('CGST Rules 46(e) and 53(1A): which documents must show a buyer’s add
   });
 });
 
-describe('the server refuses to issue a document that would lack the buyer’s address (issue #47)', () => {
+describe('the server refuses to issue a document that would lack the buyer’s address', () => {
   let billing: BillingHarness;
   beforeAll(async () => {
     billing = await startBilling('buyer-details', KARNATAKA_SELLER);

@@ -51,7 +51,7 @@ function tampered(file: string): string {
   return [header, Buffer.from(JSON.stringify({ ...claims, device_name: 'Someone else’s PC' })).toString('base64url'), signature].join('.');
 }
 
-describe('activation by file, for a PC that cannot reach the portal (issue #51 §2)', () => {
+describe('activation by file, for a PC that cannot reach the portal', () => {
   let billing: BillingHarness;
   beforeAll(async () => {
     billing = await startBilling('file-activation', { LICENSE_GRACE_DAYS: '7' });

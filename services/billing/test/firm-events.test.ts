@@ -13,7 +13,7 @@ import { queuedEvents } from '@portal/platform/testing';
 import { eventually, newUserId, startBilling, type BillingHarness } from './billing-harness';
 
 /**
- * "members ≤ seats" between auth and billing by events (issue #48), billing's side: its read model
+ * "members ≤ seats" between auth and billing by events, billing's side: its read model
  * of auth's firms, fed from its own queue in Redis, catches up after an outage and keeps the newest
  * state whatever the order of delivery; its seats go to auth after each change and in a replay.
  */

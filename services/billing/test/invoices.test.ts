@@ -168,7 +168,7 @@ describe('tax invoices for credited payments', () => {
         ['amount_mismatch', null],
       ]),
     );
-    // a checkout left open is no payment: the history leaves it out, as billing's README says (issue #47)
+    // a checkout left open is no payment: the history leaves it out, as billing's README says
     expect(listed.map((row) => row.merchantOrderId)).not.toContain(pending);
     expect((await downloadInvoice(token, failed)).status).toBe(404);
   });

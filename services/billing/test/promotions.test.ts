@@ -13,7 +13,7 @@ import {
   type BillingHarness,
 } from './billing-harness';
 
-describe('promotion codes (issue #50 §3)', () => {
+describe('promotion codes', () => {
   let billing: BillingHarness;
   beforeAll(async () => {
     billing = await startBilling('promotions', KARNATAKA_SELLER);

@@ -50,7 +50,7 @@ describe('billing: database commands per hot path', () => {
         .send({ plan: 'basic', billingPeriod: 'monthly' })
         .expect(201),
     );
-    // one of them reads the referral credit, which a purchase without a code takes off (issue #50 §3)
+    // one of them reads the referral credit, which a purchase without a code takes off
     expect(seen.length).toBeLessThanOrEqual(5);
   });
 

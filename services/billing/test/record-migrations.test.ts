@@ -3,7 +3,7 @@ import type { TestDatabase } from '@portal/platform/testing';
 import { newUserId, startBilling, type BillingHarness } from './billing-harness';
 
 /**
- * Billing's records name their paying account `accountId` (issue #48). Records written before
+ * Billing's records name their paying account `accountId`. Records written before
  * named it `userId`, with indexes on it (one unique); these are the shapes and indexes release
  * 48c1df0 stored, for a person who bought Professional (annual) with UPI Autopay.
  */

@@ -3,7 +3,7 @@ import { REFERRAL_CODE_PATTERN, REFERRAL_MESSAGES } from '@portal/contracts';
 import { binaryBody } from '@portal/platform/testing';
 import { KARNATAKA_BUYER, KARNATAKA_SELLER, eventually, newUserId, pdfText, startBilling, type BillingHarness } from './billing-harness';
 
-describe('referrals and their credits (issue #50 §3)', () => {
+describe('referrals and their credits', () => {
   let billing: BillingHarness;
   beforeAll(async () => {
     billing = await startBilling('referrals', KARNATAKA_SELLER);

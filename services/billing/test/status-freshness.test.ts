@@ -5,7 +5,7 @@ import { orderRepository } from '../src/payments/data/order.repository';
 import { DAY, eventually, MAHARASHTRA_FIRM, newUserId, startBilling, type BillingHarness } from './billing-harness';
 
 /**
- * The status remembers an account's subscription and open checkouts between calls (issue #52):
+ * The status remembers an account's subscription and open checkouts between calls:
  * each test reads the status first, so that it is remembered, then makes one of the writes that
  * must show at once, and reads it again.
  */

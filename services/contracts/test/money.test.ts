@@ -12,7 +12,7 @@ import {
   type Paise,
 } from '../src/money';
 
-describe('amounts in paise (issue #48)', () => {
+describe('amounts in paise', () => {
   it('when rupees a person wrote become paise, then they round to the nearest paisa, floating error and all', () => {
     expect(paiseOf(499.5)).toBe(49_950);
     expect(paiseOf(0.1 + 0.2)).toBe(30);

@@ -9,7 +9,7 @@ import { installerBytes, newUserId, startDownload } from './download-harness';
 /** A machine's fingerprint, as the desktop app sends it. */
 const device = (n: number) => createHash('sha256').update(`device-${n}`).digest('hex');
 
-describe('staged rollouts (issue #51 §1)', () => {
+describe('staged rollouts', () => {
   it.each([10, 50, 100])(
     'when a release is staged to %i %, then that share of 10,000 devices is offered it, within 2 points',
     (percent) => {
@@ -26,7 +26,7 @@ describe('staged rollouts (issue #51 §1)', () => {
   });
 });
 
-describe('releases an admin steers (issue #51 §1)', () => {
+describe('releases an admin steers', () => {
   let download: Awaited<ReturnType<typeof startDownload>>;
   const asAdmin = () => ({ Authorization: `Bearer ${download.adminToken()}` });
   const publish = (version: string, rollout?: number) => {

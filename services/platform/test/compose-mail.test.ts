@@ -1,6 +1,6 @@
 import { composeMail } from '../src/mail/compose-mail';
 
-describe('every e-mail as a text part and an HTML part (issue #28 §4)', () => {
+describe('every e-mail as a text part and an HTML part', () => {
   const mail = composeMail(
     {
       subject: 'Payment received',

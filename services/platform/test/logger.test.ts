@@ -21,7 +21,7 @@ function prettyLines(slowRequestMs = 1000) {
   };
 }
 
-describe('logs a person can read at a terminal (issue #28 §5)', () => {
+describe('logs a person can read at a terminal', () => {
   it('when requests pass, then only the failed and the slow ones are shown, each as one short line', () => {
     const { logger, lines } = prettyLines(500);
     logger.info({ requestId: 'r1', method: 'GET', url: '/api/payment/plans', status: 200, ms: 3.2 }, 'request');
