@@ -2,7 +2,7 @@ import { Schema, type Connection } from 'mongoose';
 import type { FirmSeatsChangedEvent } from '@portal/contracts/internal';
 import { revisionedState, type KeyLock } from '@portal/platform';
 
-interface FirmSeatsDocument {
+export interface FirmSeatsDocument {
   _id: string;
   revision: number;
   seats: number;
