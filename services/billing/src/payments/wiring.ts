@@ -112,7 +112,16 @@ export function wirePayments(kit: BillingKit, stores: Awaited<ReturnType<typeof 
     transfers: bankTransferOrders(paymentDeps),
     routes: [
       autopayRoutes(autopay, mandateListUseCases({ mandates, orders }), verifyToken, account),
-      paymentRoutes({ orders: orderPlacement(paymentDeps), payments, refunds, autopay, renewals, account, webhook, securityLog: kit.securityLog }),
+      paymentRoutes({
+        orders: orderPlacement(paymentDeps),
+        payments,
+        refunds,
+        autopay,
+        renewals,
+        account,
+        webhook,
+        securityLog: kit.securityLog,
+      }),
       transactionsRoutes(transactionsUseCases({ orders, now }), verifyToken),
       billingHistoryRoutes(billingHistoryUseCases({ orders, refunds: stores.refunds, invoices }), account),
       refundRoutes(refunds, verifyToken),
