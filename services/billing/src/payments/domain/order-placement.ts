@@ -37,7 +37,7 @@ export interface TransferOptions {
 }
 
 /** CGST Rule 46(e): from this value, an invoice to a buyer without a GSTIN shows their address and state. */
-export const ADDRESS_ON_INVOICE_FROM_PAISE = 50_000_00;
+const ADDRESS_ON_INVOICE_FROM_PAISE = 50_000_00;
 
 /**
  * Whether a document for this buyer could be issued as the rules ask (pure). A buyer with a GSTIN,
@@ -85,7 +85,7 @@ export const orderPlacement = (deps: PaymentDeps) => ({
  * changes never both apply: one asked while another checkout is open, or any asked while an
  * upgrade's is, gets a 409. (Two purchases at once may both be paid; each adds its period.)
  */
-export async function placeOrder(
+async function placeOrder(
   deps: PaymentDeps,
   account: BillingAccount,
   plan: PricedPlan,
