@@ -101,6 +101,32 @@ describe('plan changes in Chromium', () => {
     await page.context().close();
   });
 
+  it('when a customer buys Professional for the tax year, then the plan ends on a 31 March, and the invoice names the tax year and its period', async () => {
+    const page = await customer('Lalitha');
+    await page
+      .getByRole('group', { name: 'Billing period' })
+      .getByRole('button', { name: /^Tax year \d{4}-\d{2} to 31 Mar \d{4}$/ })
+      .click();
+    await card(page, 'Professional').getByText('/tax year').waitFor();
+    await card(page, 'Professional').getByRole('button', { name: 'Subscribe for the Tax Year' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Subscribe: Professional (tax year)' });
+    await dialog.getByText(/Your plan will run until 31 Mar \d{4}\./).waitFor();
+    await payThrough(page, 'Subscribe: Professional (tax year)');
+    const active = page.getByText(/Your Professional plan is active until 31 Mar (\d{4})\./);
+    await active.waitFor();
+    const year = Number((await active.textContent())!.match(/31 Mar (\d{4})/)![1]);
+
+    const history = page.getByRole('region', { name: 'Payments and invoices' });
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      history.getByRole('button', { name: /^Download invoice TP\/\d{4}\/\d{6}$/ }).click(),
+    ]);
+    const text = await pdfTextOf(file);
+    const taxYear = `${year - 1}-${String(year % 100).padStart(2, '0')}`;
+    expect(text).toMatch(new RegExp(`Professional plan \\(tax year ${taxYear}\\), service from \\d{1,2} [A-Z][a-z]{2} \\d{4} to 31 Mar ${year}`));
+    await page.context().close();
+  });
+
   it('when the admin makes a code in the Promotions tab and a customer applies it at checkout, then the customer pays the discounted amount and the invoice shows the discount', async () => {
     const admin = await stack.adminPage();
     await admin.getByRole('tab', { name: 'Promotions' }).click();

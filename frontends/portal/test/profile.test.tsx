@@ -42,7 +42,16 @@ function services(profile: PublicUser, status: object = trialStatus) {
     if (call.url === '/api/subscription-status') return { data: status };
     if (call.url === '/api/payment/plans') {
       return {
-        data: { professional: { name: 'Professional', monthlyPrice: 1000, annualPrice: 9600, annualOriginal: 12000, features: [] } },
+        data: {
+          professional: {
+            name: 'Professional',
+            monthlyPrice: 1000,
+            annualPrice: 9600,
+            annualOriginal: 12000,
+            features: [],
+            terms: ['monthly', 'annual'],
+          },
+        },
       };
     }
     return { data: {} };

@@ -30,9 +30,30 @@ const SELLER: SellerDetails = {
   demo: false,
 };
 const PLANS = {
-  basic: { name: 'Basic', monthlyPrice: 500, annualPrice: 4800, annualOriginal: 6000, features: ['1 device'] },
-  professional: { name: 'Professional', monthlyPrice: 1000, annualPrice: 9600, annualOriginal: 12000, features: ['2 devices'] },
-  business: { name: 'Business', monthlyPrice: 2000, annualPrice: 19200, annualOriginal: 24000, features: ['5 devices'] },
+  basic: {
+    name: 'Basic',
+    monthlyPrice: 500,
+    annualPrice: 4800,
+    annualOriginal: 6000,
+    features: ['1 device'],
+    terms: ['monthly', 'annual'],
+  },
+  professional: {
+    name: 'Professional',
+    monthlyPrice: 1000,
+    annualPrice: 9600,
+    annualOriginal: 12000,
+    features: ['2 devices'],
+    terms: ['monthly', 'annual'],
+  },
+  business: {
+    name: 'Business',
+    monthlyPrice: 2000,
+    annualPrice: 19200,
+    annualOriginal: 24000,
+    features: ['5 devices'],
+    terms: ['monthly', 'annual'],
+  },
 };
 
 function visitorServices(seller: SellerDetails = SELLER) {

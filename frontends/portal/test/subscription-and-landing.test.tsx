@@ -60,6 +60,26 @@ describe('subscription buttons, status mapping and small rules', () => {
     ['expired', status({ subscriptionPlan: 'basic' }), 'business', 'monthly', 'Subscribe Now', false],
     ['trial', status({ subscriptionPlan: 'trial' }), 'basic', 'monthly', 'Subscribe Monthly', false],
     ['none', null, 'basic', 'annual', 'Subscribe Annually', false],
+    ['none', null, 'basic', 'tax-year', 'Subscribe for the Tax Year', false],
+    ['active', status({ subscriptionPlan: 'professional', billingPeriod: 'monthly' }), 'professional', 'tax-year', 'Upgrade', false],
+    ['active', status({ subscriptionPlan: 'professional', billingPeriod: 'tax-year' }), 'professional', 'tax-year', 'Renew', false],
+    ['active', status({ subscriptionPlan: 'professional', billingPeriod: 'tax-year' }), 'business', 'tax-year', 'Upgrade', false],
+    [
+      'active',
+      status({ subscriptionPlan: 'professional', billingPeriod: 'annual' }),
+      'professional',
+      'tax-year',
+      'Switch at renewal',
+      false,
+    ],
+    [
+      'active',
+      status({ subscriptionPlan: 'professional', billingPeriod: 'tax-year' }),
+      'professional',
+      'annual',
+      'Switch at renewal',
+      false,
+    ],
   ] as const)('when the user is %s, then the %s card (%s) reads "%s"', (subscription, current, plan, period, text, disabled) => {
     expect(planButtonText(plan, period, { subscription, status: current })).toEqual({ text, disabled });
   });
@@ -102,7 +122,14 @@ describe('subscription buttons, status mapping and small rules', () => {
 
 describe('choosing a plan', () => {
   const plans = {
-    professional: { name: 'Professional', monthlyPrice: 500, annualPrice: 4800, annualOriginal: 6000, features: ['All features'] },
+    professional: {
+      name: 'Professional',
+      monthlyPrice: 500,
+      annualPrice: 4800,
+      annualOriginal: 6000,
+      features: ['All features'],
+      terms: ['monthly', 'annual'],
+    },
   };
   beforeEach(() => {
     localStorage.clear();
@@ -525,8 +552,22 @@ describe('choosing a plan', () => {
 
 describe('auto-renewal and cancellation', () => {
   const plans = {
-    basic: { name: 'Basic', monthlyPrice: 500, annualPrice: 4800, annualOriginal: 6000, features: ['All features'] },
-    business: { name: 'Business', monthlyPrice: 2000, annualPrice: 19200, annualOriginal: 24000, features: ['All features'] },
+    basic: {
+      name: 'Basic',
+      monthlyPrice: 500,
+      annualPrice: 4800,
+      annualOriginal: 6000,
+      features: ['All features'],
+      terms: ['monthly', 'annual'],
+    },
+    business: {
+      name: 'Business',
+      monthlyPrice: 2000,
+      annualPrice: 19200,
+      annualOriginal: 24000,
+      features: ['All features'],
+      terms: ['monthly', 'annual'],
+    },
   };
   const autoRenew = {
     state: 'active',
@@ -577,6 +618,49 @@ describe('auto-renewal and cancellation', () => {
       plan: 'basic',
       billingPeriod: 'monthly',
       autoRenew: true,
+    });
+  });
+
+  it('when a buyer chooses the tax year in February, then only the plans sold so show, and the next year may be bought with this one, without UPI Autopay', async () => {
+    const taxYear = { label: 'Tax year 2026-27', endsAt: '2027-03-31T18:29:59.999Z', years: [1, 2] };
+    const sold = {
+      basic: { ...plans.basic, terms: ['monthly', 'annual'] },
+      business: { ...plans.business, terms: ['monthly', 'annual', 'tax-year'], taxYear },
+    };
+    const calls = stubApi((call) => {
+      if (call.url === '/api/payment/plans') return { data: sold };
+      if (call.url === '/api/payment/create-phonepe-order') return { status: 201, data: { success: false } };
+      if (call.url === '/api/subscription/change') return quoteFor(call);
+      if (call.url === '/api/billing/profile') return { data: { profile: { stateCode: '19' } } };
+      if (call.url === '/api/billing/history') return { data: { payments: [] } };
+      return { data: { subscriptionStatus: 'trial', subscriptionPlan: 'trial', email: 'asha@example.in', daysRemaining: 20 } };
+    });
+    renderPage(<Subscription />, '/subscription');
+    await userEvent.click(await screen.findByRole('button', { name: 'Tax year 2026-27 to 31 Mar 2027' }));
+    expect(screen.queryByRole('article', { name: 'Basic plan' })).not.toBeInTheDocument();
+    const business = screen.getByRole('article', { name: 'Business plan' });
+    expect(within(business).getByText('₹19,200')).toBeInTheDocument();
+    expect(within(business).getByText(/Runs to 31 Mar 2027: the rest of tax year 2026-27 is charged by its days left/)).toBeInTheDocument();
+
+    await userEvent.click(within(business).getByRole('button', { name: 'Subscribe for the Tax Year' }));
+    const dialog = await screen.findByRole('dialog', { name: /Subscribe: Business \(tax year\)/ });
+    expect(within(dialog).getByRole('button', { name: 'Tax year 2026-27 only' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'With Tax year 2027-28' }));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.url === '/api/subscription/change').map((call) => call.params)).toContainEqual({
+        plan: 'business',
+        billingPeriod: 'tax-year',
+        taxYears: 2,
+      }),
+    );
+    expect(within(dialog).queryByRole('checkbox', { name: new RegExp(AUTOPAY_MESSAGES.optIn) })).not.toBeInTheDocument();
+    expect(within(dialog).getByText(AUTOPAY_MESSAGES.taxYearRenews)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Pay ₹1,000' }));
+    expect(await screen.findByText('Failed to create payment order')).toBeInTheDocument();
+    expect(calls.find((call) => call.url === '/api/payment/create-phonepe-order')?.body).toEqual({
+      plan: 'business',
+      billingPeriod: 'tax-year',
+      taxYears: 2,
     });
   });
 

@@ -61,7 +61,7 @@ describe('PhonePe payments', () => {
 
   it.each([
     [{ plan: 'gold', billingPeriod: 'monthly' }, 'Choose one of the plans: basic, professional or business'],
-    [{ plan: 'basic', billingPeriod: 'weekly' }, 'Billing period must be monthly or annual'],
+    [{ plan: 'basic', billingPeriod: 'weekly' }, 'Billing period must be monthly, annual or tax-year'],
     [{ plan: { $ne: 1 }, billingPeriod: 'monthly' }, 'Choose one of the plans: basic, professional or business'],
   ])('when the order names an unknown plan or period (%#), then 400 and nothing is stored', async (body, message) => {
     const before = await transactions().countDocuments();

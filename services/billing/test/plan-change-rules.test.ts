@@ -167,6 +167,7 @@ describe('quoting a plan change', () => {
     title: 'Professional',
     currentTitle: 'Basic',
     billingPeriod: 'monthly',
+    taxYears: null,
     unitPricePaise: asPaise(100_000),
     seats: 1,
     firm: false,

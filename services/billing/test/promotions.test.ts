@@ -55,7 +55,7 @@ describe('promotion codes', () => {
         code,
         discount: { kind: 'percent', percent: 20 },
         plans: ['professional'],
-        billingPeriods: ['monthly', 'annual'],
+        billingPeriods: ['monthly', 'annual', 'tax-year'],
         firstPurchaseOnly: false,
         maxRedemptions: 100,
         perCustomerLimit: 1,

@@ -16,7 +16,8 @@ describe('plans, subscription status and the trial', () => {
   const get = (path: string, token: string) => request(billing.url).get(path).set('Authorization', `Bearer ${token}`);
   const startTrial = (token: string) => request(billing.url).post('/api/start-trial').set('Authorization', `Bearer ${token}`);
 
-  it('when the plans are asked for, then three priced plans come back with the annual price at 12 × monthly × 0.8', async () => {
+  it('when the plans are asked for, then three priced plans come back with the annual price at 12 × monthly × 0.8, each sold by every term', async () => {
+    billing.clock.now = new Date('2026-11-28T04:30:00.000Z');
     const response = await request(billing.url).get('/api/payment/plans');
     expect(response.status).toBe(200);
     expect(Object.keys(response.body)).toEqual(['basic', 'professional', 'business']);
@@ -26,6 +27,8 @@ describe('plans, subscription status and the trial', () => {
       annualOriginal: 12000,
       annualPrice: 9600,
       features: expect.arrayContaining(['Turnover certificates, generated automatically']),
+      terms: ['monthly', 'annual', 'tax-year'],
+      taxYear: { label: 'Tax year 2026-27', endsAt: '2027-03-31T18:29:59.999Z', years: [1] },
     });
     for (const plan of Object.values(response.body) as { monthlyPrice: number; annualPrice: number; annualOriginal: number }[]) {
       expect(plan.annualOriginal).toBe(plan.monthlyPrice * 12);

@@ -26,7 +26,7 @@ export const MANDATE_STATES = ['pending', 'active', 'paused', 'revoked', 'cancel
 export type MandateState = (typeof MANDATE_STATES)[number];
 
 /** The mandate's frequency at PhonePe, from the plan's billing period. */
-export const mandateFrequency = (billingPeriod: BillingPeriod) => (billingPeriod === 'annual' ? 'YEARLY' : 'MONTHLY');
+export const mandateFrequency = (billingPeriod: BillingPeriod) => (billingPeriod === 'monthly' ? 'MONTHLY' : 'YEARLY');
 
 export const MANDATE_STATE_LABELS: Record<MandateState, string> = {
   pending: 'Waiting for your approval',
@@ -43,6 +43,8 @@ export const AUTOPAY_MESSAGES = {
   optInHelp: 'You approve a UPI Autopay mandate once; each renewal is debited after a notice at least 24 hours before.',
   notEligible: 'Renews with your approval each time: UPI Autopay debits above ₹15,000 need it.',
   notEligibleError: 'UPI Autopay is not offered for plans above ₹15,000 per payment. Buy it without auto-renewal.',
+  taxYearRenews: 'Renews with your approval before each 31 March, not by UPI Autopay.',
+  notForTaxYear: 'A tax-year term renews with your approval before 31 March, not by UPI Autopay. Buy it without auto-renewal.',
   turnedOff: 'Auto-renew is off. Your plan stays until its end date.',
   renewalUnderWay: 'Your renewal by UPI Autopay is under way. Wait for it to finish, or turn off auto-renew first.',
   noMandate: 'Auto-renew is not on.',

@@ -9,6 +9,7 @@ import { FIRM_MESSAGES, FIRM_SEAT_RANGE } from './firm-roles';
 import { SUBSCRIPTION_STATUSES, type SubscriptionState } from './subscription';
 import { promotionCodeSchema } from './promotions';
 import { UTR_PATTERN } from './bank-transfer-rules';
+import { MAX_TAX_YEARS, TAX_YEAR_MESSAGES } from './tax-years';
 
 /** How many seats a firm's plan covers; a query gives it as text. */
 export const seatsSchema = z
@@ -30,6 +31,13 @@ export const seatsSchema = z
       .max(FIRM_SEAT_RANGE.max, FIRM_MESSAGES.seatsRange),
   );
 
+export const BILLING_PERIOD_ERROR = 'Billing period must be monthly, annual or tax-year';
+
+/** How many tax years a tax-year term buys; a query gives it as text. */
+export const taxYearsSchema = z
+  .union([z.number(), z.string().regex(/^\d$/).transform(Number)], { error: TAX_YEAR_MESSAGES.yearsRange })
+  .pipe(z.number().int(TAX_YEAR_MESSAGES.yearsRange).min(1, TAX_YEAR_MESSAGES.yearsRange).max(MAX_TAX_YEARS, TAX_YEAR_MESSAGES.yearsRange));
+
 /**
  * Whose billing a call is about: the signed-in person's own, or with `?firmId=` a firm they
  * belong to, whose owner and admins manage it.
@@ -38,7 +46,9 @@ export const billingAccountQuerySchema = z.object({ firmId: objectIdSchema('Malf
 
 export const createOrderBodySchema = z.object({
   plan: z.enum(PRICED_PLANS, { error: 'Choose one of the plans: basic, professional or business' }),
-  billingPeriod: z.enum(BILLING_PERIODS, { error: 'Billing period must be monthly or annual' }),
+  billingPeriod: z.enum(BILLING_PERIODS, { error: BILLING_PERIOD_ERROR }),
+  /** How many tax years a tax-year term buys, the current one counting as the first; one when absent. */
+  taxYears: taxYearsSchema.optional(),
   /** Set up a UPI Autopay mandate with this payment. */
   autoRenew: z.boolean({ error: 'autoRenew must be true or false' }).optional(),
   /** A firm's plan covers this many people; a person's one. */

@@ -15,6 +15,12 @@ export type PlanChangeKind = (typeof PLAN_CHANGE_KINDS)[number];
 
 const tierOf = (plan: string) => PRICED_PLANS.indexOf(plan as PricedPlan);
 
+/**
+ * A month ranks below a year; a year from the day of payment and tax years to 31 March rank alike,
+ * so moving between them waits for the renewal, as a move to a shorter period does.
+ */
+const PERIOD_RANK: Record<BillingPeriod, number> = { monthly: 0, annual: 1, 'tax-year': 1 };
+
 /** The customer's paid plan, when one is running. */
 export interface RunningPlan {
   plan: string;
@@ -36,7 +42,7 @@ export function planChangeKind(running: RunningPlan | null, plan: PricedPlan, bi
   if (to < from) return 'switch';
   // an admin may set a plan without a period: treat it as monthly, the shorter
   const current = running.billingPeriod ?? 'monthly';
-  if (current !== billingPeriod) return billingPeriod === 'annual' ? 'upgrade' : 'switch';
+  if (current !== billingPeriod) return PERIOD_RANK[billingPeriod] > PERIOD_RANK[current] ? 'upgrade' : 'switch';
   const had = running.seats ?? 1;
   return seats > had ? 'upgrade' : seats < had ? 'switch' : 'renew';
 }
@@ -51,6 +57,7 @@ export const PLAN_CHANGE_BUTTONS: Record<PlanChangeKind, string> = {
 
 export const PLAN_CHANGE_MESSAGES = {
   inProgress: 'Another change to your plan is in progress. Wait for it to finish, then try again.',
+  termNotOffered: 'This plan is not sold for that term. Choose another term.',
   switchNotPaid: 'This plan starts at your renewal and is not paid now. Schedule the switch instead.',
   onlyLower: 'Only a lower plan or a shorter period can be scheduled for your renewal.',
   noPlan: 'You have no paid plan running, so there is nothing to switch at renewal.',
@@ -71,6 +78,8 @@ export interface PlanChangeQuote {
   kind: PlanChangeKind;
   plan: PricedPlan;
   billingPeriod: BillingPeriod;
+  /** A tax-year term's years. */
+  taxYears?: number;
   /** How many seats, and the price of one for the period. */
   seats: number;
   unitPrice: number;

@@ -9,7 +9,8 @@ export type PlanName = (typeof PLAN_NAMES)[number];
 export const PRICED_PLANS = ['basic', 'professional', 'business'] as const;
 export type PricedPlan = (typeof PRICED_PLANS)[number];
 
-export const BILLING_PERIODS = ['monthly', 'annual'] as const;
+/** A month, a year from the day of payment, or tax years that end on a 31 March (tax-years.ts). */
+export const BILLING_PERIODS = ['monthly', 'annual', 'tax-year'] as const;
 export type BillingPeriod = (typeof BILLING_PERIODS)[number];
 
 export const isPricedPlan = (value: unknown): value is PricedPlan => PRICED_PLANS.some((plan) => plan === value);
@@ -22,9 +23,18 @@ export const planTitle = (plan: string) => plan.charAt(0).toUpperCase() + plan.s
 export const planLabel = (plan: string | null | undefined) =>
   !plan || plan === 'none' ? 'No plan' : plan === 'trial' ? 'Free trial' : planTitle(plan);
 
-/** "Monthly", "Annual", or "—" for a plan without a period (a trial, an admin's plan). */
-export const billingPeriodLabel = (period: string | null | undefined) =>
-  period === 'annual' ? 'Annual' : period === 'monthly' ? 'Monthly' : '—';
+const PERIOD_LABELS: Record<BillingPeriod, string> = { monthly: 'Monthly', annual: 'Annual', 'tax-year': 'Tax year' };
+
+/** "Monthly", "Annual", "Tax year", or "—" for a plan without a period (a trial, an admin's plan). */
+export const billingPeriodLabel = (period: string | null | undefined) => (isBillingPeriod(period) ? PERIOD_LABELS[period] : '—');
+
+/** A period inside a sentence: "monthly", "annual", "tax year". */
+export const billingPeriodWords = (period: BillingPeriod) => PERIOD_LABELS[period].toLowerCase();
+
+const BILLED: Record<BillingPeriod, string> = { monthly: 'billed monthly', annual: 'billed annually', 'tax-year': 'billed by tax year' };
+
+/** How a plan is billed, as a receipt says it: "billed annually". */
+export const billedLabel = (period: BillingPeriod) => BILLED[period];
 
 /** Annual billing saves 20% on twelve monthly payments (behaviour.md §9). */
 export const ANNUAL_DISCOUNT = 0.2;

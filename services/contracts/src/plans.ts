@@ -12,6 +12,10 @@ export const planSchema = z.object({
   annualPrice: z.number(),
   annualOriginal: z.number(),
   features: z.array(z.string()),
+  /** The terms the plan is sold for. */
+  terms: z.array(billingPeriodSchema),
+  /** With a tax-year term: the year running now, where it ends, and how many years may be bought today. */
+  taxYear: z.object({ label: z.string(), endsAt: z.string(), years: z.array(z.number().int()) }).optional(),
 });
 export type Plan = z.infer<typeof planSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { autoRenewSchema, cancellationSchema, renewalFailureSchema } from './autopay';
-import { billingPeriodSchema, pricedPlanSchema } from './plans';
+import { billingPeriodSchema, pricedPlanSchema, type BillingPeriod } from './plans';
 import { FIRM_ROLES } from './firm-roles';
 
 import { SUBSCRIPTION_STATUSES } from './subscription-state';
@@ -84,7 +84,7 @@ export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
  */
 export interface SubscriptionPeriodView {
   plan: string;
-  billingPeriod: 'monthly' | 'annual' | null;
+  billingPeriod: BillingPeriod | null;
   from: string;
   to: string | null;
   source: 'order' | 'admin' | 'migration';

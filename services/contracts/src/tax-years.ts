@@ -19,6 +19,12 @@ export const FIRST_TAX_YEAR: TaxYear = 2026;
 /** At most this many tax years are bought at once, the current one counting as the first. */
 export const MAX_TAX_YEARS = 3;
 
+export const TAX_YEAR_MESSAGES = {
+  yearsRange: `Choose 1 to ${MAX_TAX_YEARS} tax years`,
+  yearsNeedTaxYearTerm: 'Tax years are chosen only for a tax-year term (billingPeriod "tax-year")',
+  creditBeyondTerm: 'The unused value of your current plan is more than this term costs. Choose one more tax year.',
+} as const;
+
 /** The tax year an instant falls in, on India's clock: 00:10 IST on 1 April is already the new one. */
 export function taxYearOf(instant: Date | number): TaxYear {
   const [year, month] = istDateOf(instant).split('-').map(Number) as [number, number];
@@ -100,6 +106,22 @@ export function taxYearTerm({
     firstYearDays,
     pricePaise: asPaise(firstYearPaise + (taxYears - 1) * annualPricePaise),
   };
+}
+
+/** The tax years a service from `from` to `to` covers; a service that begins at a 31 March end begins in the year after it. */
+export function taxYearsBetween(from: Date, to: Date): TaxYear[] {
+  const first = taxYearOf(from.getTime() + 1);
+  return Array.from({ length: Math.max(1, taxYearOf(to) - first + 1) }, (_, index) => first + index);
+}
+
+/** The years of a term as people read them: "Tax year 2026-27", "Tax years 2026-27 and 2027-28", "Tax years 2026-27 to 2028-29". */
+export function taxYearsLabel(years: readonly TaxYear[]): string {
+  const [first, ...rest] = years;
+  if (first === undefined) return '';
+  const last = rest.at(-1);
+  if (last === undefined) return taxYearLabel(first);
+  const plural = taxYearLabel(first).replace(/^Tax year /, 'Tax years ');
+  return `${plural} ${rest.length === 1 ? 'and' : 'to'} ${taxYearName(last)}`;
 }
 
 /** The day of the year (MM-DD) from which the page offers the next tax year with the rest of this one, unless the seller sets another. */

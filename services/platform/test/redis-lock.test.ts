@@ -18,12 +18,14 @@ describe('the Redis lock on the real Redis', () => {
       key,
       async () => {
         inside.push('holder in');
-        await pause(900); // three times the TTL
+        await pause(4500); // half as long again as the TTL
         inside.push('holder out');
       },
-      { ttlMs: 300 },
+      // The watchdog extends every third of the TTL, so only an event loop stalled for two thirds
+      // of it loses the lock: a TTL of seconds keeps a busy test machine's pauses well inside that.
+      { ttlMs: 3000 },
     );
-    await pause(500);
+    await pause(3500);
     await expect(withRedisLock(redis.redis, key, async () => inside.push('contender'), { waitMs: 200 })).rejects.toMatchObject({
       status: 503,
     });

@@ -15,7 +15,7 @@ import { BillingHistory } from '../features/billing/components/BillingHistory';
 import { Proformas } from '../features/billing/components/Proformas';
 import { useFirmStatus, usePlans } from '../features/subscription/api';
 import { ChangeConfirmation } from '../features/subscription/components/ChangeConfirmation';
-import { PeriodToggle } from '../features/subscription/components/PlanCard';
+import { PeriodToggle, taxYearOnSale } from '../features/subscription/components/PlanCard';
 import { PlanGrid } from '../features/subscription/components/PlanGrid';
 import { RenewalSettings } from '../features/subscription/components/RenewalSettings';
 import { usePlanCheckout } from '../features/subscription/use-plan-checkout';
@@ -85,6 +85,7 @@ export default function FirmSubscription({ firmId }: { firmId: string }) {
           choice={checkout.confirming}
           firmId={firmId}
           title={plans[checkout.confirming.plan]?.name ?? checkout.confirming.plan}
+          taxYear={plans[checkout.confirming.plan]?.taxYear}
           busy={checkout.busy}
           onConfirm={checkout.confirmed}
           onProforma={checkout.proforma}
@@ -102,7 +103,7 @@ export default function FirmSubscription({ firmId }: { firmId: string }) {
           onChange={(event) => setSeatsText(event.target.value)}
           {...(seatsValid ? {} : { error: FIRM_MESSAGES.seatsRange })}
         />
-        <PeriodToggle period={period} onChange={setPeriod} />
+        <PeriodToggle period={period} onChange={setPeriod} taxYear={taxYearOnSale(plans)} />
       </div>
       <PlanGrid
         plans={plans}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { BillingPeriod } from '@portal/contracts';
 import { Banner, Link, Spinner, useAuth, useNavigate } from '@portal/ui';
 import { usePlans } from '../features/subscription/api';
-import { PeriodToggle } from '../features/subscription/components/PlanCard';
+import { PeriodToggle, taxYearOnSale } from '../features/subscription/components/PlanCard';
 import { PlanGrid } from '../features/subscription/components/PlanGrid';
 import { withQueries } from '../queries';
 import { TEXTS } from '../texts';
@@ -27,7 +27,7 @@ function Pricing() {
         <Link to="/refund-policy">Refunds, cancellation and auto-renewal</Link>.
       </p>
       {isError && <Banner kind="error">{TEXTS.plansFailed}</Banner>}
-      <PeriodToggle period={period} onChange={setPeriod} />
+      <PeriodToggle period={period} onChange={setPeriod} taxYear={taxYearOnSale(plans)} />
       {!plans ? (
         !isError && <Spinner />
       ) : (

@@ -21,7 +21,7 @@ import { Proformas } from '../features/billing/components/Proformas';
 import { ReferralCard } from '../features/referrals/components/ReferralCard';
 import { usePlans, useStartTrial } from '../features/subscription/api';
 import { ChangeConfirmation } from '../features/subscription/components/ChangeConfirmation';
-import { PeriodToggle } from '../features/subscription/components/PlanCard';
+import { PeriodToggle, taxYearOnSale } from '../features/subscription/components/PlanCard';
 import { PlanGrid } from '../features/subscription/components/PlanGrid';
 import { RenewalSettings } from '../features/subscription/components/RenewalSettings';
 import { usePlanCheckout } from '../features/subscription/use-plan-checkout';
@@ -80,8 +80,14 @@ export function planButtonText(
     return { text: PLAN_CHANGE_BUTTONS[kind], disabled: false };
   }
   if (auth.subscription === 'expired') return { text: current === plan ? 'Reactivate Plan' : 'Subscribe Now', disabled: false };
-  return { text: period === 'annual' ? 'Subscribe Annually' : 'Subscribe Monthly', disabled: false };
+  return { text: SUBSCRIBE_BUTTONS[period], disabled: false };
 }
+
+const SUBSCRIBE_BUTTONS: Record<BillingPeriod, string> = {
+  monthly: 'Subscribe Monthly',
+  annual: 'Subscribe Annually',
+  'tax-year': 'Subscribe for the Tax Year',
+};
 
 /** The plan and period a link asks for, when both are ones the portal sells. */
 function choiceFrom(params: URLSearchParams): CreateOrderBody | null {
@@ -193,6 +199,7 @@ function Subscription() {
         <ChangeConfirmation
           choice={checkout.confirming}
           title={plans[checkout.confirming.plan]?.name ?? checkout.confirming.plan}
+          taxYear={plans[checkout.confirming.plan]?.taxYear}
           busy={checkout.busy}
           onConfirm={checkout.confirmed}
           onProforma={checkout.proforma}
@@ -213,7 +220,7 @@ function Subscription() {
         <Spinner />
       ) : (
         <>
-          {!firmPlan && <PeriodToggle period={period} onChange={setPeriod} />}
+          {!firmPlan && <PeriodToggle period={period} onChange={setPeriod} taxYear={taxYearOnSale(plans)} />}
           {plans && !firmPlan && (
             <PlanGrid
               plans={plans}

@@ -22,7 +22,16 @@ export const useCreateOrder = () => useMutation({ mutationFn: createOrder });
 /** What choosing a plan would do for the customer's plan now, asked afresh each time it is shown; with a promotion code once one is applied. */
 export const useChangeQuote = (choice: CreateOrderBody, firmId: FirmScope = null, { enabled = true } = {}) =>
   useQuery({
-    queryKey: ['subscription', 'change', choice.plan, choice.billingPeriod, choice.seats ?? 1, choice.promotionCode ?? null, firmId],
+    queryKey: [
+      'subscription',
+      'change',
+      choice.plan,
+      choice.billingPeriod,
+      choice.taxYears ?? null,
+      choice.seats ?? 1,
+      choice.promotionCode ?? null,
+      firmId,
+    ],
     enabled,
     queryFn: async () =>
       (await api.get<PlanChangeQuote>('/api/subscription/change', { params: { ...choice, ...(firmId ? { firmId } : {}) } })).data,

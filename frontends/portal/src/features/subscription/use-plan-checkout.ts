@@ -127,6 +127,7 @@ const choiceOf = (quote: PlanChangeQuote): CreateOrderBody => {
   return {
     plan: quote.plan,
     billingPeriod: quote.billingPeriod,
+    ...(quote.taxYears ? { taxYears: quote.taxYears } : {}),
     ...(quote.seats > 1 ? { seats: quote.seats } : {}),
     ...(promotionCode ? { promotionCode } : {}),
   };

@@ -1,4 +1,4 @@
-import { formatIndianDate, formatPaise, planTitle, proformaFileName, proformaReference } from '@portal/contracts';
+import { billingPeriodWords, formatIndianDate, formatPaise, planTitle, proformaFileName, proformaReference } from '@portal/contracts';
 import { composeMail } from '@portal/platform/mail-layout';
 import { recipientOf, type MailSender } from '../../shared/ports';
 import { dueByTransfer, type OrderRecord } from '../../payments';
@@ -14,7 +14,7 @@ export function proformaMail(mail: MailSender, publicUrl: string) {
       ...recipientOf(order),
       ...composeMail(
         {
-          subject: `Pro-forma ${number}: ${planTitle(order.plan)} plan (${order.billingPeriod})`,
+          subject: `Pro-forma ${number}: ${planTitle(order.plan)} plan (${billingPeriodWords(order.billingPeriod)})`,
           paragraphs: [
             'Here is the pro-forma invoice you asked for. Pay it by NEFT, RTGS or IMPS to the account it names, and quote its reference in the transfer.',
             'Your plan starts when the payment reaches us; the tax invoice follows by e-mail.',

@@ -18,6 +18,7 @@ export function proformaRequestUseCases(deps: BankTransferDeps) {
       const issuedAt = now();
       const order = await transfers.place(account, body.plan, body.billingPeriod, {
         seats: body.seats,
+        taxYears: body.taxYears,
         promotionCode: body.promotionCode,
         transfer: {
           validityMs: deps.validityDays * DAY_MS,

@@ -16,6 +16,7 @@ const orderSchema = new Schema<OrderDocument>(
     userEmail: { type: String, required: true },
     plan: { type: String, required: true },
     billingPeriod: { type: String, required: true },
+    taxYears: { type: Number, default: null },
     seats: { type: Number, default: 1 },
     firm: { type: { id: String, name: String }, default: null, _id: false },
     amountPaise: { type: Number, required: true },
@@ -67,6 +68,7 @@ const promotionOf = (stored: Partial<OrderPromotion> | null | undefined): OrderP
 const toRecord = ({ _id, ...rest }: OrderDocument): OrderRecord => ({
   id: _id.toString(),
   ...rest,
+  taxYears: rest.taxYears ?? null,
   seats: rest.seats ?? 1,
   firm: rest.firm?.id ? { id: rest.firm.id, name: rest.firm.name } : null,
   invoiceNumber: rest.invoiceNumber ?? null,

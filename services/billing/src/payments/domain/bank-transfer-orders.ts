@@ -21,7 +21,7 @@ export function bankTransferOrders(deps: PaymentDeps) {
       account: BillingAccount,
       plan: PricedPlan,
       billingPeriod: BillingPeriod,
-      options: { seats?: number; promotionCode?: string | undefined; transfer: TransferOptions },
+      options: { seats?: number; taxYears?: number | undefined; promotionCode?: string | undefined; transfer: TransferOptions },
     ) => recordPricedOrder(deps, account, plan, billingPeriod, options).then(({ order }) => order),
 
     /** The pro-forma issued for the order, which the buyer quotes when paying. */

@@ -1,4 +1,4 @@
-import { formatIndianDate, formatPaise, invoiceFileName, planTitle, paiseLeft } from '@portal/contracts';
+import { billedLabel, formatIndianDate, formatPaise, invoiceFileName, planTitle, paiseLeft, taxYearsLabel } from '@portal/contracts';
 import { composeMail, type MailContent } from '@portal/platform/mail-layout';
 import { recipientOf } from '../../shared/ports';
 import type { InvoiceRecord } from '../../tax-documents';
@@ -58,14 +58,15 @@ async function sendReceipt(deps: PaymentDeps, order: OrderRecord, validUntil: Da
 function receiptText(order: OrderRecord, validUntil: Date | null, invoice: InvoiceRecord, publicUrl: string): MailContent {
   const title = planTitle(order.plan);
   return {
-    subject: `Payment received: ${title} plan (${order.billingPeriod})`,
+    subject: `Payment received: ${title} plan (${invoice.taxYears?.length ? taxYearsLabel(invoice.taxYears) : order.billingPeriod})`,
     paragraphs: [
       'Thank you for your payment.',
       ...(order.mandate?.role === 'renewal' ? [`Renewed by UPI Autopay, mandate ${order.mandate.merchantSubscriptionId}.`] : []),
       ...(validUntil ? [`Your subscription is active until ${formatIndianDate(validUntil)}.`] : []),
     ],
     facts: [
-      ['Plan', `${title}, billed ${order.billingPeriod === 'annual' ? 'annually' : 'monthly'}`],
+      ['Plan', `${title}, ${billedLabel(order.billingPeriod)}`],
+      ...(invoice.taxYears?.length ? [['Tax years', taxYearsLabel(invoice.taxYears)] as [string, string]] : []),
       ...(order.firm ? [['Firm', `${order.firm.name}, ${order.seats} ${order.seats === 1 ? 'seat' : 'seats'}`] as [string, string]] : []),
       ['Amount', formatPaise(order.amountPaise)],
       ['Order', order.merchantOrderId],

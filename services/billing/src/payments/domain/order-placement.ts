@@ -24,6 +24,8 @@ import { returnPage, type PaymentDeps, orderPromotion, type BankTransferTerms, t
 export interface OrderOptions {
   autoRenew?: boolean;
   seats?: number;
+  /** A tax-year term's years; only with billingPeriod "tax-year". */
+  taxYears?: number | undefined;
   promotionCode?: string | undefined;
   /** An order paid by bank transfer against a pro-forma, rather than at PhonePe's checkout. */
   transfer?: TransferOptions;
@@ -106,16 +108,17 @@ export async function recordPricedOrder(
   account: BillingAccount,
   plan: PricedPlan,
   billingPeriod: BillingPeriod,
-  { autoRenew = false, seats = 1, promotionCode, transfer }: OrderOptions,
+  { autoRenew = false, seats = 1, taxYears, promotionCode, transfer }: OrderOptions,
 ): Promise<{ order: OrderRecord; pricePaise: Paise }> {
   assertSeatsFit(account.firm, seats);
   const firm = account.firm ? { id: account.firm.id, name: account.firm.name } : null;
   const now = clockFrom(deps);
   return deps.lock('subscription', account.id, async () => {
-    const quote = await deps.changes.quote(account.id, plan, billingPeriod, { seats, firm: firm !== null, promotionCode });
+    const quote = await deps.changes.quote(account.id, plan, billingPeriod, { seats, taxYears, firm: firm !== null, promotionCode });
     if (quote.kind === 'switch') throw conflict(PLAN_CHANGE_MESSAGES.switchNotPaid);
     // an upgrade's credit is the unused value on the day it is paid, which a pro-forma cannot know
     if (transfer && quote.kind === 'upgrade') throw badRequest(BANK_TRANSFER_MESSAGES.notForChange);
+    if (autoRenew && billingPeriod === 'tax-year') throw badRequest(AUTOPAY_MESSAGES.notForTaxYear);
     if (autoRenew && !autopayEligible(quote.pricePaise)) throw badRequest(AUTOPAY_MESSAGES.notEligibleError);
     await assertBuyerDetails(deps.profiles, account.id, {
       invoicePaise: quote.terms?.valuePaise ?? quote.amountDuePaise,
@@ -138,6 +141,7 @@ export async function recordPricedOrder(
       userEmail: account.email,
       plan,
       billingPeriod,
+      taxYears: billingPeriod === 'tax-year' ? (taxYears ?? 1) : null,
       seats,
       firm,
       amountPaise: quote.amountDuePaise,

@@ -23,6 +23,8 @@ export interface OrderRecord {
   userEmail: string;
   plan: PlanName;
   billingPeriod: BillingPeriod;
+  /** A tax-year term's years; null for another period. */
+  taxYears: number | null;
   /** One for a person; a firm's order buys its seats. */
   seats: number;
   /** A firm's order: the firm, named as it was when bought (its invoice names it). */
@@ -103,7 +105,7 @@ export interface OrderStore {
       OrderRecord,
       'merchantOrderId' | 'accountId' | 'userEmail' | 'plan' | 'billingPeriod' | 'amountPaise' | 'expireAt' | 'change'
     > &
-      Partial<Pick<OrderRecord, 'mandate' | 'renewal' | 'seats' | 'firm' | 'promotion' | 'method' | 'bankTransfer'>>,
+      Partial<Pick<OrderRecord, 'taxYears' | 'mandate' | 'renewal' | 'seats' | 'firm' | 'promotion' | 'method' | 'bankTransfer'>>,
   ): Promise<OrderRecord>;
   /** A bank transfer's order by its pro-forma's reference. */
   findByReference(reference: string): Promise<OrderRecord | null>;

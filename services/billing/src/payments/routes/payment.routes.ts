@@ -62,8 +62,8 @@ export function paymentRoutes({ orders, payments, refunds, autopay, renewals, ac
   }
 
   router.post('/api/payment/create-phonepe-order', ...account.manage, validate('body', createOrderBodySchema), async (req, res) => {
-    const { plan, billingPeriod, autoRenew, seats, promotionCode } = req.body;
-    res.status(201).json(await orders.createOrder(res.locals.account, plan, billingPeriod, { autoRenew, seats, promotionCode }));
+    const { plan, billingPeriod, autoRenew, seats, taxYears, promotionCode } = req.body;
+    res.status(201).json(await orders.createOrder(res.locals.account, plan, billingPeriod, { autoRenew, seats, taxYears, promotionCode }));
   });
 
   router.get('/api/payment/phonepe/return', async (req, res) => {

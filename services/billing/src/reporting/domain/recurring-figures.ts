@@ -3,12 +3,13 @@ import { annualPricePaise } from '../../subscriptions';
 
 /**
  * MRR as Stripe and ChartMogul count it: each paid subscription's price per month for each of its
- * seats, an annual plan at one twelfth of its year (the plan's monthly price less the
+ * seats, an annual plan or a tax-year term at one twelfth of its year (the plan's monthly price less the
  * annual discount). Exact paise are summed, and rounded once.
  */
 export function monthlyRecurringPaise(counts: { billingPeriod: BillingPeriod; planPricePaise: Paise; seats: number }[]): Paise {
   const twelfths = counts.reduce((sum, { billingPeriod, planPricePaise: monthlyPaise, seats }) => {
-    const perYear = billingPeriod === 'annual' ? annualPricePaise(monthlyPaise) : monthlyPaise * 12;
+    // a tax-year term's years cost the annual price
+    const perYear = billingPeriod === 'monthly' ? monthlyPaise * 12 : annualPricePaise(monthlyPaise);
     return sum + perYear * seats;
   }, 0);
   return asPaise(Math.round(twelfths / 12));

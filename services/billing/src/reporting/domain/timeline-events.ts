@@ -1,5 +1,7 @@
 import {
   adminCreditNoteUrl,
+  billingPeriodWords,
+  isBillingPeriod,
   adminInvoiceUrl,
   formatIndianDate,
   planTitle,
@@ -16,7 +18,8 @@ import type { CreditNoteRecord, InvoiceRecord } from '../../tax-documents';
 
 const iso = (date: Date) => date.toISOString();
 const span = (from: Date, to: Date | null) => `${formatIndianDate(from)} – ${to ? formatIndianDate(to) : 'no end'}`;
-const planOf = (plan: string, billingPeriod: string | null) => (billingPeriod ? `${planTitle(plan)} (${billingPeriod})` : planTitle(plan));
+const planOf = (plan: string, billingPeriod: string | null) =>
+  isBillingPeriod(billingPeriod) ? `${planTitle(plan)} (${billingPeriodWords(billingPeriod)})` : planTitle(plan);
 const noMoney = { amount: null, reference: null, documents: [] };
 
 export const creditNoteDocument = (note: CreditNoteRecord): TimelineDocument => ({

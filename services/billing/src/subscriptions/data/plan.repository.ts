@@ -1,4 +1,4 @@
-import type { Paise } from '@portal/contracts';
+import { BILLING_PERIODS, isBillingPeriod, type BillingPeriod, type Paise } from '@portal/contracts';
 import { Schema, type Connection } from 'mongoose';
 import { DEFAULT_PLANS, priced, type PlanEntry, type PricedEntry } from '../domain/plan-catalogue';
 import type { PlanStore } from '../domain/ports';
@@ -8,11 +8,20 @@ interface PlanDocument {
   title: string;
   monthlyPricePaise: Paise;
   features: string[];
+  /** Which terms the seller sells the plan for; absent, every one. */
+  terms?: BillingPeriod[];
   order: number;
 }
 
 const planSchema = new Schema<PlanDocument>(
-  { _id: String, title: String, monthlyPricePaise: Number, features: [String], order: Number },
+  {
+    _id: String,
+    title: String,
+    monthlyPricePaise: Number,
+    features: [String],
+    terms: { type: [String], default: undefined },
+    order: Number,
+  },
   { versionKey: false },
 );
 
@@ -22,6 +31,7 @@ const toEntry = (doc: PlanDocument): PricedEntry =>
     title: doc.title,
     monthlyPricePaise: doc.monthlyPricePaise,
     features: doc.features,
+    terms: doc.terms?.length ? doc.terms.filter(isBillingPeriod) : [...BILLING_PERIODS],
   });
 
 /** Prices live in the database; the catalogue seeds missing plans and never overwrites a price. */

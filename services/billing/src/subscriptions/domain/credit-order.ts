@@ -1,7 +1,7 @@
 import type { Paise } from '@portal/contracts';
 import type { NewPeriod, PaidOrder, SubscriptionRecord } from './ports';
 import { daysBetween } from './periods';
-import { freeMonthFor, monthsOf, nextTerm, upgradeTerm } from './subscription-terms';
+import { freeMonthFor, nextTerm, termLengthOf, upgradeTerm } from './subscription-terms';
 
 export const orderPeriodId = (merchantOrderId: string) => `order:${merchantOrderId}`;
 
@@ -31,9 +31,10 @@ export function periodForOrder(
     state: 'active' as const,
     credited: null,
   };
+  const length = termLengthOf(order.billingPeriod, order.taxYears);
   if (order.change) {
     const freeMs = order.change.credits.reduce((sum, credit) => sum + credit.freeMs, 0);
-    const { paidFrom, to } = upgradeTerm(freeMs, monthsOf(order.billingPeriod), order.change.extraDays, now);
+    const { paidFrom, to } = upgradeTerm(freeMs, length, order.change.extraDays, now);
     return {
       ...base,
       from: now,
@@ -44,6 +45,6 @@ export function periodForOrder(
       service: { from: now, to },
     };
   }
-  const { from, start, paidFrom, to } = nextTerm(current, monthsOf(order.billingPeriod), now, freeMonthFor(current, order.firm !== null));
+  const { from, start, paidFrom, to } = nextTerm(current, length, now, freeMonthFor(current, order.firm !== null));
   return { ...base, from, to, paidFrom, paidDays: daysBetween(paidFrom, to), pricePaise: order.amountPaise, service: { from: start, to } };
 }

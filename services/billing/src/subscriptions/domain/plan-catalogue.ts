@@ -1,10 +1,25 @@
-import { ANNUAL_DISCOUNT, rupeesOf, type BillingPeriod, type Plan, type PricedPlan, type Paise, asPaise } from '@portal/contracts';
+import {
+  ANNUAL_DISCOUNT,
+  BILLING_PERIODS,
+  offersNextTaxYear,
+  rupeesOf,
+  taxYearEnds,
+  taxYearLabel,
+  taxYearOf,
+  type BillingPeriod,
+  type Plan,
+  type PricedPlan,
+  type Paise,
+  asPaise,
+} from '@portal/contracts';
 
 export interface PlanEntry {
   name: PricedPlan;
   title: string;
   monthlyPricePaise: Paise;
   features: string[];
+  /** The terms the seller sells the plan for; every one unless the plan's record names some. */
+  terms: BillingPeriod[];
 }
 
 /**
@@ -22,6 +37,7 @@ export const DEFAULT_PLANS: PlanEntry[] = [
       'ITR and computation viewer',
       'E-mail support',
     ],
+    terms: [...BILLING_PERIODS],
   },
   {
     name: 'professional',
@@ -34,26 +50,37 @@ export const DEFAULT_PLANS: PlanEntry[] = [
       'Client master',
       'Priority e-mail support',
     ],
+    terms: [...BILLING_PERIODS],
   },
   {
     name: 'business',
     title: 'Business',
     monthlyPricePaise: asPaise(2000_00),
     features: ['Everything in Professional', 'Bulk certificate generation', 'Several practitioners in one firm', 'Phone support'],
+    terms: [...BILLING_PERIODS],
   },
 ];
 
 /** A year at the annual discount, to the nearest paisa: 12 × monthly × 0.8. */
 export const annualPricePaise = (monthlyPricePaise: Paise) => asPaise(Math.round(monthlyPricePaise * 12 * (1 - ANNUAL_DISCOUNT)));
 
-/** The card of behaviour.md §3, in rupees as the API writes them: annualOriginal = 12 × monthly, annualPrice = annualOriginal × 0.8. */
-export function toPlan(entry: PlanEntry): Plan {
+/**
+ * The card of behaviour.md §3, in rupees as the API writes them: annualOriginal = 12 × monthly,
+ * annualPrice = annualOriginal × 0.8; the terms it is sold for and, with a tax-year term, the year
+ * running now and how many years a buyer may choose today (the next one too from 1 February).
+ */
+export function toPlan(entry: PlanEntry, now: Date): Plan {
+  const year = taxYearOf(now);
   return {
     name: entry.title,
     monthlyPrice: rupeesOf(entry.monthlyPricePaise),
     annualPrice: rupeesOf(annualPricePaise(entry.monthlyPricePaise)),
     annualOriginal: rupeesOf(asPaise(entry.monthlyPricePaise * 12)),
     features: entry.features,
+    terms: entry.terms,
+    ...(entry.terms.includes('tax-year') && {
+      taxYear: { label: taxYearLabel(year), endsAt: taxYearEnds(year).toISOString(), years: offersNextTaxYear(now) ? [1, 2] : [1] },
+    }),
   };
 }
 
@@ -62,8 +89,11 @@ export interface PricedEntry extends PlanEntry {
   pricePaise: Record<BillingPeriod, Paise>;
 }
 
-/** Prices a stored plan once, when it is read: the month as stored, the year at the annual discount. */
-export const priced = (entry: PlanEntry): PricedEntry => ({
-  ...entry,
-  pricePaise: { monthly: entry.monthlyPricePaise, annual: annualPricePaise(entry.monthlyPricePaise) },
-});
+/**
+ * Prices a stored plan once, when it is read: the month as stored, the year at the annual
+ * discount, and a tax year at the annual price (its first year prorated when it is bought).
+ */
+export function priced(entry: PlanEntry): PricedEntry {
+  const annual = annualPricePaise(entry.monthlyPricePaise);
+  return { ...entry, pricePaise: { monthly: entry.monthlyPricePaise, annual, 'tax-year': annual } };
+}

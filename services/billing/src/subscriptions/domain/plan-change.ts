@@ -13,12 +13,25 @@ import {
   sumPaise,
   paiseLeft,
   FIRM_MESSAGES,
+  TAX_YEAR_MESSAGES,
+  billingPeriodWords,
+  taxYearOf,
+  taxYearsLabel,
 } from '@portal/contracts';
 import { badRequest, conflict } from '@portal/platform/errors';
 import type { BillingAccount } from '../../shared/ports';
 import { isLive, unusedValue } from './periods';
 import type { PeriodRecord, PlanChangeTerms, PromotionPrice, SubscriptionRecord } from './ports';
-import { addMonths, effectiveStatus, freeMonthFor, monthsOf, nextTerm, upgradeTerm } from './subscription-terms';
+import {
+  effectiveStatus,
+  freeMonthFor,
+  nextTerm,
+  termEnd,
+  termLengthOf,
+  termPricePaise,
+  upgradeTerm,
+  type TermLength,
+} from './subscription-terms';
 
 /**
  * A person buys one seat; a firm buys one at least for each of its people, as Slack
@@ -41,7 +54,9 @@ export interface QuoteInput {
   /** The current plan's title, when one runs. */
   currentTitle: string | null;
   billingPeriod: BillingPeriod;
-  /** The price of one seat for the period, and how many seats are chosen. */
+  /** A tax-year term's years, the current one counting as the first; null for another period. */
+  taxYears: number | null;
+  /** The price of one seat for the period (a tax-year term's: a whole year), and how many seats are chosen. */
   unitPricePaise: Paise;
   seats: number;
   /** A firm's plan: its first has no free month. */
@@ -54,6 +69,7 @@ export interface QuoteInput {
 export interface Quote {
   kind: PlanChangeKind;
   seats: number;
+  /** One seat's price for the term (a tax-year term's first year prorated by its days). */
   unitPricePaise: Paise;
   /** Every seat's price: what a new period costs. */
   pricePaise: Paise;
@@ -69,8 +85,16 @@ export interface Quote {
   promotion: PromotionPrice | null;
 }
 
-const label = (title: string, period: BillingPeriod | null, seats = 1) =>
-  `${period ? `${title} (${period})` : title}${seats > 1 ? ` for ${seats} seats` : ''}`;
+/** How a term reads after a plan's title: "monthly", "annual", "tax year 2026-27" (the years of a term that starts at `from`). */
+function termWords(period: BillingPeriod, length: TermLength, from: Date): string {
+  if ('months' in length) return period;
+  const first = taxYearOf(from.getTime() + 1);
+  const years = Array.from({ length: length.taxYears }, (_, index) => first + index);
+  return taxYearsLabel(years).replace(/^Tax/, 'tax');
+}
+
+const label = (title: string, term: string | null, seats = 1) =>
+  `${term ? `${title} (${term})` : title}${seats > 1 ? ` for ${seats} seats` : ''}`;
 
 /** The customer's paid plan running now, if any. */
 export function runningPlan(subscription: SubscriptionRecord | null, now: Date) {
@@ -89,18 +113,26 @@ export function quotePlanChange(input: QuoteInput): Quote {
   if (input.seats === 1) return quote;
   // a firm's confirmation shows the quantity and the total
   const [first = '', ...rest] = quote.summary;
-  const quantity = `${input.seats} seats at ${formatPaise(input.unitPricePaise)} each: ${formatPaise(quote.pricePaise)}.`;
+  const quantity = `${input.seats} seats at ${formatPaise(quote.unitPricePaise)} each: ${formatPaise(quote.pricePaise)}.`;
   return { ...quote, summary: [first, quantity, ...rest] };
 }
 
-/** What every kind of quote starts from: the price for the seats, the term's months, the plan's name. */
+/**
+ * What every kind of quote starts from: the term's length, and its price and name for a term
+ * whose paid time begins at `paidFrom` (a tax-year term's first year is prorated from there).
+ */
 function basisOf(input: QuoteInput) {
-  const pricePaise = asPaise(input.unitPricePaise * input.seats);
+  const length = termLengthOf(input.billingPeriod, input.taxYears);
   return {
-    pricePaise,
-    months: monthsOf(input.billingPeriod),
-    newPlan: label(input.title, input.billingPeriod, input.seats),
-    quantity: { seats: input.seats, unitPricePaise: input.unitPricePaise },
+    length,
+    priced(paidFrom: Date) {
+      const unitPricePaise = termPricePaise(input.unitPricePaise, length, paidFrom, input.now);
+      return {
+        pricePaise: asPaise(unitPricePaise * input.seats),
+        quantity: { seats: input.seats, unitPricePaise },
+        newPlan: label(input.title, termWords(input.billingPeriod, length, paidFrom), input.seats),
+      };
+    },
     currentEnd: input.subscription?.subscriptionEndDate ?? input.now,
   };
 }
@@ -118,9 +150,11 @@ function quoteFor(input: QuoteInput): Quote {
 }
 
 /** The same plan again: it follows the current period, which is kept whole. */
-function renewalQuote(input: QuoteInput, { pricePaise, months, newPlan, quantity, currentEnd }: Basis): Quote {
+function renewalQuote(input: QuoteInput, { length, priced, currentEnd }: Basis): Quote {
   const { subscription, now, firm } = input;
-  const endsAt = nextTerm(subscription, months, now, freeMonthFor(subscription, firm)).to;
+  const term = nextTerm(subscription, length, now, freeMonthFor(subscription, firm));
+  const endsAt = term.to;
+  const { pricePaise, quantity, newPlan } = priced(term.paidFrom);
   const due = dueWith(input.promotion, pricePaise);
   return {
     ...noCredit('renew', pricePaise, currentEnd, endsAt),
@@ -135,10 +169,15 @@ function renewalQuote(input: QuoteInput, { pricePaise, months, newPlan, quantity
 }
 
 /** A lower plan: scheduled for the current period's end, nothing charged now. */
-function switchQuote({ subscription, currentTitle }: QuoteInput, { pricePaise, months, newPlan, quantity, currentEnd }: Basis): Quote {
-  const current = label(currentTitle ?? '', subscription?.billingPeriod ?? null, subscription?.seats);
+function switchQuote({ subscription, currentTitle }: QuoteInput, { length, priced, currentEnd }: Basis): Quote {
+  const current = label(
+    currentTitle ?? '',
+    subscription?.billingPeriod ? billingPeriodWords(subscription.billingPeriod) : null,
+    subscription?.seats,
+  );
+  const { pricePaise, quantity, newPlan } = priced(currentEnd);
   return {
-    ...noCredit('switch', pricePaise, currentEnd, addMonths(currentEnd, months)),
+    ...noCredit('switch', pricePaise, currentEnd, termEnd(currentEnd, length)),
     ...quantity,
     amountDuePaise: NO_PAISE,
     summary: [
@@ -150,11 +189,12 @@ function switchQuote({ subscription, currentTitle }: QuoteInput, { pricePaise, m
 }
 
 /** A first plan, or one after the last has ended: it starts today, after any trial days left. */
-function purchaseQuote(input: QuoteInput, { pricePaise, months, newPlan, quantity }: Basis): Quote {
+function purchaseQuote(input: QuoteInput, { length, priced }: Basis): Quote {
   const { subscription, now, firm } = input;
   const status = effectiveStatus(subscription, now);
-  const term = nextTerm(subscription, months, now, freeMonthFor(subscription, firm));
+  const term = nextTerm(subscription, length, now, freeMonthFor(subscription, firm));
   const endsAt = term.to;
+  const { pricePaise, quantity, newPlan } = priced(term.paidFrom);
   const freeDays = Math.floor((term.paidFrom.getTime() - term.from.getTime()) / DAY_MS);
   const due = dueWith(input.promotion, pricePaise);
   return {
@@ -171,7 +211,7 @@ function purchaseQuote(input: QuoteInput, { pricePaise, months, newPlan, quantit
 }
 
 /** A higher plan today: the unused value of every live period is credited against its price. */
-function upgradeQuote({ periods, now }: QuoteInput, { pricePaise, months, newPlan, quantity }: Basis): Quote {
+function upgradeQuote({ periods, now }: QuoteInput, { length, priced }: Basis): Quote {
   const credits = periods
     .filter((period) => isLive(period))
     .map((period) => ({ period, ...unusedValue(period, now) }))
@@ -179,11 +219,15 @@ function upgradeQuote({ periods, now }: QuoteInput, { pricePaise, months, newPla
     .map(({ period, paise, freeMs }) => ({ periodId: period.id, merchantOrderId: period.merchantOrderId, paise, freeMs }));
   const creditPaise = sumPaise(credits.map((credit) => credit.paise));
   const freeMs = credits.reduce((sum, credit) => sum + credit.freeMs, 0);
+  const paidFrom = new Date(now.getTime() + freeMs);
+  const { pricePaise, quantity, newPlan } = priced(paidFrom);
   const dueLeft = paiseLeft(pricePaise, creditPaise);
   const settledByCredit = dueLeft < MIN_CHARGE_PAISE;
-  const newDays = Math.round((addMonths(now, months).getTime() - now.getTime()) / DAY_MS);
+  // a tax-year term ends on 31 March whatever the credit: one worth more asks for another year
+  if (dueLeft < 0 && 'taxYears' in length) throw badRequest(TAX_YEAR_MESSAGES.creditBeyondTerm);
+  const newDays = Math.round((termEnd(now, length).getTime() - now.getTime()) / DAY_MS);
   const extraDays = dueLeft < 0 ? Math.floor((-dueLeft * newDays) / pricePaise) : 0;
-  const endsAt = upgradeTerm(freeMs, months, extraDays, now).to;
+  const endsAt = upgradeTerm(freeMs, length, extraDays, now).to;
   const amountDuePaise = settledByCredit ? NO_PAISE : dueLeft;
   const freeDays = Math.floor(freeMs / DAY_MS);
   return {

@@ -1,5 +1,6 @@
 import {
   PLAN_CHANGE_MESSAGES,
+  TAX_YEAR_MESSAGES,
   planChangeKind,
   type BillingPeriod,
   type PlanChangeQuote,
@@ -7,19 +8,23 @@ import {
   rupeesOf,
   discountSourceOf,
 } from '@portal/contracts';
+import { clockFrom } from '@portal/platform/clock';
 import { badRequest, notFound } from '@portal/platform/errors';
 import type { BillingAccount, Lock } from '../../shared/ports';
 import { assertSeatsFit, quotePlanChange, runningPlan, type Quote } from './plan-change';
+import type { PricedEntry } from './plan-catalogue';
 import type { PlanStore, PromotionOffers, PromotionScope, SubscriptionStore } from './ports';
 import type { subscriptionLedger } from './subscription-ledger.use-cases';
 
 /** A firm's quantity; a person buys one seat. A promotion code. */
 export interface QuoteOptions {
   seats?: number | undefined;
+  /** A tax-year term's years; only with billingPeriod "tax-year". */
+  taxYears?: number | undefined;
   firm?: boolean;
   promotionCode?: string | undefined;
 }
-type PreviewOptions = Pick<QuoteOptions, 'seats' | 'promotionCode'>;
+type PreviewOptions = Pick<QuoteOptions, 'seats' | 'taxYears' | 'promotionCode'>;
 type Account = Pick<BillingAccount, 'id' | 'firm'>;
 
 export interface PlanChangeDeps {
@@ -32,10 +37,11 @@ export interface PlanChangeDeps {
   now?: () => Date;
 }
 
-const toWire = (plan: PricedPlan, billingPeriod: BillingPeriod, quote: Quote): PlanChangeQuote => ({
+const toWire = (plan: PricedPlan, billingPeriod: BillingPeriod, taxYears: number | undefined, quote: Quote): PlanChangeQuote => ({
   kind: quote.kind,
   plan,
   billingPeriod,
+  ...(billingPeriod === 'tax-year' && { taxYears: taxYears ?? 1 }),
   seats: quote.seats,
   unitPrice: rupeesOf(quote.unitPricePaise),
   price: rupeesOf(quote.pricePaise),
@@ -65,37 +71,54 @@ async function offerFor(offers: PromotionOffers | undefined, typed: string | und
   return (await offers.standing(scope)) ?? undefined;
 }
 
+/** A term the plan is sold for: its tax years (one unless chosen) for a tax-year term, null for another; a 400 otherwise. */
+function soldTaxYears(entry: PricedEntry, billingPeriod: BillingPeriod, taxYears: number | undefined): number | null {
+  if (!entry.terms.includes(billingPeriod)) throw badRequest(PLAN_CHANGE_MESSAGES.termNotOffered);
+  if (billingPeriod === 'tax-year') return taxYears ?? 1;
+  if (taxYears !== undefined) throw badRequest(TAX_YEAR_MESSAGES.yearsNeedTaxYearTerm);
+  return null;
+}
+
+/** The quote for the customer's plan now, in paise; what a checkout charges and credits. */
+async function quoteChange(
+  { subscriptions, plans, ledger, offers }: PlanChangeDeps,
+  now: Date,
+  userId: string,
+  plan: PricedPlan,
+  billingPeriod: BillingPeriod,
+  { seats = 1, taxYears, firm = false, promotionCode }: QuoteOptions = {},
+): Promise<Quote> {
+  const entry = await plans.find(plan);
+  if (!entry) throw badRequest('Choose one of the plans: basic, professional or business');
+  const years = soldTaxYears(entry, billingPeriod, taxYears);
+  const subscription = await subscriptions.find(userId);
+  const kind = planChangeKind(runningPlan(subscription, now), plan, billingPeriod, seats);
+  // only an upgrade reads the periods, for the value it credits
+  const periods = kind === 'upgrade' ? await ledger.periodsOf(userId, subscription) : [];
+  const promotion = await offerFor(offers, promotionCode, { accountId: userId, plan, billingPeriod, kind });
+  const current = subscription ? await plans.find(subscription.plan) : null;
+  return quotePlanChange({
+    subscription,
+    periods,
+    plan,
+    title: entry.title,
+    currentTitle: current?.title ?? subscription?.plan ?? null,
+    billingPeriod,
+    taxYears: years,
+    unitPricePaise: entry.pricePaise[billingPeriod],
+    seats,
+    firm,
+    now,
+    promotion,
+  });
+}
+
 /** Choosing another plan: what it would do, and the switches scheduled for a renewal. */
-export function planChangeUseCases({ subscriptions, plans, ledger, lock, offers, now = () => new Date() }: PlanChangeDeps) {
-  /** The quote for the customer's plan now, in paise; what a checkout charges and credits. */
-  async function quote(
-    userId: string,
-    plan: PricedPlan,
-    billingPeriod: BillingPeriod,
-    { seats = 1, firm = false, promotionCode }: QuoteOptions = {},
-  ): Promise<Quote> {
-    const entry = await plans.find(plan);
-    if (!entry) throw badRequest('Choose one of the plans: basic, professional or business');
-    const subscription = await subscriptions.find(userId);
-    const kind = planChangeKind(runningPlan(subscription, now()), plan, billingPeriod, seats);
-    // only an upgrade reads the periods, for the value it credits
-    const periods = kind === 'upgrade' ? await ledger.periodsOf(userId, subscription) : [];
-    const promotion = await offerFor(offers, promotionCode, { accountId: userId, plan, billingPeriod, kind });
-    const current = subscription ? await plans.find(subscription.plan) : null;
-    return quotePlanChange({
-      subscription,
-      periods,
-      plan,
-      title: entry.title,
-      currentTitle: current?.title ?? subscription?.plan ?? null,
-      billingPeriod,
-      unitPricePaise: entry.pricePaise[billingPeriod],
-      seats,
-      firm,
-      now: now(),
-      promotion,
-    });
-  }
+export function planChangeUseCases(deps: PlanChangeDeps) {
+  const { subscriptions, lock } = deps;
+  const now = clockFrom(deps);
+  const quote = (userId: string, plan: PricedPlan, billingPeriod: BillingPeriod, options?: QuoteOptions) =>
+    quoteChange(deps, now(), userId, plan, billingPeriod, options);
 
   return {
     quote,
@@ -103,7 +126,7 @@ export function planChangeUseCases({ subscriptions, plans, ledger, lock, offers,
     async preview(account: Account, plan: PricedPlan, billingPeriod: BillingPeriod, options: PreviewOptions = {}) {
       assertSeatsFit(account.firm, options.seats ?? 1);
       const quoted = await quote(account.id, plan, billingPeriod, { ...options, firm: account.firm !== null });
-      return toWire(plan, billingPeriod, quoted);
+      return toWire(plan, billingPeriod, options.taxYears, quoted);
     },
 
     /** A lower plan, a shorter period or fewer seats, for the renewal: nothing is charged now. */

@@ -131,6 +131,8 @@ export interface PaidOrder {
   userEmail: string;
   plan: PlanName;
   billingPeriod: BillingPeriod;
+  /** A tax-year term's years (the first the one its paid time begins in); null for another period. */
+  taxYears: number | null;
   /** One for a person; a firm's plan covers its seats. */
   seats: number;
   firm: { id: string; name: string } | null;

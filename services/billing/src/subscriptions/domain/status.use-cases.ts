@@ -1,4 +1,5 @@
 import { DAY_MS, TRIAL_DAYS, TRIAL_MESSAGES, type SubscriptionStatus, type SubscriptionSummary, NO_PAISE } from '@portal/contracts';
+import { clockFrom } from '@portal/platform/clock';
 import { conflict } from '@portal/platform/errors';
 import type { BillingAccount, Claims, Lock, UserDirectory } from '../../shared/ports';
 import { toPlan } from './plan-catalogue';
@@ -24,7 +25,8 @@ export function statusUseCases(deps: StatusDeps) {
     /** The plans on offer, as the plan cards show them. */
     async plans() {
       const entries = await deps.plans.all();
-      return Object.fromEntries(entries.map((entry) => [entry.name, toPlan(entry)]));
+      const now = clockFrom(deps)();
+      return Object.fromEntries(entries.map((entry) => [entry.name, toPlan(entry, now)]));
     },
     status: (userId: string, email: string, options?: { personId?: string; firm?: BillingAccount['firm'] }) =>
       statusOf(deps, userId, email, options),

@@ -1,4 +1,15 @@
-import { DAY_MS, TRIAL_DAYS, rupeesOf, type BillingPeriod, type SubscriptionSummary, NO_PAISE } from '@portal/contracts';
+import {
+  DAY_MS,
+  TRIAL_DAYS,
+  rupeesOf,
+  type BillingPeriod,
+  type SubscriptionSummary,
+  NO_PAISE,
+  taxYearEnds,
+  taxYearOf,
+  taxYearTerm,
+  type Paise,
+} from '@portal/contracts';
 import type { SubscriptionRecord } from './ports';
 
 /*
@@ -69,7 +80,32 @@ export function addMonths(date: Date, months: number): Date {
   return next;
 }
 
-export const monthsOf = (billingPeriod: BillingPeriod) => (billingPeriod === 'annual' ? 12 : 1);
+/** How long a term runs: calendar months from its start, or whole tax years that end on a 31 March. */
+export type TermLength = { months: number } | { taxYears: number };
+
+/** The length a billing period buys: a month, twelve, or the tax years chosen (one when none were). */
+export const termLengthOf = (billingPeriod: BillingPeriod, taxYears: number | null = null): TermLength =>
+  billingPeriod === 'tax-year' ? { taxYears: taxYears ?? 1 } : { months: billingPeriod === 'annual' ? 12 : 1 };
+
+/**
+ * Where a term whose paid time begins at `paidFrom` ends: its months later, or on the 31 March
+ * that closes its last tax year. A renewal's `paidFrom` is the end it follows (31 March,
+ * 23:59:59.999), so its first year is the one that begins a millisecond later.
+ */
+export function termEnd(paidFrom: Date, length: TermLength): Date {
+  if ('months' in length) return addMonths(paidFrom, length.months);
+  return taxYearEnds(taxYearOf(paidFrom.getTime() + 1) + length.taxYears - 1);
+}
+
+/**
+ * What one seat's term costs (pure): a month or a year at its price; tax years at the annual price,
+ * the first prorated by its days from the day the paid time begins (taxYearTerm), so a renewal
+ * from a 31 March end pays whole years and a purchase mid-year pays for the days left.
+ */
+export function termPricePaise(periodPricePaise: Paise, length: TermLength, paidFrom: Date, now: Date): Paise {
+  if ('months' in length) return periodPricePaise;
+  return taxYearTerm({ annualPricePaise: periodPricePaise, at: now, taxYears: length.taxYears, runningEnd: paidFrom }).pricePaise;
+}
 
 /**
  * Whether a first plan carries the trial's free month: a person who never had the trial, as the
@@ -82,23 +118,25 @@ export const freeMonthFor = (current: SubscriptionRecord | null, firm: boolean) 
  * at the current end; a trial's days left are the free start of the first plan, which begins now;
  * with `freeMonth` the trial's 30 days come on top.
  */
-export function nextTerm(current: SubscriptionRecord | null, months: number, now: Date, freeMonth: boolean) {
+export function nextTerm(current: SubscriptionRecord | null, length: TermLength, now: Date, freeMonth: boolean) {
   const status = effectiveStatus(current, now);
   const runningEnd = status === 'active' ? current?.subscriptionEndDate : status === 'trial' ? current?.trialEnd : null;
   // a plan in its renewal grace is renewed from its paid end, as Stripe keeps the billing anchor
   const start = runningEnd && (runningEnd > now || status === 'active') ? runningEnd : now;
   const firstPlanFreeMs = freeMonth ? TRIAL_DAYS * DAY_MS : 0;
+  const paidFrom = new Date(start.getTime() + firstPlanFreeMs);
   return {
     from: status === 'trial' ? now : start,
     /** Where the invoice's service begins. */
     start,
-    paidFrom: new Date(start.getTime() + firstPlanFreeMs),
-    to: new Date(addMonths(start, months).getTime() + firstPlanFreeMs),
+    paidFrom,
+    // months count from the start, so a month bought on the 31st ends as JS dates do, the free days on top
+    to: 'months' in length ? new Date(addMonths(start, length.months).getTime() + firstPlanFreeMs) : termEnd(paidFrom, length),
   };
 }
 
-/** An upgrade's term (pure): now, the free days carried over, the plan's months, and the days its extra credit bought. */
-export function upgradeTerm(freeMs: number, months: number, extraDays: number, now: Date) {
+/** An upgrade's term (pure): now, the free days carried over, the plan's length, and the days its extra credit bought. */
+export function upgradeTerm(freeMs: number, length: TermLength, extraDays: number, now: Date) {
   const paidFrom = new Date(now.getTime() + freeMs);
-  return { paidFrom, to: new Date(addMonths(paidFrom, months).getTime() + extraDays * DAY_MS) };
+  return { paidFrom, to: new Date(termEnd(paidFrom, length).getTime() + extraDays * DAY_MS) };
 }

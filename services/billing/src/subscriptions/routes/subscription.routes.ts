@@ -38,8 +38,8 @@ export function subscriptionRoutes(
 
   // what choosing a plan would do, shown before paying
   router.get('/api/subscription/change', ...account.manage, validate('query', createOrderBodySchema), async (req, res) => {
-    const { plan, billingPeriod, seats, promotionCode } = req.query;
-    res.json(await changes.preview(res.locals.account, plan, billingPeriod, { seats, promotionCode }));
+    const { plan, billingPeriod, seats, taxYears, promotionCode } = req.query;
+    res.json(await changes.preview(res.locals.account, plan, billingPeriod, { seats, taxYears, promotionCode }));
   });
 
   router.post('/api/subscription/scheduled-switch', ...account.manage, validate('body', createOrderBodySchema), async (req, res) => {

@@ -44,6 +44,7 @@ export function taxDocumentSchema<T>(own: SchemaDefinition): Schema<T> {
       ratePercent: { type: Number, required: true },
       plan: { type: String, required: true },
       billingPeriod: { type: String, required: true },
+      taxYears: { type: [Number], default: undefined },
       totalPaise: { type: Number, required: true },
       taxablePaise: { type: Number, required: true },
       cgstPaise: { type: Number, required: true },

@@ -8,6 +8,8 @@ import {
   formatInvoiceAmount,
   paiseLeft,
   proformaReference,
+  taxYearEnds,
+  taxYearsLabel,
   type DiscountSource,
   type Paise,
 } from '@portal/contracts';
@@ -41,14 +43,13 @@ const title = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** What the invoice sells (the plan, how it is billed, the dates of service), or what the credit note gives back. */
 export function invoiceDescription(document: TaxDocument): string {
-  const billed = document.billingPeriod === 'annual' ? 'annual' : 'monthly';
+  const years = 'taxYears' in document && document.taxYears?.length ? document.taxYears : null;
+  const billed = years ? lowerFirst(taxYearsLabel(years)) : document.billingPeriod === 'annual' ? 'annual' : 'monthly';
   const plan = `Tax Practitioner Portal subscription: ${title(document.plan)} plan (${billed})`;
   if (isCreditNote(document) && document.kind === 'plan-change')
     return `Unused value of ${plan}, credited on a change of plan. ${document.reason}`;
   if (isCreditNote(document)) return `Refund of ${plan}. Reason: ${document.reason}`;
-  const service = isProforma(document)
-    ? `${plan}, service for one ${billed === 'annual' ? 'year' : 'month'} from the day the payment is received`
-    : `${plan}, service from ${formatIndianDate(document.periodFrom)} to ${formatIndianDate(document.periodTo)}`;
+  const service = isProforma(document) ? `${plan}, ${proformaService(document, years)}` : `${plan}, ${serviceDates(document, years)}`;
   const seats = document.seats ?? 1;
   if (seats === 1) return service;
   // the rate per seat when the total divides into seats exactly (an upgrade its credit pays may not)
@@ -58,6 +59,19 @@ export function invoiceDescription(document: TaxDocument): string {
 }
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+/** The dates an invoice's service runs; a tax-year term's begins on 1 April when it follows a 31 March end. */
+function serviceDates(invoice: InvoiceRecord, years: number[] | null): string {
+  const from = years ? new Date(invoice.periodFrom.getTime() + 1) : invoice.periodFrom;
+  return `service from ${formatIndianDate(from)} to ${formatIndianDate(invoice.periodTo)}`;
+}
+
+/** What a pro-forma's service will be, from the day its payment is received. */
+function proformaService(proforma: ProformaRecord, years: number[] | null): string {
+  const last = years?.at(-1);
+  if (last !== undefined) return `service from the day the payment is received to ${formatIndianDate(taxYearEnds(last))}`;
+  return `service for one ${proforma.billingPeriod === 'annual' ? 'year' : 'month'} from the day the payment is received`;
+}
 
 /** A document's discount as its source; one issued before referral credits and codes for several periods is a code's, once. */
 const discountSource = (discount: InvoiceDiscount): DiscountSource =>

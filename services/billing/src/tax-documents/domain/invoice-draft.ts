@@ -1,4 +1,4 @@
-import { asPaise, discountSourceOf, gstStateByCode, type BillingProfile } from '@portal/contracts';
+import { asPaise, discountSourceOf, gstStateByCode, taxYearOf, taxYearsBetween, type BillingProfile } from '@portal/contracts';
 import type { Lock } from '../../shared/ports';
 import { buyerAddress } from './buyer-details';
 import { documentNumber, financialYearOf } from './financial-year';
@@ -28,6 +28,7 @@ export function draftInvoice(input: {
   return {
     ...draftSale(input),
     phonePeTransactionId: order.phonePeTransactionId,
+    ...(order.billingPeriod === 'tax-year' && { taxYears: taxYearsBetween(period.from, period.to) }),
     periodFrom: period.from,
     periodTo: period.to,
     ...(order.credit ? { creditAppliedPaise: order.credit.paise, creditNoteNumbers: order.credit.creditNoteNumbers } : {}),
@@ -44,7 +45,12 @@ export function draftProforma(input: {
   issuedAt: Date;
   validUntil: Date;
 }): ProformaDraft {
-  return { ...draftSale(input), validUntil: input.validUntil, bank: input.seller.bank, tds: input.order.bankTransfer?.tds ?? null };
+  const { order, issuedAt } = input;
+  // the term's years as they stand on the day it is asked for; its invoice names those it was paid for
+  const taxYears = order.billingPeriod === 'tax-year' && {
+    taxYears: Array.from({ length: order.taxYears ?? 1 }, (_, index) => taxYearOf(issuedAt) + index),
+  };
+  return { ...draftSale(input), ...taxYears, validUntil: input.validUntil, bank: input.seller.bank, tds: order.bankTransfer?.tds ?? null };
 }
 
 /** What an invoice and a pro-forma both say of a sale: the parties, the place of supply, the figures. */

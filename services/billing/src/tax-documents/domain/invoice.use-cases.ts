@@ -1,4 +1,4 @@
-import { CREDIT_NOTE_NOT_FOUND, INVOICE_NOT_FOUND, planTitle, sumPaise, type Paise } from '@portal/contracts';
+import { CREDIT_NOTE_NOT_FOUND, INVOICE_NOT_FOUND, billingPeriodWords, planTitle, sumPaise, type Paise } from '@portal/contracts';
 import { notFound } from '@portal/platform/errors';
 import { clockFrom } from '@portal/platform/clock';
 import type { Lock, UserDirectory } from '../../shared/ports';
@@ -77,7 +77,7 @@ export async function issueForSettledOrder(
       merchantOrderId: credit.merchantOrderId,
       key: `${order.merchantOrderId}-C${index + 1}`,
       paise: credit.paise,
-      reason: `Upgraded to ${planTitle(order.plan)} (${order.billingPeriod}) by order ${order.merchantOrderId}.`,
+      reason: `Upgraded to ${planTitle(order.plan)} (${billingPeriodWords(order.billingPeriod)}) by order ${order.merchantOrderId}.`,
     });
     if (note) creditNotes.push({ merchantOrderId: credit.merchantOrderId, paise: credit.paise, number: note.number });
   }

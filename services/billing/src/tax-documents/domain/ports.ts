@@ -56,6 +56,8 @@ export interface InvoiceRecord {
   billingPeriod: BillingPeriod;
   /** The seats sold; absent on invoices issued before seats, which sold one. */
   seats?: number;
+  /** A tax-year term's years, which the document names; absent for another period. */
+  taxYears?: number[];
   periodFrom: Date;
   periodTo: Date;
   totalPaise: Paise;
@@ -112,6 +114,8 @@ export interface InvoicedOrder {
   userEmail: string;
   plan: PlanName;
   billingPeriod: BillingPeriod;
+  /** A tax-year term's number of years; null or absent for another period. */
+  taxYears?: number | null;
   /** The invoice's value; with a credit applied, more than was paid. */
   amountPaise: Paise;
   phonePeTransactionId: string | null;

@@ -2,11 +2,15 @@ import { useState } from 'react';
 import {
   AUTOPAY_MESSAGES,
   autopayEligible,
+  billingPeriodWords,
   formatIndianDate,
   formatRupees,
   paiseOf,
   PLAN_CHANGE_BUTTONS,
+  taxYearLabel,
+  taxYearOf,
   type CreateOrderBody,
+  type Plan,
   type PlanChangeQuote,
 } from '@portal/contracts';
 import { Banner, Button, errorMessage, Modal, Spinner } from '@portal/ui';
@@ -31,8 +35,11 @@ export function ChangeConfirmation({
   onProforma,
   onClose,
   firmId = null,
+  taxYear,
 }: {
   choice: CreateOrderBody;
+  /** The plan's tax year on sale, when it is sold so: from 1 February the next year may be bought with it. */
+  taxYear?: Plan['taxYear'] | undefined;
   /** A firm's choice, for its seats. */
   firmId?: string | null;
   title: string;
@@ -44,15 +51,19 @@ export function ChangeConfirmation({
 }) {
   // a promotion code, once applied, asks for the quote again with it; refused, the quote without it stays
   const [applied, setApplied] = useState<string | null>(null);
-  const plain = useChangeQuote(choice, firmId);
-  const coded = useChangeQuote({ ...choice, promotionCode: applied ?? undefined }, firmId, { enabled: applied !== null });
+  const [taxYears, setTaxYears] = useState(choice.taxYears ?? 1);
+  const asked = choice.billingPeriod === 'tax-year' ? { ...choice, taxYears } : choice;
+  const plain = useChangeQuote(asked, firmId);
+  const coded = useChangeQuote({ ...asked, promotionCode: applied ?? undefined }, firmId, { enabled: applied !== null });
   const quote = applied !== null && coded.data ? coded.data : plain.data;
   const { error } = plain;
   // RBI's e-mandate rules want the customer's own choice: off until they tick it
   const [autoRenew, setAutoRenew] = useState(false);
   const paid = quote && quote.kind !== 'switch' && quote.amountDue > 0;
-  const eligible = quote ? autopayEligible(paiseOf(quote.price)) : false;
-  const heading = quote ? `${PLAN_CHANGE_BUTTONS[quote.kind]}: ${title} (${choice.billingPeriod})` : title;
+  // a tax-year term is renewed by the customer before 31 March, never by a mandate
+  const byTaxYear = choice.billingPeriod === 'tax-year';
+  const eligible = quote && !byTaxYear ? autopayEligible(paiseOf(quote.price)) : false;
+  const heading = quote ? `${PLAN_CHANGE_BUTTONS[quote.kind]}: ${title} (${billingPeriodWords(choice.billingPeriod)})` : title;
   return (
     <Modal title={heading} onClose={onClose}>
       {error ? (
@@ -61,6 +72,9 @@ export function ChangeConfirmation({
         <Spinner />
       ) : (
         <>
+          {byTaxYear && taxYear && taxYear.years.length > 1 && (
+            <TaxYearsChoice endsAt={taxYear.endsAt} years={taxYear.years} chosen={taxYears} onChoose={setTaxYears} />
+          )}
           <ul className="change-summary">
             {quote.summary.map((line) => (
               <li key={line}>{line}</li>
@@ -107,7 +121,7 @@ export function ChangeConfirmation({
                 <span className="muted block">{AUTOPAY_MESSAGES.optInHelp}</span>
               </label>
             ) : (
-              <p className="muted">{AUTOPAY_MESSAGES.notEligible}</p>
+              <p className="muted">{byTaxYear ? AUTOPAY_MESSAGES.taxYearRenews : AUTOPAY_MESSAGES.notEligible}</p>
             ))}
           {paid && onProforma && (quote.kind === 'buy' || quote.kind === 'renew') && (
             <BankTransferChoice busy={busy} onChoose={(deductsTds) => onProforma(quote, { deductsTds })} />
@@ -123,6 +137,30 @@ export function ChangeConfirmation({
         </Button>
       </div>
     </Modal>
+  );
+}
+
+/** The years bought with the rest of this one, once the next is on sale: this year alone, or the next too. */
+function TaxYearsChoice({
+  endsAt,
+  years,
+  chosen,
+  onChoose,
+}: {
+  endsAt: string;
+  years: number[];
+  chosen: number;
+  onChoose: (taxYears: number) => void;
+}) {
+  const first = taxYearOf(new Date(endsAt));
+  return (
+    <div className="toggle stack-bottom" role="group" aria-label="Tax years">
+      {years.map((count) => (
+        <button key={count} type="button" aria-pressed={chosen === count} onClick={() => onChoose(count)}>
+          {count === 1 ? `${taxYearLabel(first)} only` : `With ${taxYearLabel(first + count - 1)}`}
+        </button>
+      ))}
+    </div>
   );
 }
 

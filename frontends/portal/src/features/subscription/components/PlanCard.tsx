@@ -1,8 +1,29 @@
-import { AUTOPAY_MESSAGES, autopayEligible, formatRupees, paiseOf, toNearestPaisa, type BillingPeriod, type Plan } from '@portal/contracts';
+import {
+  AUTOPAY_MESSAGES,
+  autopayEligible,
+  formatIndianDate,
+  formatRupees,
+  paiseOf,
+  toNearestPaisa,
+  type BillingPeriod,
+  type Plan,
+  type PlansResponse,
+} from '@portal/contracts';
 import { Button } from '@portal/ui';
 
-/** Monthly or annual, for the plan cards below it. */
-export function PeriodToggle({ period, onChange }: { period: BillingPeriod; onChange: (period: BillingPeriod) => void }) {
+/** The tax year on sale now, when any plan is sold by tax year. */
+export const taxYearOnSale = (plans: PlansResponse | undefined) => Object.values(plans ?? {}).find((plan) => plan.taxYear)?.taxYear;
+
+/** Monthly, annual or, when a plan is sold so, the tax year, for the plan cards below it. */
+export function PeriodToggle({
+  period,
+  onChange,
+  taxYear,
+}: {
+  period: BillingPeriod;
+  onChange: (period: BillingPeriod) => void;
+  taxYear?: Plan['taxYear'] | undefined;
+}) {
   return (
     <div className="toggle" role="group" aria-label="Billing period">
       <button type="button" aria-pressed={period === 'monthly'} onClick={() => onChange('monthly')}>
@@ -11,9 +32,17 @@ export function PeriodToggle({ period, onChange }: { period: BillingPeriod; onCh
       <button type="button" aria-pressed={period === 'annual'} onClick={() => onChange('annual')}>
         Annual <span className="badge badge-green">Save 20%</span>
       </button>
+      {taxYear && (
+        <button type="button" aria-pressed={period === 'tax-year'} onClick={() => onChange('tax-year')}>
+          {taxYear.label} <span className="badge">to {formatIndianDate(taxYear.endsAt)}</span>
+        </button>
+      )}
     </div>
   );
 }
+
+/** What one seat costs for the period: a month, or a year (annual, or a whole tax year). */
+const periodPrice = (plan: Plan, period: BillingPeriod) => (period === 'monthly' ? plan.monthlyPrice : plan.annualPrice);
 
 /** A plan with its price (GST included), the annual saving and what it includes; the pricing and subscription pages show it. */
 export function PlanCard({
@@ -52,6 +81,17 @@ export function PlanCard({
           {formatRupees(plan.monthlyPrice)}
           <span className="muted">/month</span>
         </p>
+      ) : period === 'tax-year' && plan.taxYear ? (
+        <>
+          <p className="price">
+            {formatRupees(plan.annualPrice)}
+            <span className="muted">/tax year</span>
+          </p>
+          <p className="muted">
+            Runs to {formatIndianDate(plan.taxYear.endsAt)}: the rest of {plan.taxYear.label.replace(/^Tax/, 'tax')} is charged by its days
+            left.
+          </p>
+        </>
       ) : (
         <>
           <p className="price">
@@ -68,12 +108,12 @@ export function PlanCard({
       )}
       {seats > 1 && (
         <p className="plan-total">
-          {seats} seats: <strong>{formatRupees(seats * (period === 'annual' ? plan.annualPrice : plan.monthlyPrice))}</strong>{' '}
-          {period === 'annual' ? 'a year' : 'a month'}
+          {seats} seats: <strong>{formatRupees(seats * periodPrice(plan, period))}</strong>{' '}
+          {period === 'monthly' ? 'a month' : period === 'annual' ? 'a year' : 'a tax year'}
         </p>
       )}
       {firstPlanFree && <p>+ 1 month free trial</p>}
-      {!autopayEligible(paiseOf(seats * (period === 'annual' ? plan.annualPrice : plan.monthlyPrice))) && (
+      {period !== 'tax-year' && !autopayEligible(paiseOf(seats * periodPrice(plan, period))) && (
         <p className="muted">{AUTOPAY_MESSAGES.notEligible}</p>
       )}
       <ul>

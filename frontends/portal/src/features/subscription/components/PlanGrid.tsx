@@ -26,18 +26,20 @@ export function PlanGrid({
 }) {
   return (
     <div className="plans">
-      {Object.entries(plans).map(([key, plan]) => (
-        <PlanCard
-          key={key}
-          id={key}
-          plan={plan}
-          period={period}
-          {...(seats ? { seats } : {})}
-          busy={busy}
-          {...cardOf(key as PlanKey, plan)}
-          onChoose={() => onChoose(key as PlanKey)}
-        />
-      ))}
+      {Object.entries(plans)
+        .filter(([, plan]) => plan.terms.includes(period))
+        .map(([key, plan]) => (
+          <PlanCard
+            key={key}
+            id={key}
+            plan={plan}
+            period={period}
+            {...(seats ? { seats } : {})}
+            busy={busy}
+            {...cardOf(key as PlanKey, plan)}
+            onChoose={() => onChoose(key as PlanKey)}
+          />
+        ))}
     </div>
   );
 }

@@ -1,0 +1,194 @@
+import request from 'supertest';
+import { AUTOPAY_MESSAGES, PLAN_CHANGE_MESSAGES, TAX_YEAR_MESSAGES } from '@portal/contracts';
+import { eventually, KARNATAKA_SELLER, MAHARASHTRA_FIRM, newUserId, pdfText, startBilling, type BillingHarness } from './billing-harness';
+
+/** 31 March, 23:59:59.999 in India: where every tax-year term ends. */
+const MARCH_31_2027 = '2027-03-31T18:29:59.999Z';
+const MARCH_31_2028 = '2028-03-31T18:29:59.999Z';
+
+describe('tax-year terms: sold to 31 March, the first year prorated by its days, renewed by whole years', () => {
+  let billing: BillingHarness;
+  beforeAll(async () => {
+    // the seller sells Basic by the month and the year only
+    billing = await startBilling('tax-year-terms', KARNATAKA_SELLER, (db) =>
+      db.connection.collection('plans').insertOne({
+        _id: 'basic' as never,
+        title: 'Basic',
+        monthlyPricePaise: 500_00,
+        features: ['E-mail support'],
+        terms: ['monthly', 'annual'],
+        order: 0,
+      }),
+    );
+  });
+  afterAll(() => billing.close());
+
+  const db = (name: string) => billing.db.connection.collection(name);
+  const asUser = (token: string) => ({ Authorization: `Bearer ${token}` });
+  const at = (instant: string) => (billing.clock.now = new Date(instant));
+  const status = async (token: string) => (await request(billing.url).get('/api/subscription-status').set(asUser(token))).body;
+  const order = (token: string, body: Record<string, unknown>) =>
+    request(billing.url).post('/api/payment/create-phonepe-order').set(asUser(token)).send(body);
+  const quote = (token: string, query: string) => request(billing.url).get(`/api/subscription/change?${query}`).set(asUser(token));
+
+  /** A practitioner whose trial ended long ago (no free month), with billing details saved. */
+  async function practitioner() {
+    const userId = newUserId();
+    const token = billing.addUser(userId, `ca.${userId}@example.in`);
+    await request(billing.url).put('/api/billing/profile').set(asUser(token)).send(MAHARASHTRA_FIRM);
+    billing.clock.now = new Date(Date.UTC(2026, 5, 1));
+    await request(billing.url).post('/api/start-trial').set(asUser(token)).send({});
+    return { userId, token };
+  }
+
+  /** Pays an order at PhonePe's stand-in and waits for its credit; answers its merchant order id. */
+  async function pay(token: string, body: Record<string, unknown>, amountPaise: number) {
+    const placed = await order(token, body);
+    expect(placed.status).toBe(201);
+    const { merchantOrderId } = placed.body as { merchantOrderId: string };
+    expect(billing.phonepe.orders.get(merchantOrderId)!.amount).toBe(amountPaise);
+    await billing.phonepe.settle(merchantOrderId, 'success');
+    await eventually(async () => (await db('transactions').findOne({ merchantOrderId }))?.credited === true);
+    return merchantOrderId;
+  }
+
+  const invoicePdf = async (token: string, merchantOrderId: string) =>
+    pdfText((await request(billing.url).get(`/api/billing/invoices/${merchantOrderId}`).set(asUser(token)).buffer(true)).body);
+
+  it('when the plans are read, then each says the terms it is sold for, and from 1 February the next tax year is offered too', async () => {
+    at('2026-11-28T04:30:00.000Z');
+    const plans = (await request(billing.url).get('/api/payment/plans')).body;
+    expect(plans.basic.terms).toEqual(['monthly', 'annual']);
+    expect(plans.basic.taxYear).toBeUndefined();
+    expect(plans.professional).toMatchObject({
+      terms: ['monthly', 'annual', 'tax-year'],
+      taxYear: { label: 'Tax year 2026-27', endsAt: MARCH_31_2027, years: [1] },
+    });
+    at('2027-01-31T18:29:59.000Z'); // 23:59:59 on 31 January in India
+    expect((await request(billing.url).get('/api/payment/plans')).body.professional.taxYear.years).toEqual([1]);
+    at('2027-01-31T18:30:00.000Z'); // 00:00 on 1 February
+    expect((await request(billing.url).get('/api/payment/plans')).body.professional.taxYear.years).toEqual([1, 2]);
+  });
+
+  it('when Professional is bought for the tax year at 10:00 on 28 November 2026, then it costs 9,600 × 124 ÷ 365 = ₹3,261.37 and runs until 31 March 2027 23:59:59, as the invoice says', async () => {
+    const { token } = await practitioner();
+    at('2026-11-28T04:30:00.000Z');
+    const offered = await quote(token, 'plan=professional&billingPeriod=tax-year');
+    expect(offered.status).toBe(200);
+    expect(offered.body).toMatchObject({ kind: 'buy', price: 3261.37, amountDue: 3261.37, endsAt: MARCH_31_2027 });
+    expect(offered.body.summary).toContain('Your Professional (tax year 2026-27) plan starts today.');
+
+    const merchantOrderId = await pay(token, { plan: 'professional', billingPeriod: 'tax-year' }, 326_137);
+    expect(await status(token)).toMatchObject({
+      subscriptionStatus: 'active',
+      subscriptionPlan: 'professional',
+      billingPeriod: 'tax-year',
+      subscriptionEndDate: MARCH_31_2027,
+    });
+    expect(await db('transactions').findOne({ merchantOrderId })).toMatchObject({ billingPeriod: 'tax-year', taxYears: 1 });
+    expect(await db('invoices').findOne({ merchantOrderId })).toMatchObject({ taxYears: [2026], totalPaise: 326_137 });
+    expect(await invoicePdf(token, merchantOrderId)).toContain(
+      'Tax Practitioner Portal subscription: Professional plan (tax year 2026-27), service from 28 Nov 2026 to 31 Mar 2027',
+    );
+  });
+
+  it('when two tax years are bought on 28 November 2026, then the second costs the annual price and the term ends on 31 March 2028: ₹12,861.37', async () => {
+    const { token } = await practitioner();
+    at('2026-11-28T04:30:00.000Z');
+    const merchantOrderId = await pay(token, { plan: 'professional', billingPeriod: 'tax-year', taxYears: 2 }, 1_286_137);
+    expect((await status(token)).subscriptionEndDate).toBe(MARCH_31_2028);
+    expect(await invoicePdf(token, merchantOrderId)).toContain(
+      'Professional plan (tax years 2026-27 and 2027-28), service from 28 Nov 2026 to 31 Mar 2028',
+    );
+  });
+
+  it('when the term is renewed on 10 March, then the renewal is a whole year, ₹9,600, from 1 April to the next 31 March', async () => {
+    const { token } = await practitioner();
+    at('2026-11-28T04:30:00.000Z');
+    await pay(token, { plan: 'professional', billingPeriod: 'tax-year' }, 326_137);
+    at('2027-03-10T06:30:00.000Z');
+    const offered = await quote(token, 'plan=professional&billingPeriod=tax-year');
+    expect(offered.body).toMatchObject({ kind: 'renew', price: 9600, endsAt: MARCH_31_2028 });
+    const renewal = await pay(token, { plan: 'professional', billingPeriod: 'tax-year' }, 960_000);
+    expect((await status(token)).subscriptionEndDate).toBe(MARCH_31_2028);
+    expect(await db('invoices').findOne({ merchantOrderId: renewal })).toMatchObject({ taxYears: [2027] });
+    expect(await invoicePdf(token, renewal)).toContain('(tax year 2027-28), service from 1 Apr 2027 to 31 Mar 2028');
+  });
+
+  it('when the term lapsed and is renewed on 20 April 2027, then it is prorated from that day (347 of the leap year’s 366 days) and still ends on 31 March 2028', async () => {
+    const { token } = await practitioner();
+    at('2026-11-28T04:30:00.000Z');
+    await pay(token, { plan: 'professional', billingPeriod: 'tax-year' }, 326_137);
+    at('2027-04-20T06:30:00.000Z');
+    expect((await status(token)).subscriptionStatus).toBe('expired');
+    // 9,600 × 347 ÷ 366 = ₹9,101.639…
+    await pay(token, { plan: 'professional', billingPeriod: 'tax-year' }, 910_164);
+    expect((await status(token)).subscriptionEndDate).toBe(MARCH_31_2028);
+  });
+
+  it('when a tax-year Professional is upgraded to Business in January, then Business is prorated for the days left and the credit set against it, ending on 31 March', async () => {
+    const { token } = await practitioner();
+    at('2026-11-28T04:30:00.000Z');
+    await pay(token, { plan: 'professional', billingPeriod: 'tax-year' }, 326_137);
+    at('2027-01-28T06:30:00.000Z'); // 63 of 365 days left
+    const offered = await quote(token, 'plan=business&billingPeriod=tax-year');
+    expect(offered.status).toBe(200);
+    // Business: 19,200 × 63 ÷ 365 = ₹3,313.97
+    expect(offered.body).toMatchObject({ kind: 'upgrade', price: 3313.97, endsAt: MARCH_31_2027 });
+    const { credit, amountDue } = offered.body as { credit: number; amountDue: number };
+    expect(credit).toBeGreaterThan(0);
+    expect(Math.round(amountDue * 100)).toBe(331_397 - Math.round(credit * 100));
+    await pay(token, { plan: 'business', billingPeriod: 'tax-year' }, Math.round(amountDue * 100));
+    expect(await status(token)).toMatchObject({ subscriptionPlan: 'business', subscriptionEndDate: MARCH_31_2027 });
+  });
+
+  it('when an annual customer looks at tax-year terms in March, then the same plan is a switch at renewal, and an upgrade whose credit outlasts 31 March asks for the next year too', async () => {
+    const { token } = await practitioner();
+    at('2027-03-01T06:30:00.000Z');
+    await pay(token, { plan: 'professional', billingPeriod: 'annual' }, 960_000);
+    at('2027-03-20T06:30:00.000Z');
+    expect((await quote(token, 'plan=professional&billingPeriod=tax-year')).body.kind).toBe('switch');
+    const thisYearOnly = await quote(token, 'plan=business&billingPeriod=tax-year');
+    expect([thisYearOnly.status, thisYearOnly.body.message]).toEqual([400, TAX_YEAR_MESSAGES.creditBeyondTerm]);
+    const withNext = await quote(token, 'plan=business&billingPeriod=tax-year&taxYears=2');
+    // Business: 19,200 × 12 ÷ 365 = ₹631.23 for the rest of 2026-27, and ₹19,200 for 2027-28
+    expect(withNext.body).toMatchObject({ kind: 'upgrade', price: 19831.23, taxYears: 2, endsAt: MARCH_31_2028 });
+  });
+
+  it('when a term is asked for wrongly, then a clear 400 answers and no order is made', async () => {
+    const { userId, token } = await practitioner();
+    at('2026-11-28T04:30:00.000Z');
+    const cases: [Record<string, unknown>, string][] = [
+      [{ plan: 'professional', billingPeriod: 'monthly', taxYears: 2 }, TAX_YEAR_MESSAGES.yearsNeedTaxYearTerm],
+      [{ plan: 'professional', billingPeriod: 'tax-year', taxYears: 4 }, TAX_YEAR_MESSAGES.yearsRange],
+      [{ plan: 'professional', billingPeriod: 'tax-year', taxYears: 0 }, TAX_YEAR_MESSAGES.yearsRange],
+      [{ plan: 'professional', billingPeriod: 'tax-year', taxYears: 1.5 }, TAX_YEAR_MESSAGES.yearsRange],
+      [{ plan: 'professional', billingPeriod: 'tax-year', taxYears: { $gt: 0 } }, TAX_YEAR_MESSAGES.yearsRange],
+      [{ plan: 'professional', billingPeriod: 'tax-year', autoRenew: true }, AUTOPAY_MESSAGES.notForTaxYear],
+      [{ plan: 'basic', billingPeriod: 'tax-year' }, PLAN_CHANGE_MESSAGES.termNotOffered],
+      [{ plan: 'professional', billingPeriod: 'fortnightly' }, 'Billing period must be monthly, annual or tax-year'],
+    ];
+    for (const [body, message] of cases) {
+      const answer = await order(token, body);
+      expect([answer.status, answer.body.message]).toEqual([400, message]);
+    }
+    expect(await db('transactions').countDocuments({ accountId: userId })).toBe(0);
+    expect((await quote(token, 'plan=professional&billingPeriod=tax-year&taxYears=7')).status).toBe(400);
+  });
+
+  it('when a firm of five buys the tax year, then each seat is prorated and the seats add up to the paisa', async () => {
+    const ownerId = newUserId();
+    const token = billing.addUser(ownerId, `owner.${ownerId}@example.in`);
+    const firmId = newUserId();
+    await (await billing.addFirm(firmId, 'Iyer & Co', { [ownerId]: 'owner' })).publish();
+    await request(billing.url).put(`/api/billing/profile?firmId=${firmId}`).set(asUser(token)).send(MAHARASHTRA_FIRM);
+    at('2026-11-28T04:30:00.000Z');
+    const offered = await request(billing.url)
+      .get(`/api/subscription/change?plan=business&billingPeriod=tax-year&seats=5&firmId=${firmId}`)
+      .set(asUser(token));
+    expect(offered.status).toBe(200);
+    // one seat: 19,200 × 124 ÷ 365 = ₹6,522.74; five: ₹32,613.70
+    expect(offered.body).toMatchObject({ unitPrice: 6522.74, price: 32613.7, endsAt: MARCH_31_2027 });
+    expect(offered.body.summary).toContain('5 seats at ₹6,522.74 each: ₹32,613.70.');
+  });
+});
