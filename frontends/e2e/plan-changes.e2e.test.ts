@@ -123,7 +123,9 @@ describe('plan changes in Chromium', () => {
     ]);
     const text = await pdfTextOf(file);
     const taxYear = `${year - 1}-${String(year % 100).padStart(2, '0')}`;
-    expect(text).toMatch(new RegExp(`Professional plan \\(tax year ${taxYear}\\), service from \\d{1,2} [A-Z][a-z]{2} \\d{4} to 31 Mar ${year}`));
+    expect(text).toMatch(
+      new RegExp(`Professional plan \\(tax year ${taxYear}\\), service from \\d{1,2} [A-Z][a-z]{2} \\d{4} to 31 Mar ${year}`),
+    );
     await page.context().close();
   });
 
