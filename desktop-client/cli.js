@@ -28,6 +28,7 @@ const USAGE = `usage: desktop-client <login|activate|verify|refresh|update-check
   --channel C         stable or beta, for update-check (default stable)
   --at ISO-TIME       verify as of this moment instead of now (to see a licence run out)
   --released ISO-TIME when this build was released, for verify (a lapsed licence runs only older builds)
+  --tax-year YYYY-YY  the tax year whose law this build follows, for verify (the licence must cover it)
   --type T --component C --message M   for feedback (suggestion|bug|question; general, turnover…)
   --out FILE          where activation-request and deactivation-proof write their file
   --file FILE         the licence file install-licence reads (from the portal's Devices tab)`;
@@ -52,6 +53,7 @@ function options(argv) {
     message: given.message ?? '',
     at: given.at ? new Date(given.at) : undefined,
     released: given.released ? new Date(given.released) : undefined,
+    taxYear: given['tax-year'],
     out: given.out,
     file: given.file,
   };
@@ -164,6 +166,8 @@ async function verify(o, state) {
     const ended = payload.status === 'lapsed' || now.getTime() >= payload.entitlement_end_at * 1000;
     const endedOn = new Date(payload.entitlement_end_at * 1000);
     if (ended && o.released && o.released >= endedOn) throw Object.assign(new Error(), { code: 'BUILD_RELEASED_AFTER_ENTITLEMENT' });
+    // a build for a tax year's law runs only on a licence that covers that year
+    if (o.taxYear && !(payload.tax_years ?? []).includes(o.taxYear)) throw Object.assign(new Error(), { code: 'EDITION_REQUIRED' });
     console.log(
       JSON.stringify({
         valid: true,
@@ -174,6 +178,7 @@ async function verify(o, state) {
         ...(payload.firm ? { firm: payload.firm.name, seat: payload.firm.seat } : {}),
         until: new Date(payload.exp * 1000).toISOString(),
         afterEnd: payload.after_end,
+        taxYears: payload.tax_years ?? [],
         ...(payload.activation ? { activation: payload.activation } : {}),
         ...(ended ? { updatesStoppedOn: endedOn.toISOString(), runsBuildsReleasedBefore: endedOn.toISOString() } : {}),
       }),
@@ -292,6 +297,8 @@ async function main(argv) {
       const query = new URLSearchParams({ current: o.appVersion, channel: o.channel, deviceId: deviceIdOf(o.machine) });
       const answer = await withToken(o, state, (token) => call(o.portal, 'GET', `/api/download/updates?${query}`, { token }));
       console.log(JSON.stringify(answer.body));
+      // a newer build follows a tax year the licence does not cover: say what to buy
+      if (answer.body.editionRequired) console.log(`edition_required: ${answer.body.editionRequired.message}`);
       return answer.status === 200 ? 0 : 1;
     }
     case 'feedback': {

@@ -330,6 +330,7 @@ describe('the admin area in Chromium, against every service', () => {
       await form.getByLabel('Version').fill('2.0.0-beta.1');
       await form.getByLabel('Release notes').fill('Tax year 2026-27 forms');
       await form.getByLabel('First rollout (%)').fill('10');
+      await form.getByLabel('Tax year of its law (optional)').fill('2026-27');
       await form.getByRole('button', { name: 'Upload and publish' }).click();
       return form;
     };
@@ -350,7 +351,7 @@ describe('the admin area in Chromium, against every service', () => {
       .getByText(`Version 2.0.0-beta.1 is published to 10% of the beta channel. Its SHA-256 is ${sha256}.`)
       .waitFor({ timeout: 90_000 });
     const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: '2.0.0-beta.1' }) });
-    expect(await row.textContent()).toMatch(/^2\.0\.0-beta\.1beta.*Live/);
+    expect(await row.textContent()).toMatch(/^2\.0\.0-beta\.1betatax year 2026-27.*Live/);
     rmSync(dir, { recursive: true, force: true });
   });
 

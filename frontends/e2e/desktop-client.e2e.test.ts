@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { DAY_MS, currentPolicyVersions } from '@portal/contracts';
+import { DAY_MS, currentPolicyVersions, taxYearName, taxYearOf } from '@portal/contracts';
 import { startE2eStack } from './e2e-stack';
 
 jest.setTimeout(120_000);
@@ -176,6 +176,35 @@ describe('the reference desktop client against the whole portal', () => {
     const replaced = JSON.parse((await run('update-check', ['--app-version', '1.1.0'])).stdout);
     expect(replaced).toMatchObject({ updateAvailable: true, currentWithdrawn: true, latest: { version: '1.0.0' } });
 
+    // a build for the law of a tax year past the trial's: named with the plan to buy, and refused by the licence offline
+    const beyondTrial = taxYearName(taxYearOf(Date.now() + 31 * DAY_MS) + 1);
+    const edition = new FormData();
+    edition.set('version', '2.0.0');
+    edition.set('requiresTaxYear', beyondTrial);
+    edition.set('file', new Blob([Buffer.alloc(64 * 1024, 2)]), 'setup.exe');
+    const editionPublished = await fetch(`${stack.url}/api/admin/releases`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}` },
+      body: edition,
+    });
+    expect(editionPublished.status).toBe(201);
+    const [feed, told] = (await run('update-check', ['--app-version', '1.0.0'])).stdout.trim().split('\n');
+    expect(JSON.parse(feed!)).toMatchObject({
+      updateAvailable: false,
+      latest: { version: '1.0.0' },
+      editionRequired: {
+        code: 'edition_required',
+        version: '2.0.0',
+        taxYear: beyondTrial,
+        plan: 'professional',
+        billingPeriod: 'tax-year',
+      },
+    });
+    expect(told).toMatch(new RegExp(`^edition_required: Version 2\\.0\\.0 follows the law of Tax year ${beyondTrial}`));
+    expect(JSON.parse((await run('verify', [])).stdout).taxYears).not.toContain(beyondTrial);
+    const refusedBuild = await run('verify', ['--tax-year', beyondTrial]);
+    expect([refusedBuild.code, JSON.parse(refusedBuild.stdout)]).toEqual([1, { valid: false, reason: 'EDITION_REQUIRED' }]);
+
     const feedback = await run('feedback', ['--type', 'bug', '--component', 'networth', '--message', 'Networth totals round wrongly']);
     expect(feedback).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Feedback sent \(/) });
     const mine = (await api('GET', '/api/feedback/mine', token)) as { feedback: { message: string; component: string }[] };
@@ -332,6 +361,10 @@ describe('the reference desktop client against the whole portal', () => {
     expect(JSON.parse(older.stdout)).toMatchObject({ valid: true, runsBuildsReleasedBefore: endedOn.toISOString() });
     const newer = await run('verify', [...business, '--at', at, '--released', endedOn.toISOString()]);
     expect([newer.code, JSON.parse(newer.stdout)]).toEqual([1, { valid: false, reason: 'BUILD_RELEASED_AFTER_ENTITLEMENT' }]);
+    // the lapsed licence covers the tax year it ended in, and a build for the next year's law is refused
+    expect(lapsed.taxYears).toEqual([taxYearName(taxYearOf(endedOn))]);
+    const nextYears = await run('verify', [...business, '--at', at, '--tax-year', taxYearName(taxYearOf(endedOn) + 1)]);
+    expect([nextYears.code, JSON.parse(nextYears.stdout)]).toEqual([1, { valid: false, reason: 'EDITION_REQUIRED' }]);
 
     const stopped = await run('refresh', professional);
     expect(stopped.code).toBe(1);

@@ -149,6 +149,15 @@ describe('a full refund takes out what its period has not served', () => {
     ]);
   });
 
+  it('when a tax-year term is refunded, then the renewal for the next tax year stays on that year: 1 April to 31 March', () => {
+    const taxYear = { billingPeriod: 'tax-year' as const };
+    const thisYear = period('order:T1', '2026-11-28T04:30:00Z', '2027-03-31T18:29:59.999Z', taxYear);
+    const nextYear = period('order:T2', '2027-03-31T18:29:59.999Z', '2028-03-31T18:29:59.999Z', taxYear);
+    expect(refundPeriod([thisYear, nextYear], 'order:T1', at('2027-01-10T06:30:00Z'))).toEqual([
+      { id: 'order:T1', changes: { state: 'refunded', to: at('2027-01-10T06:30:00Z') } },
+    ]);
+  });
+
   it('when the period has not begun, then the periods after it move up by all of it, and those before stay', () => {
     const updates = refundPeriod([served, current, next], 'order:C', at('2028-02-20T06:30:00Z'));
     expect(updates).toEqual([{ id: 'order:C', changes: { state: 'refunded', to: next.from } }]);

@@ -1,6 +1,18 @@
+import { createHash } from 'node:crypto';
+import { decodeJwt } from 'jose';
 import request from 'supertest';
 import { AUTOPAY_MESSAGES, PLAN_CHANGE_MESSAGES, TAX_YEAR_MESSAGES } from '@portal/contracts';
-import { eventually, KARNATAKA_SELLER, MAHARASHTRA_FIRM, newUserId, pdfText, startBilling, type BillingHarness } from './billing-harness';
+import { createServiceCredential } from '@portal/platform';
+import {
+  eventually,
+  KARNATAKA_SELLER,
+  MAHARASHTRA_FIRM,
+  newUserId,
+  pdfText,
+  SERVICE_SECRET,
+  startBilling,
+  type BillingHarness,
+} from './billing-harness';
 
 /** 31 March, 23:59:59.999 in India: where every tax-year term ends. */
 const MARCH_31_2027 = '2027-03-31T18:29:59.999Z';
@@ -153,6 +165,31 @@ describe('tax-year terms: sold to 31 March, the first year prorated by its days,
     const withNext = await quote(token, 'plan=business&billingPeriod=tax-year&taxYears=2');
     // Business: 19,200 × 12 ÷ 365 = ₹631.23 for the rest of 2026-27, and ₹19,200 for 2027-28
     expect(withNext.body).toMatchObject({ kind: 'upgrade', price: 19831.23, taxYears: 2, endsAt: MARCH_31_2028 });
+  });
+
+  it('when a tax-year term is bought, then its licence names the tax year and keeps its builds after 31 March, and download is told the last year it reaches', async () => {
+    const { userId, token } = await practitioner();
+    at('2026-11-28T04:30:00.000Z');
+    await pay(token, { plan: 'professional', billingPeriod: 'tax-year' }, 326_137);
+    const desktop = { Authorization: `Bearer ${billing.desktopToken(userId, `ca.${userId}@example.in`)}` };
+    const deviceId = createHash('sha256').update('ASHA-PC').digest('hex');
+    const activated = await request(billing.url)
+      .post('/api/licenses/activate')
+      .set(desktop)
+      .send({ deviceId, deviceName: 'ASHA-PC', os: 'Windows 11 Pro 23H2', appVersion: '1.2.0' });
+    expect(activated.status).toBe(201);
+    expect(decodeJwt(activated.body.license)).toMatchObject({ status: 'active', after_end: 'keep_builds', tax_years: ['2026-27'] });
+    const asDownload = { Authorization: createServiceCredential('download', SERVICE_SECRET)() };
+    expect((await request(billing.url).get(`/internal/subscriptions/${userId}`).set(asDownload)).body.subscription).toMatchObject({
+      subscriptionStatus: 'active',
+      lastTaxYear: 2026,
+    });
+
+    at('2027-04-10T06:30:00.000Z');
+    const lapsed = await request(billing.url).post('/api/licenses/refresh').set(desktop).send({ deviceId, appVersion: '1.2.0' });
+    expect(lapsed.status).toBe(200);
+    expect(decodeJwt(lapsed.body.license)).toMatchObject({ status: 'lapsed', after_end: 'keep_builds', tax_years: ['2026-27'] });
+    expect((await request(billing.url).get(`/internal/subscriptions/${userId}`).set(asDownload)).body.subscription.lastTaxYear).toBeNull();
   });
 
   it('when a term is asked for wrongly, then a clear 400 answers and no order is made', async () => {

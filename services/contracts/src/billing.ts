@@ -174,6 +174,11 @@ export interface SubscriptionSummary {
   firm?: FirmPlanSource | null;
   /** The seats the plan covers: one for a person. */
   seats?: number;
+  /**
+   * The last tax year the trial or plan reaches into (null without access): the law of the
+   * releases the person may run. The download service's entitlement only.
+   */
+  lastTaxYear?: number | null;
 }
 
 /** The firm whose plan a member draws on, and who manages it (its owner). */

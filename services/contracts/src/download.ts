@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { deviceIdSchema } from './device-id';
 import type { SubscriptionState } from './subscription-state';
+import { parseTaxYearName, taxYearLabel } from './tax-years';
 
 /** Semantic versions only ("1.4.2", "2.0.0-beta.1"): they name the installer file and sort releases. */
 export const SEMVER_PATTERN = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?$/;
@@ -15,6 +16,8 @@ export interface LatestVersion {
   releaseDate: string;
   sha256: string;
   notes: string;
+  /** The tax year whose law the release follows ("2027-28"): it runs only on a licence that covers it. */
+  requiresTaxYear?: string;
 }
 
 /** GET /api/download/check-eligibility (behaviour.md §3 Eligibility). */
@@ -93,6 +96,22 @@ export const RELEASE_UPLOADS_PATH = '/api/admin/releases/uploads';
 /** The id tus gives an upload: 32 hexadecimal digits. */
 export const releaseUploadIdSchema = z.string().regex(/^[0-9a-f]{32}$/, 'No upload with this id');
 
+export const EDITION_MESSAGES = {
+  taxYear: 'The tax year is written as on the forms, such as 2027-28',
+  required: (version: string, year: number, plan: string) =>
+    `Version ${version} follows the law of ${taxYearLabel(year)}, which your plan does not cover. Buy ${plan} for ${taxYearLabel(year)} on the portal to get it.`,
+} as const;
+
+/** A release's tax year as the forms write it ("2027-28"), read as the year it begins in. */
+export const requiredTaxYearSchema = z
+  .string({ error: EDITION_MESSAGES.taxYear })
+  .trim()
+  .transform((name, context) => {
+    const year = parseTaxYearName(name);
+    if (year === null) context.addIssue({ code: 'custom', message: EDITION_MESSAGES.taxYear });
+    return year ?? 0;
+  });
+
 export const RELEASE_UPLOAD_MESSAGES = {
   unknown: 'No upload with this id. Upload the installer again.',
   incomplete: (received: number, size: number) =>
@@ -109,6 +128,8 @@ export const publishUploadSchema = z.object({
   version: versionSchema,
   notes: z.string({ error: 'Release notes are text' }).trim().max(10_000, 'Release notes must be at most 10,000 characters').default(''),
   rollout: rolloutPercent.default(100),
+  /** The tax year whose law the release follows; none for a release any licence may run. */
+  requiresTaxYear: requiredTaxYearSchema.optional(),
   sha256: z
     .string({ error: RELEASE_UPLOAD_MESSAGES.sha256 })
     .trim()
@@ -117,6 +138,8 @@ export const publishUploadSchema = z.object({
     .optional(),
 });
 export type PublishUpload = z.infer<typeof publishUploadSchema>;
+/** The publish call as the Releases tab sends it: the tax year as the forms write it. */
+export type PublishUploadBody = z.input<typeof publishUploadSchema>;
 
 /** A release as the admin's Releases screen shows it. */
 export interface ReleaseView extends LatestVersion {
@@ -152,4 +175,16 @@ export interface UpdateCheck {
   requiredMessage?: string;
   /** The app's own version was withdrawn: the offered release replaces it, older or not. */
   currentWithdrawn?: boolean;
+  /** A newer release follows a tax year the licence does not cover: the plan to buy for it. */
+  editionRequired?: EditionRequired;
+}
+
+export interface EditionRequired {
+  code: 'edition_required';
+  version: string;
+  /** As the forms write it: "2027-28". */
+  taxYear: string;
+  plan: string;
+  billingPeriod: 'tax-year';
+  message: string;
 }

@@ -3,7 +3,7 @@ import { DESKTOP_CLIENT_ID } from './desktop';
 import { ERROR_CODES } from './error';
 import { DEVICE_ID_MESSAGE, deviceIdSchema } from './device-id';
 import { versionSchema } from './download';
-import type { PlanName } from './plans';
+import type { BillingPeriod, PlanName } from './plans';
 
 /**
  * The desktop app's licence: a machine is activated against the plan's device limit, and gets an
@@ -40,6 +40,10 @@ export const LICENSE_AFTER_END: Record<PlanName, LicenseAfterEnd> = {
   pro: 'stop',
   enterprise: 'keep_builds',
 };
+
+/** The plan's rule, except that a tax-year edition keeps the builds released while it ran, as desktop editions do. */
+export const licenseAfterEnd = (plan: PlanName, billingPeriod: BillingPeriod | null): LicenseAfterEnd =>
+  billingPeriod === 'tax-year' ? 'keep_builds' : LICENSE_AFTER_END[plan];
 
 /**
  * How many times a seat may move its licence to another machine itself, over a rolling 365 days
@@ -119,8 +123,10 @@ export interface LicenseClaims {
   plan: PlanName;
   /** `lapsed`: the paid period has ended on a plan that keeps its builds; only builds released before `entitlement_end_at` run. */
   status: 'trial' | 'active' | 'lapsed';
-  /** What the licence does after the entitlement's end (`LICENSE_AFTER_END` of the plan). */
+  /** What the licence does after the entitlement's end (`LICENSE_AFTER_END` of the plan; `keep_builds` for a tax-year term). */
   after_end: LicenseAfterEnd;
+  /** The tax years whose law it may run, as the forms write them ("2026-27"): from now to the one its end falls in. */
+  tax_years: string[];
   /** When the trial or the paid period ends (ISO 8601); kept for desktop builds that read it. */
   entitlement_end: string;
   /** The same moment as a NumericDate (RFC 7519 §2), as `exp` is: what new builds compare. */

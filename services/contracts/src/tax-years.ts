@@ -36,6 +36,14 @@ const twoDigits = (year: number) => String(year % 100).padStart(2, '0');
 /** The year as forms write it: "2026-27". */
 export const taxYearName = (year: TaxYear): string => `${year}-${twoDigits(year + 1)}`;
 
+/** The year a form's name gives ("2027-28" is 2027), or null for anything else. */
+export function parseTaxYearName(name: string): TaxYear | null {
+  const match = /^(\d{4})-(\d{2})$/.exec(name);
+  if (!match) return null;
+  const year = Number(match[1]);
+  return taxYearName(year) === name ? year : null;
+}
+
 /** The year as people read it: "Tax year 2026-27" (a year before the 2025 Act's is its financial year). */
 export const taxYearLabel = (year: TaxYear): string => (year >= FIRST_TAX_YEAR ? 'Tax year ' : 'FY ') + taxYearName(year);
 

@@ -85,9 +85,9 @@ export async function startDownload(label: string, settings: Record<string, stri
       statuses.set(id, summary(id, status, daysRemaining));
       return signTestToken(keys.privateKey, TOKEN_AUDIENCE.user, { sub: id, email: `${id}@example.in` });
     },
-    /** The desktop app's token for a user on the given plan. */
-    desktop(id: string, status: SubscriptionSummary['subscriptionStatus'], daysRemaining = 10) {
-      statuses.set(id, summary(id, status, daysRemaining));
+    /** The desktop app's token for a user on the given plan (and what else billing says of it). */
+    desktop(id: string, status: SubscriptionSummary['subscriptionStatus'], daysRemaining = 10, more: Partial<SubscriptionSummary> = {}) {
+      statuses.set(id, { ...summary(id, status, daysRemaining), ...more });
       return signTestToken(keys.privateKey, TOKEN_AUDIENCE.desktop, { sub: id, email: `${id}@example.in` });
     },
     /** An owner's admin token, unless a role is given. */

@@ -74,3 +74,66 @@ describe('the desktop app’s update feed', () => {
     expect((await check(download.user(newUserId(), 'active'), 'current=1.2.0')).status).toBe(401);
   });
 });
+
+describe('releases that follow a tax year’s law', () => {
+  let download: Awaited<ReturnType<typeof startDownload>>;
+  beforeAll(async () => {
+    download = await startDownload('editions');
+    const publish = (version: string, requiresTaxYear?: string) => {
+      const call = request(download.app)
+        .post('/api/admin/releases')
+        .set('Authorization', `Bearer ${download.adminToken()}`)
+        .field('version', version)
+        .field('notes', `Build ${version}`);
+      return (requiresTaxYear ? call.field('requiresTaxYear', requiresTaxYear) : call).attach('file', installerBytes(50_000), 'setup.exe');
+    };
+    await publish('3.0.0').expect(201);
+    await publish('3.1.0', '2026-27').expect(201);
+    await publish('4.0.0', '2027-28').expect(201);
+  });
+  afterAll(() => download.close());
+
+  const check = (token: string) => request(download.app).get('/api/download/updates?current=3.0.0').set('Authorization', `Bearer ${token}`);
+
+  it('when a licence covers tax year 2027-28, then the release that requires it is offered with its link', async () => {
+    const answer = (await check(download.desktop(newUserId(), 'active', 200, { lastTaxYear: 2027 }))).body;
+    expect(answer).toMatchObject({ updateAvailable: true, latest: { version: '4.0.0', requiresTaxYear: '2027-28' } });
+    expect(answer.download.fileName).toBe('TaxPractitioner-Setup-4.0.0.exe');
+    expect(answer.editionRequired).toBeUndefined();
+  });
+
+  it('when a licence ends in tax year 2026-27, then it is offered the newest release of that year and told that 4.0.0 needs a plan for 2027-28', async () => {
+    const answer = (await check(download.desktop(newUserId(), 'active', 40, { lastTaxYear: 2026, subscriptionPlan: 'business' }))).body;
+    expect(answer).toMatchObject({ updateAvailable: true, latest: { version: '3.1.0', requiresTaxYear: '2026-27' } });
+    expect(answer.download.fileName).toBe('TaxPractitioner-Setup-3.1.0.exe');
+    expect(answer.editionRequired).toEqual({
+      code: 'edition_required',
+      version: '4.0.0',
+      taxYear: '2027-28',
+      plan: 'business',
+      billingPeriod: 'tax-year',
+      message:
+        'Version 4.0.0 follows the law of Tax year 2027-28, which your plan does not cover. Buy Business for Tax year 2027-28 on the portal to get it.',
+    });
+  });
+
+  it('when a trial’s licence ends before either year, then only the release without a tax year is its own, and Professional is the plan to buy', async () => {
+    const answer = (await check(download.desktop(newUserId(), 'trial', 20, { lastTaxYear: 2025 }))).body;
+    expect(answer).toMatchObject({ updateAvailable: false, latest: { version: '3.0.0' }, download: null });
+    expect(answer.editionRequired).toMatchObject({ version: '4.0.0', taxYear: '2027-28', plan: 'professional' });
+  });
+
+  it('when a release names a tax year that is not one, then 400 and nothing is published', async () => {
+    for (const taxYear of ['2027-29', '2027', 'next year']) {
+      const answer = await request(download.app)
+        .post('/api/admin/releases')
+        .set('Authorization', `Bearer ${download.adminToken()}`)
+        .field('version', '5.0.0')
+        .field('requiresTaxYear', taxYear)
+        .attach('file', installerBytes(10_000), 'setup.exe');
+      expect([answer.status, answer.body.message]).toEqual([400, 'The tax year is written as on the forms, such as 2027-28']);
+    }
+    const listed = await request(download.app).get('/api/admin/releases').set('Authorization', `Bearer ${download.adminToken()}`);
+    expect(JSON.stringify(listed.body)).not.toContain('5.0.0');
+  });
+});

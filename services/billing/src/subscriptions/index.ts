@@ -22,4 +22,4 @@ export type {
   SubscriptionRecord,
   SubscriptionStore,
 } from './domain/ports';
-export { accessEnd, effectiveStatus, summarize } from './domain/subscription-terms';
+export { accessEnd, accessUntil, effectiveStatus, summarize } from './domain/subscription-terms';

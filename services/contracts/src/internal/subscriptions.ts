@@ -29,6 +29,7 @@ export const subscriptionSummarySchema: z.ZodType<SubscriptionSummary> = z.objec
   isTrialActive: z.boolean(),
   firm: z.object({ id: z.string(), name: z.string(), managedBy: z.string() }).nullable().optional(),
   seats: z.number().int().min(1).optional(),
+  lastTaxYear: z.number().int().nullable().optional(),
 });
 
 export const internalSubscriptionsAnswer = z.object({ subscriptions: z.array(subscriptionSummarySchema) });

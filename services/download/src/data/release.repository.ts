@@ -13,6 +13,7 @@ const releaseSchema = new Schema<ReleaseRecord>(
     storageKey: { type: String, required: true },
     publishedBy: { type: String, default: '' },
     rolloutPercent: { type: Number, default: 100 },
+    requiresTaxYear: { type: Number, default: null },
     withdrawn: { type: { at: Date, reason: String, by: String }, default: null, _id: false },
     downloads: { type: Number, default: 0 },
   },
@@ -30,6 +31,7 @@ const toRecord = (doc: ReleaseRecord): ReleaseRecord => ({
   publishedBy: doc.publishedBy,
   // releases published before rollouts went to everyone, and none was withdrawn
   rolloutPercent: doc.rolloutPercent ?? 100,
+  requiresTaxYear: doc.requiresTaxYear ?? null,
   withdrawn: doc.withdrawn?.at ? doc.withdrawn : null,
   downloads: doc.downloads ?? 0,
 });

@@ -38,6 +38,12 @@ export function downloadUseCases({
   return {
     eligibility,
 
+    /** Whether they may download, and the last tax year and the plan their trial or plan gives them, from one read. */
+    async standing(userId: string) {
+      const summary = await subscriptions.summary(userId);
+      return { eligibility: eligibilityOf(summary), lastTaxYear: summary.lastTaxYear ?? null, plan: summary.subscriptionPlan };
+    },
+
     async assertEligible(userId: string): Promise<void> {
       const result = await eligibility(userId);
       if (!result.canDownload) throw new NotEligibleError(result);

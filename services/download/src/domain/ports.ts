@@ -12,6 +12,8 @@ export interface ReleaseRecord {
   publishedBy: string;
   /** The share of the channel's devices offered it; releases before rollouts were offered to all. */
   rolloutPercent: number;
+  /** The tax year whose law the release follows (2027 for 2027-28): offered only to a licence that covers it. */
+  requiresTaxYear: number | null;
   /** A withdrawn release is never offered or served again. */
   withdrawn: { at: Date; reason: string; by: string } | null;
   /** Whole downloads since downloads were counted per release. */

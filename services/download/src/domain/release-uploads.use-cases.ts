@@ -10,7 +10,11 @@ import type { ReleaseRecord, ResumableUploads } from './ports';
  */
 export function releaseUploadUseCases(uploads: ResumableUploads, catalogue: ReturnType<typeof releaseUseCases>) {
   return {
-    async publish(uploadId: string, { version, notes, rollout, sha256 }: PublishUpload, publishedBy: string): Promise<ReleaseRecord> {
+    async publish(
+      uploadId: string,
+      { version, notes, rollout, requiresTaxYear, sha256 }: PublishUpload,
+      publishedBy: string,
+    ): Promise<ReleaseRecord> {
       const status = await uploads.status(uploadId);
       if (!status) throw notFound(RELEASE_UPLOAD_MESSAGES.unknown);
       if (status.size === null || status.received < status.size) {
@@ -21,7 +25,7 @@ export function releaseUploadUseCases(uploads: ResumableUploads, catalogue: Retu
         await catalogue.discard(file.tempKey);
         throw conflict(RELEASE_UPLOAD_MESSAGES.mismatch(file.sha256));
       }
-      const release = await catalogue.publish({ version, notes, file, publishedBy, rolloutPercent: rollout });
+      const release = await catalogue.publish({ version, notes, file, publishedBy, rolloutPercent: rollout, requiresTaxYear });
       await uploads.remove(uploadId);
       return release;
     },

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import semver from 'semver';
-import { installerFileName, RELEASE_STEERING_MESSAGES, type LatestVersion } from '@portal/contracts';
+import { installerFileName, RELEASE_STEERING_MESSAGES, taxYearName, type LatestVersion } from '@portal/contracts';
 import { conflict, gone, notFound, payloadTooLarge } from '@portal/platform/errors';
 import type { AuditPublisher } from '@portal/platform';
 import { InstallerTooLarge, type ReleaseRecord, type ReleaseStorage, type ReleaseStore, type StoredFile } from './ports';
@@ -18,6 +18,7 @@ export const toLatestVersion = (release: ReleaseRecord): LatestVersion => ({
   releaseDate: release.releaseDate.toISOString(),
   sha256: release.sha256,
   notes: release.notes,
+  ...(release.requiresTaxYear !== null && { requiresTaxYear: taxYearName(release.requiresTaxYear) }),
 });
 
 export function releaseUseCases(releases: ReleaseStore, storage: ReleaseStorage, maxInstallerBytes: number, audit: AuditPublisher) {
@@ -76,6 +77,7 @@ export function releaseUseCases(releases: ReleaseStore, storage: ReleaseStorage,
       file,
       publishedBy,
       rolloutPercent = 100,
+      requiresTaxYear = null,
     }: {
       version: string;
       notes: string;
@@ -83,6 +85,8 @@ export function releaseUseCases(releases: ReleaseStore, storage: ReleaseStorage,
       publishedBy: string;
       /** Staged from the start; everyone when not given. */
       rolloutPercent?: number;
+      /** The tax year whose law it follows; none when not given. */
+      requiresTaxYear?: number | null;
     }): Promise<ReleaseRecord> {
       const storageKey = installerFileName(version);
       try {
@@ -97,6 +101,7 @@ export function releaseUseCases(releases: ReleaseStore, storage: ReleaseStorage,
           channel: semver.prerelease(version) ? 'beta' : 'stable',
           storageKey,
           rolloutPercent,
+          requiresTaxYear,
           withdrawn: null,
         });
         if (!created) throw conflict(RELEASE_MESSAGES.duplicate(version));

@@ -1,5 +1,14 @@
 import semver from 'semver';
-import { RELEASE_STEERING_MESSAGES, type ReleaseChannel, type UpdateCheck } from '@portal/contracts';
+import {
+  EDITION_MESSAGES,
+  isPricedPlan,
+  planTitle,
+  RELEASE_STEERING_MESSAGES,
+  taxYearName,
+  type EditionRequired,
+  type ReleaseChannel,
+  type UpdateCheck,
+} from '@portal/contracts';
 import type { downloadUseCases } from './downloads.use-cases';
 import type { ChannelPolicyStore, ReleaseRecord } from './ports';
 import { toLatestVersion, type releaseUseCases } from './releases.use-cases';
@@ -20,12 +29,34 @@ function chooseOffer(releases: ReleaseRecord[], current: string, deviceKey: stri
   return { offered, newest: good[0], updateAvailable, updateRequired, currentWithdrawn };
 }
 
+type Standing = Awaited<ReturnType<ReturnType<typeof downloadUseCases>['standing']>>;
+
+/** Whether a licence may run a release: one that follows a tax year's law needs a plan reaching into that year. */
+const covers = (standing: Standing | null, release: ReleaseRecord) =>
+  release.requiresTaxYear === null || (standing?.lastTaxYear ?? -Infinity) >= release.requiresTaxYear;
+
+/** A newer release the licence may not run: the tax year to buy, on the plan the person has (Professional after a trial). */
+function editionFor(release: ReleaseRecord, standing: Standing | null): EditionRequired {
+  const plan = standing && isPricedPlan(standing.plan) ? standing.plan : 'professional';
+  const year = release.requiresTaxYear!;
+  return {
+    code: 'edition_required',
+    version: release.version,
+    taxYear: taxYearName(year),
+    plan,
+    billingPeriod: 'tax-year',
+    message: EDITION_MESSAGES.required(release.version, year, planTitle(plan)),
+  };
+}
+
 /**
  * The desktop app's update feed: the newest release of its channel (the beta
  * channel sees stable releases too) that its staged rollout offers this device, never a withdrawn
  * one; a device on a withdrawn release is offered the newest good one, older or not; an app below
- * its channel's minimum is told the update is required. A signed link comes with an update when
- * the user may download, as on the download page.
+ * its channel's minimum is told the update is required. A release that follows a tax year's law is
+ * offered only to a licence that covers that year; a newer one it does not cover is named with the
+ * plan to buy (`edition_required`). A signed link comes with an update when the user may download,
+ * as on the download page.
  */
 export function updateUseCases(
   releases: ReturnType<typeof releaseUseCases>,
@@ -36,7 +67,18 @@ export function updateUseCases(
     async check(userId: string, current: string, channel: ReleaseChannel, deviceId?: string): Promise<UpdateCheck> {
       const [all, policy] = await Promise.all([releases.list(), policies.find(channel)]);
       const ofChannel = all.filter((release) => channel === 'beta' || release.channel === 'stable');
-      const choice = chooseOffer(ofChannel, current, deviceId ?? userId, policy?.minimumVersion ?? null);
+      // the subscription is read first only when a release asks for a tax year
+      const standing = ofChannel.some((release) => release.requiresTaxYear !== null) ? await downloads.standing(userId) : null;
+      const deviceKey = deviceId ?? userId;
+      const minimumVersion = policy?.minimumVersion ?? null;
+      const choice = chooseOffer(
+        ofChannel.filter((release) => covers(standing, release)),
+        current,
+        deviceKey,
+        minimumVersion,
+      );
+      const beyond = chooseOffer(ofChannel, current, deviceKey, minimumVersion).offered;
+      const uncovered = beyond && !covers(standing, beyond) && semver.gt(beyond.version, current) ? beyond : null;
       const { offered, updateAvailable, updateRequired, currentWithdrawn } = choice;
       // what this device may have: a release staged for others is not named to it
       const shown = offered ?? choice.newest;
@@ -48,9 +90,10 @@ export function updateUseCases(
         updateRequired,
         ...(updateRequired ? { requiredMessage: policy?.message || RELEASE_STEERING_MESSAGES.defaultRequired } : {}),
         ...(currentWithdrawn ? { currentWithdrawn } : {}),
+        ...(uncovered && { editionRequired: editionFor(uncovered, standing) }),
       };
       if (!offered || !updateAvailable) return answer;
-      const eligibility = await downloads.eligibility(userId);
+      const eligibility = standing?.eligibility ?? (await downloads.eligibility(userId));
       if (!eligibility.canDownload) return { ...answer, message: eligibility.message };
       return { ...answer, download: downloads.link(offered, userId) };
     },

@@ -1,7 +1,14 @@
 import { Router, type Request } from 'express';
 import busboy from 'busboy';
 import { z } from 'zod';
-import { channelParamsSchema, channelPolicySchema, releaseRolloutSchema, versionSchema, withdrawReleaseSchema } from '@portal/contracts';
+import {
+  channelParamsSchema,
+  channelPolicySchema,
+  releaseRolloutSchema,
+  requiredTaxYearSchema,
+  versionSchema,
+  withdrawReleaseSchema,
+} from '@portal/contracts';
 import { badRequest, requireAdmin, validate, type Authenticated, type RouteParams, type TokenVerifier } from '@portal/platform';
 import type { StoredFile } from '../domain/ports';
 import type { releaseSteeringUseCases } from '../domain/release-steering.use-cases';
@@ -12,6 +19,7 @@ const releaseFields = z.object({
   notes: z.string().trim().max(10_000, 'Release notes must be at most 10,000 characters').default(''),
   // a form field is text: "10" stages the release to a tenth of its channel
   rollout: z.coerce.number().pipe(releaseRolloutSchema.shape.percent).optional(),
+  requiresTaxYear: requiredTaxYearSchema.optional(),
 });
 const versionParams = z.object({ version: versionSchema });
 
@@ -65,8 +73,8 @@ export function adminReleaseRoutes(
         parsed.success ? 'Attach the installer as the "file" field' : (parsed.error.issues[0]?.message ?? 'Invalid release'),
       );
     }
-    const { rollout, ...release } = parsed.data;
-    await releases.publish({ ...release, file, publishedBy: res.locals.auth.email, rolloutPercent: rollout });
+    const { rollout, requiresTaxYear, ...release } = parsed.data;
+    await releases.publish({ ...release, file, publishedBy: res.locals.auth.email, rolloutPercent: rollout, requiresTaxYear });
     res.status(201).json({ release: await steering.view(release.version) });
   });
 

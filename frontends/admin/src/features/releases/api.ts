@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { RELEASE_UPLOADS_PATH, type ChannelPolicy, type PublishUpload, type ReleaseChannel, type ReleaseView } from '@portal/contracts';
+import { RELEASE_UPLOADS_PATH, type ChannelPolicy, type PublishUploadBody, type ReleaseChannel, type ReleaseView } from '@portal/contracts';
 import { api } from '@portal/ui';
 
 const RELEASES_KEY = ['releases'] as const;
@@ -20,7 +20,7 @@ const setMinimum = async ({
   message: string;
 }) => (await api.put<{ channel: ChannelPolicy }>(`/api/admin/releases/channels/${channel}`, { minimumVersion, message })).data.channel;
 
-const publishUpload = async ({ uploadId, release }: { uploadId: string; release: PublishUpload }) =>
+const publishUpload = async ({ uploadId, release }: { uploadId: string; release: PublishUploadBody }) =>
   (await api.post<{ release: ReleaseView }>(`${RELEASE_UPLOADS_PATH}/${uploadId}/publish`, release)).data.release;
 
 export const useReleases = () => useQuery({ queryKey: RELEASES_KEY, queryFn: fetchReleases });

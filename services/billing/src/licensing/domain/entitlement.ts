@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
   DAY_MS,
-  LICENSE_AFTER_END,
   LICENSE_ERRORS,
   LICENSE_MESSAGES,
+  licenseAfterEnd,
+  taxYearName,
+  taxYearOf,
+  type LicenseAfterEnd,
   type DeviceView,
   type LicenseResponse,
   type PlanName,
@@ -12,6 +15,7 @@ import { AppError } from '@portal/platform/errors';
 import type { Lock } from '../../shared/ports';
 import {
   accessEnd,
+  accessUntil,
   effectiveStatus,
   type FirmEntitlement,
   type FirmSeat,
@@ -47,12 +51,13 @@ export const toDeviceView = (record: ActivationRecord): DeviceView => ({
 /** The desktop app's caller: its token's person, and the firm chosen at sign-in. */
 export type DesktopUser = { userId: string; email: string; firmId?: string | undefined };
 
-/** What the licence rests on: the plan, until when, and the firm seat when it is a firm's. */
+/** What the licence rests on: the plan, until when, what it does after, and the firm seat when it is a firm's. */
 export interface Entitlement {
   plan: PlanName;
   /** `lapsed`: ended, on a plan whose licence keeps the builds released before `end`. */
   status: 'trial' | 'active' | 'lapsed';
   end: Date;
+  afterEnd: LicenseAfterEnd;
   firm: FirmSeat | null;
 }
 
@@ -62,19 +67,21 @@ export const refused = (code: (typeof LICENSE_ERRORS)[keyof typeof LICENSE_ERROR
 function access(current: SubscriptionRecord | null, at: Date): Omit<Entitlement, 'firm'> | null {
   const status = effectiveStatus(current, at);
   // a renewal's grace is access too, and no more: the licence never outlives the paid periods and the grace
-  const end = status === 'trial' ? current?.trialEnd : status === 'active' && current ? accessEnd(current) : null;
-  if ((status !== 'trial' && status !== 'active') || !current || !end) return null;
-  return { plan: status === 'trial' ? 'trial' : current.plan, status, end };
+  const end = accessUntil(current, at);
+  if (!current || !end || status === 'none' || status === 'expired') return null;
+  if (status === 'trial') return { plan: 'trial', status, end, afterEnd: licenseAfterEnd('trial', null) };
+  return { plan: current.plan, status, end, afterEnd: licenseAfterEnd(current.plan, current.billingPeriod) };
 }
 
 /** An ended plan whose licence keeps its builds, not refunded: what it still gives, or null. */
 function lapsedAccess(current: SubscriptionRecord | null, at: Date): Omit<Entitlement, 'firm'> | null {
   const status = effectiveStatus(current, at);
-  if (!current || status === 'trial' || status === 'active' || LICENSE_AFTER_END[current.plan] !== 'keep_builds') return null;
+  const afterEnd = current && licenseAfterEnd(current.plan, current.billingPeriod);
+  if (!current || status === 'trial' || status === 'active' || afterEnd !== 'keep_builds') return null;
   // a plan whose money was given back keeps nothing
   if (current.endedByRefund) return null;
   const end = accessEnd(current);
-  return end ? { plan: current.plan, status: 'lapsed', end } : null;
+  return end ? { plan: current.plan, status: 'lapsed', end, afterEnd } : null;
 }
 
 /**
@@ -116,11 +123,11 @@ export async function licence(
   at: Date,
 ): Promise<LicenseResponse> {
   // whole seconds, as the licence's exp claim holds it
-  const afterEnd = LICENSE_AFTER_END[held.plan];
+  const { afterEnd } = held;
   const graceEnd = at.getTime() + deps.graceDays * DAY_MS;
   const until = afterEnd === 'keep_builds' ? graceEnd : Math.min(graceEnd, held.end.getTime());
   const expiresAt = new Date(Math.floor(until / 1000) * 1000);
-  const license = await deps.signer.sign(claimsOf(user, record, held), at, expiresAt);
+  const license = await deps.signer.sign(claimsOf(user, record, held, at), at, expiresAt);
   return { license, expiresAt: expiresAt.toISOString(), device: toDeviceView(record) };
 }
 
@@ -137,18 +144,26 @@ export async function fileLicence(
   at: Date,
 ): Promise<{ license: string; expiresAt: Date; jti: string }> {
   const expiresAt = new Date(Math.floor(held.end.getTime() / 1000) * 1000);
-  const claims = { ...claimsOf(user, record, held), activation: 'file' as const, cnf: { jkt: record.keyThumbprint ?? '' } };
+  const claims = { ...claimsOf(user, record, held, at), activation: 'file' as const, cnf: { jkt: record.keyThumbprint ?? '' } };
   const jti = randomUUID();
   return { license: await deps.signer.sign(claims, at, expiresAt, jti), expiresAt, jti };
 }
 
+/** The tax years a licence may run the law of: from the one running now (or its end's, once lapsed) to the one its end falls in. */
+function taxYearsHeld({ end }: Entitlement, at: Date): string[] {
+  const last = taxYearOf(end);
+  const first = Math.min(taxYearOf(at), last);
+  return Array.from({ length: last - first + 1 }, (_, index) => taxYearName(first + index));
+}
+
 /** What every licence says: who, which plan until when, what it does after, which machine, and the firm seat. */
-const claimsOf = (user: { userId: string; email: string }, record: ActivationRecord, held: Entitlement) => ({
+const claimsOf = (user: { userId: string; email: string }, record: ActivationRecord, held: Entitlement, at: Date) => ({
   sub: user.userId,
   email: user.email,
   plan: held.plan,
   status: held.status,
-  after_end: LICENSE_AFTER_END[held.plan],
+  after_end: held.afterEnd,
+  tax_years: taxYearsHeld(held, at),
   entitlement_end: held.end.toISOString(),
   entitlement_end_at: Math.floor(held.end.getTime() / 1000),
   device_id: record.deviceId,

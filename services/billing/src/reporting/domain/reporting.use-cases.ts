@@ -1,10 +1,17 @@
-import type { SubscriptionSummary } from '@portal/contracts';
+import { taxYearOf, type SubscriptionSummary } from '@portal/contracts';
 import type { SingleUseClaims } from '@portal/platform';
 import type { ActivationStore } from '../../licensing';
 import type { BillingProfileStore } from '../../tax-documents';
 import type { Lock } from '../../shared/ports';
 import type { OrderStore } from '../../payments';
-import { summarize, type FirmEntitlement, type subscriptionLedger, type SubscriptionStore } from '../../subscriptions';
+import {
+  accessUntil,
+  summarize,
+  type FirmEntitlement,
+  type SubscriptionRecord,
+  type subscriptionLedger,
+  type SubscriptionStore,
+} from '../../subscriptions';
 import { analyticsOf } from './analytics';
 
 export interface ReportingDeps {
@@ -19,6 +26,12 @@ export interface ReportingDeps {
   activations: Pick<ActivationStore, 'deleteForUser'>;
   lock: Lock;
   now?: () => Date;
+}
+
+/** The last tax year a record's access reaches into, or null without access. */
+function lastTaxYearOf(record: SubscriptionRecord | null, at: Date): number | null {
+  const until = accessUntil(record, at);
+  return until ? taxYearOf(until) : null;
 }
 
 /** What the admin area and the download service read from billing through /internal/*. */
@@ -37,12 +50,19 @@ export function reportingUseCases(deps: ReportingDeps) {
      * the plan of a firm they are a member of, named with who manages it.
      */
     async entitlement(userId: string): Promise<SubscriptionSummary> {
-      const own = summarize(userId, await subscriptions.find(userId), now());
+      const at = now();
+      const record = await subscriptions.find(userId);
+      const own = { ...summarize(userId, record, at), lastTaxYear: lastTaxYearOf(record, at) };
       if (own.canDownload) return own;
       const drawn = await firmPlanOf(userId);
       if (!drawn) return own;
       const { id, name, managedBy } = drawn.firm;
-      return { ...summarize(userId, drawn.subscription, now()), hasUsedTrial: own.hasUsedTrial, firm: { id, name, managedBy } };
+      return {
+        ...summarize(userId, drawn.subscription, at),
+        lastTaxYear: lastTaxYearOf(drawn.subscription, at),
+        hasUsedTrial: own.hasUsedTrial,
+        firm: { id, name, managedBy },
+      };
     },
 
     analytics: (days = 90) => analyticsOf(deps, days),

@@ -65,7 +65,8 @@ export function projectPeriods(periods: PeriodRecord[], now: Date): Subscription
 /**
  * Takes out a fully refunded period (pure). What of it has been served stays served; what has not
  * is removed, and the periods after it move up to close the gap, so a renewal paid since keeps all
- * its days. No other period changes. (A partial refund keeps the period: docs/decisions/0023.)
+ * its days; a tax-year term's period stays on its tax year, which it was bought for. No other
+ * period changes. (A partial refund keeps the period: docs/decisions/0023.)
  */
 export function refundPeriod(periods: PeriodRecord[], periodId: string, now: Date): PeriodUpdate[] {
   const refunded = periods.find((period) => period.id === periodId);
@@ -73,7 +74,12 @@ export function refundPeriod(periods: PeriodRecord[], periodId: string, now: Dat
   const servedUntil = new Date(Math.min(refunded.to.getTime(), Math.max(refunded.from.getTime(), now.getTime())));
   const removedMs = refunded.to.getTime() - servedUntil.getTime();
   const later = periods.filter(
-    (period) => period.id !== periodId && isLive(period) && period.from.getTime() >= refunded.to!.getTime() && removedMs > 0,
+    (period) =>
+      period.id !== periodId &&
+      isLive(period) &&
+      period.billingPeriod !== 'tax-year' &&
+      period.from.getTime() >= refunded.to!.getTime() &&
+      removedMs > 0,
   );
   return [
     { id: periodId, changes: { state: 'refunded', to: servedUntil } },

@@ -31,6 +31,13 @@ export function accessEnd(subscription: Pick<SubscriptionRecord, 'subscriptionEn
   return end && graceUntil && graceUntil > end ? graceUntil : end;
 }
 
+/** Until when a record gives access now: the trial's end, or the plan's with its grace; null when it gives none. */
+export function accessUntil(subscription: SubscriptionRecord | null, now: Date): Date | null {
+  const status = effectiveStatus(subscription, now);
+  if (status === 'trial') return subscription?.trialEnd ?? null;
+  return status === 'active' && subscription ? accessEnd(subscription) : null;
+}
+
 /**
  * The status a user has right now. An ended trial or plan is expired even before the expiry job
  * has written it; an end the admin left empty never ends; a renewal's grace keeps the plan active.

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { SEMVER_PATTERN } from '@portal/contracts';
+import { EDITION_MESSAGES, parseTaxYearName, SEMVER_PATTERN } from '@portal/contracts';
 import { Banner, Button, ProgressBar, TextField } from '@portal/ui';
 import { usePublishUpload } from '../api';
 import { useInstallerUpload, type UploadState } from '../installer-upload';
@@ -11,11 +11,15 @@ const megabytes = (bytes: number) => `${(bytes / MB).toFixed(bytes < 10 * MB ? 1
 const percentOf = (sent: number, size: number) => (size ? Math.floor((sent / size) * 100) : 0);
 
 /** What is wrong with the form before a byte is sent; null when it may go. */
-function problemWith(fields: { file: File | null; version: string; rollout: string; sha256: string }, published: string[]): string | null {
+function problemWith(
+  fields: { file: File | null; version: string; rollout: string; taxYear: string; sha256: string },
+  published: string[],
+): string | null {
   if (!fields.file) return 'Choose the installer to upload.';
   if (!SEMVER_PATTERN.test(fields.version.trim())) return 'Version must be a semantic version such as 1.4.2';
   if (published.includes(fields.version.trim())) return `Version ${fields.version.trim()} has already been published.`;
   if (!/^(100|[1-9]?\d)$/.test(fields.rollout.trim())) return 'The rollout must be a whole percentage from 0 to 100';
+  if (fields.taxYear.trim() && parseTaxYearName(fields.taxYear.trim()) === null) return EDITION_MESSAGES.taxYear;
   if (fields.sha256.trim() && !/^[0-9a-fA-F]{64}$/.test(fields.sha256.trim())) return 'The SHA-256 is 64 hexadecimal digits';
   return null;
 }
@@ -49,6 +53,7 @@ export function PublishRelease({ published, report }: { published: string[]; rep
   const [version, setVersion] = useState('');
   const [notes, setNotes] = useState('');
   const [rollout, setRollout] = useState('100');
+  const [taxYear, setTaxYear] = useState('');
   const [sha256, setSha256] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const upload = useInstallerUpload();
@@ -58,7 +63,7 @@ export function PublishRelease({ published, report }: { published: string[]; rep
 
   async function submit(event?: FormEvent) {
     event?.preventDefault();
-    const found = problemWith({ file, version, rollout, sha256 }, published);
+    const found = problemWith({ file, version, rollout, taxYear, sha256 }, published);
     setProblem(found);
     if (found || !file) return;
     let uploadId: string;
@@ -74,6 +79,7 @@ export function PublishRelease({ published, report }: { published: string[]; rep
           version: version.trim(),
           notes,
           rollout: Number(rollout),
+          ...(taxYear.trim() && { requiresTaxYear: taxYear.trim() }),
           ...(sha256.trim() && { sha256: sha256.trim().toLowerCase() }),
         },
       });
@@ -81,6 +87,7 @@ export function PublishRelease({ published, report }: { published: string[]; rep
       setFile(null);
       setVersion('');
       setNotes('');
+      setTaxYear('');
       setSha256('');
       return `Version ${release.version} is published to ${release.rolloutPercent}% of the ${release.channel} channel. Its SHA-256 is ${release.sha256}.`;
     });
@@ -129,6 +136,14 @@ export function PublishRelease({ published, report }: { published: string[]; rep
         value={rollout}
         disabled={busy}
         onChange={(e) => setRollout(e.target.value)}
+      />
+      <TextField
+        label="Tax year of its law (optional)"
+        hint="e.g. 2027-28: offered only to licences that cover that tax year; others are told which plan to buy"
+        value={taxYear}
+        maxLength={7}
+        disabled={busy}
+        onChange={(e) => setTaxYear(e.target.value)}
       />
       <TextField
         label="SHA-256 from your build (optional)"

@@ -48,7 +48,15 @@ function ReleaseRow({ release, mayChange, report }: { release: ReleaseView; mayC
   return (
     <tr>
       <td>{release.version}</td>
-      <td>{release.channel}</td>
+      <td>
+        {release.channel}
+        {release.requiresTaxYear && (
+          <>
+            <br />
+            <span className="muted">tax year {release.requiresTaxYear}</span>
+          </>
+        )}
+      </td>
       <td>{day(release.releaseDate)}</td>
       <td>{live && mayChange ? <RolloutForm release={release} report={report} /> : `${release.rolloutPercent}%`}</td>
       <td>{release.downloads}</td>
