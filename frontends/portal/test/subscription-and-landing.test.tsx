@@ -8,6 +8,7 @@ import { toMegabytes } from '../src/pages/Download';
 import { greetingName } from '../src/pages/Profile';
 import Dashboard from '../src/pages/Dashboard';
 import Subscription, { planButtonText } from '../src/pages/Subscription';
+import { TaxYearRenewalBanner } from '../src/features/subscription/components/TaxYearRenewal';
 import { stubApi, type StubCall } from '../../ui/test/stub-api';
 import { INVOICE_ISSUE_POLL_MS } from '../src/features/billing/api';
 import { renderPage } from './render';
@@ -117,6 +118,45 @@ describe('subscription buttons, status mapping and small rules', () => {
     expect(screen.getByText('3 of 6: Setup')).toBeInTheDocument();
     expect(screen.getAllByRole('img')).toHaveLength(1);
     jest.useRealTimers();
+  });
+});
+
+describe('the filing season’s renewal banner', () => {
+  const term = { subscriptionPlan: 'professional', billingPeriod: 'tax-year', subscriptionEndDate: '2027-03-31T18:29:59.999Z' } as const;
+
+  it('when a tax-year term ends this 31 March, then from 1 February in India the banner asks to renew for the next year, and not before', async () => {
+    const { unmount } = render(
+      <MemoryRouter>
+        <TaxYearRenewalBanner status={term} now={new Date('2027-01-31T18:29:59.000Z')} />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByText(/Renew it now/)).not.toBeInTheDocument();
+    unmount();
+    render(
+      <MemoryRouter>
+        <TaxYearRenewalBanner status={term} now={new Date('2027-01-31T18:30:00.000Z')} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText(/Your Professional plan for Tax year 2026-27 ends on 31 Mar 2027\. Renew it now/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Renew for Tax year 2027-28' })).toHaveAttribute(
+      'href',
+      '/subscription?plan=professional&period=tax-year',
+    );
+  });
+
+  it('when the term was renewed already or is not a tax-year term, then no banner; on the subscription page the button opens the renewal', async () => {
+    const february = new Date('2027-02-10T06:30:00.000Z');
+    const { container } = render(
+      <MemoryRouter>
+        <TaxYearRenewalBanner status={{ ...term, subscriptionEndDate: '2028-03-31T18:29:59.999Z' }} now={february} />
+        <TaxYearRenewalBanner status={{ ...term, billingPeriod: 'annual' }} now={february} />
+      </MemoryRouter>,
+    );
+    expect(container).toBeEmptyDOMElement();
+    const renew = jest.fn();
+    render(<TaxYearRenewalBanner status={term} now={february} onRenew={renew} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Renew for Tax year 2027-28' }));
+    expect(renew).toHaveBeenCalledWith({ plan: 'professional', billingPeriod: 'tax-year' });
   });
 });
 

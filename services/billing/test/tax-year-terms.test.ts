@@ -192,6 +192,35 @@ describe('tax-year terms: sold to 31 March, the first year prorated by its days,
     expect((await request(billing.url).get(`/internal/subscriptions/${userId}`).set(asDownload)).body.subscription.lastTaxYear).toBeNull();
   });
 
+  it('when the filing season nears, then a tax-year term ending on 31 March is reminded on 1 February and 24 March, once each, and a renewed one is not', async () => {
+    const waiting = await practitioner();
+    const renewed = await practitioner();
+    at('2026-11-28T04:30:00.000Z');
+    await pay(waiting.token, { plan: 'professional', billingPeriod: 'tax-year' }, 326_137);
+    await pay(renewed.token, { plan: 'professional', billingPeriod: 'tax-year' }, 326_137);
+    await pay(renewed.token, { plan: 'professional', billingPeriod: 'tax-year' }, 960_000);
+    const reminded = async (id: string): Promise<string[]> =>
+      ((await db('subscriptions').findOne({ accountId: id }))?.remindersSent ?? []).filter((sent: string) => sent.startsWith('season-'));
+    const seasonMail = (id: string) => (mail: { subject?: string; to?: unknown }) =>
+      mail.subject === 'Renew Professional for Tax year 2027-28 before 31 Mar 2027' && JSON.stringify(mail.to).includes(id);
+
+    at('2027-01-31T18:29:59.000Z'); // 23:59:59 on 31 January in India
+    await billing.built.expiry.sendReminders(billing.clock.now);
+    expect(await reminded(waiting.userId)).toEqual([]);
+    at('2027-01-31T18:30:00.000Z'); // 00:00 on 1 February
+    expect(await billing.built.expiry.sendReminders(billing.clock.now)).toBeGreaterThanOrEqual(1);
+    expect(await billing.built.expiry.sendReminders(billing.clock.now)).toBe(0);
+    const first = await billing.smtp.waitForMail(seasonMail(waiting.userId));
+    expect(first.text).toContain('Your Professional plan for Tax year 2026-27 ends on 31 Mar 2027.');
+    expect(first.text).toContain('/subscription?plan=professional&period=tax-year');
+
+    at('2027-03-24T06:30:00.000Z'); // the 1 March one was missed: only 24 March's goes
+    await billing.built.expiry.sendReminders(billing.clock.now);
+    await billing.smtp.waitForMails(seasonMail(waiting.userId), 2);
+    expect(await reminded(waiting.userId)).toEqual(['season-2026-27-02-01', 'season-2026-27-03-24', 'season-2026-27-03-01']);
+    expect(await reminded(renewed.userId)).toEqual([]);
+  });
+
   it('when a term is asked for wrongly, then a clear 400 answers and no order is made', async () => {
     const { userId, token } = await practitioner();
     at('2026-11-28T04:30:00.000Z');

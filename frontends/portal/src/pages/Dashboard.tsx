@@ -1,6 +1,7 @@
 import { AUTOPAY_MESSAGES, formatIndianDate, formatRupees } from '@portal/contracts';
 import { Banner, Link, useAuth } from '@portal/ui';
 import { FirmPlanBanner } from '../features/firms/components/FirmPlanBanner';
+import { TaxYearRenewalBanner } from '../features/subscription/components/TaxYearRenewal';
 import '../components/portal.css';
 
 const CARDS = [
@@ -18,6 +19,7 @@ export default function Dashboard() {
       <h1>Hello, {status?.firstName || status?.email.split('@')[0]}!</h1>
       <p className="muted">Everything for your desktop app in one place.</p>
       {status?.firmPlan && <FirmPlanBanner firmPlan={status.firmPlan} />}
+      {subscription === 'active' && <TaxYearRenewalBanner status={status} />}
       {failure && (
         <Banner kind="error">
           {AUTOPAY_MESSAGES.renewalFailed} (until {formatIndianDate(failure.graceUntil)}). <Link to="/subscription">Pay now</Link>

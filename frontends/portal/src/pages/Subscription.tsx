@@ -24,6 +24,7 @@ import { ChangeConfirmation } from '../features/subscription/components/ChangeCo
 import { PeriodToggle, taxYearOnSale } from '../features/subscription/components/PlanCard';
 import { PlanGrid } from '../features/subscription/components/PlanGrid';
 import { RenewalSettings } from '../features/subscription/components/RenewalSettings';
+import { TaxYearRenewalBanner } from '../features/subscription/components/TaxYearRenewal';
 import { usePlanCheckout } from '../features/subscription/use-plan-checkout';
 import { withQueries } from '../queries';
 import { TEXTS, type Message } from '../texts';
@@ -179,6 +180,7 @@ function Subscription() {
           {status?.subscriptionEndDate && formatIndianDate(status.subscriptionEndDate)}. <Link to="/download">Go to Download Page</Link>
         </Banner>
       )}
+      {subscription === 'active' && <TaxYearRenewalBanner status={status} onRenew={checkout.choose} />}
       {subscription === 'active' && status?.renewalFailure && (
         <Banner kind="error">
           {AUTOPAY_MESSAGES.renewalFailed} (until {formatIndianDate(status.renewalFailure.graceUntil)}): choose Renew below.
