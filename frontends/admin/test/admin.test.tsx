@@ -15,7 +15,11 @@ import { renderWithQueries } from './render-with-queries';
 const analytics: Analytics = {
   overview: { totalUsers: 1520, activeSubscriptions: 310, paidSeats: 342, trialUsers: 95 },
   revenue: { totalRevenue: 425000 },
-  recurring: { mrr: 180400.5, churn: { month: '2026-11', atStart: 300, churned: 9, ratePercent: 3 } },
+  recurring: {
+    mrr: 180400.5,
+    churn: { month: '2026-11', atStart: 300, churned: 9, ratePercent: 3 },
+    renewalsDue: { by: '2027-03-31T18:29:59.999Z', count: 42, value: 403200 },
+  },
   planDistribution: [
     { _id: 'trial', count: 95 },
     { _id: 'basic', count: 0 },
@@ -154,6 +158,9 @@ describe('admin area', () => {
     const churn = within(screen.getByRole('region', { name: 'Churn This Month' }));
     expect(churn.getByText('3%')).toBeInTheDocument();
     expect(churn.getByText('9 of 300 paid customers at the start of November 2026 have lapsed')).toBeInTheDocument();
+    const due = within(screen.getByRole('region', { name: 'Renewals Due by 31 Mar 2027' }));
+    expect(due.getByText('42')).toBeInTheDocument();
+    expect(due.getByText('Tax-year terms ending then; a year of each renews for ₹4,03,200')).toBeInTheDocument();
   });
 
   it('when a month began with no paid customers, then its churn shows no rate', async () => {

@@ -23,6 +23,9 @@ describe('the admin’s view of subscriptions: a customer’s timeline, the mand
         .set('Authorization', createServiceCredential('admin-reporting', SERVICE_SECRET)())
     ).body.recurring;
 
+  // no tax-year term ends on 31 March 2031 here
+  const NONE_DUE = { by: '2031-03-31T18:29:59.999Z', count: 0, value: 0 };
+
   it('when a customer has bought, upgraded, been refunded and cancelled, then the timeline shows each, newest first, with its documents', async () => {
     const firm = await firmBuys(billing, {
       plan: 'basic',
@@ -169,7 +172,11 @@ describe('the admin’s view of subscriptions: a customer’s timeline, the mand
     expect(annual.mandateId).toBeNull();
 
     at('2031-02-01T00:00:00.000Z'); // both running: ₹500 + ₹9,600 ÷ 12
-    expect(await analytics()).toEqual({ mrr: 1300, churn: { month: '2031-02', atStart: 2, churned: 0, ratePercent: 0 } });
+    expect(await analytics()).toEqual({
+      mrr: 1300,
+      churn: { month: '2031-02', atStart: 2, churned: 0, ratePercent: 0 },
+      renewalsDue: NONE_DUE,
+    });
     // a firm's 3 seats of Basic (monthly) count 3 times, in MRR and in the seats; a person's plan is one seat
     await db('subscriptions').updateOne({ accountId: monthly.userId }, { $set: { seats: 3 } });
     const figures = (
@@ -184,11 +191,19 @@ describe('the admin’s view of subscriptions: a customer’s timeline, the mand
     at('2031-02-10T06:29:59.999Z'); // the Basic month's last moment
     expect((await analytics()).churn).toMatchObject({ churned: 0 });
     at('2031-02-10T06:30:00.000Z');
-    expect(await analytics()).toEqual({ mrr: 800, churn: { month: '2031-02', atStart: 2, churned: 1, ratePercent: 50 } });
+    expect(await analytics()).toEqual({
+      mrr: 800,
+      churn: { month: '2031-02', atStart: 2, churned: 1, ratePercent: 50 },
+      renewalsDue: NONE_DUE,
+    });
 
     // 05:30 IST on 1 March is still February in UTC, but the IST month has turned: Basic lapsed last month
     at('2031-03-01T00:00:00.000Z');
-    expect(await analytics()).toEqual({ mrr: 800, churn: { month: '2031-03', atStart: 1, churned: 0, ratePercent: 0 } });
+    expect(await analytics()).toEqual({
+      mrr: 800,
+      churn: { month: '2031-03', atStart: 1, churned: 0, ratePercent: 0 },
+      renewalsDue: NONE_DUE,
+    });
     at('2031-02-28T18:29:59.999Z');
     expect((await analytics()).churn.month).toBe('2031-02');
   });

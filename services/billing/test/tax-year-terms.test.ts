@@ -221,6 +221,20 @@ describe('tax-year terms: sold to 31 March, the first year prorated by its days,
     expect(await reminded(renewed.userId)).toEqual([]);
   });
 
+  it('when tax-year terms end this 31 March, then the admin’s figures count them as renewals due, valued at a year each; one renewed leaves the count', async () => {
+    const asReporting = { Authorization: createServiceCredential('admin-reporting', SERVICE_SECRET)() };
+    const due = async () => (await request(billing.url).get('/internal/analytics').set(asReporting)).body.recurring.renewalsDue;
+    at('2026-12-01T06:30:00.000Z');
+    const before = await due();
+    expect(before.by).toBe(MARCH_31_2027);
+    const { token } = await practitioner();
+    at('2026-12-01T06:30:00.000Z');
+    await pay(token, { plan: 'professional', billingPeriod: 'tax-year' }, 318_247); // 121 of 365 days
+    expect(await due()).toEqual({ by: MARCH_31_2027, count: before.count + 1, value: before.value + 9600 });
+    await pay(token, { plan: 'professional', billingPeriod: 'tax-year' }, 960_000);
+    expect(await due()).toEqual(before);
+  });
+
   it('when a term is asked for wrongly, then a clear 400 answers and no order is made', async () => {
     const { userId, token } = await practitioner();
     at('2026-11-28T04:30:00.000Z');

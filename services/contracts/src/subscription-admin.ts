@@ -102,5 +102,7 @@ export const recurringFiguresSchema = z.object({
     /** Percent with one decimal; null with no paid customers at the start. */
     ratePercent: z.number().nullable(),
   }),
+  /** The tax-year terms that end on the coming 31 March: how many, and what renewing them all for a year brings (rupees). */
+  renewalsDue: z.object({ by: z.string(), count: z.number(), value: z.number() }).optional(),
 });
 export type RecurringFigures = z.infer<typeof recurringFiguresSchema>;

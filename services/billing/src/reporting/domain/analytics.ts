@@ -1,6 +1,6 @@
-import { istDayStart, lastIndianDays, perIndianDay, rupeesOf, asPaise } from '@portal/contracts';
+import { istDayStart, lastIndianDays, perIndianDay, rupeesOf, asPaise, taxYearEnds, taxYearOf } from '@portal/contracts';
 import type { ReportingDeps } from './reporting.use-cases';
-import { istMonthOf, monthlyRecurringPaise, recurringFigures } from './recurring-figures';
+import { istMonthOf, monthlyRecurringPaise, recurringFigures, renewalsDue } from './recurring-figures';
 
 /** The admin dashboard's figures: counts, revenue per Indian day and in all, plans, and the recurring revenue of the month. */
 export async function analyticsOf(
@@ -9,7 +9,8 @@ export async function analyticsOf(
 ) {
   const at = now();
   const month = istMonthOf(at);
-  const [counts, planDistribution, recent, revenuePaise, payments, paid, churn] = await Promise.all([
+  const yearEnd = taxYearEnds(taxYearOf(at));
+  const [counts, planDistribution, recent, revenuePaise, payments, paid, churn, ending] = await Promise.all([
     subscriptions.countsByStatus(at),
     subscriptions.planDistribution(at),
     subscriptions.recentSubscribers(5),
@@ -17,6 +18,7 @@ export async function analyticsOf(
     orders.completedSince(istDayStart(lastIndianDays(days, at).startDate)),
     subscriptions.paidCounts(at),
     subscriptions.churnCounts(month.start, at),
+    subscriptions.taxYearTermsEndingAt(yearEnd),
   ]);
   const revenuePerDay = perIndianDay(
     days,
@@ -39,6 +41,6 @@ export async function analyticsOf(
       subscriptionEndDate: record.subscriptionEndDate?.toISOString() ?? null,
     })),
     revenuePerDay,
-    recurring: recurringFigures(monthlyRecurringPaise(paid), month.month, churn),
+    recurring: recurringFigures(monthlyRecurringPaise(paid), month.month, churn, renewalsDue(yearEnd, ending)),
   };
 }

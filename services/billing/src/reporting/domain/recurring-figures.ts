@@ -21,8 +21,23 @@ export function istMonthOf(now: Date): { start: Date; month: string } {
   return { start: istDayStart(`${month}-01`), month };
 }
 
-export function recurringFigures(mrrPaise: Paise, month: string, churn: { atStart: number; churned: number }): RecurringFigures {
+/** The tax-year terms due for renewal by `by`: their count, and a year of each at the annual price for its seats. */
+export function renewalsDue(
+  by: Date,
+  terms: { planPricePaise: Paise; seats: number; count: number }[],
+): NonNullable<RecurringFigures['renewalsDue']> {
+  const valuePaise = terms.reduce((sum, { planPricePaise, seats, count }) => sum + annualPricePaise(planPricePaise) * seats * count, 0);
+  return { by: by.toISOString(), count: terms.reduce((sum, term) => sum + term.count, 0), value: rupeesOf(asPaise(valuePaise)) };
+}
+
+export function recurringFigures(
+  mrrPaise: Paise,
+  month: string,
+  churn: { atStart: number; churned: number },
+  due: RecurringFigures['renewalsDue'],
+): RecurringFigures {
   return {
+    ...(due && { renewalsDue: due }),
     mrr: rupeesOf(mrrPaise),
     churn: {
       month,

@@ -172,6 +172,13 @@ function storedSubscriptions(connection: Connection): SubscriptionStore & { read
       }
       return [...totals.values()];
     },
+    async taxYearTermsEndingAt(end) {
+      const rows = await Subscription.aggregate<{ _id: { planPricePaise: Paise; seats?: number | null }; count: number }>([
+        { $match: { status: 'active', subscriptionEndDate: end, billingPeriod: 'tax-year' } },
+        { $group: { _id: { planPricePaise: '$planPricePaise', seats: '$seats' }, count: { $sum: 1 } } },
+      ]);
+      return rows.map(({ _id, count }) => ({ planPricePaise: _id.planPricePaise, seats: _id.seats ?? 1, count }));
+    },
     async churnCounts(from, now) {
       // a paid run that began before `from` and still had access at it (its end, or its renewal's grace)
       const paidAtStart = {

@@ -72,6 +72,8 @@ export interface SubscriptionStore {
   paidCounts(now: Date): Promise<{ plan: PlanName; billingPeriod: BillingPeriod; planPricePaise: Paise; count: number; seats: number }[]>;
   /** Paid subscriptions with access at `from`, and how many of them have lost it since, by `now` (the churn). */
   churnCounts(from: Date, now: Date): Promise<{ atStart: number; churned: number }>;
+  /** The tax-year terms ending at `end` (a 31 March), counted by monthly price and seats: the renewals due. */
+  taxYearTermsEndingAt(end: Date): Promise<{ planPricePaise: Paise; seats: number; count: number }[]>;
 }
 
 export type PeriodSource = 'order' | 'admin' | 'migration';

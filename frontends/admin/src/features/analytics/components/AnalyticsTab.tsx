@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { formatIndianNumber, formatMonth, formatRupees, planLabel } from '@portal/contracts';
+import { formatIndianDate, formatIndianNumber, formatMonth, formatRupees, planLabel } from '@portal/contracts';
 import { Spinner } from '@portal/ui';
 import { ScrollArea } from '@portal/ui/scroll-area';
 import { HeaderRow } from '../../../components/HeaderRow';
@@ -20,6 +20,7 @@ export const AnalyticsTab = memo(function AnalyticsTab() {
   const signups = analytics.signupsPerDay.map((point) => point.count);
   const revenue = analytics.revenuePerDay.map((point) => point.amount);
   const churn = analytics.recurring.churn;
+  const due = analytics.recurring.renewalsDue;
   const planned = analytics.planDistribution.reduce((sum, row) => sum + row.count, 0);
   return (
     <div>
@@ -47,6 +48,13 @@ export const AnalyticsTab = memo(function AnalyticsTab() {
           value={churn.ratePercent === null ? '—' : `${churn.ratePercent}%`}
           note={`${formatIndianNumber(churn.churned)} of ${formatIndianNumber(churn.atStart)} paid customers at the start of ${formatMonth(churn.month)} have lapsed`}
         />
+        {due && (
+          <MetricCard
+            title={`Renewals Due by ${formatIndianDate(due.by)}`}
+            value={formatIndianNumber(due.count)}
+            note={`Tax-year terms ending then; a year of each renews for ${formatRupees(due.value)}`}
+          />
+        )}
       </div>
       <RenderAfter>
         <div className="grid stack-top">
