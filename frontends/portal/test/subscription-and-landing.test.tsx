@@ -661,16 +661,25 @@ describe('auto-renewal and cancellation', () => {
     });
   });
 
-  it('when a buyer chooses the tax year in February, then only the plans sold so show, and the next year may be bought with this one, without UPI Autopay', async () => {
+  it('when a buyer chooses the tax year in February, then only the plans sold so show, the next year may be bought with this one, and UPI Autopay renews at a whole year’s price', async () => {
     const taxYear = { label: 'Tax year 2026-27', endsAt: '2027-03-31T18:29:59.999Z', years: [1, 2] };
     const sold = {
       basic: { ...plans.basic, terms: ['monthly', 'annual'] },
-      business: { ...plans.business, terms: ['monthly', 'annual', 'tax-year'], taxYear },
+      professional: {
+        name: 'Professional',
+        monthlyPrice: 1000,
+        annualPrice: 9600,
+        annualOriginal: 12000,
+        features: ['All features'],
+        terms: ['monthly', 'annual', 'tax-year'],
+        taxYear,
+      },
     };
     const calls = stubApi((call) => {
       if (call.url === '/api/payment/plans') return { data: sold };
       if (call.url === '/api/payment/create-phonepe-order') return { status: 201, data: { success: false } };
-      if (call.url === '/api/subscription/change') return quoteFor(call);
+      // the first year prorated; each renewal a whole year
+      if (call.url === '/api/subscription/change') return { data: { ...quoteFor(call).data, renewalPrice: 9600 } };
       if (call.url === '/api/billing/profile') return { data: { profile: { stateCode: '19' } } };
       if (call.url === '/api/billing/history') return { data: { payments: [] } };
       return { data: { subscriptionStatus: 'trial', subscriptionPlan: 'trial', email: 'asha@example.in', daysRemaining: 20 } };
@@ -678,29 +687,31 @@ describe('auto-renewal and cancellation', () => {
     renderPage(<Subscription />, '/subscription');
     await userEvent.click(await screen.findByRole('button', { name: 'Tax year 2026-27 to 31 Mar 2027' }));
     expect(screen.queryByRole('article', { name: 'Basic plan' })).not.toBeInTheDocument();
-    const business = screen.getByRole('article', { name: 'Business plan' });
-    expect(within(business).getByText('₹19,200')).toBeInTheDocument();
-    expect(within(business).getByText(/Runs to 31 Mar 2027: the rest of tax year 2026-27 is charged by its days left/)).toBeInTheDocument();
+    const professional = screen.getByRole('article', { name: 'Professional plan' });
+    expect(within(professional).getByText('₹9,600')).toBeInTheDocument();
+    expect(
+      within(professional).getByText(/Runs to 31 Mar 2027: the rest of tax year 2026-27 is charged by its days left/),
+    ).toBeInTheDocument();
 
-    await userEvent.click(within(business).getByRole('button', { name: 'Subscribe for the Tax Year' }));
-    const dialog = await screen.findByRole('dialog', { name: /Subscribe: Business \(tax year\)/ });
+    await userEvent.click(within(professional).getByRole('button', { name: 'Subscribe for the Tax Year' }));
+    const dialog = await screen.findByRole('dialog', { name: /Subscribe: Professional \(tax year\)/ });
     expect(within(dialog).getByRole('button', { name: 'Tax year 2026-27 only' })).toHaveAttribute('aria-pressed', 'true');
     await userEvent.click(within(dialog).getByRole('button', { name: 'With Tax year 2027-28' }));
     await waitFor(() =>
       expect(calls.filter((call) => call.url === '/api/subscription/change').map((call) => call.params)).toContainEqual({
-        plan: 'business',
+        plan: 'professional',
         billingPeriod: 'tax-year',
         taxYears: 2,
       }),
     );
-    expect(within(dialog).queryByRole('checkbox', { name: new RegExp(AUTOPAY_MESSAGES.optIn) })).not.toBeInTheDocument();
-    expect(within(dialog).getByText(AUTOPAY_MESSAGES.taxYearRenews)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: new RegExp(AUTOPAY_MESSAGES.optIn) }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Pay ₹1,000' }));
     expect(await screen.findByText('Failed to create payment order')).toBeInTheDocument();
     expect(calls.find((call) => call.url === '/api/payment/create-phonepe-order')?.body).toEqual({
-      plan: 'business',
+      plan: 'professional',
       billingPeriod: 'tax-year',
       taxYears: 2,
+      autoRenew: true,
     });
   });
 

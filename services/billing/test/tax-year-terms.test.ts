@@ -235,6 +235,35 @@ describe('tax-year terms: sold to 31 March, the first year prorated by its days,
     expect(await due()).toEqual(before);
   });
 
+  it('when a tax-year term is bought with UPI Autopay, then the mandate is a yearly one of a whole year’s price, noticed and debited at the end of March for the next tax year', async () => {
+    const { userId, token } = await practitioner();
+    at('2026-11-28T04:30:00.000Z');
+    const placed = await order(token, { plan: 'professional', billingPeriod: 'tax-year', autoRenew: true });
+    expect(placed.status).toBe(201);
+    const setup = billing.phonepe.orders.get(placed.body.merchantOrderId)! as unknown as { amount: number; subscriptionDetails: object };
+    expect(setup.amount).toBe(326_137);
+    expect(setup.subscriptionDetails).toMatchObject({ amountType: 'FIXED', maxAmount: 960_000, frequency: 'YEARLY' });
+    await billing.phonepe.settle(placed.body.merchantOrderId, 'success');
+    await eventually(async () => (await db('mandates').findOne({ accountId: userId }))?.state === 'active');
+    const mandateId = (await db('mandates').findOne({ accountId: userId }))!.merchantSubscriptionId as string;
+    const renewalId = `${mandateId}-R20270331`;
+
+    at('2027-03-29T20:00:00.000Z'); // 46½ hours before 31 March ends in India
+    await billing.built.renewals.run();
+    await billing.smtp.waitForMail(
+      (mail) => mail.subject === 'UPI Autopay: ₹9,600 will be debited on 1 Apr 2027' && JSON.stringify(mail.to).includes(userId),
+    );
+    at('2027-03-31T18:30:00.000Z'); // 00:00 on 1 April, a non-peak hour
+    await billing.built.renewals.run();
+    await eventually(async () => (await db('transactions').findOne({ merchantOrderId: renewalId }))?.credited === true);
+    expect(await db('transactions').findOne({ merchantOrderId: renewalId })).toMatchObject({
+      amountPaise: 960_000,
+      billingPeriod: 'tax-year',
+    });
+    expect(await status(token)).toMatchObject({ subscriptionStatus: 'active', subscriptionEndDate: MARCH_31_2028 });
+    expect(await db('invoices').findOne({ merchantOrderId: renewalId })).toMatchObject({ taxYears: [2027] });
+  });
+
   it('when a term is asked for wrongly, then a clear 400 answers and no order is made', async () => {
     const { userId, token } = await practitioner();
     at('2026-11-28T04:30:00.000Z');
@@ -244,7 +273,8 @@ describe('tax-year terms: sold to 31 March, the first year prorated by its days,
       [{ plan: 'professional', billingPeriod: 'tax-year', taxYears: 0 }, TAX_YEAR_MESSAGES.yearsRange],
       [{ plan: 'professional', billingPeriod: 'tax-year', taxYears: 1.5 }, TAX_YEAR_MESSAGES.yearsRange],
       [{ plan: 'professional', billingPeriod: 'tax-year', taxYears: { $gt: 0 } }, TAX_YEAR_MESSAGES.yearsRange],
-      [{ plan: 'professional', billingPeriod: 'tax-year', autoRenew: true }, AUTOPAY_MESSAGES.notForTaxYear],
+      // a whole year of Business is above UPI Autopay's ₹15,000, however little its first year costs
+      [{ plan: 'business', billingPeriod: 'tax-year', autoRenew: true }, AUTOPAY_MESSAGES.notEligibleError],
       [{ plan: 'basic', billingPeriod: 'tax-year' }, PLAN_CHANGE_MESSAGES.termNotOffered],
       [{ plan: 'professional', billingPeriod: 'fortnightly' }, 'Billing period must be monthly, annual or tax-year'],
     ];

@@ -43,8 +43,6 @@ export const AUTOPAY_MESSAGES = {
   optInHelp: 'You approve a UPI Autopay mandate once; each renewal is debited after a notice at least 24 hours before.',
   notEligible: 'Renews with your approval each time: UPI Autopay debits above ₹15,000 need it.',
   notEligibleError: 'UPI Autopay is not offered for plans above ₹15,000 per payment. Buy it without auto-renewal.',
-  taxYearRenews: 'Renews with your approval before each 31 March, not by UPI Autopay.',
-  notForTaxYear: 'A tax-year term renews with your approval before 31 March, not by UPI Autopay. Buy it without auto-renewal.',
   turnedOff: 'Auto-renew is off. Your plan stays until its end date.',
   renewalUnderWay: 'Your renewal by UPI Autopay is under way. Wait for it to finish, or turn off auto-renew first.',
   noMandate: 'Auto-renew is not on.',

@@ -85,6 +85,8 @@ export interface PlanChangeQuote {
   unitPrice: number;
   /** The plan's price for the period, for every seat. */
   price: number;
+  /** What each renewal by UPI Autopay would debit: the price, or a whole tax year's after a tax-year term's first. */
+  renewalPrice: number;
   /** The unused value of the current plan, credited against the price (upgrades only). */
   credit: number;
   /** What is paid now: the price less the credit, never below zero. */

@@ -94,9 +94,9 @@ async function placeOrder(
   billingPeriod: BillingPeriod,
   options: OrderOptions = {},
 ): Promise<CreateOrderResponse> {
-  const { order, pricePaise } = await recordPricedOrder(deps, account, plan, billingPeriod, options);
+  const { order, renewalPricePaise } = await recordPricedOrder(deps, account, plan, billingPeriod, options);
   if (order.amountPaise < MIN_CHARGE_PAISE) return settleWithoutCheckout(deps, order);
-  return openCheckout(deps, order, { accountId: account.id, plan, pricePaise });
+  return openCheckout(deps, order, { accountId: account.id, plan, renewalPricePaise });
 }
 
 /**
@@ -109,7 +109,7 @@ export async function recordPricedOrder(
   plan: PricedPlan,
   billingPeriod: BillingPeriod,
   { autoRenew = false, seats = 1, taxYears, promotionCode, transfer }: OrderOptions,
-): Promise<{ order: OrderRecord; pricePaise: Paise }> {
+): Promise<{ order: OrderRecord; renewalPricePaise: Paise }> {
   assertSeatsFit(account.firm, seats);
   const firm = account.firm ? { id: account.firm.id, name: account.firm.name } : null;
   const now = clockFrom(deps);
@@ -118,8 +118,7 @@ export async function recordPricedOrder(
     if (quote.kind === 'switch') throw conflict(PLAN_CHANGE_MESSAGES.switchNotPaid);
     // an upgrade's credit is the unused value on the day it is paid, which a pro-forma cannot know
     if (transfer && quote.kind === 'upgrade') throw badRequest(BANK_TRANSFER_MESSAGES.notForChange);
-    if (autoRenew && billingPeriod === 'tax-year') throw badRequest(AUTOPAY_MESSAGES.notForTaxYear);
-    if (autoRenew && !autopayEligible(quote.pricePaise)) throw badRequest(AUTOPAY_MESSAGES.notEligibleError);
+    if (autoRenew && !autopayEligible(quote.renewalPricePaise)) throw badRequest(AUTOPAY_MESSAGES.notEligibleError);
     await assertBuyerDetails(deps.profiles, account.id, {
       invoicePaise: quote.terms?.valuePaise ?? quote.amountDuePaise,
       creditNote: (quote.terms?.credits ?? []).some((credit) => credit.merchantOrderId !== null && credit.paise > 0),
@@ -154,7 +153,7 @@ export async function recordPricedOrder(
       mandate: merchantSubscriptionId ? { merchantSubscriptionId, role: 'setup' } : null,
       promotion: promotion && orderPromotion(promotion),
     });
-    return { order, pricePaise: quote.pricePaise };
+    return { order, renewalPricePaise: quote.renewalPricePaise };
   });
 }
 
@@ -181,11 +180,14 @@ async function settleWithoutCheckout(deps: PaymentDeps, order: OrderRecord): Pro
   return { success: true, paymentUrl: `${deps.publicUrl}${returnPage(order, 'success')}`, merchantOrderId };
 }
 
-/** PhonePe's checkout for the order: a payment, or the first payment of a UPI Autopay mandate at the plan's price. */
+/**
+ * PhonePe's checkout for the order: a payment, or the first payment of a UPI Autopay mandate whose
+ * fixed amount is what each renewal costs (a whole tax year after a tax-year term's prorated first).
+ */
 async function openCheckout(
   deps: PaymentDeps,
   order: OrderRecord,
-  { accountId, plan, pricePaise }: { accountId: string; plan: PricedPlan; pricePaise: Paise },
+  { accountId, plan, renewalPricePaise }: { accountId: string; plan: PricedPlan; renewalPricePaise: Paise },
 ): Promise<CreateOrderResponse> {
   const { merchantOrderId, billingPeriod } = order;
   const request = {
@@ -197,14 +199,14 @@ async function openCheckout(
   };
   const setup = order.mandate;
   if (setup) {
-    // each renewal debits the plan's price, fixed at PhonePe as the mandate's amount
+    // each renewal debits the renewal's price, fixed at PhonePe as the mandate's amount
     await deps.mandates.create({
       merchantSubscriptionId: setup.merchantSubscriptionId,
       accountId,
       userEmail: order.userEmail,
       plan,
       billingPeriod,
-      amountPaise: pricePaise,
+      amountPaise: renewalPricePaise,
       seats: order.seats,
       firm: order.firm,
       setupOrderId: merchantOrderId,
@@ -214,7 +216,7 @@ async function openCheckout(
     ? await deps.gateway.setupMandate({
         ...request,
         merchantSubscriptionId: setup.merchantSubscriptionId,
-        maxAmountPaise: pricePaise,
+        maxAmountPaise: renewalPricePaise,
         frequency: mandateFrequency(billingPeriod),
       })
     : await deps.gateway.pay(request);

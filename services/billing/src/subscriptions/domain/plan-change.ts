@@ -73,6 +73,8 @@ export interface Quote {
   unitPricePaise: Paise;
   /** Every seat's price: what a new period costs. */
   pricePaise: Paise;
+  /** What each renewal by UPI Autopay will cost: the price, or a whole tax year's for a tax-year term's prorated first year. */
+  renewalPricePaise: Paise;
   creditPaise: Paise;
   amountDuePaise: Paise;
   startsAt: Date;
@@ -93,6 +95,9 @@ function termWords(period: BillingPeriod, length: TermLength, from: Date): strin
   return taxYearsLabel(years).replace(/^Tax/, 'tax');
 }
 
+/** What each kind of quote works out; the renewal's price is the same for all. */
+type KindQuote = Omit<Quote, 'renewalPricePaise'>;
+
 const label = (title: string, term: string | null, seats = 1) =>
   `${term ? `${title} (${term})` : title}${seats > 1 ? ` for ${seats} seats` : ''}`;
 
@@ -109,7 +114,7 @@ export function runningPlan(subscription: SubscriptionRecord | null, now: Date) 
  * period lengthens by what is left, at the new plan's daily rate (docs/decisions/0026).
  */
 export function quotePlanChange(input: QuoteInput): Quote {
-  const quote = quoteFor(input);
+  const quote = { ...quoteFor(input), renewalPricePaise: asPaise(input.unitPricePaise * input.seats) };
   if (input.seats === 1) return quote;
   // a firm's confirmation shows the quantity and the total
   const [first = '', ...rest] = quote.summary;
@@ -140,7 +145,7 @@ type Basis = ReturnType<typeof basisOf>;
 
 const runsUntil = (date: Date) => `Your plan will run until ${formatIndianDate(date)}.`;
 
-function quoteFor(input: QuoteInput): Quote {
+function quoteFor(input: QuoteInput): KindQuote {
   const kind = planChangeKind(runningPlan(input.subscription, input.now), input.plan, input.billingPeriod, input.seats);
   const basis = basisOf(input);
   if (kind === 'renew') return renewalQuote(input, basis);
@@ -150,7 +155,7 @@ function quoteFor(input: QuoteInput): Quote {
 }
 
 /** The same plan again: it follows the current period, which is kept whole. */
-function renewalQuote(input: QuoteInput, { length, priced, currentEnd }: Basis): Quote {
+function renewalQuote(input: QuoteInput, { length, priced, currentEnd }: Basis): KindQuote {
   const { subscription, now, firm } = input;
   const term = nextTerm(subscription, length, now, freeMonthFor(subscription, firm));
   const endsAt = term.to;
@@ -169,7 +174,7 @@ function renewalQuote(input: QuoteInput, { length, priced, currentEnd }: Basis):
 }
 
 /** A lower plan: scheduled for the current period's end, nothing charged now. */
-function switchQuote({ subscription, currentTitle }: QuoteInput, { length, priced, currentEnd }: Basis): Quote {
+function switchQuote({ subscription, currentTitle }: QuoteInput, { length, priced, currentEnd }: Basis): KindQuote {
   const current = label(
     currentTitle ?? '',
     subscription?.billingPeriod ? billingPeriodWords(subscription.billingPeriod) : null,
@@ -189,7 +194,7 @@ function switchQuote({ subscription, currentTitle }: QuoteInput, { length, price
 }
 
 /** A first plan, or one after the last has ended: it starts today, after any trial days left. */
-function purchaseQuote(input: QuoteInput, { length, priced }: Basis): Quote {
+function purchaseQuote(input: QuoteInput, { length, priced }: Basis): KindQuote {
   const { subscription, now, firm } = input;
   const status = effectiveStatus(subscription, now);
   const term = nextTerm(subscription, length, now, freeMonthFor(subscription, firm));
@@ -211,7 +216,7 @@ function purchaseQuote(input: QuoteInput, { length, priced }: Basis): Quote {
 }
 
 /** A higher plan today: the unused value of every live period is credited against its price. */
-function upgradeQuote({ periods, now }: QuoteInput, { length, priced }: Basis): Quote {
+function upgradeQuote({ periods, now }: QuoteInput, { length, priced }: Basis): KindQuote {
   const credits = periods
     .filter((period) => isLive(period))
     .map((period) => ({ period, ...unusedValue(period, now) }))
@@ -256,7 +261,7 @@ function noCredit(
   pricePaise: Paise,
   startsAt: Date,
   endsAt: Date,
-): Omit<Quote, 'summary' | 'seats' | 'unitPricePaise'> {
+): Omit<KindQuote, 'summary' | 'seats' | 'unitPricePaise'> {
   return {
     kind,
     pricePaise,

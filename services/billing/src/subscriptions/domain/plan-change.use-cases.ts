@@ -45,6 +45,7 @@ const toWire = (plan: PricedPlan, billingPeriod: BillingPeriod, taxYears: number
   seats: quote.seats,
   unitPrice: rupeesOf(quote.unitPricePaise),
   price: rupeesOf(quote.pricePaise),
+  renewalPrice: rupeesOf(quote.renewalPricePaise),
   credit: rupeesOf(quote.creditPaise),
   amountDue: rupeesOf(quote.amountDuePaise),
   startsAt: quote.startsAt.toISOString(),

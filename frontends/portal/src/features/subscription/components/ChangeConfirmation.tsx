@@ -60,9 +60,9 @@ export function ChangeConfirmation({
   // RBI's e-mandate rules want the customer's own choice: off until they tick it
   const [autoRenew, setAutoRenew] = useState(false);
   const paid = quote && quote.kind !== 'switch' && quote.amountDue > 0;
-  // a tax-year term is renewed by the customer before 31 March, never by a mandate
   const byTaxYear = choice.billingPeriod === 'tax-year';
-  const eligible = quote && !byTaxYear ? autopayEligible(paiseOf(quote.price)) : false;
+  // the mandate's amount is each renewal's, a whole tax year after a tax-year term's first
+  const eligible = quote ? autopayEligible(paiseOf(quote.renewalPrice ?? quote.price)) : false;
   const heading = quote ? `${PLAN_CHANGE_BUTTONS[quote.kind]}: ${title} (${billingPeriodWords(choice.billingPeriod)})` : title;
   return (
     <Modal title={heading} onClose={onClose}>
@@ -121,7 +121,7 @@ export function ChangeConfirmation({
                 <span className="muted block">{AUTOPAY_MESSAGES.optInHelp}</span>
               </label>
             ) : (
-              <p className="muted">{byTaxYear ? AUTOPAY_MESSAGES.taxYearRenews : AUTOPAY_MESSAGES.notEligible}</p>
+              <p className="muted">{AUTOPAY_MESSAGES.notEligible}</p>
             ))}
           {paid && onProforma && (quote.kind === 'buy' || quote.kind === 'renew') && (
             <BankTransferChoice busy={busy} onChoose={(deductsTds) => onProforma(quote, { deductsTds })} />
