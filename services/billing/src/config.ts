@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { gstinProblem, gstStateByCode } from '@portal/contracts';
+import { gstinProblem, gstStateByCode, NEXT_YEAR_OFFERED_FROM } from '@portal/contracts';
 import { serviceConfigShape, serviceUrl } from '@portal/platform';
 import type { SellerDetails } from '@portal/contracts';
 import type { Seller } from './tax-documents/domain/ports';
@@ -127,6 +127,11 @@ function sellerShape() {
     /** TDS a business buyer deducts under section 194J: the seller's CA confirms both (docs/decisions/0058). */
     TDS_RATE_PERCENT: z.coerce.number().min(0.1).max(30).default(10),
     TDS_THRESHOLD_RUPEES: z.coerce.number().int().min(0).default(50_000),
+    /** From this day of the year (MM-DD, India's) to 31 March, the next tax year is sold with the rest of this one. */
+    NEXT_TAX_YEAR_ON_SALE_FROM: z
+      .string()
+      .regex(/^(01|02|03)-(0[1-9]|[12]\d|3[01])$/, 'must be a day from 01-01 to 03-31, as MM-DD')
+      .default(NEXT_YEAR_OFFERED_FROM),
     /** What a referred customer's first paid invoice earns the referrer, off their next payment before GST. */
     REFERRAL_CREDIT_RUPEES: z.coerce.number().int().min(1).max(1_00_000).default(500),
   };

@@ -2,6 +2,7 @@ import { asPaise, DAY_MS } from '@portal/contracts';
 import { quotePlanChange, type QuoteInput } from '../src/subscriptions/domain/plan-change';
 import { endCreditedPeriods, projectPeriods, refundPeriod, unusedValue } from '../src/subscriptions/domain/periods';
 import type { PeriodRecord, SubscriptionRecord } from '../src/subscriptions/domain/ports';
+import { DEFAULT_PLANS, toPlan } from '../src/subscriptions/domain/plan-catalogue';
 
 const at = (iso: string) => new Date(iso);
 const days = (n: number) => n * DAY_MS;
@@ -281,5 +282,25 @@ describe('quoting a plan change', () => {
     expect(quotePlanChange(input({ subscription: expired, periods: [] }))).toMatchObject({ kind: 'buy', freeDays: 0 });
     const first = quotePlanChange(input({ subscription: null, periods: [] }));
     expect(first).toMatchObject({ kind: 'buy', freeDays: 30, endsAt: at('2028-03-21T06:30:00Z') });
+  });
+});
+
+describe('the plan card’s tax year', () => {
+  const professional = DEFAULT_PLANS.find((plan) => plan.name === 'professional')!;
+
+  it('when the seller puts the next tax year on sale from 15 January, then the card offers it from that day in India, not the day before', () => {
+    expect(toPlan(professional, at('2027-01-14T18:29:59.999Z'), '01-15').taxYear).toEqual({
+      label: 'Tax year 2026-27',
+      endsAt: '2027-03-31T18:29:59.999Z',
+      years: [1],
+    });
+    expect(toPlan(professional, at('2027-01-14T18:30:00.000Z'), '01-15').taxYear?.years).toEqual([1, 2]);
+    expect(toPlan(professional, at('2027-01-14T18:30:00.000Z')).taxYear?.years).toEqual([1]);
+    // on 1 April the new year is the one on sale, alone
+    expect(toPlan(professional, at('2027-03-31T18:30:00.000Z'), '01-15').taxYear).toMatchObject({ label: 'Tax year 2027-28', years: [1] });
+  });
+
+  it('when a plan is not sold by tax year, then its card has no tax year', () => {
+    expect(toPlan({ ...professional, terms: ['monthly', 'annual'] }, at('2027-02-10T06:30:00Z')).taxYear).toBeUndefined();
   });
 });

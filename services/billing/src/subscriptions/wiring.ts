@@ -58,7 +58,19 @@ export async function wireSubscriptions(kit: BillingKit, ports: SubscriptionPort
       logger.error({ err: error }, 'carrying subscriptions over to periods failed; it runs again at the next start'),
     );
   const { pendingPayments: orders, autoRenewals } = ports;
-  const status = statusUseCases({ subscriptions, firmPlanOf, orders, autoRenewals, plans, users, lock, claims, now });
+  const nextTaxYearOnSaleFrom = config.NEXT_TAX_YEAR_ON_SALE_FROM;
+  const status = statusUseCases({
+    subscriptions,
+    firmPlanOf,
+    orders,
+    autoRenewals,
+    plans,
+    users,
+    lock,
+    claims,
+    nextTaxYearOnSaleFrom,
+    now,
+  });
   const changes = planChangeUseCases({ subscriptions, plans, ledger, lock, offers: ports.offers, now });
   const cancellation = cancellationUseCases({ subscriptions, lock, now });
   const admin = adminSubscriptionUseCases({ subscriptions, plans, users, ledger, lock, audit, now });

@@ -67,9 +67,10 @@ export const annualPricePaise = (monthlyPricePaise: Paise) => asPaise(Math.round
 /**
  * The card of behaviour.md §3, in rupees as the API writes them: annualOriginal = 12 × monthly,
  * annualPrice = annualOriginal × 0.8; the terms it is sold for and, with a tax-year term, the year
- * running now and how many years a buyer may choose today (the next one too from 1 February).
+ * running now and how many years a buyer may choose today (the next one too from 1 February, or
+ * the day the seller sets).
  */
-export function toPlan(entry: PlanEntry, now: Date): Plan {
+export function toPlan(entry: PlanEntry, now: Date, nextYearOnSaleFrom?: string): Plan {
   const year = taxYearOf(now);
   return {
     name: entry.title,
@@ -79,7 +80,11 @@ export function toPlan(entry: PlanEntry, now: Date): Plan {
     features: entry.features,
     terms: entry.terms,
     ...(entry.terms.includes('tax-year') && {
-      taxYear: { label: taxYearLabel(year), endsAt: taxYearEnds(year).toISOString(), years: offersNextTaxYear(now) ? [1, 2] : [1] },
+      taxYear: {
+        label: taxYearLabel(year),
+        endsAt: taxYearEnds(year).toISOString(),
+        years: offersNextTaxYear(now, nextYearOnSaleFrom) ? [1, 2] : [1],
+      },
     }),
   };
 }

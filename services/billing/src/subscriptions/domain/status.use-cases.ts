@@ -17,6 +17,8 @@ export interface StatusDeps {
   users: UserDirectory;
   lock: Lock;
   claims: Claims;
+  /** From this day (MM-DD) to 31 March, a plan sold by tax year offers the next year too. */
+  nextTaxYearOnSaleFrom?: string;
   now?: () => Date;
 }
 
@@ -26,7 +28,7 @@ export function statusUseCases(deps: StatusDeps) {
     async plans() {
       const entries = await deps.plans.all();
       const now = clockFrom(deps)();
-      return Object.fromEntries(entries.map((entry) => [entry.name, toPlan(entry, now)]));
+      return Object.fromEntries(entries.map((entry) => [entry.name, toPlan(entry, now, deps.nextTaxYearOnSaleFrom)]));
     },
     status: (userId: string, email: string, options?: { personId?: string; firm?: BillingAccount['firm'] }) =>
       statusOf(deps, userId, email, options),
