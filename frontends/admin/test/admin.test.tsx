@@ -475,6 +475,24 @@ describe('transactions tab', () => {
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ amount: 120.5, reason: 'Outage goodwill' });
   });
 
+  it('when the payment’s period is partly used, then the dialog offers the unused days’ value as the amount', async () => {
+    const calls = stubApi((call) => {
+      if (call.url === '/api/admin/transactions') return tab([row('TPP-U')]);
+      if (call.method === 'GET') return { data: { refunds: [], unused: { amount: 212.5, days: 17, ofDays: 40 } } };
+      return { status: 201, data: { message: 'Refund requested. It completes once PhonePe confirms it.', refund: {} } };
+    });
+    renderWithQueries(<TransactionsTab range={{ startDate: '2026-11-01', endDate: '2026-11-21' }} onRange={() => undefined} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Refund TPP-U' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund payment' });
+    expect(await within(dialog).findByText(/Unused: ₹212\.50, 17 of the 40 paid days left\./)).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund the unused days' }));
+    expect(within(dialog).getByLabelText('Amount to refund (₹)')).toHaveValue(212.5);
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Closed the practice' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund ₹212.50' }));
+    await within(dialog).findByText('Refund requested. It completes once PhonePe confirms it.');
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ amount: 212.5, reason: 'Closed the practice' });
+  });
+
   it('when a refund is refused or one is already pending, then the dialog says so and offers no second refund', async () => {
     stubApi((call) => {
       if (call.url === '/api/admin/transactions') {

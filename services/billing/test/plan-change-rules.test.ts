@@ -58,7 +58,7 @@ describe('unused value of a period (proration in whole days and exact paise)', (
   const january = period('order:A', '2028-01-10T06:30:00Z', '2028-02-10T06:30:00Z'); // 31 days, ₹500
 
   it('when 21 of 31 paid days are left, then 21/31 of ₹500 is unused, rounded to the paisa', () => {
-    expect(unusedValue(january, at('2028-01-20T06:30:00Z'))).toEqual({ paise: 33_871, freeMs: 0 }); // 33,870.97
+    expect(unusedValue(january, at('2028-01-20T06:30:00Z'))).toEqual({ paise: 33_871, freeMs: 0, unusedDays: 21 }); // 33,870.97
   });
 
   it('when today has begun, then today counts as used: one minute into the day, a day less', () => {
@@ -85,7 +85,7 @@ describe('unused value of a period (proration in whole days and exact paise)', (
       paidFrom: at('2028-03-10T06:30:00Z'),
       paidDays: 31,
     });
-    expect(unusedValue(renewal, at('2028-01-20T06:30:00Z'))).toEqual({ paise: 50_000, freeMs: days(29) });
+    expect(unusedValue(renewal, at('2028-01-20T06:30:00Z'))).toEqual({ paise: 50_000, freeMs: days(29), unusedDays: 31 });
   });
 
   it('when a period was refunded, superseded by an admin or already credited, then it is worth nothing', () => {

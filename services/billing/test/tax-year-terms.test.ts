@@ -264,6 +264,18 @@ describe('tax-year terms: sold to 31 March, the first year prorated by its days,
     expect(await db('invoices').findOne({ merchantOrderId: renewalId })).toMatchObject({ taxYears: [2027] });
   });
 
+  it('when the admin opens the refund of a tax-year term in January, then its unused value is worked out on its days: 62 of 124', async () => {
+    const { token } = await practitioner();
+    at('2026-11-28T04:30:00.000Z');
+    const merchantOrderId = await pay(token, { plan: 'professional', billingPeriod: 'tax-year' }, 326_137);
+    at('2027-01-28T06:30:00.000Z'); // 62 whole days after today, to 31 March
+    const answer = await request(billing.url)
+      .get(`/api/admin/transactions/${merchantOrderId}/refunds`)
+      .set({ Authorization: `Bearer ${billing.adminToken()}` });
+    // ₹3,261.37 × 62 ÷ 124
+    expect(answer.body).toEqual({ refunds: [], unused: { amount: 1630.69, days: 62, ofDays: 124 } });
+  });
+
   it('when a term is asked for wrongly, then a clear 400 answers and no order is made', async () => {
     const { userId, token } = await practitioner();
     at('2026-11-28T04:30:00.000Z');

@@ -335,6 +335,15 @@ export interface RefundView {
 }
 
 /**
+ * GET /api/admin/transactions/{order}/refunds: the payment's refunds, and what of the period it
+ * paid for is not yet used, counted by days (today counts as used), as a refund of the rest would be.
+ */
+export interface PaymentRefunds {
+  refunds: RefundView[];
+  unused: { amount: number; days: number; ofDays: number } | null;
+}
+
+/**
  * The GST report (GSTR-1) for one Indian calendar month, one section per CSV, each in the GST
  * offline tool's own columns: B2B invoices, B2C small totals per place of supply and rate, credit
  * notes to registered (CDNR) and unregistered (CDNUR) buyers, Table 12's HSN/SAC summary (all

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { GstReportSection, Paged, RefundRequest, RefundView, TransactionRow } from '@portal/contracts';
+import type { GstReportSection, Paged, PaymentRefunds, RefundRequest, RefundView, TransactionRow } from '@portal/contracts';
 import { api } from '@portal/ui';
 import { downloadFile } from '@portal/ui/save-file';
 
@@ -23,8 +23,7 @@ export async function fetchTransactions({ transactionId, ...rest }: Transactions
 export const useTransactions = (query: TransactionsQuery) =>
   useQuery({ queryKey: transactionKeys.list(query), queryFn: () => fetchTransactions(query), placeholderData: keepPreviousData });
 
-export const fetchRefunds = async (merchantOrderId: string) =>
-  (await api.get<{ refunds: RefundView[] }>(refundsPath(merchantOrderId))).data.refunds;
+export const fetchRefunds = async (merchantOrderId: string) => (await api.get<PaymentRefunds>(refundsPath(merchantOrderId))).data;
 export const useRefunds = (merchantOrderId: string) =>
   useQuery({ queryKey: transactionKeys.refunds(merchantOrderId), queryFn: () => fetchRefunds(merchantOrderId) });
 

@@ -337,7 +337,7 @@ export interface RefundDeps {
   creditNotes: CreditNoteStore;
   /** The buyer's billing details now: a credit note shows the address the invoice may have lacked. */
   profiles: Pick<BillingProfileStore, 'find'>;
-  ledger: Pick<ReturnType<typeof subscriptionLedger>, 'removeRefunded'>;
+  ledger: Pick<ReturnType<typeof subscriptionLedger>, 'removeRefunded' | 'unusedOf'>;
   /** Told of an order refunded in full, once its plan has ended (a referral credit it earned is taken back). */
   onRefundedInFull?: (order: OrderRecord) => Promise<unknown>;
   gateway: RefundGateway;

@@ -1,4 +1,4 @@
-import type { RefundRequest, RefundView } from '@portal/contracts';
+import { rupeesOf, type PaymentRefunds, type RefundRequest } from '@portal/contracts';
 import { clockFrom } from '@portal/platform/clock';
 import type { RefundDeps, RefundRecord } from './ports';
 import { reconcileAwaitingDetails, releaseForAccount } from './refund-awaiting-details';
@@ -33,9 +33,13 @@ export function refundUseCases(deps: RefundDeps) {
       }),
 
     /** The payment's refunds, oldest first, each with its credit note once issued. */
-    async views(merchantOrderId: string): Promise<RefundView[]> {
-      const found = await deps.refunds.forOrders([merchantOrderId]);
-      return Promise.all(found.map(async (refund) => toRefundView(refund, await deps.creditNotes.findForRefund(refund.merchantRefundId))));
+    async views(merchantOrderId: string): Promise<PaymentRefunds> {
+      const [found, order] = await Promise.all([deps.refunds.forOrders([merchantOrderId]), deps.orders.find(merchantOrderId)]);
+      const refunds = await Promise.all(
+        found.map(async (refund) => toRefundView(refund, await deps.creditNotes.findForRefund(refund.merchantRefundId))),
+      );
+      const unused = order?.accountId ? await deps.ledger.unusedOf(order.accountId, merchantOrderId, now()) : null;
+      return { refunds, unused: unused && { amount: rupeesOf(unused.paise), days: unused.days, ofDays: unused.ofDays } };
     },
 
     /**

@@ -14,7 +14,7 @@ export function refundRoutes(refunds: ReturnType<typeof refundUseCases>, verifyT
   const params = validate('params', orderParams);
 
   router.get(path, requireAdmin(verifyToken, 'view'), params, async (req, res) => {
-    res.json({ refunds: await refunds.views(req.params.merchantOrderId) });
+    res.json(await refunds.views(req.params.merchantOrderId));
   });
 
   router.post(path, requireAdmin(verifyToken, 'refund'), params, validate('body', refundRequestSchema), async (req, res) => {

@@ -20,13 +20,14 @@ export const daysBetween = (from: Date, to: Date) => Math.round((to.getTime() - 
  * free days not yet used. Today counts as used, so the unused days are whole days from now; a
  * period not yet begun is worth its whole price. docs/decisions/0026, "Proration".
  */
-export function unusedValue(period: PeriodRecord, now: Date): { paise: Paise; freeMs: number } {
-  if (!isLive(period) || period.credited || !period.to || period.to.getTime() <= now.getTime()) return { paise: NO_PAISE, freeMs: 0 };
+export function unusedValue(period: PeriodRecord, now: Date): { paise: Paise; freeMs: number; unusedDays: number } {
+  if (!isLive(period) || period.credited || !period.to || period.to.getTime() <= now.getTime())
+    return { paise: NO_PAISE, freeMs: 0, unusedDays: 0 };
   const paidFrom = period.paidFrom.getTime();
   const paidLeft = period.to.getTime() - Math.max(now.getTime(), paidFrom);
   const unusedDays = Math.min(period.paidDays, Math.max(0, Math.floor(paidLeft / DAY_MS)));
   const paise = period.paidDays > 0 ? asPaise(Math.round((period.pricePaise * unusedDays) / period.paidDays)) : NO_PAISE;
-  return { paise, freeMs: Math.max(0, paidFrom - Math.max(now.getTime(), period.from.getTime())) };
+  return { paise, freeMs: Math.max(0, paidFrom - Math.max(now.getTime(), period.from.getTime())), unusedDays };
 }
 
 /**

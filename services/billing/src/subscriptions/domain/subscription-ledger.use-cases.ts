@@ -4,7 +4,7 @@ import { orderPeriodId, periodForOrder } from './credit-order';
 import { recordAdminChange, removeRefunded } from './ledger-corrections';
 import type { LedgerDeps, PaidOrder, PeriodRecord, SubscriptionRecord } from './ports';
 import { applyPeriodChanges, loadLedger, migrateAllAccounts } from './ledger-loading';
-import { endCreditedPeriods, projectPeriods } from './periods';
+import { endCreditedPeriods, projectPeriods, unusedValue } from './periods';
 import { holdForRenewal, releaseRenewal } from './ledger-renewal-holds';
 
 /**
@@ -35,6 +35,14 @@ export function subscriptionLedger(deps: LedgerDeps) {
 
     credit: (order: PaidOrder & { accountId: string }) => creditToLedger(deps, order),
     removeRefunded: (accountId: string, merchantOrderId: string) => removeRefunded(deps, accountId, merchantOrderId),
+
+    /** What of the period an order paid for is not yet used at `now`, by days, or null when it has none. */
+    async unusedOf(accountId: string, merchantOrderId: string, now: Date) {
+      const period = (await deps.periods.forUser(accountId)).find((recorded) => recorded.merchantOrderId === merchantOrderId);
+      if (!period) return null;
+      const { paise, unusedDays } = unusedValue(period, now);
+      return { paise, days: unusedDays, ofDays: period.paidDays };
+    },
     recordAdminChange: (accountId: string, change: { email: string; saved: SubscriptionRecord }) =>
       recordAdminChange(deps, accountId, change),
     holdForRenewal: (accountId: string, paidEnd: Date, until: Date, failedAt?: Date | null) =>

@@ -29,12 +29,13 @@ export function RefundDialog({ row, onClose }: { row: TransactionRow; onClose: (
   const [utr, setUtr] = useState('');
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const refunds = useRefunds(row.transactionId);
+  const unused = refunds.data?.unused;
   const requesting = useRequestRefund();
   const full = Number(amount) >= left && left > 0;
   const inFlight =
     row.refundStatus === 'refund_pending' ||
     row.refundStatus === 'refund_awaiting_details' ||
-    refunds.data?.some((refund) => refund.state === 'pending' || refund.state === 'awaiting_details');
+    refunds.data?.refunds.some((refund) => refund.state === 'pending' || refund.state === 'awaiting_details');
   const detailsMissing = message?.text === REFUND_MESSAGES.buyerDetailsMissing;
 
   async function submit(askBuyer = false) {
@@ -61,9 +62,9 @@ export function RefundDialog({ row, onClose }: { row: TransactionRow; onClose: (
       <section aria-label="Refund history">
         {refunds.isPending ? (
           <Spinner />
-        ) : refunds.data?.length ? (
+        ) : refunds.data?.refunds.length ? (
           <ul className="stack-bottom">
-            {refunds.data.map((refund) => (
+            {refunds.data.refunds.map((refund) => (
               <li key={refund.merchantRefundId}>
                 {day(refund.createdAt)}: {formatRupees(refund.amount)}, {STATE_LABELS[refund.state]}
                 {refund.creditNote && `, credit note ${refund.creditNote.number}`} ({refund.reason})
@@ -90,6 +91,14 @@ export function RefundDialog({ row, onClose }: { row: TransactionRow; onClose: (
             value={amount}
             onChange={(e) => setAmount(e.target.value)}
           />
+          {unused && unused.amount > 0 && unused.amount < left && (
+            <p className="muted">
+              Unused: {formatRupees(unused.amount)}, {unused.days} of the {unused.ofDays} paid days left.{' '}
+              <Button variant="secondary" onClick={() => setAmount(String(unused.amount))}>
+                Refund the unused days
+              </Button>
+            </p>
+          )}
           <TextField label="Reason" value={reason} maxLength={300} onChange={(e) => setReason(e.target.value)} required />
           {byBank && (
             <TextField label="UTR of the transfer back" value={utr} onChange={(e) => setUtr(e.target.value.toUpperCase())} required />
