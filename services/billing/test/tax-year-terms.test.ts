@@ -235,7 +235,7 @@ describe('tax-year terms: sold to 31 March, the first year prorated by its days,
     expect(await due()).toEqual(before);
   });
 
-  it('when a tax-year term is bought with UPI Autopay, then the mandate is a yearly one of a whole year’s price, noticed and debited at the end of March for the next tax year', async () => {
+  it('when a tax-year term is bought with UPI Autopay, then the mandate is a yearly one of a whole year’s price, noticed on 29 March and debited on 31 March for the next tax year', async () => {
     const { userId, token } = await practitioner();
     at('2026-11-28T04:30:00.000Z');
     const placed = await order(token, { plan: 'professional', billingPeriod: 'tax-year', autoRenew: true });
@@ -248,12 +248,15 @@ describe('tax-year terms: sold to 31 March, the first year prorated by its days,
     const mandateId = (await db('mandates').findOne({ accountId: userId }))!.merchantSubscriptionId as string;
     const renewalId = `${mandateId}-R20270331`;
 
-    at('2027-03-29T20:00:00.000Z'); // 46½ hours before 31 March ends in India
+    at('2027-03-28T17:00:00.000Z'); // 22:30 on 28 March: 49½ hours before the debit may open, too early
+    await billing.built.renewals.run();
+    expect(await db('transactions').findOne({ merchantOrderId: renewalId })).toBeNull();
+    at('2027-03-28T19:00:00.000Z'); // 00:30 on 29 March: the notice, two days before the debit opens on 31 March
     await billing.built.renewals.run();
     await billing.smtp.waitForMail(
-      (mail) => mail.subject === 'UPI Autopay: ₹9,600 will be debited on 1 Apr 2027' && JSON.stringify(mail.to).includes(userId),
+      (mail) => mail.subject === 'UPI Autopay: ₹9,600 will be debited on 31 Mar 2027' && JSON.stringify(mail.to).includes(userId),
     );
-    at('2027-03-31T18:30:00.000Z'); // 00:00 on 1 April, a non-peak hour
+    at('2027-03-30T18:30:00.000Z'); // 00:00 on 31 March, a non-peak hour, the year still running
     await billing.built.renewals.run();
     await eventually(async () => (await db('transactions').findOne({ merchantOrderId: renewalId }))?.credited === true);
     expect(await db('transactions').findOne({ merchantOrderId: renewalId })).toMatchObject({

@@ -1,7 +1,7 @@
 import { rupeesOf, type AutoRenew } from '@portal/contracts';
 import { effectiveStatus, type SubscriptionRecord } from '../../subscriptions';
 import type { AutopayDeps } from './ports';
-import { debitAt, nextNonPeak } from './renewal-schedule';
+import { debitAt, debitOpensAt, nextNonPeak } from './renewal-schedule';
 
 /** What the status object says of auto-renewal: the newest mandate, its next debit, and one notified. */
 export async function autoRenewView(
@@ -27,7 +27,8 @@ export async function autoRenewView(
     !subscription.cancelAtPeriodEnd &&
     !subscription.renewalFailedAt;
   const end = subscription?.subscriptionEndDate;
-  const next = renewal && noticeSentAt ? debitAt({ ...renewal, noticeSentAt }) : end ? nextNonPeak(end) : null;
+  const opensAt = renewal ? debitOpensAt(renewal.dueAt, latest.billingPeriod) : end ? debitOpensAt(end, latest.billingPeriod) : null;
+  const next = opensAt && noticeSentAt ? debitAt({ opensAt, noticeSentAt }) : opensAt ? nextNonPeak(opensAt) : null;
   return {
     state: latest.state,
     on,
@@ -39,7 +40,7 @@ export async function autoRenewView(
     upcomingDebit:
       renewal && noticeSentAt
         ? {
-            date: debitAt({ ...renewal, noticeSentAt }).toISOString(),
+            date: debitAt({ opensAt: opensAt!, noticeSentAt }).toISOString(),
             amount: rupeesOf(latest.amountPaise),
             noticeSentAt: noticeSentAt.toISOString(),
           }

@@ -2,17 +2,17 @@ import { AUTOPAY_MESSAGES, formatIndianDate, formatIndianDateTime, formatPaise, 
 import { composeMail } from '@portal/platform/mail-layout';
 import { recipientOf } from '../../shared/ports';
 import type { RenewalDeps, OrderRecord } from './ports';
-import { debitAt, debitWindowEnd, dunningDue } from './renewal-schedule';
+import { debitAt, debitOpensAt, debitWindowEnd, dunningDue } from './renewal-schedule';
 
 /**
  * RBI's pre-debit notice: merchant, amount, date, mandate reference, and how to stop the debit;
  * with the window in which PhonePe may run it (its first attempt, then its retries).
  */
 export async function sendPreDebitNotice(deps: RenewalDeps, order: OrderRecord, noticeSentAt: Date): Promise<void> {
-  const { dueAt } = order.renewal!;
-  const opens = debitAt({ dueAt, noticeSentAt });
+  const opensAt = debitOpensAt(order.renewal!.dueAt, order.billingPeriod);
+  const opens = debitAt({ opensAt, noticeSentAt });
   const date = formatIndianDate(opens);
-  const window = `${formatIndianDateTime(opens)} to ${formatIndianDateTime(debitWindowEnd(dueAt, noticeSentAt))} (India time), outside the peak hours of UPI`;
+  const window = `${formatIndianDateTime(opens)} to ${formatIndianDateTime(debitWindowEnd(opensAt, noticeSentAt))} (India time), outside the peak hours of UPI`;
   const notice = composeMail(
     {
       subject: `UPI Autopay: ${formatPaise(order.amountPaise)} will be debited on ${date}`,

@@ -1,12 +1,13 @@
-import { DAY_MS, DUNNING_DAYS, GRACE_DAYS, istDateOf } from '@portal/contracts';
+import { DAY_MS, DUNNING_DAYS, GRACE_DAYS, istDateOf, type BillingPeriod } from '@portal/contracts';
 import type { RenewalProgress } from './ports';
 
 /**
  * When each step of a renewal by UPI Autopay may run (pure; docs/decisions/0027):
  * - PhonePe is asked to notify the customer 48 hours before the paid end, so that its notice and
  *   ours reach them at least 24 hours before the debit, as RBI's e-mandate framework requires;
- * - the debit runs at the paid end, never sooner than 24 hours after our notice, and only in
- *   NPCI's non-peak hours, when PhonePe executes mandates;
+ * - the debit runs at the paid end (a tax-year term's a day before it, so the next year is paid in
+ *   March), never sooner than 24 hours after our notice, and only in NPCI's non-peak hours, when
+ *   PhonePe executes mandates;
  * - a failed debit starts a grace of GRACE_DAYS, with dunning e-mails on DUNNING_DAYS.
  */
 export const NOTICE_LEAD_MS = 2 * DAY_MS;
@@ -33,25 +34,33 @@ export function nextNonPeak(at: Date): Date {
 export const renewalOrderId = (merchantSubscriptionId: string, dueAt: Date) =>
   `${merchantSubscriptionId}-R${istDateOf(dueAt).replaceAll('-', '')}`;
 
-/** Whether the renewal of a plan ending at `paidEnd` should be notified now. */
-export const notifyDue = (paidEnd: Date, now: Date) => now.getTime() >= paidEnd.getTime() - NOTICE_LEAD_MS;
+/**
+ * When the debit renewing a plan that ends at `paidEnd` may open: at the end, or for a tax-year term
+ * a day before it, so that its notice and its debit fall in March and the new year is paid before
+ * it begins. The period it buys still starts at the paid end.
+ */
+export const debitOpensAt = (paidEnd: Date, billingPeriod: BillingPeriod) =>
+  billingPeriod === 'tax-year' ? new Date(paidEnd.getTime() - DAY_MS) : paidEnd;
 
-/** The earliest a renewal notified at `noticeSentAt` may be debited: the paid end, and a full day after the notice. */
-const earliestDebit = (dueAt: Date, noticeSentAt: Date) => Math.max(dueAt.getTime(), noticeSentAt.getTime() + MIN_NOTICE_MS);
+/** Whether the renewal whose debit opens at `opensAt` should be notified now. */
+export const notifyDue = (opensAt: Date, now: Date) => now.getTime() >= opensAt.getTime() - NOTICE_LEAD_MS;
 
-/** When the debit of a notified renewal runs: the paid end, a full day after the notice, in non-peak hours. */
-export function debitAt(renewal: Pick<RenewalProgress, 'dueAt'> & { noticeSentAt: Date }): Date {
-  return nextNonPeak(new Date(earliestDebit(renewal.dueAt, renewal.noticeSentAt)));
+/** The earliest a renewal notified at `noticeSentAt` may be debited: when its debit opens, and a full day after the notice. */
+const earliestDebit = (opensAt: Date, noticeSentAt: Date) => Math.max(opensAt.getTime(), noticeSentAt.getTime() + MIN_NOTICE_MS);
+
+/** When the debit of a notified renewal runs: when it opens, a full day after the notice, in non-peak hours. */
+export function debitAt({ opensAt, noticeSentAt }: { opensAt: Date; noticeSentAt: Date }): Date {
+  return nextNonPeak(new Date(earliestDebit(opensAt, noticeSentAt)));
 }
 
 /** Until when PhonePe may debit, or retry, a renewal notified at `noticeSentAt`: the notice says so, and PhonePe is told it. */
-export const debitWindowEnd = (dueAt: Date, noticeSentAt: Date) => new Date(earliestDebit(dueAt, noticeSentAt) + REDEMPTION_WINDOW_MS);
+export const debitWindowEnd = (opensAt: Date, noticeSentAt: Date) => new Date(earliestDebit(opensAt, noticeSentAt) + REDEMPTION_WINDOW_MS);
 
-/** Whether a notified renewal may be debited now. */
-export const redeemDue = (renewal: RenewalProgress, now: Date) =>
+/** Whether a notified renewal, whose debit opens at `opensAt`, may be debited now. */
+export const redeemDue = (renewal: RenewalProgress, opensAt: Date, now: Date) =>
   renewal.noticeSentAt !== null &&
   renewal.redeemRequestedAt === null &&
-  now >= debitAt({ ...renewal, noticeSentAt: renewal.noticeSentAt }) &&
+  now >= debitAt({ opensAt, noticeSentAt: renewal.noticeSentAt }) &&
   isNonPeak(now);
 
 /** A failed renewal's grace: 7 days from the failure, which is never before the paid end. */

@@ -2,7 +2,7 @@ import { DAY_MS, GRACE_DAYS, type Paise } from '@portal/contracts';
 import { effectiveStatus, type PromotionScope } from '../../subscriptions';
 import { type RenewalDeps, orderPromotion, type MandateRecord, type OrderRecord } from './ports';
 import { sendPreDebitNotice } from './renewal-mail';
-import { debitWindowEnd, notifyDue, redeemDue, renewalOrderId } from './renewal-schedule';
+import { debitOpensAt, debitWindowEnd, notifyDue, redeemDue, renewalOrderId } from './renewal-schedule';
 
 // claimed before the step, never given back: a lost e-mail or a debit asked again by hand is preferred over a duplicate
 const claimStep = (deps: RenewalDeps, order: OrderRecord, step: 'notice' | 'debit') =>
@@ -14,7 +14,7 @@ async function notify(deps: RenewalDeps, order: OrderRecord, at: Date): Promise<
     merchantOrderId: order.merchantOrderId,
     merchantSubscriptionId: order.mandate!.merchantSubscriptionId,
     amountPaise: order.amountPaise,
-    expireAt: debitWindowEnd(order.renewal!.dueAt, at).getTime(),
+    expireAt: debitWindowEnd(debitOpensAt(order.renewal!.dueAt, order.billingPeriod), at).getTime(),
   });
   if (!notified) {
     // PhonePe refused the notice: the mandate is not active, so it is read again (which drops the renewal)
@@ -43,7 +43,8 @@ export async function openRenewal(deps: RenewalDeps, mandate: MandateRecord, at:
   if (!mandate.accountId) return false;
   const subscription = await deps.subscriptions.find(mandate.accountId);
   const dueAt = subscription?.subscriptionEndDate;
-  if (!subscription || !dueAt || effectiveStatus(subscription, at) !== 'active' || !notifyDue(dueAt, at)) return false;
+  if (!subscription || !dueAt || effectiveStatus(subscription, at) !== 'active') return false;
+  if (!notifyDue(debitOpensAt(dueAt, mandate.billingPeriod), at)) return false;
   // this end's renewal failed already: the customer pays by hand, in the grace
   if (subscription.renewalFailedAt) return false;
   if (subscription.scheduledSwitch || subscription.cancelAtPeriodEnd) {
@@ -102,7 +103,7 @@ export async function advanceRenewal(deps: RenewalDeps, order: OrderRecord, at: 
     return 'noticed';
   }
   if (!renewal.redeemRequestedAt) {
-    if (!redeemDue(renewal, at)) return null;
+    if (!redeemDue(renewal, debitOpensAt(renewal.dueAt, order.billingPeriod), at)) return null;
     if ((await deps.autopay.reflect(order.mandate.merchantSubscriptionId))?.state !== 'active') return null;
     if (!(await claimStep(deps, order, 'debit'))) return null;
     await deps.orders.markRenewalStep(order.merchantOrderId, 'redeemRequestedAt', at);
