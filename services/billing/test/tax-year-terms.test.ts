@@ -247,6 +247,13 @@ describe('tax-year terms: sold to 31 March, the first year prorated by its days,
     await eventually(async () => (await db('mandates').findOne({ accountId: userId }))?.state === 'active');
     const mandateId = (await db('mandates').findOne({ accountId: userId }))!.merchantSubscriptionId as string;
     const renewalId = `${mandateId}-R20270331`;
+    // the status names the debit to come: 00:00 on 31 March in India, a year's price
+    expect((await status(token)).autoRenew).toMatchObject({
+      on: true,
+      billingPeriod: 'tax-year',
+      amount: 9600,
+      nextDebitDate: '2027-03-30T18:30:00.000Z',
+    });
 
     at('2027-03-28T17:00:00.000Z'); // 22:30 on 28 March: 49½ hours before the debit may open, too early
     await billing.built.renewals.run();
@@ -301,7 +308,7 @@ describe('tax-year terms: sold to 31 March, the first year prorated by its days,
     expect((await quote(token, 'plan=professional&billingPeriod=tax-year&taxYears=7')).status).toBe(400);
   });
 
-  it('when a firm of five buys the tax year, then each seat is prorated and the seats add up to the paisa', async () => {
+  it('when a firm of five buys the tax year, then each seat is prorated, the seats add up to the paisa, and the firm’s plan ends on 31 March', async () => {
     const ownerId = newUserId();
     const token = billing.addUser(ownerId, `owner.${ownerId}@example.in`);
     const firmId = newUserId();
@@ -315,5 +322,21 @@ describe('tax-year terms: sold to 31 March, the first year prorated by its days,
     // one seat: 19,200 × 124 ÷ 365 = ₹6,522.74; five: ₹32,613.70
     expect(offered.body).toMatchObject({ unitPrice: 6522.74, price: 32613.7, endsAt: MARCH_31_2027 });
     expect(offered.body.summary).toContain('5 seats at ₹6,522.74 each: ₹32,613.70.');
+
+    const placed = await request(billing.url)
+      .post(`/api/payment/create-phonepe-order?firmId=${firmId}`)
+      .set(asUser(token))
+      .send({ plan: 'business', billingPeriod: 'tax-year', seats: 5 });
+    expect(placed.status).toBe(201);
+    const { merchantOrderId } = placed.body as { merchantOrderId: string };
+    expect(billing.phonepe.orders.get(merchantOrderId)!.amount).toBe(3_261_370);
+    await billing.phonepe.settle(merchantOrderId, 'success');
+    await eventually(async () => (await db('transactions').findOne({ merchantOrderId }))?.credited === true);
+    expect(await db('subscriptions').findOne({ accountId: firmId })).toMatchObject({
+      plan: 'business',
+      billingPeriod: 'tax-year',
+      seats: 5,
+      subscriptionEndDate: new Date(MARCH_31_2027),
+    });
   });
 });

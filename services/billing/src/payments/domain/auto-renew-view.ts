@@ -26,9 +26,10 @@ export async function autoRenewView(
     !subscription.scheduledSwitch &&
     !subscription.cancelAtPeriodEnd &&
     !subscription.renewalFailedAt;
-  const end = subscription?.subscriptionEndDate;
-  const opensAt = renewal ? debitOpensAt(renewal.dueAt, latest.billingPeriod) : end ? debitOpensAt(end, latest.billingPeriod) : null;
-  const next = opensAt && noticeSentAt ? debitAt({ opensAt, noticeSentAt }) : opensAt ? nextNonPeak(opensAt) : null;
+  const paidEnd = renewal?.dueAt ?? subscription.subscriptionEndDate;
+  const opensAt = debitOpensAt(paidEnd, latest.billingPeriod);
+  const notifiedDebit = noticeSentAt ? debitAt({ opensAt, noticeSentAt }) : null;
+  const next = notifiedDebit ?? nextNonPeak(opensAt);
   return {
     state: latest.state,
     on,
@@ -36,11 +37,11 @@ export async function autoRenewView(
     plan: latest.plan,
     billingPeriod: latest.billingPeriod,
     amount: rupeesOf(latest.amountPaise),
-    nextDebitDate: on && next ? next.toISOString() : null,
+    nextDebitDate: on ? next.toISOString() : null,
     upcomingDebit:
-      renewal && noticeSentAt
+      notifiedDebit && noticeSentAt
         ? {
-            date: debitAt({ opensAt: opensAt!, noticeSentAt }).toISOString(),
+            date: notifiedDebit.toISOString(),
             amount: rupeesOf(latest.amountPaise),
             noticeSentAt: noticeSentAt.toISOString(),
           }
