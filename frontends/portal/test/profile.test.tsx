@@ -139,6 +139,22 @@ describe('profile page', () => {
     expect(screen.queryByText(/professional|\/month/)).not.toBeInTheDocument();
   });
 
+  it('when a tax-year term was bought, then the subscription tab names it and its price a tax year', async () => {
+    services(user(), {
+      ...trialStatus,
+      subscriptionStatus: 'active',
+      subscriptionPlan: 'professional',
+      billingPeriod: 'tax-year',
+      planPrice: 1000,
+      subscriptionEndDate: '2027-03-31T18:29:59.999Z',
+      daysRemaining: 124,
+    });
+    renderPage(<Profile />, '/profile');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Subscription' }));
+    expect(await screen.findByText('₹9,600/tax year')).toBeInTheDocument();
+    expect(screen.getByText('Tax year')).toBeInTheDocument();
+  });
+
   it('when no plan was ever taken, then the tab says so in words, not "none"', async () => {
     services(user(), { ...trialStatus, subscriptionStatus: 'none', subscriptionPlan: 'none', canStartTrial: true });
     renderPage(<Profile />, '/profile');

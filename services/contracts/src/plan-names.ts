@@ -28,8 +28,8 @@ const PERIOD_LABELS: Record<BillingPeriod, string> = { monthly: 'Monthly', annua
 /** "Monthly", "Annual", "Tax year", or "—" for a plan without a period (a trial, an admin's plan). */
 export const billingPeriodLabel = (period: string | null | undefined) => (isBillingPeriod(period) ? PERIOD_LABELS[period] : '—');
 
-/** A period inside a sentence: "monthly", "annual", "tax year". */
-export const billingPeriodWords = (period: BillingPeriod) => PERIOD_LABELS[period].toLowerCase();
+/** A period inside a sentence: "monthly", "annual", "tax year" (anything else as it is). */
+export const billingPeriodWords = (period: string) => (isBillingPeriod(period) ? PERIOD_LABELS[period].toLowerCase() : period);
 
 const BILLED: Record<BillingPeriod, string> = { monthly: 'billed monthly', annual: 'billed annually', 'tax-year': 'billed by tax year' };
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import {
+  billingPeriodWords,
   FIRM_MESSAGES,
   FIRM_SEAT_RANGE,
   formatIndianDate,
@@ -72,7 +73,7 @@ export default function FirmSubscription({ firmId }: { firmId: string }) {
       {scheduled && (
         <section className="card stack-bottom" aria-label="Scheduled switch">
           <p>
-            Switches to {plans[scheduled.plan]?.name ?? scheduled.plan} ({scheduled.billingPeriod}
+            Switches to {plans[scheduled.plan]?.name ?? scheduled.plan} ({billingPeriodWords(scheduled.billingPeriod)}
             {scheduled.seats && scheduled.seats > 1 ? `, ${scheduled.seats} seats` : ''}) on {formatIndianDate(scheduled.at)}.
           </p>
           <Button variant="secondary" disabled={checkout.cancelling} onClick={() => void checkout.cancelSwitch()}>

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import {
+  billingPeriodWords,
   AUTOPAY_MESSAGES,
   canManageFirm,
   formatIndianDate,
@@ -190,7 +191,8 @@ function Subscription() {
       {scheduled && plans && (
         <section className="card stack-bottom" aria-label="Scheduled switch">
           <p>
-            Switches to {plans[scheduled.plan]?.name ?? scheduled.plan} ({scheduled.billingPeriod}) on {formatIndianDate(scheduled.at)}.
+            Switches to {plans[scheduled.plan]?.name ?? scheduled.plan} ({billingPeriodWords(scheduled.billingPeriod)}) on{' '}
+            {formatIndianDate(scheduled.at)}.
           </p>
           <Button variant="secondary" disabled={checkout.cancelling} onClick={() => void checkout.cancelSwitch()}>
             Cancel the switch

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { formatRupees, istDateOf, planTitle, type ProformaView, type StatementImportView } from '@portal/contracts';
+import { billingPeriodWords, formatRupees, istDateOf, planTitle, type ProformaView, type StatementImportView } from '@portal/contracts';
 import { Banner, Button, TextField } from '@portal/ui';
 import { ScrollArea } from '@portal/ui/scroll-area';
 import { adminMayNow } from '../../../admin-session';
@@ -107,7 +107,8 @@ export function BankTransfersTab() {
                 </td>
                 <td>{proforma.firm ?? proforma.customerEmail}</td>
                 <td>
-                  {planTitle(proforma.plan)} ({proforma.billingPeriod}){proforma.seats > 1 && `, ${proforma.seats} seats`}
+                  {planTitle(proforma.plan)} ({billingPeriodWords(proforma.billingPeriod)})
+                  {proforma.seats > 1 && `, ${proforma.seats} seats`}
                 </td>
                 <td>{formatRupees(proforma.amountDue)}</td>
                 <td>{proforma.tds ? formatRupees(proforma.tds.amount) : '—'}</td>

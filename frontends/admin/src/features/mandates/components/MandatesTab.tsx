@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatRupees, MANDATE_STATES, planTitle, type MandateState } from '@portal/contracts';
+import { billingPeriodWords, formatRupees, MANDATE_STATES, planTitle, type MandateState } from '@portal/contracts';
 import { SelectField, Spinner } from '@portal/ui';
 import { Pager } from '@portal/ui/pager';
 import { ScrollArea } from '@portal/ui/scroll-area';
@@ -43,7 +43,7 @@ export function MandatesTab() {
                     <td>{mandate.mandateReference}</td>
                     <td>{mandate.userEmail}</td>
                     <td>
-                      {planTitle(mandate.plan)} ({mandate.billingPeriod})
+                      {planTitle(mandate.plan)} ({billingPeriodWords(mandate.billingPeriod)})
                     </td>
                     <td>{formatRupees(mandate.amount)}</td>
                     <td>

@@ -1,4 +1,11 @@
-import { creditNoteFileName, formatIndianDate, formatRupees, invoiceFileName, type BillingHistoryEntry } from '@portal/contracts';
+import {
+  billingPeriodWords,
+  creditNoteFileName,
+  formatIndianDate,
+  formatRupees,
+  invoiceFileName,
+  type BillingHistoryEntry,
+} from '@portal/contracts';
 import { Banner, Button, Spinner } from '@portal/ui';
 import { useFileDownload } from '@portal/ui/save-file';
 import { ScrollArea } from '@portal/ui/scroll-area';
@@ -57,7 +64,7 @@ export function BillingHistory({ firmId = null }: { firmId?: FirmScope } = {}) {
                 <tr key={payment.merchantOrderId}>
                   <td>{formatIndianDate(payment.createdAt)}</td>
                   <td>
-                    {title(payment.plan)} ({payment.billingPeriod}){payment.seats > 1 && `, ${payment.seats} seats`}
+                    {title(payment.plan)} ({billingPeriodWords(payment.billingPeriod)}){payment.seats > 1 && `, ${payment.seats} seats`}
                   </td>
                   <td>
                     {formatRupees(payment.amount)}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import {
+  billingPeriodWords,
   formatIndianDate,
   formatRupees,
   planTitle,
@@ -116,7 +117,8 @@ export function Proformas({ firmId = null }: { firmId?: FirmScope }) {
                   </Button>
                 </td>
                 <td>
-                  {planTitle(proforma.plan)} ({proforma.billingPeriod}){proforma.seats > 1 && `, ${proforma.seats} seats`}
+                  {planTitle(proforma.plan)} ({billingPeriodWords(proforma.billingPeriod)})
+                  {proforma.seats > 1 && `, ${proforma.seats} seats`}
                 </td>
                 <td>
                   {formatRupees(proforma.amountDue)}

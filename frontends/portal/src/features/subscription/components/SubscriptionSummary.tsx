@@ -19,11 +19,11 @@ export const SUBSCRIPTION_BADGES: Record<ClientSubscriptionState, readonly [text
   none: ['No Subscription', 'badge-amber'],
 };
 
-/** What the plan costs for the period paid: an annual plan's yearly price, not its monthly one (D7). */
+/** What the plan costs for the period paid: an annual plan's yearly price, not its monthly one (D7); a tax-year term's a tax year's. */
 export function priceText(status: SubscriptionStatus | null, plans: PlansResponse | undefined): string {
-  if (status?.billingPeriod !== 'annual') return `${formatRupees(status?.planPrice ?? 0)}/month`;
+  if (status?.billingPeriod !== 'annual' && status?.billingPeriod !== 'tax-year') return `${formatRupees(status?.planPrice ?? 0)}/month`;
   const annual = plans?.[status.subscriptionPlan]?.annualPrice;
-  return annual === undefined ? '…' : `${formatRupees(annual)}/year`;
+  return annual === undefined ? '…' : `${formatRupees(annual)}/${status.billingPeriod === 'annual' ? 'year' : 'tax year'}`;
 }
 
 /** The profile's Subscription tab: the plan, its period, state, end and price, and the trial to start when it can be. */
