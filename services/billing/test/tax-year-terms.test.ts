@@ -260,9 +260,10 @@ describe('tax-year terms: sold to 31 March, the first year prorated by its days,
     expect(await db('transactions').findOne({ merchantOrderId: renewalId })).toBeNull();
     at('2027-03-28T19:00:00.000Z'); // 00:30 on 29 March: the notice, two days before the debit opens on 31 March
     await billing.built.renewals.run();
-    await billing.smtp.waitForMail(
+    const notice = await billing.smtp.waitForMail(
       (mail) => mail.subject === 'UPI Autopay: ₹9,600 will be debited on 31 Mar 2027' && JSON.stringify(mail.to).includes(userId),
     );
+    expect(notice.text).toContain('Your Professional plan (tax year) of the Tax Practitioner Portal renews by UPI Autopay.');
     at('2027-03-30T18:30:00.000Z'); // 00:00 on 31 March, a non-peak hour, the year still running
     await billing.built.renewals.run();
     await eventually(async () => (await db('transactions').findOne({ merchantOrderId: renewalId }))?.credited === true);

@@ -1,4 +1,4 @@
-import { AUTOPAY_MESSAGES, formatIndianDate, formatIndianDateTime, formatPaise, planTitle } from '@portal/contracts';
+import { AUTOPAY_MESSAGES, billingPeriodWords, formatIndianDate, formatIndianDateTime, formatPaise, planTitle } from '@portal/contracts';
 import { composeMail } from '@portal/platform/mail-layout';
 import { recipientOf } from '../../shared/ports';
 import type { RenewalDeps, OrderRecord } from './ports';
@@ -16,7 +16,9 @@ export async function sendPreDebitNotice(deps: RenewalDeps, order: OrderRecord, 
   const notice = composeMail(
     {
       subject: `UPI Autopay: ${formatPaise(order.amountPaise)} will be debited on ${date}`,
-      paragraphs: [`Your ${planTitle(order.plan)} plan (${order.billingPeriod}) of the Tax Practitioner Portal renews by UPI Autopay.`],
+      paragraphs: [
+        `Your ${planTitle(order.plan)} plan (${billingPeriodWords(order.billingPeriod)}) of the Tax Practitioner Portal renews by UPI Autopay.`,
+      ],
       facts: [
         ['Merchant', deps.merchantName],
         ['Amount', formatPaise(order.amountPaise)],
