@@ -18,6 +18,17 @@ import {
 import { compose } from '../src/compose';
 import { configSchema } from '../src/config';
 
+/** Waits for what the service does after its answer has ended. */
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 5000): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 export const SERVICE_SECRET = 'download-test-secret-'.padEnd(40, 'x');
 
 const summary = (userId: string, status: SubscriptionSummary['subscriptionStatus'], daysRemaining = 0): SubscriptionSummary => ({

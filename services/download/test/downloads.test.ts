@@ -4,18 +4,7 @@ import request from 'supertest';
 import { binaryBody } from '@portal/platform/testing';
 import { createServiceCredential } from '@portal/platform';
 import { eligibilityOf } from '../src/domain/eligibility';
-import { installerBytes, newUserId, SERVICE_SECRET, startDownload } from './download-harness';
-
-/** Waits for what the service does after its answer has ended. */
-async function eventually<T>(check: () => Promise<T>, timeoutMs = 5000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+import { eventually, installerBytes, newUserId, SERVICE_SECRET, startDownload } from './download-harness';
 
 describe('eligibility and signed installer downloads', () => {
   let download: Awaited<ReturnType<typeof startDownload>>;

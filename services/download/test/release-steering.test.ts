@@ -4,7 +4,7 @@ import { EVENT_QUEUES, RELEASE_STEERING_MESSAGES } from '@portal/contracts';
 import { RELEASE_EVENTS, type ReleaseChannelChangedEvent } from '@portal/contracts/internal';
 import { queuedEvents } from '@portal/platform/testing';
 import { inRollout } from '../src/domain/rollout';
-import { installerBytes, newUserId, startDownload } from './download-harness';
+import { eventually, installerBytes, newUserId, startDownload } from './download-harness';
 
 /** A machine's fingerprint, as the desktop app sends it. */
 const device = (n: number) => createHash('sha256').update(`device-${n}`).digest('hex');
@@ -73,10 +73,14 @@ describe('releases an admin steers', () => {
     await request(download.app).put('/api/admin/releases/1.5.0/rollout').set(asAdmin()).send({ percent: 100 }).expect(200);
     const full = await offeredTo(7);
     expect(full.latest.version).toBe('1.5.0');
-    // a whole download counts on the Releases screen
+    // a whole download counts on the Releases screen, once the file has gone out (after the answer ends)
     await request(download.app).get(full.download.downloadUrl).expect(200);
-    const listed = (await request(download.app).get('/api/admin/releases').set(asAdmin())).body.releases;
-    expect(listed.find((release: { version: string }) => release.version === '1.5.0')).toMatchObject({ rolloutPercent: 100, downloads: 1 });
+    const shown = async () =>
+      (
+        (await request(download.app).get('/api/admin/releases').set(asAdmin())).body.releases as { version: string; downloads: number }[]
+      ).find((release) => release.version === '1.5.0');
+    await eventually(async () => (await shown())?.downloads === 1);
+    expect(await shown()).toMatchObject({ rolloutPercent: 100, downloads: 1 });
     expect((await request(download.app).get('/api/download/latest-version')).body.version).toBe('1.5.0');
   });
 
