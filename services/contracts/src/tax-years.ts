@@ -36,6 +36,12 @@ const twoDigits = (year: number) => String(year % 100).padStart(2, '0');
 /** The year as forms write it: "2026-27". */
 export const taxYearName = (year: TaxYear): string => `${year}-${twoDigits(year + 1)}`;
 
+/** `count` tax years from `first`: 2026 and 2 are [2026, 2027]. */
+export const taxYearsFrom = (first: TaxYear, count: number): TaxYear[] => Array.from({ length: count }, (_, index) => first + index);
+
+/** The tax year a service beginning at `from` begins in: one that follows a 31 March end (23:59:59.999) begins in the year after it. */
+export const taxYearBeginningAt = (from: Date): TaxYear => taxYearOf(from.getTime() + 1);
+
 /** The year a form's name gives ("2027-28" is 2027), or null for anything else. */
 export function parseTaxYearName(name: string): TaxYear | null {
   const match = /^(\d{4})-(\d{2})$/.exec(name);
@@ -104,7 +110,7 @@ export function taxYearTerm({
     throw new RangeError(`taxYears must be 1 to ${MAX_TAX_YEARS}, got ${taxYears}`);
   const from = runningEnd && runningEnd.getTime() > at.getTime() ? new Date(runningEnd.getTime() + 1) : at;
   const first = taxYearOf(from);
-  const years = Array.from({ length: taxYears }, (_, index) => first + index);
+  const years = taxYearsFrom(first, taxYears);
   const firstYearDays = taxYearDaysLeft(from);
   const firstYearPaise = Math.round((annualPricePaise * firstYearDays) / daysInTaxYear(first));
   return {
@@ -118,8 +124,8 @@ export function taxYearTerm({
 
 /** The tax years a service from `from` to `to` covers; a service that begins at a 31 March end begins in the year after it. */
 export function taxYearsBetween(from: Date, to: Date): TaxYear[] {
-  const first = taxYearOf(from.getTime() + 1);
-  return Array.from({ length: Math.max(1, taxYearOf(to) - first + 1) }, (_, index) => first + index);
+  const first = taxYearBeginningAt(from);
+  return taxYearsFrom(first, Math.max(1, taxYearOf(to) - first + 1));
 }
 
 /** The years of a term as people read them: "Tax year 2026-27", "Tax years 2026-27 and 2027-28", "Tax years 2026-27 to 2028-29". */

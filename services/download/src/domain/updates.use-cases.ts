@@ -77,7 +77,8 @@ export function updateUseCases(
         deviceKey,
         minimumVersion,
       );
-      const beyond = chooseOffer(ofChannel, current, deviceKey, minimumVersion).offered;
+      // without a release that asks for a tax year, every release is covered: nothing lies beyond
+      const beyond = standing ? chooseOffer(ofChannel, current, deviceKey, minimumVersion).offered : undefined;
       const uncovered = beyond && !covers(standing, beyond) && semver.gt(beyond.version, current) ? beyond : null;
       const { offered, updateAvailable, updateRequired, currentWithdrawn } = choice;
       // what this device may have: a release staged for others is not named to it

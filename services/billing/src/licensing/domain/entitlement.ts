@@ -6,6 +6,7 @@ import {
   licenseAfterEnd,
   taxYearName,
   taxYearOf,
+  taxYearsFrom,
   type LicenseAfterEnd,
   type DeviceView,
   type LicenseResponse,
@@ -153,7 +154,7 @@ export async function fileLicence(
 function taxYearsHeld({ end }: Entitlement, at: Date): string[] {
   const last = taxYearOf(end);
   const first = Math.min(taxYearOf(at), last);
-  return Array.from({ length: last - first + 1 }, (_, index) => taxYearName(first + index));
+  return taxYearsFrom(first, last - first + 1).map(taxYearName);
 }
 
 /** What every licence says: who, which plan until when, what it does after, which machine, and the firm seat. */

@@ -15,7 +15,8 @@ import {
   FIRM_MESSAGES,
   TAX_YEAR_MESSAGES,
   billingPeriodWords,
-  taxYearOf,
+  taxYearBeginningAt,
+  taxYearsFrom,
   taxYearsLabel,
 } from '@portal/contracts';
 import { badRequest, conflict } from '@portal/platform/errors';
@@ -90,9 +91,7 @@ export interface Quote {
 /** How a term reads after a plan's title: "monthly", "annual", "tax year 2026-27" (the years of a term that starts at `from`). */
 function termWords(period: BillingPeriod, length: TermLength, from: Date): string {
   if ('months' in length) return period;
-  const first = taxYearOf(from.getTime() + 1);
-  const years = Array.from({ length: length.taxYears }, (_, index) => first + index);
-  return taxYearsLabel(years).replace(/^Tax/, 'tax');
+  return taxYearsLabel(taxYearsFrom(taxYearBeginningAt(from), length.taxYears)).replace(/^Tax/, 'tax');
 }
 
 /** What each kind of quote works out; the renewal's price is the same for all. */

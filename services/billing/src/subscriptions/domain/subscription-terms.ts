@@ -6,7 +6,7 @@ import {
   type SubscriptionSummary,
   NO_PAISE,
   taxYearEnds,
-  taxYearOf,
+  taxYearBeginningAt,
   taxYearTerm,
   type Paise,
 } from '@portal/contracts';
@@ -101,7 +101,7 @@ export const termLengthOf = (billingPeriod: BillingPeriod, taxYears: number | nu
  */
 export function termEnd(paidFrom: Date, length: TermLength): Date {
   if ('months' in length) return addMonths(paidFrom, length.months);
-  return taxYearEnds(taxYearOf(paidFrom.getTime() + 1) + length.taxYears - 1);
+  return taxYearEnds(taxYearBeginningAt(paidFrom) + length.taxYears - 1);
 }
 
 /**

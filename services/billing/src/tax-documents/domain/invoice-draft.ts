@@ -1,4 +1,12 @@
-import { asPaise, discountSourceOf, gstStateByCode, taxYearOf, taxYearsBetween, type BillingProfile } from '@portal/contracts';
+import {
+  asPaise,
+  discountSourceOf,
+  gstStateByCode,
+  taxYearOf,
+  taxYearsBetween,
+  taxYearsFrom,
+  type BillingProfile,
+} from '@portal/contracts';
 import type { Lock } from '../../shared/ports';
 import { buyerAddress } from './buyer-details';
 import { documentNumber, financialYearOf } from './financial-year';
@@ -48,7 +56,7 @@ export function draftProforma(input: {
   const { order, issuedAt } = input;
   // the term's years as they stand on the day it is asked for; its invoice names those it was paid for
   const taxYears = order.billingPeriod === 'tax-year' && {
-    taxYears: Array.from({ length: order.taxYears ?? 1 }, (_, index) => taxYearOf(issuedAt) + index),
+    taxYears: taxYearsFrom(taxYearOf(issuedAt), order.taxYears ?? 1),
   };
   return { ...draftSale(input), ...taxYears, validUntil: input.validUntil, bank: input.seller.bank, tds: order.bankTransfer?.tds ?? null };
 }
