@@ -1,20 +1,41 @@
 import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
 
 /**
- * Closes an HTTP server without cutting a call: it stops accepting connections, closes the idle
- * keep-alive ones, and answers every call still arriving on a busy one with `Connection: close`,
- * so that the gateway's pooled sockets end after their answer instead of holding the close open.
- * Resolves once the last connection has ended.
+ * Closes an HTTP server without cutting a call. Every call arriving once the drain has begun is
+ * answered with `Connection: close`, so a client that keeps calling ends its own connection after
+ * the answer. Only after `idleGraceMs` does the server stop and close the connections still idle:
+ * closing an idle keep-alive connection at once races a request its client may be sending on it
+ * (the client meets ECONNRESET), which a client that calls again within the grace never risks.
+ * Resolves once the last connection has ended, at once when none is open.
  */
-export function httpDrain(server: Server): () => Promise<void> {
+export function httpDrain(server: Server, { idleGraceMs = 2_000 }: { idleGraceMs?: number } = {}): () => Promise<void> {
+  const open = new Set<Socket>();
   let draining = false;
+  let whenNoneOpen: (() => void) | undefined;
+  server.on('connection', (socket: Socket) => {
+    open.add(socket);
+    socket.once('close', () => {
+      open.delete(socket);
+      if (open.size === 0) whenNoneOpen?.();
+    });
+  });
   server.prependListener('request', (_req, res) => {
     if (draining) res.shouldKeepAlive = false;
   });
   return () =>
     new Promise<void>((resolve) => {
       draining = true;
-      server.close(() => resolve());
-      server.closeIdleConnections();
+      let closing = false;
+      const close = () => {
+        if (closing) return;
+        closing = true;
+        clearTimeout(grace);
+        // http.Server#close also closes the idle connections and lets the busy ones finish
+        server.close(() => resolve());
+      };
+      const grace = setTimeout(close, idleGraceMs);
+      whenNoneOpen = close;
+      if (open.size === 0) close();
     });
 }
