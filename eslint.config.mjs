@@ -11,7 +11,7 @@ const SERVICES = ['auth', 'billing', 'download', 'feedback', 'admin-reporting', 
 const CAPABILITIES = {
   auth: ['accounts', 'sign-in', 'second-factors', 'admins', 'firms', 'devices', 'shared'],
   billing: ['subscriptions', 'payments', 'promotions', 'bank-transfers', 'tax-documents', 'licensing', 'reporting', 'shared'],
-  notifications: ['delivery', 'preferences'],
+  notifications: ['delivery', 'preferences', 'phones'],
 };
 const layer = (service, folder) =>
   CAPABILITIES[service]
@@ -91,7 +91,7 @@ const BELOW = {
     'bank-transfers': ['payments', 'tax-documents'],
     reporting: ['licensing', 'payments', 'subscriptions', 'tax-documents'],
   },
-  notifications: { preferences: [], delivery: ['preferences'] },
+  notifications: { preferences: [], phones: ['preferences'], delivery: ['preferences', 'phones'] },
 };
 const ORDER_ZONES = Object.entries(BELOW).flatMap(([service, below]) =>
   Object.entries(below).flatMap(([capability, allowed]) =>

@@ -8,7 +8,7 @@ const swc = (tsx) => [
 ];
 // Packages that ship as ES modules only (otplib's base32 and hashes, the gateway's proxy library):
 // Node requires them as they are, jest's module registry needs them compiled.
-const ESM_ONLY = '@scure|@noble|http-proxy-middleware|httpxy|is-plain-obj|jose|cookie|@tus|srvx';
+const ESM_ONLY = '@scure|@noble|http-proxy-middleware|httpxy|is-plain-obj|jose|cookie|@tus|srvx|whatsapp-api-js';
 const esmOnly = {
   transform: {
     [`/node_modules/(${ESM_ONLY})/.+\\.m?js$`]: ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }],

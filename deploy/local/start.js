@@ -20,6 +20,7 @@ async function main() {
   const { devDefaults } = require('./lib/secrets');
   const { startStack } = require('./lib/stack');
   const { paymentSettings } = require('./lib/payment-stand-in');
+  const { phoneSettings } = require('./lib/phone-stand-in');
   const { seedDemoReleaseFromShell } = require('./lib/demo-release');
 
   const cleanups = [];
@@ -57,11 +58,14 @@ async function main() {
     const gatewayPort = Number(process.env.PORT ?? 8080);
     const payments = await paymentSettings(process.env, `http://127.0.0.1:${gatewayPort}`);
     cleanups.push(payments.stop);
+    const phones = await phoneSettings(process.env, `http://127.0.0.1:${gatewayPort}`);
+    cleanups.push(phones.stop);
     const env = {
       PUBLIC_URL: `http://localhost:${gatewayPort}`,
       ...defaults,
       ...process.env,
       ...payments.env,
+      ...phones.env,
       MONGODB_URI: mongoUri,
       REDIS_URL: redis.url,
       ...(mailpit && { SMTP_URL: mailpit.smtpUrl }),
@@ -82,6 +86,7 @@ async function main() {
     if (mailpit) console.log(`E-mails the portal sends arrive in the local inbox: ${mailpit.inboxUrl}`);
     else console.log(`E-mails go to ${env.SMTP_URL.replace(/\/\/[^@/]*@/, '//')}`);
     if (payments.standIn) console.log(`Payments go to the local PhonePe stand-in (${payments.standIn.baseUrl}); no money moves.`);
+    if (phones.standIn) console.log(`WhatsApp and SMS go to the local stand-in; what each phone received: ${phones.standIn.baseUrl}/`);
     if (defaults.ADMIN_EMAIL)
       console.log(
         `Admin sign-in: ${defaults.ADMIN_EMAIL} / ${defaults.ADMIN_PASSWORD}  (from .data/keys/admin-password); the first sign-in sets up an authenticator app`,

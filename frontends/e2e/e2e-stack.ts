@@ -13,6 +13,7 @@ import { seedDemoReleaseFromShell } from '../../deploy/local/lib/demo-release';
 import { startMailpit, type Mailpit } from '../../deploy/local/lib/mailpit';
 import { freePort } from '../../deploy/local/lib/net';
 import { paymentSettings } from '../../deploy/local/lib/payment-stand-in';
+import { phoneSettings } from '../../deploy/local/lib/phone-stand-in';
 import { SERVICES, startStack } from '../../deploy/local/lib/stack';
 import { startGoogleIdentityStandIn } from '../../deploy/local/stand-ins/google-identity';
 
@@ -101,6 +102,7 @@ export async function startE2eStack(
   const clockFile = path.join(workDir, 'clock-offset');
   const now = testClock(clockFile);
   const payments = await paymentSettings({}, url, { now: () => now().getTime() });
+  const phones = await phoneSettings({}, url);
   const google = withGoogle ? await startGoogleIdentityStandIn({ clientId: GOOGLE_CLIENT_ID }) : undefined;
   const mailpit: Mailpit | undefined = mail ? await startMailpit({ dataDir: path.join(workDir, 'mailpit'), anyPorts: true }) : undefined;
   const stack = await startStack({
@@ -123,6 +125,7 @@ export async function startE2eStack(
       CORS_ORIGINS: url,
       LOG_LEVEL: 'warn',
       ...payments.env,
+      ...phones.env,
       ...(google && { GOOGLE_CLIENT_ID, GOOGLE_CERTS_URL: google.certsUrl }),
       ...(mailpit && { SMTP_URL: mailpit.smtpUrl }),
       TEST_CLOCK_FILE: clockFile,
@@ -161,6 +164,8 @@ export async function startE2eStack(
     /** The PhonePe stand-in: its checkout, and the page standing for the customer's UPI app (/upi-app). */
     phonepeUrl: payments.standIn!.baseUrl,
     phonepe: payments.standIn!,
+    /** The WhatsApp and SMS stand-in: what each phone received, and a reply from one. */
+    phones: phones.standIn!,
     /** Billing's and PhonePe's time jumps to `instant` (never back); real time runs on from there. */
     moveClockTo(instant: Date | string) {
       const offset = new Date(instant).getTime() - Date.now();
@@ -209,6 +214,7 @@ export async function startE2eStack(
       await browser.close();
       await stack.stop();
       await payments.stop();
+      await phones.stop();
       await google?.close();
       await mailpit?.stop();
       await data?.close();

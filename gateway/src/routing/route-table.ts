@@ -120,6 +120,13 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   // a person's choice of reminders and news; the unsubscribe link's signed token is its own credential
   { pattern: '/api/notifications/preferences', service: 'notifications', access: 'user' },
   { pattern: '/api/notifications/unsubscribe', service: 'notifications', access: 'public' },
+  // the person's mobile number, its code and their WhatsApp and SMS choice; the SMS page's signed
+  // link is its own credential, the providers' callbacks carry a signature or a key
+  { pattern: '/api/notifications/phone', service: 'notifications', access: 'user' },
+  { pattern: '/api/notifications/phone/*', service: 'notifications', access: 'user' },
+  { pattern: '/api/notifications/sms', service: 'notifications', access: 'public' },
+  { pattern: '/api/notifications/sms/report', service: 'notifications', access: 'public' },
+  { pattern: '/api/notifications/whatsapp/webhook', service: 'notifications', access: 'public' },
 
   { pattern: '/api/track-usage', service: 'admin-reporting', access: 'user' },
   // the person deletes their own account; admin-reporting runs the deletion across services

@@ -42,3 +42,4 @@ export * from './device-id';
 export * from './bank-transfers';
 export * from './bank-transfer-rules';
 export * from './notifications';
+export * from './phone-channels';

@@ -24,6 +24,7 @@ export const MESSAGE_KINDS = {
   'pre-debit-notice': 'transactional',
   'renewal-failed': 'transactional',
   'expiry-reminder': 'reminder',
+  'phone-code': 'transactional',
 } as const satisfies Record<string, MessageCategory>;
 export type MessageKind = keyof typeof MESSAGE_KINDS;
 export const MESSAGE_KIND_NAMES = Object.keys(MESSAGE_KINDS) as MessageKind[];
@@ -45,9 +46,10 @@ export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   'pre-debit-notice': 'UPI Autopay pre-debit notice',
   'renewal-failed': 'Renewal payment failed',
   'expiry-reminder': 'Plan or trial ending reminder',
+  'phone-code': 'Mobile number code',
 };
 
-export const MESSAGE_CHANNELS = ['email'] as const;
+export const MESSAGE_CHANNELS = ['email', 'whatsapp', 'sms'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 
 /**
@@ -64,7 +66,11 @@ export const DELIVERY_STATE_LABELS: Record<DeliveryState, string> = {
   failed: 'Failed',
   withheld: 'Not sent: unsubscribed',
 };
-export const MESSAGE_CHANNEL_LABELS: Record<MessageChannel, string> = { email: 'E-mail' };
+export const MESSAGE_CHANNEL_LABELS: Record<MessageChannel, string> = { email: 'E-mail', whatsapp: 'WhatsApp', sms: 'SMS' };
+
+/** What a phone's provider last reported of a message it took (WhatsApp's statuses, an SMS's delivery report). */
+export const PROVIDER_STATUSES = ['delivered', 'read', 'undelivered'] as const;
+export type ProviderStatus = (typeof PROVIDER_STATUSES)[number];
 
 /** One line of a person's delivery log in the admin's user details. */
 export interface DeliveryLogEntry {
@@ -78,6 +84,8 @@ export interface DeliveryLogEntry {
   lastError: string | null;
   createdAt: string;
   sentAt: string | null;
+  /** WhatsApp and SMS: delivered, read or undelivered, as the provider last reported; null until it does. */
+  providerStatus?: ProviderStatus | null;
 }
 
 /** The categories a person may turn off; transactional messages always go. */

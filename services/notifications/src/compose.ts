@@ -1,7 +1,8 @@
 import type { Express } from 'express';
-import { EVENT_QUEUES } from '@portal/contracts';
+import { EVENT_QUEUES, PHONE_MESSAGES } from '@portal/contracts';
 import {
   connectInfrastructure,
+  createAttemptLimit,
   consumeUserDeleted,
   createMailer,
   createMetrics,
@@ -11,7 +12,20 @@ import {
   type ServiceRuntime,
 } from '@portal/platform';
 import type { Config } from './config';
-import { deliveryMetrics, deliveryQueue, deliveryUseCases, deliveryWorker, internalRoutes, messageRepository } from './delivery';
+import {
+  deliveryMetrics,
+  deliveryQueue,
+  deliveryUseCases,
+  deliveryWorker,
+  internalRoutes,
+  messageRepository,
+  smsProvider,
+  smsReportRoutes,
+  whatsAppApi,
+  whatsAppProvider,
+  whatsAppWebhookRoutes,
+} from './delivery';
+import { phoneCodes, phoneRepository, phoneRoutes, phonesUseCases, smsLinks, smsPageRoutes } from './phones';
 import {
   preferenceRepository,
   preferencesInternalRoutes,
@@ -29,10 +43,34 @@ export interface NotificationsOverrides {
 /** A try that was due this long ago and is not running is queued again. */
 const OVERDUE_GRACE_MS = 60_000;
 
+/** The phone's providers this portal is configured for: WhatsApp's Cloud API and the SMS gateway. */
+function phoneProviders(settings: Config) {
+  const { WHATSAPP_TOKEN: token, WHATSAPP_PHONE_NUMBER_ID: phoneNumberId, WHATSAPP_APP_SECRET: appSecret } = settings;
+  const whatsapp =
+    token && phoneNumberId && appSecret
+      ? whatsAppApi({
+          baseUrl: settings.WHATSAPP_API_URL,
+          apiVersion: settings.WHATSAPP_API_VERSION,
+          token,
+          phoneNumberId,
+          appSecret,
+          webhookVerifyToken: settings.WHATSAPP_VERIFY_TOKEN,
+        })
+      : null;
+  const sms = settings.SMS_AUTH_KEY ? smsProvider({ baseUrl: settings.SMS_API_URL, authKey: settings.SMS_AUTH_KEY }) : null;
+  return {
+    whatsappApi: whatsapp,
+    providers: { ...(whatsapp && phoneNumberId && { whatsapp: whatsAppProvider(whatsapp, phoneNumberId) }), ...(sms && { sms }) },
+    // a number is proved by SMS: without the gateway no phone channel is offered
+    offered: sms ? (['sms', ...(whatsapp ? (['whatsapp'] as const) : [])] as const) : ([] as const),
+  };
+}
+
 /**
  * Notifications' composition root: delivery (the store of messages, the queue of tries and its
- * worker, the hand-over and delivery-log routes, the sweep of overdue messages), the person's
- * preferences that delivery asks, and the `user.deleted` consumer that forgets both.
+ * worker, the providers of e-mail, WhatsApp and SMS, the hand-over and delivery-log routes, the
+ * providers' callbacks, the sweep of overdue messages), the person's preferences and phone that
+ * delivery asks, and the `user.deleted` consumer that forgets them all.
  */
 export async function compose(settings: Config, runtime: ServiceRuntime, { now = () => new Date() }: NotificationsOverrides = {}) {
   const { mongo, redis, verifyToken } = await connectInfrastructure(settings, runtime);
@@ -40,7 +78,8 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now =
   const connection = { redisUrl: settings.REDIS_URL, prefix: settings.REDIS_PREFIX };
   const store = messageRepository(mongo);
   const choices = preferenceRepository(mongo);
-  await Promise.all([store.ready, choices.ready]);
+  const numbers = phoneRepository(mongo);
+  await Promise.all([store.ready, choices.ready, numbers.ready]);
   const preferences = preferencesUseCases({
     store: choices,
     links: unsubscribeLinks(settings.SERVICE_SECRET, settings.PUBLIC_URL),
@@ -52,16 +91,37 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now =
   const mail = createMailer(settings.SMTP_URL, settings.MAIL_FROM);
   shutdown.add('mailer', () => mail.close());
   const queue = deliveryQueue(connection);
+  const phone = phoneProviders(settings);
+  const codesPerNumber = createAttemptLimit(redis, `${settings.REDIS_PREFIX}phone-codes:number`, 5, 3600, PHONE_MESSAGES.tooManyCodes);
+  const codesPerPerson = createAttemptLimit(redis, `${settings.REDIS_PREFIX}phone-codes:person`, 10, 3600, PHONE_MESSAGES.tooManyCodes);
+  // delivery, made below, sends the codes; phones is asked by delivery where a person's messages go
+  let sendCode: (message: { key: string; userId: string; to: string; code: string }) => Promise<void> = async () => undefined;
+  const phones = phonesUseCases({
+    store: numbers,
+    codes: phoneCodes(settings.SERVICE_SECRET),
+    sendCode: (message) => sendCode(message),
+    links: smsLinks(settings.SERVICE_SECRET, settings.PUBLIC_URL),
+    limitCodes: async (mobile, userId) => {
+      await codesPerNumber(mobile);
+      await codesPerPerson(userId);
+    },
+    offered: phone.offered,
+    now,
+  });
   const delivery = deliveryUseCases({
     store,
     email: mail,
+    phones: phone.providers,
     queue,
     preferences,
+    recipients: phones,
+    publicUrl: settings.PUBLIC_URL,
     messageIdDomain: new URL(settings.SMTP_URL).hostname || 'portal',
     retryScale: settings.DELIVERY_RETRY_SCALE,
     onOutcome,
     now,
   });
+  sendCode = delivery.acceptPhoneCode;
   const worker = deliveryWorker(connection, delivery.deliver, {
     retryScale: settings.DELIVERY_RETRY_SCALE,
     perSecond: settings.MAIL_PER_SECOND,
@@ -85,17 +145,30 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now =
     metrics,
     bodyLimit: settings.BODY_LIMIT,
     readiness: [mongoReadiness(mongo), redisReadiness(redis)],
+    rawBodyRoutes: (router) => {
+      if (phone.whatsappApi)
+        router.use(
+          whatsAppWebhookRoutes(
+            phone.whatsappApi,
+            { providerReported: delivery.providerReported, stopRequested: phones.withdrawByReply },
+            logger,
+          ),
+        );
+    },
     routes: (router) => {
       router.use(internalRoutes(delivery, settings.SERVICE_SECRET));
       router.use(preferencesRoutes(preferences, verifyToken));
       router.use(preferencesInternalRoutes(preferences, settings.SERVICE_SECRET));
       router.use(unsubscribeRoutes(preferences, settings.PUBLIC_URL));
+      router.use(phoneRoutes(phones, verifyToken));
+      router.use(smsPageRoutes(phones, settings.PUBLIC_URL));
+      if (settings.SMS_REPORT_KEY) router.use(smsReportRoutes(delivery.providerReported, settings.SMS_REPORT_KEY));
     },
   });
   const forget = async (userId: string) => {
-    await Promise.all([delivery.deleteUser(userId), preferences.deleteUser(userId)]);
+    await Promise.all([delivery.deleteUser(userId), preferences.deleteUser(userId), phones.deleteUser(userId)]);
   };
   const events = consumeUserDeleted(EVENT_QUEUES.notifications, connection, forget, logger);
   shutdown.add('events', () => events.close());
-  return { app, delivery, preferences };
+  return { app, delivery, preferences, phones };
 }

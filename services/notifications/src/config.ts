@@ -20,5 +20,21 @@ export const configSchema = z.object({
   DELIVERY_SWEEP_MS: z.coerce.number().int().min(100).default(30_000),
   /** How often the messages are counted by state for the metrics (a scrape reads the last count). */
   MESSAGE_COUNT_MS: z.coerce.number().int().min(100).default(15_000),
+  /** WhatsApp's Cloud API: on when the token, the number's id and the app secret are set. */
+  WHATSAPP_API_URL: serviceUrl.default('https://graph.facebook.com'),
+  WHATSAPP_API_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/)
+    .default('v23.0'),
+  WHATSAPP_TOKEN: z.string().optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d+$/).optional(),
+  WHATSAPP_APP_SECRET: z.string().optional(),
+  /** What Meta's subscription check of the webhook must name. */
+  WHATSAPP_VERIFY_TOKEN: z.string().default(''),
+  /** The SMS gateway (MSG91's flow API): on when its key is set; numbers are verified by SMS, so without it no phone channel is offered. */
+  SMS_API_URL: serviceUrl.default('https://control.msg91.com'),
+  SMS_AUTH_KEY: z.string().optional(),
+  /** The key in the address the gateway posts its delivery reports to. */
+  SMS_REPORT_KEY: z.string().min(16).optional(),
 });
 export type Config = z.infer<typeof configSchema>;

@@ -5,6 +5,7 @@ import {
   MESSAGE_CHANNELS,
   OPTIONAL_CATEGORIES,
   PREFERENCE_SOURCES,
+  PROVIDER_STATUSES,
   type DeliveryLogEntry,
 } from '../notifications';
 import { objectIdSchema } from '../ids';
@@ -36,6 +37,11 @@ export const outboundMessageSchema = z.object({
     )
     .max(5)
     .default([]),
+  /**
+   * The values the kind's WhatsApp and SMS templates carry (PHONE_TEMPLATE_VALUES): with them, the
+   * message also goes to each phone channel the person chose.
+   */
+  brief: z.record(z.string().regex(/^[a-z]{1,20}$/), z.string().min(1).max(60)).optional(),
 });
 export type OutboundMessage = z.input<typeof outboundMessageSchema>;
 export type AcceptedMessage = z.output<typeof outboundMessageSchema>;
@@ -53,6 +59,7 @@ export const deliveryLogEntrySchema: z.ZodType<DeliveryLogEntry> = z.object({
   lastError: z.string().nullable(),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
+  providerStatus: z.enum(PROVIDER_STATUSES).nullable().optional(),
 });
 export const deliveryLogSchema = z.object({ messages: z.array(deliveryLogEntrySchema) });
 /** The person of notifications' per-person calls (their delivery log, their preferences). */

@@ -5,3 +5,4 @@ export { unsubscribeLinks } from './domain/unsubscribe-link';
 export { preferencesInternalRoutes } from './routes/internal.routes';
 export { preferencesRoutes } from './routes/preferences.routes';
 export { unsubscribeRoutes } from './routes/unsubscribe.routes';
+export { escapeHtml, portalPage } from './routes/portal-page';

@@ -17,6 +17,8 @@ export interface CreateAppOptions {
   metrics?: Metrics;
   /** Mounts the service's own routes; runs after the shared middleware and before the error handlers. */
   routes: (app: Express) => void;
+  /** Routes that read their own body, before JSON parsing: a provider's webhook whose signature covers the raw bytes. */
+  rawBodyRoutes?: (app: Express) => void;
 }
 
 /** The express app every service shares: headers, ids, logs, metrics, probes and one error model. */
@@ -39,6 +41,7 @@ export function createServiceApp(options: CreateAppOptions): Express {
   });
   app.use(accessLog(options.logger));
   app.use(httpMetrics(metrics));
+  options.rawBodyRoutes?.(app);
   app.use(express.json({ limit: options.bodyLimit ?? '100kb' }));
   options.routes(app);
   app.use(methodNotAllowed(app));

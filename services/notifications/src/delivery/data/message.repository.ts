@@ -1,5 +1,5 @@
 import { Schema, type Connection } from 'mongoose';
-import { DELIVERY_STATES, type DeliveryLogEntry, type DeliveryState } from '@portal/contracts';
+import { DELIVERY_STATES, PROVIDER_STATUSES, type DeliveryLogEntry, type DeliveryState } from '@portal/contracts';
 import { isDuplicateKeyError } from '@portal/platform';
 import type { MessageRecord, MessageStore } from '../domain/ports';
 
@@ -19,6 +19,9 @@ const messageSchema = new Schema<MessageDocument>(
     text: { type: String, default: '' },
     html: { type: String, default: undefined },
     attachments: { type: [{ filename: String, contentType: String, content: String, _id: false }], default: [] },
+    values: { type: [String], default: undefined },
+    providerId: { type: String, default: undefined },
+    providerStatus: { type: String, enum: [...PROVIDER_STATUSES, null], default: null },
     state: { type: String, enum: DELIVERY_STATES, required: true },
     attempts: { type: Number, required: true },
     lastError: { type: String, default: null },
@@ -35,6 +38,8 @@ messageSchema.index({ to: 1, createdAt: -1 });
 // what waits, by when it is due (the sweep, the oldest waiting message)
 messageSchema.index({ state: 1, nextAttemptAt: 1 });
 messageSchema.index({ state: 1, createdAt: 1 });
+// a phone provider's statuses name the message by its own id
+messageSchema.index({ providerId: 1 }, { sparse: true });
 
 const WAITING: DeliveryState[] = ['queued', 'retrying'];
 
@@ -51,6 +56,7 @@ const toLogEntry = (doc: MessageDocument): DeliveryLogEntry => ({
   lastError: doc.lastError,
   createdAt: doc.createdAt.toISOString(),
   sentAt: doc.sentAt ? doc.sentAt.toISOString() : null,
+  ...(doc.channel !== 'email' && { providerStatus: doc.providerStatus ?? null }),
 });
 
 export function messageRepository(connection: Connection): MessageStore {
@@ -71,19 +77,27 @@ export function messageRepository(connection: Connection): MessageStore {
       const doc = await Message.findOne(byId(id)).lean<MessageDocument>();
       return doc ? toRecord(doc) : null;
     },
-    async markSent(id, attempts, at) {
-      // once delivered, the body goes: a reset link is a password until used, and the attachment
-      // is the producer's document; the log keeps what was sent to whom and when
+    async markSent(id, attempts, at, providerId) {
+      // once delivered, the body goes: a reset link is a password until used, a code too, and the
+      // attachment is the producer's document; the log keeps what was sent to whom and when
       await Message.updateOne(byId(id), {
-        $set: { state: 'sent', attempts, sentAt: at, nextAttemptAt: null, text: '', attachments: [] },
-        $unset: { html: 1 },
+        $set: { state: 'sent', attempts, sentAt: at, nextAttemptAt: null, text: '', attachments: [], ...(providerId && { providerId }) },
+        $unset: { html: 1, values: 1 },
       });
+    },
+    async markProviderStatus(providerId, status) {
+      // a read message stays read though a late "delivered" arrives after it
+      const { matchedCount } = await Message.updateOne(
+        { providerId: { $eq: providerId }, ...(status !== 'read' && { providerStatus: { $ne: 'read' } }) },
+        { $set: { providerStatus: status } },
+      );
+      return matchedCount === 1 || (await Message.exists({ providerId: { $eq: providerId } })) !== null;
     },
     async markWithheld(id) {
       // like a sent one, it keeps no body
       await Message.updateOne(byId(id), {
         $set: { state: 'withheld', nextAttemptAt: null, text: '', attachments: [] },
-        $unset: { html: 1 },
+        $unset: { html: 1, values: 1 },
       });
     },
     async markFailedTry(id, change) {
@@ -105,7 +119,7 @@ export function messageRepository(connection: Connection): MessageStore {
     },
     async forPerson({ userId, email }, limit) {
       const whose = email ? { $or: [{ userId: { $eq: userId } }, { to: { $eq: email } }] } : { userId: { $eq: userId } };
-      const docs = await Message.find(whose, { text: 0, html: 0, attachments: 0 })
+      const docs = await Message.find(whose, { text: 0, html: 0, attachments: 0, values: 0 })
         .sort({ createdAt: -1 })
         .limit(limit)
         .lean<MessageDocument[]>();

@@ -1,16 +1,38 @@
 import { createHash } from 'node:crypto';
-import { isOptionalCategory, MESSAGE_KINDS, NOTIFICATION_MESSAGES, OPTIONAL_CATEGORY_TEXTS, type MessageKind } from '@portal/contracts';
+import {
+  isOptionalCategory,
+  MESSAGE_KINDS,
+  NOTIFICATION_MESSAGES,
+  OPTIONAL_CATEGORY_TEXTS,
+  type MessageKind,
+  type ProviderStatus,
+} from '@portal/contracts';
 import { withClosingLink } from '@portal/platform/mail-layout';
 import type { AcceptedMessage } from '@portal/contracts/internal';
 import { conflict, notFound } from '@portal/platform/errors';
 import { DELIVERY_ATTEMPTS, retryDelayMs } from './retry-schedule';
-import type { DeliveryQueue, EmailProvider, MessageRecord, MessageStore, RecipientPreferences } from './ports';
+import { phoneCopies, phoneSubject } from './phone-copies';
+import { renderTemplate } from './phone-templates';
+import type {
+  DeliveryQueue,
+  EmailProvider,
+  MessageRecord,
+  MessageStore,
+  PhoneProviders,
+  PhoneRecipients,
+  RecipientPreferences,
+} from './ports';
 
 export interface DeliveryDeps {
   store: MessageStore;
   email: EmailProvider;
+  /** WhatsApp's and the SMS gateway's clients, those configured. */
+  phones: PhoneProviders;
   queue: DeliveryQueue;
   preferences: RecipientPreferences;
+  recipients: PhoneRecipients;
+  /** The portal's address, which the links of WhatsApp messages open. */
+  publicUrl: string;
   /** The domain of the Message-ID header each e-mail carries. */
   messageIdDomain: string;
   retryScale: number;
@@ -44,29 +66,98 @@ function withUnsubscribe(message: MessageRecord, preferences: RecipientPreferenc
 export function deliveryUseCases({
   store,
   email,
+  phones,
   queue,
   preferences,
+  recipients,
+  publicUrl,
   messageIdDomain,
   retryScale,
   onOutcome,
   now = () => new Date(),
 }: DeliveryDeps) {
+  /**
+   * A message kept and queued, or, when its key is already kept, the one that is. The queue is
+   * asked even then while the message waits: a hand-over repeated after a failure to queue must
+   * not leave it without a try (the queue keeps one job per id).
+   */
+  async function keep(record: MessageRecord): Promise<MessageRecord> {
+    const kept = (await store.add(record)) ?? (await store.get(record.id));
+    if (!kept) throw new Error(`message ${record.id} vanished while it was accepted`);
+    if (kept.state === 'queued' || kept.state === 'retrying') await queue.enqueue(kept.id);
+    return kept;
+  }
+
+  /** Whether a phone message may still go: its channel still chosen, for the number it was made for. */
+  async function phoneStillChosen(message: MessageRecord): Promise<boolean> {
+    if (message.channel === 'email' || message.kind === 'phone-code' || !message.userId) return true;
+    return (await recipients.channelsOf(message.userId)).some(({ channel, to }) => channel === message.channel && to === message.to);
+  }
+
+  /** Hands the message to its channel's provider: the provider's id of it, for a phone's later statuses. */
+  async function send(message: MessageRecord): Promise<string | undefined> {
+    if (message.channel !== 'email') {
+      const provider = phones[message.channel];
+      if (!provider) throw new Error(`no ${message.channel} provider is configured`);
+      return provider.send({ to: message.to, kind: message.kind, values: message.values ?? [] });
+    }
+    const { text, html, headers } = withUnsubscribe(message, preferences);
+    await email.send({
+      to: message.to,
+      subject: message.subject,
+      text,
+      ...(html !== undefined && { html }),
+      ...(headers && { headers }),
+      messageId: `<${createHash('sha256').update(message.id).digest('hex').slice(0, 32)}@${messageIdDomain}>`,
+      attachments: message.attachments.map(({ filename, contentType, content }) => ({
+        filename,
+        contentType,
+        content: Buffer.from(content, 'base64'),
+      })),
+    });
+    return undefined;
+  }
+
   return {
     /**
-     * A producer's message: kept and queued, or, when its key is already kept, the one that is. The
-     * queue is asked even then while the message waits: a hand-over repeated after a failure to
-     * queue must not leave it without a try (the queue keeps one job per id).
+     * A producer's message: its e-mail kept and queued once by its key, and a copy for each phone
+     * channel the person chose when the kind has templates and the producer gave their values.
      */
     async accept(message: AcceptedMessage): Promise<{ id: string; state: MessageRecord['state'] }> {
       const at = now();
       const kind = message.kind as MessageKind;
-      const { key, ...rest } = message;
-      const added = await store.add({
-        ...rest,
-        id: key,
+      const { key, brief: _brief, ...rest } = message;
+      const base = {
         kind,
         category: MESSAGE_KINDS[kind],
-        channel: 'email',
+        state: 'queued' as const,
+        attempts: 0,
+        lastError: null,
+        createdAt: at,
+        sentAt: null,
+        nextAttemptAt: at,
+        ...(message.userId !== undefined && { userId: message.userId }),
+      };
+      const kept = await keep({ ...rest, ...base, id: key, channel: 'email' });
+      // the person's phone channels as they stand when the event happens; each copy is asked again at its try
+      for (const copy of await phoneCopies(message, base, { recipients, publicUrl })) await keep(copy);
+      return { id: kept.id, state: kept.state };
+    },
+
+    /** A code for a number being verified: by SMS, to that number, whatever the person chose. */
+    async acceptPhoneCode({ key, userId, to, code }: { key: string; userId: string; to: string; code: string }): Promise<void> {
+      const at = now();
+      await keep({
+        id: key,
+        kind: 'phone-code',
+        category: MESSAGE_KINDS['phone-code'],
+        channel: 'sms',
+        userId,
+        to,
+        subject: phoneSubject('sms', 'phone-code'),
+        text: renderTemplate('sms', 'phone-code', [code]),
+        values: [code],
+        attachments: [],
         state: 'queued',
         attempts: 0,
         lastError: null,
@@ -74,10 +165,6 @@ export function deliveryUseCases({
         sentAt: null,
         nextAttemptAt: at,
       });
-      const kept = added ?? (await store.get(key));
-      if (!kept) throw new Error(`message ${key} vanished while it was accepted`);
-      if (kept.state === 'queued' || kept.state === 'retrying') await queue.enqueue(kept.id);
-      return { id: kept.id, state: kept.state };
     },
 
     /** One try of a message; `tried` counts the tries before this one. */
@@ -87,27 +174,17 @@ export function deliveryUseCases({
       if (message.state === 'sent') return 'already sent';
       if (message.state === 'withheld') return 'withheld';
       // asked at each try, so that a choice made while the message waited is honoured
-      if (message.userId && (await preferences.withholds(message.userId, message.category))) {
+      const withheld =
+        (message.userId && (await preferences.withholds(message.userId, message.category))) || !(await phoneStillChosen(message));
+      if (withheld) {
         await store.markWithheld(id);
         onOutcome?.('withheld');
         return 'withheld';
       }
       const attempts = message.attempts + 1;
-      const { text, html, headers } = withUnsubscribe(message, preferences);
+      let providerId: string | undefined;
       try {
-        await email.send({
-          to: message.to,
-          subject: message.subject,
-          text,
-          ...(html !== undefined && { html }),
-          ...(headers && { headers }),
-          messageId: `<${createHash('sha256').update(id).digest('hex').slice(0, 32)}@${messageIdDomain}>`,
-          attachments: message.attachments.map(({ filename, contentType, content }) => ({
-            filename,
-            contentType,
-            content: Buffer.from(content, 'base64'),
-          })),
-        });
+        providerId = await send(message);
       } catch (error) {
         const final = tried + 1 >= DELIVERY_ATTEMPTS;
         const wait = retryDelayMs(tried + 1, retryScale);
@@ -120,7 +197,7 @@ export function deliveryUseCases({
         onOutcome?.(final ? 'failed' : 'retried');
         return final ? 'failed' : 'retry';
       }
-      await store.markSent(id, attempts, now());
+      await store.markSent(id, attempts, now(), providerId);
       onOutcome?.('sent');
       return 'sent';
     },
@@ -139,6 +216,9 @@ export function deliveryUseCases({
       for (const id of ids) await queue.enqueue(id);
       return ids.length;
     },
+
+    /** What a phone's provider reported later of a message it took; false for an id not ours. */
+    providerReported: (providerId: string, status: ProviderStatus) => store.markProviderStatus(providerId, status),
 
     deliveryLog: (person: { userId: string; email?: string | undefined }) => store.forPerson(person, 200),
     deleteUser: (userId: string) => store.deleteForUser(userId),

@@ -1,11 +1,25 @@
-import type { DeliveryLogEntry, DeliveryState, MessageCategory, MessageKind, OptionalCategory } from '@portal/contracts';
+import type {
+  DeliveryLogEntry,
+  DeliveryState,
+  MessageCategory,
+  MessageChannel,
+  MessageKind,
+  OptionalCategory,
+  PhoneChannel,
+  ProviderStatus,
+} from '@portal/contracts';
 import type { AcceptedMessage } from '@portal/contracts/internal';
 
-export interface MessageRecord extends Omit<AcceptedMessage, 'key' | 'kind'> {
+export interface MessageRecord extends Omit<AcceptedMessage, 'key' | 'kind' | 'brief'> {
   id: string;
   kind: MessageKind;
   category: MessageCategory;
-  channel: 'email';
+  channel: MessageChannel;
+  /** WhatsApp and SMS: the template's values in order; dropped once sent, as a body is. */
+  values?: string[];
+  /** The provider's id of what it took (a wamid, an SMS request id), by which its statuses arrive. */
+  providerId?: string | null;
+  providerStatus?: ProviderStatus | null;
   state: DeliveryState;
   attempts: number;
   lastError: string | null;
@@ -19,7 +33,9 @@ export interface MessageStore {
   /** The new message, or null when one with its key is already kept (a repeated hand-over). */
   add(message: MessageRecord): Promise<MessageRecord | null>;
   get(id: string): Promise<MessageRecord | null>;
-  markSent(id: string, attempts: number, at: Date): Promise<void>;
+  markSent(id: string, attempts: number, at: Date, providerId?: string): Promise<void>;
+  /** A provider's later report of a message it took; false when no message has that id. */
+  markProviderStatus(providerId: string, status: ProviderStatus): Promise<boolean>;
   /** Not sent: the person had turned its category off by the time it was due. */
   markWithheld(id: string): Promise<void>;
   markFailedTry(
@@ -38,7 +54,7 @@ export interface MessageStore {
   ready: Promise<unknown>;
 }
 
-/** The provider's side of a delivery: SMTP now; WhatsApp, SMS and webhooks later. */
+/** The provider's side of an e-mail's delivery: SMTP. */
 export interface EmailProvider {
   send(message: {
     to: string;
@@ -62,4 +78,18 @@ export interface RecipientPreferences {
   withholds(userId: string, category: MessageCategory): Promise<boolean>;
   /** The signed link that stops this category for this person. */
   unsubscribeUrl(userId: string, category: OptionalCategory): string;
+}
+
+/** A phone's provider: WhatsApp's Cloud API or an SMS gateway. Answers the provider's id of the message. */
+export interface PhoneProvider {
+  send(message: { to: string; kind: string; values: string[] }): Promise<string>;
+}
+export type PhoneProviders = Partial<Record<PhoneChannel, PhoneProvider>>;
+
+/** The person's phone, as the phones capability keeps it. */
+export interface PhoneRecipients {
+  /** Each channel the person chose, with their verified number. */
+  channelsOf(userId: string): Promise<{ channel: PhoneChannel; to: string }[]>;
+  /** The signed page every SMS links to (the portal, and stopping SMS). */
+  smsPageUrl(userId: string): string;
 }

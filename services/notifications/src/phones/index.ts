@@ -1,0 +1,7 @@
+/** The phones capability's face to the composition root: a person's number, its code, and their WhatsApp and SMS consent. */
+export { phoneRepository } from './data/phone.repository';
+export { phoneCodes } from './domain/phone-code';
+export { phonesUseCases } from './domain/phones.use-cases';
+export { smsLinks } from './domain/sms-link';
+export { phoneRoutes } from './routes/phone.routes';
+export { smsPageRoutes } from './routes/sms-page.routes';
