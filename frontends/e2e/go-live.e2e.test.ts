@@ -164,6 +164,7 @@ describe('ready to go live, in Chromium against every service', () => {
     // what notifications sent them, and their choice of reminders and news (never changed: the defaults)
     expect(data.messages.map((message: { kind: string }) => message.kind)).toContain('welcome');
     expect(data.notificationPreferences).toEqual({ preferences: { reminder: true, news: true }, changes: [] });
+    expect(data.phone).toEqual({ mobile: null, verifiedAt: null, channels: { whatsapp: false, sms: false }, changes: [] });
     const audit = await stack.database('admin-reporting');
     expect(await audit.collection('audit_log').countDocuments({ action: 'user.data-downloaded', 'target.label': email })).toBe(1);
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { DownloadSummary } from './download';
 import type { AuthAccountData, BillingAccountData, FeedbackAccountData } from './internal/account-data';
-import type { PreferencesRecord } from './internal/messages';
+import type { PhoneRecord, PreferencesRecord } from './internal/messages';
 import type { DeliveryLogEntry } from './notifications';
 import { newPasswordSchema, type PublicUser } from './user';
 import { MESSAGES } from './validation-messages';
@@ -32,9 +32,10 @@ export interface ChangePasswordAnswer {
  */
 export type MyAccountData = { exportedAt: string; profile: Omit<PublicUser, 'consent'> } & Omit<AuthAccountData, 'profile'> &
   BillingAccountData & { downloads: DownloadSummary['downloadHistory'] } & FeedbackAccountData & {
-    /** What the portal sent them (without bodies) and their choice of reminders and news. */
+    /** What the portal sent them (without bodies), their choice of reminders and news, and their phone's channels. */
     messages: DeliveryLogEntry[];
     notificationPreferences: PreferencesRecord;
+    phone: PhoneRecord;
   };
 
 /** POST /api/account/delete, and the identity check auth makes for it. */

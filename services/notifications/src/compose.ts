@@ -25,7 +25,7 @@ import {
   whatsAppProvider,
   whatsAppWebhookRoutes,
 } from './delivery';
-import { phoneCodes, phoneRepository, phoneRoutes, phonesUseCases, smsLinks, smsPageRoutes } from './phones';
+import { phoneCodes, phoneRepository, phoneRoutes, phonesInternalRoutes, phonesUseCases, smsLinks, smsPageRoutes } from './phones';
 import {
   preferenceRepository,
   preferencesInternalRoutes,
@@ -161,6 +161,7 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now =
       router.use(preferencesInternalRoutes(preferences, settings.SERVICE_SECRET));
       router.use(unsubscribeRoutes(preferences, settings.PUBLIC_URL));
       router.use(phoneRoutes(phones, verifyToken));
+      router.use(phonesInternalRoutes(phones, settings.SERVICE_SECRET));
       router.use(smsPageRoutes(phones, settings.PUBLIC_URL));
       if (settings.SMS_REPORT_KEY) router.use(smsReportRoutes(delivery.providerReported, settings.SMS_REPORT_KEY));
     },

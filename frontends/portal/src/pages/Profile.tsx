@@ -5,6 +5,7 @@ import { BillingDetails } from '../features/billing/components/BillingDetails';
 import { Devices } from '../features/desktop/components/Devices';
 import { Firms } from '../features/firms/components/Firms';
 import { NotificationChoices } from '../features/notifications/components/NotificationChoices';
+import { PhoneChannels } from '../features/notifications/components/PhoneChannels';
 import { SecurityAndPrivacy } from '../features/privacy/components/SecurityAndPrivacy';
 import { useProfile } from '../features/profile/api';
 import { ProfileForm, type ProfileFormTab } from '../features/profile/components/ProfileForm';
@@ -105,7 +106,12 @@ function Profile() {
       {tab === 'billing' && <BillingDetails />}
       {tab === 'firms' && <Firms userId={user._id} />}
       {tab === 'devices' && <Devices />}
-      {tab === 'notifications' && <NotificationChoices />}
+      {tab === 'notifications' && (
+        <>
+          <NotificationChoices />
+          <PhoneChannels />
+        </>
+      )}
       {tab === 'privacy' && <SecurityAndPrivacy user={user} />}
       <ProfileForm user={user} tab={isFormTab(tab) ? tab : null} editing={editing} onEditingChange={setEditing} onMessage={setMessage} />
     </div>

@@ -17,6 +17,7 @@ import {
   internalUserDeletedAnswer,
   internalUserFirmsAnswer,
   internalUserSearchAnswer,
+  phoneRecordSchema,
   preferencesRecordSchema,
   publicUserSchema,
 } from '@portal/contracts/internal';
@@ -142,12 +143,16 @@ export function feedbackClient(http: AxiosInstance): FeedbackReader {
   };
 }
 
-/** The delivery log and the person's choices that notifications keeps. */
+/** The delivery log, the person's choices and their phone's channels that notifications keeps. */
 export function notificationsClient(http: AxiosInstance): DeliveryLogReader & NotificationPreferencesReader {
   return {
     async preferences(userId) {
       const { data } = await http.get(`${userPath(userId)}/preferences`);
       return parseAnswer(preferencesRecordSchema, data, 'notifications /internal/users/:id/preferences');
+    },
+    async phone(userId) {
+      const { data } = await http.get(`${userPath(userId)}/phone`);
+      return parseAnswer(phoneRecordSchema, data, 'notifications /internal/users/:id/phone');
     },
     async log({ userId, email }) {
       const { data } = await http.get(`${userPath(userId)}/messages`, { params: { email } });

@@ -28,12 +28,13 @@ export function accountDataUseCases(deps: AccountDataDeps) {
   const now = deps.now ?? (() => new Date());
   return {
     async myData(userId: string): Promise<MyAccountData> {
-      const [account, billing, [downloads], feedback, notificationPreferences] = await Promise.all([
+      const [account, billing, [downloads], feedback, notificationPreferences, phone] = await Promise.all([
         deps.users.accountData(userId),
         deps.subscriptions.accountData(userId),
         deps.downloads.summaries([userId]),
         deps.feedback.accountData(userId),
         deps.notifications.preferences(userId),
+        deps.notifications.phone(userId),
       ]);
       const { email } = account.profile;
       // what went to their address before it was their account's (an invitation) is theirs too
@@ -54,6 +55,7 @@ export function accountDataUseCases(deps: AccountDataDeps) {
         ...feedback,
         messages,
         notificationPreferences,
+        phone,
       };
     },
   };

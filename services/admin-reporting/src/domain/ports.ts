@@ -16,6 +16,7 @@ import type {
   InternalStatsAnswer,
   InternalUserFirmsAnswer,
   InternalUserFirmsLookupAnswer,
+  PhoneRecord,
   PreferencesRecord,
 } from '@portal/contracts/internal';
 
@@ -87,9 +88,10 @@ export interface UsageStore {
 /** Hands `user.deleted` to every service that holds data of the user. */
 export type UserDeletedPublisher = (userId: string) => Promise<void>;
 
-/** notifications' record of a person's choice of reminders and news, with every change. */
+/** notifications' record of a person's choice of reminders and news, and of their phone's channels, with every change. */
 export interface NotificationPreferencesReader {
   preferences(userId: string): Promise<PreferencesRecord>;
+  phone(userId: string): Promise<PhoneRecord>;
 }
 
 /** notifications' delivery log of a person, and its "Send again". */

@@ -9,6 +9,7 @@ import {
   type DeliveryLogEntry,
 } from '../notifications';
 import { objectIdSchema } from '../ids';
+import { PHONE_CHANNELS, PHONE_CONSENT_SOURCES } from '../phone-channels';
 
 /** notifications' /internal/messages: a producer's outbox hands each message over here. */
 
@@ -82,3 +83,25 @@ export const preferencesRecordSchema = z.object({
   ),
 });
 export type PreferencesRecord = z.infer<typeof preferencesRecordSchema>;
+
+/**
+ * GET /internal/users/:userId/phone on notifications (admin-reporting, for the person's own data):
+ * their verified number, each channel's consent, and every change with the text shown, oldest first.
+ */
+export const phoneRecordSchema = z.object({
+  mobile: z.string().nullable(),
+  verifiedAt: z.string().nullable(),
+  channels: z.object({ whatsapp: z.boolean(), sms: z.boolean() }),
+  changes: z.array(
+    z.object({
+      channel: z.enum(PHONE_CHANNELS),
+      on: z.boolean(),
+      version: z.string(),
+      text: z.string(),
+      at: z.string(),
+      via: z.enum(PHONE_CONSENT_SOURCES),
+      mobile: z.string(),
+    }),
+  ),
+});
+export type PhoneRecord = z.infer<typeof phoneRecordSchema>;

@@ -3,5 +3,6 @@ export { phoneRepository } from './data/phone.repository';
 export { phoneCodes } from './domain/phone-code';
 export { phonesUseCases } from './domain/phones.use-cases';
 export { smsLinks } from './domain/sms-link';
+export { phonesInternalRoutes } from './routes/internal.routes';
 export { phoneRoutes } from './routes/phone.routes';
 export { smsPageRoutes } from './routes/sms-page.routes';

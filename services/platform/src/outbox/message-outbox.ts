@@ -19,6 +19,8 @@ export interface OutboxMessage {
   text: string;
   html?: string;
   attachments?: { filename: string; content: Buffer; contentType: string }[];
+  /** The values of the kind's WhatsApp and SMS templates (PHONE_TEMPLATE_VALUES), for the person's phone channels. */
+  brief?: Record<string, string>;
 }
 
 interface OutboxDocument {

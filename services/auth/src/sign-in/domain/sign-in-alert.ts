@@ -76,7 +76,14 @@ export function signInAlerts({
     );
     // stored before the answer, so that the alert is not lost with this process
     await mail
-      .send({ key: `sign-in-alert:${user.id}:${deviceHash}`, kind: 'sign-in-alert', userId: user.id, to: user.email, ...message })
+      .send({
+        key: `sign-in-alert:${user.id}:${deviceHash}`,
+        kind: 'sign-in-alert',
+        userId: user.id,
+        to: user.email,
+        ...message,
+        brief: { device: what.slice(0, 60) },
+      })
       .catch(onMailError);
   };
 }

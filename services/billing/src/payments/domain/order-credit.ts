@@ -1,4 +1,13 @@
-import { billedLabel, formatIndianDate, formatPaise, invoiceFileName, planTitle, paiseLeft, taxYearsLabel } from '@portal/contracts';
+import {
+  billedLabel,
+  formatIndianDate,
+  formatPaise,
+  invoiceFileName,
+  planTitle,
+  paiseLeft,
+  taxYearsLabel,
+  templateAmount,
+} from '@portal/contracts';
 import { composeMail, type MailContent } from '@portal/platform/mail-layout';
 import { recipientOf } from '../../shared/ports';
 import type { InvoiceRecord } from '../../tax-documents';
@@ -48,6 +57,7 @@ async function sendReceipt(deps: PaymentDeps, order: OrderRecord, validUntil: Da
         ...recipientOf(order),
         ...composeMail(receiptText(order, validUntil, invoice, deps.publicUrl), deps),
         attachments: [{ filename: invoiceFileName(invoice.number), content: pdf, contentType: 'application/pdf' }],
+        brief: { amount: templateAmount(order.amountPaise), plan: planTitle(order.plan) },
       }),
     )
     .catch((error: unknown) =>

@@ -1,4 +1,12 @@
-import { AUTOPAY_MESSAGES, billingPeriodWords, formatIndianDate, formatIndianDateTime, formatPaise, planTitle } from '@portal/contracts';
+import {
+  AUTOPAY_MESSAGES,
+  billingPeriodWords,
+  formatIndianDate,
+  formatIndianDateTime,
+  formatPaise,
+  planTitle,
+  templateAmount,
+} from '@portal/contracts';
 import { composeMail } from '@portal/platform/mail-layout';
 import { recipientOf } from '../../shared/ports';
 import type { RenewalDeps, OrderRecord } from './ports';
@@ -31,7 +39,13 @@ export async function sendPreDebitNotice(deps: RenewalDeps, order: OrderRecord, 
     deps,
   );
   await deps.mail
-    .send({ key: `pre-debit-notice:${order.merchantOrderId}`, kind: 'pre-debit-notice', ...recipientOf(order), ...notice })
+    .send({
+      key: `pre-debit-notice:${order.merchantOrderId}`,
+      kind: 'pre-debit-notice',
+      ...recipientOf(order),
+      ...notice,
+      brief: { amount: templateAmount(order.amountPaise), date },
+    })
     .catch((error: unknown) =>
       deps.logger.error({ err: error, merchantOrderId: order.merchantOrderId }, 'pre-debit notice could not be sent'),
     );
@@ -62,7 +76,7 @@ export async function sendDunningDue(
     deps,
   );
   await deps.mail
-    .send({ key, kind: 'renewal-failed', userId, to: email, ...dunning })
+    .send({ key, kind: 'renewal-failed', userId, to: email, ...dunning, brief: { date: until } })
     .catch((error: unknown) => deps.logger.error({ err: error, userId, day: due.day }, 'dunning e-mail could not be sent'));
   return true;
 }

@@ -89,6 +89,7 @@ export function expiryUseCases({ subscriptions, mail, publicUrl, logger }: Expir
           userId: subscription.accountId,
           to: subscription.email,
           ...seasonText(subscription, due.year, publicUrl),
+          brief: { date: formatIndianDate(end) },
         });
         sent++;
       } catch (error) {
@@ -123,6 +124,7 @@ export function expiryUseCases({ subscriptions, mail, publicUrl, logger }: Expir
               userId: subscription.accountId,
               to: subscription.email,
               ...reminderText(reminder, subscription, publicUrl),
+              ...(endsAt && { brief: { date: formatIndianDate(endsAt) } }),
             });
             sent++;
           } catch (error) {

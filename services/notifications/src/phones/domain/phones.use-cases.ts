@@ -7,9 +7,10 @@ import {
   type PhoneChannelsAnswer,
   type PhoneConsentSource,
 } from '@portal/contracts';
+import type { PhoneRecord } from '@portal/contracts/internal';
 import { badRequest, conflict, gone } from '@portal/platform/errors';
 import type { PhoneCodes } from './phone-code';
-import type { ChannelConsent, CodeSender, ConsentChange, PhoneRecord, PhoneStore } from './ports';
+import type { ChannelConsent, CodeSender, ConsentChange, PhoneRecord as StoredPhone, PhoneStore } from './ports';
 import type { SmsLinks } from './sms-link';
 
 export interface PhonesDeps {
@@ -24,7 +25,7 @@ export interface PhonesDeps {
   now?: () => Date;
 }
 
-const answer = (record: PhoneRecord, offered: readonly PhoneChannel[]): PhoneChannelsAnswer => ({
+const answer = (record: StoredPhone, offered: readonly PhoneChannel[]): PhoneChannelsAnswer => ({
   mobile: record.mobile,
   verified: record.verifiedAt !== null,
   channels: Object.fromEntries(
@@ -43,7 +44,7 @@ const answer = (record: PhoneRecord, offered: readonly PhoneChannel[]): PhoneCha
  * in an SMS, each kept like a consent.
  */
 export function phonesUseCases({ store, codes, sendCode, links, limitCodes, offered, now = () => new Date() }: PhonesDeps) {
-  async function change(record: PhoneRecord, choice: Partial<Record<PhoneChannel, boolean>>, via: PhoneConsentSource) {
+  async function change(record: StoredPhone, choice: Partial<Record<PhoneChannel, boolean>>, via: PhoneConsentSource) {
     const at = now();
     const changes: ConsentChange[] = [];
     const channels = { ...record.channels };
@@ -127,12 +128,12 @@ export function phonesUseCases({ store, codes, sendCode, links, limitCodes, offe
     },
 
     /** The number and every change of consent, for the person's own copy of their data. */
-    async record(userId: string) {
+    async record(userId: string): Promise<PhoneRecord> {
       const { mobile, verifiedAt, channels, changes } = await store.get(userId);
       return {
         mobile,
         verifiedAt: verifiedAt?.toISOString() ?? null,
-        channels: Object.fromEntries(PHONE_CHANNELS.map((channel) => [channel, channels[channel].on])),
+        channels: { whatsapp: channels.whatsapp.on, sms: channels.sms.on },
         changes: changes.map((change) => ({ ...change, at: change.at.toISOString() })),
       };
     },
