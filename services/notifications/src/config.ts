@@ -30,7 +30,7 @@ export const configSchema = z.object({
   WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d+$/).optional(),
   WHATSAPP_APP_SECRET: z.string().optional(),
   /** What Meta's subscription check of the webhook must name. */
-  WHATSAPP_VERIFY_TOKEN: z.string().default(''),
+  WHATSAPP_VERIFY_TOKEN: z.string().min(1).optional(),
   /** The SMS gateway (MSG91's flow API): on when its key is set; numbers are verified by SMS, so without it no phone channel is offered. */
   SMS_API_URL: serviceUrl.default('https://control.msg91.com'),
   SMS_AUTH_KEY: z.string().optional(),

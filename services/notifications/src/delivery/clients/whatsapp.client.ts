@@ -13,7 +13,8 @@ export interface WhatsAppSettings {
   token: string;
   phoneNumberId: string;
   appSecret: string;
-  webhookVerifyToken: string;
+  /** What Meta's subscription check must name; without it every check is refused. */
+  webhookVerifyToken?: string | undefined;
 }
 
 /**
@@ -26,7 +27,7 @@ export function whatsAppApi(settings: WhatsAppSettings): WhatsAppAPI {
   return new WhatsAppAPI({
     token: settings.token,
     appSecret: settings.appSecret,
-    webhookVerifyToken: settings.webhookVerifyToken,
+    ...(settings.webhookVerifyToken && { webhookVerifyToken: settings.webhookVerifyToken }),
     v: settings.apiVersion,
     ponyfill: {
       fetch: (url, init) => fetch(String(url).replace(GRAPH, base), { ...init, signal: AbortSignal.timeout(15_000) }),
