@@ -67,6 +67,8 @@ export const configSchema = z
     SIGNUPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(20),
     RESET_REQUESTS_PER_EMAIL_PER_HOUR: z.coerce.number().int().min(1).default(3),
     RESET_REQUESTS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(20),
+    /** Sign-in codes asked for by SMS from one address in an hour (each number has its own limit at notifications). */
+    MOBILE_CODES_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(20),
   })
   .refine((config) => !config.ADMIN_EMAIL === !config.ADMIN_PASSWORD, {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together',

@@ -13,6 +13,7 @@ import {
   type TestRedis,
 } from '@portal/platform/testing';
 import { currentPolicyVersions } from '@portal/contracts';
+import { startPhoneStandIn, type PhoneStandIn } from '../../../deploy/local/stand-ins/phone';
 import { compose } from '../src/compose';
 import { configSchema } from '../src/config';
 
@@ -25,6 +26,8 @@ export interface AuthHarness {
   smtp: SmtpCatcher;
   /** The notifications service the outbox hands over to; stop it to keep messages in the outbox. */
   notifications: NotificationsProcess;
+  /** With `phones`: the SMS gateway's stand-in that notifications sends codes through. */
+  phones?: PhoneStandIn;
   keys: ReturnType<typeof generateTestKeys>;
   adminAccounts: Awaited<ReturnType<typeof compose>>['adminAccounts'];
   firmEvents: Awaited<ReturnType<typeof compose>>['firmEvents'];
@@ -43,9 +46,20 @@ export async function startAuth(
   settings: Record<string, string> = {},
   /** A clock the test moves; the real one without it. */
   clock?: { now: Date },
+  /** Notifications with an SMS gateway (the stand-in), for numbers and sign-in codes. */
+  { phones: withPhones = false }: { phones?: boolean } = {},
 ): Promise<AuthHarness> {
   const [db, redis, smtp] = await Promise.all([createTestDatabase(label), createTestRedis(label), startSmtpCatcher()]);
   const keys = generateTestKeys();
+  const phones = withPhones
+    ? await startPhoneStandIn({
+        token: 'wa',
+        appSecret: 'wa-secret',
+        phoneNumberId: '1',
+        authKey: 'sms-key',
+        webhookUrl: 'http://127.0.0.1:9/',
+      })
+    : undefined;
   // what auth tells people goes out through notifications, as in production
   const notifications = await startNotifications({
     label,
@@ -53,6 +67,7 @@ export async function startAuth(
     publicKey: keys.publicKey,
     serviceSecret: TEST_SERVICE_SECRET,
     smtpUrl: smtp.url,
+    ...(phones && { settings: { SMS_API_URL: phones.baseUrl, SMS_AUTH_KEY: 'sms-key' } }),
   });
   const config = configSchema.parse({
     ...testServiceEnv({ db, redis, publicKey: keys.publicKey, serviceSecret: TEST_SERVICE_SECRET }),
@@ -76,6 +91,7 @@ export async function startAuth(
     redis,
     smtp,
     notifications,
+    ...(phones && { phones }),
     keys,
     async restart(whileDown) {
       await runtime.stop();
@@ -86,6 +102,7 @@ export async function startAuth(
     async close() {
       await runtime.stop();
       await notifications.close();
+      await phones?.close();
       await Promise.all([db.drop(), redis.cleanup(), smtp.close()]);
     },
   };

@@ -41,6 +41,8 @@ export const PHONE_MESSAGES = {
   channelsSaved: 'Your choices are saved.',
   numberInUse: 'This mobile number is verified on another account.',
   channelNotOffered: 'This portal does not send messages that way yet.',
+  numberNotVerified: 'This mobile number is not verified on any account. Sign in with your e-mail, then verify the number on your profile.',
+  signInCodeSent: 'We sent a 6-digit code by SMS to sign you in. It expires in 5 minutes.',
   invalidSmsLink: 'This link is not valid. You can choose how we reach you on your profile.',
 } as const;
 
@@ -59,6 +61,12 @@ export const phoneNumberBodySchema = z.strictObject({ mobile: indianMobileSchema
 export const phoneCodeBodySchema = z.strictObject({
   code: z.string({ error: PHONE_MESSAGES.codeInvalid }).regex(/^\d{6}$/, PHONE_MESSAGES.codeInvalid),
 });
+/** POST /api/auth/login/mobile/code: a sign-in code to a verified number. */
+export const mobileSignInCodeBodySchema = phoneNumberBodySchema;
+/** POST /api/auth/login/mobile: the number and the code sent to it. */
+export const mobileSignInBodySchema = z.strictObject({ mobile: indianMobileSchema, code: phoneCodeBodySchema.shape.code });
+export type MobileSignInBody = z.infer<typeof mobileSignInBodySchema>;
+
 /** The profile's choice: each channel on or off (the text in force is the one recorded). */
 export const phoneChannelsBodySchema = z
   .strictObject({ whatsapp: z.boolean().optional(), sms: z.boolean().optional() })

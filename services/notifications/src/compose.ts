@@ -25,7 +25,17 @@ import {
   whatsAppProvider,
   whatsAppWebhookRoutes,
 } from './delivery';
-import { phoneCodes, phoneRepository, phoneRoutes, phonesInternalRoutes, phonesUseCases, smsLinks, smsPageRoutes } from './phones';
+import {
+  phoneCodes,
+  phoneRepository,
+  phoneRoutes,
+  phoneSignInRoutes,
+  phoneSignInUseCases,
+  phonesInternalRoutes,
+  phonesUseCases,
+  smsLinks,
+  smsPageRoutes,
+} from './phones';
 import {
   preferenceRepository,
   preferencesInternalRoutes,
@@ -96,18 +106,18 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now =
   const codesPerPerson = createAttemptLimit(redis, `${settings.REDIS_PREFIX}phone-codes:person`, 10, 3600, PHONE_MESSAGES.tooManyCodes);
   // delivery, made below, sends the codes; phones is asked by delivery where a person's messages go
   let sendCode: (message: { key: string; userId: string; to: string; code: string }) => Promise<void> = async () => undefined;
-  const phones = phonesUseCases({
+  const codeDeps = {
     store: numbers,
     codes: phoneCodes(settings.SERVICE_SECRET),
-    sendCode: (message) => sendCode(message),
-    links: smsLinks(settings.SERVICE_SECRET, settings.PUBLIC_URL),
-    limitCodes: async (mobile, userId) => {
+    sendCode: (message: Parameters<typeof sendCode>[0]) => sendCode(message),
+    limitCodes: async (mobile: string, userId?: string) => {
       await codesPerNumber(mobile);
-      await codesPerPerson(userId);
+      if (userId) await codesPerPerson(userId);
     },
-    offered: phone.offered,
     now,
-  });
+  };
+  const phones = phonesUseCases({ ...codeDeps, links: smsLinks(settings.SERVICE_SECRET, settings.PUBLIC_URL), offered: phone.offered });
+  const phoneSignIn = phoneSignInUseCases(codeDeps);
   const delivery = deliveryUseCases({
     store,
     email: mail,
@@ -162,6 +172,7 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now =
       router.use(unsubscribeRoutes(preferences, settings.PUBLIC_URL));
       router.use(phoneRoutes(phones, verifyToken));
       router.use(phonesInternalRoutes(phones, settings.SERVICE_SECRET));
+      router.use(phoneSignInRoutes(phoneSignIn, settings.SERVICE_SECRET));
       router.use(smsPageRoutes(phones, settings.PUBLIC_URL));
       if (settings.SMS_REPORT_KEY) router.use(smsReportRoutes(delivery.providerReported, settings.SMS_REPORT_KEY));
     },

@@ -1,9 +1,11 @@
+import { createInternalClient, createServiceCredential } from '@portal/platform';
 import type { DesktopSessionStore } from '../devices';
 import type { AuthKit } from '../shared/auth-kit';
 import type { UserRecord, UserStore } from '../shared/ports';
 import { jwks } from '../shared/security/token-issuer';
 import { argon2Hasher, decoyHash } from '../shared/security/password-hasher';
 import { createGoogleVerifier } from './clients/google-id-token.verifier';
+import { phoneSignInClient } from './clients/phone-sign-in.client';
 import { knownDeviceRepository } from './data/known-device.repository';
 import { passwordResetRepository } from './data/password-reset.repository';
 import { accountSecurityUseCases, endEverySession } from './domain/account-security.use-cases';
@@ -42,20 +44,28 @@ export async function wireSignIn(kit: AuthKit, { seenFrom }: Awaited<ReturnType<
   const { users, desktopSessions } = ports;
   const resets = passwordResetRepository(mongo, claims);
   await resets.ready;
-  const signIn = signInUseCases({
-    users,
-    hasher: argon2Hasher,
-    decoyHash,
-    tokens,
-    loginGuesses,
-    google: settings.GOOGLE_CLIENT_ID
-      ? createGoogleVerifier({ clientId: settings.GOOGLE_CLIENT_ID, certsUrl: settings.GOOGLE_CERTS_URL })
-      : undefined,
-    now: clock,
-    welcome: ports.welcome,
-    securityLog,
-    secondFactorStep: ports.secondFactorStep,
-  });
+  const signIn = signInUseCases(
+    {
+      users,
+      hasher: argon2Hasher,
+      decoyHash,
+      tokens,
+      loginGuesses,
+      google: settings.GOOGLE_CLIENT_ID
+        ? createGoogleVerifier({ clientId: settings.GOOGLE_CLIENT_ID, certsUrl: settings.GOOGLE_CERTS_URL })
+        : undefined,
+      now: clock,
+      welcome: ports.welcome,
+      securityLog,
+      secondFactorStep: ports.secondFactorStep,
+    },
+    {
+      phones: phoneSignInClient(
+        createInternalClient({ baseURL: settings.NOTIFICATIONS_URL, credential: createServiceCredential('auth', settings.SERVICE_SECRET) }),
+      ),
+      codesByAddress: kit.hourlyLimit('mobile-code:ip', settings.MOBILE_CODES_PER_IP_PER_HOUR),
+    },
+  );
   const security = accountSecurityUseCases({
     users,
     hasher: argon2Hasher,

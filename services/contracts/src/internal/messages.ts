@@ -105,3 +105,8 @@ export const phoneRecordSchema = z.object({
   ),
 });
 export type PhoneRecord = z.infer<typeof phoneRecordSchema>;
+
+/** POST /internal/phone-sign-in/codes and …/verify on notifications (auth): a code to a verified number, and its check. */
+export const phoneSignInCodeBody = z.object({ mobile: z.string().regex(/^\+91[6-9]\d{9}$/) });
+export const phoneSignInVerifyBody = phoneSignInCodeBody.extend({ code: z.string().regex(/^\d{6}$/) });
+export const phoneSignInAnswer = z.object({ userId: z.string() });

@@ -25,8 +25,8 @@ const passkeyKey = (challenge: AuthContext) => `user-sign-in:${challenge.tokenId
  */
 export function challengedSignIn(deps: UserSecondFactorDeps) {
   return {
-    /** After the first factor (`pwd` or `google`): the step still due, or null when the person goes straight in. */
-    async stepAfter(user: UserRecord, first: 'pwd' | 'google'): Promise<SecondFactorStep | null> {
+    /** After the first factor (`pwd`, `google` or `sms`): the step still due, or null when the person goes straight in. */
+    async stepAfter(user: UserRecord, first: 'pwd' | 'google' | 'sms'): Promise<SecondFactorStep | null> {
       const enrol = !user.totp && (await deps.requiredByFirm(user.id));
       if (!user.totp && !enrol) return null;
       const challenge = deps.tokens.issue({ id: user.id, email: user.email, amr: [first] }, TOKEN_AUDIENCE.userChallenge);

@@ -29,3 +29,11 @@ export interface GoogleIdentity {
 }
 
 export type GoogleVerifier = (idToken: string) => Promise<GoogleIdentity>;
+
+/** Notifications' part of a sign-in by mobile code: the verified numbers, the code sent and judged there. */
+export interface PhoneSignIn {
+  /** Sends a code to a verified number; 404 for a number no account has verified. */
+  sendCode(mobile: string): Promise<void>;
+  /** The person whose number it is, once the code is right; 400 a wrong code, 410 expired or tried three times. */
+  signIn(mobile: string, code: string): Promise<{ userId: string }>;
+}

@@ -14,6 +14,7 @@ import { consentTo } from '../../shared/consent';
 import type { GuessLimit, PasswordHasher, TokenIssuer, UserRecord, UserStore } from '../../shared/ports';
 import { toPublicUser } from '../../shared/public-user';
 import { userTokenSubject } from '../../shared/token-subject';
+import { mobileSignIn, type MobileSignInDeps } from './mobile-sign-in';
 import type { GoogleVerifier } from './ports';
 
 export interface SignInDeps {
@@ -28,18 +29,21 @@ export interface SignInDeps {
   /** The welcome e-mail of an account made by a first sign-in with Google. */
   welcome: (user: UserRecord) => void;
   /** The second factor still due after the first one, if any (the second factors' use cases). */
-  secondFactorStep: (user: UserRecord, first: 'pwd' | 'google') => Promise<SecondFactorStep | null>;
+  secondFactorStep: (user: UserRecord, first: FirstFactor) => Promise<SecondFactorStep | null>;
 }
 
-/** Signing in with a password or with Google, and signing out. */
-export function signInUseCases(deps: SignInDeps) {
+/** How a sign-in's first step was made (RFC 8176's names): a password, Google, or a code by SMS. */
+export type FirstFactor = 'pwd' | 'google' | 'sms';
+
+/** Signing in with a password, with Google or with a code sent to a verified mobile number, and signing out. */
+export function signInUseCases(deps: SignInDeps, mobile: MobileSignInDeps) {
   const { users, hasher, decoyHash, tokens, loginGuesses, securityLog, secondFactorStep } = deps;
   const session = (user: UserRecord): AuthResponse => ({
     token: tokens.issue(userTokenSubject(user), TOKEN_AUDIENCE.user),
     user: toPublicUser(user),
   });
   /** An existing account's sign-in: in at once, or on to its second factor, which records the sign-in. */
-  async function signIn(user: UserRecord, first: 'pwd' | 'google', reason: string): Promise<SignInAnswer> {
+  async function signIn(user: UserRecord, first: FirstFactor, reason: string): Promise<SignInAnswer> {
     const step = await secondFactorStep(user, first);
     if (step) return step;
     await securityLog({ kind: 'sign-in', outcome: 'success', subject: { type: 'user', id: user.id, label: user.email }, reason });
@@ -68,6 +72,7 @@ export function signInUseCases(deps: SignInDeps) {
     },
 
     googleLogin: googleSignIn(deps, signIn, session),
+    mobile: mobileSignIn(deps, mobile, signIn),
 
     async logout(auth: AuthContext): Promise<void> {
       await tokens.revoke(auth.tokenId, auth.expiresAt);

@@ -3,6 +3,8 @@ import {
   forgotPasswordBodySchema,
   googleLoginBodySchema,
   loginBodySchema,
+  mobileSignInBodySchema,
+  mobileSignInCodeBodySchema,
   resetLinkBodySchema,
   resetPasswordBodySchema,
 } from '@portal/contracts';
@@ -26,6 +28,16 @@ export function signInRoutes({ signIn, passwordReset, verifyToken, jwks, seenFro
 
   router.post('/api/auth/login', tokenAnswer, validate('body', loginBodySchema), async (req, res) => {
     const answer = await signIn.login(req.body, clientIp(req));
+    if ('user' in answer) await seenFrom(req, res, answer.user);
+    res.json(answer);
+  });
+
+  router.post('/api/auth/login/mobile/code', validate('body', mobileSignInCodeBodySchema), async (req, res) => {
+    res.status(202).json(await signIn.mobile.sendCode(req.body.mobile, clientIp(req)));
+  });
+
+  router.post('/api/auth/login/mobile', tokenAnswer, validate('body', mobileSignInBodySchema), async (req, res) => {
+    const answer = await signIn.mobile.login(req.body, clientIp(req));
     if ('user' in answer) await seenFrom(req, res, answer.user);
     res.json(answer);
   });

@@ -1,6 +1,6 @@
 import { Schema, type Connection } from 'mongoose';
 import { PHONE_CHANNELS, type PhoneChannel } from '@portal/contracts';
-import type { ChannelConsent, ConsentChange, PhoneRecord, PhoneStore } from '../domain/ports';
+import type { ChannelConsent, CodePurpose, ConsentChange, PhoneRecord, PhoneStore } from '../domain/ports';
 
 interface PhoneDocument extends Omit<PhoneRecord, 'userId'> {
   /** The person's id: one document each, made when they first ask for a code. */
@@ -8,13 +8,17 @@ interface PhoneDocument extends Omit<PhoneRecord, 'userId'> {
 }
 
 const consent = { on: Boolean, version: String, since: Date, _id: false };
+const pendingCode = new Schema({ mobile: String, hash: String, expiresAt: Date, wrongTries: Number }, { _id: false });
+/** Where each purpose's code is kept. */
+const FIELD: Record<CodePurpose, 'pending' | 'signInCode'> = { verify: 'pending', 'sign-in': 'signInCode' };
 const phoneSchema = new Schema<PhoneDocument>(
   {
     _id: { type: String, required: true },
     // absent until verified, so that the unique index holds only verified numbers
     mobile: { type: String, default: undefined },
     verifiedAt: { type: Date, default: null },
-    pending: { type: new Schema({ mobile: String, hash: String, expiresAt: Date, wrongTries: Number }, { _id: false }), default: null },
+    pending: { type: pendingCode, default: null },
+    signInCode: { type: pendingCode, default: null },
     channels: { whatsapp: consent, sms: consent },
     changes: {
       type: [{ channel: String, on: Boolean, version: String, text: String, at: Date, via: String, mobile: String, _id: false }],
@@ -31,11 +35,12 @@ const allOff = () => Object.fromEntries(PHONE_CHANNELS.map((channel) => [channel
 /** The changes kept per person: enough to show how each choice was made. */
 const KEPT_CHANGES = 100;
 
-const toRecord = ({ _id, channels, mobile, verifiedAt, pending, changes }: PhoneDocument): PhoneRecord => ({
+const toRecord = ({ _id, channels, mobile, verifiedAt, pending, signInCode, changes }: PhoneDocument): PhoneRecord => ({
   userId: _id,
   mobile: mobile ?? null,
   verifiedAt: verifiedAt ?? null,
   pending: pending ?? null,
+  signInCode: signInCode ?? null,
   changes: changes ?? [],
   channels: Object.fromEntries(PHONE_CHANNELS.map((channel) => [channel, { ...OFF, ...channels?.[channel] }])) as PhoneRecord['channels'],
 });
@@ -47,22 +52,28 @@ export function phoneRepository(connection: Connection): PhoneStore {
     ready: Phone.init(),
     async get(userId) {
       const doc = await Phone.findOne(byId(userId)).lean<PhoneDocument>();
-      return doc ? toRecord(doc) : { userId, mobile: null, verifiedAt: null, pending: null, channels: allOff(), changes: [] };
+      return doc
+        ? toRecord(doc)
+        : { userId, mobile: null, verifiedAt: null, pending: null, signInCode: null, channels: allOff(), changes: [] };
     },
     async byMobile(mobile) {
       const doc = await Phone.findOne({ mobile: { $eq: mobile } }).lean<PhoneDocument>();
       return doc ? toRecord(doc) : null;
     },
-    async setPending(userId, pending) {
-      await Phone.updateOne(byId(userId), { $set: { pending }, $setOnInsert: { channels: allOff() } }, { upsert: true });
+    async setCode(userId, purpose, code) {
+      await Phone.updateOne(byId(userId), { $set: { [FIELD[purpose]]: code }, $setOnInsert: { channels: allOff() } }, { upsert: true });
     },
-    async addWrongTry(userId, hash) {
+    async addWrongTry(userId, purpose, hash) {
+      const field = FIELD[purpose];
       const doc = await Phone.findOneAndUpdate(
-        { _id: { $eq: userId }, 'pending.hash': { $eq: hash } },
-        { $inc: { 'pending.wrongTries': 1 } },
+        { _id: { $eq: userId }, [`${field}.hash`]: { $eq: hash } },
+        { $inc: { [`${field}.wrongTries`]: 1 } },
         { returnDocument: 'after' },
       ).lean<PhoneDocument>();
-      return doc?.pending?.wrongTries ?? Number.POSITIVE_INFINITY;
+      return doc?.[field]?.wrongTries ?? Number.POSITIVE_INFINITY;
+    },
+    async clearCode(userId, purpose) {
+      await Phone.updateOne(byId(userId), { $set: { [FIELD[purpose]]: null } });
     },
     async verify(userId, mobile, at) {
       const doc = await Phone.findOne(byId(userId), { mobile: 1 }).lean<PhoneDocument>();

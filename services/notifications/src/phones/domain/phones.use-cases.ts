@@ -1,6 +1,5 @@
 import {
   PHONE_CHANNELS,
-  PHONE_CODE_RULES,
   PHONE_CONSENT_TEXTS,
   PHONE_MESSAGES,
   type PhoneChannel,
@@ -8,9 +7,10 @@ import {
   type PhoneConsentSource,
 } from '@portal/contracts';
 import type { PhoneRecord } from '@portal/contracts/internal';
-import { badRequest, conflict, gone } from '@portal/platform/errors';
+import { badRequest, conflict } from '@portal/platform/errors';
+import { checkCode, issueCode } from './codes';
 import type { PhoneCodes } from './phone-code';
-import type { ChannelConsent, CodeSender, ConsentChange, PhoneRecord as StoredPhone, PhoneStore } from './ports';
+import type { ChannelConsent, CodeLimit, CodeSender, ConsentChange, PhoneRecord as StoredPhone, PhoneStore } from './ports';
 import type { SmsLinks } from './sms-link';
 
 export interface PhonesDeps {
@@ -18,8 +18,7 @@ export interface PhonesDeps {
   codes: PhoneCodes;
   sendCode: CodeSender;
   links: SmsLinks;
-  /** Counts a request for a code against its number and against the person, before it is judged. */
-  limitCodes: (mobile: string, userId: string) => Promise<void>;
+  limitCodes: CodeLimit;
   /** The channels this portal has a provider for; the others are never offered. */
   offered: readonly PhoneChannel[];
   now?: () => Date;
@@ -44,6 +43,7 @@ const answer = (record: StoredPhone, offered: readonly PhoneChannel[]): PhoneCha
  * in an SMS, each kept like a consent.
  */
 export function phonesUseCases({ store, codes, sendCode, links, limitCodes, offered, now = () => new Date() }: PhonesDeps) {
+  const codeDeps = { store, codes, sendCode, now };
   async function change(record: StoredPhone, choice: Partial<Record<PhoneChannel, boolean>>, via: PhoneConsentSource) {
     const at = now();
     const changes: ConsentChange[] = [];
@@ -64,27 +64,17 @@ export function phonesUseCases({ store, codes, sendCode, links, limitCodes, offe
 
     /** Sends a code to the number the person typed; their verified number stays until the code proves the new one. */
     async requestCode(userId: string, mobile: string): Promise<{ message: string }> {
+      if (!offered.length) throw badRequest(PHONE_MESSAGES.channelNotOffered);
       await limitCodes(mobile, userId);
       const owner = await store.byMobile(mobile);
       if (owner && owner.userId !== userId) throw conflict(PHONE_MESSAGES.numberInUse);
-      const code = codes.make();
-      const expiresAt = new Date(now().getTime() + PHONE_CODE_RULES.validMinutes * 60_000);
-      const hash = codes.hash(userId, mobile, code);
-      await store.setPending(userId, { mobile, hash, expiresAt, wrongTries: 0 });
-      await sendCode({ key: `phone-code:${userId}:${hash}`, userId, to: mobile, code });
+      await issueCode(codeDeps, userId, 'verify', mobile);
       return { message: PHONE_MESSAGES.codeSent };
     },
 
     /** The code typed: the number verified, or why not (a fourth try of one code is refused as expired). */
     async verifyCode(userId: string, code: string): Promise<PhoneChannelsAnswer> {
-      const record = await store.get(userId);
-      const pending = record.pending;
-      if (!pending || pending.expiresAt <= now() || pending.wrongTries >= PHONE_CODE_RULES.wrongTries)
-        throw gone(PHONE_MESSAGES.codeExpired);
-      if (!codes.matches(pending.hash, userId, pending.mobile, code)) {
-        const tries = await store.addWrongTry(userId, pending.hash);
-        throw tries >= PHONE_CODE_RULES.wrongTries ? gone(PHONE_MESSAGES.codeExpired) : badRequest(PHONE_MESSAGES.codeWrong);
-      }
+      const pending = await checkCode(codeDeps, await store.get(userId), 'verify', code);
       const owner = await store.byMobile(pending.mobile);
       if (owner && owner.userId !== userId) throw conflict(PHONE_MESSAGES.numberInUse);
       await store.verify(userId, pending.mobile, now());

@@ -26,12 +26,18 @@ export interface PendingCode {
   wrongTries: number;
 }
 
+/** What a code is for: proving a number, or signing in with a verified one. */
+export type CodePurpose = 'verify' | 'sign-in';
+
 export interface PhoneRecord {
   userId: string;
   /** The verified number; null until one is. */
   mobile: string | null;
   verifiedAt: Date | null;
+  /** The code sent to prove a number (not yet verified, or the new one). */
   pending: PendingCode | null;
+  /** The code sent to sign in with the verified number. */
+  signInCode: PendingCode | null;
   channels: Record<PhoneChannel, ChannelConsent>;
   changes: ConsentChange[];
 }
@@ -40,9 +46,11 @@ export interface PhoneStore {
   get(userId: string): Promise<PhoneRecord>;
   /** The person whose verified number this is, if any. */
   byMobile(mobile: string): Promise<PhoneRecord | null>;
-  setPending(userId: string, pending: PendingCode): Promise<void>;
-  /** One more wrong try of the pending code, if it is still that one; the tries now made. */
-  addWrongTry(userId: string, hash: string): Promise<number>;
+  setCode(userId: string, purpose: CodePurpose, code: PendingCode): Promise<void>;
+  /** One more wrong try of the code, if it is still that one; the tries now made. */
+  addWrongTry(userId: string, purpose: CodePurpose, hash: string): Promise<number>;
+  /** A sign-in code used: it cannot be used again. */
+  clearCode(userId: string, purpose: CodePurpose): Promise<void>;
   /** The number verified: channels chosen for another number start off again. */
   verify(userId: string, mobile: string, at: Date): Promise<void>;
   saveChannels(userId: string, channels: Record<PhoneChannel, ChannelConsent>, changes: ConsentChange[]): Promise<void>;
@@ -52,3 +60,6 @@ export interface PhoneStore {
 
 /** How a code reaches the number: delivery's SMS, handed over by the composition root. */
 export type CodeSender = (message: { key: string; userId: string; to: string; code: string }) => Promise<void>;
+
+/** Counts a request for a code against its number, and against the person when one is named, before it is judged. */
+export type CodeLimit = (mobile: string, userId?: string) => Promise<void>;
