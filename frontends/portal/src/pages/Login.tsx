@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { AuthResponse, SecondFactorStep, SignInAnswer } from '@portal/contracts';
-import { Banner, errorMessage, Link, session, useAuth, useSearchParams } from '@portal/ui';
+import { Banner, Button, errorMessage, Link, session, useAuth, useSearchParams } from '@portal/ui';
 import { CredentialsForm } from '@portal/ui/credentials-form';
 import { login } from '../features/auth/api';
+import { MobileCodeSignIn } from '../features/auth/components/MobileCodeSignIn';
 import { SecondFactorSignIn } from '../features/auth/components/SecondFactorSignIn';
 import { GoogleSignIn } from '../components/GoogleSignIn';
 import { nextPath } from './next-path';
@@ -36,6 +37,7 @@ export default function Login() {
   const [error, setError] = useState('');
   // the password or Google was right and a second factor is due: where to go once it is given
   const [pending, setPending] = useState<{ step: SecondFactorStep; then: (session: AuthResponse) => void } | null>(null);
+  const [byMobile, setByMobile] = useState(false);
 
   const passwordSignedIn = ({ token, user }: AuthResponse) => void signIn(token, user, nextPath(params, '/dashboard'));
   function answered(answer: SignInAnswer, then: (session: AuthResponse) => void) {
@@ -71,6 +73,14 @@ export default function Login() {
       </div>
     );
   }
+  if (byMobile) {
+    return (
+      <div className="card auth-card">
+        <h1>Sign in with your mobile</h1>
+        <MobileCodeSignIn onAnswer={(answer) => answered(answer, passwordSignedIn)} onCancel={() => setByMobile(false)} />
+      </div>
+    );
+  }
   return (
     <div className="card auth-card">
       <h1>Sign in</h1>
@@ -90,6 +100,11 @@ export default function Login() {
         </div>
       </CredentialsForm>
       <GoogleSignIn purpose="login" onSignedIn={(answer) => answered(answer, googleSignedIn)} onError={setError} />
+      <p>
+        <Button variant="link" onClick={() => setByMobile(true)}>
+          Sign in with a code by SMS
+        </Button>
+      </p>
       <p className="muted">
         New here? <Link to="/signup">Create an account</Link>
       </p>

@@ -33,3 +33,7 @@ export const resetPassword = async (token: string, newPassword: string) =>
   (await api.post<{ message: string }>('/api/auth/reset-password', { token, newPassword })).data.message;
 export const passkeySignIn = (challenge: string) =>
   signInWithPasskey<SecondFactorSession>({ options: '/api/auth/login/passkey/options', verify: '/api/auth/login/passkey' }, challenge);
+export const requestMobileSignInCode = async (mobile: string) =>
+  (await api.post<{ message: string }>('/api/auth/login/mobile/code', { mobile })).data.message;
+export const mobileLogin = async (mobile: string, code: string) =>
+  (await api.post<SignInAnswer>('/api/auth/login/mobile', { mobile, code })).data;
