@@ -22,6 +22,9 @@ export function PhoneChannels() {
   const [codeSent, setCodeSent] = useState(false);
   const [changing, setChanging] = useState(false);
   const [message, setMessage] = useState<Message | null>(null);
+  // the choice being saved, set in the click's own handler: a controlled checkbox keeps the click's
+  // state only if its value changes before the handler returns (the mutation's state comes later)
+  const [saving, setSaving] = useState<Partial<Record<PhoneChannel, boolean>>>({});
 
   const failed = (failure: unknown) => setMessage({ kind: 'error', text: errorMessage(failure, 'That did not work. Please try again.') });
 
@@ -48,10 +51,13 @@ export function PhoneChannels() {
   }
 
   async function toggle(channel: PhoneChannel, on: boolean) {
+    setSaving({ [channel]: on });
     try {
       setMessage({ kind: 'success', text: (await choose.mutateAsync({ [channel]: on })).message ?? PHONE_MESSAGES.channelsSaved });
     } catch (failure) {
       failed(failure);
+    } finally {
+      setSaving({});
     }
   }
 
@@ -118,8 +124,8 @@ export function PhoneChannels() {
           <label className="checkbox">
             <input
               type="checkbox"
-              checked={data.channels[channel].on}
-              disabled={!data.verified || choose.isPending}
+              checked={saving[channel] ?? data.channels[channel].on}
+              disabled={!data.verified || Object.keys(saving).length > 0}
               onChange={(event) => void toggle(channel, event.target.checked)}
             />{' '}
             {PHONE_CHANNEL_LABELS[channel]}
