@@ -232,6 +232,39 @@ describe('users tab', () => {
     expect(within(manage).getByLabelText('End Date')).toHaveValue('2026-12-10');
   });
 
+  it('when details open for a person reached on WhatsApp, then the delivery log names the channel and what WhatsApp last reported', async () => {
+    const sent = { attempts: 1, lastError: null, createdAt: '2026-11-29T10:00:00.000Z', sentAt: '2026-11-29T10:00:01.000Z', state: 'sent' };
+    stubApi((call) => {
+      if (call.url.endsWith('/details')) return { data: { user: withAddress } };
+      if (call.url.endsWith('/messages'))
+        return {
+          data: {
+            messages: [
+              {
+                ...sent,
+                id: 'r#whatsapp',
+                kind: 'payment-receipt',
+                channel: 'whatsapp',
+                to: '+919876543210',
+                subject: 'WhatsApp template payment_receipt',
+                providerStatus: 'read',
+              },
+              { ...sent, id: 'r', kind: 'payment-receipt', channel: 'email', to: 'ravi@example.in', subject: 'Payment received' },
+            ],
+          },
+        };
+      return listOf([withAddress]);
+    });
+    renderWithQueries(<UsersTab paymentsOf={paymentsOf} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'View details of ravi@example.in' }));
+    const messages = await within(await screen.findByRole('dialog', { name: 'User Details' })).findByRole('region', { name: 'Messages' });
+    const whatsapp = (await within(messages).findByText('WhatsApp')).closest('tr')!;
+    expect(whatsapp).toHaveTextContent('Sent · Read');
+    const email = within(messages).getByText('E-mail').closest('tr')!;
+    expect(email).toHaveTextContent('Sent');
+    expect(email).not.toHaveTextContent('Read');
+  });
+
   it('when details open for a paying user, then their payments and devices list, a device can be deactivated and a payment refunded from there', async () => {
     const payment = {
       _id: 'p1',

@@ -71,6 +71,12 @@ export const MESSAGE_CHANNEL_LABELS: Record<MessageChannel, string> = { email: '
 /** What a phone's provider last reported of a message it took (WhatsApp's statuses, an SMS's delivery report). */
 export const PROVIDER_STATUSES = ['delivered', 'read', 'undelivered'] as const;
 export type ProviderStatus = (typeof PROVIDER_STATUSES)[number];
+/** How the admin's delivery log names what a phone's provider reported. */
+export const PROVIDER_STATUS_LABELS: Record<ProviderStatus, string> = {
+  delivered: 'Delivered',
+  read: 'Read',
+  undelivered: 'Not delivered',
+};
 
 /** One line of a person's delivery log in the admin's user details. */
 export interface DeliveryLogEntry {

@@ -1,5 +1,11 @@
 import { useState } from 'react';
-import { DELIVERY_STATE_LABELS, formatIndianDateTime, MESSAGE_CHANNEL_LABELS, MESSAGE_KIND_LABELS } from '@portal/contracts';
+import {
+  DELIVERY_STATE_LABELS,
+  formatIndianDateTime,
+  MESSAGE_CHANNEL_LABELS,
+  MESSAGE_KIND_LABELS,
+  PROVIDER_STATUS_LABELS,
+} from '@portal/contracts';
 import { Banner, Button, errorMessage, Spinner } from '@portal/ui';
 import { ScrollArea } from '@portal/ui/scroll-area';
 import { HeaderRow } from '../../../components/HeaderRow';
@@ -38,7 +44,10 @@ export function UserMessages({ userId }: { userId: string }) {
                     {MESSAGE_KIND_LABELS[message.kind]}
                     <span className="muted"> · {message.subject}</span>
                   </td>
-                  <td>{DELIVERY_STATE_LABELS[message.state]}</td>
+                  <td>
+                    {DELIVERY_STATE_LABELS[message.state]}
+                    {message.providerStatus && <span className="muted"> · {PROVIDER_STATUS_LABELS[message.providerStatus]}</span>}
+                  </td>
                   <td>{message.attempts}</td>
                   <td>{message.lastError ?? ''}</td>
                   <td>
