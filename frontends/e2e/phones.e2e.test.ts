@@ -101,7 +101,7 @@ describe('WhatsApp and SMS: a verified number, the receipt on WhatsApp once, the
   it('when the practitioner signs in by a code to that number, then a fourth try of a code is refused, and a new code signs them in', async () => {
     const page = await stack.newPage();
     await page.goto(`${stack.url}/login`);
-    await page.getByRole('button', { name: 'Sign in with a code by SMS' }).click();
+    await page.getByRole('button', { name: 'Use a code sent by SMS instead' }).click();
     await page.getByLabel('Mobile number', { exact: true }).fill(typed);
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByText(PHONE_MESSAGES.signInCodeSent).waitFor();

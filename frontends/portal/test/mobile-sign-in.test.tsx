@@ -21,7 +21,7 @@ describe('sign-in by a code sent by SMS', () => {
       return status;
     });
     renderPage(<Login />, '/login');
-    await userEvent.click(screen.getByRole('button', { name: 'Sign in with a code by SMS' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Use a code sent by SMS instead' }));
     await userEvent.type(screen.getByLabelText('Mobile number'), '98765 43210');
     await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
     expect(await screen.findByText(PHONE_MESSAGES.signInCodeSent)).toBeInTheDocument();
@@ -48,7 +48,7 @@ describe('sign-in by a code sent by SMS', () => {
       call.url === '/api/auth/login/mobile/code' ? { status: 404, data: { message: PHONE_MESSAGES.numberNotVerified } } : status,
     );
     renderPage(<Login />, '/login');
-    await userEvent.click(screen.getByRole('button', { name: 'Sign in with a code by SMS' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Use a code sent by SMS instead' }));
     await userEvent.type(screen.getByLabelText('Mobile number'), '98000 00001');
     await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
     expect(await screen.findByText(PHONE_MESSAGES.numberNotVerified)).toBeInTheDocument();

@@ -20,6 +20,7 @@ import {
   internalRoutes,
   messageRepository,
   smsProvider,
+  templateReportRepository,
   smsReportRoutes,
   whatsAppApi,
   whatsAppProvider,
@@ -89,7 +90,8 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now =
   const store = messageRepository(mongo);
   const choices = preferenceRepository(mongo);
   const numbers = phoneRepository(mongo);
-  await Promise.all([store.ready, choices.ready, numbers.ready]);
+  const templates = templateReportRepository(mongo);
+  await Promise.all([store.ready, choices.ready, numbers.ready, templates.ready]);
   const preferences = preferencesUseCases({
     store: choices,
     links: unsubscribeLinks(settings.SERVICE_SECRET, settings.PUBLIC_URL),
@@ -125,6 +127,7 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now =
     queue,
     preferences,
     recipients: phones,
+    templates,
     publicUrl: settings.PUBLIC_URL,
     messageIdDomain: new URL(settings.SMTP_URL).hostname || 'portal',
     retryScale: settings.DELIVERY_RETRY_SCALE,
@@ -160,7 +163,11 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now =
         router.use(
           whatsAppWebhookRoutes(
             phone.whatsappApi,
-            { providerReported: delivery.providerReported, stopRequested: phones.withdrawByReply },
+            {
+              providerReported: delivery.providerReported,
+              stopRequested: phones.withdrawByReply,
+              templateReported: delivery.templateReported,
+            },
             logger,
           ),
         );

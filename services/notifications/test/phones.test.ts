@@ -267,6 +267,13 @@ describe('notifications: a verified number, WhatsApp and SMS chosen with recorde
       .post('/api/notifications/whatsapp/webhook')
       .set('content-type', 'application/json')
       .send('{"object":')
+      .expect(401);
+    // signed, but not JSON: refused as malformed
+    await request(service.app)
+      .post('/api/notifications/whatsapp/webhook')
+      .set('content-type', 'application/json')
+      .set('x-hub-signature-256', `sha256=${createHmac('sha256', service.appSecret).update('{"object":').digest('hex')}`)
+      .send('{"object":')
       .expect(400);
     const check = await request(service.app)
       .get('/api/notifications/whatsapp/webhook')
@@ -277,6 +284,51 @@ describe('notifications: a verified number, WhatsApp and SMS chosen with recorde
       .get('/api/notifications/whatsapp/webhook')
       .query({ 'hub.mode': 'subscribe', 'hub.verify_token': 'wrong', 'hub.challenge': '1' })
       .expect(403);
+  });
+
+  it('when Meta moves the receipt template to marketing, then its WhatsApp copy is held with the reason; moved back to utility, it goes once', async () => {
+    const templateReport = (value: object) => {
+      const body = JSON.stringify({
+        object: 'whatsapp_business_account',
+        entry: [{ id: 'WABA', changes: [{ field: 'template_category_update', value }] }],
+      });
+      return request(service.app)
+        .post('/api/notifications/whatsapp/webhook')
+        .set('content-type', 'application/json')
+        .set('x-hub-signature-256', `sha256=${createHmac('sha256', service.appSecret).update(body).digest('hex')}`)
+        .send(body);
+    };
+    const moved = {
+      message_template_id: 1,
+      message_template_name: 'payment_receipt',
+      message_template_language: 'en',
+      previous_category: 'UTILITY',
+    };
+    const nila = person(service);
+    await verified(service, nila, { whatsapp: true });
+    await templateReport({ ...moved, new_category: 'MARKETING' }).expect(200);
+    await handOver(service, receipt(nila, 'payment-receipt:ORD-M1'));
+    const held = await until(
+      () => deliveryLog(service, nila),
+      (messages) => messages.some((m) => m.id === 'payment-receipt:ORD-M1#whatsapp' && m.state === 'retrying'),
+    );
+    expect((held.find((m) => m.id === 'payment-receipt:ORD-M1#whatsapp') as { lastError?: string }).lastError).toBe(
+      'WhatsApp reports the template payment_receipt as MARKETING, not UTILITY',
+    );
+    expect(service.handsets.receivedBy(nila.mobile).filter((m) => m.channel === 'whatsapp')).toEqual([]);
+
+    await templateReport({ ...moved, previous_category: 'MARKETING', new_category: 'UTILITY' }).expect(200);
+    await until(
+      async () => service.handsets.receivedBy(nila.mobile).filter((m) => m.channel === 'whatsapp'),
+      (messages) => messages.length === 1,
+      30_000,
+    );
+    await until(
+      () => deliveryLog(service, nila),
+      (messages) => messages.find((m) => m.id === 'payment-receipt:ORD-M1#whatsapp')?.state === 'sent',
+      30_000,
+    );
+    expect(service.handsets.receivedBy(nila.mobile).filter((m) => m.channel === 'whatsapp')).toHaveLength(1);
   });
 
   it('when WhatsApp and the SMS gateway are away while a receipt is due, then it arrives once on each when they return', async () => {

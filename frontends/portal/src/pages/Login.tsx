@@ -102,7 +102,7 @@ export default function Login() {
       <GoogleSignIn purpose="login" onSignedIn={(answer) => answered(answer, googleSignedIn)} onError={setError} />
       <p>
         <Button variant="link" onClick={() => setByMobile(true)}>
-          Sign in with a code by SMS
+          Use a code sent by SMS instead
         </Button>
       </p>
       <p className="muted">

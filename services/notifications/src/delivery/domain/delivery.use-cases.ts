@@ -5,6 +5,7 @@ import {
   NOTIFICATION_MESSAGES,
   OPTIONAL_CATEGORY_TEXTS,
   type MessageKind,
+  type PhoneMessageKind,
   type ProviderStatus,
 } from '@portal/contracts';
 import { withClosingLink } from '@portal/platform/mail-layout';
@@ -12,7 +13,7 @@ import type { AcceptedMessage } from '@portal/contracts/internal';
 import { conflict, notFound } from '@portal/platform/errors';
 import { DELIVERY_ATTEMPTS, retryDelayMs } from './retry-schedule';
 import { phoneCopies, phoneSubject } from './phone-copies';
-import { renderTemplate } from './phone-templates';
+import { renderTemplate, WHATSAPP_TEMPLATES } from './phone-templates';
 import type {
   DeliveryQueue,
   EmailProvider,
@@ -21,6 +22,7 @@ import type {
   PhoneProviders,
   PhoneRecipients,
   RecipientPreferences,
+  TemplateReports,
 } from './ports';
 
 export interface DeliveryDeps {
@@ -31,6 +33,8 @@ export interface DeliveryDeps {
   queue: DeliveryQueue;
   preferences: RecipientPreferences;
   recipients: PhoneRecipients;
+  /** What Meta last reported of the WhatsApp templates. */
+  templates: TemplateReports;
   /** The portal's address, which the links of WhatsApp messages open. */
   publicUrl: string;
   /** The domain of the Message-ID header each e-mail carries. */
@@ -70,12 +74,28 @@ export function deliveryUseCases({
   queue,
   preferences,
   recipients,
+  templates,
   publicUrl,
   messageIdDomain,
   retryScale,
   onOutcome,
   now = () => new Date(),
 }: DeliveryDeps) {
+  /** A message's state before its first try, due now. */
+  const waiting = (kind: MessageKind) => {
+    const at = now();
+    return {
+      kind,
+      category: MESSAGE_KINDS[kind],
+      state: 'queued' as const,
+      attempts: 0,
+      lastError: null,
+      createdAt: at,
+      sentAt: null,
+      nextAttemptAt: at,
+    };
+  };
+
   /**
    * A message kept and queued, or, when its key is already kept, the one that is. The queue is
    * asked even then while the message waits: a hand-over repeated after a failure to queue must
@@ -94,11 +114,26 @@ export function deliveryUseCases({
     return (await recipients.channelsOf(message.userId)).some(({ channel, to }) => channel === message.channel && to === message.to);
   }
 
+  /**
+   * A WhatsApp template goes only as Meta approved it: a template Meta moved to another category
+   * (marketing, which has its own endpoint and rules) or paused is not sent, and the try says why.
+   */
+  async function stillApproved(kind: MessageKind): Promise<void> {
+    const template = WHATSAPP_TEMPLATES[kind as PhoneMessageKind];
+    const reported = template && (await templates.get(template.name));
+    if (!template || !reported) return;
+    if (reported.category && reported.category !== template.category)
+      throw new Error(`WhatsApp reports the template ${template.name} as ${reported.category}, not ${template.category}`);
+    if (reported.status && reported.status !== 'APPROVED')
+      throw new Error(`WhatsApp reports the template ${template.name} as ${reported.status}`);
+  }
+
   /** Hands the message to its channel's provider: the provider's id of it, for a phone's later statuses. */
   async function send(message: MessageRecord): Promise<string | undefined> {
     if (message.channel !== 'email') {
       const provider = phones[message.channel];
       if (!provider) throw new Error(`no ${message.channel} provider is configured`);
+      if (message.channel === 'whatsapp') await stillApproved(message.kind);
       return provider.send({ to: message.to, kind: message.kind, values: message.values ?? [] });
     }
     const { text, html, headers } = withUnsubscribe(message, preferences);
@@ -124,33 +159,20 @@ export function deliveryUseCases({
      * channel the person chose when the kind has templates and the producer gave their values.
      */
     async accept(message: AcceptedMessage): Promise<{ id: string; state: MessageRecord['state'] }> {
-      const at = now();
       const kind = message.kind as MessageKind;
       const { key, brief: _brief, ...rest } = message;
-      const base = {
-        kind,
-        category: MESSAGE_KINDS[kind],
-        state: 'queued' as const,
-        attempts: 0,
-        lastError: null,
-        createdAt: at,
-        sentAt: null,
-        nextAttemptAt: at,
-        ...(message.userId !== undefined && { userId: message.userId }),
-      };
+      const base = { ...waiting(kind), ...(message.userId !== undefined && { userId: message.userId }) };
       const kept = await keep({ ...rest, ...base, id: key, channel: 'email' });
       // the person's phone channels as they stand when the event happens; each copy is asked again at its try
       for (const copy of await phoneCopies(message, base, { recipients, publicUrl })) await keep(copy);
       return { id: kept.id, state: kept.state };
     },
 
-    /** A code for a number being verified: by SMS, to that number, whatever the person chose. */
+    /** A code for a number, proving it or signing in with it: by SMS, to that number, whatever the person chose. */
     async acceptPhoneCode({ key, userId, to, code }: { key: string; userId: string; to: string; code: string }): Promise<void> {
-      const at = now();
       await keep({
+        ...waiting('phone-code'),
         id: key,
-        kind: 'phone-code',
-        category: MESSAGE_KINDS['phone-code'],
         channel: 'sms',
         userId,
         to,
@@ -158,12 +180,6 @@ export function deliveryUseCases({
         text: renderTemplate('sms', 'phone-code', [code]),
         values: [code],
         attachments: [],
-        state: 'queued',
-        attempts: 0,
-        lastError: null,
-        createdAt: at,
-        sentAt: null,
-        nextAttemptAt: at,
       });
     },
 
@@ -216,6 +232,10 @@ export function deliveryUseCases({
       for (const id of ids) await queue.enqueue(id);
       return ids.length;
     },
+
+    /** What Meta reported of a WhatsApp template: a new category, or a review's outcome. */
+    templateReported: (name: string, report: { category?: string; status?: string }) =>
+      templates.record(name, { ...report, reportedAt: now() }),
 
     /** What a phone's provider reported later of a message it took; false for an id not ours. */
     providerReported: (providerId: string, status: ProviderStatus) => store.markProviderStatus(providerId, status),

@@ -93,3 +93,14 @@ export interface PhoneRecipients {
   /** The signed page every SMS links to (the portal, and stopping SMS). */
   smsPageUrl(userId: string): string;
 }
+
+/** What Meta last reported of a WhatsApp template: its category (Meta may change it) and its review status. */
+export interface TemplateReport {
+  category: string | null;
+  status: string | null;
+  reportedAt: Date;
+}
+export interface TemplateReports {
+  get(name: string): Promise<TemplateReport | null>;
+  record(name: string, report: Partial<Pick<TemplateReport, 'category' | 'status'>> & { reportedAt: Date }): Promise<void>;
+}

@@ -80,7 +80,7 @@ export function MobileCodeSignIn({ onAnswer, onCancel }: { onAnswer: (answer: Si
       )}
       <p>
         <Button variant="link" onClick={onCancel}>
-          Sign in with your e-mail instead
+          Use your e-mail and password instead
         </Button>
       </p>
     </div>
