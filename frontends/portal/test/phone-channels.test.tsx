@@ -93,6 +93,13 @@ describe('Profile → Notifications: WhatsApp and SMS', () => {
     expect(screen.queryByLabelText('Code from the SMS')).not.toBeInTheDocument();
   });
 
+  it('when the profile holds a mobile number, then it is offered to verify', async () => {
+    notifications(answer());
+    const WithProfileNumber = withQueries(() => <PhoneChannels profileMobile="+91 98765 43210" />);
+    renderPage(<WithProfileNumber />);
+    expect(await screen.findByLabelText('Mobile number')).toHaveValue('+91 98765 43210');
+  });
+
   it('when the portal sends by neither WhatsApp nor SMS, then the section is not shown', async () => {
     const calls = notifications(answer({ offered: [] }));
     const { container } = renderPage(<Section />);

@@ -109,7 +109,7 @@ function Profile() {
       {tab === 'notifications' && (
         <>
           <NotificationChoices />
-          <PhoneChannels />
+          <PhoneChannels profileMobile={user.personalInfo.mobileNumber ?? ''} />
         </>
       )}
       {tab === 'privacy' && <SecurityAndPrivacy user={user} />}

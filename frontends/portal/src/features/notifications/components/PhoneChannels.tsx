@@ -12,12 +12,13 @@ const spaced = (mobile: string) => mobile.replace(/^\+91(\d{5})(\d{5})$/, '+91 $
  * SMS each chosen beside its own consent text, which is what is recorded; off again in one click.
  * Shown only where the portal has a provider for them.
  */
-export function PhoneChannels() {
+export function PhoneChannels({ profileMobile = '' }: { profileMobile?: string }) {
   const { data, isError } = usePhone();
   const sendCode = useSendPhoneCode();
   const verify = useVerifyPhone();
   const choose = useChoosePhoneChannels();
-  const [mobile, setMobile] = useState('');
+  // the number the person gave on their profile, offered to verify
+  const [mobile, setMobile] = useState(profileMobile);
   const [code, setCode] = useState('');
   const [codeSent, setCodeSent] = useState(false);
   const [changing, setChanging] = useState(false);
