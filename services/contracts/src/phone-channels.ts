@@ -27,7 +27,7 @@ export const PHONE_CONSENT_SOURCES = ['profile', 'whatsapp-reply', 'sms-link'] a
 export type PhoneConsentSource = (typeof PHONE_CONSENT_SOURCES)[number];
 
 /** The code that proves a number is the person's: its length, life and tries. */
-export const PHONE_CODE_RULES = { digits: 6, validMinutes: 5, wrongTries: 3, perNumberPerHour: 5 } as const;
+export const PHONE_CODE_RULES = { digits: 6, validMinutes: 5, wrongTries: 3, perNumberPerHour: 5, perPersonPerHour: 10 } as const;
 
 export const PHONE_MESSAGES = {
   mobileInvalid: 'Enter a 10-digit Indian mobile number',

@@ -1,8 +1,7 @@
 import type { Express } from 'express';
-import { EVENT_QUEUES, PHONE_MESSAGES } from '@portal/contracts';
+import { EVENT_QUEUES } from '@portal/contracts';
 import {
   connectInfrastructure,
-  createAttemptLimit,
   consumeUserDeleted,
   createMailer,
   createMetrics,
@@ -19,24 +18,12 @@ import {
   deliveryWorker,
   internalRoutes,
   messageRepository,
-  smsProvider,
-  templateReportRepository,
+  phoneProviders,
   smsReportRoutes,
-  whatsAppApi,
-  whatsAppProvider,
+  templateReportRepository,
   whatsAppWebhookRoutes,
 } from './delivery';
-import {
-  phoneCodes,
-  phoneRepository,
-  phoneRoutes,
-  phoneSignInRoutes,
-  phoneSignInUseCases,
-  phonesInternalRoutes,
-  phonesUseCases,
-  smsLinks,
-  smsPageRoutes,
-} from './phones';
+import { wirePhones } from './phones';
 import {
   preferenceRepository,
   preferencesInternalRoutes,
@@ -54,29 +41,6 @@ export interface NotificationsOverrides {
 /** A try that was due this long ago and is not running is queued again. */
 const OVERDUE_GRACE_MS = 60_000;
 
-/** The phone's providers this portal is configured for: WhatsApp's Cloud API and the SMS gateway. */
-function phoneProviders(settings: Config) {
-  const { WHATSAPP_TOKEN: token, WHATSAPP_PHONE_NUMBER_ID: phoneNumberId, WHATSAPP_APP_SECRET: appSecret } = settings;
-  const whatsapp =
-    token && phoneNumberId && appSecret
-      ? whatsAppApi({
-          baseUrl: settings.WHATSAPP_API_URL,
-          apiVersion: settings.WHATSAPP_API_VERSION,
-          token,
-          phoneNumberId,
-          appSecret,
-          webhookVerifyToken: settings.WHATSAPP_VERIFY_TOKEN,
-        })
-      : null;
-  const sms = settings.SMS_AUTH_KEY ? smsProvider({ baseUrl: settings.SMS_API_URL, authKey: settings.SMS_AUTH_KEY }) : null;
-  return {
-    whatsappApi: whatsapp,
-    providers: { ...(whatsapp && phoneNumberId && { whatsapp: whatsAppProvider(whatsapp, phoneNumberId) }), ...(sms && { sms }) },
-    // a number is proved by SMS: without the gateway no phone channel is offered
-    offered: sms ? (['sms', ...(whatsapp ? (['whatsapp'] as const) : [])] as const) : ([] as const),
-  };
-}
-
 /**
  * Notifications' composition root: delivery (the store of messages, the queue of tries and its
  * worker, the providers of e-mail, WhatsApp and SMS, the hand-over and delivery-log routes, the
@@ -89,9 +53,8 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now =
   const connection = { redisUrl: settings.REDIS_URL, prefix: settings.REDIS_PREFIX };
   const store = messageRepository(mongo);
   const choices = preferenceRepository(mongo);
-  const numbers = phoneRepository(mongo);
   const templates = templateReportRepository(mongo);
-  await Promise.all([store.ready, choices.ready, numbers.ready, templates.ready]);
+  await Promise.all([store.ready, choices.ready, templates.ready]);
   const preferences = preferencesUseCases({
     store: choices,
     links: unsubscribeLinks(settings.SERVICE_SECRET, settings.PUBLIC_URL),
@@ -104,22 +67,17 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now =
   shutdown.add('mailer', () => mail.close());
   const queue = deliveryQueue(connection);
   const phone = phoneProviders(settings);
-  const codesPerNumber = createAttemptLimit(redis, `${settings.REDIS_PREFIX}phone-codes:number`, 5, 3600, PHONE_MESSAGES.tooManyCodes);
-  const codesPerPerson = createAttemptLimit(redis, `${settings.REDIS_PREFIX}phone-codes:person`, 10, 3600, PHONE_MESSAGES.tooManyCodes);
-  // delivery, made below, sends the codes; phones is asked by delivery where a person's messages go
+  // delivery sends the phones' codes, and asks phones where a person's messages go: bound once both are made
   let sendCode: (message: { key: string; userId: string; to: string; code: string }) => Promise<void> = async () => undefined;
-  const codeDeps = {
-    store: numbers,
-    codes: phoneCodes(settings.SERVICE_SECRET),
-    sendCode: (message: Parameters<typeof sendCode>[0]) => sendCode(message),
-    limitCodes: async (mobile: string, userId?: string) => {
-      await codesPerNumber(mobile);
-      if (userId) await codesPerPerson(userId);
-    },
+  const { phones, routes: phoneRoutes } = await wirePhones({
+    mongo,
+    redis,
+    settings,
+    verifyToken,
+    offered: phone.offered,
+    sendCode: (message) => sendCode(message),
     now,
-  };
-  const phones = phonesUseCases({ ...codeDeps, links: smsLinks(settings.SERVICE_SECRET, settings.PUBLIC_URL), offered: phone.offered });
-  const phoneSignIn = phoneSignInUseCases(codeDeps);
+  });
   const delivery = deliveryUseCases({
     store,
     email: mail,
@@ -177,10 +135,7 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now =
       router.use(preferencesRoutes(preferences, verifyToken));
       router.use(preferencesInternalRoutes(preferences, settings.SERVICE_SECRET));
       router.use(unsubscribeRoutes(preferences, settings.PUBLIC_URL));
-      router.use(phoneRoutes(phones, verifyToken));
-      router.use(phonesInternalRoutes(phones, settings.SERVICE_SECRET));
-      router.use(phoneSignInRoutes(phoneSignIn, settings.SERVICE_SECRET));
-      router.use(smsPageRoutes(phones, settings.PUBLIC_URL));
+      phoneRoutes(router);
       if (settings.SMS_REPORT_KEY) router.use(smsReportRoutes(delivery.providerReported, settings.SMS_REPORT_KEY));
     },
   });

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { SignInAnswer } from '@portal/contracts';
-import { Banner, Button, errorMessage, TextField } from '@portal/ui';
+import { Banner, Button, errorMessage } from '@portal/ui';
+import { MobileNumberField, SmsCodeField } from '../../../components/PhoneFields';
 import { mobileLogin, requestMobileSignInCode } from '../api';
 
 /**
@@ -43,33 +44,14 @@ export function MobileCodeSignIn({ onAnswer, onCancel }: { onAnswer: (answer: Si
       {sent && !error && <Banner kind="success">{sent}</Banner>}
       {!sent ? (
         <form onSubmit={askForCode} aria-label="Sign in with a code by SMS">
-          <TextField
-            label="Mobile number"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            required
-            maxLength={20}
-            hint="The number verified on your profile."
-            value={mobile}
-            onChange={(event) => setMobile(event.target.value)}
-          />
+          <MobileNumberField value={mobile} onChange={setMobile} hint="The number verified on your profile." />
           <Button type="submit" disabled={busy}>
             {busy ? 'Sending…' : 'Send code'}
           </Button>
         </form>
       ) : (
         <form onSubmit={signIn} aria-label="Enter the code">
-          <TextField
-            label="Code from the SMS"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="\d{6}"
-            maxLength={6}
-            required
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-          />
+          <SmsCodeField value={code} onChange={setCode} />
           <Button type="submit" disabled={busy}>
             {busy ? 'Signing in…' : 'Sign In'}
           </Button>{' '}

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { formatIndianDateTime, PHONE_CHANNEL_LABELS, PHONE_MESSAGES, type PhoneChannel } from '@portal/contracts';
-import { Banner, Button, errorMessage, Spinner, TextField } from '@portal/ui';
+import { Banner, Button, errorMessage, Spinner } from '@portal/ui';
+import { MobileNumberField, SmsCodeField } from '../../../components/PhoneFields';
 import type { Message } from '../../../texts';
 import { useChoosePhoneChannels, usePhone, useSendPhoneCode, useVerifyPhone } from '../api';
 
@@ -84,17 +85,7 @@ export function PhoneChannels({ profileMobile = '' }: { profileMobile?: string }
       )}
       {asking && !codeSent && (
         <form className="row" onSubmit={(event) => void askForCode(event)} aria-label="Verify your mobile number">
-          <TextField
-            label="Mobile number"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            required
-            maxLength={20}
-            hint="We send a 6-digit code by SMS to prove it is yours."
-            value={mobile}
-            onChange={(event) => setMobile(event.target.value)}
-          />
+          <MobileNumberField value={mobile} onChange={setMobile} hint="We send a 6-digit code by SMS to prove it is yours." />
           <Button type="submit" disabled={sendCode.isPending}>
             {sendCode.isPending ? 'Sending...' : 'Send code'}
           </Button>
@@ -102,16 +93,7 @@ export function PhoneChannels({ profileMobile = '' }: { profileMobile?: string }
       )}
       {codeSent && (
         <form className="row" onSubmit={(event) => void confirmCode(event)} aria-label="Enter the code">
-          <TextField
-            label="Code from the SMS"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="\d{6}"
-            maxLength={6}
-            required
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-          />
+          <SmsCodeField value={code} onChange={setCode} />
           <Button type="submit" disabled={verify.isPending}>
             Verify
           </Button>
