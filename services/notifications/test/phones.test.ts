@@ -146,6 +146,23 @@ describe('notifications: a verified number, WhatsApp and SMS chosen with recorde
     expect(service.handsets.receivedBy(who.mobile)).toEqual([]);
   });
 
+  it('when two accounts prove the same number at once, then one has it and the other is told it is taken', async () => {
+    const [first, second] = [person(service), person(service)];
+    const shared = { ...second, typed: first.typed, mobile: first.mobile };
+    await call(service, first).post('/api/notifications/phone', { mobile: first.typed }).expect(202);
+    const firstCode = await codeSentTo(service, first.mobile, 1);
+    await call(service, shared).post('/api/notifications/phone', { mobile: first.typed }).expect(202);
+    const secondCode = await codeSentTo(service, first.mobile, 2);
+    const answers = await Promise.all([
+      call(service, first).post('/api/notifications/phone/verify', { code: firstCode }),
+      call(service, shared).post('/api/notifications/phone/verify', { code: secondCode }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.status === 409)?.body.message).toBe(PHONE_MESSAGES.numberInUse);
+    const owners = await service.db.connection.collection('phones').countDocuments({ mobile: first.mobile });
+    expect(owners).toBe(1);
+  });
+
   it('when a person chose WhatsApp and SMS and a receipt is handed over twice, then each channel gets it once by its template, and WhatsApp reports it delivered and read', async () => {
     const meera = person(service);
     await verified(service, meera, { whatsapp: true, sms: true });

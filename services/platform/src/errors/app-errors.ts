@@ -53,7 +53,13 @@ export const tooManyRequests = (
 export const serviceUnavailable = (message = 'Service temporarily unavailable') =>
   new AppError(503, ERROR_CODES.serviceUnavailable, message);
 
-/** MongoDB's duplicate-key error, so data access can turn it into a 409. */
+/**
+ * MongoDB's duplicate-key error, so data access can turn it into a 409. FerretDB answers an insert
+ * with the same code, but an update that breaks a unique index with its store's own failure (code 1,
+ * SQLite's "UNIQUE constraint failed"), which is the same refusal.
+ */
 export function isDuplicateKeyError(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return code === 11000 || (code === 1 && typeof message === 'string' && message.includes('UNIQUE constraint failed'));
 }

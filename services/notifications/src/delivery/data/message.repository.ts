@@ -1,5 +1,5 @@
 import { Schema, type Connection } from 'mongoose';
-import { DELIVERY_STATES, PROVIDER_STATUSES, type DeliveryLogEntry, type DeliveryState } from '@portal/contracts';
+import { DELIVERY_STATES, PROVIDER_STATUSES, type DeliveryLogEntry, type DeliveryState, type ProviderStatus } from '@portal/contracts';
 import { isDuplicateKeyError } from '@portal/platform';
 import type { MessageRecord, MessageStore } from '../domain/ports';
 
@@ -21,7 +21,6 @@ const messageSchema = new Schema<MessageDocument>(
     attachments: { type: [{ filename: String, contentType: String, content: String, _id: false }], default: [] },
     values: { type: [String], default: undefined },
     providerId: { type: String, default: undefined },
-    providerStatus: { type: String, enum: [...PROVIDER_STATUSES, null], default: null },
     state: { type: String, enum: DELIVERY_STATES, required: true },
     attempts: { type: Number, required: true },
     lastError: { type: String, default: null },
@@ -38,14 +37,25 @@ messageSchema.index({ to: 1, createdAt: -1 });
 // what waits, by when it is due (the sweep, the oldest waiting message)
 messageSchema.index({ state: 1, nextAttemptAt: 1 });
 messageSchema.index({ state: 1, createdAt: 1 });
-// a phone provider's statuses name the message by its own id
-messageSchema.index({ providerId: 1 }, { sparse: true });
+
+/**
+ * What a phone's provider reported of a message, by the provider's id: kept apart from the message,
+ * as a report may arrive before the try that sent it has recorded that id (a gateway reports at once).
+ */
+interface ReportDocument {
+  _id: string;
+  status: ProviderStatus;
+}
+const reportSchema = new Schema<ReportDocument>(
+  { _id: { type: String, required: true }, status: { type: String, enum: PROVIDER_STATUSES, required: true } },
+  { versionKey: false },
+);
 
 const WAITING: DeliveryState[] = ['queued', 'retrying'];
 
 const toRecord = ({ _id, ...doc }: MessageDocument): MessageRecord => ({ id: _id, ...doc });
 
-const toLogEntry = (doc: MessageDocument): DeliveryLogEntry => ({
+const toLogEntry = (doc: MessageDocument, reported: Map<string, ProviderStatus>): DeliveryLogEntry => ({
   id: doc._id,
   kind: doc.kind,
   channel: doc.channel,
@@ -56,14 +66,15 @@ const toLogEntry = (doc: MessageDocument): DeliveryLogEntry => ({
   lastError: doc.lastError,
   createdAt: doc.createdAt.toISOString(),
   sentAt: doc.sentAt ? doc.sentAt.toISOString() : null,
-  ...(doc.channel !== 'email' && { providerStatus: doc.providerStatus ?? null }),
+  ...(doc.channel !== 'email' && { providerStatus: (doc.providerId ? reported.get(doc.providerId) : undefined) ?? null }),
 });
 
 export function messageRepository(connection: Connection): MessageStore {
   const Message = connection.model<MessageDocument>('Message', messageSchema, 'messages');
+  const Report = connection.model<ReportDocument>('ProviderReport', reportSchema, 'provider_reports');
   const byId = (id: string) => ({ _id: { $eq: id } });
   return {
-    ready: Message.init(),
+    ready: Promise.all([Message.init(), Report.init()]),
     async add({ id, ...message }) {
       try {
         await Message.create({ _id: id, ...message });
@@ -87,11 +98,16 @@ export function messageRepository(connection: Connection): MessageStore {
     },
     async markProviderStatus(providerId, status) {
       // a read message stays read though a late "delivered" arrives after it
-      const { matchedCount } = await Message.updateOne(
-        { providerId: { $eq: providerId }, ...(status !== 'read' && { providerStatus: { $ne: 'read' } }) },
-        { $set: { providerStatus: status } },
-      );
-      return matchedCount === 1 || (await Message.exists({ providerId: { $eq: providerId } })) !== null;
+      if (status === 'read') {
+        await Report.updateOne({ _id: { $eq: providerId } }, { $set: { status } }, { upsert: true });
+        return;
+      }
+      try {
+        await Report.updateOne({ _id: { $eq: providerId }, status: { $ne: 'read' } }, { $set: { status } }, { upsert: true });
+      } catch (error) {
+        // the report is already "read": the upsert's insert met it
+        if (!isDuplicateKeyError(error)) throw error;
+      }
     },
     async markWithheld(id) {
       // like a sent one, it keeps no body
@@ -123,7 +139,10 @@ export function messageRepository(connection: Connection): MessageStore {
         .sort({ createdAt: -1 })
         .limit(limit)
         .lean<MessageDocument[]>();
-      return docs.map(toLogEntry);
+      const providerIds = docs.flatMap((doc) => (doc.providerId ? [doc.providerId] : []));
+      const reports = providerIds.length ? await Report.find({ _id: { $in: providerIds } }).lean<ReportDocument[]>() : [];
+      const reported = new Map(reports.map((report) => [report._id, report.status]));
+      return docs.map((doc) => toLogEntry(doc, reported));
     },
     async countByState() {
       const counts = Object.fromEntries(DELIVERY_STATES.map((state) => [state, 0])) as Record<DeliveryState, number>;
@@ -137,6 +156,10 @@ export function messageRepository(connection: Connection): MessageStore {
       return doc?.createdAt ?? null;
     },
     async deleteForUser(userId) {
+      const sent = await Message.find({ userId: { $eq: userId }, providerId: { $type: 'string' } }, { providerId: 1 }).lean<
+        MessageDocument[]
+      >();
+      await Report.deleteMany({ _id: { $in: sent.map((doc) => doc.providerId!) } });
       await Message.deleteMany({ userId: { $eq: userId } });
     },
   };

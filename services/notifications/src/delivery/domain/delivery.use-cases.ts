@@ -237,7 +237,7 @@ export function deliveryUseCases({
     templateReported: (name: string, report: { category?: string; status?: string }) =>
       templates.record(name, { ...report, reportedAt: now() }),
 
-    /** What a phone's provider reported later of a message it took; false for an id not ours. */
+    /** What a phone's provider reported of a message it took. */
     providerReported: (providerId: string, status: ProviderStatus) => store.markProviderStatus(providerId, status),
 
     deliveryLog: (person: { userId: string; email?: string | undefined }) => store.forPerson(person, 200),

@@ -19,7 +19,6 @@ export interface MessageRecord extends Omit<AcceptedMessage, 'key' | 'kind' | 'b
   values?: string[];
   /** The provider's id of what it took (a wamid, an SMS request id), by which its statuses arrive. */
   providerId?: string | null;
-  providerStatus?: ProviderStatus | null;
   state: DeliveryState;
   attempts: number;
   lastError: string | null;
@@ -34,8 +33,8 @@ export interface MessageStore {
   add(message: MessageRecord): Promise<MessageRecord | null>;
   get(id: string): Promise<MessageRecord | null>;
   markSent(id: string, attempts: number, at: Date, providerId?: string): Promise<void>;
-  /** A provider's later report of a message it took; false when no message has that id. */
-  markProviderStatus(providerId: string, status: ProviderStatus): Promise<boolean>;
+  /** A provider's report of a message it took, by its id, kept whether or not the try has recorded that id yet. */
+  markProviderStatus(providerId: string, status: ProviderStatus): Promise<void>;
   /** Not sent: the person had turned its category off by the time it was due. */
   markWithheld(id: string): Promise<void>;
   markFailedTry(

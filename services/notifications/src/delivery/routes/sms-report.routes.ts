@@ -29,7 +29,7 @@ const sameKey = (given: unknown, expected: string) =>
  * The SMS gateway's delivery reports (MSG91's webhook: each request id with its numbers' statuses),
  * at an address that carries a key of ours, as the gateway signs nothing.
  */
-export function smsReportRoutes(providerReported: (id: string, status: ProviderStatus) => Promise<boolean>, reportKey: string): Router {
+export function smsReportRoutes(providerReported: (id: string, status: ProviderStatus) => Promise<void>, reportKey: string): Router {
   const router = Router();
   router.post('/api/notifications/sms/report', async (req, res) => {
     if (!sameKey(req.query.key, reportKey)) return res.sendStatus(401);

@@ -26,7 +26,7 @@ const templateValue = z
 const TEMPLATE_FIELDS = ['template_category_update', 'message_template_status_update'];
 
 export interface WhatsAppWebhookHandlers {
-  providerReported(providerId: string, status: ProviderStatus): Promise<boolean>;
+  providerReported(providerId: string, status: ProviderStatus): Promise<void>;
   /** A STOP from a number: its WhatsApp consent withdrawn. */
   stopRequested(mobile: string): Promise<boolean>;
   templateReported(name: string, report: { category?: string; status?: string }): Promise<void>;

@@ -1,4 +1,5 @@
 import { Schema, type Connection } from 'mongoose';
+import { isDuplicateKeyError } from '@portal/platform';
 import { PHONE_CHANNELS, type PhoneChannel } from '@portal/contracts';
 import type { ChannelConsent, CodePurpose, ConsentChange, PhoneRecord, PhoneStore } from '../domain/ports';
 
@@ -79,7 +80,13 @@ export function phoneRepository(connection: Connection): PhoneStore {
       const doc = await Phone.findOne(byId(userId), { mobile: 1 }).lean<PhoneDocument>();
       // a new number starts with no channel: the consent named the number it was given for
       const channels = doc?.mobile === mobile ? {} : { channels: allOff() };
-      await Phone.updateOne(byId(userId), { $set: { mobile, verifiedAt: at, pending: null, ...channels } });
+      try {
+        await Phone.updateOne(byId(userId), { $set: { mobile, verifiedAt: at, pending: null, ...channels } });
+        return true;
+      } catch (error) {
+        if (isDuplicateKeyError(error)) return false;
+        throw error;
+      }
     },
     async saveChannels(userId, channels, changes: ConsentChange[]) {
       await Phone.updateOne(byId(userId), { $set: { channels }, $push: { changes: { $each: changes, $slice: -KEPT_CHANGES } } });

@@ -76,8 +76,9 @@ export function phonesUseCases({ store, codes, sendCode, links, limitCodes, offe
     async verifyCode(userId: string, code: string): Promise<PhoneChannelsAnswer> {
       const pending = await checkCode(codeDeps, await store.get(userId), 'verify', code);
       const owner = await store.byMobile(pending.mobile);
-      if (owner && owner.userId !== userId) throw conflict(PHONE_MESSAGES.numberInUse);
-      await store.verify(userId, pending.mobile, now());
+      // two accounts proving one number at once: the unique index lets one through
+      if ((owner && owner.userId !== userId) || !(await store.verify(userId, pending.mobile, now())))
+        throw conflict(PHONE_MESSAGES.numberInUse);
       return { ...answer(await store.get(userId), offered), message: PHONE_MESSAGES.numberVerified };
     },
 

@@ -51,8 +51,8 @@ export interface PhoneStore {
   addWrongTry(userId: string, purpose: CodePurpose, hash: string): Promise<number>;
   /** A sign-in code used: it cannot be used again. */
   clearCode(userId: string, purpose: CodePurpose): Promise<void>;
-  /** The number verified: channels chosen for another number start off again. */
-  verify(userId: string, mobile: string, at: Date): Promise<void>;
+  /** The number verified: channels chosen for another number start off again; false when another account verified it first. */
+  verify(userId: string, mobile: string, at: Date): Promise<boolean>;
   saveChannels(userId: string, channels: Record<PhoneChannel, ChannelConsent>, changes: ConsentChange[]): Promise<void>;
   deleteForUser(userId: string): Promise<void>;
   ready: Promise<unknown>;
