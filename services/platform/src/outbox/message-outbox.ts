@@ -95,6 +95,8 @@ export function messageOutbox(
 ): MessageOutbox {
   const Outbox = connection.model<OutboxDocument>('OutboxMessage', outboxSchema, 'outbox');
   const inFlight = new Set<Promise<unknown>>();
+  /** The keys this process is storing or handing over now. */
+  const onTheirWay = new Set<string>();
   /** A hand-over failed in this process: look again at the next retry tick, not only at the sweep. */
   let behind = true;
   let running: Promise<number> | null = null;
@@ -160,21 +162,29 @@ export function messageOutbox(
   return {
     ready: Outbox.init(),
     send(message) {
+      // the same key is the same message: one already on its way in this process is not stored again,
+      // since once handed over it leaves the outbox, and a later insert of its key would succeed
+      if (onTheirWay.has(message.key)) return Promise.resolve();
+      onTheirWay.add(message.key);
       const doc: OutboxDocument = { _id: message.key, message: toStored(message), createdAt: new Date(), refused: null };
+      const arrived = () => onTheirWay.delete(doc._id);
       // tracked from the insert on, so that settled() also waits for a send its caller did not await
       return track(
         (async () => {
           try {
             await Outbox.create(doc);
           } catch (error) {
-            // the same key is the same message: kept once
+            arrived();
+            // kept once: another process stored it first
             if (isDuplicateKeyError(error)) return;
             throw error;
           }
-          void track(handOver(doc)).catch((error: unknown) => {
-            behind = true;
-            logger.warn({ err: error, key: doc._id }, 'a message waits in the outbox: notifications did not take it');
-          });
+          void track(handOver(doc))
+            .catch((error: unknown) => {
+              behind = true;
+              logger.warn({ err: error, key: doc._id }, 'a message waits in the outbox: notifications did not take it');
+            })
+            .finally(arrived);
         })(),
       );
     },
