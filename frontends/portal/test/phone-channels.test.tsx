@@ -11,7 +11,6 @@ const answer = (over: Partial<PhoneChannelsAnswer> = {}): PhoneChannelsAnswer =>
   verified: false,
   channels: { whatsapp: { on: false, since: null }, sms: { on: false, since: null } },
   offered: ['sms', 'whatsapp'],
-  consentTexts: PHONE_CONSENT_TEXTS,
   ...over,
 });
 

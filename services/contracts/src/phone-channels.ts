@@ -79,8 +79,6 @@ export interface PhoneChannelsAnswer {
   channels: Record<PhoneChannel, { on: boolean; since: string | null }>;
   /** The channels this portal sends by (those with a provider configured). */
   offered: PhoneChannel[];
-  /** What the profile shows beside each choice. */
-  consentTexts: typeof PHONE_CONSENT_TEXTS;
   message?: string;
 }
 

@@ -1,4 +1,4 @@
-import type { MessageKind, PhoneChannel, PhoneMessageKind } from '@portal/contracts';
+import type { PhoneChannel, PhoneMessageKind } from '@portal/contracts';
 import registered from './dlt-templates.json';
 
 /** The kinds a phone carries: the producers' (with their brief) and the number's own code. */
@@ -87,5 +87,3 @@ export function templateValues(channel: PhoneChannel, kind: PhoneTemplateKind, g
   const values = names.map((name) => given[name]);
   return values.every((value): value is string => value !== undefined) ? values : null;
 }
-
-export const isPhoneKind = (kind: MessageKind): kind is PhoneTemplateKind => kind === 'phone-code' || kind in WHATSAPP_TEMPLATES;

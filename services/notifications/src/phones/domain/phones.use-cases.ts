@@ -34,7 +34,6 @@ const answer = (record: StoredPhone, offered: readonly PhoneChannel[]): PhoneCha
     ]),
   ) as PhoneChannelsAnswer['channels'],
   offered: [...offered],
-  consentTexts: PHONE_CONSENT_TEXTS,
 });
 
 /**

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { formatIndianDateTime, PHONE_CHANNEL_LABELS, PHONE_MESSAGES, type PhoneChannel } from '@portal/contracts';
+import { formatIndianDateTime, PHONE_CHANNEL_LABELS, PHONE_CONSENT_TEXTS, PHONE_MESSAGES, type PhoneChannel } from '@portal/contracts';
 import { Banner, Button, errorMessage, Spinner } from '@portal/ui';
 import { MobileNumberField, SmsCodeField } from '../../../components/PhoneFields';
 import type { Message } from '../../../texts';
@@ -113,7 +113,7 @@ export function PhoneChannels({ profileMobile = '' }: { profileMobile?: string }
             />{' '}
             {PHONE_CHANNEL_LABELS[channel]}
           </label>
-          <p className="muted">{data.consentTexts[channel].text}</p>
+          <p className="muted">{PHONE_CONSENT_TEXTS[channel].text}</p>
           {data.channels[channel].since && (
             <p className="muted">
               {data.channels[channel].on ? 'On' : 'Off'} since {formatIndianDateTime(data.channels[channel].since)}.
