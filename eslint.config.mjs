@@ -2,16 +2,17 @@ import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 
-const SERVICES = ['auth', 'billing', 'download', 'feedback', 'admin-reporting', 'notifications'];
+const SERVICES = ['auth', 'billing', 'download', 'feedback', 'admin-reporting', 'notifications', 'partners'];
 /**
  * Auth, billing and notifications hold several capabilities, each a folder with its own layers
  * (practica's components); a service's `shared` is the kit they all use (billing's: ports for the
  * lock, mail and the user directory; auth's: the people, their tokens, passwords and guesses).
  */
 const CAPABILITIES = {
-  auth: ['accounts', 'sign-in', 'second-factors', 'admins', 'firms', 'devices', 'shared'],
+  auth: ['accounts', 'sign-in', 'second-factors', 'admins', 'firms', 'devices', 'partner-staff', 'shared'],
   billing: ['subscriptions', 'payments', 'promotions', 'bank-transfers', 'tax-documents', 'licensing', 'reporting', 'shared'],
   notifications: ['delivery', 'preferences', 'phones'],
+  partners: ['partners', 'attribution', 'commission', 'shared'],
 };
 const layer = (service, folder) =>
   CAPABILITIES[service]
@@ -81,7 +82,15 @@ const CAPABILITY_ZONES = Object.entries(CAPABILITIES).flatMap(([service, capabil
  * way, and what a lower capability needs of a higher one comes in through a port it owns.
  */
 const BELOW = {
-  auth: { accounts: [], 'sign-in': ['devices'], 'second-factors': [], admins: ['second-factors'], firms: [], devices: [] },
+  auth: {
+    accounts: [],
+    'sign-in': ['devices'],
+    'second-factors': [],
+    admins: ['second-factors'],
+    firms: [],
+    devices: [],
+    'partner-staff': [],
+  },
   billing: {
     subscriptions: [],
     'tax-documents': [],
@@ -92,6 +101,7 @@ const BELOW = {
     reporting: ['licensing', 'payments', 'subscriptions', 'tax-documents'],
   },
   notifications: { preferences: [], phones: ['preferences'], delivery: ['preferences', 'phones'] },
+  partners: { partners: [], attribution: ['partners'], commission: ['partners', 'attribution'] },
 };
 const ORDER_ZONES = Object.entries(BELOW).flatMap(([service, below]) =>
   Object.entries(below).flatMap(([capability, allowed]) =>

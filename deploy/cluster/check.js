@@ -183,6 +183,7 @@ test('the portal answers through the gateway’s Service: a visitor signs up, st
     feedback: 'ok',
     'admin-reporting': 'ok',
     notifications: 'ok',
+    partners: 'ok',
   });
   const policies = await portal.call('GET', '/api/auth/policies');
   expectStatus(policies, 200, 'policies');

@@ -16,6 +16,7 @@ import { configSchema as billingConfig } from '../../services/billing/src/config
 import { configSchema as downloadConfig } from '../../services/download/src/config';
 import { configSchema as feedbackConfig } from '../../services/feedback/src/config';
 import { configSchema as notificationsConfig } from '../../services/notifications/src/config';
+import { configSchema as partnersConfig } from '../../services/partners/src/config';
 
 // The compose file and the Kubernetes manifests are checked against the code they deploy: the
 // gateway's routing table says which services must exist, and each app's config schema says
@@ -34,6 +35,7 @@ const WORKLOADS: Record<string, { schema: Schema; entry: string }> = {
   feedback: { schema: feedbackConfig, entry: 'services/feedback/dist/index.js' },
   'admin-reporting': { schema: adminReportingConfig, entry: 'services/admin-reporting/dist/index.js' },
   notifications: { schema: notificationsConfig, entry: 'services/notifications/dist/index.js' },
+  partners: { schema: partnersConfig, entry: 'services/partners/dist/index.js' },
   gateway: { schema: gatewayConfig, entry: 'gateway/dist/index.js' },
 };
 const ROUTED_SERVICES = [...new Set(ROUTE_TABLE.map((rule) => rule.service))];

@@ -76,6 +76,21 @@ const FORBIDDEN: [string, string, string][] = [
     'reaches preferences only through',
   ],
   ['services/billing/src/shared/probe.ts', "import { creditOrder } from '../subscriptions';", 'reaches subscriptions only through'],
+  [
+    'services/partners/src/partners/domain/probe.ts',
+    "import type { AttributionUseCases } from '../../attribution';",
+    'The partners capability sees only the capabilities below it (none), not attribution',
+  ],
+  [
+    'services/partners/src/commission/domain/probe.ts',
+    "import { attributionRepository } from '../../attribution/data/attribution.repository';",
+    'reaches attribution only through',
+  ],
+  [
+    'services/auth/src/partner-staff/domain/probe.ts',
+    "import type { FirmDeps } from '../../firms/domain/ports';",
+    'reaches firms only through',
+  ],
   ['services/billing/src/subscriptions/probe.ts', "import { wirePayments } from '../payments/wiring';", 'reaches payments only through'],
   [
     'services/billing/src/subscriptions/domain/probe.ts',

@@ -7,7 +7,7 @@ import path from 'node:path';
  * download's channel minimums to billing). The calls are read from each service's settings: a
  * service reaches another only through its `<NAME>_URL`.
  */
-const SERVICES = ['auth', 'billing', 'download', 'feedback', 'admin-reporting', 'notifications'] as const;
+const SERVICES = ['auth', 'billing', 'download', 'feedback', 'admin-reporting', 'notifications', 'partners'] as const;
 const ROOT = path.join(__dirname, '../..');
 const urlVar = (service: string) => `${service.toUpperCase().replace('-', '_')}_URL`;
 
@@ -37,6 +37,7 @@ describe('one direction between any two services', () => {
       feedback: [],
       'admin-reporting': ['auth', 'billing', 'download', 'feedback', 'notifications'],
       notifications: [],
+      partners: ['auth', 'billing'],
     });
   });
 });

@@ -7,7 +7,7 @@ import path from 'node:path';
  * source, `router.get('/path', …)` or a path named once in the same file, and every declaration
  * must be one of those, so that a route declared in another way cannot slip past unread.
  */
-const SERVICES = ['auth', 'billing', 'download', 'feedback', 'admin-reporting', 'notifications'];
+const SERVICES = ['auth', 'billing', 'download', 'feedback', 'admin-reporting', 'notifications', 'partners'];
 const METHODS = 'get|post|put|patch|delete';
 const ROOT = path.join(__dirname, '../..');
 /** A path's parameters by place, not name: the README says `{orderId}` where Express says `:merchantOrderId`. */

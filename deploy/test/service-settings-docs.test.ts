@@ -7,6 +7,7 @@ import { configSchema as billing } from '../../services/billing/src/config';
 import { configSchema as download } from '../../services/download/src/config';
 import { configSchema as feedback } from '../../services/feedback/src/config';
 import { configSchema as notifications } from '../../services/notifications/src/config';
+import { configSchema as partners } from '../../services/partners/src/config';
 
 /**
  * Each service's README lists its settings; this holds every table against the service's config
@@ -19,6 +20,7 @@ const SERVICES: Record<string, z.ZodObject> = {
   feedback,
   'admin-reporting': adminReporting,
   notifications,
+  partners,
 };
 
 interface Def {

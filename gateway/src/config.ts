@@ -19,6 +19,7 @@ export const configSchema = z.object({
   FEEDBACK_URL: serviceUrl.default('http://127.0.0.1:4004'),
   ADMIN_REPORTING_URL: serviceUrl.default('http://127.0.0.1:4005'),
   NOTIFICATIONS_URL: serviceUrl.default('http://127.0.0.1:4006'),
+  PARTNERS_URL: serviceUrl.default('http://127.0.0.1:4007'),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
   CORS_ORIGINS: z
     .string()

@@ -29,6 +29,7 @@ async function main(): Promise<void> {
       feedback: config.FEEDBACK_URL,
       'admin-reporting': config.ADMIN_REPORTING_URL,
       notifications: config.NOTIFICATIONS_URL,
+      partners: config.PARTNERS_URL,
     },
     publicKey: config.JWT_PUBLIC_KEY,
     corsOrigins: config.CORS_ORIGINS,

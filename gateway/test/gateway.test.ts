@@ -402,7 +402,7 @@ describe('gateway', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       status: 'ok',
-      services: { auth: 'ok', billing: 'ok', download: 'ok', feedback: 'ok', 'admin-reporting': 'ok', notifications: 'ok' },
+      services: { auth: 'ok', billing: 'ok', download: 'ok', feedback: 'ok', 'admin-reporting': 'ok', notifications: 'ok', partners: 'ok' },
     });
   });
 
@@ -417,6 +417,7 @@ describe('gateway', () => {
       feedback: 'down',
       'admin-reporting': 'ok',
       notifications: 'ok',
+      partners: 'ok',
     });
   });
 

@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import request from 'supertest';
-import { ADMIN_ACCESS_MESSAGES, ADMIN_ROLES, adminMay, TOKEN_AUDIENCE, type AdminAction } from '@portal/contracts';
+import { ADMIN_ACCESS_MESSAGES, ADMIN_ROLES, adminMay, PARTNER_MESSAGES, TOKEN_AUDIENCE, type AdminAction } from '@portal/contracts';
 import {
   createTestDatabase,
   createTestRedis,
@@ -25,6 +25,8 @@ import { compose as composeFeedback } from '../../services/feedback/src/compose'
 import { configSchema as feedbackConfig } from '../../services/feedback/src/config';
 import { compose as composeNotifications } from '../../services/notifications/src/compose';
 import { configSchema as notificationsConfig } from '../../services/notifications/src/config';
+import { compose as composePartners } from '../../services/partners/src/compose';
+import { configSchema as partnersConfig } from '../../services/partners/src/config';
 import { matchRoute } from '../src/routing/match-route';
 import type { Access, ServiceName } from '../src/routing/route-table';
 
@@ -37,6 +39,11 @@ const SECRET = 'audience-test-secret-'.padEnd(40, 'x');
 // Routes that end every session of their caller: probed as a person of their own, so that the
 // token of the others' probes still counts.
 const ENDS_EVERY_SESSION = new Set(['POST /api/auth/not-me']);
+// Routes for people with a role among the users: any person's token passes the audience check,
+// and one without the role is told why (403) rather than that their session is not valid.
+const ROLE_AMONG_USERS: Record<string, string> = {
+  'POST /api/auth/partner/session': PARTNER_MESSAGES.notStaff,
+};
 // Routes a service guards with a credential of their own rather than a portal token.
 const OWN_CREDENTIAL: Record<string, string> = {
   'POST /api/payment/phonepe/webhook': 'PhonePe’s webhook credentials',
@@ -112,6 +119,19 @@ const ADMIN_ROUTE_ACTIONS: Record<string, AdminAction> = {
   'PUT /api/admin/feedback/:id': 'manage-feedback',
   'DELETE /api/admin/feedback/:id': 'manage-feedback',
   'GET /api/admin/export/feedback': 'export-people',
+  'GET /api/admin/partners': 'view',
+  'POST /api/admin/partners': 'manage-partners',
+  'GET /api/admin/partners/:id': 'view',
+  'PATCH /api/admin/partners/:id': 'manage-partners',
+  'POST /api/admin/partners/:id/staff': 'manage-partners',
+  'DELETE /api/admin/partners/:id/staff/:userId': 'manage-partners',
+  'PUT /api/admin/partner-tiers/:tier': 'manage-partners',
+  'GET /api/admin/users/:id/partner': 'view',
+  'PUT /api/admin/users/:id/partner': 'manage-partners',
+  'GET /api/admin/partners/:id/ledger': 'view',
+  'GET /api/admin/partners/:id/statements': 'view',
+  'GET /api/admin/partners/:id/statements/:month/:format': 'view',
+  'POST /api/admin/partners/:id/statements/:month/payout': 'pay-partners',
 };
 
 interface Layer {
@@ -196,6 +216,11 @@ describe('who may call each public route: the gateway table and the services agr
         composeNotifications(notificationsConfig.parse({ ...env, SMTP_URL: 'smtp://127.0.0.1:9' }), rt),
       )
     ).app;
+    apps.partners = (
+      await composed('partners', (env, rt) =>
+        composePartners(partnersConfig.parse({ ...env, AUTH_URL: nowhere, BILLING_URL: nowhere }), rt),
+      )
+    ).app;
     apps['admin-reporting'] = (
       await composed('admin-reporting', (env, rt) =>
         composeAdminReporting(adminReportingConfig.parse({ ...env, AUTH_URL: nowhere, BILLING_URL: nowhere, DOWNLOAD_URL: nowhere }), rt),
@@ -207,15 +232,22 @@ describe('who may call each public route: the gateway table and the services agr
     for (const { db, redis } of resources) await Promise.all([db.drop(), redis.cleanup()]);
   });
 
-  /** What the service itself lets in: nobody needed, any user, the desktop app, or only the admin. */
-  async function enforced(app: Express, method: string, path: string, as = user): Promise<Access> {
+  /** What the service itself lets in: nobody needed, any user, the desktop app, a partner's staff, or only the admin. */
+  async function enforced(app: Express, method: string, path: string, as = user, role?: string): Promise<Access> {
     const call = (token?: string) => {
       const pending = request(app)[method.toLowerCase() as 'get'](path);
       return token ? pending.set('Authorization', `Bearer ${token}`) : pending;
     };
     if ((await call()).status !== 401) return 'public';
-    if (![401, 403].includes((await call(userToken(as))).status)) return 'user';
-    return [401, 403].includes((await call(signTestToken(keys.privateKey, TOKEN_AUDIENCE.desktop, as))).status) ? 'admin' : 'desktop';
+    const asUser = await call(userToken(as));
+    if (![401, 403].includes(asUser.status) || (role && asUser.status === 403 && asUser.body.message === role)) return 'user';
+    if (![401, 403].includes((await call(signTestToken(keys.privateKey, TOKEN_AUDIENCE.desktop, as))).status)) return 'desktop';
+    const staff = signTestToken(keys.privateKey, TOKEN_AUDIENCE.partner, {
+      ...as,
+      partner: '0123456789abcdef01234567',
+      amr: ['pwd', 'otp'],
+    });
+    return [401, 403].includes((await call(staff)).status) ? 'admin' : 'partner';
   }
 
   it('when a path the table names outright is asked for, with or without its trailing slash, then its own rule answers before any prefix', () => {
@@ -228,7 +260,7 @@ describe('who may call each public route: the gateway table and the services agr
     expect(matchRoute('/api/auth/%2e%2e/admin/users')).toBeUndefined();
   });
 
-  it.each(['auth', 'billing', 'download', 'feedback', 'notifications', 'admin-reporting'] as const)(
+  it.each(['auth', 'billing', 'download', 'feedback', 'notifications', 'partners', 'admin-reporting'] as const)(
     'when %s is asked who may call each of its /api routes, then its answer is the gateway table’s',
     async (service) => {
       const routes = routesOf(apps[service]).filter((route) => route.path.startsWith('/api/'));
@@ -245,7 +277,7 @@ describe('who may call each public route: the gateway table and the services agr
         const route = `${method} ${path}`;
         const actual = OWN_CREDENTIAL[route]
           ? 'public'
-          : await enforced(apps[service], method, url, ENDS_EVERY_SESSION.has(route) ? leaving : user);
+          : await enforced(apps[service], method, url, ENDS_EVERY_SESSION.has(route) ? leaving : user, ROLE_AMONG_USERS[route]);
         if (actual !== rule.access) disagreements.push(`${method} ${path}: the table says ${rule.access}, ${service} enforces ${actual}`);
       }
       expect(disagreements).toEqual([]);
@@ -253,7 +285,7 @@ describe('who may call each public route: the gateway table and the services agr
   );
 
   it('when every admin route is called with each role’s token, then each answer is what the role allows: through, or 403 with the reason', async () => {
-    const services = ['auth', 'billing', 'download', 'feedback', 'admin-reporting'] as const;
+    const services = ['auth', 'billing', 'download', 'feedback', 'partners', 'admin-reporting'] as const;
     const adminRoutes = services.flatMap((service) =>
       routesOf(apps[service])
         .filter(({ path }) => matchRoute(concrete(path))?.access === 'admin')
@@ -282,5 +314,7 @@ describe('who may call each public route: the gateway table and the services agr
     expect(ADMIN_ROLES.filter((role) => adminMay(role, 'manage-promotions'))).toEqual(['owner', 'finance']);
     expect(ADMIN_ROLES.filter((role) => adminMay(role, 'record-receipts'))).toEqual(['owner', 'finance']);
     expect(ADMIN_ROLES.filter((role) => adminMay(role, 'export-security-log'))).toEqual(['owner']);
+    expect(ADMIN_ROLES.filter((role) => adminMay(role, 'manage-partners'))).toEqual(['owner']);
+    expect(ADMIN_ROLES.filter((role) => adminMay(role, 'pay-partners'))).toEqual(['owner', 'finance']);
   });
 });

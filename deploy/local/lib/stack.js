@@ -5,7 +5,7 @@ const { freePort, portAnswers, httpStatus } = require('./net');
 const { startProcess, untilServing } = require('./processes');
 const { supervise } = require('./supervisor');
 
-/** The six services with their default ports and the variable others find them by. */
+/** The seven services with their default ports and the variable others find them by. */
 const SERVICES = [
   { name: 'auth', port: 4001, urlVar: 'AUTH_URL' },
   { name: 'billing', port: 4002, urlVar: 'BILLING_URL' },
@@ -13,6 +13,7 @@ const SERVICES = [
   { name: 'feedback', port: 4004, urlVar: 'FEEDBACK_URL' },
   { name: 'admin-reporting', port: 4005, urlVar: 'ADMIN_REPORTING_URL' },
   { name: 'notifications', port: 4006, urlVar: 'NOTIFICATIONS_URL' },
+  { name: 'partners', port: 4007, urlVar: 'PARTNERS_URL' },
 ];
 
 const waitUntilReady = (proc, url) =>

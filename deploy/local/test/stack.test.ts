@@ -64,7 +64,7 @@ describe('the whole stack as npm start runs it', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       status: 'ok',
-      services: { auth: 'ok', billing: 'ok', download: 'ok', feedback: 'ok', 'admin-reporting': 'ok', notifications: 'ok' },
+      services: { auth: 'ok', billing: 'ok', download: 'ok', feedback: 'ok', 'admin-reporting': 'ok', notifications: 'ok', partners: 'ok' },
     });
   });
 

@@ -1,8 +1,8 @@
-export const SERVICES = ['auth', 'billing', 'download', 'feedback', 'admin-reporting', 'notifications'] as const;
+export const SERVICES = ['auth', 'billing', 'download', 'feedback', 'admin-reporting', 'notifications', 'partners'] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
 /** Who may reach a path: the gateway rejects early; each service still verifies for itself. */
-export type Access = 'public' | 'user' | 'admin' | 'desktop';
+export type Access = 'public' | 'user' | 'admin' | 'desktop' | 'partner';
 
 export interface RouteRule {
   /** A public path; `:name` matches one segment and a trailing `/*` any deeper path. */
@@ -37,6 +37,8 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/auth/desktop/sessions', service: 'auth', access: 'user' },
   { pattern: '/api/auth/desktop/sessions/:id', service: 'auth', access: 'user' },
   { pattern: '/api/auth/desktop/me', service: 'auth', access: 'desktop' },
+  // a partner's staff member, signed in with a second factor, takes a partner token for the partner area
+  { pattern: '/api/auth/partner/session', service: 'auth', access: 'user' },
   { pattern: '/api/auth/*', service: 'auth', access: 'public' },
   // firm accounts: the firm's people manage it; the invitation page reads its link before sign-in
   { pattern: '/api/firms', service: 'auth', access: 'user' },
@@ -71,6 +73,8 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/admin/users/:id/devices', service: 'billing', access: 'admin' },
   { pattern: '/api/admin/users/:id/devices/:deviceId', service: 'billing', access: 'admin' },
   { pattern: '/api/admin/users/:id/billing-timeline', service: 'billing', access: 'admin' },
+  // the partner a customer has, and an admin's assignment
+  { pattern: '/api/admin/users/:id/partner', service: 'partners', access: 'admin' },
   { pattern: '/api/admin/mandates', service: 'billing', access: 'admin' },
   { pattern: '/api/admin/invoices/:merchantOrderId', service: 'billing', access: 'admin' },
   { pattern: '/api/admin/refunds/:merchantRefundId/credit-note', service: 'billing', access: 'admin' },
@@ -127,6 +131,13 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/notifications/sms', service: 'notifications', access: 'public' },
   { pattern: '/api/notifications/sms/report', service: 'notifications', access: 'public' },
   { pattern: '/api/notifications/whatsapp/webhook', service: 'notifications', access: 'public' },
+
+  // dealers: a customer's own partner, the partner area (a partner token), the admins' partners
+  { pattern: '/api/partners/mine', service: 'partners', access: 'user' },
+  { pattern: '/api/partners/area/*', service: 'partners', access: 'partner' },
+  { pattern: '/api/admin/partners', service: 'partners', access: 'admin' },
+  { pattern: '/api/admin/partners/*', service: 'partners', access: 'admin' },
+  { pattern: '/api/admin/partner-tiers/:tier', service: 'partners', access: 'admin' },
 
   { pattern: '/api/track-usage', service: 'admin-reporting', access: 'user' },
   // the person deletes their own account; admin-reporting runs the deletion across services

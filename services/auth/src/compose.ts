@@ -5,6 +5,7 @@ import { wireAdmins } from './admins/wiring';
 import type { Config } from './config';
 import { openDeviceStores, wireDevices } from './devices/wiring';
 import { openFirmStores, wireFirms } from './firms/wiring';
+import { wirePartnerStaff } from './partner-staff/wiring';
 import { wireSecondFactors } from './second-factors/wiring';
 import { openAuthKit } from './shared/auth-kit';
 import { openSignInAlerts, wireSignIn } from './sign-in/wiring';
@@ -53,6 +54,7 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
     ceremonies: secondFactors.ceremonies,
     challenges: secondFactors.challenges,
   });
+  const partnerStaff = await wirePartnerStaff(kit, { users });
   const firmsOf = async (userId: string) => (await firms.firms.firmsOf(userId)).firms.map(({ id, name, role }) => ({ id, name, role }));
   const { security } = signIn;
   const accounts = accountRoutesOf(kit, people, {
@@ -64,6 +66,7 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
       kit.claims,
       knownDevices,
       { deleteForUser: (userId) => userPasskeyStore.removeAll(userId) },
+      partnerStaff.staff,
     ],
     firms: firms.firms,
     self: { accountData: (userId) => security.accountData(userId, firmsOf), confirmDeletion: security.confirmDeletion },
@@ -89,6 +92,7 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
         firms.routes.firm,
         accounts.internal,
         firms.routes.internal,
+        partnerStaff.routes,
       ])
         router.use(routes);
     },

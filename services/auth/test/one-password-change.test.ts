@@ -82,6 +82,7 @@ describe('one password change at a time', () => {
         [TOKEN_AUDIENCE.desktop]: 3600,
         [TOKEN_AUDIENCE.adminChallenge]: 300,
         [TOKEN_AUDIENCE.userChallenge]: 300,
+        [TOKEN_AUDIENCE.partner]: 3600,
       },
     });
     const key = `${auth.redis.prefix}auth:valid-after:user-1`;

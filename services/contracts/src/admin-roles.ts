@@ -27,6 +27,10 @@ export const ADMIN_ACTIONS = [
   'manage-promotions',
   /** Bank transfers: recording credits, uploading statements, applying or returning what matched nothing. */
   'record-receipts',
+  /** Partners: creating them, their tiers, rates and staff, suspending them, assigning customers. */
+  'manage-partners',
+  /** Recording a partner's payout against its statement. */
+  'pay-partners',
   'manage-admins',
   'export-security-log',
   /** One's own sign-in: signing out, one's passkeys. Every role. */
@@ -37,7 +41,7 @@ export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 const ROLE_ACTIONS: Record<AdminRole, readonly AdminAction[]> = {
   owner: ADMIN_ACTIONS,
   // transactions, refunds, mandates, GST exports and invoices; people's contact details stay with the owner
-  finance: ['view', 'own-sign-in', 'refund', 'export-billing', 'manage-promotions', 'record-receipts'],
+  finance: ['view', 'own-sign-in', 'refund', 'export-billing', 'manage-promotions', 'record-receipts', 'pay-partners'],
   // the people and their plans and devices; never money going out, never a file leaving the portal
   support: ['view', 'own-sign-in', 'manage-users', 'manage-subscriptions', 'manage-feedback'],
   'read-only': ['view', 'own-sign-in'],

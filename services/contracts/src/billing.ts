@@ -195,6 +195,7 @@ export const EVENT_QUEUES = {
   download: 'download-events',
   feedback: 'feedback-events',
   notifications: 'notifications-events',
+  partners: 'partners-events',
   auditLog: 'audit-events',
 } as const;
 

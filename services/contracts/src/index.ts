@@ -43,3 +43,4 @@ export * from './bank-transfers';
 export * from './bank-transfer-rules';
 export * from './notifications';
 export * from './phone-channels';
+export * from './partners';

@@ -12,6 +12,8 @@ export const TOKEN_AUDIENCE = {
   adminChallenge: 'portal-admin-challenge',
   /** Between a practitioner's password (or Google) and their second factor. */
   userChallenge: 'portal-user-challenge',
+  /** A partner's staff member, signed in with a second factor: accepted by the partner area's calls only. */
+  partner: 'portal-partner',
 } as const;
 export type TokenAudience = (typeof TOKEN_AUDIENCE)[keyof typeof TOKEN_AUDIENCE];
 

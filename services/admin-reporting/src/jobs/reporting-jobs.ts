@@ -13,7 +13,13 @@ import type { AuditStore, UserDeletedPublisher } from '../domain/ports';
 
 const OUTBOX_QUEUE = 'admin-reporting-scheduled';
 // Services that hold data of a user and delete it on `user.deleted`.
-const DELETION_QUEUES = [EVENT_QUEUES.billing, EVENT_QUEUES.download, EVENT_QUEUES.feedback, EVENT_QUEUES.notifications] as const;
+const DELETION_QUEUES = [
+  EVENT_QUEUES.billing,
+  EVENT_QUEUES.download,
+  EVENT_QUEUES.feedback,
+  EVENT_QUEUES.notifications,
+  EVENT_QUEUES.partners,
+] as const;
 
 /** Publishes `user.deleted` to each service's queue; one job id per user, so a re-publish is a no-op. */
 export function createUserDeletedPublisher(connection: QueueConnection): UserDeletedPublisher & { close(): Promise<void> } {

@@ -50,6 +50,8 @@ export async function openAuthKit(settings: Config, runtime: ServiceRuntime, now
       [TOKEN_AUDIENCE.desktop]: settings.DESKTOP_TOKEN_TTL_SECONDS,
       [TOKEN_AUDIENCE.adminChallenge]: 300,
       [TOKEN_AUDIENCE.userChallenge]: 300,
+      // a partner's staff act for customers, as admins do: their tokens live as briefly
+      [TOKEN_AUDIENCE.partner]: settings.ADMIN_TOKEN_TTL_SECONDS,
     },
   });
   const loginGuesses = createGuessLimit({

@@ -100,7 +100,7 @@ export interface TokenIssuer {
    * `revokeAllFor` cut-off, which would otherwise end a token issued in the same millisecond.
    */
   issue(
-    subject: { id: string; email: string; role?: string; firm?: string; amr?: string[] } & ConsentClaims,
+    subject: { id: string; email: string; role?: string; firm?: string; partner?: string; amr?: string[] } & ConsentClaims,
     audience: TokenAudience,
     sessionId?: string,
     issuedAtMs?: number,

@@ -42,6 +42,6 @@ export async function wireBankTransfers(
   const tdsCases = tdsUseCases({ tds, transfers: below.transfers, mail, publicUrl: config.PUBLIC_URL, audit, logger, now });
   return {
     stores: { receipts, tds },
-    routes: [bankTransferRoutes(transfers, verifyToken, account), tdsRoutes(tdsCases, verifyToken, account)],
+    routes: [bankTransferRoutes(transfers, verifyToken, account, config.SERVICE_SECRET), tdsRoutes(tdsCases, verifyToken, account)],
   };
 }

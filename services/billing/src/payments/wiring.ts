@@ -1,3 +1,5 @@
+import { EVENT_QUEUES } from '@portal/contracts';
+import { createEventPublisher } from '@portal/platform';
 import type { discountUseCases, referralUseCases } from '../promotions';
 import type { planChangeUseCases, subscriptionLedger, SubscriptionRecord, SubscriptionStore } from '../subscriptions';
 import type { CreditNoteStore, InvoiceStore, invoiceUseCases } from '../tax-documents';
@@ -17,6 +19,7 @@ import type { PaymentDeps } from './domain/ports';
 import { paymentUseCases } from './domain/payment.use-cases';
 import { refundUseCases } from './domain/refund.use-cases';
 import { renewalUseCases } from './domain/renewal.use-cases';
+import { saleEvents } from './domain/sale-events';
 import { transactionsUseCases } from './domain/transactions.use-cases';
 import { autopayRoutes } from './routes/autopay.routes';
 import { billingHistoryRoutes } from './routes/billing-history.routes';
@@ -75,11 +78,15 @@ export function wirePayments(kit: BillingKit, stores: Awaited<ReturnType<typeof 
     'Payments whose amount did not match the order (never credited)',
   );
   const autopay = autopayUseCases({ mandates, orders, gateway, ledger, lock, logger });
+  const toPartners = createEventPublisher(EVENT_QUEUES.partners, kit.connection, logger);
+  kit.shutdown.add('sale events to partners', () => toPartners.close());
+  const sales = saleEvents(toPartners);
   const publicUrl = config.PUBLIC_URL;
   const paymentDeps: PaymentDeps = {
     ...{ orders, ledger, changes: below.changes, gateway, mandates, promotions: discounts, invoices, mail, lock, logger, publicUrl, now },
     profiles: taxDocuments.billingProfiles,
     orderLifetimeSeconds: config.ORDER_LIFETIME_SECONDS,
+    sales,
     onAmountMismatch: () => mismatches.inc(),
     // after a settled order: its discount is used up, its mandate follows it, a renewal is done
     onSettled: async (order) => {
@@ -96,7 +103,7 @@ export function wirePayments(kit: BillingKit, stores: Awaited<ReturnType<typeof 
   });
   const refunds = refundUseCases({
     ...{ orders, refunds: stores.refunds, invoices: taxDocuments.invoices, creditNotes: taxDocuments.creditNotes, ledger, gateway, seller },
-    ...{ lock, audit, logger, mail, publicUrl, now },
+    ...{ lock, audit, logger, mail, publicUrl, now, sales },
     profiles: taxDocuments.billingProfiles,
     // a refund in full takes back the referral credit the order earned
     onRefundedInFull: (order) => below.referrals.takeBack(order.merchantOrderId),

@@ -42,6 +42,6 @@ export function wireReporting({ config, claims, lock, now, verifyToken }: Billin
   const timeline = customerTimelineUseCases({ subscriptions, periods, mandates, orders, refunds: below.refunds, invoices, now });
   return {
     reporting,
-    routes: [internalRoutes(reporting, accountData, config.SERVICE_SECRET), customerTimelineRoutes(timeline, verifyToken)],
+    routes: [internalRoutes(reporting, accountData, below.devices, config.SERVICE_SECRET), customerTimelineRoutes(timeline, verifyToken)],
   };
 }

@@ -11,3 +11,4 @@ export * from './firms';
 export * from './firm-events';
 export * from './account-data';
 export * from './messages';
+export * from './partners';

@@ -1,4 +1,12 @@
-import { ADMIN_ACCESS_MESSAGES, hasSecondFactor, adminMay, isAdminRole, TOKEN_AUDIENCE, type AdminAction } from '@portal/contracts';
+import {
+  ADMIN_ACCESS_MESSAGES,
+  PARTNER_MESSAGES,
+  hasSecondFactor,
+  adminMay,
+  isAdminRole,
+  TOKEN_AUDIENCE,
+  type AdminAction,
+} from '@portal/contracts';
 import { consentRequired, forbidden, unauthorized } from '../errors/app-errors';
 import type { CheckingHandler, RouteParams } from '../http/validate';
 import { bearerToken, type AuthContext, type TokenVerifier } from './token-verifier';
@@ -7,7 +15,7 @@ import { bearerToken, type AuthContext, type TokenVerifier } from './token-verif
 export type Authenticated = { auth: AuthContext };
 type Guard = CheckingHandler<RouteParams, unknown, unknown, Authenticated>;
 
-type GuardedAudience = (typeof TOKEN_AUDIENCE)['user' | 'admin' | 'desktop'];
+type GuardedAudience = (typeof TOKEN_AUDIENCE)['user' | 'admin' | 'desktop' | 'partner'];
 
 async function authenticate(verify: TokenVerifier, authorization: string | undefined, audience: GuardedAudience, beforeConsent: boolean) {
   const token = bearerToken(authorization);
@@ -57,3 +65,16 @@ export function requireAdmin(verify: TokenVerifier, action: AdminAction): Guard 
  * (docs/desktop-api.md).
  */
 export const requireDesktop = (verify: TokenVerifier) => requireAudience(verify, TOKEN_AUDIENCE.desktop);
+
+/**
+ * A partner's staff member's call: a partner token (never a person's own), issued after a second
+ * factor, naming the partner; whether that partner is active is the partners service's to say.
+ */
+export function requirePartner(verify: TokenVerifier): Guard {
+  return async (req, res, next) => {
+    const auth = await authenticate(verify, req.headers.authorization, TOKEN_AUDIENCE.partner, true);
+    if (!hasSecondFactor(auth.methods) || !auth.partnerId) throw unauthorized(PARTNER_MESSAGES.secondFactorRequired);
+    res.locals.auth = auth;
+    next();
+  };
+}

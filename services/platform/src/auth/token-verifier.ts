@@ -21,6 +21,8 @@ export interface TokenClaims extends ConsentClaims {
   sid?: string;
   /** A desktop token for a firm's seat: the firm chosen when the app was signed in. */
   firm?: string;
+  /** A partner token: the partner whose staff the person is. */
+  partner?: string;
   /** How an admin signed in (RFC 8176): the password and a second factor. */
   amr?: string[];
 }
@@ -33,6 +35,8 @@ export interface AuthContext {
   expiresAt: number;
   /** The firm a desktop token works for, when one was chosen at sign-in. */
   firmId?: string;
+  /** The partner a partner token works for. */
+  partnerId?: string;
   /** Present while the person must accept the policies in force (or give their age) before most calls. */
   consentDue?: { ageRequired: boolean };
   /** The ways the admin proved who they are, from the token's `amr`. */
@@ -96,6 +100,7 @@ export function createTokenVerifier({ publicKey, redis, redisPrefix = '', onRevo
       tokenId: claims.jti,
       expiresAt: claims.exp,
       ...(claims.firm ? { firmId: claims.firm } : {}),
+      ...(claims.partner ? { partnerId: claims.partner } : {}),
       ...(Array.isArray(claims.amr) ? { methods: claims.amr } : {}),
       ...(isConsentDue(claims) ? { consentDue: { ageRequired: claims.age === false } } : {}),
     };

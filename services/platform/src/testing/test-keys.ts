@@ -20,13 +20,14 @@ export function generateTestKeys(): TestKeys {
 export function signTestToken(
   privateKey: string,
   audience: TokenAudience,
-  claims: { sub: string; email: string; role?: string; issuedAtMs?: number; firm?: string; amr?: string[] },
+  claims: { sub: string; email: string; role?: string; issuedAtMs?: number; firm?: string; partner?: string; amr?: string[] },
   expiresInSeconds = 3600,
 ): string {
   const issued = claims.issuedAtMs === undefined ? {} : { iat: Math.floor(claims.issuedAtMs / 1000), iat_ms: claims.issuedAtMs };
   const firm = claims.firm ? { firm: claims.firm } : {};
   const amr = claims.amr ? { amr: claims.amr } : {};
-  return jwt.sign({ email: claims.email, role: claims.role, ...issued, ...firm, ...amr }, privateKey, {
+  const partner = claims.partner ? { partner: claims.partner } : {};
+  return jwt.sign({ email: claims.email, role: claims.role, ...issued, ...firm, ...partner, ...amr }, privateKey, {
     algorithm: 'RS256',
     issuer: TOKEN_ISSUER,
     audience,

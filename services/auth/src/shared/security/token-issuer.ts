@@ -42,6 +42,7 @@ export function createTokenIssuer({ privateKey, publicKey, redis, redisPrefix, t
           email: subject.email,
           ...(subject.role ? { role: subject.role } : {}),
           ...(subject.firm ? { firm: subject.firm } : {}),
+          ...(subject.partner ? { partner: subject.partner } : {}),
           ...(subject.amr ? { amr: subject.amr } : {}),
           ...(subject.pol !== undefined ? { pol: subject.pol } : {}),
           ...(subject.age === false ? { age: false } : {}),

@@ -10,7 +10,8 @@ import {
   requestProformaSchema,
   returnReceiptSchema,
 } from '@portal/contracts';
-import { requireAdmin, validate, type TokenVerifier } from '@portal/platform';
+import { internalAccountParams, internalProformaBody } from '@portal/contracts/internal';
+import { requireAdmin, requireService, validate, type TokenVerifier } from '@portal/platform';
 import { badRequest } from '@portal/platform/errors';
 import type { AccountGuards } from '../../shared/routes/billing-account';
 import { sendPdf } from '../../shared/routes/send-pdf';
@@ -26,6 +27,7 @@ export function bankTransferRoutes(
   { proformas, receipts }: { proformas: ReturnType<typeof proformaRequestUseCases>; receipts: ReturnType<typeof receiptUseCases> },
   verifyToken: TokenVerifier,
   account: AccountGuards,
+  serviceSecret: string,
 ): Router {
   const router = Router();
 
@@ -41,6 +43,18 @@ export function bankTransferRoutes(
     const { number, pdf } = await proformas.pdf(res.locals.account.id, req.params.reference);
     sendPdf(res, proformaFileName(number), pdf);
   });
+
+  // a partner raises a pro-forma in its customer's name: the plan is the customer's, the e-mail goes to them
+  router.post(
+    '/internal/accounts/:userId/proformas',
+    requireService(serviceSecret),
+    validate('params', internalAccountParams),
+    validate('body', internalProformaBody),
+    async (req, res) => {
+      const { email, ...body } = req.body;
+      res.status(201).json({ proforma: await proformas.request({ id: req.params.userId, email, firm: null }, body) });
+    },
+  );
 
   const view = requireAdmin(verifyToken, 'view');
   const record = requireAdmin(verifyToken, 'record-receipts');

@@ -249,6 +249,15 @@ function storedOrders(connection: Connection): OrderStore & { ready: Promise<unk
       ).lean<Pick<OrderDocument, 'taxablePaise'>[]>();
       return sumPaise(docs.map((doc) => doc.taxablePaise ?? NO_PAISE));
     },
+    async paidBefore(accountId, merchantOrderId, at) {
+      const earlier = {
+        accountId: { $eq: accountId },
+        status: 'completed' as const,
+        merchantOrderId: { $ne: merchantOrderId },
+        completedAt: { $lt: at },
+      };
+      return (await Order.exists(earlier)) !== null;
+    },
     async hasPaid(accountId) {
       return (await Order.exists({ accountId: { $eq: accountId }, status: 'completed' })) !== null;
     },

@@ -12,6 +12,7 @@ import { composeMail, type MailContent } from '@portal/platform/mail-layout';
 import { recipientOf } from '../../shared/ports';
 import type { InvoiceRecord } from '../../tax-documents';
 import type { PaymentDeps, OrderRecord } from './ports';
+import { saleKind } from './sale-events';
 
 /**
  * A paid order's credit, once: its period in the ledger, its documents, the order marked
@@ -23,6 +24,17 @@ export async function creditOrder(deps: PaymentDeps, order: OrderRecord): Promis
   const paid = { ...order, accountId: order.accountId };
   const { subscription, service } = await deps.ledger.credit(paid);
   const { invoice } = await issueDocuments(deps, paid, service);
+  await deps.sales?.paid({
+    merchantOrderId: order.merchantOrderId,
+    accountId: paid.accountId,
+    firmId: order.firm?.id ?? null,
+    kind: await saleKind(deps.orders, paid),
+    plan: order.plan,
+    billingPeriod: order.billingPeriod,
+    taxablePaise: invoice.taxablePaise,
+    amountPaise: order.amountPaise,
+    paidAt: (order.completedAt ?? deps.now?.() ?? new Date()).toISOString(),
+  });
   await deps.orders.update(order.merchantOrderId, { credited: true });
   void sendReceipt(deps, order, subscription.subscriptionEndDate, invoice);
 }

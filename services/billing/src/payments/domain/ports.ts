@@ -15,6 +15,7 @@ import type { Lock, BillingProfileStore, MailSender } from '../../shared/ports';
 import type { CreditNoteStore, InvoiceStore, Seller, invoiceUseCases } from '../../tax-documents';
 import type { discountUseCases } from '../../promotions';
 import type { autopayUseCases } from './autopay.use-cases';
+import type { SaleEvents } from './sale-events';
 
 export interface OrderRecord {
   id: string;
@@ -122,6 +123,8 @@ export interface OrderStore {
   /** The orders of these mandates, newest first (the admin's timeline, the customer's upcoming debit). */
   forMandates(merchantSubscriptionIds: string[]): Promise<OrderRecord[]>;
   find(merchantOrderId: string): Promise<OrderRecord | null>;
+  /** Whether the account paid another order before this one's payment (its sale is then a renewal). */
+  paidBefore(accountId: string, merchantOrderId: string, at: Date): Promise<boolean>;
   update(merchantOrderId: string, changes: Partial<OrderRecord>): Promise<OrderRecord | null>;
   /** When each of the user's open checkouts (not Autopay's renewals) expires. */
   checkoutExpiries(accountId: string, now: Date): Promise<Date[]>;
@@ -349,6 +352,7 @@ export interface RefundDeps {
   mail: MailSender;
   creditNotePdf: (merchantRefundId: string) => Promise<{ number: string; pdf: Buffer }>;
   publicUrl: string;
+  sales?: SaleEvents;
   now?: () => Date;
 }
 
@@ -371,6 +375,8 @@ export interface PaymentDeps {
   onAmountMismatch: () => void;
   /** Told of every order that leaves pending (UPI Autopay follows its mandates' orders). */
   onSettled?: (order: OrderRecord) => Promise<void>;
+  /** Paid orders and refunds, published for partners' commission. */
+  sales?: SaleEvents;
   now?: () => Date;
 }
 

@@ -92,7 +92,23 @@ async function complete(deps: RefundDeps, refund: RefundRecord, phonepeRefundId:
   } else {
     deps.logger.error({ merchantRefundId: refund.merchantRefundId }, 'refunded order has no invoice, so no credit note was issued');
   }
+  await announceRefund(deps, refund, now());
   await deps.refunds.update(refund.merchantRefundId, { state: 'completed', settledAt: now(), phonepeRefundId });
   await syncOrder(deps, refund.merchantOrderId);
   if (invoice) void sendRefundNotice(deps, refund);
+}
+
+/** A refund of a paid order, for partners' commission: before the refund is marked completed, so a failure is published again. */
+async function announceRefund(deps: RefundDeps, refund: RefundRecord, at: Date) {
+  if (!deps.sales) return;
+  const order = await deps.orders.find(refund.merchantOrderId);
+  if (!order?.accountId) return;
+  await deps.sales.refunded({
+    merchantRefundId: refund.merchantRefundId,
+    merchantOrderId: refund.merchantOrderId,
+    accountId: order.accountId,
+    refundedPaise: refund.amountPaise,
+    paidPaise: paidFor(order),
+    refundedAt: at.toISOString(),
+  });
 }

@@ -7,13 +7,15 @@ import {
   type BillingAccountData,
   type BillingAnalytics,
 } from '@portal/contracts/internal';
+import type { DeviceView } from '@portal/contracts';
 import type { accountDataUseCases } from '../domain/account-data.use-cases';
 import type { reportingUseCases } from '../domain/reporting.use-cases';
 
-/** Subscriptions for the admin area and the download service, a person's data for its download; service credential only. */
+/** Subscriptions for the admin area, download and partners, a person's data for its download, their PCs; service credential only. */
 export function internalRoutes(
   reporting: ReturnType<typeof reportingUseCases>,
   accountData: ReturnType<typeof accountDataUseCases>,
+  devices: (userId: string) => Promise<DeviceView[]>,
   serviceSecret: string,
 ): Router {
   const router = Router();
@@ -26,6 +28,11 @@ export function internalRoutes(
 
   router.post('/internal/subscriptions/lookup', validate('body', internalSubscriptionsLookupBody), async (req, res) => {
     res.json({ subscriptions: await reporting.summaries(req.body.userIds) });
+  });
+
+  // the PCs a partner's customer uses, for the partner area
+  router.get('/internal/users/:userId/devices', validate('params', internalSubscriptionParams), async (req, res) => {
+    res.json({ devices: await devices(req.params.userId) });
   });
 
   router.get('/internal/subscriptions/:userId', validate('params', internalSubscriptionParams), async (req, res) => {

@@ -1,0 +1,2 @@
+export { wireAttribution } from './wiring';
+export type { AttributionUseCases } from './domain/attribution.use-cases';

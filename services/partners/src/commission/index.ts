@@ -1,0 +1,1 @@
+export { wireCommission } from './wiring';
