@@ -31,7 +31,7 @@ function filesUnder(absolute) {
 function inputsHash(app, mode) {
   const hash = crypto
     .createHash('sha256')
-    .update(JSON.stringify({ mode, env: [process.env.PORTAL_REMOTE_URL, process.env.ADMIN_REMOTE_URL] }));
+    .update(JSON.stringify({ mode, env: [process.env.PORTAL_REMOTE_URL, process.env.ADMIN_REMOTE_URL, process.env.PARTNER_REMOTE_URL] }));
   const appDir = path.join(ROOT, 'frontends', app);
   const own = fs.readdirSync(appDir).filter((name) => name !== 'test' && name !== 'node_modules');
   const files = [...own.map((name) => path.join(appDir, name)), ...SHARED_INPUTS.map((input) => path.join(ROOT, input))]

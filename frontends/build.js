@@ -8,7 +8,7 @@ const webpack = require('webpack');
 const { OUT } = require('./webpack.common');
 const { inputsHash, isUpToDate, writeStamp } = require('./build-stamp');
 
-const APPS = ['shell', 'portal', 'admin'];
+const APPS = ['shell', 'portal', 'admin', 'partner'];
 const mode = process.argv.includes('--dev') ? 'development' : 'production';
 const watch = process.argv.includes('--watch');
 

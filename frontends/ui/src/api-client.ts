@@ -55,6 +55,8 @@ export const api = {
   delete: <T = unknown>(url: string, config?: AxiosRequestConfig) => client().then((http) => http.delete<T>(url, config)),
   post: <T = unknown>(url: string, data?: unknown, config?: AxiosRequestConfig) => client().then((http) => http.post<T>(url, data, config)),
   put: <T = unknown>(url: string, data?: unknown, config?: AxiosRequestConfig) => client().then((http) => http.put<T>(url, data, config)),
+  patch: <T = unknown>(url: string, data?: unknown, config?: AxiosRequestConfig) =>
+    client().then((http) => http.patch<T>(url, data, config)),
 };
 
 /** The server's message for people, else the screen's own fallback text. */

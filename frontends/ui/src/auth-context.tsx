@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
   isAdminPath,
+  isPartnerPath,
   isCurrentConsent,
   toClientSubscriptionState,
   type ClientSubscriptionState,
@@ -35,10 +36,10 @@ const AuthContext = createContext<Auth | null>(null);
 
 /**
  * Auth state from the status call (behaviour.md §4): loading until it answers; unauthenticated when it
- * fails, when no token is stored, or on /admin/ paths, which have their own sign-in.
+ * fails, when no token is stored, or on /admin/ and /partner paths, which have their own sign-in.
  */
 export function AuthProvider({ children, pathname }: { children: ReactNode; pathname: string }) {
-  const isAdmin = isAdminPath(pathname);
+  const isAdmin = isAdminPath(pathname) || isPartnerPath(pathname);
   // No status to ask for: admin paths, or no stored token. A visitor then sees the page at once, not a spinner.
   const signedOutAlready = useCallback(() => isAdmin || !session.token(), [isAdmin]);
   const [state, setState] = useState<AuthState>(() => (signedOutAlready() ? 'unauthenticated' : 'loading'));

@@ -35,10 +35,12 @@ function registry(): Registry {
   return (holder[REGISTRY] ??= { calls: new Map(), pageAsked: false });
 }
 
-/** Admin calls carry the admin's session, every other call the user's (behaviour.md §7). */
+/** Admin calls carry the admin's session, the partner area's the partner's, every other call the user's (behaviour.md §7). */
 export const isAdminCall = (url = '') => url.includes('/admin/');
+export const isPartnerCall = (url = '') => url.includes('/api/partners/area/');
 
-export const tokenFor = (url?: string) => (isAdminCall(url) ? session.adminToken() : session.token());
+export const tokenFor = (url?: string) =>
+  isAdminCall(url) ? session.adminToken() : isPartnerCall(url) ? session.partnerToken() : session.token();
 
 /** Starts GET calls to these addresses (a path, with its query string when the page sends one). */
 export function startEarlyCalls(urls: readonly string[]): void {

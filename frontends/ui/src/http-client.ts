@@ -1,12 +1,12 @@
 import axios, { type AxiosError, type AxiosInstance } from 'axios';
 import { CONSENT_REQUIRED_EVENT, consentRefusal, isHttpError, REQUEST_TIMEOUT_MS } from './http-error';
-import { isAdminCall, tokenFor } from './early-calls';
+import { isAdminCall, isPartnerCall, tokenFor } from './early-calls';
 import { session } from './storage';
 
 // Loaded with axios on the first call (api-client.ts), so the landing page carries neither.
 
 // Pages where a 401 must not bounce the visitor to the login page (behaviour.md §8).
-const NO_REDIRECT_PAGES = ['/', '/signup', '/login', '/admin/login'];
+const NO_REDIRECT_PAGES = ['/', '/signup', '/login', '/admin/login', '/partner'];
 
 /** The bearer header a call went out with, as the request interceptor set it. */
 const sentAuthorization = (error: AxiosError) => (error.config?.headers as { Authorization?: unknown } | undefined)?.Authorization ?? null;
@@ -24,6 +24,9 @@ export function handleUnauthorized(error: AxiosError, location: Pick<Location, '
   if (admin) {
     session.clearAdmin();
     if (location.pathname !== '/admin/login') location.assign('/admin/login');
+  } else if (isPartnerCall(error.config?.url)) {
+    session.clearPartner();
+    if (location.pathname !== '/partner') location.assign('/partner');
   } else {
     session.clear();
     if (!NO_REDIRECT_PAGES.includes(location.pathname)) location.assign('/login');
@@ -35,7 +38,8 @@ export function createHttpClient(): AxiosInstance {
   const created = axios.create({ withCredentials: true, timeout: REQUEST_TIMEOUT_MS, headers: { 'Content-Type': 'application/json' } });
   created.interceptors.request.use((config) => {
     const token = tokenFor(config.url);
-    if (token) config.headers.set('Authorization', `Bearer ${token}`);
+    // a call that names its own credential keeps it (the partner sign-in's exchange of a person's token)
+    if (token && !config.headers.has('Authorization')) config.headers.set('Authorization', `Bearer ${token}`);
     return config;
   });
   created.interceptors.response.use(undefined, (error: unknown) => {

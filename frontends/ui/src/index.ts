@@ -16,4 +16,4 @@ export * from './components/Spinner';
 // whatever this index exports, the landing page downloads.
 // The contracts the shell's layout reads that the kit holds anyway (the auth context reads them):
 // taken from here, the shell's own chunk does not carry a second copy of them.
-export { isAdminPath, POLICIES } from '@portal/contracts';
+export { isAdminPath, isPartnerPath, POLICIES } from '@portal/contracts';

@@ -1,5 +1,13 @@
 /** The local storage keys of behaviour.md §3. */
-export const STORAGE_KEYS = { token: 'token', user: 'user', adminToken: 'adminToken', adminUser: 'adminUser' } as const;
+export const STORAGE_KEYS = {
+  token: 'token',
+  user: 'user',
+  adminToken: 'adminToken',
+  adminUser: 'adminUser',
+  /** A partner's staff member's session, apart from their own as a practitioner. */
+  partnerToken: 'partnerToken',
+  partnerUser: 'partnerUser',
+} as const;
 
 export const session = {
   token: () => localStorage.getItem(STORAGE_KEYS.token),
@@ -19,5 +27,10 @@ export const session = {
   clearAdmin() {
     localStorage.removeItem(STORAGE_KEYS.adminToken);
     localStorage.removeItem(STORAGE_KEYS.adminUser);
+  },
+  partnerToken: () => localStorage.getItem(STORAGE_KEYS.partnerToken),
+  clearPartner() {
+    localStorage.removeItem(STORAGE_KEYS.partnerToken);
+    localStorage.removeItem(STORAGE_KEYS.partnerUser);
   },
 };

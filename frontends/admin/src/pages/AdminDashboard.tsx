@@ -14,7 +14,13 @@ import '../admin.css';
 const UserPayments = lazy(() =>
   import('../features/transactions/components/UserPayments').then((module) => ({ default: module.UserPayments })),
 );
-const paymentsOf = (userId: string) => <UserPayments userId={userId} />;
+const UserPartner = lazy(() => import('../features/partners/components/UserPartner').then((module) => ({ default: module.UserPartner })));
+const paymentsOf = (userId: string) => (
+  <>
+    <UserPayments userId={userId} />
+    <UserPartner userId={userId} />
+  </>
+);
 
 // The dashboard's and the users' sections, the two an admin opens most, come with the page (the
 // users' list without its dialogs); each other section loads when it is opened.
@@ -33,6 +39,7 @@ const BankTransfersTab = lazy(() =>
   import('../features/bank-transfers/components/BankTransfersTab').then((module) => ({ default: module.BankTransfersTab })),
 );
 const ReleasesTab = lazy(() => import('../features/releases/components/ReleasesTab').then((module) => ({ default: module.ReleasesTab })));
+const PartnersTab = lazy(() => import('../features/partners/components/PartnersTab').then((module) => ({ default: module.PartnersTab })));
 const AdminsTab = lazy(() => import('../features/admins/components/AdminsTab').then((module) => ({ default: module.AdminsTab })));
 
 const TABS = [
@@ -43,6 +50,7 @@ const TABS = [
   'mandates',
   'promotions',
   'bank-transfers',
+  'partners',
   'releases',
   'feedback',
   'audit',
@@ -118,6 +126,7 @@ export default function AdminDashboard() {
                 { id: 'mandates', label: 'Mandates' },
                 { id: 'bank-transfers', label: 'Bank transfers' },
                 { id: 'promotions', label: 'Promotions' },
+                { id: 'partners', label: 'Partners' },
               ],
             },
             { label: 'Product', sections: [{ id: 'releases', label: 'Releases' }] },
@@ -141,6 +150,7 @@ export default function AdminDashboard() {
             {tab === 'mandates' && <MandatesTab />}
             {tab === 'promotions' && <PromotionsTab />}
             {tab === 'bank-transfers' && <BankTransfersTab />}
+            {tab === 'partners' && <PartnersTab />}
             {tab === 'releases' && <ReleasesTab />}
             {tab === 'feedback' && <FeedbackTab feedback={feedback} />}
             {tab === 'audit' && <AuditTab />}

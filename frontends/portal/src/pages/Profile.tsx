@@ -6,6 +6,7 @@ import { Devices } from '../features/desktop/components/Devices';
 import { Firms } from '../features/firms/components/Firms';
 import { NotificationChoices } from '../features/notifications/components/NotificationChoices';
 import { PhoneChannels } from '../features/notifications/components/PhoneChannels';
+import { YourPartner } from '../features/partner/components/YourPartner';
 import { SecurityAndPrivacy } from '../features/privacy/components/SecurityAndPrivacy';
 import { useProfile } from '../features/profile/api';
 import { ProfileForm, type ProfileFormTab } from '../features/profile/components/ProfileForm';
@@ -14,7 +15,7 @@ import { withQueries } from '../queries';
 import { TEXTS, type Message } from '../texts';
 import '../components/portal.css';
 
-type Tab = 'basic' | 'personal' | 'address' | 'subscription' | 'billing' | 'firms' | 'devices' | 'notifications' | 'privacy';
+type Tab = 'basic' | 'personal' | 'address' | 'subscription' | 'billing' | 'partner' | 'firms' | 'devices' | 'notifications' | 'privacy';
 /** The tabs of the profile form, which Edit Profile opens. */
 const FORM_TABS: Tab[] = ['basic', 'personal', 'address'] satisfies ProfileFormTab[];
 const isFormTab = (tab: Tab): tab is ProfileFormTab => FORM_TABS.includes(tab);
@@ -25,6 +26,7 @@ const TABS: { id: Tab; label: string }[] = [
   { id: 'address', label: 'Address' },
   { id: 'subscription', label: 'Subscription' },
   { id: 'billing', label: 'Billing' },
+  { id: 'partner', label: 'Partner' },
   { id: 'firms', label: 'Firms' },
   { id: 'devices', label: 'Devices' },
   { id: 'notifications', label: 'Notifications' },
@@ -104,6 +106,7 @@ function Profile() {
       <Tabs tabs={TABS} active={tab} onChange={setTab} label="Profile sections" />
       {tab === 'subscription' && <SubscriptionSummary onMessage={setMessage} />}
       {tab === 'billing' && <BillingDetails />}
+      {tab === 'partner' && <YourPartner />}
       {tab === 'firms' && <Firms userId={user._id} />}
       {tab === 'devices' && <Devices />}
       {tab === 'notifications' && (

@@ -3,6 +3,7 @@ import { CONSENT_MESSAGES, currentPolicyVersions, GENDERS, type AuthResponse, ty
 import { Banner, Button, errorMessage, Link, TextField, useAuth, useSearchParams } from '@portal/ui';
 import { PasswordPair } from '@portal/ui/password-pair';
 import { register } from '../features/auth/api';
+import { claimKeptPartner, keepPartnerCode } from '../features/partner/api';
 import { claimKeptReferral, keepReferralCode } from '../features/referrals/api';
 import { SecondFactorSignIn } from '../features/auth/components/SecondFactorSignIn';
 import { GoogleSignIn } from '../components/GoogleSignIn';
@@ -57,8 +58,11 @@ export default function Signup() {
   const [secondFactor, setSecondFactor] = useState<SecondFactorStep | null>(null);
   // a referral link's code is kept, and claimed once the account is signed in
   useEffect(() => keepReferralCode(params), [params]);
+  // so is a dealer's link's partner code
+  useEffect(() => keepPartnerCode(params), [params]);
   const enter = async ({ token, user }: AuthResponse) => {
     await claimKeptReferral(token);
+    await claimKeptPartner(token);
     await signIn(token, user, nextPath(params, '/profile?complete-profile=true'));
   };
   const setValue = (field: keyof SignupForm) => (value: string) => setForm({ ...form, [field]: value });
@@ -94,6 +98,7 @@ export default function Signup() {
         },
       });
       await claimKeptReferral(data.token);
+      await claimKeptPartner(data.token);
       await signIn(data.token, data.user, nextPath(params, '/profile'));
     } catch (failure) {
       setError(errorMessage(failure, 'Signup failed'));

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AuthProvider, isAdminPath, Navigate, POLICIES, Route, Routes, Spinner, useAuth, useLocation } from '@portal/ui';
+import { AuthProvider, isAdminPath, isPartnerPath, Navigate, POLICIES, Route, Routes, Spinner, useAuth, useLocation } from '@portal/ui';
 import { PublicLayout, SignedInLayout, SiteFooter, VisitorActions } from './Layouts';
 import { RemoteBoundary } from './RemoteBoundary';
 import { pages } from './remote-pages';
@@ -44,6 +44,24 @@ function Routed() {
               <div className="admin-area">
                 {/* the largest remote: its label is the page's first paint, as a user page's "Loading your account…" */}
                 <Page name="admin" loading="Loading the admin area…" />
+              </div>
+              <SiteFooter />
+            </>
+          }
+        />
+      </Routes>
+    );
+  }
+  // A dealer's staff have their own sign-in too, and their area its own remote.
+  if (isPartnerPath(pathname)) {
+    return (
+      <Routes>
+        <Route
+          path="/partner/*"
+          element={
+            <>
+              <div className="partner-area-page">
+                <Page name="partner" loading="Loading the partner area…" />
               </div>
               <SiteFooter />
             </>

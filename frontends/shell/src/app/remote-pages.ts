@@ -4,12 +4,13 @@ import { PORTAL_PAGES, type PortalPage } from '@portal/portal/exposed-pages';
 
 /**
  * Remotes are registered at run time rather than in the build: the admin remote only when an
- * /admin page is opened, so user pages never fetch it. (A failed load is retried by loading the
+ * /admin page is opened, the partner remote only for /partner, so user pages never fetch them. (A failed load is retried by loading the
  * page again: RemoteBoundary.)
  */
 const REMOTES = {
   portal: process.env.PORTAL_REMOTE_URL as string,
   admin: process.env.ADMIN_REMOTE_URL as string,
+  partner: process.env.PARTNER_REMOTE_URL as string,
 };
 type RemoteName = keyof typeof REMOTES;
 const registered = new Set<RemoteName>();
@@ -35,11 +36,12 @@ function remotePage(remote: RemoteName, module: string) {
 
 const loaderName = <Page extends string>(page: Page) => (page[0]!.toLowerCase() + page.slice(1)) as Uncapitalize<Page>;
 
-/** Each page a remote exposes, by its name with a small first letter ('landing', 'forgotPassword'), and the admin area. */
+/** Each page a remote exposes, by its name with a small first letter ('landing', 'forgotPassword'), the admin area and the partner area. */
 export const pages = {
   ...(Object.fromEntries(PORTAL_PAGES.map((page) => [loaderName(page), remotePage('portal', page)])) as Record<
     Uncapitalize<PortalPage>,
     ReturnType<typeof remotePage>
   >),
   admin: remotePage('admin', 'App'),
+  partner: remotePage('partner', 'App'),
 };

@@ -47,7 +47,7 @@ export function UserDetailsModal({
   onClose: () => void;
   onManage: (user: AdminUserRow) => void;
   onDelete: (user: AdminUserRow) => void;
-  /** The user's payments, from the transactions feature: the page composes the two. */
+  /** The user's payments and partner, from the transactions and partners features: the page composes them. */
   payments: ReactNode;
 }) {
   const details = useUserDetails(userId);

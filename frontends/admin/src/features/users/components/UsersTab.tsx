@@ -23,7 +23,7 @@ const ROWS_PER_SLICE = 8;
  * Search, the users table and its three actions; a change to a user fetches the list again
  * (users/api.ts). Memoised: the dashboard renders again when the feedback count arrives, the list need not.
  */
-/** `paymentsOf` draws a user's payments in their details (the transactions feature's, chosen by the page). */
+/** `paymentsOf` draws a user's payments and partner in their details (the transactions and partners features', chosen by the page). */
 export const UsersTab = memo(function UsersTab({ paymentsOf }: { paymentsOf: (userId: string) => ReactNode }) {
   const [search, setSearch] = useState('');
   const [applied, setApplied] = useState('');

@@ -1,0 +1,2 @@
+// The partner area is loaded through the App it exposes to the shell; its own entry renders nothing.
+export {};
