@@ -524,6 +524,25 @@ describe('gateway', () => {
         expect((await request(pages).get(other)).text).not.toContain('/remotes/admin/');
     });
 
+    it('when the partner area is opened, then its HTML preloads the partner remote’s entry and App files; admin and portal pages name none of them', async () => {
+      writeManifest('partner', [{ path: './App', js: ['412.5a5a5a5a.js', 'app.77e1c0de.js'], css: [] }]);
+      try {
+        const pages = build({ staticDir: built });
+        const partner = await request(pages).get('/partner/area');
+        expect(partner.status).toBe(200);
+        expect(partner.text).toContain(
+          '<link rel="preload" href="/remotes/partner/remoteEntry.js" as="script" fetchpriority="low">' +
+            '<link rel="preload" href="/remotes/partner/412.5a5a5a5a.js" as="script" fetchpriority="low">' +
+            '<link rel="preload" href="/remotes/partner/app.77e1c0de.js" as="script" fetchpriority="low"></head>',
+        );
+        expect((await request(pages).get('/partner')).text).toContain('/remotes/partner/app.77e1c0de.js');
+        for (const other of ['/login', '/admin/dashboard', '/partners', '/index.html'])
+          expect((await request(pages).get(other)).text).not.toContain('/remotes/partner/');
+      } finally {
+        rmSync(path.join(built, 'remotes', 'partner'), { recursive: true, force: true });
+      }
+    });
+
     it('when a portal page is opened, then its HTML preloads the portal module that shows it, the entry named once; the landing page and unknown paths name none', async () => {
       writeManifest('portal', [
         { path: './Pricing', js: ['294.fa39c8.js', 'pricing.37aeff.js'], css: [] },

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import express, { type Response, type Router } from 'express';
 import expressStaticGzip from 'express-static-gzip';
-import { isAdminPath, PAGE_MODULES } from '@portal/contracts';
+import { isAdminPath, isPartnerPath, PAGE_MODULES } from '@portal/contracts';
 import { LIVE_RELOAD_TAG, liveReload } from './live-reload';
 import { remotePreloads } from './remote-preloads';
 
@@ -45,18 +45,21 @@ export function staticFrontends(staticDir: string, settings: PageSettings = {}):
   const root = path.resolve(staticDir);
   const index = path.join(root, 'index.html');
   const additions = headAdditions(settings);
-  // The admin's pages also name the admin remote's files, which other pages never load, and each
-  // portal page its own module's files.
+  // The admin's pages also name the admin remote's files, which other pages never load, the
+  // partner area's the partner remote's, and each portal page its own module's files.
   const readPages = async () => {
     const page = (await readFile(index, 'utf8')).replace('</head>', `${additions}</head>`);
     const withPreloads = (tags: string) => page.replace('</head>', `${tags}</head>`);
     const adminTags = await remotePreloads(path.join(root, 'remotes', 'admin'));
+    const partnerTags = await remotePreloads(path.join(root, 'remotes', 'partner'));
     const portalTags = await remotePreloads(path.join(root, 'remotes', 'portal'), { entry: false });
     const adminPage = withPreloads(adminTags('./App'));
+    const partnerPage = withPreloads(partnerTags('./App'));
     const portalPages = new Map<string, string>(
       Object.entries(PAGE_MODULES).map(([pagePath, module]) => [pagePath, withPreloads(portalTags(`./${module}`))]),
     );
-    return (pagePath: string) => (isAdminPath(pagePath) ? adminPage : (portalPages.get(pagePath) ?? page));
+    return (pagePath: string) =>
+      isAdminPath(pagePath) ? adminPage : isPartnerPath(pagePath) ? partnerPage : (portalPages.get(pagePath) ?? page);
   };
   let pages: ReturnType<typeof readPages> | undefined;
   const currentPages = () =>
