@@ -35,7 +35,7 @@ describe('one direction between any two services', () => {
       billing: ['auth', 'notifications'],
       download: ['billing'],
       feedback: [],
-      'admin-reporting': ['auth', 'billing', 'download', 'feedback', 'notifications'],
+      'admin-reporting': ['auth', 'billing', 'download', 'feedback', 'notifications', 'partners'],
       notifications: [],
       partners: ['auth', 'billing'],
     });

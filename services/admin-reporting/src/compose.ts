@@ -8,7 +8,7 @@ import {
   redisReadiness,
   type ServiceRuntime,
 } from '@portal/platform';
-import { authClient, billingClient, downloadClient, feedbackClient, notificationsClient } from './clients/service-clients';
+import { authClient, billingClient, downloadClient, feedbackClient, notificationsClient, partnersClient } from './clients/service-clients';
 import { accountDataUseCases } from './domain/account-data.use-cases';
 import type { Config } from './config';
 import { auditRepository } from './data/audit.repository';
@@ -56,6 +56,7 @@ export async function compose(config: Config, runtime: ServiceRuntime, { now = (
     subscriptions,
     downloads,
     feedback: feedbackClient(internal(config.FEEDBACK_URL)),
+    partners: partnersClient(internal(config.PARTNERS_URL)),
     notifications,
     audit,
   });

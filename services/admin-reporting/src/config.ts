@@ -10,6 +10,7 @@ export const configSchema = z.object({
   DOWNLOAD_URL: serviceUrl.default('http://127.0.0.1:4003'),
   FEEDBACK_URL: serviceUrl.default('http://127.0.0.1:4004'),
   NOTIFICATIONS_URL: serviceUrl.default('http://127.0.0.1:4006'),
+  PARTNERS_URL: serviceUrl.default('http://127.0.0.1:4007'),
   OUTBOX_EVERY_MS: z.coerce.number().int().min(100).default(60_000),
 });
 export type Config = z.infer<typeof configSchema>;

@@ -268,5 +268,11 @@ describe('a partner’s commission: attribution, the ledger from billing’s eve
     expect(assigned.body.partner).toMatchObject({ legalName: 'Silver Tax Solutions LLP' });
     const stored = await portal.db.connection.collection('attributions').findOne({ _id: stranger.id as never });
     expect(stored).toMatchObject({ partnerId, source: 'admin', email: stranger.email });
+    // the person's own data, as admin-reporting gathers it: their partner and how they came to it
+    const data = await request(portal.app)
+      .get(`/internal/users/${stranger.id}/account-data`)
+      .set('Authorization', portal.serviceCredential());
+    expect(data.body).toEqual({ partner: { legalName: 'Silver Tax Solutions LLP', code, since: expect.any(String), source: 'admin' } });
+    expect((await request(portal.app).get(`/internal/users/${stranger.id}/account-data`)).status).toBe(401);
   });
 });

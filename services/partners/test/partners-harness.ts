@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { TOKEN_AUDIENCE, type AdminRole } from '@portal/contracts';
-import { createEventPublisher, createLogger } from '@portal/platform';
+import { createEventPublisher, createLogger, createServiceCredential } from '@portal/platform';
 import {
   createTestDatabase,
   createTestRedis,
@@ -125,8 +125,9 @@ export async function startPartners(label: string, startAt: Date) {
   const keys = generateTestKeys();
   const runtime = testRuntime('partners');
   let now = startAt;
+  const serviceSecret = 'partners-test-secret-'.padEnd(40, 'x');
   const config = configSchema.parse({
-    ...testServiceEnv({ db, redis, publicKey: keys.publicKey, serviceSecret: 'partners-test-secret-'.padEnd(40, 'x') }),
+    ...testServiceEnv({ db, redis, publicKey: keys.publicKey, serviceSecret }),
     AUTH_URL: stubUrl,
     BILLING_URL: stubUrl,
     PUBLIC_URL: 'https://portal.example.in',
@@ -153,6 +154,8 @@ export async function startPartners(label: string, startAt: Date) {
     stub,
     tokens,
     publish: (name: string, event: object) => toPartners.publish(name, event),
+    /** admin-reporting's credential for /internal/*. */
+    serviceCredential: createServiceCredential('admin-reporting', serviceSecret),
     setNow: (at: Date) => {
       now = at;
     },

@@ -17,6 +17,7 @@ import {
   internalUserDeletedAnswer,
   internalUserFirmsAnswer,
   internalUserSearchAnswer,
+  partnerAccountDataSchema,
   phoneRecordSchema,
   preferencesRecordSchema,
   publicUserSchema,
@@ -26,6 +27,7 @@ import type {
   DownloadReader,
   FeedbackReader,
   NotificationPreferencesReader,
+  PartnerReader,
   SubscriptionReader,
   UserDirectory,
 } from '../domain/ports';
@@ -130,6 +132,15 @@ export function downloadClient(http: AxiosInstance): DownloadReader {
     async summaries(userIds) {
       const { data } = await http.post('/internal/downloads/summary', { userIds });
       return parseAnswer(internalDownloadSummaryAnswer, data, 'download /internal/downloads/summary').summaries;
+    },
+  };
+}
+
+export function partnersClient(http: AxiosInstance): PartnerReader {
+  return {
+    async accountData(userId) {
+      const { data } = await http.get(`${userPath(userId)}/account-data`);
+      return parseAnswer(partnerAccountDataSchema, data, 'partners /internal/users/:id/account-data');
     },
   };
 }

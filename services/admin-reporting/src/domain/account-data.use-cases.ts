@@ -6,6 +6,7 @@ import type {
   DownloadReader,
   FeedbackReader,
   NotificationPreferencesReader,
+  PartnerReader,
   SubscriptionReader,
   UserDirectory,
 } from './ports';
@@ -15,6 +16,7 @@ export interface AccountDataDeps {
   subscriptions: Pick<SubscriptionReader, 'accountData'>;
   downloads: DownloadReader;
   feedback: FeedbackReader;
+  partners: PartnerReader;
   notifications: Pick<DeliveryLogReader, 'log'> & NotificationPreferencesReader;
   audit: Pick<AuditStore, 'add'>;
   now?: () => Date;
@@ -28,13 +30,14 @@ export function accountDataUseCases(deps: AccountDataDeps) {
   const now = deps.now ?? (() => new Date());
   return {
     async myData(userId: string): Promise<MyAccountData> {
-      const [account, billing, [downloads], feedback, notificationPreferences, phone] = await Promise.all([
+      const [account, billing, [downloads], feedback, notificationPreferences, phone, partner] = await Promise.all([
         deps.users.accountData(userId),
         deps.subscriptions.accountData(userId),
         deps.downloads.summaries([userId]),
         deps.feedback.accountData(userId),
         deps.notifications.preferences(userId),
         deps.notifications.phone(userId),
+        deps.partners.accountData(userId),
       ]);
       const { email } = account.profile;
       // what went to their address before it was their account's (an invitation) is theirs too
@@ -56,6 +59,7 @@ export function accountDataUseCases(deps: AccountDataDeps) {
         messages,
         notificationPreferences,
         phone,
+        ...partner,
       };
     },
   };

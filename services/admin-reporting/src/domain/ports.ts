@@ -12,6 +12,7 @@ import type {
   BillingAccountData,
   BillingAnalytics,
   FeedbackAccountData,
+  PartnerAccountData,
   InternalFirmsAnswer,
   InternalStatsAnswer,
   InternalUserFirmsAnswer,
@@ -50,6 +51,10 @@ export interface SubscriptionReader {
 
 export interface FeedbackReader {
   accountData(userId: string): Promise<FeedbackAccountData>;
+}
+
+export interface PartnerReader {
+  accountData(userId: string): Promise<PartnerAccountData>;
 }
 
 export interface DownloadReader {

@@ -76,3 +76,9 @@ export const feedbackAccountDataSchema = z.object({
 export type AuthAccountData = z.infer<typeof authAccountDataSchema>;
 export type BillingAccountData = z.infer<typeof billingAccountDataSchema>;
 export type FeedbackAccountData = z.infer<typeof feedbackAccountDataSchema>;
+
+/** partners' part: the dealer who serves the person, and how they came to it. */
+export const partnerAccountDataSchema = z.object({
+  partner: z.object({ legalName: z.string(), code: z.string(), since: at, source: z.enum(['code', 'admin']) }).nullable(),
+});
+export type PartnerAccountData = z.infer<typeof partnerAccountDataSchema>;

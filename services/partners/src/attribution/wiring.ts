@@ -17,5 +17,8 @@ export async function wireAttribution(kit: PartnersKit, below: { partners: Partn
     now: kit.now,
   });
   const customers = customersUseCases({ attributions, billing: kit.billing, audit: kit.audit, now: kit.now });
-  return { attribution, routes: [attributionRoutes({ attribution, customers }, kit.verifyToken, below.guards)] };
+  return {
+    attribution,
+    routes: [attributionRoutes({ attribution, customers }, kit.verifyToken, below.guards, kit.settings.SERVICE_SECRET)],
+  };
 }

@@ -70,6 +70,16 @@ export function attributionUseCases({ attributions, partners, accounts, audit, n
       return { message: PARTNER_MESSAGES.assigned, ...(await mine(userId)) };
     },
 
+    /** The person's part of "Download my data": their partner, since when and how. */
+    async accountData(userId: string) {
+      const attribution = await attributions.find(userId);
+      const partner = attribution && (await partners.find(attribution.partnerId));
+      if (!attribution || !partner) return { partner: null };
+      return {
+        partner: { legalName: partner.legalName, code: partner.code, since: attribution.since.toISOString(), source: attribution.source },
+      };
+    },
+
     /** The customer's partner now, for the commission on what they pay. */
     async customerOf(userId: string) {
       const attribution = await attributions.find(userId);

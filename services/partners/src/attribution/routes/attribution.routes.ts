@@ -8,7 +8,8 @@ import {
   objectIdSchema,
   requestProformaSchema,
 } from '@portal/contracts';
-import { requireAdmin, requireUser, validate, type TokenVerifier } from '@portal/platform';
+import type { PartnerAccountData } from '@portal/contracts/internal';
+import { requireAdmin, requireService, requireUser, validate, type TokenVerifier } from '@portal/platform';
 import type { PartnerGuards } from '../../partners';
 import type { AttributionUseCases } from '../domain/attribution.use-cases';
 import type { customersUseCases } from '../domain/customers.use-cases';
@@ -20,6 +21,7 @@ export function attributionRoutes(
   { attribution, customers }: { attribution: AttributionUseCases; customers: ReturnType<typeof customersUseCases> },
   verifyToken: TokenVerifier,
   partner: PartnerGuards,
+  serviceSecret: string,
 ): Router {
   const router = Router();
   const user = requireUser(verifyToken);
@@ -52,6 +54,17 @@ export function attributionRoutes(
     async (req, res) => {
       const proforma = await customers.raiseProforma(res.locals.partner.id, req.params.userId, req.body, res.locals.auth.email);
       res.status(201).json({ proforma });
+    },
+  );
+
+  // the person's partner, for admin-reporting's download of their data
+  router.get(
+    '/internal/users/:userId/account-data',
+    requireService(serviceSecret),
+    validate('params', customerParams),
+    async (req, res) => {
+      const answer: PartnerAccountData = await attribution.accountData(req.params.userId);
+      res.json(answer);
     },
   );
 
