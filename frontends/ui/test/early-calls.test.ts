@@ -62,7 +62,10 @@ describe('the calls the shell starts before a page’s code has come (early-call
   it('when the early answer is older than the client’s timeout, or the page asks with other options, then the page asks itself', async () => {
     const calls = stubApi(() => ({ data: { plans: ['fresh'] } }));
     stubFetch(200, { plans: ['early'] });
+    // the calls start at a moment the test holds, so that the page's call comes exactly 10,001 ms after
+    // them: a busy machine's real clock moving on between the two readings made it 10,000 or less
     const now = Date.now();
+    jest.spyOn(Date, 'now').mockReturnValue(now);
     startEarlyCalls(['/api/payment/plans', '/api/admin/analytics']);
     jest.spyOn(Date, 'now').mockReturnValue(now + 10_001);
     expect((await api.get('/api/payment/plans')).data).toEqual({ plans: ['fresh'] });

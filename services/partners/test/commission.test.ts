@@ -246,6 +246,19 @@ describe('a partner’s commission: attribution, the ledger from billing’s eve
     );
   });
 
+  it('when a run stopped after counting a month’s lines but before storing its statement, then the next run issues it with them', async () => {
+    await portal.publish(ORDER_PAID, paid({ merchantOrderId: 'ORD-RENEW-3', kind: 'renewal', paidAt: '2027-02-10T05:00:00.000Z' }));
+    await untilLines(5);
+    // what claimFor had written when the process stopped
+    await portal.db.connection
+      .collection('ledger_lines')
+      .updateOne({ _id: 'order:ORD-RENEW-3' as never }, { $set: { statement: '2027-02' } });
+    portal.setNow(new Date('2027-03-02T18:30:00.000Z'));
+    expect(await portal.statements.issueDue()).toBe(1);
+    const { body } = await request(portal.app).get(`/api/admin/partners/${partnerId}/statements`).set('Authorization', owner()).expect(200);
+    expect(body.statements[0]).toEqual(expect.objectContaining({ month: '2027-02', lines: 1, commission: 813.56, payable: 943.73 }));
+  });
+
   it('when the customer leaves, then their partner is gone from the profile and from the partner’s list', async () => {
     const token = `Bearer ${portal.tokens.user(customer)}`;
     const left = await request(portal.app).delete('/api/partners/mine').set('Authorization', token).expect(200);

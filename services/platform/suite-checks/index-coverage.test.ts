@@ -15,6 +15,7 @@ const MAY_SCAN: Record<string, string> = {
   'admins find filter [] sort [createdAt]': 'the owners’ Admins tab lists every admin: a handful',
   'admins countDocuments filter [role] sort []': 'the owners counted among a handful of admins, before a demotion or a removal',
   'subscriptions aggregate filter [] sort []': 'the dashboard’s plan distribution counts every subscription by design',
+  'partner_tiers find filter [] sort []': 'the partners’ three tiers and their rates, read whole',
   'notes countDocuments filter [] sort []': 'a platform test’s own model, not a service’s',
   'items countDocuments filter [label] sort []': 'a platform test’s own model, not a service’s',
 };

@@ -76,7 +76,9 @@ export function statementUseCases(deps: StatementDeps) {
       let month = last ? nextMonth(last.month) : await ledger.firstUncounted(partner.id);
       while (month && month <= due) {
         const waiting = await ledger.firstUncounted(partner.id);
-        if (carried === 0 && (!waiting || waiting > month)) {
+        // lines a run that stopped before its statement was stored had counted into this month
+        const counted = (await ledger.forStatement(partner.id, month)).length > 0;
+        if (carried === 0 && !counted && (!waiting || waiting > month)) {
           if (!waiting || waiting > due) break;
           month = waiting; // nothing to say for the months between
           continue;
