@@ -54,3 +54,8 @@ export const useRecordPayout = () =>
         })
       ).data,
   );
+export const useSetRates = () =>
+  usePartnerChange(
+    async ({ tier, rates }: { tier: PartnerTier; rates: TierRates }) =>
+      (await api.put<{ rates: Record<PartnerTier, TierRates>; message: string }>(`/api/admin/partner-tiers/${tier}`, rates)).data,
+  );

@@ -1,9 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PARTNER_CODE_PATTERN } from '@portal/contracts';
 import { api } from '@portal/ui';
-
-/** The partner code a dealer's link carried, kept from the sign-up page until the new account can claim it. */
-const KEPT_CODE = 'portal.partner';
+import { keptSignupCode } from '../../lib/kept-code';
 
 interface MyPartner {
   partner: { legalName: string; code: string; since: string } | null;
@@ -31,25 +29,12 @@ export function usePartnerChanges() {
   };
 }
 
-/** Keeps the `partner` of a dealer's sign-up link (`/signup?partner=…`), so that the account made on this page is theirs. */
-export function keepPartnerCode(params: URLSearchParams): void {
-  const code = params.get('partner')?.replace(/\s+/g, '').toUpperCase();
-  if (code && PARTNER_CODE_PATTERN.test(code)) localStorage.setItem(KEPT_CODE, code);
-}
-
-/**
- * Joins the kept partner for the account just made, once, whatever the answer (an unknown code
- * holds up no sign-up; the profile takes a code later). Sent with the new account's token before
- * the sign-in moves on, which may load another page and cut off a call under way.
- */
-export async function claimKeptPartner(token: string): Promise<void> {
-  const code = localStorage.getItem(KEPT_CODE);
-  if (!code) return;
-  localStorage.removeItem(KEPT_CODE);
-  await fetch('/api/partners/mine', {
-    method: 'POST',
-    credentials: 'include',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ code }),
-  }).catch(() => undefined);
-}
+/** The `partner` of a dealer's sign-up link, kept so that the account made on the sign-up page is theirs. */
+const partnerLink = keptSignupCode({
+  param: 'partner',
+  storageKey: 'portal.partner',
+  pattern: PARTNER_CODE_PATTERN,
+  claimUrl: '/api/partners/mine',
+});
+export const keepPartnerCode = partnerLink.keep;
+export const claimKeptPartner = partnerLink.claim;

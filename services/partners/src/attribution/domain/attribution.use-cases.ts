@@ -19,11 +19,13 @@ export interface AttributionDeps {
  */
 export function attributionUseCases({ attributions, partners, accounts, audit, now }: AttributionDeps) {
   const target = (userId: string, label: string) => ({ type: 'user', id: userId, label });
+  /** The person's partner, since when and how they came to it: their profile's, the admin's and their data's. */
   const mine = async (userId: string) => {
     const attribution = await attributions.find(userId);
     const partner = attribution && (await partners.find(attribution.partnerId));
     if (!attribution || !partner) return { partner: null };
-    return { partner: { legalName: partner.legalName, code: partner.code, since: attribution.since.toISOString() } };
+    const { since, source } = attribution;
+    return { partner: { legalName: partner.legalName, code: partner.code, since: since.toISOString(), source } };
   };
   return {
     mine,
@@ -68,16 +70,6 @@ export function attributionUseCases({ attributions, partners, accounts, audit, n
         after: { partnerId, reason },
       });
       return { message: PARTNER_MESSAGES.assigned, ...(await mine(userId)) };
-    },
-
-    /** The person's part of "Download my data": their partner, since when and how. */
-    async accountData(userId: string) {
-      const attribution = await attributions.find(userId);
-      const partner = attribution && (await partners.find(attribution.partnerId));
-      if (!attribution || !partner) return { partner: null };
-      return {
-        partner: { legalName: partner.legalName, code: partner.code, since: attribution.since.toISOString(), source: attribution.source },
-      };
     },
 
     /** The customer's partner now, for the commission on what they pay. */

@@ -63,7 +63,7 @@ export function attributionRoutes(
     requireService(serviceSecret),
     validate('params', customerParams),
     async (req, res) => {
-      const answer: PartnerAccountData = await attribution.accountData(req.params.userId);
+      const answer: PartnerAccountData = await attribution.mine(req.params.userId);
       res.json(answer);
     },
   );

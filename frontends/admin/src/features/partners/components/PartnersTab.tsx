@@ -4,6 +4,7 @@ import { adminMayNow } from '../../../admin-session';
 import { usePartners } from '../api';
 import { NewPartnerForm } from './NewPartnerForm';
 import { PartnerCard } from './PartnerCard';
+import { TierRates } from './TierRates';
 
 export type Outcome = { kind: 'success' | 'error'; text: string } | null;
 
@@ -24,6 +25,7 @@ export function PartnersTab() {
         </Banner>
       )}
       {manage && <NewPartnerForm onOutcome={setOutcome} />}
+      {manage && partners.data && <TierRates rates={partners.data.rates} onOutcome={setOutcome} />}
       {partners.isPending && <Spinner label="Loading partners…" />}
       {partners.isError && <Banner kind="error">The partners could not be loaded. Please try again.</Banner>}
       {partners.data?.partners.length === 0 && <p>No partner yet.</p>}
