@@ -124,7 +124,7 @@ describe('the partner area in Chromium', () => {
     await page.getByLabel('Find a customer by e-mail').fill(customerEmail.split('@')[0]!);
     await page.getByRole('button', { name: 'Find' }).click();
     const row = page.getByRole('row', { name: new RegExp(customerEmail.replace(/[.]/g, '\\.')) });
-    await row.getByText('professional').waitFor();
+    await row.getByText('Professional').waitFor();
     await row.getByRole('button', { name: `Open ${customerEmail}` }).click();
     const panel = page.getByRole('region', { name: customerEmail });
     await panel.getByLabel('Plan').selectOption('professional');

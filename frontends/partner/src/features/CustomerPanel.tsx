@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { BILLING_PERIODS, formatIndianDate, formatRupees, PRICED_PLANS, type ProformaView } from '@portal/contracts';
+import { BILLING_PERIODS, formatIndianDate, formatRupees, planLabel, PRICED_PLANS, type ProformaView } from '@portal/contracts';
 import { Banner, Button, errorMessage, SelectField, Spinner } from '@portal/ui';
 import { customer, raiseProforma } from '../api';
 
@@ -36,9 +36,9 @@ export function CustomerPanel({ userId, onClose }: { userId: string; onClose: ()
         <>
           <dl className="facts">
             <dt>Plan</dt>
-            <dd>
-              {data.customer.plan} ({data.customer.status})
-            </dd>
+            <dd>{planLabel(data.customer.plan)}</dd>
+            <dt>Status</dt>
+            <dd>{data.customer.renewalDue ? `${data.customer.status}, renewal due` : data.customer.status}</dd>
             <dt>Ends</dt>
             <dd>{data.customer.endsAt ? formatIndianDate(data.customer.endsAt) : '—'}</dd>
             <dt>Your customer since</dt>

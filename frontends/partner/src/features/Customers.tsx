@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { formatIndianDate } from '@portal/contracts';
+import { formatIndianDate, planLabel } from '@portal/contracts';
 import { Banner, Button, Spinner, TextField } from '@portal/ui';
 import { customers } from '../api';
 import { CustomerPanel } from './CustomerPanel';
@@ -49,7 +49,7 @@ export function Customers() {
             {list.data.map((one) => (
               <tr key={one.userId}>
                 <td>{one.email}</td>
-                <td>{one.plan}</td>
+                <td>{planLabel(one.plan)}</td>
                 <td>{one.status}</td>
                 <td>{day(one.endsAt)}</td>
                 <td>{one.renewalDue ? 'Due' : '—'}</td>

@@ -24,14 +24,14 @@ export function PartnersTab() {
           {outcome.text}
         </Banner>
       )}
-      {manage && <NewPartnerForm onOutcome={setOutcome} />}
-      {manage && partners.data && <TierRates rates={partners.data.rates} onOutcome={setOutcome} />}
       {partners.isPending && <Spinner label="Loading partners…" />}
       {partners.isError && <Banner kind="error">The partners could not be loaded. Please try again.</Banner>}
       {partners.data?.partners.length === 0 && <p>No partner yet.</p>}
       {partners.data?.partners.map((partner) => (
         <PartnerCard key={partner.id} partner={partner} rates={partners.data.rates[partner.tier]} onOutcome={setOutcome} />
       ))}
+      {manage && partners.data && <TierRates rates={partners.data.rates} onOutcome={setOutcome} />}
+      {manage && <NewPartnerForm onOutcome={setOutcome} />}
     </section>
   );
 }

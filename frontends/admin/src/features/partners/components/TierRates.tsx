@@ -22,7 +22,7 @@ export function TierRates({ rates, onOutcome }: { rates: Record<PartnerTier, Rat
   }
 
   return (
-    <section className="card" aria-label="Commission rates">
+    <section className="card tier-rates" aria-label="Commission rates">
       <h3>Commission rates</h3>
       <p className="muted">On the taxable value of each order a partner’s customer pays; a change applies to orders paid from then on.</p>
       {PARTNER_TIERS.map((tier) => (
