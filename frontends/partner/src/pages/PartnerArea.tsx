@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Banner, Button, Spinner, Tabs, useNavigate } from '@portal/ui';
-import { ownPartner } from '../api';
-import { Customers } from '../features/Customers';
-import { Ledger } from '../features/Ledger';
-import { Statements } from '../features/Statements';
+import { Ledger } from '../features/commission/components/Ledger';
+import { Statements } from '../features/commission/components/Statements';
+import { Customers } from '../features/customers/components/Customers';
+import { ownPartner } from '../features/session/api';
 import { endPartnerSession } from '../partner-session';
 import '../partner.css';
 

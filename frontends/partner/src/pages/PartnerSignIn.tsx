@@ -3,7 +3,7 @@ import { PARTNER_MESSAGES, type SecondFactorStep } from '@portal/contracts';
 import { Banner, errorMessage, useNavigate } from '@portal/ui';
 import { CredentialsForm } from '@portal/ui/credentials-form';
 import { CodeForm } from '@portal/ui/second-factor';
-import { codeStep, partnerSession, passwordStep } from '../api';
+import { codeStep, partnerSession, passwordStep } from '../features/session/api';
 import { savePartnerSession } from '../partner-session';
 
 /**
