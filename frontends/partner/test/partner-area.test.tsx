@@ -100,7 +100,7 @@ describe('the partner area', () => {
     const calls = stubApi((call: StubCall) => {
       if (call.url === '/api/partners/area/me') return { data: { partner, link: 'x', rates: {} } };
       if (call.url === '/api/partners/area/customers') return { data: { customers: [customer] } };
-      if (call.url === '/api/partners/area/customers/c1') return { data: { customer, devices: [] } };
+      if (call.url === '/api/partners/area/customers/c1') return { data: { customer, devices: [], firms: [] } };
       if (call.url === '/api/partners/area/customers/c1/proformas') {
         if (refuse) return { status: 400, data: { message: 'Pro-formas are not offered: the seller has not set up a bank account' } };
         return {
@@ -125,5 +125,49 @@ describe('the partner area', () => {
       await within(panel).findByText(/^Pro-forma PF\/2627\/000007 for ₹9,600 sent to ca\.mehta@example\.in, valid until 15 Dec 2026\./),
     ).toBeInTheDocument();
     expect(calls.at(-1)?.body).toEqual({ plan: 'professional', billingPeriod: 'monthly' });
+  });
+
+  it('when the customer runs a firm, then the pro-forma may be the firm’s, and names it', async () => {
+    localStorage.setItem(STORAGE_KEYS.partnerToken, 'partner-token');
+    localStorage.setItem(STORAGE_KEYS.partnerUser, JSON.stringify({ email: 'sales@silver.in', partnerId: 'p1' }));
+    const customer = {
+      userId: 'c1',
+      email: 'ca.mehta@example.in',
+      since: '2026-11-02T00:00:00.000Z',
+      source: 'code',
+      plan: 'none',
+      status: 'none',
+      endsAt: null,
+      renewalDue: false,
+    };
+    const calls = stubApi((call: StubCall) => {
+      if (call.url === '/api/partners/area/me') return { data: { partner, link: 'x', rates: {} } };
+      if (call.url === '/api/partners/area/customers') return { data: { customers: [customer] } };
+      if (call.url === '/api/partners/area/customers/c1')
+        return { data: { customer, devices: [], firms: [{ id: 'f1', name: 'Mehta & Co', role: 'owner' }] } };
+      if (call.url === '/api/partners/area/customers/c1/proformas')
+        return {
+          status: 201,
+          data: {
+            proforma: {
+              number: 'PF/2627/000008',
+              firm: 'Mehta & Co',
+              total: 28800,
+              customerEmail: customer.email,
+              validUntil: '2026-12-15T18:29:59.999Z',
+            },
+          },
+        };
+      return { status: 404, data: { message: 'Not found' } };
+    });
+    renderAt('/partner/area');
+    fireEvent.click(await screen.findByRole('button', { name: 'Open ca.mehta@example.in' }));
+    const panel = await screen.findByRole('region', { name: 'ca.mehta@example.in' });
+    fireEvent.change(await within(panel).findByLabelText('Paid by'), { target: { value: 'Mehta & Co' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Raise pro-forma' }));
+    expect(
+      await within(panel).findByText(/^Pro-forma PF\/2627\/000008 for Mehta & Co for ₹28,800 sent to ca\.mehta@example\.in/),
+    ).toBeInTheDocument();
+    expect(calls.at(-1)?.body).toEqual({ plan: 'professional', billingPeriod: 'annual', firmId: 'f1' });
   });
 });

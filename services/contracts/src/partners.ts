@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { utrSchema } from './bank-transfers';
+import { requestProformaSchema, utrSchema } from './bank-transfers';
 import { gstinProblem } from './gst';
 import { objectIdSchema } from './ids';
 import { percentOfPaise, asPaise, type Paise } from './money';
@@ -149,6 +149,8 @@ export const assignPartnerSchema = z.strictObject({
   reason: z.string({ error: PARTNER_MESSAGES.reason }).trim().min(3, PARTNER_MESSAGES.reason).max(300, PARTNER_MESSAGES.reason),
 });
 export const customerSearchSchema = z.object({ q: z.string().trim().max(100).optional() });
+/** A pro-forma a partner raises: for the customer, or for a firm the customer owns or administers. */
+export const partnerProformaSchema = requestProformaSchema.extend({ firmId: objectIdSchema('Malformed firm id').optional() });
 export const statementParams = partnerIdParams.extend({
   month: z.string().regex(STATEMENT_MONTH_PATTERN, 'Malformed month: use YYYY-MM'),
 });
@@ -195,6 +197,13 @@ export interface PartnerCustomer {
   status: string;
   endsAt: string | null;
   renewalDue: boolean;
+}
+
+/** A firm the customer owns or administers: a pro-forma may be the firm's, and the firm's orders earn for the owner's partner. */
+export interface CustomerFirm {
+  id: string;
+  name: string;
+  role: string;
 }
 
 export interface LedgerLineView {

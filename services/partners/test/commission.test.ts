@@ -5,7 +5,14 @@ import { startPartners, type PartnersUnderTest } from './partners-harness';
 // 15 November 2026, noon in India
 const MID_NOVEMBER = new Date('2026-11-15T06:30:00.000Z');
 const customer = { id: 'c0000000000000000000000a', email: 'ca.mehta@example.in', plan: 'professional', status: 'active' };
-const stranger = { id: 'c0000000000000000000000b', email: 'walk.in@example.in' };
+const stranger = {
+  id: 'c0000000000000000000000b',
+  email: 'walk.in@example.in',
+  firms: [
+    { id: 'f0000000000000000000000a', name: 'Walk-in & Co', role: 'owner' as const },
+    { id: 'f0000000000000000000000b', name: 'Elsewhere LLP', role: 'member' as const },
+  ],
+};
 const dealer = { id: 'd0000000000000000000000a', email: 'sales@silverdealer.in' };
 
 const paid = (overrides: Partial<OrderPaidEvent> = {}): OrderPaidEvent => ({
@@ -13,6 +20,7 @@ const paid = (overrides: Partial<OrderPaidEvent> = {}): OrderPaidEvent => ({
   accountId: customer.id,
   firmId: null,
   kind: 'new',
+  firmOwnerId: null,
   plan: 'professional',
   billingPeriod: 'annual',
   taxablePaise: 813559,
@@ -287,5 +295,41 @@ describe('a partner’s commission: attribution, the ledger from billing’s eve
       .set('Authorization', portal.serviceCredential());
     expect(data.body).toEqual({ partner: { legalName: 'Silver Tax Solutions LLP', code, since: expect.any(String), source: 'admin' } });
     expect((await request(portal.app).get(`/internal/users/${stranger.id}/account-data`)).status).toBe(401);
+  });
+
+  it('when the customer’s firm pays, then the pro-forma is the firm’s and its order earns for the owner’s partner; a firm they only belong to is refused', async () => {
+    const one = await request(portal.app).get(`/api/partners/area/customers/${stranger.id}`).set('Authorization', staff()).expect(200);
+    expect(one.body.firms).toEqual([{ id: 'f0000000000000000000000a', name: 'Walk-in & Co', role: 'owner' }]);
+    const path = `/api/partners/area/customers/${stranger.id}/proformas`;
+    const body = { plan: 'business', billingPeriod: 'annual', seats: 3 };
+    await request(portal.app)
+      .post(path)
+      .set('Authorization', staff())
+      .send({ ...body, firmId: 'f0000000000000000000000a' })
+      .expect(201);
+    expect(portal.stub.proformas.at(-1)).toEqual({
+      userId: stranger.id,
+      body: { ...body, firmId: 'f0000000000000000000000a', deductsTds: false, email: stranger.email },
+    });
+    const asked = portal.stub.proformas.length;
+    const member = await request(portal.app)
+      .post(path)
+      .set('Authorization', staff())
+      .send({ ...body, firmId: 'f0000000000000000000000b' });
+    expect(member.status).toBe(404);
+    expect(portal.stub.proformas).toHaveLength(asked);
+
+    await portal.publish(
+      ORDER_PAID,
+      paid({
+        merchantOrderId: 'ORD-FIRM-1',
+        accountId: 'f0000000000000000000000a',
+        firmId: 'f0000000000000000000000a',
+        firmOwnerId: stranger.id,
+        paidAt: '2027-03-05T05:00:00.000Z',
+      }),
+    );
+    const found = await untilLines(6);
+    expect(found[0]).toMatchObject({ merchantOrderId: 'ORD-FIRM-1', customerEmail: stranger.email, kind: 'new', commission: 1627.12 });
   });
 });

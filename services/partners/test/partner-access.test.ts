@@ -78,6 +78,7 @@ describe('who may use the partner area: a partner for its own customers only, wi
         accountId: customer.id,
         firmId: null,
         kind: 'new',
+        firmOwnerId: null,
         plan: 'basic',
         billingPeriod: 'annual',
         taxablePaise: 100000,

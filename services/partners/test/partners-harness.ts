@@ -19,6 +19,8 @@ import { configSchema } from '../src/config';
 export interface StubbedCustomer {
   id: string;
   email: string;
+  /** Firms the person belongs to, with their role. */
+  firms?: { id: string; name: string; role: 'owner' | 'admin' | 'member' }[];
   plan?: string;
   status?: string;
   endsAt?: string | null;
@@ -52,6 +54,10 @@ function stubServices(customers: Map<string, StubbedCustomer>) {
         consent: null,
       },
     });
+  });
+  app.get('/internal/users/:id/firms', (req, res) => {
+    const firms = customers.get(req.params.id)?.firms ?? [];
+    res.json({ firms: firms.map((firm, index) => ({ ...firm, managedBy: 'Owner', seat: index + 1 })) });
   });
   app.put('/internal/partner-staff', (req, res) => {
     const person = [...customers.values()].find((one) => one.email === req.body.email);

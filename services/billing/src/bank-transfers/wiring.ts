@@ -17,7 +17,7 @@ import { tdsRoutes } from './routes/tds.routes';
  * bank statement's receipts matched to it, and the TDS a buyer deducts with its certificate.
  */
 export async function wireBankTransfers(
-  { mongo, config, seller, mail, audit, logger, now, verifyToken, account }: BillingKit,
+  { mongo, config, seller, mail, audit, logger, now, verifyToken, account, firms }: BillingKit,
   below: {
     transfers: ReturnType<typeof bankTransferOrders>;
     proformas: ReturnType<typeof proformaUseCases>;
@@ -42,6 +42,9 @@ export async function wireBankTransfers(
   const tdsCases = tdsUseCases({ tds, transfers: below.transfers, mail, publicUrl: config.PUBLIC_URL, audit, logger, now });
   return {
     stores: { receipts, tds },
-    routes: [bankTransferRoutes(transfers, verifyToken, account, config.SERVICE_SECRET), tdsRoutes(tdsCases, verifyToken, account)],
+    routes: [
+      bankTransferRoutes(transfers, verifyToken, account, { firms, serviceSecret: config.SERVICE_SECRET }),
+      tdsRoutes(tdsCases, verifyToken, account),
+    ],
   };
 }

@@ -80,7 +80,7 @@ export function wirePayments(kit: BillingKit, stores: Awaited<ReturnType<typeof 
   const autopay = autopayUseCases({ mandates, orders, gateway, ledger, lock, logger });
   const toPartners = createEventPublisher(EVENT_QUEUES.partners, kit.connection, logger);
   kit.shutdown.add('sale events to partners', () => toPartners.close());
-  const sales = saleEvents(toPartners);
+  const sales = saleEvents(toPartners, kit.firms);
   const publicUrl = config.PUBLIC_URL;
   const paymentDeps: PaymentDeps = {
     ...{ orders, ledger, changes: below.changes, gateway, mandates, promotions: discounts, invoices, mail, lock, logger, publicUrl, now },

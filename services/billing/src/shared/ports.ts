@@ -28,6 +28,8 @@ export interface FirmDirectory {
     userId: string,
     enough?: (role: FirmRole) => boolean,
   ): Promise<{ firm: { id: string; name: string }; role: FirmRole; members: number } | null>;
+  /** The firm's owner, or null when there is no such firm. */
+  ownerOf(firmId: string): Promise<string | null>;
   /** The firms the person belongs to, with who manages each and the seat (from 1) the person holds. */
   firmsOf(userId: string): Promise<{ id: string; name: string; role: FirmRole; managedBy: string; seat: number }[]>;
 }

@@ -18,6 +18,8 @@ export interface OrderPaidEvent {
   accountId: string;
   firmId: string | null;
   kind: CommissionKind;
+  /** A firm's order: the firm's owner, whose partner earns on it. */
+  firmOwnerId: string | null;
   plan: string;
   billingPeriod: string;
   taxablePaise: number;
@@ -40,6 +42,7 @@ export const orderPaidEventSchema: z.ZodType<OrderPaidEvent> = z.object({
   accountId: z.string().min(1).max(64),
   firmId: z.string().max(64).nullable(),
   kind: z.enum(COMMISSION_KINDS),
+  firmOwnerId: z.string().max(64).nullable(),
   plan: z.string().max(40),
   billingPeriod: z.string().max(40),
   taxablePaise: z.number().int().min(0),
@@ -66,4 +69,8 @@ export const internalPartnerStaffAnswer = z.object({ userId: z.string(), email: 
 
 /** billing's pro-forma raised by a partner in its customer's name (/internal/accounts/:userId/proformas). */
 export const internalAccountParams = z.object({ userId: objectIdSchema('Malformed user id') });
-export const internalProformaBody = requestProformaSchema.extend({ email: z.string().email().max(254) });
+export const internalProformaBody = requestProformaSchema.extend({
+  email: z.string().email().max(254),
+  /** The customer's firm pays (they are its owner or an admin), and the plan is the firm's. */
+  firmId: objectIdSchema('Malformed firm id').optional(),
+});

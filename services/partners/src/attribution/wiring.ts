@@ -16,7 +16,7 @@ export async function wireAttribution(kit: PartnersKit, below: { partners: Partn
     audit: kit.audit,
     now: kit.now,
   });
-  const customers = customersUseCases({ attributions, billing: kit.billing, audit: kit.audit, now: kit.now });
+  const customers = customersUseCases({ attributions, billing: kit.billing, accounts: kit.accounts, audit: kit.audit, now: kit.now });
   return {
     attribution,
     routes: [attributionRoutes({ attribution, customers }, kit.verifyToken, below.guards, kit.settings.SERVICE_SECRET)],

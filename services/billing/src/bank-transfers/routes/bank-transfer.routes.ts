@@ -13,7 +13,8 @@ import {
 import { internalAccountParams, internalProformaBody } from '@portal/contracts/internal';
 import { requireAdmin, requireService, validate, type TokenVerifier } from '@portal/platform';
 import { badRequest } from '@portal/platform/errors';
-import type { AccountGuards } from '../../shared/routes/billing-account';
+import type { FirmDirectory } from '../../shared/ports';
+import { firmAccount, type AccountGuards } from '../../shared/routes/billing-account';
 import { sendPdf } from '../../shared/routes/send-pdf';
 import type { proformaRequestUseCases } from '../domain/proforma-requests.use-cases';
 import type { receiptUseCases } from '../domain/receipt.use-cases';
@@ -27,7 +28,7 @@ export function bankTransferRoutes(
   { proformas, receipts }: { proformas: ReturnType<typeof proformaRequestUseCases>; receipts: ReturnType<typeof receiptUseCases> },
   verifyToken: TokenVerifier,
   account: AccountGuards,
-  serviceSecret: string,
+  { firms, serviceSecret }: { firms: FirmDirectory; serviceSecret: string },
 ): Router {
   const router = Router();
 
@@ -44,15 +45,17 @@ export function bankTransferRoutes(
     sendPdf(res, proformaFileName(number), pdf);
   });
 
-  // a partner raises a pro-forma in its customer's name: the plan is the customer's, the e-mail goes to them
+  // a partner raises a pro-forma in its customer's name, or their firm's: the plan is theirs, the e-mail goes to them
   router.post(
     '/internal/accounts/:userId/proformas',
     requireService(serviceSecret),
     validate('params', internalAccountParams),
     validate('body', internalProformaBody),
     async (req, res) => {
-      const { email, ...body } = req.body;
-      res.status(201).json({ proforma: await proformas.request({ id: req.params.userId, email, firm: null }, body) });
+      const { email, firmId, ...body } = req.body;
+      const customer = { userId: req.params.userId, email };
+      const account = firmId ? await firmAccount(firms, firmId, customer, 'manage') : { id: customer.userId, email, firm: null };
+      res.status(201).json({ proforma: await proformas.request(account, body) });
     },
   );
 

@@ -64,6 +64,10 @@ function storedFirmDirectory(
       if (!firm || !member) return null;
       return { firm: { id: firmId, name: firm.name }, role: member.role as FirmRole, members: firm.members.length };
     },
+    async ownerOf(firmId) {
+      const firm = await Firm.findOne({ _id: { $eq: firmId }, ...live }, { members: 1 }).lean<FirmDocument>();
+      return firm?.members.find((member) => member.role === 'owner')?.userId ?? null;
+    },
     async firmsOf(userId) {
       const firms = await Firm.find({ 'members.userId': { $eq: userId }, ...live }).lean<FirmDocument[]>();
       return firms.flatMap(({ _id, name, managedBy, members }) => {

@@ -21,13 +21,26 @@ export function billingAccount(firms: FirmDirectory, permission: 'see' | 'manage
       res.locals.account = { id: userId, email, firm: null };
       return next();
     }
-    const member = await firms.membership(firmId, userId, permission === 'manage' ? canManageFirm : undefined);
-    if (!member) throw notFound(FIRM_MESSAGES.notFound);
-    if (permission === 'manage' && !canManageFirm(member.role)) throw forbidden(FIRM_MESSAGES.notAllowed);
-    res.locals.account = { id: firmId, email, firm: { ...member.firm, role: member.role, members: member.members } };
+    res.locals.account = await firmAccount(firms, firmId, { userId, email }, permission);
     next();
   };
   return resolve;
+}
+
+/**
+ * A firm's billing for one of its people: any member may `see` its plan; only its owner and admins
+ * `manage` its billing. An outsider is told the firm does not exist, as auth's own firm calls do.
+ */
+export async function firmAccount(
+  firms: FirmDirectory,
+  firmId: string,
+  { userId, email }: { userId: string; email: string },
+  permission: 'see' | 'manage',
+): Promise<BillingAccount> {
+  const member = await firms.membership(firmId, userId, permission === 'manage' ? canManageFirm : undefined);
+  if (!member) throw notFound(FIRM_MESSAGES.notFound);
+  if (permission === 'manage' && !canManageFirm(member.role)) throw forbidden(FIRM_MESSAGES.notAllowed);
+  return { id: firmId, email, firm: { ...member.firm, role: member.role, members: member.members } };
 }
 
 /** The guards of a customer's billing call: a person's token, then whose billing it is. */

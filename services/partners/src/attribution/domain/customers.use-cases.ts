@@ -1,7 +1,7 @@
-import { DAY_MS, PARTNER_MESSAGES, type PartnerCustomer, type SubscriptionSummary } from '@portal/contracts';
+import { DAY_MS, FIRM_MESSAGES, PARTNER_MESSAGES, type PartnerCustomer, type SubscriptionSummary } from '@portal/contracts';
 import type { AuditPublisher } from '@portal/platform';
 import { notFound } from '@portal/platform/errors';
-import type { BillingPort } from '../../shared/ports';
+import type { AccountsPort, BillingPort } from '../../shared/ports';
 import type { AttributionRecord, AttributionStore } from './ports';
 
 /** A plan is due for renewal in its last month, and once it has ended. */
@@ -11,12 +11,13 @@ const LIST_LIMIT = 200;
 export interface CustomersDeps {
   attributions: AttributionStore;
   billing: BillingPort;
+  accounts: Pick<AccountsPort, 'firmsManagedBy'>;
   audit: AuditPublisher;
   now: () => Date;
 }
 
 /** What a partner sees of its own customers, and does for them; another partner's are as absent as none. */
-export function customersUseCases({ attributions, billing, audit, now }: CustomersDeps) {
+export function customersUseCases({ attributions, billing, accounts, audit, now }: CustomersDeps) {
   const summarise = (attribution: AttributionRecord, plan: SubscriptionSummary | undefined): PartnerCustomer => {
     const endsAt = plan?.subscriptionEndDate ?? plan?.trialEnd ?? null;
     const status = plan?.subscriptionStatus ?? 'none';
@@ -47,13 +48,20 @@ export function customersUseCases({ attributions, billing, audit, now }: Custome
 
     async details(partnerId: string, userId: string) {
       const attribution = await own(partnerId, userId);
-      const [plans, devices] = await Promise.all([billing.subscriptions([userId]), billing.devices(userId)]);
-      return { customer: summarise(attribution, plans[0]), devices };
+      const [plans, devices, firms] = await Promise.all([
+        billing.subscriptions([userId]),
+        billing.devices(userId),
+        accounts.firmsManagedBy(userId),
+      ]);
+      return { customer: summarise(attribution, plans[0]), devices, firms };
     },
 
-    /** A pro-forma in the customer's name, e-mailed to them: the plan it buys is theirs. */
-    async raiseProforma(partnerId: string, userId: string, body: object, staffEmail: string) {
+    /** A pro-forma in the customer's name (or their firm's), e-mailed to them: the plan it buys is theirs. */
+    async raiseProforma(partnerId: string, userId: string, body: { firmId?: string }, staffEmail: string) {
       const attribution = await own(partnerId, userId);
+      if (body.firmId && !(await accounts.firmsManagedBy(userId)).some((firm) => firm.id === body.firmId)) {
+        throw notFound(FIRM_MESSAGES.notFound);
+      }
       const proforma = await billing.raiseProforma(userId, attribution.email, body);
       await audit({
         actor: staffEmail,

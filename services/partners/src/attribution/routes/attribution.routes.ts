@@ -6,7 +6,7 @@ import {
   customerSearchSchema,
   joinPartnerSchema,
   objectIdSchema,
-  requestProformaSchema,
+  partnerProformaSchema,
 } from '@portal/contracts';
 import type { PartnerAccountData } from '@portal/contracts/internal';
 import { requireAdmin, requireService, requireUser, validate, type TokenVerifier } from '@portal/platform';
@@ -50,7 +50,7 @@ export function attributionRoutes(
     '/api/partners/area/customers/:userId/proformas',
     ...partner,
     validate('params', customerParams),
-    validate('body', requestProformaSchema),
+    validate('body', partnerProformaSchema),
     async (req, res) => {
       const proforma = await customers.raiseProforma(res.locals.partner.id, req.params.userId, req.body, res.locals.auth.email);
       res.status(201).json({ proforma });

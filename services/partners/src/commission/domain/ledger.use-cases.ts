@@ -42,8 +42,10 @@ export const lineView = (line: LedgerLine): LedgerLineView => ({
 export function ledgerUseCases({ ledger, customerOf, activeTier, rateFor, logger }: LedgerDeps) {
   return {
     async onPaid(event: OrderPaidEvent) {
-      const customer = await customerOf(event.accountId);
-      if (!customer) return;
+      // a firm's order is its owner's to the partner
+      const person = event.firmId ? event.firmOwnerId : event.accountId;
+      const customer = person ? await customerOf(person) : null;
+      if (!person || !customer) return;
       const tier = await activeTier(customer.partnerId);
       if (!tier) return;
       const ratePercent = await rateFor(tier, event.kind);
@@ -52,7 +54,7 @@ export function ledgerUseCases({ ledger, customerOf, activeTier, rateFor, logger
       await ledger.record({
         id: `order:${event.merchantOrderId}`,
         partnerId: customer.partnerId,
-        customerId: event.accountId,
+        customerId: person,
         customerEmail: customer.email,
         merchantOrderId: event.merchantOrderId,
         kind: event.kind,

@@ -1,7 +1,12 @@
 import { isAxiosError, type AxiosInstance } from 'axios';
 import { z } from 'zod';
-import { PARTNER_MESSAGES, type DeviceView } from '@portal/contracts';
-import { internalPartnerStaffAnswer, internalSubscriptionsAnswer, internalUserAnswer } from '@portal/contracts/internal';
+import { canManageFirm, PARTNER_MESSAGES, type DeviceView } from '@portal/contracts';
+import {
+  internalPartnerStaffAnswer,
+  internalSubscriptionsAnswer,
+  internalUserAnswer,
+  internalUserFirmsAnswer,
+} from '@portal/contracts/internal';
 import { parseAnswer } from '@portal/platform';
 import { badRequest, conflict, notFound } from '@portal/platform/errors';
 import type { AccountsPort, BillingPort } from '../ports';
@@ -42,6 +47,11 @@ export function accountsClient(http: AxiosInstance): AccountsPort {
         if (statusOf(error) === 404) throw notFound(PARTNER_MESSAGES.noAccount);
         return passOnRefusal(error);
       }
+    },
+    async firmsManagedBy(userId) {
+      const { data } = await http.get(`/internal/users/${encodeURIComponent(userId)}/firms`);
+      const { firms } = parseAnswer(internalUserFirmsAnswer, data, 'auth /internal/users/:id/firms');
+      return firms.filter((firm) => canManageFirm(firm.role)).map(({ id, name, role }) => ({ id, name, role }));
     },
     async removeStaff(partnerId, userId) {
       try {

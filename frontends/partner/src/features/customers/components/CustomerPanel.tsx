@@ -9,6 +9,7 @@ export function CustomerPanel({ userId, onClose }: { userId: string; onClose: ()
   const details = useQuery({ queryKey: ['customer', userId], queryFn: () => customer(userId) });
   const [plan, setPlan] = useState<string>('professional');
   const [billingPeriod, setBillingPeriod] = useState<string>('annual');
+  const [payer, setPayer] = useState<string>('');
   const [raised, setRaised] = useState<ProformaView | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -18,7 +19,8 @@ export function CustomerPanel({ userId, onClose }: { userId: string; onClose: ()
     setBusy(true);
     setError(null);
     try {
-      setRaised(await raiseProforma(userId, { plan, billingPeriod }));
+      const firm = details.data?.firms.find((one) => one.name === payer);
+      setRaised(await raiseProforma(userId, { plan, billingPeriod, ...(firm && { firmId: firm.id }) }));
     } catch (failure) {
       setError(errorMessage(failure, 'The pro-forma could not be raised. Please try again.'));
     } finally {
@@ -59,6 +61,14 @@ export function CustomerPanel({ userId, onClose }: { userId: string; onClose: ()
           <h4>Raise a pro-forma</h4>
           <p>The pro-forma is in the customer’s name and e-mailed to them; the plan they pay for is theirs.</p>
           <form onSubmit={submit}>
+            {data.firms.length > 0 && (
+              <SelectField
+                label="Paid by"
+                options={[data.customer.email, ...data.firms.map((firm) => firm.name)]}
+                value={payer || data.customer.email}
+                onChange={(event) => setPayer(event.target.value)}
+              />
+            )}
             <SelectField label="Plan" options={PRICED_PLANS} value={plan} onChange={(event) => setPlan(event.target.value)} />
             <SelectField
               label="Billing period"
@@ -73,7 +83,8 @@ export function CustomerPanel({ userId, onClose }: { userId: string; onClose: ()
           {error && <Banner kind="error">{error}</Banner>}
           {raised && (
             <Banner kind="success">
-              Pro-forma {raised.number} for {formatRupees(raised.total)} sent to {raised.customerEmail}, valid until{' '}
+              Pro-forma {raised.number}
+              {raised.firm ? ` for ${raised.firm}` : ''} for {formatRupees(raised.total)} sent to {raised.customerEmail}, valid until{' '}
               {formatIndianDate(raised.validUntil)}.
             </Banner>
           )}
