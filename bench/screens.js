@@ -1,10 +1,11 @@
 'use strict';
 // Every screen the bench measures, each with what the browser holds before it opens: nothing for
 // a visitor, a trial user's session (signed up and trial started through the real API) for the
-// portal's signed-in screens, and an admin's session over 1,000 customers for the admin's. A
+// portal's signed-in screens, an admin's session over 1,000 customers for the admin's, and a
+// dealer's staff member's for the partner area. A
 // placeholder installer is published first, as `npm start` does, so the download page shows a release.
 const { seedDemoRelease } = require('../deploy/local/lib/demo-release');
-const { signInAdmin } = require('../deploy/local/lib/admin-sign-in');
+const { nextProof, signInAdmin } = require('../deploy/local/lib/admin-sign-in');
 const { seededUser, insertMany, withDatabase } = require('../resilience/lib/seed');
 const { POLICIES, currentPolicyVersions } = require('../services/contracts/dist');
 
@@ -35,6 +36,31 @@ async function adminSession(portal) {
   return { adminToken: token, adminUser: JSON.stringify(user) };
 }
 
+/** A dealer's staff member: a portal account with an authenticator, on a partner's staff, signed in at /partner. */
+async function partnerSession(portalUrl, adminToken) {
+  const staff = { email: `bench-dealer-${Date.now()}@portal.test`, password: 'bench-dealer-secret-1' };
+  const { token } = await call(`${portalUrl}/api/auth/register`, 'POST', {
+    firstName: 'Bench',
+    ...staff,
+    acceptedPolicies: currentPolicyVersions(),
+  });
+  const { secret } = await call(`${portalUrl}/api/auth/second-factor/totp`, 'POST', undefined, token);
+  staff.totpSecret = secret;
+  await call(`${portalUrl}/api/auth/second-factor/totp/confirm`, 'POST', await nextProof(staff), token);
+  const bank = { accountName: 'Bench Dealers', accountNumber: '001122334455', ifsc: 'HDFC0001234' };
+  const { partner } = await call(
+    `${portalUrl}/api/admin/partners`,
+    'POST',
+    { legalName: 'Bench Dealers', pan: 'BENCH1234B', bank, tier: 'silver' },
+    adminToken,
+  );
+  await call(`${portalUrl}/api/admin/partners/${partner.id}/staff`, 'POST', { email: staff.email }, adminToken);
+  const { challenge } = await call(`${portalUrl}/api/auth/login`, 'POST', { email: staff.email, password: staff.password });
+  const signedIn = await call(`${portalUrl}/api/auth/login/second-factor`, 'POST', { challenge, ...(await nextProof(staff)) });
+  const session = await call(`${portalUrl}/api/auth/partner/session`, 'POST', undefined, signedIn.token);
+  return { partnerToken: session.token, partnerUser: JSON.stringify({ email: session.email, partnerId: session.partnerId }) };
+}
+
 /** The screens, each as { path, storage } (localStorage entries set before it opens); `portal` from startScratchPortal({ admin: ADMIN }). */
 async function screens(portal) {
   const visitor = ['/', '/login', '/signup', '/forgot-password', '/pricing', '/about', '/contact'];
@@ -42,10 +68,13 @@ async function screens(portal) {
   await seedDemoRelease(portal.url, ADMIN);
   const user = await trialUserSession(portal.url);
   const admin = await adminSession(portal);
+  const partner = await partnerSession(portal.url, admin.adminToken);
   return [
     ...[...visitor, ...policies].map((path) => ({ path, storage: {} })),
     ...['/dashboard', '/subscription', '/profile', '/download'].map((path) => ({ path, storage: user })),
     ...['/admin/dashboard', '/admin/dashboard?tab=users'].map((path) => ({ path, storage: admin })),
+    { path: '/partner', storage: {} },
+    { path: '/partner/area', storage: partner },
   ];
 }
 

@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { PARTNER_MESSAGES, type SecondFactorStep } from '@portal/contracts';
-import { Banner, errorMessage, useNavigate } from '@portal/ui';
+import { Banner, errorMessage, Spinner, useNavigate } from '@portal/ui';
 import { CredentialsForm } from '@portal/ui/credentials-form';
-import { CodeForm } from '@portal/ui/second-factor';
 import { codeStep, partnerSession, passwordStep } from '../features/session/api';
 import { savePartnerSession } from '../partner-session';
+
+// The code's form comes with the second step: the sign-in page carries only the password's.
+const CodeForm = lazy(() => import('@portal/ui/second-factor').then((module) => ({ default: module.CodeForm })));
 
 /**
  * A partner's staff member signs in with their portal account: the password, then the code from
@@ -50,7 +52,9 @@ export default function PartnerSignIn() {
       {step ? (
         <section aria-labelledby="partner-code-heading">
           <h2 id="partner-code-heading">Enter your authenticator code</h2>
-          <CodeForm submitLabel="Verify and open the partner area" allowRecovery onSubmit={submitCode} />
+          <Suspense fallback={<Spinner />}>
+            <CodeForm submitLabel="Verify and open the partner area" allowRecovery onSubmit={submitCode} />
+          </Suspense>
           <button type="button" className="btn btn-link" onClick={() => setStep(null)}>
             Start again with the password
           </button>
