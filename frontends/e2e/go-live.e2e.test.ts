@@ -6,7 +6,7 @@ import { finishSignupWizard, startE2eStack } from './e2e-stack';
 jest.setTimeout(120_000);
 
 /**
- * Issue #28 in Chromium: the public pages and the footer, consent at sign-up and again after a
+ * In Chromium: the public pages and the footer, consent at sign-up and again after a
  * policy changes, the password changed from the profile, the data download, a reset read in the
  * local mail catcher's inbox, and the person deleting their own account.
  */

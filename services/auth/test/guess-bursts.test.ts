@@ -7,7 +7,7 @@ const LIMIT = 5;
 const BURST = 20;
 
 /**
- * Issue #47: guesses that arrive together, each from its own address, are counted before the slow
+ * Guesses that arrive together, each from its own address, are counted before the slow
  * hash judges them, so no more than the limit is ever judged.
  */
 describe('guess limits under a burst: twenty guesses at once, each from its own address', () => {

@@ -6,7 +6,7 @@ import { startAuth, validSignup, type AuthHarness } from './auth-harness';
 const BURST = 20;
 const WELCOME = 'Welcome to the Tax Practitioner Portal';
 
-/** Issue #47: of changes that end sessions and arrive together, exactly one wins. */
+/** Of changes that end sessions and arrive together, exactly one wins. */
 describe('one password change at a time', () => {
   let auth: AuthHarness;
   beforeAll(async () => {

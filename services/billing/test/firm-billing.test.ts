@@ -15,7 +15,7 @@ import {
   type BillingHarness,
 } from './billing-harness';
 
-/** Issue #30: a firm buys seats on one invoice in its name; its owner and admins manage the billing, members see the plan. */
+/** A firm buys seats on one invoice in its name; its owner and admins manage the billing, members see the plan. */
 describe('firm billing: seats bought, priced, prorated and invoiced as one customer', () => {
   let billing: BillingHarness;
   beforeAll(async () => {

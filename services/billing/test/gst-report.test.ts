@@ -214,7 +214,7 @@ describe('the GST report (GSTR-1) for a month', () => {
 });
 
 /**
- * Issue #47: a firm in another state with no GSTIN buys 6 seats of Business (annual), ₹1,15,200:
+ * A firm in another state with no GSTIN buys 6 seats of Business (annual), ₹1,15,200:
  * an inter-state invoice above ₹1,00,000 to an unregistered buyer is B2C large (Table 5), and the
  * credit note of its refund is filed in CDNUR as B2CL.
  */

@@ -12,7 +12,7 @@ function sample(name: string, ids: Record<string, string>): { event?: string; ty
 }
 
 /**
- * Issue #47: PhonePe's Autopay samples name the event in `type` alone; each sample, posted as
+ * PhonePe's Autopay samples name the event in `type` alone; each sample, posted as
  * PhonePe would, is acted on at once rather than at the next poll.
  */
 describe('PhonePe’s documented webhook samples, each acted on', () => {
