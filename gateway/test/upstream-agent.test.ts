@@ -65,7 +65,7 @@ describe('the agent that carries calls to a service', () => {
     agent.destroy();
   });
 
-  it('when a kept-alive connection has lived its time, then the next call connects anew, so that a scaled service’s new replicas get calls (#53)', async () => {
+  it('when a kept-alive connection has lived its time, then the next call connects anew, so that a scaled service’s new replicas get calls', async () => {
     const agent = createUpstreamAgent(5_000, { socketLifeMs: 50 });
     expect(await call(agent, '/api/one', 'a')).toBe('200 ok');
     expect(await call(agent, '/api/two', 'b')).toBe('200 ok');
@@ -97,7 +97,7 @@ describe('the agent that carries calls to a service', () => {
     await new Promise<void>((resolve) => silent.close(() => resolve()));
   });
 
-  it('when a service’s address takes no connection, then the call fails as unreachable within the connect timeout, not after the silence allowed (#53)', async () => {
+  it('when a service’s address takes no connection, then the call fails as unreachable within the connect timeout, not after the silence allowed', async () => {
     // a listener that never accepts: once its one-place queue is taken, the kernel drops further
     // connection attempts unanswered, as the address of a container that has just gone does
     const listener = spawn('python3', [
