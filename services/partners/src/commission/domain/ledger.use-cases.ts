@@ -22,7 +22,7 @@ export interface LedgerDeps {
   logger: Logger;
 }
 
-export const lineView = (line: LedgerLine): LedgerLineView => ({
+const lineView = (line: LedgerLine): LedgerLineView => ({
   id: line.id,
   at: line.at.toISOString(),
   month: line.month,

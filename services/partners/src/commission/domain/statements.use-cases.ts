@@ -28,7 +28,7 @@ export interface StatementDeps {
   now: () => Date;
 }
 
-export const statementView = (statement: StatementRecord): StatementView => ({
+const statementView = (statement: StatementRecord): StatementView => ({
   month: statement.month,
   issuedAt: statement.issuedAt.toISOString(),
   lines: statement.lines,
