@@ -11,7 +11,7 @@ const SERVICES = ['auth', 'billing', 'download', 'feedback', 'admin-reporting', 
 const CAPABILITIES = {
   auth: ['accounts', 'sign-in', 'second-factors', 'admins', 'firms', 'devices', 'partner-staff', 'shared'],
   billing: ['subscriptions', 'payments', 'promotions', 'bank-transfers', 'tax-documents', 'licensing', 'reporting', 'shared'],
-  notifications: ['delivery', 'preferences', 'phones'],
+  notifications: ['delivery', 'preferences', 'phones', 'webhooks'],
   partners: ['partners', 'attribution', 'commission', 'shared'],
 };
 const layer = (service, folder) =>
@@ -100,7 +100,7 @@ const BELOW = {
     'bank-transfers': ['payments', 'tax-documents'],
     reporting: ['licensing', 'payments', 'subscriptions', 'tax-documents'],
   },
-  notifications: { preferences: [], phones: ['preferences'], delivery: ['preferences', 'phones'] },
+  notifications: { preferences: [], phones: ['preferences'], delivery: ['preferences', 'phones'], webhooks: [] },
   partners: { partners: [], attribution: ['partners'], commission: ['partners', 'attribution'] },
 };
 const ORDER_ZONES = Object.entries(BELOW).flatMap(([service, below]) =>

@@ -57,6 +57,16 @@ async function serviceUrl(name, port) {
   });
   return `http://127.0.0.1:${localPort}`;
 }
+/** Why a workload's pods are not ready yet, from their conditions (an unscheduled pod says which resource is short). */
+const notReadyReasons = (workload) =>
+  JSON.parse(inPortal('get', 'pods', '-l', `app.kubernetes.io/name=${workload}`, '-o', 'json'))
+    .items.map((pod) => {
+      const failing = (pod.status.conditions ?? []).filter((condition) => condition.status !== 'True');
+      return failing.length
+        ? `${pod.metadata.name}: ${failing.map((c) => `${c.type} ${c.reason ?? ''} ${c.message ?? ''}`.trim()).join('; ')}`
+        : '';
+    })
+    .filter(Boolean);
 /** Waits for a rollout without blocking this process (the load runs in it meanwhile). */
 const rolledOut = (workload) =>
   waitFor(
@@ -70,7 +80,10 @@ const rolledOut = (workload) =>
       );
     },
     { timeoutMs: 4 * MINUTE, intervalMs: 1000, what: `the rollout of ${workload}` },
-  );
+  ).catch((error) => {
+    error.message += `; not ready: ${JSON.stringify(notReadyReasons(workload))}`;
+    throw error;
+  });
 /** An autoscaler's bounds, as the check changes them for a step and puts them back. */
 const hpaLimits = (name) => {
   const { minReplicas, maxReplicas } = JSON.parse(inPortal('get', 'hpa', name, '-o', 'json')).spec;
@@ -297,6 +310,30 @@ test('under load on billing alone, its autoscaler adds replicas while the others
   assert.deepEqual(after, before, 'the other workloads kept their replicas');
 });
 
+test('after the load, billing’s autoscaler scales back within its scale-down window', { timeout: 10 * MINUTE }, async () => {
+  assert.ok(state.billingLoadEndedAt, 'the load on billing ran (the step before)');
+  const { behavior } = JSON.parse(inPortal('get', 'hpa', 'billing', '-o', 'json')).spec;
+  const windowSeconds = behavior?.scaleDown?.stabilizationWindowSeconds ?? 300;
+  // the window counts from the last recommendation to keep the replicas, which follows the load's
+  // end by metrics-server's resolution and the autoscaler's 15 s period
+  const allowedSeconds = windowSeconds + 120;
+  await waitFor(
+    async () => {
+      const { spec, status } = JSON.parse(inPortal('get', 'deployment', 'billing', '-o', 'json'));
+      return spec.replicas === 2 && status.replicas === 2;
+    },
+    {
+      timeoutMs: Math.max(0, state.billingLoadEndedAt + allowedSeconds * 1000 - Date.now()),
+      intervalMs: 2000,
+      what: `billing back at two replicas within ${allowedSeconds} s of the load's end`,
+    },
+  );
+  figures.autoscaling.scaledBackSeconds = (Date.now() - state.billingLoadEndedAt) / 1000;
+  figures.autoscaling.scaleDownWindowSeconds = windowSeconds;
+});
+
+// After billing is back at two replicas: scaled out to its maximum, billing's requests with every
+// other workload's minimum fill the node's two cores, and a second worker would wait unscheduled.
 localOnly(
   'the billing worker at two replicas runs each scheduled job once, by one replica or the other',
   { timeout: 5 * MINUTE },
@@ -346,28 +383,6 @@ localOnly(
     );
   },
 );
-
-test('after the load, billing’s autoscaler scales back within its scale-down window', { timeout: 10 * MINUTE }, async () => {
-  assert.ok(state.billingLoadEndedAt, 'the load on billing ran (the step before)');
-  const { behavior } = JSON.parse(inPortal('get', 'hpa', 'billing', '-o', 'json')).spec;
-  const windowSeconds = behavior?.scaleDown?.stabilizationWindowSeconds ?? 300;
-  // the window counts from the last recommendation to keep the replicas, which follows the load's
-  // end by metrics-server's resolution and the autoscaler's 15 s period
-  const allowedSeconds = windowSeconds + 120;
-  await waitFor(
-    async () => {
-      const { spec, status } = JSON.parse(inPortal('get', 'deployment', 'billing', '-o', 'json'));
-      return spec.replicas === 2 && status.replicas === 2;
-    },
-    {
-      timeoutMs: Math.max(0, state.billingLoadEndedAt + allowedSeconds * 1000 - Date.now()),
-      intervalMs: 2000,
-      what: `billing back at two replicas within ${allowedSeconds} s of the load's end`,
-    },
-  );
-  figures.autoscaling.scaledBackSeconds = (Date.now() - state.billingLoadEndedAt) / 1000;
-  figures.autoscaling.scaleDownWindowSeconds = windowSeconds;
-});
 
 localOnly('the teardown leaves no process, mount, link, iptables chain or cgroup of the cluster', { timeout: 3 * MINUTE }, async () => {
   await down();

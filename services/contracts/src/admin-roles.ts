@@ -31,6 +31,8 @@ export const ADMIN_ACTIONS = [
   'manage-partners',
   /** Recording a partner's payout against its statement. */
   'pay-partners',
+  /** The vendor's own webhook endpoints, which receive every account's events. */
+  'manage-webhooks',
   'manage-admins',
   'export-security-log',
   /** One's own sign-in: signing out, one's passkeys. Every role. */

@@ -196,6 +196,8 @@ export const EVENT_QUEUES = {
   feedback: 'feedback-events',
   notifications: 'notifications-events',
   partners: 'partners-events',
+  /** Account events for the integrators' webhooks, consumed by notifications. */
+  webhooks: 'webhook-events',
   auditLog: 'audit-events',
 } as const;
 

@@ -44,3 +44,4 @@ export * from './bank-transfer-rules';
 export * from './notifications';
 export * from './phone-channels';
 export * from './partners';
+export * from './webhooks';

@@ -25,6 +25,7 @@ export const MESSAGE_KINDS = {
   'renewal-failed': 'transactional',
   'expiry-reminder': 'reminder',
   'phone-code': 'transactional',
+  'webhook-disabled': 'transactional',
 } as const satisfies Record<string, MessageCategory>;
 export type MessageKind = keyof typeof MESSAGE_KINDS;
 export const MESSAGE_KIND_NAMES = Object.keys(MESSAGE_KINDS) as MessageKind[];
@@ -47,6 +48,7 @@ export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   'renewal-failed': 'Renewal payment failed',
   'expiry-reminder': 'Plan or trial ending reminder',
   'phone-code': 'Mobile number code',
+  'webhook-disabled': 'Webhook endpoint disabled',
 };
 
 export const MESSAGE_CHANNELS = ['email', 'whatsapp', 'sms'] as const;

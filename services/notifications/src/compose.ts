@@ -24,6 +24,7 @@ import {
   whatsAppWebhookRoutes,
 } from './delivery';
 import { wirePhones } from './phones';
+import { wireWebhooks } from './webhooks';
 import {
   preferenceRepository,
   preferencesInternalRoutes,
@@ -45,7 +46,8 @@ const OVERDUE_GRACE_MS = 60_000;
  * Notifications' composition root: delivery (the store of messages, the queue of tries and its
  * worker, the providers of e-mail, WhatsApp and SMS, the hand-over and delivery-log routes, the
  * providers' callbacks, the sweep of overdue messages), the person's preferences and phone that
- * delivery asks, and the `user.deleted` consumer that forgets them all.
+ * delivery asks, the integrators' webhooks (whose disabled endpoints delivery tells their owners
+ * of), and the `user.deleted` consumer that forgets them all.
  */
 export async function compose(settings: Config, runtime: ServiceRuntime, { now = () => new Date() }: NotificationsOverrides = {}) {
   const { mongo, redis, verifyToken } = await connectInfrastructure(settings, runtime);
@@ -93,6 +95,23 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now =
     now,
   });
   sendCode = delivery.acceptPhoneCode;
+  const webhooks = await wireWebhooks({
+    ...{ mongo, connection, settings, verifyToken, shutdown, logger, now },
+    tellOwner: async (endpoint, reason) => {
+      await delivery.accept({
+        key: `webhook-disabled:${endpoint.id}:${now().toISOString()}`,
+        kind: 'webhook-disabled',
+        ...(endpoint.owner.startsWith('user:') && { userId: endpoint.owner.slice('user:'.length) }),
+        to: endpoint.ownerEmail,
+        subject: 'Your webhook endpoint was disabled',
+        text: [
+          `Every delivery to your webhook endpoint ${endpoint.url} has failed for five days (the last: ${reason}), so it was disabled.`,
+          `Mend the endpoint, enable it again under Profile → Developers, and send the failed deliveries again from its log: ${settings.PUBLIC_URL}/profile?tab=developers`,
+        ].join('\n\n'),
+        attachments: [],
+      });
+    },
+  });
   const worker = deliveryWorker(connection, delivery.deliver, {
     retryScale: settings.DELIVERY_RETRY_SCALE,
     perSecond: settings.MAIL_PER_SECOND,
@@ -136,13 +155,14 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now =
       router.use(preferencesInternalRoutes(preferences, settings.SERVICE_SECRET));
       router.use(unsubscribeRoutes(preferences, settings.PUBLIC_URL));
       phoneRoutes(router);
+      webhooks.routes(router);
       if (settings.SMS_REPORT_KEY) router.use(smsReportRoutes(delivery.providerReported, settings.SMS_REPORT_KEY));
     },
   });
   const forget = async (userId: string) => {
-    await Promise.all([delivery.deleteUser(userId), preferences.deleteUser(userId), phones.deleteUser(userId)]);
+    await Promise.all([delivery.deleteUser(userId), preferences.deleteUser(userId), phones.deleteUser(userId), webhooks.forget(userId)]);
   };
   const events = consumeUserDeleted(EVENT_QUEUES.notifications, connection, forget, logger);
   shutdown.add('events', () => events.close());
-  return { app, delivery, preferences, phones };
+  return { app, delivery, preferences, phones, webhooks };
 }

@@ -3,6 +3,17 @@ import { serviceConfigShape, serviceUrl } from '@portal/platform';
 
 export const configSchema = z.object({
   ...serviceConfigShape({ port: 4006, database: 'portal_notifications' }),
+  /**
+   * Whether webhooks may go to private, loopback and link-local addresses: false in production,
+   * where such an address is refused at registration and at every delivery; true for development
+   * and the tests, whose receivers listen on this machine.
+   */
+  WEBHOOK_ALLOW_LOCAL: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  /** Multiplies the webhooks' retry schedule (1 is about 27 hours of tries); tests shorten it. */
+  WEBHOOK_RETRY_SCALE: z.coerce.number().positive().max(10).default(1),
   /** The portal's address, for the unsubscribe links in reminders and news. */
   PUBLIC_URL: serviceUrl.default('http://localhost:8080'),
   // a message carries its invoice or credit note when it is handed over

@@ -16,7 +16,7 @@ import { createLicenseSigner } from './security/license-signer';
  * events, which the event consumer applies to `releaseChannels`).
  */
 export async function wireLicensing(
-  { mongo, lock, keyLock, audit, config, logger, securityLog, verifyToken, now, clock }: BillingKit,
+  { mongo, lock, keyLock, audit, config, logger, securityLog, verifyToken, now, clock, events }: BillingKit,
   { subscriptions, firmPlanOf }: { subscriptions: SubscriptionStore; firmPlanOf: FirmEntitlement },
 ) {
   const signer = createLicenseSigner(config.LICENSE_SIGNING_KEY, config.LICENSE_RETIRED_PUBLIC_KEYS);
@@ -25,7 +25,16 @@ export async function wireLicensing(
   const moves = deviceMoveRepository(mongo);
   const releaseChannels = channelMinimumRepository(mongo, keyLock, () => clock().getTime());
   await Promise.all([activations.ready, moves.ready, releaseChannels.ready]);
-  const deps = { activations, moves, subscriptions, firmPlanOf, signer, lock, releaseChannels, graceDays: config.LICENSE_GRACE_DAYS, now };
+  // a machine's event is told after the activation stands: one that could not be queued is logged, not the activation undone
+  const machineEvents = {
+    publish: (...event: Parameters<typeof events.publish>) =>
+      events.publish(...event).catch((error: unknown) => logger.error({ err: error, event: event[1] }, 'licence event not published')),
+  };
+  const deps = {
+    ...{ activations, moves, subscriptions, firmPlanOf, signer, lock, releaseChannels, now },
+    graceDays: config.LICENSE_GRACE_DAYS,
+    events: machineEvents,
+  };
   const licensing = licensingUseCases(deps);
   const deviceMoves = deviceMoveUseCases({ ...deps, audit });
   const files = fileActivationUseCases({ ...deps, deviceMoves, readDeviceSigned });

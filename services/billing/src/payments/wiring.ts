@@ -87,6 +87,7 @@ export function wirePayments(kit: BillingKit, stores: Awaited<ReturnType<typeof 
     profiles: taxDocuments.billingProfiles,
     orderLifetimeSeconds: config.ORDER_LIFETIME_SECONDS,
     sales,
+    events: kit.events,
     onAmountMismatch: () => mismatches.inc(),
     // after a settled order: its discount is used up, its mandate follows it, a renewal is done
     onSettled: async (order) => {
@@ -103,7 +104,7 @@ export function wirePayments(kit: BillingKit, stores: Awaited<ReturnType<typeof 
   });
   const refunds = refundUseCases({
     ...{ orders, refunds: stores.refunds, invoices: taxDocuments.invoices, creditNotes: taxDocuments.creditNotes, ledger, gateway, seller },
-    ...{ lock, audit, logger, mail, publicUrl, now, sales },
+    ...{ lock, audit, logger, mail, publicUrl, now, sales, events: kit.events },
     profiles: taxDocuments.billingProfiles,
     // a refund in full takes back the referral credit the order earned
     onRefundedInFull: (order) => below.referrals.takeBack(order.merchantOrderId),

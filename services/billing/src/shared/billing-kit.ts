@@ -1,7 +1,9 @@
 import type { Redis } from 'ioredis';
+import { EVENT_QUEUES } from '@portal/contracts';
 import {
   connectInfrastructure,
   createAuditPublisher,
+  createEventPublisher,
   createInternalClient,
   createMetrics,
   createSecurityLog,
@@ -23,6 +25,7 @@ import { migrateStoredRecords } from './data/record-migrations';
 import type { LockKind } from './lock-keys';
 import type { Lock } from './ports';
 import { accountGuards } from './routes/billing-account';
+import { accountEvents } from './account-events';
 
 /** The system clock, or the browser tests' (TEST_CLOCK_FILE, which the config allows in tests only). */
 export const clockOf = (config: Config) => (config.TEST_CLOCK_FILE ? testClock(config.TEST_CLOCK_FILE) : undefined);
@@ -64,6 +67,8 @@ export async function openBillingKit(config: Config, runtime: ServiceRuntime, no
   const firms = firmsReadingTheirWrites(firmDirectoryRepository(mongo, keyLock, cache), authFirmStateClient(authCalls));
   const claims = singleUseClaims(mongo);
   await Promise.all([claims.ready, firms.ready]);
+  const toWebhooks = createEventPublisher(EVENT_QUEUES.webhooks, connection, logger);
+  shutdown.add('account events', () => toWebhooks.close());
   const seller = sellerOf(config);
   if (seller.demo) logger.warn('SELLER_* settings are not set: invoices carry the demo seller and say they are not valid');
   return {
@@ -81,6 +86,8 @@ export async function openBillingKit(config: Config, runtime: ServiceRuntime, no
     users: authDirectoryClient(authCalls, cache),
     cache,
     firms,
+    /** Events for the integrators' webhooks (notifications delivers them). */
+    events: accountEvents(toWebhooks, firms),
     lock,
     keyLock,
     claims,

@@ -12,3 +12,4 @@ export * from './firm-events';
 export * from './account-data';
 export * from './messages';
 export * from './partners';
+export * from './webhooks';

@@ -13,6 +13,7 @@ import {
   type PlanName,
 } from '@portal/contracts';
 import { AppError } from '@portal/platform/errors';
+import type { AccountEvents } from '../../shared/account-events';
 import type { Lock } from '../../shared/ports';
 import {
   accessEnd,
@@ -37,6 +38,8 @@ export interface LicensingDeps {
   /** Each release channel's minimum version (download's); without it, none. */
   releaseChannels?: ReleaseChannels;
   graceDays: number;
+  /** Events for the integrators' webhooks: a machine activated or deactivated. */
+  events?: Pick<AccountEvents, 'publish'>;
   now?: () => Date;
 }
 

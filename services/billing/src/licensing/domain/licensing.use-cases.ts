@@ -31,6 +31,17 @@ export function licensingUseCases(deps: LicensingDeps) {
           keyThumbprint: existing?.keyThumbprint ?? null,
           fileLicenceJti: existing?.fileLicenceJti ?? null,
         });
+        if (!existing?.active) {
+          const { deviceId, deviceName } = request;
+          const event = { userId: user.userId, deviceId, deviceName };
+          await deps.events?.publish(
+            'licence.activated',
+            `${user.userId}:${deviceId}:${at.toISOString()}`,
+            { accountId: user.userId, firmId: record.firmId ?? null },
+            event,
+            at,
+          );
+        }
         return licence(deps, user, record, held, at);
       });
     },
@@ -55,7 +66,11 @@ export function licensingUseCases(deps: LicensingDeps) {
     devices: async (userId: string) => (await activations.active(userId)).map(toDeviceView),
 
     async deactivate(userId: string, deviceId: string): Promise<void> {
+      const existing = await activations.find(userId, deviceId);
       if (!(await activations.deactivate(userId, deviceId))) throw notFound(LICENSE_MESSAGES.deviceNotFound);
+      const at = now();
+      const account = { accountId: userId, firmId: existing?.firmId ?? null };
+      await deps.events?.publish('licence.deactivated', `${userId}:${deviceId}:${at.toISOString()}`, account, { userId, deviceId }, at);
     },
 
     keys: () => deps.signer.jwks(),

@@ -12,6 +12,7 @@ import { composeMail, type MailContent } from '@portal/platform/mail-layout';
 import { recipientOf } from '../../shared/ports';
 import type { InvoiceRecord } from '../../tax-documents';
 import type { PaymentDeps, OrderRecord } from './ports';
+import { announcePaid } from './payment-events';
 import { saleKind } from './sale-events';
 
 /**
@@ -35,6 +36,7 @@ export async function creditOrder(deps: PaymentDeps, order: OrderRecord): Promis
     amountPaise: order.amountPaise,
     paidAt: (order.completedAt ?? deps.now?.() ?? new Date()).toISOString(),
   });
+  await announcePaid(deps.events, paid, invoice, subscription, order.completedAt ?? deps.now?.() ?? new Date());
   await deps.orders.update(order.merchantOrderId, { credited: true });
   void sendReceipt(deps, order, subscription.subscriptionEndDate, invoice);
 }

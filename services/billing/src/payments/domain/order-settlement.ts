@@ -1,4 +1,5 @@
 import { clockFrom } from '@portal/platform/clock';
+import { announceFailed } from './payment-events';
 import { lapseTransfer } from './bank-transfer-orders';
 import { creditOrder } from './order-credit';
 import type { PaymentDeps, OrderRecord } from './ports';
@@ -57,7 +58,10 @@ async function applyRemoteState(deps: PaymentDeps, order: OrderRecord): Promise<
     if (completed) await creditOrder(deps, completed);
     return orders.find(merchantOrderId);
   }
-  if (remote.state === 'FAILED') return orders.update(merchantOrderId, { status: 'failed', phonepeOrderId: remote.orderId });
+  if (remote.state === 'FAILED') {
+    await announceFailed(deps.events, order, now);
+    return orders.update(merchantOrderId, { status: 'failed', phonepeOrderId: remote.orderId });
+  }
   if (order.expireAt.getTime() <= now.getTime()) return orders.update(merchantOrderId, { status: 'expired' });
   return order;
 }

@@ -11,6 +11,7 @@ import {
 import type { AuditPublisher, SingleUseClaims } from '@portal/platform';
 import type { Logger } from 'pino';
 import type { PlanChangeTerms, PromotionPrice, subscriptionLedger, planChangeUseCases, SubscriptionStore } from '../../subscriptions';
+import type { AccountEvents } from '../../shared/account-events';
 import type { Lock, BillingProfileStore, MailSender } from '../../shared/ports';
 import type { CreditNoteStore, InvoiceStore, Seller, invoiceUseCases } from '../../tax-documents';
 import type { discountUseCases } from '../../promotions';
@@ -353,6 +354,8 @@ export interface RefundDeps {
   creditNotePdf: (merchantRefundId: string) => Promise<{ number: string; pdf: Buffer }>;
   publicUrl: string;
   sales?: SaleEvents;
+  /** Events for the integrators' webhooks. */
+  events?: AccountEvents;
   now?: () => Date;
 }
 
@@ -377,6 +380,8 @@ export interface PaymentDeps {
   onSettled?: (order: OrderRecord) => Promise<void>;
   /** Paid orders and refunds, published for partners' commission. */
   sales?: SaleEvents;
+  /** Events for the integrators' webhooks. */
+  events?: AccountEvents;
   now?: () => Date;
 }
 

@@ -2,6 +2,7 @@ import { REFUND_MESSAGES, sumPaise } from '@portal/contracts';
 import { badRequest } from '@portal/platform/errors';
 import { clockFrom } from '@portal/platform/clock';
 import { draftCreditNote, issueCreditNote } from '../../tax-documents';
+import { announceRefunded } from './payment-events';
 import { type RefundDeps, paidFor, type RefundGateway, type RefundRecord } from './ports';
 import { sendRefundNotice } from './refund-notice';
 
@@ -86,23 +87,28 @@ async function syncOrder(deps: RefundDeps, merchantOrderId: string) {
 async function complete(deps: RefundDeps, refund: RefundRecord, phonepeRefundId: string | null) {
   const now = clockFrom(deps);
   const invoice = await deps.invoices.findForOrder(refund.merchantOrderId);
+  let creditNote: string | null = null;
   if (invoice) {
     const draft = draftCreditNote(invoice, { ...refund, phonepeRefundId }, now(), await deps.profiles.find(invoice.accountId));
-    await issueCreditNote(deps.lock, deps.seller, deps.creditNotes, draft);
+    creditNote = (await issueCreditNote(deps.lock, deps.seller, deps.creditNotes, draft)).number;
   } else {
     deps.logger.error({ merchantRefundId: refund.merchantRefundId }, 'refunded order has no invoice, so no credit note was issued');
   }
-  await announceRefund(deps, refund, now());
+  await announceRefund(deps, refund, now(), creditNote);
   await deps.refunds.update(refund.merchantRefundId, { state: 'completed', settledAt: now(), phonepeRefundId });
   await syncOrder(deps, refund.merchantOrderId);
   if (invoice) void sendRefundNotice(deps, refund);
 }
 
-/** A refund of a paid order, for partners' commission: before the refund is marked completed, so a failure is published again. */
-async function announceRefund(deps: RefundDeps, refund: RefundRecord, at: Date) {
-  if (!deps.sales) return;
+/**
+ * A refund of a paid order, for partners' commission and the integrators' webhooks: before the
+ * refund is marked completed, so a failure is published again.
+ */
+async function announceRefund(deps: RefundDeps, refund: RefundRecord, at: Date, creditNote: string | null) {
   const order = await deps.orders.find(refund.merchantOrderId);
   if (!order?.accountId) return;
+  await announceRefunded(deps.events, { ...order, accountId: order.accountId }, refund, creditNote, at);
+  if (!deps.sales) return;
   await deps.sales.refunded({
     merchantRefundId: refund.merchantRefundId,
     merchantOrderId: refund.merchantOrderId,
