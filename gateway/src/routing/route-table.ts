@@ -131,6 +131,11 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/notifications/sms', service: 'notifications', access: 'public' },
   { pattern: '/api/notifications/sms/report', service: 'notifications', access: 'public' },
   { pattern: '/api/notifications/whatsapp/webhook', service: 'notifications', access: 'public' },
+  // integrators' webhook endpoints: a person's own, and the vendor's (an owner admin's)
+  { pattern: '/api/webhooks/endpoints', service: 'notifications', access: 'user' },
+  { pattern: '/api/webhooks/endpoints/*', service: 'notifications', access: 'user' },
+  { pattern: '/api/admin/webhooks/endpoints', service: 'notifications', access: 'admin' },
+  { pattern: '/api/admin/webhooks/endpoints/*', service: 'notifications', access: 'admin' },
 
   // dealers: a customer's own partner, the partner area (a partner token), the admins' partners
   { pattern: '/api/partners/mine', service: 'partners', access: 'user' },

@@ -27,7 +27,11 @@ const SMS_REPORT_KEY = 'sms-report-key-for-tests';
 export async function startNotificationsService(
   label: string,
   retryScale: string,
-  { phones = false, overrides = {} }: { phones?: boolean; overrides?: NotificationsOverrides } = {},
+  {
+    phones = false,
+    overrides = {},
+    settings = {},
+  }: { phones?: boolean; overrides?: NotificationsOverrides; settings?: Record<string, string> } = {},
 ) {
   const [db, redis, smtp] = await Promise.all([createTestDatabase(label), createTestRedis(label), startSmtpCatcher()]);
   const server = http.createServer();
@@ -49,6 +53,7 @@ export async function startNotificationsService(
     DELIVERY_RETRY_SCALE: retryScale,
     DELIVERY_SWEEP_MS: '200',
     MESSAGE_COUNT_MS: '100',
+    ...settings,
     ...(standIn && {
       WHATSAPP_API_URL: standIn.baseUrl,
       WHATSAPP_TOKEN: PHONE.token,
