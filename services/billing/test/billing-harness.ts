@@ -131,6 +131,8 @@ export async function startBilling(
     publicKey: keys.publicKey,
     serviceSecret: SERVICE_SECRET,
     smtpUrl: smtp.url,
+    // the integrators' webhook endpoints a test registers listen on this machine
+    settings: { WEBHOOK_ALLOW_LOCAL: 'true', WEBHOOK_RETRY_SCALE: '0.001' },
   });
   const profiles = new Map<string, { email: string; firstName: string; lastName: string }>();
   const firmStates = new Map<string, () => FirmMembersChangedEvent>();

@@ -1,56 +1,15 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { Webhook } from 'standardwebhooks';
 import request from 'supertest';
 import { EVENT_QUEUES, TOKEN_AUDIENCE, WEBHOOK_MESSAGES, type WebhookEventType } from '@portal/contracts';
 import { ACCOUNT_EVENT, type AccountEvent } from '@portal/contracts/internal';
-import { signTestToken } from '@portal/platform/testing';
+import { signTestToken, startWebhookReceiver as startReceiver, verifiedWebhook as verified } from '@portal/platform/testing';
 import { startNotificationsService, until, type NotificationsService as Service } from './notifications-harness';
 
 const ASHA = '64b7f0c2a1b2c3d4e5f60731';
 const OTHER = '64b7f0c2a1b2c3d4e5f60732';
 const DAY_MS = 24 * 3600_000;
-
-interface Received {
-  at: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
-/** An integrator's endpoint on this machine: what it received, and how it answers (200 unless told otherwise). */
-async function startReceiver() {
-  const received: Received[] = [];
-  let answer: (index: number) => { status: number; headers?: Record<string, string> } = () => ({ status: 200 });
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const index =
-        received.push({ at: Date.now(), headers: req.headers as Record<string, string>, body: Buffer.concat(chunks).toString() }) - 1;
-      const { status, headers = {} } = answer(index);
-      res.writeHead(status, headers).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
-    received,
-    answering(next: typeof answer) {
-      answer = next;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** Verified by the specification's own library, as an integrator would: the parsed payload. */
-const verified = (secret: string, delivery: Received) =>
-  new Webhook(secret).verify(delivery.body, {
-    'webhook-id': delivery.headers['webhook-id']!,
-    'webhook-timestamp': delivery.headers['webhook-timestamp']!,
-    'webhook-signature': delivery.headers['webhook-signature']!,
-  }) as { type: string; data: Record<string, unknown> };
 
 describe('notifications: webhooks to the Standard Webhooks specification, signed, retried by the schedule and logged', () => {
   let service: Service;

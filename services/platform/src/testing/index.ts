@@ -7,3 +7,4 @@ export * from './command-recorder';
 export * from './query-log';
 export * from './queued-events';
 export * from './notifications-process';
+export * from './webhook-receiver';
