@@ -132,6 +132,14 @@ const ADMIN_ROUTE_ACTIONS: Record<string, AdminAction> = {
   'GET /api/admin/partners/:id/statements': 'view',
   'GET /api/admin/partners/:id/statements/:month/:format': 'view',
   'POST /api/admin/partners/:id/statements/:month/payout': 'pay-partners',
+  'GET /api/admin/webhooks/endpoints': 'manage-webhooks',
+  'POST /api/admin/webhooks/endpoints': 'manage-webhooks',
+  'PATCH /api/admin/webhooks/endpoints/:id': 'manage-webhooks',
+  'DELETE /api/admin/webhooks/endpoints/:id': 'manage-webhooks',
+  'POST /api/admin/webhooks/endpoints/:id/rotate-secret': 'manage-webhooks',
+  'POST /api/admin/webhooks/endpoints/:id/test': 'manage-webhooks',
+  'GET /api/admin/webhooks/endpoints/:id/deliveries': 'manage-webhooks',
+  'POST /api/admin/webhooks/endpoints/:id/deliveries/:webhookId/send-again': 'manage-webhooks',
 };
 
 interface Layer {
@@ -285,7 +293,7 @@ describe('who may call each public route: the gateway table and the services agr
   );
 
   it('when every admin route is called with each role’s token, then each answer is what the role allows: through, or 403 with the reason', async () => {
-    const services = ['auth', 'billing', 'download', 'feedback', 'partners', 'admin-reporting'] as const;
+    const services = ['auth', 'billing', 'download', 'feedback', 'notifications', 'partners', 'admin-reporting'] as const;
     const adminRoutes = services.flatMap((service) =>
       routesOf(apps[service])
         .filter(({ path }) => matchRoute(concrete(path))?.access === 'admin')
@@ -316,5 +324,6 @@ describe('who may call each public route: the gateway table and the services agr
     expect(ADMIN_ROLES.filter((role) => adminMay(role, 'export-security-log'))).toEqual(['owner']);
     expect(ADMIN_ROLES.filter((role) => adminMay(role, 'manage-partners'))).toEqual(['owner']);
     expect(ADMIN_ROLES.filter((role) => adminMay(role, 'pay-partners'))).toEqual(['owner', 'finance']);
+    expect(ADMIN_ROLES.filter((role) => adminMay(role, 'manage-webhooks'))).toEqual(['owner']);
   });
 });
