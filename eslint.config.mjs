@@ -9,7 +9,7 @@ const SERVICES = ['auth', 'billing', 'download', 'feedback', 'admin-reporting', 
  * lock, mail and the user directory; auth's: the people, their tokens, passwords and guesses).
  */
 const CAPABILITIES = {
-  auth: ['accounts', 'sign-in', 'second-factors', 'admins', 'firms', 'devices', 'partner-staff', 'shared'],
+  auth: ['accounts', 'sign-in', 'second-factors', 'admins', 'firms', 'devices', 'partner-staff', 'api-keys', 'shared'],
   billing: ['subscriptions', 'payments', 'promotions', 'bank-transfers', 'tax-documents', 'licensing', 'reporting', 'shared'],
   notifications: ['delivery', 'preferences', 'phones', 'webhooks'],
   partners: ['partners', 'attribution', 'commission', 'shared'],
@@ -90,6 +90,7 @@ const BELOW = {
     firms: [],
     devices: [],
     'partner-staff': [],
+    'api-keys': [],
   },
   billing: {
     subscriptions: [],

@@ -76,7 +76,7 @@ export function createApiHandler(deps: ApiHandlerDeps): (req: IncomingMessage, r
     if (!rule) throw notFound(`No route for ${req.method} ${path}`);
     req.upstream = rule.service;
     req.isExport = rule.export === true;
-    req.subjectField = deps.guard(rule.access, req.headers.authorization, req.socket);
+    req.subjectField = deps.guard(rule, req.headers.authorization, req.socket);
     const limited = deps.rateLimit(req.clientAddress);
     if (limited) return limited.then(() => proxy(req, res));
     proxy(req, res);

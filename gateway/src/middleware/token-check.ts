@@ -1,8 +1,8 @@
 import { createPublicKey } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@portal/contracts';
-import { bearerToken, invalidToken, unauthorized } from '@portal/platform';
-import type { Access } from '../routing/route-table';
+import { API_KEY_MESSAGES, TOKEN_AUDIENCE, TOKEN_ISSUER } from '@portal/contracts';
+import { apiKeyId, bearerToken, invalidToken, isApiKey, unauthorized } from '@portal/platform';
+import type { RouteRule } from '../routing/route-table';
 
 const CACHE_LIMIT = 10_000;
 
@@ -11,7 +11,11 @@ const CACHE_LIMIT = 10_000;
  * naming the signed-in subject (none on a public route). `connection` is the one the call came
  * on: calls on one connection mostly carry the same token.
  */
-export type TokenGuard = (access: Access, authorization: string | undefined, connection: object) => string | undefined;
+export type TokenGuard = (
+  rule: Pick<RouteRule, 'access' | 'apiKey'>,
+  authorization: string | undefined,
+  connection: object,
+) => string | undefined;
 
 interface Claims {
   aud: string;
@@ -57,8 +61,15 @@ export function createTokenGuard(publicKey: string): TokenGuard {
     return claims;
   }
 
-  return (access, authorization, connection) => {
+  return ({ access, apiKey }, authorization, connection) => {
     if (access === 'public') return undefined;
+    const token = apiKey && bearerToken(authorization);
+    if (token && isApiKey(token)) {
+      // checked by the service against Redis, with its scope; here only its shape
+      const id = apiKeyId(token);
+      if (!id) throw invalidToken(API_KEY_MESSAGES.invalid);
+      return `,"apiKey":${JSON.stringify(id)}`;
+    }
     const claims = claimsFor(authorization, connection);
     const audience = TOKEN_AUDIENCE[access];
     if (!claims || claims.aud !== audience || claims.exp * 1000 <= Date.now()) {

@@ -14,6 +14,11 @@ export interface RouteRule {
    * sorts a large collection for seconds), so the gateway waits longer than for a call.
    */
   export?: true;
+  /**
+   * A read a read-only API key may make for its owner (`tpk_…` as the bearer): let through to the
+   * service, which checks the key and its scope as it checks a token.
+   */
+  apiKey?: true;
 }
 
 /**
@@ -56,13 +61,20 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/admin/passkeys', service: 'auth', access: 'admin' },
   { pattern: '/api/admin/passkeys/*', service: 'auth', access: 'admin' },
 
-  { pattern: '/api/subscription-status', service: 'billing', access: 'user' },
+  // the reads an integrator's API key may make (docs/api-keys.md), before the prefixes they fall under
+  { pattern: '/api/subscription-status', service: 'billing', access: 'user', apiKey: true },
+  { pattern: '/api/subscription/periods', service: 'billing', access: 'user', apiKey: true },
+  { pattern: '/api/billing/history', service: 'billing', access: 'user', apiKey: true },
+  { pattern: '/api/billing/invoices/:id', service: 'billing', access: 'user', apiKey: true },
+  { pattern: '/api/billing/credit-notes/:id', service: 'billing', access: 'user', apiKey: true },
   { pattern: '/api/start-trial', service: 'billing', access: 'user' },
   { pattern: '/api/subscription/*', service: 'billing', access: 'user' },
   { pattern: '/api/payment/create-phonepe-order', service: 'billing', access: 'user' },
   { pattern: '/api/billing/*', service: 'billing', access: 'user' },
   // who sells the product, for the public contact and policy pages
   { pattern: '/api/seller', service: 'billing', access: 'public' },
+  // the read-only API's description (OpenAPI 3.1), for integrators
+  { pattern: '/api/openapi.json', service: 'billing', access: 'public' },
   // plans, and PhonePe's callback and return, which carry no user token
   { pattern: '/api/payment/*', service: 'billing', access: 'public' },
   { pattern: '/api/admin/transactions', service: 'billing', access: 'admin' },
@@ -98,7 +110,7 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/licenses/activate', service: 'billing', access: 'desktop' },
   { pattern: '/api/licenses/refresh', service: 'billing', access: 'desktop' },
   { pattern: '/api/licenses/keys', service: 'billing', access: 'public' },
-  { pattern: '/api/licenses/devices', service: 'billing', access: 'user' },
+  { pattern: '/api/licenses/devices', service: 'billing', access: 'user', apiKey: true },
   { pattern: '/api/licenses/devices/:deviceId', service: 'billing', access: 'user' },
   { pattern: '/api/licenses/offline/activations', service: 'billing', access: 'user' },
   { pattern: '/api/licenses/offline/deactivations', service: 'billing', access: 'user' },

@@ -6,6 +6,7 @@ import type { Config } from './config';
 import { openDeviceStores, wireDevices } from './devices/wiring';
 import { openFirmStores, wireFirms } from './firms/wiring';
 import { wirePartnerStaff } from './partner-staff/wiring';
+import { wireApiKeys } from './api-keys/wiring';
 import { wireSecondFactors } from './second-factors/wiring';
 import { openAuthKit } from './shared/auth-kit';
 import { openSignInAlerts, wireSignIn } from './sign-in/wiring';
@@ -55,6 +56,7 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
     challenges: secondFactors.challenges,
   });
   const partnerStaff = await wirePartnerStaff(kit, { users });
+  const apiKeys = await wireApiKeys(kit);
   const firmsOf = async (userId: string) => (await firms.firms.firmsOf(userId)).firms.map(({ id, name, role }) => ({ id, name, role }));
   const { security } = signIn;
   const accounts = accountRoutesOf(kit, people, {
@@ -67,6 +69,7 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
       knownDevices,
       { deleteForUser: (userId) => userPasskeyStore.removeAll(userId) },
       partnerStaff.staff,
+      apiKeys.keys,
     ],
     firms: firms.firms,
     self: { accountData: (userId) => security.accountData(userId, firmsOf), confirmDeletion: security.confirmDeletion },
@@ -93,6 +96,7 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
         accounts.internal,
         firms.routes.internal,
         partnerStaff.routes,
+        apiKeys.routes,
       ])
         router.use(routes);
     },

@@ -1,5 +1,6 @@
 import type { Express } from 'express';
 import { createServiceApp, mongoReadiness, redisReadiness, type ServiceRuntime } from '@portal/platform';
+import { openApiRoutes } from './shared/routes/openapi.routes';
 import { wireBankTransfers } from './bank-transfers/wiring';
 import type { Config } from './config';
 import { startBillingWorkers } from './jobs/billing-workers';
@@ -80,6 +81,7 @@ export async function compose(
     routes: (router) => {
       const capabilities = [subscriptions, payments, taxDocuments, licensing, promotions, bankTransfers, { routes: reportingRoutes }];
       for (const routes of capabilities.flatMap((capability) => capability.routes)) router.use(routes);
+      router.use(openApiRoutes(config.PUBLIC_URL));
     },
   });
 

@@ -45,3 +45,4 @@ export * from './notifications';
 export * from './phone-channels';
 export * from './partners';
 export * from './webhooks';
+export * from './api-keys';

@@ -25,6 +25,8 @@ export const SECURITY_EVENT_KINDS = [
   'licence-activated',
   'refund',
   'payment-webhook',
+  /** A read-only API key made, revoked, or used (once a minute at most per key). */
+  'api-key',
 ] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 

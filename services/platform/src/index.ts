@@ -26,6 +26,7 @@ export * from './data/revision-counter';
 export * from './data/remembered-reads';
 export * from './data/revisioned-state';
 export * from './auth/token-verifier';
+export * from './auth/api-key-verifier';
 export * from './auth/require-auth';
 export * from './auth/service-credential';
 export * from './clients/internal-client';

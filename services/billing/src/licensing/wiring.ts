@@ -16,7 +16,7 @@ import { createLicenseSigner } from './security/license-signer';
  * events, which the event consumer applies to `releaseChannels`).
  */
 export async function wireLicensing(
-  { mongo, lock, keyLock, audit, config, logger, securityLog, verifyToken, now, clock, events }: BillingKit,
+  { mongo, lock, keyLock, audit, config, logger, securityLog, verifyToken, verifyApiKey, now, clock, events }: BillingKit,
   { subscriptions, firmPlanOf }: { subscriptions: SubscriptionStore; firmPlanOf: FirmEntitlement },
 ) {
   const signer = createLicenseSigner(config.LICENSE_SIGNING_KEY, config.LICENSE_RETIRED_PUBLIC_KEYS);
@@ -43,6 +43,6 @@ export async function wireLicensing(
     releaseChannels,
     // a deleted user's machines go, and the moves counted against their seats with them
     deleteForUser: async (userId: string) => void (await Promise.all([activations.deleteForUser(userId), moves.deleteForUser(userId)])),
-    routes: [licensingRoutes({ licensing, deviceMoves, files }, verifyToken, securityLog)],
+    routes: [licensingRoutes({ licensing, deviceMoves, files }, verifyToken, verifyApiKey, securityLog)],
   };
 }

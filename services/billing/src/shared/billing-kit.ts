@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import { EVENT_QUEUES } from '@portal/contracts';
 import {
   connectInfrastructure,
+  createApiKeyVerifier,
   createAuditPublisher,
   createEventPublisher,
   createInternalClient,
@@ -69,6 +70,20 @@ export async function openBillingKit(config: Config, runtime: ServiceRuntime, no
   await Promise.all([claims.ready, firms.ready]);
   const toWebhooks = createEventPublisher(EVENT_QUEUES.webhooks, connection, logger);
   shutdown.add('account events', () => toWebhooks.close());
+  // a read-only API key's use, named in the security log once a minute at most
+  const verifyApiKey = createApiKeyVerifier({
+    redis,
+    redisPrefix: config.REDIS_PREFIX,
+    now,
+    onUsed: ({ keyId, userId, email, scope }) =>
+      void securityLog({
+        kind: 'api-key',
+        outcome: 'success',
+        subject: { type: 'user', id: userId, label: email },
+        reason: 'used',
+        details: { keyId, scope },
+      }),
+  });
   const seller = sellerOf(config);
   if (seller.demo) logger.warn('SELLER_* settings are not set: invoices carry the demo seller and say they are not valid');
   return {
@@ -92,7 +107,8 @@ export async function openBillingKit(config: Config, runtime: ServiceRuntime, no
     keyLock,
     claims,
     seller,
-    account: accountGuards(verifyToken, firms),
+    verifyApiKey,
+    account: accountGuards(verifyToken, firms, verifyApiKey),
     now,
     clock: now ?? systemClock,
   };

@@ -6,9 +6,11 @@ import {
   isAdminRole,
   TOKEN_AUDIENCE,
   type AdminAction,
+  type ApiKeyScope,
 } from '@portal/contracts';
 import { consentRequired, forbidden, unauthorized } from '../errors/app-errors';
 import type { CheckingHandler, RouteParams } from '../http/validate';
+import { isApiKey, type ApiKeyVerifier } from './api-key-verifier';
 import { bearerToken, type AuthContext, type TokenVerifier } from './token-verifier';
 
 /** What a guard leaves for the handlers after it: `res.locals.auth`, typed. */
@@ -37,6 +39,19 @@ function requireAudience(verify: TokenVerifier, audience: GuardedAudience, { bef
  * so that no page, script or old tab can go on without the acceptance.
  */
 export const requireUser = (verify: TokenVerifier) => requireAudience(verify, TOKEN_AUDIENCE.user, { beforeConsent: false });
+/**
+ * A read call that a read-only API key with `scope` may make for its owner, as their token would;
+ * any other bearer is checked as a person's token.
+ */
+export function requireUserOrApiKey(verify: TokenVerifier, verifyApiKey: ApiKeyVerifier, scope: ApiKeyScope): Guard {
+  const user = requireUser(verify);
+  return async (req, res, next) => {
+    const token = bearerToken(req.headers.authorization);
+    if (!token || !isApiKey(token)) return user(req, res, next);
+    res.locals.auth = await verifyApiKey(token, scope);
+    next();
+  };
+}
 /**
  * The few calls a person can make before accepting (docs/behaviour.md §3): reading and accepting
  * the policies, signing out, downloading their data and deleting their account.

@@ -41,6 +41,8 @@ export interface AuthContext {
   consentDue?: { ageRequired: boolean };
   /** The ways the admin proved who they are, from the token's `amr`. */
   methods?: string[];
+  /** A call made with a read-only API key rather than a person's token: the key's id. */
+  apiKeyId?: string;
 }
 
 export interface TokenVerifierOptions {

@@ -1,6 +1,7 @@
 import { DEVICE_MOVES_PER_YEAR, formatIndianDate, LICENSE_ERRORS, LICENSE_MESSAGES, type DeviceMoves } from '@portal/contracts';
 import { AppError, notFound, tooManyRequests } from '@portal/platform/errors';
 import type { AuditPublisher } from '@portal/platform';
+import { announceMachine } from './licence-events';
 import { movesLeft, MOVE_WINDOW_MS } from './device-moves';
 import { entitlement, type LicensingDeps } from './entitlement';
 import type { ActivationRecord } from './ports';
@@ -50,6 +51,7 @@ export function deviceMoveUseCases(deps: LicensingDeps & { audit: AuditPublisher
         }
         await activations.deactivate(userId, deviceId);
         if (left) await moves.record({ userId, firmId, kind: 'move', deviceId, by: userId, at });
+        await announceMachine(deps, 'licence.deactivated', { userId, deviceId, firmId }, at);
       });
     },
 

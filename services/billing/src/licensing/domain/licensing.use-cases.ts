@@ -3,6 +3,7 @@ import { notFound } from '@portal/platform/errors';
 import { entitlement, licence, refused, toDeviceView, type DesktopUser, type LicensingDeps } from './entitlement';
 import { assertCurrentVersion } from './current-version';
 import { placeFor } from './device-place';
+import { announceMachine } from './licence-events';
 
 /**
  * Device activations and the offline licence. A licence says who, which plan until when, and for
@@ -33,12 +34,10 @@ export function licensingUseCases(deps: LicensingDeps) {
         });
         if (!existing?.active) {
           const { deviceId, deviceName } = request;
-          const event = { userId: user.userId, deviceId, deviceName };
-          await deps.events?.publish(
+          await announceMachine(
+            deps,
             'licence.activated',
-            `${user.userId}:${deviceId}:${at.toISOString()}`,
-            { accountId: user.userId, firmId: record.firmId ?? null },
-            event,
+            { userId: user.userId, deviceId, deviceName, firmId: record.firmId ?? null },
             at,
           );
         }
@@ -68,9 +67,7 @@ export function licensingUseCases(deps: LicensingDeps) {
     async deactivate(userId: string, deviceId: string): Promise<void> {
       const existing = await activations.find(userId, deviceId);
       if (!(await activations.deactivate(userId, deviceId))) throw notFound(LICENSE_MESSAGES.deviceNotFound);
-      const at = now();
-      const account = { accountId: userId, firmId: existing?.firmId ?? null };
-      await deps.events?.publish('licence.deactivated', `${userId}:${deviceId}:${at.toISOString()}`, account, { userId, deviceId }, at);
+      await announceMachine(deps, 'licence.deactivated', { userId, deviceId, firmId: existing?.firmId ?? null }, now());
     },
 
     keys: () => deps.signer.jwks(),

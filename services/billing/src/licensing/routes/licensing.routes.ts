@@ -9,7 +9,16 @@ import {
   offlineActivationSchema,
   offlineDeactivationSchema,
 } from '@portal/contracts';
-import { requireAdmin, requireDesktop, requireUser, validate, type TokenVerifier, type SecurityLog } from '@portal/platform';
+import {
+  requireAdmin,
+  requireDesktop,
+  requireUser,
+  requireUserOrApiKey,
+  validate,
+  type ApiKeyVerifier,
+  type TokenVerifier,
+  type SecurityLog,
+} from '@portal/platform';
 import type { deviceMoveUseCases } from '../domain/device-moves.use-cases';
 import type { fileActivationUseCases } from '../domain/file-activation.use-cases';
 import type { licensingUseCases } from '../domain/licensing.use-cases';
@@ -35,6 +44,7 @@ export function licensingRoutes(
     files: ReturnType<typeof fileActivationUseCases>;
   },
   verifyToken: TokenVerifier,
+  verifyApiKey: ApiKeyVerifier,
   securityLog: SecurityLog,
 ): Router {
   const router = Router();
@@ -80,7 +90,7 @@ export function licensingRoutes(
     res.set('Cache-Control', 'public, max-age=300').json(await licensing.keys());
   });
 
-  router.get('/api/licenses/devices', user, async (req, res) => {
+  router.get('/api/licenses/devices', requireUserOrApiKey(verifyToken, verifyApiKey, 'devices'), async (req, res) => {
     res.json({ devices: await licensing.devices(res.locals.auth.userId) });
   });
 

@@ -1,6 +1,15 @@
 import { billingAccountQuerySchema, canManageFirm, FIRM_MESSAGES } from '@portal/contracts';
 import { badRequest, forbidden, notFound } from '@portal/platform/errors';
-import { requireUser, type Authenticated, type CheckingHandler, type RouteParams, type TokenVerifier } from '@portal/platform';
+import {
+  requireUser,
+  requireUserOrApiKey,
+  type ApiKeyVerifier,
+  type Authenticated,
+  type CheckingHandler,
+  type RouteParams,
+  type TokenVerifier,
+} from '@portal/platform';
+import type { ApiKeyScope } from '@portal/contracts';
 import type { BillingAccount, FirmDirectory } from '../ports';
 
 export type WithAccount = Authenticated & { account: BillingAccount };
@@ -44,13 +53,18 @@ export async function firmAccount(
 }
 
 /** The guards of a customer's billing call: a person's token, then whose billing it is. */
-export function accountGuards(verifyToken: TokenVerifier, firms: FirmDirectory) {
+export function accountGuards(verifyToken: TokenVerifier, firms: FirmDirectory, verifyApiKey: ApiKeyVerifier) {
   const user = requireUser(verifyToken);
   return {
     /** Any member of the firm: its plan, as the members' pages show it. */
     see: [user, billingAccount(firms, 'see')] as const,
     /** The firm's owner and admins: its billing. */
     manage: [user, billingAccount(firms, 'manage')] as const,
+    /** The same, where a read-only API key with `scope` stands for its owner's token. */
+    readBy(scope: ApiKeyScope) {
+      const caller = requireUserOrApiKey(verifyToken, verifyApiKey, scope);
+      return { see: [caller, billingAccount(firms, 'see')] as const, manage: [caller, billingAccount(firms, 'manage')] as const };
+    },
   };
 }
 export type AccountGuards = ReturnType<typeof accountGuards>;

@@ -22,12 +22,12 @@ export function subscriptionRoutes(
     res.json(await status.plans());
   });
 
-  router.get('/api/subscription-status', ...account.see, async (_req, res) => {
+  router.get('/api/subscription-status', ...account.readBy('subscriptions').see, async (_req, res) => {
     const { id, email, firm } = res.locals.account;
     res.json(await status.status(id, email, { personId: res.locals.auth.userId, firm }));
   });
 
-  router.get('/api/subscription/periods', ...account.manage, async (_req, res) => {
+  router.get('/api/subscription/periods', ...account.readBy('subscriptions').manage, async (_req, res) => {
     res.json({ periods: await ledger.periodViews(res.locals.account.id) });
   });
 

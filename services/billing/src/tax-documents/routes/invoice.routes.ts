@@ -13,15 +13,25 @@ const creditNoteParams = z.object({ merchantRefundId: merchantOrderIdSchema });
 export function invoiceRoutes(invoices: ReturnType<typeof invoiceUseCases>, verifyToken: TokenVerifier, account: AccountGuards): Router {
   const router = Router();
 
-  router.get('/api/billing/invoices/:merchantOrderId', ...account.manage, validate('params', invoiceParams), async (req, res) => {
-    const { number, pdf } = await invoices.pdf(res.locals.account.id, req.params.merchantOrderId);
-    sendPdf(res, invoiceFileName(number), pdf);
-  });
+  router.get(
+    '/api/billing/invoices/:merchantOrderId',
+    ...account.readBy('invoices').manage,
+    validate('params', invoiceParams),
+    async (req, res) => {
+      const { number, pdf } = await invoices.pdf(res.locals.account.id, req.params.merchantOrderId);
+      sendPdf(res, invoiceFileName(number), pdf);
+    },
+  );
 
-  router.get('/api/billing/credit-notes/:merchantRefundId', ...account.manage, validate('params', creditNoteParams), async (req, res) => {
-    const { number, pdf } = await invoices.creditNotePdf(res.locals.account.id, req.params.merchantRefundId);
-    sendPdf(res, creditNoteFileName(number), pdf);
-  });
+  router.get(
+    '/api/billing/credit-notes/:merchantRefundId',
+    ...account.readBy('invoices').manage,
+    validate('params', creditNoteParams),
+    async (req, res) => {
+      const { number, pdf } = await invoices.creditNotePdf(res.locals.account.id, req.params.merchantRefundId);
+      sendPdf(res, creditNoteFileName(number), pdf);
+    },
+  );
 
   const admin = requireAdmin(verifyToken, 'view');
   router.get('/api/admin/invoices/:merchantOrderId', admin, validate('params', invoiceParams), async (req, res) => {
