@@ -143,6 +143,18 @@ describe('gateway', () => {
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
   });
 
+  it('when an API key calls a read it may open, then the service gets it to check; on any other path, or malformed, the gateway refuses it', async () => {
+    const key = `tpk_0123456789abcdef_${'A'.repeat(43)}`;
+    for (const path of ['/api/subscription-status', '/api/billing/history', '/api/billing/invoices/ORD-1', '/api/licenses/devices']) {
+      const passed = await request(gateway).get(path).set('Authorization', `Bearer ${key}`);
+      expect([path, passed.status, passed.body.service]).toEqual([path, 200, 'billing']);
+    }
+    for (const path of ['/api/billing/profile', '/api/auth/profile', '/api/payment/create-phonepe-order', '/api/admin/users']) {
+      expect([path, (await request(gateway).get(path).set('Authorization', `Bearer ${key}`)).status]).toEqual([path, 401]);
+    }
+    expect((await request(gateway).get('/api/billing/history').set('Authorization', 'Bearer tpk_short')).status).toBe(401);
+  });
+
   it('when a token is missing or refused, then the 401 names the bearer challenge (RFC 6750 §3)', async () => {
     expect((await request(gateway).get('/api/subscription-status')).headers['www-authenticate']).toBe('Bearer realm="tax-portal"');
     const refused = await request(gateway).get('/api/subscription-status').set('Authorization', `Bearer ${desktopToken}`);

@@ -42,6 +42,9 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/auth/desktop/sessions', service: 'auth', access: 'user' },
   { pattern: '/api/auth/desktop/sessions/:id', service: 'auth', access: 'user' },
   { pattern: '/api/auth/desktop/me', service: 'auth', access: 'desktop' },
+  // a person's read-only API keys, for integrators (made and revoked with their token only)
+  { pattern: '/api/auth/api-keys', service: 'auth', access: 'user' },
+  { pattern: '/api/auth/api-keys/:id', service: 'auth', access: 'user' },
   // a partner's staff member, signed in with a second factor, takes a partner token for the partner area
   { pattern: '/api/auth/partner/session', service: 'auth', access: 'user' },
   { pattern: '/api/auth/*', service: 'auth', access: 'public' },
