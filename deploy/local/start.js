@@ -62,6 +62,8 @@ async function main() {
     cleanups.push(phones.stop);
     const env = {
       PUBLIC_URL: `http://localhost:${gatewayPort}`,
+      // a developer's webhook receiver listens on their own machine
+      WEBHOOK_ALLOW_LOCAL: 'true',
       ...defaults,
       ...process.env,
       ...payments.env,

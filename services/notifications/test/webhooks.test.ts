@@ -221,7 +221,7 @@ describe('notifications: webhooks to the Standard Webhooks specification, signed
       frozenAt = null;
     }
     const mail = await service.smtp.waitForMail((each) => each.subject === 'Your webhook endpoint was disabled');
-    expect(mail.to?.text).toBe('asha@example.in');
+    expect(JSON.stringify(mail.to)).toContain('asha@example.in');
     expect(mail.text).toContain(down.url);
     await down.close();
   });

@@ -40,6 +40,7 @@ const BankTransfersTab = lazy(() =>
 );
 const ReleasesTab = lazy(() => import('../features/releases/components/ReleasesTab').then((module) => ({ default: module.ReleasesTab })));
 const PartnersTab = lazy(() => import('../features/partners/components/PartnersTab').then((module) => ({ default: module.PartnersTab })));
+const WebhooksTab = lazy(() => import('../features/webhooks/components/WebhooksTab').then((module) => ({ default: module.WebhooksTab })));
 const AdminsTab = lazy(() => import('../features/admins/components/AdminsTab').then((module) => ({ default: module.AdminsTab })));
 
 const TABS = [
@@ -52,6 +53,7 @@ const TABS = [
   'bank-transfers',
   'partners',
   'releases',
+  'webhooks',
   'feedback',
   'audit',
   'admins',
@@ -66,7 +68,9 @@ export default function AdminDashboard() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const owner = adminMayNow('manage-admins');
-  const tab: Tab = isTab(requested) && (requested !== 'admins' || owner) ? requested : 'dashboard';
+  const webhooks = adminMayNow('manage-webhooks');
+  const ownersOnly = (requested === 'admins' && !owner) || (requested === 'webhooks' && !webhooks);
+  const tab: Tab = isTab(requested) && !ownersOnly ? requested : 'dashboard';
   const setTab = (next: Tab) => setParams(next === 'dashboard' ? {} : { tab: next });
   // The transactions export uses the same range as the tab's filters: the last 30 Indian days by default.
   const [range, setRange] = useState(() => lastIndianDays(TRANSACTIONS_DEFAULT_DAYS));
@@ -129,7 +133,10 @@ export default function AdminDashboard() {
                 { id: 'partners', label: 'Partners' },
               ],
             },
-            { label: 'Product', sections: [{ id: 'releases', label: 'Releases' }] },
+            {
+              label: 'Product',
+              sections: [{ id: 'releases', label: 'Releases' }, ...(webhooks ? [{ id: 'webhooks' as const, label: 'Webhooks' }] : [])],
+            },
             {
               label: 'Team',
               sections: [
@@ -152,6 +159,7 @@ export default function AdminDashboard() {
             {tab === 'bank-transfers' && <BankTransfersTab />}
             {tab === 'partners' && <PartnersTab />}
             {tab === 'releases' && <ReleasesTab />}
+            {tab === 'webhooks' && <WebhooksTab />}
             {tab === 'feedback' && <FeedbackTab feedback={feedback} />}
             {tab === 'audit' && <AuditTab />}
             {tab === 'admins' && <AdminsTab />}

@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PublicUser } from '@portal/contracts';
 import { Banner, Button, ProgressBar, Spinner, Tabs, trackUsage, useAuth, useSearchParams } from '@portal/ui';
+import { WebhookEndpoints } from '@portal/ui/webhooks';
 import { BillingDetails } from '../features/billing/components/BillingDetails';
 import { Devices } from '../features/desktop/components/Devices';
+import { ApiKeys } from '../features/developers/components/ApiKeys';
 import { Firms } from '../features/firms/components/Firms';
 import { NotificationChoices } from '../features/notifications/components/NotificationChoices';
 import { PhoneChannels } from '../features/notifications/components/PhoneChannels';
@@ -15,7 +17,18 @@ import { withQueries } from '../queries';
 import { TEXTS, type Message } from '../texts';
 import '../components/portal.css';
 
-type Tab = 'basic' | 'personal' | 'address' | 'subscription' | 'billing' | 'partner' | 'firms' | 'devices' | 'notifications' | 'privacy';
+type Tab =
+  | 'basic'
+  | 'personal'
+  | 'address'
+  | 'subscription'
+  | 'billing'
+  | 'partner'
+  | 'firms'
+  | 'devices'
+  | 'notifications'
+  | 'developers'
+  | 'privacy';
 /** The tabs of the profile form, which Edit Profile opens. */
 const FORM_TABS: Tab[] = ['basic', 'personal', 'address'] satisfies ProfileFormTab[];
 const isFormTab = (tab: Tab): tab is ProfileFormTab => FORM_TABS.includes(tab);
@@ -30,6 +43,7 @@ const TABS: { id: Tab; label: string }[] = [
   { id: 'firms', label: 'Firms' },
   { id: 'devices', label: 'Devices' },
   { id: 'notifications', label: 'Notifications' },
+  { id: 'developers', label: 'Developers' },
   { id: 'privacy', label: 'Security and Privacy' },
 ];
 
@@ -113,6 +127,15 @@ function Profile() {
         <>
           <NotificationChoices />
           <PhoneChannels profileMobile={user.personalInfo.mobileNumber ?? ''} />
+        </>
+      )}
+      {tab === 'developers' && (
+        <>
+          <ApiKeys />
+          <WebhookEndpoints
+            base="/api/webhooks"
+            intro="Your accounting software or a dealer’s system hears at once when a payment, invoice, plan, refund or PC of yours (or of a firm you own) changes: signed to the Standard Webhooks specification and retried for about a day."
+          />
         </>
       )}
       {tab === 'privacy' && <SecurityAndPrivacy user={user} />}
