@@ -4,7 +4,12 @@ import { Webhook } from 'standardwebhooks';
 import request from 'supertest';
 import { EVENT_QUEUES, TOKEN_AUDIENCE, WEBHOOK_MESSAGES, type WebhookEventType } from '@portal/contracts';
 import { ACCOUNT_EVENT, type AccountEvent } from '@portal/contracts/internal';
-import { signTestToken, startWebhookReceiver as startReceiver, verifiedWebhook as verified } from '@portal/platform/testing';
+import {
+  signAdminTestToken,
+  signTestToken,
+  startWebhookReceiver as startReceiver,
+  verifiedWebhook as verified,
+} from '@portal/platform/testing';
 import { startNotificationsService, until, type NotificationsService as Service } from './notifications-harness';
 
 const ASHA = '64b7f0c2a1b2c3d4e5f60731';
@@ -98,6 +103,35 @@ describe('notifications: webhooks to the Standard Webhooks specification, signed
     // a wrong secret does not verify
     expect(() => verified(`whsec_${Buffer.alloc(32, 1).toString('base64')}`, receiver.received[0]!)).toThrow();
     await Promise.all([receiver.close(), other.close()]);
+  });
+
+  it('when an owner admin registers the vendor’s endpoint, then it hears every account’s events; a person’s list does not show it', async () => {
+    const receiver = await startReceiver();
+    const admin = {
+      Authorization: `Bearer ${signAdminTestToken(service.keys.privateKey, { sub: 'a1', email: 'owner@portal.test', role: 'owner' })}`,
+    };
+    const made = await request(service.app)
+      .post('/api/admin/webhooks/endpoints')
+      .set(admin)
+      .send({ url: receiver.url, events: ['refund.completed'] });
+    expect(made.status).toBe(201);
+    await publish({ key: 'refund.completed:R-OTHER', type: 'refund.completed', userId: OTHER });
+    await publish({ key: 'refund.completed:R-ASHA', type: 'refund.completed' });
+    await until(
+      async () => receiver.received.length,
+      (count) => count === 2,
+    );
+    expect(receiver.received.map((delivery) => verified(made.body.secret, delivery).type)).toEqual([
+      'refund.completed',
+      'refund.completed',
+    ]);
+    const own = (await request(service.app).get('/api/webhooks/endpoints').set(as()).expect(200)).body.endpoints as { id: string }[];
+    expect(own.map((endpoint) => endpoint.id)).not.toContain(made.body.id);
+    expect((await request(service.app).get('/api/admin/webhooks/endpoints').set(admin).expect(200)).body.endpoints).toEqual([
+      expect.objectContaining({ id: made.body.id }),
+    ]);
+    await request(service.app).delete(`/api/admin/webhooks/endpoints/${made.body.id}`).set(admin).expect(204);
+    await receiver.close();
   });
 
   it('when an owner sends a delivery again, then it carries the same webhook-id, signed afresh', async () => {
