@@ -15,7 +15,11 @@ function ownershipTable(): string[][] {
 
 describe('docs/architecture.md names the owner of every public call', () => {
   it('when its ownership table is read, then it is the gateway’s route table, rule by rule and in order', () => {
-    const rules = ROUTE_TABLE.map((rule) => [rule.pattern, rule.service, `${rule.access}${rule.export ? ', export' : ''}${rule.apiKey ? ', API key' : ''}`]);
+    const rules = ROUTE_TABLE.map((rule) => [
+      rule.pattern,
+      rule.service,
+      `${rule.access}${rule.export ? ', export' : ''}${rule.apiKey ? ', API key' : ''}`,
+    ]);
     expect(ownershipTable()).toEqual(rules);
   });
 });
