@@ -78,6 +78,14 @@ describe('Profile → Developers in Chromium', () => {
     ]);
     expect((await read('/api/auth/profile', key)).status).toBe(401);
 
+    // their copy of their data names the key and the endpoint, never the key or the secret themselves
+    const mine = await (await fetch(`${stack.url}/api/account/my-data`, { headers: { authorization: `Bearer ${token}` } })).text();
+    const data = JSON.parse(mine) as { apiKeys: { name: string; scopes: string[] }[]; webhookEndpoints: { url: string }[] };
+    expect(data.apiKeys).toEqual([expect.objectContaining({ name: 'Tally sync', scopes: ['subscriptions'] })]);
+    expect(data.webhookEndpoints).toEqual([expect.objectContaining({ url: receiver.url, description: 'Books' })]);
+    expect(mine).not.toContain(key.slice(21));
+    expect(mine).not.toContain(secret.slice(6));
+
     await page.getByRole('button', { name: 'Revoke Tally sync' }).click();
     await page.getByText('API key “Tally sync” revoked').waitFor();
     expect((await read('/api/subscription-status', key)).status).toBe(401);

@@ -166,6 +166,7 @@ describe('ready to go live, in Chromium against every service', () => {
     expect(data.notificationPreferences).toEqual({ preferences: { reminder: true, news: true }, changes: [] });
     expect(data.phone).toEqual({ mobile: null, verifiedAt: null, channels: { whatsapp: false, sms: false }, changes: [] });
     expect(data.partner).toBeNull();
+    expect([data.apiKeys, data.webhookEndpoints]).toEqual([[], []]);
     const audit = await stack.database('admin-reporting');
     expect(await audit.collection('audit_log').countDocuments({ action: 'user.data-downloaded', 'target.label': email })).toBe(1);
   });

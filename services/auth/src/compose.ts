@@ -72,7 +72,10 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now }
       apiKeys.keys,
     ],
     firms: firms.firms,
-    self: { accountData: (userId) => security.accountData(userId, firmsOf), confirmDeletion: security.confirmDeletion },
+    self: {
+      accountData: async (userId) => ({ ...(await security.accountData(userId, firmsOf)), apiKeys: await apiKeys.keys.list(userId) }),
+      confirmDeletion: security.confirmDeletion,
+    },
   });
 
   const app: Express = createServiceApp({

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import type { DownloadSummary } from './download';
-import type { AuthAccountData, BillingAccountData, FeedbackAccountData, PartnerAccountData } from './internal/account-data';
+import type {
+  AuthAccountData,
+  BillingAccountData,
+  FeedbackAccountData,
+  PartnerAccountData,
+  WebhookEndpointsRecord,
+} from './internal/account-data';
 import type { PhoneRecord, PreferencesRecord } from './internal/messages';
 import type { DeliveryLogEntry } from './notifications';
 import { newPasswordSchema, type PublicUser } from './user';
@@ -36,6 +42,7 @@ export type MyAccountData = { exportedAt: string; profile: Omit<PublicUser, 'con
     messages: DeliveryLogEntry[];
     notificationPreferences: PreferencesRecord;
     phone: PhoneRecord;
+    webhookEndpoints: WebhookEndpointsRecord['endpoints'];
   } & PartnerAccountData;
 
 /** POST /api/account/delete, and the identity check auth makes for it. */

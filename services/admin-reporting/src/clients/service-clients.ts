@@ -19,6 +19,7 @@ import {
   internalUserSearchAnswer,
   partnerAccountDataSchema,
   phoneRecordSchema,
+  webhookEndpointsRecordSchema,
   preferencesRecordSchema,
   publicUserSchema,
 } from '@portal/contracts/internal';
@@ -164,6 +165,10 @@ export function notificationsClient(http: AxiosInstance): DeliveryLogReader & No
     async phone(userId) {
       const { data } = await http.get(`${userPath(userId)}/phone`);
       return parseAnswer(phoneRecordSchema, data, 'notifications /internal/users/:id/phone');
+    },
+    async webhooks(userId) {
+      const { data } = await http.get(`${userPath(userId)}/webhooks`);
+      return parseAnswer(webhookEndpointsRecordSchema, data, 'notifications /internal/users/:id/webhooks').endpoints;
     },
     async log({ userId, email }) {
       const { data } = await http.get(`${userPath(userId)}/messages`, { params: { email } });

@@ -30,13 +30,14 @@ export function accountDataUseCases(deps: AccountDataDeps) {
   const now = deps.now ?? (() => new Date());
   return {
     async myData(userId: string): Promise<MyAccountData> {
-      const [account, billing, [downloads], feedback, notificationPreferences, phone, partner] = await Promise.all([
+      const [account, billing, [downloads], feedback, notificationPreferences, phone, webhookEndpoints, partner] = await Promise.all([
         deps.users.accountData(userId),
         deps.subscriptions.accountData(userId),
         deps.downloads.summaries([userId]),
         deps.feedback.accountData(userId),
         deps.notifications.preferences(userId),
         deps.notifications.phone(userId),
+        deps.notifications.webhooks(userId),
         deps.partners.accountData(userId),
       ]);
       const { email } = account.profile;
@@ -58,6 +59,7 @@ export function accountDataUseCases(deps: AccountDataDeps) {
         ...feedback,
         messages,
         notificationPreferences,
+        webhookEndpoints,
         phone,
         ...partner,
       };

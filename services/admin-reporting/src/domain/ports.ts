@@ -19,6 +19,7 @@ import type {
   InternalUserFirmsLookupAnswer,
   PhoneRecord,
   PreferencesRecord,
+  WebhookEndpointsRecord,
 } from '@portal/contracts/internal';
 
 export interface UserDirectory {
@@ -97,6 +98,8 @@ export type UserDeletedPublisher = (userId: string) => Promise<void>;
 export interface NotificationPreferencesReader {
   preferences(userId: string): Promise<PreferencesRecord>;
   phone(userId: string): Promise<PhoneRecord>;
+  /** Their webhook endpoints, never a secret. */
+  webhooks(userId: string): Promise<WebhookEndpointsRecord['endpoints']>;
 }
 
 /** notifications' delivery log of a person, and its "Send again". */

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { consentRecordSchema } from '../consent';
+import { API_KEY_SCOPES } from '../api-keys';
 import { FIRM_ROLES } from '../firm-roles';
+import { WEBHOOK_EVENT_TYPES } from '../webhooks';
 
 /**
  * GET /internal/users/:id/account-data on auth, billing and feedback: each service's part of what
@@ -15,6 +17,17 @@ export const authAccountDataSchema = z.object({
   consents: z.array(consentRecordSchema),
   desktopSessions: z.array(z.object({ deviceName: z.string(), createdAt: at, lastUsedAt: at })),
   firms: z.array(z.object({ id: z.string(), name: z.string(), role: z.enum(FIRM_ROLES) })),
+  /** Their read-only API keys not revoked: names, scopes and times, never a key. */
+  apiKeys: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      scopes: z.array(z.enum(API_KEY_SCOPES)),
+      preview: z.string(),
+      createdAt: at,
+      lastUsedAt: at.nullable(),
+    }),
+  ),
 });
 
 export const billingAccountDataSchema = z.object({
@@ -82,3 +95,19 @@ export const partnerAccountDataSchema = z.object({
   partner: z.object({ legalName: z.string(), code: z.string(), since: at, source: z.enum(['code', 'admin']) }).nullable(),
 });
 export type PartnerAccountData = z.infer<typeof partnerAccountDataSchema>;
+
+/** notifications' webhook endpoints of a person: addresses, events and state, never a secret. */
+export const webhookEndpointsRecordSchema = z.object({
+  endpoints: z.array(
+    z.object({
+      id: z.string(),
+      url: z.string(),
+      events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
+      description: z.string(),
+      disabled: z.object({ at, reason: z.enum(['owner', 'gone', 'failing']) }).nullable(),
+      createdAt: at,
+      previousSecretUntil: at.nullable(),
+    }),
+  ),
+});
+export type WebhookEndpointsRecord = z.infer<typeof webhookEndpointsRecordSchema>;

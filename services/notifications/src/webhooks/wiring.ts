@@ -15,7 +15,7 @@ import { webhookRoutes } from './routes/endpoints.routes';
 export interface WebhooksWiring {
   mongo: Connection;
   connection: QueueConnection;
-  settings: { WEBHOOK_ALLOW_LOCAL: boolean; WEBHOOK_RETRY_SCALE: number; DELIVERY_SWEEP_MS: number };
+  settings: { WEBHOOK_ALLOW_LOCAL: boolean; WEBHOOK_RETRY_SCALE: number; DELIVERY_SWEEP_MS: number; SERVICE_SECRET: string };
   verifyToken: TokenVerifier;
   shutdown: ServiceRuntime['shutdown'];
   logger: Logger;
@@ -59,7 +59,7 @@ export async function wireWebhooks({ mongo, connection, settings, verifyToken, s
     delivery,
     forget: (userId: string) => endpointCases.forget(`user:${userId}`),
     routes(router: Router) {
-      router.use(webhookRoutes(endpointCases, delivery, verifyToken));
+      router.use(webhookRoutes(endpointCases, delivery, verifyToken, settings.SERVICE_SECRET));
     },
   };
 }

@@ -92,7 +92,10 @@ export function accountSecurityUseCases(deps: AccountSecurityDeps) {
     },
 
     /** What auth holds of the person, for their download (admin-reporting joins the parts and audits it). */
-    async accountData(userId: string, firmsOf: (userId: string) => Promise<AuthAccountData['firms']>): Promise<AuthAccountData> {
+    async accountData(
+      userId: string,
+      firmsOf: (userId: string) => Promise<AuthAccountData['firms']>,
+    ): Promise<Omit<AuthAccountData, 'apiKeys'>> {
       const user = await signedInPerson(deps.users, userId);
       const { consent: _latest, ...profile } = toPublicUser(user);
       const [sessions, firms] = await Promise.all([deps.desktopSessions.forUser(userId), firmsOf(userId)]);

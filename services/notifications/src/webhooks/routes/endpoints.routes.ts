@@ -1,7 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { changeEndpointSchema, createEndpointSchema, type ChangeEndpointRequest, type CreateEndpointRequest } from '@portal/contracts';
-import { requireAdmin, requireUser, validate, type Authenticated, type TokenVerifier } from '@portal/platform';
+import { personParams, type WebhookEndpointsRecord } from '@portal/contracts/internal';
+import { requireAdmin, requireService, requireUser, validate, type Authenticated, type TokenVerifier } from '@portal/platform';
 import type { endpointUseCases } from '../domain/endpoints.use-cases';
 import type { EndpointOwner } from '../domain/ports';
 import type { webhookDeliveryUseCases } from '../domain/webhook-delivery.use-cases';
@@ -62,8 +63,18 @@ function endpointRoutes(
   return router;
 }
 
-export function webhookRoutes(endpoints: Endpoints, deliveries: Deliveries, verifyToken: TokenVerifier): Router {
+export function webhookRoutes(endpoints: Endpoints, deliveries: Deliveries, verifyToken: TokenVerifier, serviceSecret: string): Router {
   const router = Router();
+  // the person's endpoints, for their copy of their data (admin-reporting joins it)
+  router.get(
+    '/internal/users/:userId/webhooks',
+    requireService(serviceSecret, ['admin-reporting']),
+    validate('params', personParams),
+    async (req, res) => {
+      const answer: WebhookEndpointsRecord = { endpoints: await endpoints.list(`user:${req.params.userId as string}`) };
+      res.json(answer);
+    },
+  );
   router.use(endpointRoutes('/api/webhooks', requireUser(verifyToken), ({ auth }) => `user:${auth.userId}`, endpoints, deliveries));
   router.use(endpointRoutes('/api/admin/webhooks', requireAdmin(verifyToken, 'manage-webhooks'), () => 'vendor', endpoints, deliveries));
   return router;
