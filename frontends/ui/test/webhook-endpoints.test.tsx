@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { WebhookEndpointView } from '@portal/contracts';
-import { WebhookEndpoints } from '@portal/ui/webhooks';
+import { WebhookEndpoints } from '@portal/ui/integrations';
 import { stubApi } from './stub-api';
 
 const endpoint = (over: Partial<WebhookEndpointView>): WebhookEndpointView => ({

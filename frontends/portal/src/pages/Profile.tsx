@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PublicUser } from '@portal/contracts';
 import { Banner, Button, ProgressBar, Spinner, Tabs, trackUsage, useAuth, useSearchParams } from '@portal/ui';
-import { WebhookEndpoints } from '@portal/ui/webhooks';
+import { WebhookEndpoints } from '@portal/ui/integrations';
 import { BillingDetails } from '../features/billing/components/BillingDetails';
 import { Devices } from '../features/desktop/components/Devices';
 import { ApiKeys } from '../features/developers/components/ApiKeys';

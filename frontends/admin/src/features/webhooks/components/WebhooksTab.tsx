@@ -1,4 +1,4 @@
-import { WebhookEndpoints } from '@portal/ui/webhooks';
+import { WebhookEndpoints } from '@portal/ui/integrations';
 
 /** The vendor's own webhook endpoints (an owner's): every account's events, for the seller's accounting and CRM. */
 export function WebhooksTab() {

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { API_KEY_SCOPE_LABELS, API_KEY_SCOPES, formatIndianDateTime, type ApiKeyScope } from '@portal/contracts';
 import { Banner, Button, errorMessage, Spinner, TextField } from '@portal/ui';
+import { ShownOnce } from '@portal/ui/integrations';
 import type { Message } from '../../../texts';
 import { useApiKeyChanges, useApiKeys } from '../api';
 
@@ -51,17 +52,9 @@ export function ApiKeys() {
         </Banner>
       )}
       {shown && (
-        <div className="card stack-bottom" role="status" aria-label="New API key">
-          <p>
-            <strong>Copy this key now: it is not shown again.</strong>
-          </p>
-          <p>
-            <code data-testid="api-key">{shown}</code>
-          </p>
-          <Button variant="secondary" onClick={() => setShown(null)}>
-            I have copied it
-          </Button>
-        </div>
+        <ShownOnce label="New API key" value={shown} testId="api-key" onDone={() => setShown(null)}>
+          <strong>Copy this key now: it is not shown again.</strong>
+        </ShownOnce>
       )}
       {keys.isPending && <Spinner />}
       {keys.isError && <Banner kind="error">Your API keys could not be loaded</Banner>}

@@ -5,6 +5,7 @@ import { Banner } from '../components/Banner';
 import { Button } from '../components/Button';
 import { TextField } from '../components/TextField';
 import { DeliveryLog } from './DeliveryLog';
+import { ShownOnce } from './ShownOnce';
 import { webhookCalls } from './webhook-calls';
 
 type Outcome = { kind: 'success' | 'error'; text: string } | null;
@@ -14,24 +15,6 @@ const DISABLED_REASONS: Record<NonNullable<WebhookEndpointView['disabled']>['rea
   gone: 'Disabled: it answered 410 Gone',
   failing: 'Disabled: every delivery failed for five days',
 };
-
-/** A secret shown once, after an endpoint is added or its secret rotated. */
-function SecretOnce({ secret, onDone }: { secret: string; onDone: () => void }) {
-  return (
-    <div className="card stack-bottom" role="status" aria-label="Signing secret">
-      <p>
-        <strong>Copy this signing secret now: it is not shown again.</strong> Verify each delivery’s <code>webhook-signature</code> with it
-        (docs: Standard Webhooks).
-      </p>
-      <p>
-        <code data-testid="webhook-secret">{secret}</code>
-      </p>
-      <Button variant="secondary" onClick={onDone}>
-        I have copied it
-      </Button>
-    </div>
-  );
-}
 
 /**
  * Webhook endpoints of one owner (a person's on their profile, the vendor's in the admin area):
@@ -88,7 +71,12 @@ export function WebhookEndpoints({ base, intro }: { base: string; intro: string 
           {outcome.text}
         </Banner>
       )}
-      {secret && <SecretOnce secret={secret} onDone={() => setSecret(null)} />}
+      {secret && (
+        <ShownOnce label="Signing secret" value={secret} testId="webhook-secret" onDone={() => setSecret(null)}>
+          <strong>Copy this signing secret now: it is not shown again.</strong> Verify each delivery’s <code>webhook-signature</code> with
+          it (docs: Standard Webhooks).
+        </ShownOnce>
+      )}
       {endpoints?.length === 0 && <p>No endpoints yet.</p>}
       {endpoints && endpoints.length > 0 && (
         <ul className="stack-bottom">
