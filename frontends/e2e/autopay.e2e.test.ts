@@ -105,8 +105,11 @@ describe('auto-renewal by UPI Autopay in Chromium', () => {
 
     stack.moveClockTo(new Date(Date.parse(debit.date) + 60_000));
     const renewed = await statusWhen(page, (status) => status.subscriptionEndDate !== paidEnd);
-    // one month on from the paid end, not from the debit
-    expect(new Date(renewed.subscriptionEndDate!).getUTCDate()).toBe(new Date(paidEnd).getUTCDate());
+    // one calendar month on from the paid end to the millisecond, not from the debit; as JS dates
+    // count months, a 29 January end renews to 1 March in a year without 29 February
+    const monthOn = new Date(paidEnd);
+    monthOn.setUTCMonth(monthOn.getUTCMonth() + 1);
+    expect(renewed.subscriptionEndDate).toBe(monthOn.toISOString());
     expect(renewed).toMatchObject({ subscriptionStatus: 'active', renewalFailure: null });
     await page.goto(`${stack.url}/subscription`);
     const history = page.getByRole('region', { name: 'Payments and invoices' });
