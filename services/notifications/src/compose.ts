@@ -97,20 +97,7 @@ export async function compose(settings: Config, runtime: ServiceRuntime, { now =
   sendCode = delivery.acceptPhoneCode;
   const webhooks = await wireWebhooks({
     ...{ mongo, connection, settings, verifyToken, shutdown, logger, now },
-    tellOwner: async (endpoint, reason) => {
-      await delivery.accept({
-        key: `webhook-disabled:${endpoint.id}:${now().toISOString()}`,
-        kind: 'webhook-disabled',
-        ...(endpoint.owner.startsWith('user:') && { userId: endpoint.owner.slice('user:'.length) }),
-        to: endpoint.ownerEmail,
-        subject: 'Your webhook endpoint was disabled',
-        text: [
-          `Every delivery to your webhook endpoint ${endpoint.url} has failed for five days (the last: ${reason}), so it was disabled.`,
-          `Mend the endpoint, enable it again under Profile → Developers, and send the failed deliveries again from its log: ${settings.PUBLIC_URL}/profile?tab=developers`,
-        ].join('\n\n'),
-        attachments: [],
-      });
-    },
+    sendMessage: delivery.accept,
   });
   const worker = deliveryWorker(connection, delivery.deliver, {
     retryScale: settings.DELIVERY_RETRY_SCALE,
