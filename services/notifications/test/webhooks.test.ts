@@ -59,6 +59,18 @@ describe('notifications: webhooks to the Standard Webhooks specification, signed
     connection = new Redis(service.redis.url, { maxRetriesPerRequest: null });
     events = new Queue(EVENT_QUEUES.webhooks, { connection, prefix: `${service.redis.prefix}bull` });
   });
+  // each test's endpoints go with it: a later test's events would otherwise be tried, and fail, at their closed receivers
+  afterEach(async () => {
+    for (const person of [ASHA, OTHER]) {
+      const owner = {
+        Authorization: `Bearer ${signTestToken(service.keys.privateKey, TOKEN_AUDIENCE.user, { sub: person, email: 'x@example.in' })}`,
+      };
+      const { endpoints } = (await request(service.app).get('/api/webhooks/endpoints').set(owner).expect(200)).body as {
+        endpoints: { id: string }[];
+      };
+      for (const { id } of endpoints) await request(service.app).delete(`/api/webhooks/endpoints/${id}`).set(owner).expect(204);
+    }
+  });
   afterAll(async () => {
     await events?.close();
     connection?.disconnect();
@@ -254,7 +266,9 @@ describe('notifications: webhooks to the Standard Webhooks specification, signed
     } finally {
       frozenAt = null;
     }
-    const mail = await service.smtp.waitForMail((each) => each.subject === 'Your webhook endpoint was disabled');
+    const mail = await service.smtp.waitForMail(
+      (each) => each.subject === 'Your webhook endpoint was disabled' && Boolean(each.text?.includes(down.url)),
+    );
     expect(JSON.stringify(mail.to)).toContain('asha@example.in');
     expect(mail.text).toContain(down.url);
     await down.close();
