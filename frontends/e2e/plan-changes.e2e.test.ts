@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { finishSignupWizard, saveBillingDetails, startE2eStack, startSignupWizard } from './e2e-stack';
+import { finishSignupWizard, saveBillingDetails, startE2eStack, startSignupWizard, tellingWhatThePageSays } from './e2e-stack';
 import { pdfTextOf } from './pdf-text';
 
 jest.setTimeout(180_000);
@@ -33,7 +33,8 @@ describe('plan changes in Chromium', () => {
     const pay = dialog.getByRole('button', { name: /^Pay / });
     const asked = ((await pay.textContent()) ?? '').replace(/^Pay /, '');
     await pay.click();
-    await page.getByText('PhonePe test checkout').waitFor();
+    // a checkout that never opens says why: the dialog's error, or the page it stayed on
+    await tellingWhatThePageSays(page, page.getByText('PhonePe test checkout').waitFor());
     const charged = await page.getByRole('button', { name: /^Pay / }).textContent();
     await page.getByRole('button', { name: /^Pay / }).click();
     await page.waitForURL((url) => url.pathname === '/subscription' && url.search === '?status=success');
