@@ -61,16 +61,21 @@ export function createTokenGuard(publicKey: string): TokenGuard {
     return claims;
   }
 
+  /** A read-only API key on a route that takes one: checked by the service against Redis, with its scope; here only its shape. */
+  function apiKeySubject(authorization: string | undefined): string | undefined {
+    const token = bearerToken(authorization);
+    if (!token || !isApiKey(token)) return undefined;
+    const id = apiKeyId(token);
+    if (!id) throw invalidToken(API_KEY_MESSAGES.invalid);
+    return `,"apiKey":${JSON.stringify(id)}`;
+  }
+
   return ({ access, apiKey }, authorization, connection) => {
     if (access === 'public') return undefined;
-    const token = apiKey && bearerToken(authorization);
-    if (token && isApiKey(token)) {
-      // checked by the service against Redis, with its scope; here only its shape
-      const id = apiKeyId(token);
-      if (!id) throw invalidToken(API_KEY_MESSAGES.invalid);
-      return `,"apiKey":${JSON.stringify(id)}`;
-    }
     const claims = claimsFor(authorization, connection);
+    // a token's calls, the most, stay on the remembered path; a key is looked at only when no token verified
+    const keyed = !claims && apiKey ? apiKeySubject(authorization) : undefined;
+    if (keyed) return keyed;
     const audience = TOKEN_AUDIENCE[access];
     if (!claims || claims.aud !== audience || claims.exp * 1000 <= Date.now()) {
       throw invalidToken('Your session is not valid. Please sign in again.');

@@ -54,9 +54,10 @@ const webhookEvents = z
   .min(1, WEBHOOK_MESSAGES.eventsRequired)
   .max(WEBHOOK_EVENT_TYPES.length)
   .transform((events) => [...new Set(events)]);
-const description = z.string().trim().max(WEBHOOK_LIMITS.descriptionLength).default('');
+const description = z.string().trim().max(WEBHOOK_LIMITS.descriptionLength);
 
-export const createEndpointSchema = z.strictObject({ url: webhookUrl, events: webhookEvents, description });
+export const createEndpointSchema = z.strictObject({ url: webhookUrl, events: webhookEvents, description: description.default('') });
+// no defaults in a change: what it leaves out stays as it is
 export const changeEndpointSchema = z
   .strictObject({
     url: webhookUrl.optional(),
@@ -64,7 +65,7 @@ export const changeEndpointSchema = z
     description: description.optional(),
     disabled: z.boolean().optional(),
   })
-  .refine((change) => Object.values(change).some((value) => value !== undefined), 'Say what to change');
+  .refine((change) => Object.keys(change).length > 0, 'Say what to change');
 export type CreateEndpointRequest = z.infer<typeof createEndpointSchema>;
 export type ChangeEndpointRequest = z.infer<typeof changeEndpointSchema>;
 

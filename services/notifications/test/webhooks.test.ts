@@ -309,12 +309,14 @@ describe('notifications: webhooks to the Standard Webhooks specification, signed
   it('when an owner changes, disables and deletes an endpoint, then only their own is reached; another person’s id is 404', async () => {
     const receiver = await startReceiver();
     const { id } = await register(receiver.url);
+    await request(service.app).patch(`/api/webhooks/endpoints/${id}`).set(as()).send({}).expect(400);
+    await request(service.app).patch(`/api/webhooks/endpoints/${id}`).set(as()).send({ description: 'Books' }).expect(200);
     const changed = await request(service.app)
       .patch(`/api/webhooks/endpoints/${id}`)
       .set(as())
       .send({ events: ['refund.completed'], disabled: true })
       .expect(200);
-    expect(changed.body).toMatchObject({ id, events: ['refund.completed'], disabled: { reason: 'owner' } });
+    expect(changed.body).toMatchObject({ id, events: ['refund.completed'], disabled: { reason: 'owner' }, description: 'Books' });
     await publish({ key: 'refund.completed:R-9', type: 'refund.completed' });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(receiver.received).toHaveLength(0);

@@ -55,9 +55,15 @@ export function createApiKeyVerifier({ redis, redisPrefix, onUsed, now = () => n
     const at = now().getTime();
     const minute = Math.floor(at / 60_000);
     const counter = `${redisPrefix}auth:api-key-calls:${id}:${minute}`;
-    const [[, calls]] = (await redis.multi().incr(counter).expire(counter, 120).exec()) as [[unknown, number]];
+    // counted, and the minute's first use marked, in one round trip
+    const [[, calls], , [, firstThisMinute]] = (await redis
+      .multi()
+      .incr(counter)
+      .expire(counter, 120)
+      .set(usedThisMinuteKey(redisPrefix, id), '1', 'EX', 60, 'NX')
+      .exec()) as [[unknown, number], unknown, [unknown, string | null]];
     if (calls > API_KEY_LIMITS.callsPerMinute) throw tooManyRequests(60 - Math.floor((at % 60_000) / 1000), API_KEY_MESSAGES.tooManyCalls);
-    if (await redis.set(usedThisMinuteKey(redisPrefix, id), '1', 'EX', 60, 'NX')) {
+    if (firstThisMinute) {
       await redis.set(apiKeyLastUsedKey(redisPrefix, id), new Date(at).toISOString());
       onUsed?.({ keyId: id, userId: entry.userId, email: entry.email, scope });
     }

@@ -2,7 +2,7 @@ import type { InvoiceRecord } from '../../tax-documents';
 import type { AccountEvents } from '../../shared/account-events';
 import type { OrderRecord, RefundRecord } from './ports';
 
-const accountOf = (order: OrderRecord & { accountId: string }) => ({ accountId: order.accountId, firmId: order.firm?.id ?? null });
+const accountOf = (order: Pick<OrderRecord, 'firm'>, accountId: string) => ({ accountId, firmId: order.firm?.id ?? null });
 
 /**
  * What a paid order changed, for the integrators' webhooks: the payment, its tax invoice and the
@@ -17,7 +17,7 @@ export async function announcePaid(
   at: Date,
 ): Promise<void> {
   if (!events) return;
-  const account = accountOf(order);
+  const account = accountOf(order, order.accountId);
   const orderId = order.merchantOrderId;
   await events.publish(
     'payment.completed',
@@ -63,11 +63,10 @@ export async function announcePaid(
 /** A payment PhonePe reported failed: before the order is marked failed, so a failure is published again. */
 export async function announceFailed(events: AccountEvents | undefined, order: OrderRecord, at: Date): Promise<void> {
   if (!events || !order.accountId) return;
-  const paid = { ...order, accountId: order.accountId };
   await events.publish(
     'payment.failed',
     order.merchantOrderId,
-    accountOf(paid),
+    accountOf(order, order.accountId),
     { orderId: order.merchantOrderId, plan: order.plan, billingPeriod: order.billingPeriod, amountPaise: order.amountPaise },
     at,
   );
@@ -85,7 +84,7 @@ export async function announceRefunded(
   await events.publish(
     'refund.completed',
     refund.merchantRefundId,
-    accountOf(order),
+    accountOf(order, order.accountId),
     { refundId: refund.merchantRefundId, orderId: order.merchantOrderId, refundedPaise: refund.amountPaise, creditNoteNumber },
     at,
   );

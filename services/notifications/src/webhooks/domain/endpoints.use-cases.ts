@@ -65,7 +65,7 @@ export function endpointUseCases({ endpoints, deliveries, sender, now }: Endpoin
           : disabled
             ? { disabled: endpoint.disabled ?? { at: now(), reason: 'owner' as const } }
             : { disabled: null, failingSince: null };
-      const changed = await endpoints.update(id, { ...stripUndefined(change), ...state });
+      const changed = await endpoints.update(id, { ...change, ...state });
       if (!changed) throw notFound(WEBHOOK_MESSAGES.notFound);
       return endpointView(changed, now());
     },
@@ -92,8 +92,4 @@ export function endpointUseCases({ endpoints, deliveries, sender, now }: Endpoin
       return endpoint;
     },
   };
-}
-
-function stripUndefined<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>;
 }
