@@ -19,7 +19,7 @@ const {
   LICENSE_ISSUER,
 } = require('@portal/contracts');
 
-const USAGE = `usage: desktop-client <login|activate|verify|refresh|update-check|feedback|activation-request|install-licence|deactivation-proof> [options]
+const USAGE = `usage: desktop-client <login|activate|verify|refresh|checkout|heartbeat|borrow|release|update-check|feedback|activation-request|install-licence|deactivation-proof> [options]
   --portal URL        the portal (default http://localhost:8080)
   --state FILE        where tokens and the licence are kept (default .data/desktop-client/state.json)
   --machine NAME      this machine's identity, hashed into the device id (default: the host name)
@@ -31,7 +31,8 @@ const USAGE = `usage: desktop-client <login|activate|verify|refresh|update-check
   --tax-year YYYY-YY  the tax year whose law this build follows, for verify (the licence must cover it)
   --type T --component C --message M   for feedback (suggestion|bug|question; general, turnover…)
   --out FILE          where activation-request and deactivation-proof write their file
-  --file FILE         the licence file install-licence reads (from the portal's Devices tab)`;
+  --file FILE         the licence file install-licence reads (from the portal's Devices tab)
+  --days N            for borrow: how many days offline (1 to 7)`;
 
 function options(argv) {
   const [command, ...rest] = argv;
@@ -56,6 +57,7 @@ function options(argv) {
     taxYear: given['tax-year'],
     out: given.out,
     file: given.file,
+    days: given.days === undefined ? undefined : Number(given.days),
   };
 }
 
@@ -137,11 +139,26 @@ async function keepLicence(o, state, answer) {
     if (answer.body.devices)
       for (const device of answer.body.devices)
         console.error(`  active: ${device.deviceName} (${device.os}), last seen ${device.lastSeenAt}`);
+    // a full office: who holds each floating seat, so the user knows whom to ask
+    for (const lease of answer.body.holders ?? [])
+      console.error(
+        `  held: ${lease.deviceName} by ${lease.email} since ${lease.since}${lease.kind === 'borrow' ? `, borrowed until ${lease.expiresAt}` : ''}`,
+      );
     return 1;
   }
   const keys = await call(o.portal, 'GET', '/api/licenses/keys');
   writeState(o.stateFile, { ...state, license: answer.body.license, keys: keys.body });
-  console.log(`Licence valid offline until ${answer.body.expiresAt}.`);
+  if (answer.body.lease) {
+    const { kind, expiresAt } = answer.body.lease;
+    console.log(
+      kind === 'borrow'
+        ? `Seat borrowed until ${expiresAt}.`
+        : `Seat held until ${expiresAt}; heartbeat every ${answer.body.heartbeatSeconds} s.`,
+    );
+  } else console.log(`Licence valid offline until ${answer.body.expiresAt}.`);
+  // on floating seats the activation's licence ends at once: the app runs while it holds a seat
+  if (answer.body.seating === 'floating' && !answer.body.lease)
+    console.log('Your firm’s seats are shared: run checkout when the app starts.');
   return 0;
 }
 
@@ -176,6 +193,8 @@ async function verify(o, state) {
         email: payload.email,
         // a firm member's licence names the firm and the seat
         ...(payload.firm ? { firm: payload.firm.name, seat: payload.firm.seat } : {}),
+        // on floating seats: the seat this PC holds, and whether it is borrowed
+        ...(payload.lease ? { lease: payload.lease.kind } : {}),
         until: new Date(payload.exp * 1000).toISOString(),
         afterEnd: payload.after_end,
         taxYears: payload.tax_years ?? [],
@@ -284,6 +303,24 @@ async function main(argv) {
         state,
         await withToken(o, state, (token) => call(o.portal, 'POST', '/api/licenses/refresh', { token, json: device })),
       );
+    case 'checkout':
+    case 'heartbeat':
+    case 'borrow': {
+      const route = {
+        checkout: '/api/licenses/leases',
+        heartbeat: '/api/licenses/leases/heartbeat',
+        borrow: '/api/licenses/leases/borrow',
+      }[o.command];
+      const json = o.command === 'borrow' ? { ...device, days: o.days } : device;
+      return keepLicence(o, state, await withToken(o, state, (token) => call(o.portal, 'POST', route, { token, json })));
+    }
+    case 'release': {
+      const answer = await withToken(o, state, (token) =>
+        call(o.portal, 'POST', '/api/licenses/leases/release', { token, json: { deviceId: device.deviceId } }),
+      );
+      console.log(answer.status === 200 ? answer.body.message : `${answer.body.error}: ${answer.body.message}`);
+      return answer.status === 200 ? 0 : 1;
+    }
     case 'verify':
       return verify(o, state);
     case 'activation-request':

@@ -82,6 +82,8 @@ const ADMIN_ROUTE_ACTIONS: Record<string, AdminAction> = {
   'POST /api/admin/users/:id/messages/:messageId/send-again': 'manage-users',
   'DELETE /api/admin/users/:id/devices/:deviceId': 'manage-users',
   'POST /api/admin/users/:id/devices/moves': 'manage-users',
+  'GET /api/admin/users/:id/seat-leases': 'view',
+  'DELETE /api/admin/users/:id/seat-leases/:leaseId': 'manage-users',
   'GET /api/admin/mandates': 'view',
   'GET /api/admin/transactions/:merchantOrderId/refunds': 'view',
   'POST /api/admin/transactions/:merchantOrderId/refunds': 'refund',

@@ -28,6 +28,12 @@ export const ERROR_CODES = {
   noEntitlement: 'no_entitlement',
   deviceLimit: 'device_limit',
   deviceNotActivated: 'device_not_activated',
+  /** Every floating seat of the firm is held (the answer names who holds them). */
+  seatsTaken: 'seats_taken',
+  /** The PC's seat was freed (its heartbeat stopped for too long, or the firm freed it): check one out again. */
+  leaseLost: 'lease_lost',
+  /** The plan's seats are named people's, not shared between PCs. */
+  seatsNotFloating: 'seats_not_floating',
   /** The app is older than its channel's minimum version. */
   updateRequired: 'update_required',
   /** The person must accept the policies in force first. */

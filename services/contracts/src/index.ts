@@ -24,6 +24,7 @@ export * from './money';
 export * from './gst';
 export * from './desktop';
 export * from './licensing';
+export * from './seat-leases';
 export * from './offline-activation';
 export * from './plan-changes';
 export * from './autopay';

@@ -134,6 +134,8 @@ export interface LicenseClaims {
   device_id: string;
   /** A member working on their firm's plan: the firm, and the seat they hold. */
   firm?: { id: string; name: string; seat: number };
+  /** On a plan whose seats float: the seat this PC holds, and whether it is borrowed; the licence ends with it. */
+  lease?: { id: string; kind: 'lease' | 'borrow' };
   /** This licence's own id (RFC 7519 §4.1.7), for logs and support. */
   jti: string;
   iat: number;
@@ -147,4 +149,6 @@ export interface LicenseResponse {
   license: string;
   expiresAt: string;
   device: DeviceView;
+  /** `floating`: the firm's seats are shared, and the app runs while it holds one (a lease). */
+  seating?: 'floating';
 }

@@ -27,6 +27,8 @@ export const SECURITY_EVENT_KINDS = [
   'payment-webhook',
   /** A read-only API key made, revoked, or used (once a minute at most per key). */
   'api-key',
+  /** A firm's floating seat checked out, borrowed, released or freed, or refused because all were held. */
+  'seat-lease',
 ] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 

@@ -76,6 +76,7 @@ export async function wireSubscriptions(kit: BillingKit, ports: SubscriptionPort
   const admin = adminSubscriptionUseCases({ subscriptions, plans, users, ledger, lock, audit, now });
   return {
     subscriptions,
+    plans,
     periods,
     ledger,
     changes,

@@ -11,6 +11,7 @@ import {
   type DeviceView,
   type LicenseResponse,
   type PlanName,
+  type Seating,
 } from '@portal/contracts';
 import { AppError } from '@portal/platform/errors';
 import type { AccountEvents } from '../../shared/account-events';
@@ -24,7 +25,15 @@ import {
   type SubscriptionRecord,
   type SubscriptionStore,
 } from '../../subscriptions';
-import type { ActivationRecord, ActivationStore, DeviceMoveStore, LicenseSigner, ReleaseChannels } from './ports';
+import type {
+  ActivationRecord,
+  ActivationStore,
+  DeviceMoveStore,
+  LicenseSigner,
+  ReleaseChannels,
+  SeatLeaseRecord,
+  SeatLeaseStore,
+} from './ports';
 
 export interface LicensingDeps {
   activations: ActivationStore;
@@ -40,6 +49,10 @@ export interface LicensingDeps {
   graceDays: number;
   /** Events for the integrators' webhooks: a machine activated or deactivated. */
   events?: Pick<AccountEvents, 'publish'>;
+  /** A firm's floating seats held by its PCs. */
+  leases: SeatLeaseStore;
+  /** How a plan's seats are held (the seller's setting). */
+  seatingOf: (plan: PlanName) => Promise<Seating>;
   now?: () => Date;
 }
 
@@ -62,6 +75,8 @@ export interface Entitlement {
   status: 'trial' | 'active' | 'lapsed';
   end: Date;
   afterEnd: LicenseAfterEnd;
+  /** The seats the plan covers: a firm's floating seats are as many PCs at once. */
+  seats: number;
   firm: FirmSeat | null;
 }
 
@@ -73,8 +88,8 @@ function access(current: SubscriptionRecord | null, at: Date): Omit<Entitlement,
   // a renewal's grace is access too, and no more: the licence never outlives the paid periods and the grace
   const end = accessUntil(current, at);
   if (!current || !end || status === 'none' || status === 'expired') return null;
-  if (status === 'trial') return { plan: 'trial', status, end, afterEnd: licenseAfterEnd('trial', null) };
-  return { plan: current.plan, status, end, afterEnd: licenseAfterEnd(current.plan, current.billingPeriod) };
+  if (status === 'trial') return { plan: 'trial', status, end, afterEnd: licenseAfterEnd('trial', null), seats: 1 };
+  return { plan: current.plan, status, end, afterEnd: licenseAfterEnd(current.plan, current.billingPeriod), seats: current.seats };
 }
 
 /** An ended plan whose licence keeps its builds, not refunded: what it still gives, or null. */
@@ -85,7 +100,7 @@ function lapsedAccess(current: SubscriptionRecord | null, at: Date): Omit<Entitl
   // a plan whose money was given back keeps nothing
   if (current.endedByRefund) return null;
   const end = accessEnd(current);
-  return end ? { plan: current.plan, status: 'lapsed', end, afterEnd } : null;
+  return end ? { plan: current.plan, status: 'lapsed', end, afterEnd, seats: current.seats } : null;
 }
 
 /**
@@ -117,7 +132,8 @@ export async function entitlement(
 /**
  * The licence a machine holds until its next check-in, signed: for the grace days, and never past
  * the entitlement when its plan's licence stops there; a plan that keeps its builds runs the grace
- * days on, so an app offline at the end goes on with the builds it may run.
+ * days on, so an app offline at the end goes on with the builds it may run. On a firm's floating
+ * seats (`seat`) it ends with the seat the PC holds instead, at once when it holds none.
  */
 export async function licence(
   deps: Pick<LicensingDeps, 'signer' | 'graceDays'>,
@@ -125,14 +141,22 @@ export async function licence(
   record: ActivationRecord,
   held: Entitlement,
   at: Date,
+  seat?: { lease: SeatLeaseRecord | null },
 ): Promise<LicenseResponse> {
   // whole seconds, as the licence's exp claim holds it
   const { afterEnd } = held;
-  const graceEnd = at.getTime() + deps.graceDays * DAY_MS;
-  const until = afterEnd === 'keep_builds' ? graceEnd : Math.min(graceEnd, held.end.getTime());
+  const runsUntil = seat ? (seat.lease?.expiresAt.getTime() ?? at.getTime()) : at.getTime() + deps.graceDays * DAY_MS;
+  const until = afterEnd === 'keep_builds' ? runsUntil : Math.min(runsUntil, held.end.getTime());
   const expiresAt = new Date(Math.floor(until / 1000) * 1000);
-  const license = await deps.signer.sign(claimsOf(user, record, held, at), at, expiresAt);
-  return { license, expiresAt: expiresAt.toISOString(), device: toDeviceView(record) };
+  const lease = seat?.lease ? { lease: { id: seat.lease.id, kind: seat.lease.kind } } : {};
+  const license = await deps.signer.sign({ ...claimsOf(user, record, held, at), ...lease }, at, expiresAt);
+  return { license, expiresAt: expiresAt.toISOString(), device: toDeviceView(record), ...(seat && { seating: 'floating' as const }) };
+}
+
+/** The firm whose floating seats an entitlement runs on, or null: a person's plan, named seats, or a lapsed plan's kept builds. */
+export async function floatingFirm(deps: Pick<LicensingDeps, 'seatingOf'>, held: Entitlement): Promise<string | null> {
+  if (!held.firm || held.status !== 'active') return null;
+  return (await deps.seatingOf(held.plan)) === 'floating' ? held.firm.id : null;
 }
 
 /**

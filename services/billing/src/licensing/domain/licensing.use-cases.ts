@@ -1,6 +1,7 @@
 import { LICENSE_ERRORS, LICENSE_MESSAGES, type ActivationRequest, type LicenseResponse } from '@portal/contracts';
 import { notFound } from '@portal/platform/errors';
 import { entitlement, licence, refused, toDeviceView, type DesktopUser, type LicensingDeps } from './entitlement';
+import { seatOf } from './seat-leases';
 import { assertCurrentVersion } from './current-version';
 import { placeFor } from './device-place';
 import { announceMachine } from './licence-events';
@@ -41,7 +42,7 @@ export function licensingUseCases(deps: LicensingDeps) {
             at,
           );
         }
-        return licence(deps, user, record, held, at);
+        return licence(deps, user, record, held, at, await seatOf(deps, held, request.deviceId, at));
       });
     },
 
@@ -59,7 +60,7 @@ export function licensingUseCases(deps: LicensingDeps) {
         throw refusal;
       });
       const record = await activations.save({ ...existing, appVersion, lastSeenAt: at, firmId });
-      return licence(deps, user, record, held, at);
+      return licence(deps, user, record, held, at, await seatOf(deps, held, deviceId, at));
     },
 
     devices: async (userId: string) => (await activations.active(userId)).map(toDeviceView),

@@ -75,3 +75,47 @@ export type DeviceSignatureReader = <T>(
   file: string,
   options: { type: string; claims: z.ZodType<T>; now: Date; maxAgeDays?: number },
 ) => Promise<DeviceSigned<T>>;
+
+/** A floating seat of a firm held by one PC: slot `slot` of the seats bought, until `expiresAt`. */
+export interface SeatLeaseRecord {
+  id: string;
+  firmId: string;
+  /** Which of the firm's seats (0 … seats − 1): one lease a slot, so two PCs never take the same seat. */
+  slot: number;
+  userId: string;
+  email: string;
+  deviceId: string;
+  deviceName: string;
+  kind: 'lease' | 'borrow';
+  since: Date;
+  renewedAt: Date;
+  expiresAt: Date;
+}
+
+export type NewSeatLease = Omit<SeatLeaseRecord, 'id' | 'slot' | 'firmId'>;
+
+export interface SeatLeaseStore {
+  /** The firm's seats held at `at`, oldest first. */
+  held(firmId: string, at: Date): Promise<SeatLeaseRecord[]>;
+  /** The seat this PC holds at `at`, if any. */
+  ofDevice(firmId: string, deviceId: string, at: Date): Promise<SeatLeaseRecord | null>;
+  /**
+   * Takes the first of `slots` free at `at` (never held, or its holder silent past its expiry);
+   * null when every one is held. The slot's unique key decides between PCs asking at once.
+   */
+  take(firmId: string, slots: number, lease: NewSeatLease, at: Date): Promise<SeatLeaseRecord | null>;
+  /** Moves a held seat's expiry (a heartbeat, or a borrow); null when the PC holds none at `at`. */
+  renew(
+    firmId: string,
+    deviceId: string,
+    at: Date,
+    change: Pick<SeatLeaseRecord, 'kind' | 'renewedAt' | 'expiresAt'>,
+  ): Promise<SeatLeaseRecord | null>;
+  /** Frees a seat by its id, or the one a PC holds; the freed lease, or null when there was none. */
+  free(firmId: string, which: { id: string } | { deviceId: string }): Promise<SeatLeaseRecord | null>;
+  /** Every seat of the firm freed (its plan ended); how many were held. */
+  freeAll(firmId: string): Promise<number>;
+  /** The seats held by a person's PCs, or on the firms given, at `at`. */
+  heldBy(userId: string, firmIds: string[], at: Date): Promise<SeatLeaseRecord[]>;
+  deleteForUser(userId: string): Promise<void>;
+}

@@ -1,4 +1,4 @@
-import { BILLING_PERIODS, isBillingPeriod, type BillingPeriod, type Paise } from '@portal/contracts';
+import { BILLING_PERIODS, isBillingPeriod, type BillingPeriod, type Paise, type Seating } from '@portal/contracts';
 import { Schema, type Connection } from 'mongoose';
 import { DEFAULT_PLANS, priced, type PlanEntry, type PricedEntry } from '../domain/plan-catalogue';
 import type { PlanStore } from '../domain/ports';
@@ -10,6 +10,8 @@ interface PlanDocument {
   features: string[];
   /** Which terms the seller sells the plan for; absent, every one. */
   terms?: BillingPeriod[];
+  /** How a firm's seats are held; absent, `named`. */
+  seating?: Seating;
   order: number;
 }
 
@@ -20,6 +22,7 @@ const planSchema = new Schema<PlanDocument>(
     monthlyPricePaise: Number,
     features: [String],
     terms: { type: [String], default: undefined },
+    seating: { type: String, default: undefined },
     order: Number,
   },
   { versionKey: false },
@@ -32,6 +35,7 @@ const toEntry = (doc: PlanDocument): PricedEntry =>
     monthlyPricePaise: doc.monthlyPricePaise,
     features: doc.features,
     terms: doc.terms?.length ? doc.terms.filter(isBillingPeriod) : [...BILLING_PERIODS],
+    seating: doc.seating === 'floating' ? 'floating' : 'named',
   });
 
 /** Prices live in the database; the catalogue seeds missing plans and never overwrites a price. */

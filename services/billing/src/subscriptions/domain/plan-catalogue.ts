@@ -11,6 +11,7 @@ import {
   type PricedPlan,
   type Paise,
   asPaise,
+  type Seating,
 } from '@portal/contracts';
 
 export interface PlanEntry {
@@ -20,6 +21,11 @@ export interface PlanEntry {
   features: string[];
   /** The terms the seller sells the plan for; every one unless the plan's record names some. */
   terms: BillingPeriod[];
+  /**
+   * A firm's seats on this plan: `named` people with their PCs each, or `floating`, shared by any
+   * number of the firm's PCs, as many at once as seats bought; `named` unless the plan's record says.
+   */
+  seating: Seating;
 }
 
 /**
@@ -38,6 +44,7 @@ export const DEFAULT_PLANS: PlanEntry[] = [
       'E-mail support',
     ],
     terms: [...BILLING_PERIODS],
+    seating: 'named',
   },
   {
     name: 'professional',
@@ -51,6 +58,7 @@ export const DEFAULT_PLANS: PlanEntry[] = [
       'Priority e-mail support',
     ],
     terms: [...BILLING_PERIODS],
+    seating: 'named',
   },
   {
     name: 'business',
@@ -58,6 +66,7 @@ export const DEFAULT_PLANS: PlanEntry[] = [
     monthlyPricePaise: asPaise(2000_00),
     features: ['Everything in Professional', 'Bulk certificate generation', 'Several practitioners in one firm', 'Phone support'],
     terms: [...BILLING_PERIODS],
+    seating: 'named',
   },
 ];
 
