@@ -1,5 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminSubscriptionUpdate, AdminUserRow, CustomerTimeline, DeliveryLogEntry, DeviceView, Paged } from '@portal/contracts';
+import type {
+  AdminSubscriptionUpdate,
+  AdminUserRow,
+  CustomerTimeline,
+  DeliveryLogEntry,
+  DeviceView,
+  Paged,
+  SeatLeaseView,
+} from '@portal/contracts';
 import { api } from '@portal/ui';
 import { ANALYTICS_KEY, useForgetFeedbackOf } from '../../lib/shared-cache';
 
@@ -8,6 +16,7 @@ export const userKeys = {
   list: (search: string, page: number) => ['users', 'list', { search, page }] as const,
   details: (userId: string) => ['users', 'details', userId] as const,
   devices: (userId: string) => ['users', 'devices', userId] as const,
+  seats: (userId: string) => ['users', 'seats', userId] as const,
   timeline: (userId: string) => ['users', 'timeline', userId] as const,
   messages: (userId: string) => ['users', 'messages', userId] as const,
 };
@@ -60,6 +69,22 @@ export function useDeactivateUserDevice(userId: string) {
   return useMutation({
     mutationFn: async (deviceId: string) => (await api.delete<{ message: string }>(`${userPath(userId)}/devices/${deviceId}`)).data.message,
     onSuccess: () => queries.invalidateQueries({ queryKey: userKeys.devices(userId) }),
+  });
+}
+
+/** The floating seats held by the person's PCs and on the firms they own. */
+export const useUserSeats = (userId: string) =>
+  useQuery({
+    queryKey: userKeys.seats(userId),
+    queryFn: async () => (await api.get<{ leases: SeatLeaseView[] }>(`${userPath(userId)}/seat-leases`)).data.leases,
+  });
+
+export function useFreeUserSeat(userId: string) {
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: async (leaseId: string) =>
+      (await api.delete<{ message: string }>(`${userPath(userId)}/seat-leases/${leaseId}`)).data.message,
+    onSuccess: () => queries.invalidateQueries({ queryKey: userKeys.seats(userId) }),
   });
 }
 

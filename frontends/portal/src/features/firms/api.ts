@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FirmDetails, FirmInvitationPreview, FirmSummary, InvitableRole } from '@portal/contracts';
+import type { FirmDetails, FirmInvitationPreview, FirmSeatsView, FirmSummary, InvitableRole } from '@portal/contracts';
 import { api } from '@portal/ui';
 
 export const firmKeys = {
   mine: ['firms'] as const,
   one: (firmId: string) => ['firms', firmId] as const,
   invitation: (token: string) => ['firm-invitation', token] as const,
+  seats: (firmId: string) => ['firms', firmId, 'seats'] as const,
 };
 
 export const useMyFirms = () =>
@@ -51,3 +52,21 @@ export const useAcceptInvitation = () => useFirmAction((token: string) => api.po
 /** The owner requires a second factor of every member, or lifts it. */
 export const useSecondFactorRule = (firmId: string) =>
   useFirmAction((required: boolean) => api.put(`/api/firms/${firmId}/second-factor`, { required }));
+
+/** The firm's floating seats: who holds which, read again each minute while shown (heartbeats move them). */
+export const useFirmSeats = (firmId: string) =>
+  useQuery({
+    queryKey: firmKeys.seats(firmId),
+    queryFn: async () => (await api.get<FirmSeatsView>('/api/licenses/seats', { params: { firmId } })).data,
+    refetchInterval: 60_000,
+  });
+
+/** Frees a seat (the owner or an admin), or gives back one's own; the seats are read again. */
+export function useFreeSeat(firmId: string) {
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: async (leaseId: string) =>
+      (await api.delete<{ message: string }>(`/api/licenses/seats/${leaseId}`, { params: { firmId } })).data.message,
+    onSuccess: () => queries.invalidateQueries({ queryKey: firmKeys.seats(firmId) }),
+  });
+}

@@ -14,6 +14,7 @@ import { useResetSecondFactor, useUserDetails } from '../api';
 import { dateOrNotProvided, daysLabel, orNotProvided } from '../user-labels';
 import { adminMayNow } from '../../../admin-session';
 import { UserDevices } from './UserDevices';
+import { UserSeats } from './UserSeats';
 import { UserMessages } from './UserMessages';
 import { UserTimeline } from './UserTimeline';
 
@@ -144,6 +145,7 @@ export function UserDetailsModal({
       {payments}
       <UserTimeline userId={userId} />
       <UserDevices userId={userId} />
+      <UserSeats userId={userId} />
       <UserMessages userId={userId} />
       {outcome && <Banner kind={outcome.kind}>{outcome.text}</Banner>}
       <div className="row row-between">

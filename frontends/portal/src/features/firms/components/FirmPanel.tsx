@@ -9,6 +9,7 @@ import {
   useTransferOwnership,
   useWithdrawInvitation,
 } from '../api';
+import { FirmSeats } from './FirmSeats';
 import { InviteForm } from './InviteForm';
 import { useFirmMessage } from './firm-message';
 
@@ -108,6 +109,7 @@ export function FirmPanel({ firmId, userId }: { firmId: string; userId: string }
           </li>
         ))}
       </ul>
+      <FirmSeats firmId={firmId} userId={userId} role={details.role} run={run} />
       {manages && (
         <>
           <h4>Invitations</h4>

@@ -1,0 +1,112 @@
+import { currentPolicyVersions, DESKTOP_CLIENT_ID, DEVICE_GRANT_TYPE, SEAT_LEASE_MESSAGES } from '@portal/contracts';
+import { createFirmAndOpenItsPlan, saveBillingDetails, startE2eStack } from './e2e-stack';
+
+jest.setTimeout(240_000);
+
+/**
+ * A CA's office on shared seats, in Chromium against every service: the firm buys two floating
+ * seats of Business, three PCs start, the third is told who holds the seats, and the owner frees the
+ * stuck one from the portal so that the third PC gets it.
+ */
+describe('a firm’s floating seats in Chromium', () => {
+  let stack: Awaited<ReturnType<typeof startE2eStack>>;
+  beforeAll(async () => {
+    stack = await startE2eStack('e2eseats', { mail: true });
+    // the seller's setting: Business's seats float (before billing has read its plans)
+    await (await stack.database('billing')).collection('plans').updateOne({ _id: 'business' as never }, { $set: { seating: 'floating' } });
+  });
+  afterAll(() => stack?.stop());
+
+  const api = async (method: string, route: string, token?: string, body?: unknown) => {
+    const response = await fetch(`${stack.url}${route}`, {
+      method,
+      headers: { ...(token && { authorization: `Bearer ${token}` }), ...(body !== undefined && { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  const form = async (route: string, fields: Record<string, string>) => {
+    const response = await fetch(`${stack.url}${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields),
+    });
+    return (await response.json()) as Record<string, string>;
+  };
+
+  /** The desktop app of `token`'s person, signed in for the firm by the device grant. */
+  async function desktopFor(token: string, firmId: string) {
+    const started = await form('/api/auth/device/code', { client_id: DESKTOP_CLIENT_ID, device_name: 'Office PC' });
+    await api('POST', '/api/auth/device/decision', token, { user_code: started.user_code, decision: 'approve', firmId });
+    const tokens = await form('/api/auth/device/token', {
+      grant_type: DEVICE_GRANT_TYPE,
+      device_code: started.device_code!,
+      client_id: DESKTOP_CLIENT_ID,
+    });
+    return tokens.access_token!;
+  }
+  /** A PC of the office, activated: its checkout when the app starts. */
+  async function pc(desktop: string, name: string, fingerprint: string) {
+    const machine = { deviceId: fingerprint.repeat(64), deviceName: name, os: 'Windows 11', appVersion: '1.0.0' };
+    const activated = await api('POST', '/api/licenses/activate', desktop, machine);
+    expect([activated.status, activated.body.seating]).toEqual([201, 'floating']);
+    return () => api('POST', '/api/licenses/leases', desktop, { deviceId: machine.deviceId, appVersion: '1.0.0' });
+  }
+
+  it('when the office’s two seats are held and a third PC starts, then it is told who holds them, and once the owner frees the stuck seat it gets it', async () => {
+    const owner = await stack.customerOnSubscription('Meera');
+    const ownerToken = (await owner.evaluate(() => localStorage.getItem('token')))!;
+    const firmId = await createFirmAndOpenItsPlan(owner, stack.url, 'Iyer & Associates');
+
+    // two seats of Business, monthly
+    await owner.getByLabel('Seats').fill('2');
+    const business = owner.getByRole('article', { name: 'Business plan' });
+    await business.getByRole('button', { name: 'Buy for the firm' }).click();
+    await owner.getByRole('dialog', { name: 'Subscribe: Business (monthly)' }).getByRole('button', { name: 'Pay ₹4,000' }).click();
+    await saveBillingDetails(owner.getByRole('form', { name: 'Billing details' }).first(), 'Iyer & Associates');
+    await owner.getByText('PhonePe test checkout').waitFor();
+    await owner.getByRole('button', { name: /^Pay / }).click();
+    await owner.getByText(/Iyer & Associates has the Business plan for 2 seats/).waitFor();
+
+    // Kiran joins the firm by the e-mailed invitation
+    const kiranEmail = `kiran.${Date.now()}@example.in`;
+    const kiran = (
+      await api('POST', '/api/auth/register', undefined, {
+        firstName: 'Kiran',
+        email: kiranEmail,
+        password: 'secret12',
+        acceptedPolicies: currentPolicyVersions(),
+      })
+    ).body.token as string;
+    expect((await api('POST', `/api/firms/${firmId}/invitations`, ownerToken, { email: kiranEmail, role: 'member' })).status).toBe(201);
+    const link = decodeURIComponent(
+      /(http\S+\/(?:login|signup)\?next=\S+)/.exec(await stack.mailText(`to:"${kiranEmail}" subject:"invited you"`))![1]!,
+    );
+    const invitation = /invitation=([\w-]+)/.exec(link)![1]!;
+    expect((await api('POST', '/api/firms/invitations/accept', kiran, { token: invitation })).status).toBe(200);
+
+    // Kiran's PC and the owner's take both seats; the owner's second PC is told who holds them
+    const kiranPc = await pc(await desktopFor(kiran, firmId), 'KIRAN-PC', 'a');
+    const ownerDesktop = await desktopFor(ownerToken, firmId);
+    const reception = await pc(ownerDesktop, 'RECEPTION', 'b');
+    const nextPc = await pc(ownerDesktop, 'NEXT-PC', 'c');
+    expect((await kiranPc()).status).toBe(201);
+    expect((await reception()).status).toBe(201);
+    const full = await nextPc();
+    expect([full.status, full.body.error, full.body.message]).toEqual([409, 'seats_taken', SEAT_LEASE_MESSAGES.seatsTaken(2)]);
+    expect((full.body.holders as { deviceName: string }[]).map((lease) => lease.deviceName)).toEqual(['KIRAN-PC', 'RECEPTION']);
+
+    // Kiran's PC hangs: the owner frees its seat from the firm's page
+    await owner.goto(`${stack.url}/profile?tab=firms`);
+    const seats = owner.getByRole('list', { name: 'Seats in use' });
+    await owner.getByText('2 of 2 shared seats held.', { exact: false }).waitFor();
+    await seats.getByText('KIRAN-PC').waitFor();
+    await owner.getByRole('button', { name: 'Free the seat of KIRAN-PC' }).click();
+    await owner.getByText(SEAT_LEASE_MESSAGES.freed).waitFor();
+    await owner.getByText('1 of 2 shared seats held.', { exact: false }).waitFor();
+    expect(await seats.getByText('KIRAN-PC').count()).toBe(0);
+
+    const next = await nextPc();
+    expect([next.status, (next.body.lease as { deviceName: string }).deviceName]).toEqual([201, 'NEXT-PC']);
+  });
+});
