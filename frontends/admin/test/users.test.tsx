@@ -330,6 +330,34 @@ describe('users tab', () => {
     expect(refund).toHaveTextContent('Paid ₹1,000, refunded ₹200, left ₹800.');
   });
 
+  it('when details open for a firm’s owner on floating seats, then the seats held are listed and a stuck one can be freed', async () => {
+    const held = {
+      id: '65b000000000000000000001',
+      firmId: '65c000000000000000000001',
+      userId: '65a000000000000000000009',
+      email: 'kiran@example.in',
+      deviceId: 'c'.repeat(64),
+      deviceName: 'KIRAN-PC',
+      kind: 'lease',
+      since: '2026-11-20T05:00:00.000Z',
+      renewedAt: '2026-11-20T05:10:00.000Z',
+      expiresAt: '2026-11-20T05:25:00.000Z',
+    };
+    const calls = stubApi((call) => {
+      if (call.url.endsWith('/details')) return { data: { user: withAddress } };
+      if (call.url.endsWith('/seat-leases') && call.method === 'GET') return { data: { leases: [held] } };
+      if (call.method === 'DELETE') return { data: { message: 'The seat is free' } };
+      if (call.url.endsWith('/devices')) return { data: { devices: [] } };
+      return listOf([withAddress]);
+    });
+    renderWithQueries(<UsersTab paymentsOf={paymentsOf} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'View details of ravi@example.in' }));
+    const seats = await screen.findByRole('region', { name: 'Seats in use' });
+    expect(seats).toHaveTextContent('KIRAN-PC · kiran@example.in · since 20 Nov 2026');
+    fireEvent.click(within(seats).getByRole('button', { name: 'Free the seat of KIRAN-PC' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'DELETE' && call.url.endsWith(`/seat-leases/${held.id}`))).toBe(true));
+  });
+
   it('when the admin changes a plan, then the body follows behaviour.md §4, the success notice shows and the list is fetched again', async () => {
     const calls = stubApi((call) => (call.method === 'PUT' ? { data: { message: 'ok' } } : listOf([user()])));
     renderWithQueries(<UsersTab paymentsOf={paymentsOf} />);
