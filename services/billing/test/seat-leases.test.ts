@@ -239,7 +239,13 @@ describe('floating seats: leases held by heartbeat, borrowed for days offline, s
           .set(as(billing.adminToken('read-only')))
       ).status,
     ).toBe(403);
-    expect((await request(billing.url).delete(path).set(as(billing.adminToken('support')))).body).toEqual({ message: SEAT_LEASE_MESSAGES.freed });
+    expect(
+      (
+        await request(billing.url)
+          .delete(path)
+          .set(as(billing.adminToken('support')))
+      ).body,
+    ).toEqual({ message: SEAT_LEASE_MESSAGES.freed });
     expect((await seatsOf(owner.token, firmId)).body.leases.map((lease: SeatLeaseView) => lease.deviceName)).toEqual([
       'OWNER-PC',
       'NEXT-PC',
