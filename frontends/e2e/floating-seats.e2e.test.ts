@@ -1,3 +1,8 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { currentPolicyVersions, DESKTOP_CLIENT_ID, DEVICE_GRANT_TYPE, SEAT_LEASE_MESSAGES } from '@portal/contracts';
 import { createFirmAndOpenItsPlan, saveBillingDetails, startE2eStack } from './e2e-stack';
 
@@ -15,7 +20,26 @@ describe('a firm’s floating seats in Chromium', () => {
     // the seller's setting: Business's seats float (before billing has read its plans)
     await (await stack.database('billing')).collection('plans').updateOne({ _id: 'business' as never }, { $set: { seating: 'floating' } });
   });
-  afterAll(() => stack?.stop());
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'floating-seats-'));
+  afterAll(async () => {
+    await stack?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** The reference desktop client (npm run desktop-client) on machine `machine`, signed in with `tokens`. */
+  async function client(tokens: Record<string, string>, machine: string, command: string, extra: string[] = []) {
+    const stateFile = path.join(dir, `${machine}.json`);
+    if (command === 'activate') writeFileSync(stateFile, JSON.stringify({ tokens }));
+    const cli = path.resolve(__dirname, '../../desktop-client/cli.js');
+    const argv = [cli, command, '--portal', stack.url, '--state', stateFile, '--machine', machine, '--device-name', machine, ...extra];
+    try {
+      const { stdout, stderr } = await promisify(execFile)(process.execPath, argv);
+      return { code: 0, out: stdout + stderr };
+    } catch (error) {
+      const failed = error as { code: number; stdout: string; stderr: string };
+      return { code: failed.code, out: failed.stdout + failed.stderr };
+    }
+  }
 
   const api = async (method: string, route: string, token?: string, body?: unknown) => {
     const response = await fetch(`${stack.url}${route}`, {
@@ -34,17 +58,17 @@ describe('a firm’s floating seats in Chromium', () => {
     return (await response.json()) as Record<string, string>;
   };
 
-  /** The desktop app of `token`'s person, signed in for the firm by the device grant. */
-  async function desktopFor(token: string, firmId: string) {
+  /** The desktop app of `token`'s person, signed in for the firm by the device grant: its tokens. */
+  async function signedIn(token: string, firmId: string) {
     const started = await form('/api/auth/device/code', { client_id: DESKTOP_CLIENT_ID, device_name: 'Office PC' });
     await api('POST', '/api/auth/device/decision', token, { user_code: started.user_code, decision: 'approve', firmId });
-    const tokens = await form('/api/auth/device/token', {
+    return form('/api/auth/device/token', {
       grant_type: DEVICE_GRANT_TYPE,
       device_code: started.device_code!,
       client_id: DESKTOP_CLIENT_ID,
     });
-    return tokens.access_token!;
   }
+  const desktopFor = async (token: string, firmId: string) => (await signedIn(token, firmId)).access_token!;
   /** A PC of the office, activated: its checkout when the app starts. */
   async function pc(desktop: string, name: string, fingerprint: string) {
     const machine = { deviceId: fingerprint.repeat(64), deviceName: name, os: 'Windows 11', appVersion: '1.0.0' };
@@ -108,5 +132,27 @@ describe('a firm’s floating seats in Chromium', () => {
 
     const next = await nextPc();
     expect([next.status, (next.body.lease as { deviceName: string }).deviceName]).toEqual([201, 'NEXT-PC']);
+
+    // the reference client on a fourth PC: told who holds the seats, then checks out, beats, borrows and gives back
+    const tokens = await signedIn(ownerToken, firmId);
+    expect(await client(tokens, 'LAPTOP', 'activate')).toMatchObject({
+      code: 0,
+      out: expect.stringContaining('run checkout when the app starts'),
+    });
+    const refused = await client(tokens, 'LAPTOP', 'checkout');
+    expect(refused.code).toBe(1);
+    expect(refused.out).toContain(`seats_taken: ${SEAT_LEASE_MESSAGES.seatsTaken(2)}`);
+    expect(refused.out).toMatch(/held: RECEPTION by meera\.\d+@example\.in since /);
+    expect((await api('POST', '/api/licenses/leases/release', ownerDesktop, { deviceId: 'b'.repeat(64) })).status).toBe(200);
+    expect(await client(tokens, 'LAPTOP', 'checkout')).toMatchObject({
+      code: 0,
+      out: expect.stringMatching(/^Seat held until \S+; heartbeat every 300 s\./),
+    });
+    expect((await client(tokens, 'LAPTOP', 'heartbeat')).out).toMatch(/^Seat held until /);
+    const borrowed = await client(tokens, 'LAPTOP', 'borrow', ['--days', '3']);
+    expect(borrowed.out).toMatch(/^Seat borrowed until /);
+    const verified = JSON.parse((await client(tokens, 'LAPTOP', 'verify')).out) as Record<string, unknown>;
+    expect(verified).toMatchObject({ valid: true, plan: 'business', firm: 'Iyer & Associates', lease: 'borrow' });
+    expect(await client(tokens, 'LAPTOP', 'release')).toEqual({ code: 0, out: `${SEAT_LEASE_MESSAGES.released}\n` });
   });
 });

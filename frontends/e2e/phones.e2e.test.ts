@@ -4,6 +4,8 @@ import { startSmtpCatcher, type SmtpCatcher } from '@portal/platform/testing';
 import { startE2eStack } from './e2e-stack';
 
 const DAY = 24 * 60 * 60 * 1000;
+// each test walks several pages and waits on the providers' stand-ins, as every browser suite does
+jest.setTimeout(120_000);
 
 describe('WhatsApp and SMS: a verified number, the receipt on WhatsApp once, the choice withdrawn, and sign-in by a code', () => {
   let stack: Awaited<ReturnType<typeof startE2eStack>>;

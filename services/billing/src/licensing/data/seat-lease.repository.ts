@@ -22,6 +22,8 @@ const seatLeaseSchema = new Schema<SeatLeaseDocument>(
 // one record a seat: a silent holder's record is taken over in place, never a second beside it
 seatLeaseSchema.index({ firmId: 1, slot: 1 }, { unique: true });
 seatLeaseSchema.index({ firmId: 1, deviceId: 1 });
+// a firm's seats, and a customer's in the admin area, in the order they were taken
+seatLeaseSchema.index({ firmId: 1, since: 1, _id: 1 });
 seatLeaseSchema.index({ userId: 1 });
 
 const toRecord = ({ _id, ...rest }: SeatLeaseDocument): SeatLeaseRecord => ({ id: _id.toHexString(), ...rest });
