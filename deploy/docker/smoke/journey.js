@@ -218,6 +218,9 @@ test(
       for (const calls of shares[service]) assert.ok(calls >= total * 0.1, `${service}'s replicas each answer a share: ${shares[service]}`);
     }
     stack.compose('up', '-d', '--no-build', '--no-recreate', '--scale', 'billing=1', '--scale', 'auth=1');
+    // the load can leave a container's health check failing for a while (the gateway's, on two cores):
+    // the next step's `up` refuses a dependency that is unhealthy, so this one ends with the stack healthy again
+    await stack.healthy();
   },
 );
 

@@ -7,6 +7,7 @@ import {
   leaseReleaseSchema,
   leaseRequestSchema,
   objectIdSchema,
+  SEAT_LEASE_ERRORS,
   SEAT_LEASE_MESSAGES,
   type SecurityEventInput,
 } from '@portal/contracts';
@@ -59,7 +60,7 @@ export function seatLeaseRoutes(
     const { change, ...answer } = await seats.checkout(res.locals.auth, req.body).catch(async (refusal: unknown) => {
       const code = (refusal as { code?: string }).code;
       // a full office is what an owner asks about: who was turned away, from which PC
-      if (code === 'seats_taken' && firmId)
+      if (code === SEAT_LEASE_ERRORS.seatsTaken && firmId)
         await securityLog({
           kind: 'seat-lease',
           outcome: 'failure',
