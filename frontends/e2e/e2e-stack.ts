@@ -172,6 +172,24 @@ export async function startE2eStack(
       if (offset < new Date(now()).getTime() - Date.now()) throw new Error('the clock only moves forward');
       writeFileSync(clockFile, String(offset));
     },
+    /** A call to the portal as an app makes it, with a bearer token and a JSON body: its status and answer. */
+    async api(method: string, route: string, token?: string, body?: unknown) {
+      const response = await fetch(`${url}${route}`, {
+        method,
+        headers: { ...(token && { authorization: `Bearer ${token}` }), ...(body !== undefined && { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    },
+    /** A form post, as the device grant's calls are: its answer. */
+    async form(route: string, fields: Record<string, string>) {
+      const response = await fetch(`${url}${route}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields),
+      });
+      return (await response.json()) as Record<string, string>;
+    },
     /** A page in a browser context of its own: a second person, signed out. */
     newPage,
     /** The admin, signed in through the admin sign-in, on the dashboard. */

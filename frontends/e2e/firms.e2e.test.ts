@@ -19,22 +19,8 @@ describe('a firm with seats in Chromium', () => {
   afterAll(() => stack?.stop());
 
   const at = (page: Page, pathname: string) => page.waitForURL((url) => url.pathname === pathname);
-  const api = async (method: string, route: string, token?: string, body?: unknown) => {
-    const response = await fetch(`${stack.url}${route}`, {
-      method,
-      headers: { ...(token && { authorization: `Bearer ${token}` }), ...(body !== undefined && { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  };
-  const form = async (route: string, fields: Record<string, string>) => {
-    const response = await fetch(`${stack.url}${route}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(fields),
-    });
-    return (await response.json()) as Record<string, string>;
-  };
+  const api = (...call: Parameters<typeof stack.api>) => stack.api(...call);
+  const form = (...call: Parameters<typeof stack.form>) => stack.form(...call);
 
   /** The action link of the last invitation e-mailed to `email`. */
   const invitationLink = async (email: string) =>

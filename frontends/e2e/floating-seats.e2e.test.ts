@@ -41,22 +41,8 @@ describe('a firm’s floating seats in Chromium', () => {
     }
   }
 
-  const api = async (method: string, route: string, token?: string, body?: unknown) => {
-    const response = await fetch(`${stack.url}${route}`, {
-      method,
-      headers: { ...(token && { authorization: `Bearer ${token}` }), ...(body !== undefined && { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  };
-  const form = async (route: string, fields: Record<string, string>) => {
-    const response = await fetch(`${stack.url}${route}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(fields),
-    });
-    return (await response.json()) as Record<string, string>;
-  };
+  const api = (...call: Parameters<typeof stack.api>) => stack.api(...call);
+  const form = (...call: Parameters<typeof stack.form>) => stack.form(...call);
 
   /** The desktop app of `token`'s person, signed in for the firm by the device grant: its tokens. */
   async function signedIn(token: string, firmId: string) {
