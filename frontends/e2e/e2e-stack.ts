@@ -181,6 +181,16 @@ export async function startE2eStack(
       });
       return { status: response.status, body: (await response.json()) as Record<string, unknown> };
     },
+    /** A person signed up by the API with the policies in force (password `secret12`): their token. */
+    async register(firstName: string, email: string) {
+      const registered = await this.api('POST', '/api/auth/register', undefined, {
+        firstName,
+        email,
+        password: 'secret12',
+        acceptedPolicies: currentPolicyVersions(),
+      });
+      return registered.body.token as string;
+    },
     /** A form post, as the device grant's calls are: its answer. */
     async form(route: string, fields: Record<string, string>) {
       const response = await fetch(`${url}${route}`, {

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { currentPolicyVersions, DESKTOP_CLIENT_ID, DEVICE_GRANT_TYPE } from '@portal/contracts';
+import { DESKTOP_CLIENT_ID, DEVICE_GRANT_TYPE } from '@portal/contracts';
 import { createFirmAndOpenItsPlan, finishSignupWizard, saveBillingDetails, startE2eStack, startSignupWizard } from './e2e-stack';
 import { pdfTextOf } from './pdf-text';
 
@@ -45,14 +45,7 @@ describe('a firm with seats in Chromium', () => {
   it('when an owner buys 3 seats and invites two people, then both join, a fourth is refused, the members work on the firm’s plan, a removed member’s device stops, and the invoice names the firm', async () => {
     const owner = await stack.customerOnSubscription('Meera');
     const kiranEmail = `kiran.${Date.now()}@example.in`;
-    const kiranToken = (
-      await api('POST', '/api/auth/register', undefined, {
-        firstName: 'Kiran',
-        email: kiranEmail,
-        password: 'secret12',
-        acceptedPolicies: currentPolicyVersions(),
-      })
-    ).body.token as string;
+    const kiranToken = await stack.register('Kiran', kiranEmail);
     const raviEmail = `ravi.${Date.now()}@example.in`;
 
     // the owner creates the firm and opens its plan from the Firms tab
@@ -170,13 +163,7 @@ describe('a firm with seats in Chromium', () => {
     const refused: string[] = [];
     // a person may hold ten firms: five owners, ten firms each
     for (let owner = 0; owner < 5; owner++) {
-      const registered = await api('POST', '/api/auth/register', undefined, {
-        firstName: 'Prompt',
-        email: `prompt.owner.${owner}.${Date.now()}@example.in`,
-        password: 'secret12',
-        acceptedPolicies: currentPolicyVersions(),
-      });
-      const token = registered.body.token as string;
+      const token = await stack.register('Prompt', `prompt.owner.${owner}.${Date.now()}@example.in`);
       for (let each = 0; each < 10; each++) {
         const created = await api('POST', '/api/firms', token, { name: `Prompt & Co ${owner}-${each}` });
         expect(created.status).toBe(201);

@@ -1,4 +1,4 @@
-import { formatIndianDateTime, type FirmRole } from '@portal/contracts';
+import { canManageFirm, formatIndianDateTime, type FirmRole } from '@portal/contracts';
 import { Button } from '@portal/ui';
 import { useFirmSeats, useFreeSeat } from '../api';
 
@@ -21,7 +21,6 @@ export function FirmSeats({
   const free = useFreeSeat(firmId);
   if (!seats.data || seats.data.seating !== 'floating') return null;
   const { leases } = seats.data;
-  const manages = role === 'owner' || role === 'admin';
   return (
     <>
       <h4>Seats in use</h4>
@@ -42,7 +41,7 @@ export function FirmSeats({
                     : `last heartbeat ${formatIndianDateTime(lease.renewedAt)}`}
                 </span>
               </span>
-              {(manages || lease.userId === userId) && (
+              {(canManageFirm(role) || lease.userId === userId) && (
                 <Button
                   variant="secondary"
                   disabled={free.isPending}
