@@ -73,6 +73,7 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   { pattern: '/api/start-trial', service: 'billing', access: 'user' },
   { pattern: '/api/subscription/*', service: 'billing', access: 'user' },
   { pattern: '/api/payment/create-phonepe-order', service: 'billing', access: 'user' },
+  { pattern: '/api/payment/create-pc-pack-order', service: 'billing', access: 'user' },
   { pattern: '/api/billing/*', service: 'billing', access: 'user' },
   // who sells the product, for the public contact and policy pages
   { pattern: '/api/seller', service: 'billing', access: 'public' },

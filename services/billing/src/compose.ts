@@ -44,7 +44,7 @@ export async function compose(
   const licensing = await wireLicensing(kit, subscriptions);
   const { ledger } = subscriptions;
   const payments = wirePayments(kit, paymentStores, {
-    ...{ subscriptions: subscriptions.subscriptions, ledger, changes: subscriptions.changes },
+    ...{ subscriptions: subscriptions.subscriptions, ledger, changes: subscriptions.changes, pcPacks: subscriptions.pcPacks },
     ...{ discounts: promotions.discounts, referrals: promotions.referrals },
     ...{ invoices: taxDocuments.invoices, taxDocuments: taxDocuments.stores, whenDetailsSaved: taxDocuments.whenDetailsSaved },
   });

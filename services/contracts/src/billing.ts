@@ -257,6 +257,8 @@ export interface BillingHistoryEntry {
   billingPeriod: string;
   /** The seats it bought: one for a person. */
   seats: number;
+  /** A pack of extra PCs for the plan: how many; absent for the plan itself. */
+  pcs?: number;
   amount: number;
   status: TransactionStatus;
   invoice: { number: string; issuedAt: string; url: string } | null;

@@ -25,6 +25,7 @@ export * from './gst';
 export * from './desktop';
 export * from './licensing';
 export * from './seat-leases';
+export * from './pc-packs';
 export * from './offline-activation';
 export * from './plan-changes';
 export * from './autopay';

@@ -18,6 +18,7 @@ import { useFirmStatus, usePlans } from '../features/subscription/api';
 import { ChangeConfirmation } from '../features/subscription/components/ChangeConfirmation';
 import { PeriodToggle, taxYearOnSale } from '../features/subscription/components/PlanCard';
 import { PlanGrid } from '../features/subscription/components/PlanGrid';
+import { PcPacks } from '../features/subscription/components/PcPacks';
 import { RenewalSettings } from '../features/subscription/components/RenewalSettings';
 import { usePlanCheckout } from '../features/subscription/use-plan-checkout';
 import { TEXTS, type Message } from '../texts';
@@ -70,6 +71,7 @@ export default function FirmSubscription({ firmId }: { firmId: string }) {
         <Banner kind="info">{firm.data.name} has no plan yet. Choose the seats and a plan: every member uses one seat.</Banner>
       )}
       {active && current.subscriptionEndDate && <RenewalSettings status={current} onMessage={setMessage} firmId={firmId} />}
+      {active && <PcPacks firmId={firmId} />}
       {scheduled && (
         <section className="card stack-bottom" aria-label="Scheduled switch">
           <p>

@@ -24,6 +24,7 @@ import { usePlans, useStartTrial } from '../features/subscription/api';
 import { ChangeConfirmation } from '../features/subscription/components/ChangeConfirmation';
 import { PeriodToggle, taxYearOnSale } from '../features/subscription/components/PlanCard';
 import { PlanGrid } from '../features/subscription/components/PlanGrid';
+import { PcPacks } from '../features/subscription/components/PcPacks';
 import { RenewalSettings } from '../features/subscription/components/RenewalSettings';
 import { TaxYearRenewalBanner } from '../features/subscription/components/TaxYearRenewal';
 import { usePlanCheckout } from '../features/subscription/use-plan-checkout';
@@ -188,6 +189,7 @@ function Subscription() {
         </Banner>
       )}
       {subscription === 'active' && status?.subscriptionEndDate && <RenewalSettings status={status} onMessage={setMessage} />}
+      {subscription === 'active' && <PcPacks />}
       {scheduled && plans && (
         <section className="card stack-bottom" aria-label="Scheduled switch">
           <p>

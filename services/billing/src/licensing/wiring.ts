@@ -1,4 +1,4 @@
-import type { FirmEntitlement, PlanStore, SubscriptionStore } from '../subscriptions';
+import type { FirmEntitlement, pcPackUseCases, PlanStore, SubscriptionStore } from '../subscriptions';
 import type { BillingKit } from '../shared/billing-kit';
 import { activationRepository } from './data/activation.repository';
 import { channelMinimumRepository } from './data/channel-minimum.repository';
@@ -21,7 +21,17 @@ import { createLicenseSigner } from './security/license-signer';
  */
 export async function wireLicensing(
   kit: BillingKit,
-  { subscriptions, firmPlanOf, plans }: { subscriptions: SubscriptionStore; firmPlanOf: FirmEntitlement; plans: PlanStore },
+  {
+    subscriptions,
+    firmPlanOf,
+    plans,
+    pcPacks,
+  }: {
+    subscriptions: SubscriptionStore;
+    firmPlanOf: FirmEntitlement;
+    plans: PlanStore;
+    pcPacks: Pick<ReturnType<typeof pcPackUseCases>, 'extraPcs'>;
+  },
 ) {
   const { mongo, lock, keyLock, audit, config, logger, securityLog, verifyToken, verifyApiKey, now, clock, events } = kit;
   const signer = createLicenseSigner(config.LICENSE_SIGNING_KEY, config.LICENSE_RETIRED_PUBLIC_KEYS);
@@ -39,6 +49,7 @@ export async function wireLicensing(
   const deps = {
     ...{ activations, moves, leases, subscriptions, firmPlanOf, signer, lock, releaseChannels, now },
     seatingOf: async (plan: string) => (await plans.find(plan))?.seating ?? 'named',
+    extraPcsOf: pcPacks.extraPcs,
     graceDays: config.LICENSE_GRACE_DAYS,
     events: machineEvents,
   };

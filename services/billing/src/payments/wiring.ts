@@ -1,7 +1,7 @@
 import { EVENT_QUEUES } from '@portal/contracts';
 import { createEventPublisher } from '@portal/platform';
 import type { discountUseCases, referralUseCases } from '../promotions';
-import type { planChangeUseCases, subscriptionLedger, SubscriptionRecord, SubscriptionStore } from '../subscriptions';
+import type { pcPackUseCases, planChangeUseCases, subscriptionLedger, SubscriptionRecord, SubscriptionStore } from '../subscriptions';
 import type { CreditNoteStore, InvoiceStore, invoiceUseCases } from '../tax-documents';
 import type { BillingKit } from '../shared/billing-kit';
 import type { BillingProfileStore } from '../shared/ports';
@@ -15,6 +15,7 @@ import { bankTransferOrders } from './domain/bank-transfer-orders';
 import { billingHistoryUseCases } from './domain/billing-history.use-cases';
 import { mandateListUseCases } from './domain/mandate-list.use-cases';
 import { orderPlacement } from './domain/order-placement';
+import { pcPackOrders } from './domain/pc-pack-order';
 import type { PaymentDeps } from './domain/ports';
 import { paymentUseCases } from './domain/payment.use-cases';
 import { refundUseCases } from './domain/refund.use-cases';
@@ -49,6 +50,7 @@ export interface PaymentsBelow {
   subscriptions: SubscriptionStore;
   ledger: ReturnType<typeof subscriptionLedger>;
   changes: Pick<ReturnType<typeof planChangeUseCases>, 'quote'>;
+  pcPacks: ReturnType<typeof pcPackUseCases>;
   discounts: ReturnType<typeof discountUseCases>;
   referrals: Pick<ReturnType<typeof referralUseCases>, 'takeBack'>;
   invoices: ReturnType<typeof invoiceUseCases>;
@@ -65,7 +67,7 @@ export interface PaymentsBelow {
 export function wirePayments(kit: BillingKit, stores: Awaited<ReturnType<typeof openPaymentStores>>, below: PaymentsBelow) {
   const { config, lock, logger, mail, audit, seller, now, verifyToken, account, claims } = kit;
   const { orders, mandates } = stores;
-  const { ledger, discounts, invoices, taxDocuments } = below;
+  const { ledger, pcPacks, discounts, invoices, taxDocuments } = below;
   const gateway = createPhonePeClient({
     clientId: config.PHONEPE_CLIENT_ID,
     clientSecret: config.PHONEPE_CLIENT_SECRET,
@@ -83,7 +85,21 @@ export function wirePayments(kit: BillingKit, stores: Awaited<ReturnType<typeof 
   const sales = saleEvents(toPartners, kit.firms);
   const publicUrl = config.PUBLIC_URL;
   const paymentDeps: PaymentDeps = {
-    ...{ orders, ledger, changes: below.changes, gateway, mandates, promotions: discounts, invoices, mail, lock, logger, publicUrl, now },
+    ...{
+      orders,
+      ledger,
+      changes: below.changes,
+      pcPacks,
+      gateway,
+      mandates,
+      promotions: discounts,
+      invoices,
+      mail,
+      lock,
+      logger,
+      publicUrl,
+      now,
+    },
     profiles: taxDocuments.billingProfiles,
     orderLifetimeSeconds: config.ORDER_LIFETIME_SECONDS,
     sales,
@@ -103,7 +119,16 @@ export function wirePayments(kit: BillingKit, stores: Awaited<ReturnType<typeof 
     merchantName: seller.legalName,
   });
   const refunds = refundUseCases({
-    ...{ orders, refunds: stores.refunds, invoices: taxDocuments.invoices, creditNotes: taxDocuments.creditNotes, ledger, gateway, seller },
+    ...{
+      orders,
+      refunds: stores.refunds,
+      invoices: taxDocuments.invoices,
+      creditNotes: taxDocuments.creditNotes,
+      ledger,
+      pcPacks,
+      gateway,
+      seller,
+    },
     ...{ lock, audit, logger, mail, publicUrl, now, sales, events: kit.events },
     profiles: taxDocuments.billingProfiles,
     // a refund in full takes back the referral credit the order earned
@@ -121,7 +146,7 @@ export function wirePayments(kit: BillingKit, stores: Awaited<ReturnType<typeof 
     routes: [
       autopayRoutes(autopay, mandateListUseCases({ mandates, orders }), verifyToken, account),
       paymentRoutes({
-        orders: orderPlacement(paymentDeps),
+        orders: { ...orderPlacement(paymentDeps), ...pcPackOrders(paymentDeps) },
         payments,
         refunds,
         autopay,

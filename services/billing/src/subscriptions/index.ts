@@ -6,6 +6,7 @@
 export { annualPricePaise } from './domain/plan-catalogue';
 export type { FirmEntitlement, FirmSeat } from './domain/firm-entitlement';
 export { MIN_CHARGE_PAISE, assertSeatsFit } from './domain/plan-change';
+export type { PackOrder, pcPackUseCases } from './domain/pc-packs.use-cases';
 export type { planChangeUseCases } from './domain/plan-change.use-cases';
 export type { subscriptionLedger } from './domain/subscription-ledger.use-cases';
 export type {

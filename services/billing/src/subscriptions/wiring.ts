@@ -1,6 +1,7 @@
 import { EVENT_QUEUES } from '@portal/contracts';
 import { createEventPublisher, revisionCounter } from '@portal/platform';
 import type { BillingKit } from '../shared/billing-kit';
+import { pcPackRepository } from './data/pc-pack.repository';
 import { periodRepository } from './data/period.repository';
 import { planRepository } from './data/plan.repository';
 import { subscriptionRepository } from './data/subscription.repository';
@@ -9,6 +10,7 @@ import { cancellationUseCases } from './domain/cancellation.use-cases';
 import { expiryUseCases } from './domain/expiry.use-cases';
 import { firmEntitlement } from './domain/firm-entitlement';
 import { announcingSubscriptionStore, firmSeatEventsUseCases } from './domain/firm-seat-events.use-cases';
+import { pcPackUseCases } from './domain/pc-packs.use-cases';
 import { planChangeUseCases } from './domain/plan-change.use-cases';
 import type { LegacyInvoices, AutoRenewals, PendingPayments, PromotionOffers } from './domain/ports';
 import { statusUseCases } from './domain/status.use-cases';
@@ -37,7 +39,8 @@ export async function wireSubscriptions(kit: BillingKit, ports: SubscriptionPort
   const plans = planRepository(mongo);
   const stored = subscriptionRepository(mongo, kit.cache);
   const periods = periodRepository(mongo);
-  await Promise.all([stored.ready, periods.ready, plans.seed()]);
+  const packs = pcPackRepository(mongo);
+  await Promise.all([stored.ready, periods.ready, packs.ready, plans.seed()]);
   const toAuth = createEventPublisher(EVENT_QUEUES.auth, connection, logger);
   shutdown.add('firm events to auth', () => toAuth.close());
   const firmSeats = firmSeatEventsUseCases({
@@ -49,7 +52,7 @@ export async function wireSubscriptions(kit: BillingKit, ports: SubscriptionPort
   });
   const subscriptions = announcingSubscriptionStore(stored, firmSeats.announce);
   const firmPlanOf = firmEntitlement(subscriptions, firms, clock);
-  const ledger = subscriptionLedger({ subscriptions, periods, plans, legacyInvoices: ports.legacyInvoices, lock, now });
+  const ledger = subscriptionLedger({ subscriptions, periods, packs, plans, legacyInvoices: ports.legacyInvoices, lock, now });
   // subscriptions recorded before periods get theirs once; any instance may run it, each user once
   void claims
     .once('migration:subscription-periods', 'billing', () => ledger.migrateAll())
@@ -72,6 +75,7 @@ export async function wireSubscriptions(kit: BillingKit, ports: SubscriptionPort
     now,
   });
   const changes = planChangeUseCases({ subscriptions, plans, ledger, lock, offers: ports.offers, now });
+  const pcPacks = pcPackUseCases({ packs, subscriptions, plans, now });
   const cancellation = cancellationUseCases({ subscriptions, lock, now });
   const admin = adminSubscriptionUseCases({ subscriptions, plans, users, ledger, lock, audit, now });
   return {
@@ -80,11 +84,12 @@ export async function wireSubscriptions(kit: BillingKit, ports: SubscriptionPort
     periods,
     ledger,
     changes,
+    pcPacks,
     firmPlanOf,
     firmSeats,
     expiry: expiryUseCases({ subscriptions, mail, publicUrl: config.PUBLIC_URL, logger }),
     routes: [
-      subscriptionRoutes(status, changes, cancellation, ledger, kit.verifyToken, kit.account),
+      subscriptionRoutes({ status, changes, cancellation, ledger, pcPacks }, kit.verifyToken, kit.account),
       adminSubscriptionRoutes(admin, kit.verifyToken),
     ],
   };

@@ -1,5 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateOrderBody, CreateOrderResponse, PlanChangeQuote, PlansResponse, SubscriptionStatus } from '@portal/contracts';
+import type {
+  CreateOrderBody,
+  CreateOrderResponse,
+  PcPackQuote,
+  PcPacksView,
+  PlanChangeQuote,
+  PlansResponse,
+  SubscriptionStatus,
+} from '@portal/contracts';
 import { api, errorMessage, trackUsage, useAuth } from '@portal/ui';
 import { firmParams, type FirmScope } from '../../lib/firm-scope';
 import { DOWNLOAD_KEY } from '../../lib/shared-cache';
@@ -106,3 +114,31 @@ export function useStartTrial() {
   }
   return { start, starting: mutation.isPending };
 }
+
+const pcPackKeys = { all: (firmId: FirmScope) => ['subscription', 'pc-packs', firmId] as const };
+
+/** The activation limit the plan gives and the packs of extra PCs bought for it. */
+export const usePcPacks = (firmId: FirmScope = null) =>
+  useQuery({
+    queryKey: pcPackKeys.all(firmId),
+    queryFn: async () => (await api.get<PcPacksView>('/api/subscription/pc-packs', firmParams(firmId))).data,
+  });
+
+/** What a pack of `pcs` would cost now, prorated to the term's end; asked afresh each time it is shown. */
+export const usePcPackQuote = (pcs: number, firmId: FirmScope, { enabled }: { enabled: boolean }) =>
+  useQuery({
+    queryKey: [...pcPackKeys.all(firmId), 'quote', pcs],
+    enabled,
+    queryFn: async () =>
+      (await api.get<PcPackQuote>('/api/subscription/pc-packs/quote', { params: { pcs, ...(firmId ? { firmId } : {}) } })).data,
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
+
+/** Orders the pack at the server's price; the caller goes on to PhonePe's checkout. */
+export const useCreatePcPackOrder = (firmId: FirmScope) =>
+  useMutation({
+    mutationFn: async (pcs: number) =>
+      (await api.post<CreateOrderResponse>('/api/payment/create-pc-pack-order', { pcs }, firmParams(firmId))).data,
+  });

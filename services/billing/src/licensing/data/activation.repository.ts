@@ -20,6 +20,8 @@ const activationSchema = new Schema<ActivationRecord>(
 activationSchema.index({ userId: 1, deviceId: 1 }, { unique: true });
 // a user's active devices in the order they were activated
 activationSchema.index({ userId: 1, activatedAt: 1 });
+// a firm's machines, for the packs of extra PCs its people share
+activationSchema.index({ firmId: 1, active: 1 });
 
 const WITHOUT_ID = { _id: 0 } as const;
 
@@ -34,6 +36,7 @@ export function activationRepository(connection: Connection): ActivationStore & 
       Activation.find({ userId: { $eq: userId }, active: true }, WITHOUT_ID)
         .sort({ activatedAt: 1 })
         .lean<ActivationRecord[]>(),
+    activeOnFirm: (firmId) => Activation.find({ firmId: { $eq: firmId }, active: true }, WITHOUT_ID).lean<ActivationRecord[]>(),
     async save(record) {
       await Activation.replaceOne(key(record.userId, record.deviceId), record, { upsert: true });
       return record;

@@ -51,6 +51,8 @@ export interface LicensingDeps {
   events?: Pick<AccountEvents, 'publish'>;
   /** A firm's floating seats held by its PCs. */
   leases: SeatLeaseStore;
+  /** The PCs the packs bought for an account (a person or a firm) add at `at` (subscriptions'). */
+  extraPcsOf: (accountId: string, at: Date) => Promise<number>;
   /** How a plan's seats are held (the seller's setting). */
   seatingOf: (plan: PlanName) => Promise<Seating>;
   now?: () => Date;

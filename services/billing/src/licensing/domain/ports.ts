@@ -28,6 +28,8 @@ export interface ActivationRecord {
 export interface ActivationStore {
   find(userId: string, deviceId: string): Promise<ActivationRecord | null>;
   active(userId: string): Promise<ActivationRecord[]>;
+  /** The machines active on a firm's seats, all its people's. */
+  activeOnFirm(firmId: string): Promise<ActivationRecord[]>;
   /** Activates (again) or refreshes one machine's record. */
   save(record: ActivationRecord): Promise<ActivationRecord>;
   /** false when the device was not active. */

@@ -47,6 +47,7 @@ export function billingHistoryUseCases(deps: BillingHistoryDeps) {
           plan: order.plan,
           billingPeriod: order.billingPeriod,
           seats: order.seats,
+          ...(order.pcPack && { pcs: order.pcPack.pcs }),
           amount: rupeesOf(order.amountPaise),
           status: order.status,
           invoice: invoice

@@ -23,7 +23,11 @@ import { saleKind } from './sale-events';
 export async function creditOrder(deps: PaymentDeps, order: OrderRecord): Promise<void> {
   if (!order.accountId) return; // the user was deleted meanwhile; the payment stays on record
   const paid = { ...order, accountId: order.accountId };
-  const { subscription, service } = await deps.ledger.credit(paid);
+  const paidAt = order.completedAt ?? deps.now?.() ?? new Date();
+  // a pack of PCs adds to the activation limit, not a period to the plan
+  const { subscription, service } = order.pcPack
+    ? { subscription: null, service: await deps.pcPacks.credit({ ...paid, pcPack: order.pcPack }, paidAt) }
+    : await deps.ledger.credit(paid);
   const { invoice } = await issueDocuments(deps, paid, service);
   await deps.sales?.paid({
     merchantOrderId: order.merchantOrderId,
@@ -34,11 +38,11 @@ export async function creditOrder(deps: PaymentDeps, order: OrderRecord): Promis
     billingPeriod: order.billingPeriod,
     taxablePaise: invoice.taxablePaise,
     amountPaise: order.amountPaise,
-    paidAt: (order.completedAt ?? deps.now?.() ?? new Date()).toISOString(),
+    paidAt: paidAt.toISOString(),
   });
-  await announcePaid(deps.events, paid, invoice, subscription, order.completedAt ?? deps.now?.() ?? new Date());
+  await announcePaid(deps.events, paid, invoice, subscription, paidAt);
   await deps.orders.update(order.merchantOrderId, { credited: true });
-  void sendReceipt(deps, order, subscription.subscriptionEndDate, invoice);
+  void sendReceipt(deps, order, subscription?.subscriptionEndDate ?? null, invoice);
 }
 
 /** The order's invoice (and an upgrade's credit notes), with the orders they concern marked by them. */
@@ -48,7 +52,12 @@ async function issueDocuments(
   service: { from: Date; to: Date },
 ) {
   const documents = await invoices.issueForSettledOrder(
-    { ...order, amountPaise: order.change?.valuePaise ?? order.amountPaise, ...(order.change && { replaced: order.change.credits }) },
+    {
+      ...order,
+      amountPaise: order.change?.valuePaise ?? order.amountPaise,
+      ...(order.change && { replaced: order.change.credits }),
+      ...(order.pcPack && { pcs: order.pcPack.pcs }),
+    },
     service,
   );
   for (const note of documents.creditNotes) await orders.update(note.merchantOrderId, { changeCreditedPaise: note.paise });
@@ -82,7 +91,9 @@ async function sendReceipt(deps: PaymentDeps, order: OrderRecord, validUntil: Da
 function receiptText(order: OrderRecord, validUntil: Date | null, invoice: InvoiceRecord, publicUrl: string): MailContent {
   const title = planTitle(order.plan);
   return {
-    subject: `Payment received: ${title} plan (${invoice.taxYears?.length ? taxYearsLabel(invoice.taxYears) : order.billingPeriod})`,
+    subject: order.pcPack
+      ? `Payment received: ${order.pcPack.pcs} extra ${order.pcPack.pcs === 1 ? 'PC' : 'PCs'} for your ${title} plan`
+      : `Payment received: ${title} plan (${invoice.taxYears?.length ? taxYearsLabel(invoice.taxYears) : order.billingPeriod})`,
     paragraphs: [
       'Thank you for your payment.',
       ...(order.mandate?.role === 'renewal' ? [`Renewed by UPI Autopay, mandate ${order.mandate.merchantSubscriptionId}.`] : []),
@@ -91,6 +102,7 @@ function receiptText(order: OrderRecord, validUntil: Date | null, invoice: Invoi
     facts: [
       ['Plan', `${title}, ${billedLabel(order.billingPeriod)}`],
       ...(invoice.taxYears?.length ? [['Tax years', taxYearsLabel(invoice.taxYears)] as [string, string]] : []),
+      ...(order.pcPack ? [['Extra PCs', `${order.pcPack.pcs}, until ${formatIndianDate(order.pcPack.until)}`] as [string, string]] : []),
       ...(order.firm ? [['Firm', `${order.firm.name}, ${order.seats} ${order.seats === 1 ? 'seat' : 'seats'}`] as [string, string]] : []),
       ['Amount', formatPaise(order.amountPaise)],
       ['Order', order.merchantOrderId],

@@ -59,7 +59,7 @@ export function buyerDetailsMissing(
  * Before anything is charged: the buyer's details an invoice of this value and, on an upgrade,
  * the credit note of the plan it ends must show; a 400 asks for them.
  */
-async function assertBuyerDetails(
+export async function assertBuyerDetails(
   profiles: Pick<BillingProfileStore, 'find'>,
   accountId: string,
   documents: { invoicePaise: number; creditNote: boolean },
@@ -72,7 +72,7 @@ async function assertBuyerDetails(
 }
 
 /** Ours, unique, and within PhonePe's rules (≤ 63 characters of letters, digits, _ and -). */
-const newMerchantOrderId = () => `TPP-${Date.now().toString(36).toUpperCase()}-${randomBytes(6).toString('hex').toUpperCase()}`;
+export const newMerchantOrderId = () => `TPP-${Date.now().toString(36).toUpperCase()}-${randomBytes(6).toString('hex').toUpperCase()}`;
 
 /** Placing an order at the server's price: what the payments' use cases offer as `createOrder`. */
 export const orderPlacement = (deps: PaymentDeps) => ({
@@ -184,7 +184,7 @@ async function settleWithoutCheckout(deps: PaymentDeps, order: OrderRecord): Pro
  * PhonePe's checkout for the order: a payment, or the first payment of a UPI Autopay mandate whose
  * fixed amount is what each renewal costs (a whole tax year after a tax-year term's prorated first).
  */
-async function openCheckout(
+export async function openCheckout(
   deps: PaymentDeps,
   order: OrderRecord,
   { accountId, plan, renewalPricePaise }: { accountId: string; plan: PricedPlan; renewalPricePaise: Paise },

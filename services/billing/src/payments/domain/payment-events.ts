@@ -13,7 +13,7 @@ export async function announcePaid(
   events: AccountEvents | undefined,
   order: OrderRecord & { accountId: string },
   invoice: InvoiceRecord,
-  subscription: { plan: string; billingPeriod: string | null; status: string; subscriptionEndDate: Date | null },
+  subscription: { plan: string; billingPeriod: string | null; status: string; subscriptionEndDate: Date | null } | null,
   at: Date,
 ): Promise<void> {
   if (!events) return;
@@ -45,6 +45,8 @@ export async function announcePaid(
     },
     invoice.issuedAt,
   );
+  // a pack of PCs leaves the plan as it was
+  if (!subscription) return;
   await events.publish(
     'subscription.updated',
     `order:${orderId}`,

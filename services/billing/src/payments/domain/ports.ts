@@ -10,7 +10,15 @@ import {
 } from '@portal/contracts';
 import type { AuditPublisher, SingleUseClaims } from '@portal/platform';
 import type { Logger } from 'pino';
-import type { PlanChangeTerms, PromotionPrice, subscriptionLedger, planChangeUseCases, SubscriptionStore } from '../../subscriptions';
+import type {
+  PackOrder,
+  PlanChangeTerms,
+  PromotionPrice,
+  pcPackUseCases,
+  subscriptionLedger,
+  planChangeUseCases,
+  SubscriptionStore,
+} from '../../subscriptions';
 import type { AccountEvents } from '../../shared/account-events';
 import type { Lock, BillingProfileStore, MailSender } from '../../shared/ports';
 import type { CreditNoteStore, InvoiceStore, Seller, invoiceUseCases } from '../../tax-documents';
@@ -51,6 +59,8 @@ export interface OrderRecord {
   change: PlanChangeTerms | null;
   /** The unused value of this order's plan credited to a later upgrade: no longer refundable. */
   changeCreditedPaise: Paise;
+  /** A pack of extra PCs for the plan running, to its term's end, rather than a plan's period. */
+  pcPack: PackOrder['pcPack'] | null;
   /** An order of a UPI Autopay mandate: the payment that set it up, or one of its renewals. */
   mandate: { merchantSubscriptionId: string; role: 'setup' | 'renewal' } | null;
   /** A renewal's progress: the paid end it renews, when the pre-debit notice went out, when we asked for the debit. */
@@ -107,7 +117,9 @@ export interface OrderStore {
       OrderRecord,
       'merchantOrderId' | 'accountId' | 'userEmail' | 'plan' | 'billingPeriod' | 'amountPaise' | 'expireAt' | 'change'
     > &
-      Partial<Pick<OrderRecord, 'taxYears' | 'mandate' | 'renewal' | 'seats' | 'firm' | 'promotion' | 'method' | 'bankTransfer'>>,
+      Partial<
+        Pick<OrderRecord, 'taxYears' | 'mandate' | 'renewal' | 'seats' | 'firm' | 'promotion' | 'method' | 'bankTransfer' | 'pcPack'>
+      >,
   ): Promise<OrderRecord>;
   /** A bank transfer's order by its pro-forma's reference. */
   findByReference(reference: string): Promise<OrderRecord | null>;
@@ -342,6 +354,8 @@ export interface RefundDeps {
   /** The buyer's billing details now: a credit note shows the address the invoice may have lacked. */
   profiles: Pick<BillingProfileStore, 'find'>;
   ledger: Pick<ReturnType<typeof subscriptionLedger>, 'removeRefunded' | 'unusedOf'>;
+  /** A pack's unused value and its end on a full refund, as the ledger's are for a plan's period. */
+  pcPacks: Pick<ReturnType<typeof pcPackUseCases>, 'removeRefunded' | 'unusedOf'>;
   /** Told of an order refunded in full, once its plan has ended (a referral credit it earned is taken back). */
   onRefundedInFull?: (order: OrderRecord) => Promise<unknown>;
   gateway: RefundGateway;
@@ -364,6 +378,8 @@ export interface PaymentDeps {
   orders: OrderStore;
   ledger: Pick<ReturnType<typeof subscriptionLedger>, 'credit'>;
   changes: Pick<ReturnType<typeof planChangeUseCases>, 'quote'>;
+  /** Packs of extra PCs: their terms when ordered, their credit once paid. */
+  pcPacks: Pick<ReturnType<typeof pcPackUseCases>, 'terms' | 'credit'>;
   gateway: PaymentGateway & Pick<MandateGateway, 'setupMandate' | 'redemptionStatus'>;
   mandates: Pick<MandateStore, 'create'>;
   /** What an order's discount uses (a code's redemption, a referral credit), held by the order. */

@@ -78,7 +78,8 @@ async function syncOrder(deps: RefundDeps, merchantOrderId: string) {
     refundAwaitingDetails: all.some((refund) => refund.state === 'awaiting_details'),
   });
   if (order?.accountId && refundedPaise > 0 && refundedPaise + order.changeCreditedPaise >= paidFor(order)) {
-    await deps.ledger.removeRefunded(order.accountId, merchantOrderId);
+    if (order.pcPack) await deps.pcPacks.removeRefunded(merchantOrderId);
+    else await deps.ledger.removeRefunded(order.accountId, merchantOrderId);
     await deps.onRefundedInFull?.(order);
   }
 }

@@ -38,7 +38,11 @@ export function refundUseCases(deps: RefundDeps) {
       const refunds = await Promise.all(
         found.map(async (refund) => toRefundView(refund, await deps.creditNotes.findForRefund(refund.merchantRefundId))),
       );
-      const unused = order?.accountId ? await deps.ledger.unusedOf(order.accountId, merchantOrderId, now()) : null;
+      const unused = !order?.accountId
+        ? null
+        : order.pcPack
+          ? await deps.pcPacks.unusedOf(merchantOrderId, now())
+          : await deps.ledger.unusedOf(order.accountId, merchantOrderId, now());
       return { refunds, unused: unused && { amount: rupeesOf(unused.paise), days: unused.days, ofDays: unused.ofDays } };
     },
 

@@ -9,7 +9,8 @@ export async function saleKind(
   orders: Pick<OrderStore, 'paidBefore'>,
   order: OrderRecord & { accountId: string },
 ): Promise<CommissionKind> {
-  if (order.change) return 'upgrade';
+  // more PCs for a plan bought already: an add-on, which partners are paid for at the upgrade's rate
+  if (order.change || order.pcPack) return 'upgrade';
   if (order.renewal || (await orders.paidBefore(order.accountId, order.merchantOrderId, order.completedAt ?? order.createdAt))) {
     return 'renewal';
   }

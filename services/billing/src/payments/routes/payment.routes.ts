@@ -1,11 +1,12 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { createOrderBodySchema, merchantOrderIdSchema } from '@portal/contracts';
+import { createOrderBodySchema, merchantOrderIdSchema, pcPackBodySchema } from '@portal/contracts';
 import { validate, type SecurityLog } from '@portal/platform';
 import type { AccountGuards } from '../../shared/routes/billing-account';
 import type { autopayUseCases } from '../domain/autopay.use-cases';
 import type { orderPlacement } from '../domain/order-placement';
 import type { paymentUseCases } from '../domain/payment.use-cases';
+import type { pcPackOrders } from '../domain/pc-pack-order';
 import type { refundUseCases } from '../domain/refund.use-cases';
 import type { renewalUseCases } from '../domain/renewal.use-cases';
 import { phonePeWebhookAuth } from './phonepe-webhook-auth';
@@ -34,7 +35,7 @@ type WebhookBody = z.infer<typeof webhookBody>;
 const eventOfType = (type = '') => type.toLowerCase().replaceAll('_', '.');
 
 export interface PaymentRoutesDeps {
-  orders: ReturnType<typeof orderPlacement>;
+  orders: ReturnType<typeof orderPlacement> & ReturnType<typeof pcPackOrders>;
   payments: Pick<ReturnType<typeof paymentUseCases>, 'settle' | 'handleReturn'>;
   refunds: ReturnType<typeof refundUseCases>;
   autopay: Pick<ReturnType<typeof autopayUseCases>, 'reflect'>;
@@ -64,6 +65,11 @@ export function paymentRoutes({ orders, payments, refunds, autopay, renewals, ac
   router.post('/api/payment/create-phonepe-order', ...account.manage, validate('body', createOrderBodySchema), async (req, res) => {
     const { plan, billingPeriod, autoRenew, seats, taxYears, promotionCode } = req.body;
     res.status(201).json(await orders.createOrder(res.locals.account, plan, billingPeriod, { autoRenew, seats, taxYears, promotionCode }));
+  });
+
+  // a pack of extra PCs for the plan running now, to its term's end
+  router.post('/api/payment/create-pc-pack-order', ...account.manage, validate('body', pcPackBodySchema), async (req, res) => {
+    res.status(201).json(await orders.createPcPackOrder(res.locals.account, req.body.pcs));
   });
 
   router.get('/api/payment/phonepe/return', async (req, res) => {

@@ -115,6 +115,31 @@ export interface PeriodRecord {
 
 export type NewPeriod = Omit<PeriodRecord, 'createdAt'>;
 
+/** A pack of extra PCs on an account's plan, from the day it was paid to its term's end. */
+export interface PcPackRecord {
+  /** The order that bought it. */
+  merchantOrderId: string;
+  accountId: string;
+  pcs: number;
+  from: Date;
+  until: Date;
+  /** The days it was priced for, and its price: a refund's unused value is counted from them. */
+  days: number;
+  pricePaise: Paise;
+  /** A refund gave its money back in full: it no longer counts. */
+  refunded: boolean;
+}
+
+export interface PcPackStore {
+  /** false when the order's pack is recorded already. */
+  insert(pack: PcPackRecord): Promise<boolean>;
+  find(merchantOrderId: string): Promise<PcPackRecord | null>;
+  /** The account's packs, oldest first. */
+  forAccount(accountId: string): Promise<PcPackRecord[]>;
+  markRefunded(merchantOrderId: string): Promise<void>;
+  deleteForAccount(accountId: string): Promise<void>;
+}
+
 export interface PeriodStore {
   /** false when a period with this id exists already. */
   insert(period: NewPeriod): Promise<boolean>;
@@ -205,6 +230,8 @@ export interface LegacyInvoices {
 export interface LedgerDeps {
   subscriptions: SubscriptionStore;
   periods: PeriodStore;
+  /** The packs of extra PCs on the account's plan: they go with its periods. */
+  packs: Pick<PcPackStore, 'deleteForAccount'>;
   plans: PlanStore;
   legacyInvoices: LegacyInvoices;
   lock: Lock;

@@ -52,6 +52,7 @@ export function subscriptionLedger(deps: LedgerDeps) {
 
     async deleteUser(accountId: string): Promise<void> {
       await deps.periods.deleteForUser(accountId);
+      await deps.packs.deleteForAccount(accountId);
     },
   };
 }

@@ -1,18 +1,24 @@
 import { Router } from 'express';
-import { cancelBodySchema, createOrderBodySchema } from '@portal/contracts';
+import { cancelBodySchema, createOrderBodySchema, pcPackQuerySchema } from '@portal/contracts';
 import { requireUser, validate, type TokenVerifier } from '@portal/platform';
 import type { AccountGuards } from '../../shared/routes/billing-account';
 import type { cancellationUseCases } from '../domain/cancellation.use-cases';
+import type { pcPackUseCases } from '../domain/pc-packs.use-cases';
 import type { planChangeUseCases } from '../domain/plan-change.use-cases';
 import type { statusUseCases } from '../domain/status.use-cases';
 import type { subscriptionLedger } from '../domain/subscription-ledger.use-cases';
 
+export interface SubscriptionUseCases {
+  status: ReturnType<typeof statusUseCases>;
+  changes: ReturnType<typeof planChangeUseCases>;
+  cancellation: ReturnType<typeof cancellationUseCases>;
+  ledger: Pick<ReturnType<typeof subscriptionLedger>, 'periodViews'>;
+  pcPacks: Pick<ReturnType<typeof pcPackUseCases>, 'view' | 'quote'>;
+}
+
 /** A person's subscription, or with `?firmId=` a firm's (billing-account.ts says who may do what). */
 export function subscriptionRoutes(
-  status: ReturnType<typeof statusUseCases>,
-  changes: ReturnType<typeof planChangeUseCases>,
-  cancellation: ReturnType<typeof cancellationUseCases>,
-  ledger: Pick<ReturnType<typeof subscriptionLedger>, 'periodViews'>,
+  { status, changes, cancellation, ledger, pcPacks }: SubscriptionUseCases,
   verifyToken: TokenVerifier,
   account: AccountGuards,
 ): Router {
@@ -29,6 +35,15 @@ export function subscriptionRoutes(
 
   router.get('/api/subscription/periods', ...account.readBy('subscriptions').manage, async (_req, res) => {
     res.json({ periods: await ledger.periodViews(res.locals.account.id) });
+  });
+
+  // the packs of extra PCs on the plan, and what one would cost now
+  router.get('/api/subscription/pc-packs', ...account.manage, async (_req, res) => {
+    res.json(await pcPacks.view(res.locals.account.id));
+  });
+
+  router.get('/api/subscription/pc-packs/quote', ...account.manage, validate('query', pcPackQuerySchema), async (req, res) => {
+    res.json(await pcPacks.quote(res.locals.account.id, req.query.pcs));
   });
 
   // a trial is a person's own, never a firm's

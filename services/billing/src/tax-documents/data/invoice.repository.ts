@@ -9,6 +9,7 @@ const invoiceSchema = taxDocumentSchema<InvoiceRecord>({
   periodTo: { type: Date, required: true },
   creditAppliedPaise: { type: Number, default: undefined },
   seats: { type: Number, default: undefined },
+  pcs: { type: Number, default: undefined },
   creditNoteNumbers: { type: [String], default: undefined },
   discount: DISCOUNT_FIELD,
   bankTransfer: {

@@ -50,12 +50,20 @@ export function invoiceDescription(document: TaxDocument): string {
     return `Unused value of ${plan}, credited on a change of plan. ${document.reason}`;
   if (isCreditNote(document)) return `Refund of ${plan}. Reason: ${document.reason}`;
   const service = isProforma(document) ? `${plan}, ${proformaService(document, years)}` : `${plan}, ${serviceDates(document, years)}`;
+  if (!isProforma(document) && document.pcs) return packLine(document, document.pcs, plan);
   const seats = document.seats ?? 1;
   if (seats === 1) return service;
   // the rate per seat when the total divides into seats exactly (an upgrade its credit pays may not)
   const price = document.discount?.listPricePaise ?? document.totalPaise;
   const rate = price % seats === 0 ? ` at ${formatInvoiceAmount(asPaise(price / seats))} per seat` : '';
   return `${service}. Quantity: ${seats} seats${rate}`;
+}
+
+/** A pack of extra PCs: its own line, naming the plan they are added to, the days they run and how many. */
+function packLine(invoice: InvoiceRecord, pcs: number, plan: string): string {
+  const price = invoice.discount?.listPricePaise ?? invoice.totalPaise;
+  const rate = price % pcs === 0 ? ` at ${formatInvoiceAmount(asPaise(price / pcs))} per PC` : '';
+  return `Extra PCs for ${plan}, ${serviceDates(invoice, null)}. Quantity: ${pcs} ${pcs === 1 ? 'PC' : 'PCs'}${rate}`;
 }
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);

@@ -102,6 +102,7 @@ function draftSale(input: {
     plan: order.plan,
     billingPeriod: order.billingPeriod,
     seats: order.seats ?? 1,
+    ...(order.pcs && { pcs: order.pcs }),
     totalPaise: order.amountPaise,
     ...(order.promotion && {
       discount: {

@@ -56,6 +56,8 @@ export interface InvoiceRecord {
   billingPeriod: BillingPeriod;
   /** The seats sold; absent on invoices issued before seats, which sold one. */
   seats?: number;
+  /** A pack of extra PCs for the plan: how many; absent when the plan itself was sold. */
+  pcs?: number;
   /** A tax-year term's years, which the document names; absent for another period. */
   taxYears?: number[];
   periodFrom: Date;
@@ -123,6 +125,8 @@ export interface InvoicedOrder {
   /** A firm's order: its seats, and the firm the invoice names when it has no billing details. */
   seats?: number;
   firm?: { name: string } | null;
+  /** A pack of extra PCs for the plan, rather than the plan. */
+  pcs?: number;
   /** A discount off the taxable value (a code's or a referral credit's), and the price before it. */
   promotion?: (DiscountSource & { listPricePaise: Paise; discountPaise: Paise }) | null;
   bankTransfer?: InvoiceBankTransfer | null;

@@ -64,7 +64,9 @@ export function BillingHistory({ firmId = null }: { firmId?: FirmScope } = {}) {
                 <tr key={payment.merchantOrderId}>
                   <td>{formatIndianDate(payment.createdAt)}</td>
                   <td>
-                    {title(payment.plan)} ({billingPeriodWords(payment.billingPeriod)}){payment.seats > 1 && `, ${payment.seats} seats`}
+                    {payment.pcs
+                      ? `${payment.pcs} extra ${payment.pcs === 1 ? 'PC' : 'PCs'} for ${title(payment.plan)}`
+                      : `${title(payment.plan)} (${billingPeriodWords(payment.billingPeriod)})${payment.seats > 1 ? `, ${payment.seats} seats` : ''}`}
                   </td>
                   <td>
                     {formatRupees(payment.amount)}
