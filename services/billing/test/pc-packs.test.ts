@@ -109,6 +109,11 @@ describe('packs of extra PCs: prorated to the term’s end, invoiced on their ow
     );
     expect(invoice).toContain('2,301.37');
     expect(await db('invoices').findOne({ merchantOrderId })).toMatchObject({ pcs: 2, totalPaise: 230137 });
+    const history = (await request(billing.url).get('/api/billing/history').set(asUser(token))).body;
+    expect(history.payments.find((payment: { merchantOrderId: string }) => payment.merchantOrderId === merchantOrderId)).toMatchObject({
+      pcs: 2,
+      amount: 2301.37,
+    });
     // the receipt names the pack
     await billing.smtp.waitForMail((mail) => mail.subject === 'Payment received: 2 extra PCs for your Professional plan');
   });
@@ -173,6 +178,8 @@ describe('packs of extra PCs: prorated to the term’s end, invoiced on their ow
     for (const name of ['R-1', 'R-2', 'R-3']) expect((await activate(desktop, name)).status).toBe(201);
     at('2026-12-11T04:30:00.000Z'); // 10 days on: 340 of its 350 days left
     const admin = { Authorization: `Bearer ${billing.adminToken()}` };
+    const listed = (await request(billing.url).get('/api/admin/transactions').query({ transactionId: merchantOrderId }).set(admin)).body;
+    expect(listed.transactions).toEqual([expect.objectContaining({ transactionId: merchantOrderId, pcs: 1, amount: 1150.68 })]);
     const views = (await request(billing.url).get(`/api/admin/transactions/${merchantOrderId}/refunds`).set(admin)).body;
     // ₹1,150.68 × 340 ÷ 350 = ₹1,117.80
     expect(views.unused).toEqual({ amount: 1117.8, days: 340, ofDays: 350 });

@@ -142,6 +142,8 @@ export interface TransactionRow {
   /** A firm's payment: the firm, and the seats it bought; one seat and no firm for a person's. */
   firm: string | null;
   seats: number;
+  /** A pack of extra PCs for the plan: how many; absent for the plan itself. */
+  pcs?: number;
   /** PhonePe's checkout, or a bank transfer against a pro-forma, and what reached us: less than the amount when the buyer deducted TDS. */
   paymentMethod: 'phonepe' | 'bank_transfer';
   paidAmount: number;

@@ -65,6 +65,7 @@ function transactionRow(order: OrderRecord): TransactionRow {
     refundStatus: refundStatusOf(order),
     firm: order.firm?.name ?? null,
     seats: order.seats,
+    ...(order.pcPack && { pcs: order.pcPack.pcs }),
     paymentMethod: order.method,
     paidAmount: rupeesOf(
       order.bankTransfer ? paidFor({ amountPaise: order.amountPaise, bankTransfer: order.bankTransfer }) : order.amountPaise,

@@ -14,7 +14,7 @@ import {
   type PricedPlan,
 } from '@portal/contracts';
 import { clockFrom } from '@portal/platform/clock';
-import { conflict } from '@portal/platform/errors';
+import { AppError, conflict } from '@portal/platform/errors';
 import type { PcPackRecord, PcPackStore, PlanStore, SubscriptionRecord, SubscriptionStore } from './ports';
 import { effectiveStatus } from './subscription-terms';
 
@@ -40,6 +40,7 @@ export interface PcPackTerms {
 
 /** A pack counts from the day it was paid to its term's end, unless its money was given back. */
 const runs = (pack: PcPackRecord, at: Date) => !pack.refunded && pack.from <= at && at < pack.until;
+const pcsRunning = (packs: PcPackRecord[], at: Date) => packs.filter((pack) => runs(pack, at)).reduce((sum, pack) => sum + pack.pcs, 0);
 
 /** A paid order of a pack, as payments keeps it. */
 export interface PackOrder {
@@ -100,15 +101,16 @@ export function pcPackUseCases(deps: PcPackDeps) {
     async view(accountId: string): Promise<PcPacksView> {
       const at = now();
       const [subscription, packs] = await Promise.all([deps.subscriptions.find(accountId), deps.packs.forAccount(accountId)]);
+      // a refusal says no pack can be bought now; any other failure is the read's
       const canBuy = await packablePlan(deps, subscription, at).then(
         () => true,
-        () => false,
+        (error: unknown) => (error instanceof AppError ? false : Promise.reject(error)),
       );
       const plan = subscription && effectiveStatus(subscription, at) === 'active' ? subscription.plan : 'none';
       return {
         devicesPerSeat: DEVICE_LIMITS[plan],
         seats: subscription?.seats ?? 1,
-        extraPcs: packs.filter((pack) => runs(pack, at)).reduce((sum, pack) => sum + pack.pcs, 0),
+        extraPcs: pcsRunning(packs, at),
         packs: packs.map((pack) => ({
           merchantOrderId: pack.merchantOrderId,
           pcs: pack.pcs,
@@ -142,9 +144,7 @@ export function pcPackUseCases(deps: PcPackDeps) {
     },
 
     /** The PCs the account's packs add at `at`. */
-    async extraPcs(accountId: string, at: Date): Promise<number> {
-      return (await deps.packs.forAccount(accountId)).filter((pack) => runs(pack, at)).reduce((sum, pack) => sum + pack.pcs, 0);
-    },
+    extraPcs: async (accountId: string, at: Date): Promise<number> => pcsRunning(await deps.packs.forAccount(accountId), at),
 
     /** What of a pack is not yet used at `at`, by its Indian days left, or null when the order bought none. */
     async unusedOf(merchantOrderId: string, at: Date) {

@@ -98,7 +98,10 @@ export function TransactionsTab({ range, onRange }: { range: Range; onRange: (ra
                       {row.status}
                       {row.refundStatus !== 'none' && <div className="muted">{REFUND_LABELS[row.refundStatus]}</div>}
                     </td>
-                    <td>{planLabel(row.subscriptionPlan)}</td>
+                    <td>
+                      {planLabel(row.subscriptionPlan)}
+                      {row.pcs && <div className="muted">{`${row.pcs} extra ${row.pcs === 1 ? 'PC' : 'PCs'}`}</div>}
+                    </td>
                     <td>{day(row.createdAt)}</td>
                     <td>{row.invoiceNumber ?? '—'}</td>
                     <td>

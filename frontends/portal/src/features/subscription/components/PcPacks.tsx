@@ -17,7 +17,8 @@ export function PcPacks({ firmId = null }: { firmId?: string | null }) {
   const quote = usePcPackQuote(pcs, firmId, { enabled: asking });
   const order = useCreatePcPackOrder(firmId);
   const [failure, setFailure] = useState<string | null>(null);
-  if (!packs.data) return null;
+  // nothing to show until the view has come (a failed read leaves the page as it was)
+  if (!packs.data?.packs) return null;
   const { devicesPerSeat, seats, extraPcs, canBuy, annualPricePerPc } = packs.data;
   const running = packs.data.packs.filter((pack) => pack.state === 'active');
   if (!canBuy && !running.length) return null;
