@@ -12,7 +12,18 @@ const device = (name: string) => ({ deviceId: deviceId(name), deviceName: name, 
 describe('packs of extra PCs: prorated to the term’s end, invoiced on their own, counted by the activation limit at once', () => {
   let billing: BillingHarness;
   beforeAll(async () => {
-    billing = await startBilling('pc-packs');
+    // the seller's setting: Business's seats float for a firm
+    billing = await startBilling('pc-packs', {}, (db) =>
+      db.connection.collection('plans').insertOne({
+        _id: 'business' as never,
+        title: 'Business',
+        monthlyPricePaise: 2000_00,
+        features: ['Several practitioners in one firm'],
+        terms: ['monthly', 'annual', 'tax-year'],
+        order: 2,
+        seating: 'floating',
+      }),
+    );
   });
   afterAll(() => billing.close());
 
@@ -193,6 +204,35 @@ describe('packs of extra PCs: prorated to the term’s end, invoiced on their ow
     expect((await packs(token)).packs[0].state).toBe('refunded');
     // the PCs activated stay activated; a new one is refused
     expect((await activate(desktop, 'R-4')).status).toBe(409);
+  });
+
+  it('when a firm’s seats float, then no pack is sold to it (any of its PCs activates already), while a person on the same plan may buy one', async () => {
+    const ownerId = newUserId();
+    const owner = billing.addUser(ownerId, `floating.${ownerId}@example.in`);
+    const firmId = newUserId();
+    await (await billing.addFirm(firmId, 'Shah Associates', { [ownerId]: 'owner' })).publish();
+    await request(billing.url).put('/api/billing/profile').query({ firmId }).set(asUser(owner)).send(MAHARASHTRA_FIRM);
+    at('2026-11-15T06:30:00.000Z');
+    const bought = await request(billing.url)
+      .post('/api/payment/create-phonepe-order')
+      .query({ firmId })
+      .set(asUser(owner))
+      .send({ plan: 'business', billingPeriod: 'monthly', seats: 2 });
+    expect(bought.status).toBe(201);
+    await settle(bought.body.merchantOrderId);
+    at('2026-12-01T04:30:00.000Z');
+    expect(await packs(owner, firmId)).toMatchObject({ canBuy: false, packs: [] });
+    const refused = await packOrder(owner, { pcs: 1 }, firmId);
+    expect([refused.status, refused.body.message]).toEqual([409, PC_PACK_MESSAGES.floating]);
+
+    await request(billing.url).put('/api/billing/profile').set(asUser(owner)).send(MAHARASHTRA_FIRM);
+    const own = await request(billing.url)
+      .post('/api/payment/create-phonepe-order')
+      .set(asUser(owner))
+      .send({ plan: 'business', billingPeriod: 'monthly' });
+    await settle(own.body.merchantOrderId);
+    expect((await packs(owner)).canBuy).toBe(true);
+    expect((await packOrder(owner, { pcs: 1 })).status).toBe(201);
   });
 
   it('when a firm buys a pack, then its people share it: one person’s PC beyond their seat takes it, and the next person’s is refused', async () => {

@@ -18,7 +18,7 @@ export const pcPackOrders = (deps: PaymentDeps) => ({
 async function placePcPackOrder(deps: PaymentDeps, account: BillingAccount, pcs: number): Promise<CreateOrderResponse> {
   const now = clockFrom(deps);
   const { order, plan } = await deps.lock('subscription', account.id, async () => {
-    const terms = await deps.pcPacks.terms(account.id, pcs);
+    const terms = await deps.pcPacks.terms(account, pcs);
     await assertBuyerDetails(deps.profiles, account.id, { invoicePaise: terms.pricePaise, creditNote: false });
     const pending = await deps.orders.pendingOf(account.id, now());
     if (pending.upgrade) throw conflict(PLAN_CHANGE_MESSAGES.inProgress);

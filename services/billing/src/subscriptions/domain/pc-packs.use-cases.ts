@@ -15,6 +15,7 @@ import {
 } from '@portal/contracts';
 import { clockFrom } from '@portal/platform/clock';
 import { AppError, conflict } from '@portal/platform/errors';
+import type { BillingAccount } from '../../shared/ports';
 import type { PcPackRecord, PcPackStore, PlanStore, SubscriptionRecord, SubscriptionStore } from './ports';
 import { effectiveStatus } from './subscription-terms';
 
@@ -24,6 +25,8 @@ export interface PcPackDeps {
   plans: Pick<PlanStore, 'find'>;
   now?: () => Date;
 }
+
+type Account = Pick<BillingAccount, 'id' | 'firm'>;
 
 /** What a pack bought now would be: the plan it is added to, its PCs, to the term's end, and its price. */
 export interface PcPackTerms {
@@ -53,15 +56,15 @@ export interface PackOrder {
 const plural = (pcs: number) => `${pcs} extra ${pcs === 1 ? 'PC' : 'PCs'}`;
 
 /** The paid plan running now a pack may be added to, or why none may be. */
-async function packablePlan(deps: PcPackDeps, subscription: SubscriptionRecord | null, at: Date) {
+async function packablePlan(deps: PcPackDeps, subscription: SubscriptionRecord | null, onFirm: boolean, at: Date) {
   const end = subscription?.subscriptionEndDate;
   if (!subscription || effectiveStatus(subscription, at) !== 'active' || !end || !subscription.billingPeriod)
     throw conflict(PC_PACK_MESSAGES.noPlan);
   if (!isPricedPlan(subscription.plan)) throw conflict(PC_PACK_MESSAGES.noPlan);
   // in a renewal's grace the paid term is over: a pack would be priced for no days
   if (end.getTime() <= at.getTime()) throw conflict(PC_PACK_MESSAGES.termEnded);
-  // floating seats activate any number of PCs already; a pack would buy nothing
-  if ((await deps.plans.find(subscription.plan))?.seating === 'floating') throw conflict(PC_PACK_MESSAGES.floating);
+  // a firm's floating seats activate any number of its PCs already; a pack would buy nothing
+  if (onFirm && (await deps.plans.find(subscription.plan))?.seating === 'floating') throw conflict(PC_PACK_MESSAGES.floating);
   return { plan: subscription.plan, billingPeriod: subscription.billingPeriod, seats: subscription.seats, until: end };
 }
 
@@ -87,22 +90,22 @@ function quoteOf({ pcs, days, ofDays, from, until, pricePaise }: PcPackTerms): P
 export function pcPackUseCases(deps: PcPackDeps) {
   const now = clockFrom(deps);
 
-  async function terms(accountId: string, pcs: number): Promise<PcPackTerms> {
+  async function terms({ id, firm }: Account, pcs: number): Promise<PcPackTerms> {
     const at = now();
-    const plan = await packablePlan(deps, await deps.subscriptions.find(accountId), at);
+    const plan = await packablePlan(deps, await deps.subscriptions.find(id), firm !== null, at);
     return { ...plan, pcs, from: at, ...pcPackPrice(pcs, at, plan.until) };
   }
 
   return {
     terms,
 
-    quote: async (accountId: string, pcs: number): Promise<PcPackQuote> => quoteOf(await terms(accountId, pcs)),
+    quote: async (account: Account, pcs: number): Promise<PcPackQuote> => quoteOf(await terms(account, pcs)),
 
-    async view(accountId: string): Promise<PcPacksView> {
+    async view({ id, firm }: Account): Promise<PcPacksView> {
       const at = now();
-      const [subscription, packs] = await Promise.all([deps.subscriptions.find(accountId), deps.packs.forAccount(accountId)]);
+      const [subscription, packs] = await Promise.all([deps.subscriptions.find(id), deps.packs.forAccount(id)]);
       // a refusal says no pack can be bought now; any other failure is the read's
-      const canBuy = await packablePlan(deps, subscription, at).then(
+      const canBuy = await packablePlan(deps, subscription, firm !== null, at).then(
         () => true,
         (error: unknown) => (error instanceof AppError ? false : Promise.reject(error)),
       );

@@ -39,11 +39,11 @@ export function subscriptionRoutes(
 
   // the packs of extra PCs on the plan, and what one would cost now
   router.get('/api/subscription/pc-packs', ...account.manage, async (_req, res) => {
-    res.json(await pcPacks.view(res.locals.account.id));
+    res.json(await pcPacks.view(res.locals.account));
   });
 
   router.get('/api/subscription/pc-packs/quote', ...account.manage, validate('query', pcPackQuerySchema), async (req, res) => {
-    res.json(await pcPacks.quote(res.locals.account.id, req.query.pcs));
+    res.json(await pcPacks.quote(res.locals.account, req.query.pcs));
   });
 
   // a trial is a person's own, never a firm's
