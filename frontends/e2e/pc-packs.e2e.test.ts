@@ -73,11 +73,13 @@ describe('packs of extra PCs in Chromium', () => {
     const third = await activate(desktop, 'Article clerk’s PC', 'c');
     expect([third.status, third.body.error]).toEqual([409, 'device_limit']);
 
-    // 100 days into the term
+    // 100 days into the term, at noon in India, so that no day ends between the page's price and this test's
     const status = await stack.api('GET', '/api/subscription-status', token);
     const end = new Date(status.body.subscriptionEndDate as string);
-    const offset = 100 * DAY_MS;
-    stack.moveClockTo(new Date(Date.now() + offset));
+    const later = new Date(Date.now() + 100 * DAY_MS);
+    const noon = Date.UTC(later.getUTCFullYear(), later.getUTCMonth(), later.getUTCDate(), 6, 30);
+    const offset = noon - Date.now();
+    stack.moveClockTo(new Date(noon));
     await page.reload();
     const packs = page.getByRole('region', { name: 'Extra PCs' });
     await packs.getByText(/Your plan activates 2 PCs\./).waitFor();
