@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import request from 'supertest';
-import { LICENSE_ERRORS, LICENSE_MESSAGES, PC_PACK_MESSAGES } from '@portal/contracts';
+import { LICENSE_ERRORS, LICENSE_MESSAGES, PC_PACK_MESSAGES, type FirmRole } from '@portal/contracts';
 import { eventually, MAHARASHTRA_FIRM, newUserId, pdfText, startBilling, type BillingHarness } from './billing-harness';
 
 /** 31 March, 23:59:59.999 in India: where a tax-year term ends. */
@@ -73,6 +73,22 @@ describe('packs of extra PCs: prorated to the term’s end, invoiced on their ow
     expect(bought.status).toBe(201);
     await settle(bought.body.merchantOrderId);
     return { userId, token, desktop: billing.desktopToken(userId, email) };
+  }
+
+  /** A firm of `roles` (billing details MAHARASHTRA_FIRM) whose owner bought two seats of `plan` on 15 November 2026, paid. */
+  async function firmWithPlan(name: string, roles: Record<string, FirmRole>, owner: string, plan: { plan: string; billingPeriod: string }) {
+    const firmId = newUserId();
+    await (await billing.addFirm(firmId, name, roles)).publish();
+    await request(billing.url).put('/api/billing/profile').query({ firmId }).set(asUser(owner)).send(MAHARASHTRA_FIRM);
+    at('2026-11-15T06:30:00.000Z');
+    const bought = await request(billing.url)
+      .post('/api/payment/create-phonepe-order')
+      .query({ firmId })
+      .set(asUser(owner))
+      .send({ ...plan, seats: 2 });
+    expect(bought.status).toBe(201);
+    await settle(bought.body.merchantOrderId);
+    return firmId;
   }
 
   it('when a practitioner adds 2 PCs mid-term, then they pay 350 of 365 days to the paisa, the invoice has its own line, and a third and fourth PC activate at once', async () => {
@@ -209,17 +225,7 @@ describe('packs of extra PCs: prorated to the term’s end, invoiced on their ow
   it('when a firm’s seats float, then no pack is sold to it (any of its PCs activates already), while a person on the same plan may buy one', async () => {
     const ownerId = newUserId();
     const owner = billing.addUser(ownerId, `floating.${ownerId}@example.in`);
-    const firmId = newUserId();
-    await (await billing.addFirm(firmId, 'Shah Associates', { [ownerId]: 'owner' })).publish();
-    await request(billing.url).put('/api/billing/profile').query({ firmId }).set(asUser(owner)).send(MAHARASHTRA_FIRM);
-    at('2026-11-15T06:30:00.000Z');
-    const bought = await request(billing.url)
-      .post('/api/payment/create-phonepe-order')
-      .query({ firmId })
-      .set(asUser(owner))
-      .send({ plan: 'business', billingPeriod: 'monthly', seats: 2 });
-    expect(bought.status).toBe(201);
-    await settle(bought.body.merchantOrderId);
+    const firmId = await firmWithPlan('Shah Associates', { [ownerId]: 'owner' }, owner, { plan: 'business', billingPeriod: 'monthly' });
     at('2026-12-01T04:30:00.000Z');
     expect(await packs(owner, firmId)).toMatchObject({ canBuy: false, packs: [] });
     const refused = await packOrder(owner, { pcs: 1 }, firmId);
@@ -240,17 +246,10 @@ describe('packs of extra PCs: prorated to the term’s end, invoiced on their ow
     const memberId = newUserId();
     const owner = billing.addUser(ownerId, `owner.${ownerId}@example.in`);
     billing.addUser(memberId, `member.${memberId}@example.in`);
-    const firmId = newUserId();
-    await (await billing.addFirm(firmId, 'Rao & Co', { [ownerId]: 'owner', [memberId]: 'member' })).publish();
-    await request(billing.url).put('/api/billing/profile').query({ firmId }).set(asUser(owner)).send(MAHARASHTRA_FIRM);
-    at('2026-11-15T06:30:00.000Z');
-    const bought = await request(billing.url)
-      .post('/api/payment/create-phonepe-order')
-      .query({ firmId })
-      .set(asUser(owner))
-      .send({ plan: 'professional', billingPeriod: 'annual', seats: 2 });
-    expect(bought.status).toBe(201);
-    await settle(bought.body.merchantOrderId);
+    const firmId = await firmWithPlan('Rao & Co', { [ownerId]: 'owner', [memberId]: 'member' }, owner, {
+      plan: 'professional',
+      billingPeriod: 'annual',
+    });
     at('2026-12-01T04:30:00.000Z');
     const pack = await packOrder(owner, { pcs: 1 }, firmId);
     expect(pack.status).toBe(201);

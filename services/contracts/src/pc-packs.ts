@@ -11,6 +11,9 @@ import { asPaise, type Paise } from './money';
 export const PC_PACK_ANNUAL_PAISE_PER_PC: Paise = asPaise(1200_00);
 export const PC_PACK_MAX_PCS = 10;
 
+/** How a pack's PCs read: "1 extra PC", "2 extra PCs". */
+export const extraPcsLabel = (pcs: number) => `${pcs} extra ${pcs === 1 ? 'PC' : 'PCs'}`;
+
 export const PC_PACK_MESSAGES = {
   pcs: `Choose 1 to ${PC_PACK_MAX_PCS} PCs`,
   noPlan: 'Extra PCs are added to a paid plan that is running. Choose a plan first.',

@@ -1,5 +1,6 @@
 import {
   billedLabel,
+  extraPcsLabel,
   formatIndianDate,
   formatPaise,
   invoiceFileName,
@@ -92,7 +93,7 @@ function receiptText(order: OrderRecord, validUntil: Date | null, invoice: Invoi
   const title = planTitle(order.plan);
   return {
     subject: order.pcPack
-      ? `Payment received: ${order.pcPack.pcs} extra ${order.pcPack.pcs === 1 ? 'PC' : 'PCs'} for your ${title} plan`
+      ? `Payment received: ${extraPcsLabel(order.pcPack.pcs)} for your ${title} plan`
       : `Payment received: ${title} plan (${invoice.taxYears?.length ? taxYearsLabel(invoice.taxYears) : order.billingPeriod})`,
     paragraphs: [
       'Thank you for your payment.',

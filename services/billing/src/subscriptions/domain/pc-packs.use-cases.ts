@@ -1,5 +1,6 @@
 import {
   DEVICE_LIMITS,
+  extraPcsLabel,
   PC_PACK_ANNUAL_PAISE_PER_PC,
   PC_PACK_MESSAGES,
   formatIndianDate,
@@ -53,8 +54,6 @@ export interface PackOrder {
   pcPack: { pcs: number; until: Date; days: number };
 }
 
-const plural = (pcs: number) => `${pcs} extra ${pcs === 1 ? 'PC' : 'PCs'}`;
-
 /** The paid plan running now a pack may be added to, or why none may be. */
 async function packablePlan(deps: PcPackDeps, subscription: SubscriptionRecord | null, onFirm: boolean, at: Date) {
   const end = subscription?.subscriptionEndDate;
@@ -79,7 +78,7 @@ function quoteOf({ pcs, days, ofDays, from, until, pricePaise }: PcPackTerms): P
     from: from.toISOString(),
     until: until.toISOString(),
     summary: [
-      `${plural(pcs)} from today to ${formatIndianDate(until)}, when your plan's term ends: ${days} of ${ofDays} days at ${formatPaise(PC_PACK_ANNUAL_PAISE_PER_PC)} a PC a year.`,
+      `${extraPcsLabel(pcs)} from today to ${formatIndianDate(until)}, when your plan's term ends: ${days} of ${ofDays} days at ${formatPaise(PC_PACK_ANNUAL_PAISE_PER_PC)} a PC a year.`,
       `You pay ${formatPaise(pricePaise)} now. They can be activated as soon as it is paid.`,
       'They end with this term: renewing the plan does not renew them.',
     ],

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { END_BEFORE_START, formatRupees, planLabel, type TransactionRow } from '@portal/contracts';
+import { END_BEFORE_START, extraPcsLabel, formatRupees, planLabel, type TransactionRow } from '@portal/contracts';
 import { Button, errorMessage, Spinner } from '@portal/ui';
 import { Pager } from '@portal/ui/pager';
 import { ScrollArea } from '@portal/ui/scroll-area';
@@ -100,7 +100,7 @@ export function TransactionsTab({ range, onRange }: { range: Range; onRange: (ra
                     </td>
                     <td>
                       {planLabel(row.subscriptionPlan)}
-                      {row.pcs && <div className="muted">{`${row.pcs} extra ${row.pcs === 1 ? 'PC' : 'PCs'}`}</div>}
+                      {row.pcs && <div className="muted">{extraPcsLabel(row.pcs)}</div>}
                     </td>
                     <td>{day(row.createdAt)}</td>
                     <td>{row.invoiceNumber ?? '—'}</td>

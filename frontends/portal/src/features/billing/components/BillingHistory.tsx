@@ -1,5 +1,6 @@
 import {
   billingPeriodWords,
+  extraPcsLabel,
   creditNoteFileName,
   formatIndianDate,
   formatRupees,
@@ -65,7 +66,7 @@ export function BillingHistory({ firmId = null }: { firmId?: FirmScope } = {}) {
                   <td>{formatIndianDate(payment.createdAt)}</td>
                   <td>
                     {payment.pcs
-                      ? `${payment.pcs} extra ${payment.pcs === 1 ? 'PC' : 'PCs'} for ${title(payment.plan)}`
+                      ? `${extraPcsLabel(payment.pcs)} for ${title(payment.plan)}`
                       : `${title(payment.plan)} (${billingPeriodWords(payment.billingPeriod)})${payment.seats > 1 ? `, ${payment.seats} seats` : ''}`}
                   </td>
                   <td>

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { PC_PACK_MAX_PCS, formatIndianDate, formatRupees } from '@portal/contracts';
+import { PC_PACK_MAX_PCS, extraPcsLabel, formatIndianDate, formatRupees } from '@portal/contracts';
 import { Banner, Button, SelectField, errorMessage } from '@portal/ui';
 import { useCreatePcPackOrder, usePcPackQuote, usePcPacks } from '../api';
 
 const PC_CHOICES = Array.from({ length: PC_PACK_MAX_PCS }, (_, index) => String(index + 1));
-const pcsWords = (pcs: number) => `${pcs} extra ${pcs === 1 ? 'PC' : 'PCs'}`;
 
 /**
  * Packs of extra PCs for the plan running now: how many PCs it activates, the packs on it, and a
@@ -46,7 +45,7 @@ export function PcPacks({ firmId = null }: { firmId?: string | null }) {
         <ul aria-label="Packs of extra PCs">
           {running.map((pack) => (
             <li key={pack.merchantOrderId}>
-              {pcsWords(pack.pcs)} until {formatIndianDate(pack.until)}
+              {extraPcsLabel(pack.pcs)} until {formatIndianDate(pack.until)}
             </li>
           ))}
         </ul>
