@@ -5,16 +5,17 @@
 const { ACTIONS, createOrder, trafficContext } = require('./traffic');
 
 /**
- * The most commands one call may send, all services together; a page's reads 5, the status 1 (its
- * inputs are remembered between calls: in the common case it reads none).
+ * The most commands one call may send, all services together; a page's reads 5, the status and the
+ * download page's eligibility 1 (their inputs are remembered between calls: in the common case
+ * they read none).
  */
 const BUDGETS = {
   'status (trial)': 1,
   'status (paid)': 1,
   'status (no plan)': 1,
   plans: 5,
-  eligibility: 5,
-  'eligibility (no plan)': 5,
+  eligibility: 1,
+  'eligibility (no plan)': 1,
   history: 5,
   'admin-users': 5,
   'admin-export': 5,

@@ -69,6 +69,26 @@ describe('billing: database commands per hot path', () => {
     expect(seen.length).toBeLessThanOrEqual(3);
   });
 
+  it('when the download page asks again for a person’s entitlement, then no command answers it, and a trial started between shows at once', async () => {
+    const userId = newUserId();
+    const token = billing.addUser(userId, 'budget-entitlement@example.in');
+    const asDownload = createServiceCredential('download', SERVICE_SECRET);
+    const entitlement = () => request(billing.url).get(`/internal/subscriptions/${userId}`).set('Authorization', asDownload()).expect(200);
+    expect((await entitlement()).body.subscription).toMatchObject({ subscriptionStatus: 'none', canDownload: false });
+    expect(await commands.namesDuring(entitlement)).toEqual([]);
+    await request(billing.url).post('/api/start-trial').set('Authorization', `Bearer ${token}`).expect(200);
+    expect((await entitlement()).body.subscription).toMatchObject({ subscriptionStatus: 'trial', canDownload: true, daysRemaining: 30 });
+  });
+
+  it('when a customer without orders opens their billing history, then no refunds are looked for', async () => {
+    const token = billing.addUser(newUserId(), 'budget-history@example.in');
+    const seen = await commands.namesDuring(() =>
+      request(billing.url).get('/api/billing/history').set('Authorization', `Bearer ${token}`).expect(200),
+    );
+    expect(seen).not.toContain('find refunds');
+    expect(seen.length).toBeLessThanOrEqual(3);
+  });
+
   it('when every path above has run, then each filter and sort it sent is served by a declared index', () => {
     expect(unindexedCommands(billing.db.dbName, commands.all(), ['plans'])).toEqual([]);
   });

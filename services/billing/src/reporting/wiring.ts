@@ -1,6 +1,6 @@
 import type { DeviceView } from '@portal/contracts';
 import type { MandateStore, OrderStore, RefundStore } from '../payments';
-import type { FirmEntitlement, PeriodStore, subscriptionLedger, SubscriptionStore } from '../subscriptions';
+import type { FirmEntitlement, PeriodStore, ShownSubscriptions, subscriptionLedger, SubscriptionStore } from '../subscriptions';
 import type { invoiceUseCases } from '../tax-documents';
 import type { BillingKit } from '../shared/billing-kit';
 import type { BillingProfileStore } from '../shared/ports';
@@ -12,7 +12,7 @@ import { internalRoutes } from './routes/internal.routes';
 
 /** Everything reporting reads, from every capability below it. */
 export interface ReportingBelow {
-  subscriptions: SubscriptionStore;
+  subscriptions: SubscriptionStore & ShownSubscriptions;
   periods: PeriodStore;
   firmPlanOf: FirmEntitlement;
   ledger: Pick<ReturnType<typeof subscriptionLedger>, 'deleteUser'>;

@@ -20,6 +20,7 @@ export type {
   PromotionOffers,
   PromotionPrice,
   PromotionScope,
+  ShownSubscriptions,
   SubscriptionRecord,
   SubscriptionStore,
 } from './domain/ports';

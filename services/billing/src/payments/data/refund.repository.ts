@@ -31,10 +31,13 @@ export function refundRepository(connection: Connection): RefundStore & { ready:
       return record;
     },
     find: (merchantRefundId) => Refund.findOne({ merchantRefundId: { $eq: merchantRefundId } }, WITHOUT_ID).lean<RefundRecord>(),
+    // a history without orders asks for nothing: most customers' pages, on every visit
     forOrders: (merchantOrderIds) =>
-      Refund.find({ merchantOrderId: { $in: merchantOrderIds.map(String) } }, WITHOUT_ID)
-        .sort({ createdAt: 1 })
-        .lean<RefundRecord[]>(),
+      merchantOrderIds.length
+        ? Refund.find({ merchantOrderId: { $in: merchantOrderIds.map(String) } }, WITHOUT_ID)
+            .sort({ createdAt: 1 })
+            .lean<RefundRecord[]>()
+        : Promise.resolve([]),
     async update(merchantRefundId, changes) {
       // FerretDB's findAndModify takes no projection, so the id is dropped here
       const doc = await Refund.findOneAndUpdate(

@@ -8,6 +8,7 @@ import {
   accessUntil,
   summarize,
   type FirmEntitlement,
+  type ShownSubscriptions,
   type SubscriptionRecord,
   type subscriptionLedger,
   type SubscriptionStore,
@@ -15,7 +16,7 @@ import {
 import { analyticsOf } from './analytics';
 
 export interface ReportingDeps {
-  subscriptions: SubscriptionStore;
+  subscriptions: SubscriptionStore & ShownSubscriptions;
   firmPlanOf: FirmEntitlement;
   ledger: Pick<ReturnType<typeof subscriptionLedger>, 'deleteUser'>;
   orders: OrderStore;
@@ -47,11 +48,13 @@ export function reportingUseCases(deps: ReportingDeps) {
 
     /**
      * What a person may use, for the download service: their own plan, or when it gives no access,
-     * the plan of a firm they are a member of, named with who manages it.
+     * the plan of a firm they are a member of, named with who manages it. It reads the subscription
+     * as the status shows it (remembered until written): the download page tells the person what
+     * the status told them, and a licence is checked apart, on the database.
      */
     async entitlement(userId: string): Promise<SubscriptionSummary> {
       const at = now();
-      const record = await subscriptions.find(userId);
+      const record = await subscriptions.shownFor(userId);
       const own = { ...summarize(userId, record, at), lastTaxYear: lastTaxYearOf(record, at) };
       if (own.canDownload) return own;
       const drawn = await firmPlanOf(userId);
