@@ -66,6 +66,8 @@ export function taxDocumentSchema<T>(own: SchemaDefinition): Schema<T> {
 const MAX_ROUNDS = 200;
 const WITHOUT_ID = { _id: 0 } as const;
 
+type Last = { series: string; sequence: number };
+
 /**
  * A series of numbered tax documents (invoices, credit notes) over a collection whose schema has a
  * unique index on `{series, sequence}` and one on `key`. The next number is the series' highest
@@ -74,6 +76,22 @@ const WITHOUT_ID = { _id: 0 } as const;
  */
 export function numberedDocuments<T extends Numbered, K extends keyof T & string>(model: Model<T>, key: K) {
   const findBy = (value: string) => model.findOne({ [key]: { $eq: value } } as never, WITHOUT_ID).lean<T>();
+  const highest = (series: string) =>
+    model
+      .findOne({ series: { $eq: series } } as never, { series: 1, sequence: 1 })
+      .sort({ sequence: -1 })
+      .lean<Last>();
+  /**
+   * The first round guesses from the newest document, one step along the `_id` index in any store
+   * (the embedded one sorts by another field in memory, reading the whole series at every issue).
+   * Ids made by two processes in the same second may sort against their numbers; a guess that low
+   * is taken already (the series has no gaps), so its insert fails and the next round reads the
+   * highest, as does a first round whose newest document is of another series (a new year's).
+   */
+  const guessed = async (series: string) => {
+    const newest = await model.findOne({}, { series: 1, sequence: 1 }).sort({ _id: -1 }).lean<Last>();
+    return newest?.series === series ? newest : highest(series);
+  };
   return {
     ready: model.init(),
     findBy,
@@ -82,10 +100,7 @@ export function numberedDocuments<T extends Numbered, K extends keyof T & string
       for (let round = 0; round < MAX_ROUNDS; round++) {
         const existing = await findBy(keyValue);
         if (existing) return existing;
-        const last = await model
-          .findOne({ series: { $eq: series } } as never, { sequence: 1 })
-          .sort({ sequence: -1 })
-          .lean<{ sequence: number }>();
+        const last = await (round === 0 ? guessed(series) : highest(series));
         const sequence = (last?.sequence ?? 0) + 1;
         try {
           await new model({ ...draft, series, sequence, number: numberOf(sequence) }).save();
