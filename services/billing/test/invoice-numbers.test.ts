@@ -1,4 +1,5 @@
 import { Types, type Connection } from 'mongoose';
+import { asPaise } from '@portal/contracts';
 import { connectMongo } from '@portal/platform';
 import { createTestDatabase, recordCommands, type CommandRecorder, type TestDatabase } from '@portal/platform/testing';
 import { invoiceRepository } from '../src/tax-documents/data/invoice.repository';
@@ -6,29 +7,36 @@ import type { InvoiceDraft } from '../src/tax-documents/domain/ports';
 
 const SERIES = 'TP/2627';
 const numberOf = (sequence: number) => `${SERIES}/${String(sequence).padStart(6, '0')}`;
-const party = { name: 'A buyer', state: 'Maharashtra', stateCode: '27' };
+const issuedAt = new Date('2026-11-30T06:30:00Z');
 
 function draft(merchantOrderId: string): InvoiceDraft {
   return {
-    issuedAt: new Date('2026-11-30T06:30:00Z'),
+    issuedAt,
     merchantOrderId,
     phonePeTransactionId: null,
     accountId: new Types.ObjectId().toHexString(),
-    seller: party,
-    buyer: party,
-    placeOfSupply: party,
+    seller: {
+      legalName: 'Tax Practitioner Software Pvt Ltd',
+      address: 'Pune',
+      gstin: '27ABCDE1234F1Z5',
+      stateCode: '27',
+      stateName: 'Maharashtra',
+      demo: true,
+    },
+    buyer: { name: 'A buyer', email: 'buyer@example.in', address: null, stateCode: '27', stateName: 'Maharashtra', gstin: null },
+    placeOfSupply: { code: '27', name: 'Maharashtra' },
     sac: '997331',
     ratePercent: 18,
     plan: 'basic',
     billingPeriod: 'monthly',
-    totalPaise: 49_900,
-    taxablePaise: 42_288,
-    cgstPaise: 3_806,
-    sgstPaise: 3_806,
-    igstPaise: 0,
-    periodFrom: new Date('2026-11-30T06:30:00Z'),
+    totalPaise: asPaise(49_900),
+    taxablePaise: asPaise(42_288),
+    cgstPaise: asPaise(3_806),
+    sgstPaise: asPaise(3_806),
+    igstPaise: asPaise(0),
+    periodFrom: issuedAt,
     periodTo: new Date('2026-12-30T06:30:00Z'),
-  } as unknown as InvoiceDraft;
+  };
 }
 
 /**
