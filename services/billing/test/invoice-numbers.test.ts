@@ -94,4 +94,20 @@ describe('invoice numbers: the next is the series’ highest plus one, found fro
     const back = await invoices.issue(draft('TPP-NUMBERS-5'), SERIES, numberOf);
     expect(back.number).toBe('TP/2627/000005');
   });
+  it('when an invoice is issued, then it costs two commands (the guess and the insert) and answers the document as a later read gives it', async () => {
+    commands = recordCommands(database.dbName);
+    const seen = await commands.during(() => invoices.issue(draft('TPP-NUMBERS-TWO'), SERIES, numberOf));
+    expect(seen.map((command) => command.name)).toEqual(['find', 'insert']);
+    const issued = await invoices.findForOrder('TPP-NUMBERS-TWO');
+    expect(await invoices.issue(draft('TPP-NUMBERS-TWO'), SERIES, numberOf)).toEqual(issued);
+  });
+
+  it('when the order’s invoice was issued already (a retried credit), then issuing again answers that one and takes no number', async () => {
+    const first = await invoices.issue(draft('TPP-NUMBERS-AGAIN'), SERIES, numberOf);
+    const again = await invoices.issue({ ...draft('TPP-NUMBERS-AGAIN'), totalPaise: asPaise(1) }, SERIES, numberOf);
+    expect(again).toEqual(first);
+    expect(await database.connection.collection('invoices').countDocuments({ merchantOrderId: 'TPP-NUMBERS-AGAIN' })).toBe(1);
+    const next = await invoices.issue(draft('TPP-NUMBERS-AFTER'), SERIES, numberOf);
+    expect(next.sequence).toBe(first.sequence + 1);
+  });
 });

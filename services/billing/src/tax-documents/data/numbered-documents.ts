@@ -98,18 +98,20 @@ export function numberedDocuments<T extends Numbered, K extends keyof T & string
     async issue(draft: Omit<T, 'number' | 'series' | 'sequence'>, series: string, numberOf: (sequence: number) => string): Promise<T> {
       const keyValue = String((draft as Record<string, unknown>)[key]);
       for (let round = 0; round < MAX_ROUNDS; round++) {
-        const existing = await findBy(keyValue);
-        if (existing) return existing;
         const last = await (round === 0 ? guessed(series) : highest(series));
         const sequence = (last?.sequence ?? 0) + 1;
         try {
-          await new model({ ...draft, series, sequence, number: numberOf(sequence) }).save();
-          // read back, so the caller holds the document as stored
-          const issued = await findBy(keyValue);
-          if (issued) return issued;
+          const saved = await new model({ ...draft, series, sequence, number: numberOf(sequence) }).save();
+          // the document as stored, as a read would give it: without its _id and version
+          const issued = saved.toObject({ versionKey: false }) as unknown as T & { _id?: unknown };
+          delete issued._id;
+          return issued;
         } catch (error) {
-          // Another document took this number (or this key got its document): look again.
+          // The key's unique index refuses a second document for it (a retried issue, another
+          // replica's): that one is the answer. Otherwise another document took this number.
           if (!isDuplicateKeyError(error)) throw error;
+          const existing = await findBy(keyValue);
+          if (existing) return existing;
         }
       }
       throw new Error(`no free number in series ${series} after ${MAX_ROUNDS} rounds`);
