@@ -1,4 +1,5 @@
 import express from 'express';
+import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import { TOKEN_AUDIENCE } from '@portal/contracts';
 import {
@@ -120,6 +121,36 @@ describe('token and service-credential middleware', () => {
     expect((await request(app).get('/user').set('Authorization', `Bearer ${forged}`)).status).toBe(401);
     const expired = signTestToken(keys.privateKey, TOKEN_AUDIENCE.user, { sub: 'u1', email: 'u@example.com' }, -10);
     expect((await request(app).get('/user').set('Authorization', `Bearer ${expired}`)).status).toBe(401);
+  });
+
+  it('when a token that passed at an earlier call has expired since, then it is refused; one that passed for one audience is refused for another', async () => {
+    const verify = createTokenVerifier({ publicKey: keys.publicKey, redis: redis.redis, redisPrefix: redis.prefix });
+    const token = signTestToken(keys.privateKey, TOKEN_AUDIENCE.user, { sub: 'u1', email: 'u@example.com' }, 60);
+    await expect(verify(token, TOKEN_AUDIENCE.user)).resolves.toMatchObject({ userId: 'u1' });
+    const { exp } = jwt.decode(token) as { exp: number };
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(exp * 1000 - 1);
+    try {
+      await expect(verify(token, TOKEN_AUDIENCE.user)).resolves.toMatchObject({ userId: 'u1' }); // its last millisecond
+      clock.mockReturnValue(exp * 1000);
+      await expect(verify(token, TOKEN_AUDIENCE.user)).rejects.toThrow('Your session is not valid. Please sign in again.');
+    } finally {
+      clock.mockRestore();
+    }
+    const admin = adminToken();
+    await expect(verify(admin, TOKEN_AUDIENCE.admin)).resolves.toMatchObject({ userId: 'a1' });
+    await expect(verify(admin, TOKEN_AUDIENCE.user)).rejects.toThrow('Your session is not valid. Please sign in again.');
+  });
+
+  it('when the same token comes back at each call, then its signature is checked at the first only', async () => {
+    const verify = createTokenVerifier({ publicKey: keys.publicKey, redis: redis.redis, redisPrefix: redis.prefix });
+    const token = userToken();
+    const checks = jest.spyOn(jwt, 'verify');
+    try {
+      for (let call = 0; call < 3; call++) await verify(token, TOKEN_AUDIENCE.user);
+      expect(checks).toHaveBeenCalledTimes(1);
+    } finally {
+      checks.mockRestore();
+    }
   });
 
   it('when the token was revoked, then 401 from then on', async () => {
