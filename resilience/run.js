@@ -23,6 +23,8 @@ const PLAN = short
   : {
       loadUsers: 200,
       loadSeconds: 60,
+      // each route group's CPU a call, its calls alone after the load: a minute more
+      loadByGroup: true,
       faultUsers: 50,
       mailOutageMs: 120_000,
       scenarios: [
@@ -48,7 +50,8 @@ async function main() {
   const { createUsers } = require('./lib/traffic');
   const { printVerdict } = require('./lib/verdict');
   const scenarios = {
-    load: (portal) => require('./scenarios/load').load(portal, { users: PLAN.loadUsers, seconds: PLAN.loadSeconds }),
+    load: (portal) =>
+      require('./scenarios/load').load(portal, { users: PLAN.loadUsers, seconds: PLAN.loadSeconds, byGroup: PLAN.loadByGroup }),
     'kill-service': (portal, users) => require('./scenarios/kill-service').killService(portal, users),
     'redis-outage': (portal, users) => require('./scenarios/redis-outage').redisOutage(portal, users),
     'mail-outage': (portal, users) => require('./scenarios/mail-outage').mailOutage(portal, users, { outageMs: PLAN.mailOutageMs }),

@@ -1,6 +1,7 @@
 'use strict';
 const { asTable, commandsPerCall, overBudget } = require('../lib/commands-per-call');
 const { cpuPerCall, passwordCheckCpuSeconds } = require('../lib/cpu-per-call');
+const { cpuByGroup, asLine: cpuByGroupLine } = require('../lib/cpu-by-group');
 const { createRecorder, errorsByStatus } = require('../lib/recorder');
 const { sampleProcesses } = require('../lib/process-usage');
 const { createUsers, runTraffic, trafficContext } = require('../lib/traffic');
@@ -21,7 +22,7 @@ const busiest = (processes) => {
 };
 
 /** Virtual users through the gateway for a while: throughput, latency per route group, errors, CPU and memory. */
-async function load(portal, { users, seconds }) {
+async function load(portal, { users, seconds, byGroup = false }) {
   const vus = await createUsers(trafficContext(portal, createRecorder()), { count: users, admins: 2, label: 'load' });
   const warmUp = createRecorder();
   await runTraffic(trafficContext(portal, warmUp), vus, { durationMs: WARM_UP_SECONDS * 1000 });
@@ -32,13 +33,12 @@ async function load(portal, { users, seconds }) {
   await runTraffic(ctx, vus, { durationMs: seconds * 1000 });
   const processes = usage.stop();
   const summary = recorder.summary();
-  const cpu = cpuPerCall(processes, summary.requests, {
-    signIns: summary.groups['sign-in']?.requests ?? 0,
-    passwordCheckSeconds: await passwordCheckCpuSeconds(),
-  });
+  const passwordCheckSeconds = await passwordCheckCpuSeconds();
+  const cpu = cpuPerCall(processes, summary.requests, { signIns: summary.groups['sign-in']?.requests ?? 0, passwordCheckSeconds });
   const warmUpSummary = warmUp.summary();
   const commands = await commandsPerCall(portal, vus);
   const overCommandBudget = overBudget(commands);
+  const groupsCpu = byGroup ? await cpuByGroup(portal, vus, { passwordCheckSeconds }) : undefined;
   // an error in the warm-up is one a user saw all the same
   const errors = errorsByStatus([...warmUp.samples(), ...recorder.samples()]);
   const slowGroups = Object.entries(summary.groups)
@@ -69,6 +69,9 @@ async function load(portal, { users, seconds }) {
           .map(([name, ms]) => `${name} ${ms}`)
           .join(', ')}`,
       ),
+      ...(groupsCpu
+        ? [check('CPU a call of each route group, its calls alone (reported, not a verdict)', true, cpuByGroupLine(groupsCpu))]
+        : []),
       check('the warm-up (reported, not a verdict)', true, `p99 ${warmUpSummary.p99} ms over ${warmUpSummary.requests} calls`),
       check(
         'database commands per call within each route group’s budget (sent/budget)',
@@ -76,7 +79,16 @@ async function load(portal, { users, seconds }) {
         overCommandBudget.length ? `over: ${overCommandBudget.join('; ')}; all: ${asTable(commands)}` : asTable(commands),
       ),
     ],
-    { ...summary, warmUp: warmUpSummary, errors, processes, cpuPerCall: cpu, ordersPaid: ctx.orders.length, commandsPerCall: commands },
+    {
+      ...summary,
+      warmUp: warmUpSummary,
+      errors,
+      processes,
+      cpuPerCall: cpu,
+      cpuByGroup: groupsCpu,
+      ordersPaid: ctx.orders.length,
+      commandsPerCall: commands,
+    },
   );
 }
 
