@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createServiceCredential } from '@portal/platform';
 import { recordCommands, unindexedCommands, type CommandRecorder } from '@portal/platform/testing';
-import { newUserId, SERVICE_SECRET, startBilling, type BillingHarness } from './billing-harness';
+import { eventually, newUserId, SERVICE_SECRET, startBilling, type BillingHarness } from './billing-harness';
 
 /**
  * How many database commands billing's hot paths send, counted by the driver's command events, so
@@ -52,6 +52,29 @@ describe('billing: database commands per hot path', () => {
     );
     // one of them reads the referral credit, which a purchase without a code takes off
     expect(seen.length).toBeLessThanOrEqual(5);
+  });
+
+  it('when a paid order is credited, then its record is read and written four times: found, completed, its sale told apart, marked credited with its invoice', async () => {
+    const token = billing.addUser(newUserId(), 'budget-credit@example.in');
+    const order = await request(billing.url)
+      .post('/api/payment/create-phonepe-order')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ plan: 'basic', billingPeriod: 'monthly' })
+      .expect(201);
+    const { merchantOrderId } = order.body as { merchantOrderId: string };
+    const transactions = billing.db.connection.collection('transactions');
+    const seen = await commands.during(async () => {
+      await billing.phonepe.settle(merchantOrderId, 'success');
+      await eventually(async () => (await transactions.findOne({ merchantOrderId }))?.credited === true);
+    });
+    expect(seen.filter((command) => command.collection === 'transactions').map((command) => command.name)).toEqual([
+      'find',
+      'findAndModify',
+      'find',
+      'findAndModify',
+    ]);
+    const invoice = await billing.db.connection.collection('invoices').findOne({ merchantOrderId });
+    expect(await transactions.findOne({ merchantOrderId })).toMatchObject({ credited: true, invoiceNumber: invoice?.number });
   });
 
   it('when the admin pages look up 200 users at once, then one command answers, not one per user', async () => {

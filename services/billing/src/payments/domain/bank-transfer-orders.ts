@@ -61,8 +61,8 @@ export function bankTransferOrders(deps: PaymentDeps) {
           bankTransfer: { ...terms, receivedPaise },
         });
         if (!paid) throw notFound(BANK_TRANSFER_MESSAGES.notFound);
-        await creditOrder(deps, paid);
-        return { order: (await deps.orders.find(merchantOrderId)) ?? paid, outcome: 'paid', excessPaise: paiseLeft(receivedPaise, due) };
+        const credited = (await creditOrder(deps, paid)) ?? (await deps.orders.find(merchantOrderId));
+        return { order: credited ?? paid, outcome: 'paid', excessPaise: paiseLeft(receivedPaise, due) };
       });
       if (result.outcome === 'paid') await deps.onSettled?.(result.order);
       return result;

@@ -18,11 +18,12 @@ import { saleKind } from './sale-events';
 
 /**
  * A paid order's credit, once: its period in the ledger, its documents, the order marked
- * credited, the receipt. The order is marked last, so a retry after a crash finds the period
- * (the ledger's once) and issues what is missing (each document once).
+ * credited with its invoice's number, the receipt. The order is marked last, so a retry after a
+ * crash finds the period (the ledger's once) and issues what is missing (each document once).
+ * Answers the order as marked, or null when there was nothing to credit it to.
  */
-export async function creditOrder(deps: PaymentDeps, order: OrderRecord): Promise<void> {
-  if (!order.accountId) return; // the user was deleted meanwhile; the payment stays on record
+export async function creditOrder(deps: PaymentDeps, order: OrderRecord): Promise<OrderRecord | null> {
+  if (!order.accountId) return null; // the user was deleted meanwhile; the payment stays on record
   const paid = { ...order, accountId: order.accountId };
   const paidAt = order.completedAt ?? deps.now?.() ?? new Date();
   // a pack of PCs adds to the activation limit, not a period to the plan
@@ -42,11 +43,17 @@ export async function creditOrder(deps: PaymentDeps, order: OrderRecord): Promis
     paidAt: paidAt.toISOString(),
   });
   await announcePaid(deps.events, paid, invoice, subscription, paidAt);
-  await deps.orders.update(order.merchantOrderId, { credited: true });
+  const credited = await deps.orders.update(order.merchantOrderId, {
+    invoiceNumber: invoice.number,
+    taxablePaise: invoice.taxablePaise,
+    taxPaise: paiseLeft(invoice.totalPaise, invoice.taxablePaise),
+    credited: true,
+  });
   void sendReceipt(deps, order, subscription?.subscriptionEndDate ?? null, invoice);
+  return credited;
 }
 
-/** The order's invoice (and an upgrade's credit notes), with the orders they concern marked by them. */
+/** The order's invoice (and an upgrade's credit notes), with the orders the notes reduce marked by them. */
 async function issueDocuments(
   { orders, invoices }: PaymentDeps,
   order: OrderRecord & { accountId: string },
@@ -62,12 +69,6 @@ async function issueDocuments(
     service,
   );
   for (const note of documents.creditNotes) await orders.update(note.merchantOrderId, { changeCreditedPaise: note.paise });
-  const { invoice } = documents;
-  await orders.update(order.merchantOrderId, {
-    invoiceNumber: invoice.number,
-    taxablePaise: invoice.taxablePaise,
-    taxPaise: paiseLeft(invoice.totalPaise, invoice.taxablePaise),
-  });
   return documents;
 }
 
