@@ -54,7 +54,7 @@ describe('billing: database commands per hot path', () => {
     expect(seen.length).toBeLessThanOrEqual(5);
   });
 
-  it('when a paid order is credited, then its record is read and written four times: found, completed, its sale told apart, marked credited with its invoice', async () => {
+  it('when a paid order is credited, then its record is read and written four times (found, completed, its sale told apart, marked credited with its invoice) and its ledger read once', async () => {
     const token = billing.addUser(newUserId(), 'budget-credit@example.in');
     const order = await request(billing.url)
       .post('/api/payment/create-phonepe-order')
@@ -72,6 +72,11 @@ describe('billing: database commands per hot path', () => {
       'findAndModify',
       'find',
       'findAndModify',
+    ]);
+    // the ledger is read once, and its new period written
+    expect(seen.filter((command) => command.collection === 'subscription_periods').map((command) => command.name)).toEqual([
+      'find',
+      'insert',
     ]);
     const invoice = await billing.db.connection.collection('invoices').findOne({ merchantOrderId });
     expect(await transactions.findOne({ merchantOrderId })).toMatchObject({ credited: true, invoiceNumber: invoice?.number });

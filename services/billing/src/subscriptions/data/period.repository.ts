@@ -45,10 +45,9 @@ export function periodRepository(connection: Connection): PeriodStore & { ready:
     ready: Period.init(),
     async insert({ id, ...period }) {
       try {
-        await Period.create({ _id: id, ...period });
-        return true;
+        return toRecord((await Period.create({ _id: id, ...period })).toObject());
       } catch (error) {
-        if (isDuplicateKeyError(error)) return false;
+        if (isDuplicateKeyError(error)) return null;
         throw error;
       }
     },

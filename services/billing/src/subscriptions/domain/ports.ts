@@ -141,8 +141,8 @@ export interface PcPackStore {
 }
 
 export interface PeriodStore {
-  /** false when a period with this id exists already. */
-  insert(period: NewPeriod): Promise<boolean>;
+  /** The period as stored; null when a period with this id exists already. */
+  insert(period: NewPeriod): Promise<PeriodRecord | null>;
   /** The user's periods, in the order they were recorded. */
   forUser(accountId: string): Promise<PeriodRecord[]>;
   update(id: string, changes: Partial<Pick<PeriodRecord, 'from' | 'to' | 'paidFrom' | 'state' | 'credited'>>): Promise<void>;

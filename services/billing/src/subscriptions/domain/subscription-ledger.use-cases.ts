@@ -76,10 +76,13 @@ async function creditToLedger(deps: LedgerDeps, order: PaidOrder & { accountId: 
     const { subscription, recorded } = await loadLedger(deps, order.accountId);
     const credited = recorded.find((period) => period.id === orderPeriodId(order.merchantOrderId));
     const period = credited ?? periodForOrder(subscription, order, (await plans.find(order.plan))?.monthlyPricePaise ?? NO_PAISE, now());
-    if (!credited) await periods.insert(period);
+    const added = credited ? null : await periods.insert(period);
     if (order.change) await applyPeriodChanges(deps, endCreditedPeriods(recorded, order.change.credits, order.merchantOrderId, now()));
+    // the ledger as it stands now: read again only after an upgrade ended periods, or when another write took the insert's id
+    const standing =
+      order.change || (!credited && !added) ? await periods.forUser(order.accountId) : [...recorded, ...(added ? [added] : [])];
     const saved = await subscriptions.save(order.accountId, {
-      ...projectPeriods(await periods.forUser(order.accountId), now()),
+      ...projectPeriods(standing, now()),
       email: order.userEmail,
       hasUsedTrial: true,
       ...(!credited && {
