@@ -54,7 +54,7 @@ describe('billing: database commands per hot path', () => {
     expect(seen.length).toBeLessThanOrEqual(5);
   });
 
-  it('when a paid order is credited, then its record is read and written four times (found, completed, its sale told apart, marked credited with its invoice) and its ledger read once', async () => {
+  it('when a paid order is credited, then its record is read and written four times (found, completed, its sale told apart, marked credited with its invoice) its ledger read once and its invoice issued in two commands', async () => {
     const token = billing.addUser(newUserId(), 'budget-credit@example.in');
     const order = await request(billing.url)
       .post('/api/payment/create-phonepe-order')
@@ -78,6 +78,8 @@ describe('billing: database commands per hot path', () => {
       'find',
       'insert',
     ]);
+    // its invoice: the number's guess and the insert
+    expect(seen.filter((command) => command.collection === 'invoices').map((command) => command.name)).toEqual(['find', 'insert']);
     const invoice = await billing.db.connection.collection('invoices').findOne({ merchantOrderId });
     expect(await transactions.findOne({ merchantOrderId })).toMatchObject({ credited: true, invoiceNumber: invoice?.number });
   });

@@ -90,7 +90,8 @@ export function numberedDocuments<T extends Numbered, K extends keyof T & string
    */
   const guessed = async (series: string) => {
     const newest = await model.findOne({}, { series: 1, sequence: 1 }).sort({ _id: -1 }).lean<Last>();
-    return newest?.series === series ? newest : highest(series);
+    // an empty collection holds no series at all
+    return !newest || newest.series === series ? newest : highest(series);
   };
   return {
     ready: model.init(),

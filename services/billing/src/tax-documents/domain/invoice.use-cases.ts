@@ -89,11 +89,9 @@ export async function issueForSettledOrder(
   return { invoice, creditNotes };
 }
 
-/** The order's tax invoice, issued once. */
+/** The order's tax invoice, issued once: a retried credit's issue answers the one issued before (numberedDocuments). */
 async function issueInvoice(deps: InvoiceDeps, order: InvoicedOrder, period: { from: Date; to: Date }): Promise<InvoiceRecord> {
   const { invoices, seller } = deps;
-  const existing = await invoices.findForOrder(order.merchantOrderId);
-  if (existing) return existing;
   // a firm's records are kept under its id, which names no person
   const [profile, account] = await Promise.all([
     deps.profiles.find(order.accountId),
