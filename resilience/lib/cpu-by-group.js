@@ -57,8 +57,8 @@ const round2 = (ms) => Math.round(ms * 100) / 100;
 
 /**
  * Per route group: ms of CPU a call (all processes, less their quiet use over the same time; a
- * sign-in without its password check), each process's share, and the answers' statuses.
- * `users` are the load's virtual users, signed in.
+ * sign-in without its password check), each process's share, and the answers' statuses; and the
+ * processes' quiet use itself, in cores. `users` are the load's virtual users, signed in.
  */
 async function cpuByGroup(portal, users, { passwordCheckSeconds }) {
   const ctx = trafficContext(portal, { record: () => undefined });
@@ -89,7 +89,7 @@ async function cpuByGroup(portal, users, { passwordCheckSeconds }) {
       statuses,
     };
   }
-  return rows;
+  return { groups: rows, quietCores: round2(Object.values(quiet).reduce((sum, cores) => sum + cores, 0)) };
 }
 
 const notOk = (statuses) =>

@@ -70,7 +70,15 @@ async function load(portal, { users, seconds, byGroup = false }) {
           .join(', ')}`,
       ),
       ...(groupsCpu
-        ? [check('CPU a call of each route group, its calls alone (reported, not a verdict)', true, cpuByGroupLine(groupsCpu))]
+        ? [
+            check(
+              'CPU a call of each route group, its calls alone (reported, not a verdict)',
+              true,
+              `${cpuByGroupLine(groupsCpu.groups)}; with no call at all, the processes use ${groupsCpu.quietCores} of a core (${
+                Math.round((groupsCpu.quietCores / summary.throughput) * 1e4) / 10
+              } ms a call at this run's calls a second)`,
+            ),
+          ]
         : []),
       check('the warm-up (reported, not a verdict)', true, `p99 ${warmUpSummary.p99} ms over ${warmUpSummary.requests} calls`),
       check(

@@ -54,7 +54,7 @@ describe('billing: database commands per hot path', () => {
     expect(seen.length).toBeLessThanOrEqual(5);
   });
 
-  it('when a paid order is credited, then its record is read and written four times (found, completed, its sale told apart, marked credited with its invoice) its ledger read once and its invoice issued in two commands', async () => {
+  it('when a paid order is credited, then its record is read and written four times (found, completed, its sale told apart, marked credited with its invoice), its ledger read once and its invoice issued in two commands', async () => {
     const token = billing.addUser(newUserId(), 'budget-credit@example.in');
     const order = await request(billing.url)
       .post('/api/payment/create-phonepe-order')
