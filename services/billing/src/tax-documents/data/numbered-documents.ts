@@ -104,9 +104,8 @@ export function numberedDocuments<T extends Numbered, K extends keyof T & string
         try {
           const saved = await new model({ ...draft, series, sequence, number: numberOf(sequence) }).save();
           // the document as stored, as a read would give it: without its _id and version
-          const issued = saved.toObject({ versionKey: false }) as unknown as T & { _id?: unknown };
-          delete issued._id;
-          return issued;
+          const { _id, ...issued } = saved.toObject<T>({ versionKey: false });
+          return issued as T;
         } catch (error) {
           // The key's unique index refuses a second document for it (a retried issue, another
           // replica's): that one is the answer. Otherwise another document took this number.
