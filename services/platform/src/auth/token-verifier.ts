@@ -71,8 +71,8 @@ export type TokenVerifier = (token: string, audience: TokenAudience) => Promise<
 export function createTokenVerifier({ publicKey, redis, redisPrefix = '', onRevocationUnknown }: TokenVerifierOptions): TokenVerifier {
   // parsed once: given the PEM, jsonwebtoken parses it again on every call (a tenth of a service's CPU under load)
   const key = createPublicKey(publicKey);
-  const signed = verifiedSignatures((token, audience) =>
-    jwt.verify(token, key, { algorithms: ['RS256'], issuer: TOKEN_ISSUER, audience }) as TokenClaims,
+  const signed = verifiedSignatures(
+    (token, audience) => jwt.verify(token, key, { algorithms: ['RS256'], issuer: TOKEN_ISSUER, audience }) as TokenClaims,
   );
   return async (token, audience) => {
     let claims: TokenClaims;
