@@ -26,10 +26,12 @@ const GROUPS = {
 const AT_ONCE = 4;
 const SETTLE_MS = 500;
 const QUIET_MS = 5000;
+// what the load set going (its receipts, its events' consumers) ends before the quiet is measured
+const LOAD_TAIL_MS = 3000;
 
 /** Each process's CPU seconds a second with no call, over a quiet while. */
 async function quietUsage(pids) {
-  await sleep(3000); // the load's own tail first
+  await sleep(LOAD_TAIL_MS);
   const usage = sampleProcesses(pids);
   const started = Date.now();
   await sleep(QUIET_MS);
