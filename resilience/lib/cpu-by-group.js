@@ -99,14 +99,18 @@ const notOk = (statuses) =>
     .filter(([status]) => !String(status).startsWith('2'))
     .map(([status, count]) => `${count} × ${status}`);
 
-/** One line: each group's ms a call, its main processes and the answers that were not 2xx. */
-const asLine = (rows) =>
-  Object.entries(rows)
-    .map(([group, row]) => {
-      const processes = Object.entries(row.byProcessMs).map(([name, ms]) => `${name} ${ms}`);
-      const answers = notOk(row.statuses);
-      return `${group} ${row.ms} (${processes.join(', ')})${answers.length ? ` [${answers.join(', ')}]` : ''}`;
-    })
-    .join('; ');
+/**
+ * One line: each group's ms a call, its main processes and the answers that were not 2xx; then the
+ * processes' quiet use, and what it comes to a call at `callsPerSecond`.
+ */
+function asLine({ groups, quietCores }, callsPerSecond) {
+  const rows = Object.entries(groups).map(([group, row]) => {
+    const processes = Object.entries(row.byProcessMs).map(([name, ms]) => `${name} ${ms}`);
+    const answers = notOk(row.statuses);
+    return `${group} ${row.ms} (${processes.join(', ')})${answers.length ? ` [${answers.join(', ')}]` : ''}`;
+  });
+  const quietMs = Math.round((quietCores / callsPerSecond) * 1e4) / 10;
+  return `${rows.join('; ')}; with no call at all, the processes use ${quietCores} of a core (${quietMs} ms a call at this run's calls a second)`;
+}
 
 module.exports = { cpuByGroup, asLine };

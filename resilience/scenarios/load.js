@@ -74,9 +74,7 @@ async function load(portal, { users, seconds, byGroup = false }) {
             check(
               'CPU a call of each route group, its calls alone (reported, not a verdict)',
               true,
-              `${cpuByGroupLine(groupsCpu.groups)}; with no call at all, the processes use ${groupsCpu.quietCores} of a core (${
-                Math.round((groupsCpu.quietCores / summary.throughput) * 1e4) / 10
-              } ms a call at this run's calls a second)`,
+              cpuByGroupLine(groupsCpu, summary.throughput),
             ),
           ]
         : []),
