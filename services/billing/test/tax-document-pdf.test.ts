@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { asPaise } from '@portal/contracts';
+import * as fontkit from 'fontkit';
+import PDFDocument from 'pdfkit';
 import type { CreditNoteRecord } from '../src/tax-documents/domain/ports';
+import { rememberingFont } from '../src/tax-documents/documents/remembering-font';
 import { renderTaxDocumentPdf } from '../src/tax-documents/documents/tax-document-pdf';
 import { pdfRawText } from './billing-harness';
 
@@ -71,5 +75,32 @@ describe('the tax document PDF', () => {
     expect(secondText).toContain('Zubin Qureshi & Wadia');
     expect(secondText).toContain('TPCN/2627/000002');
     expect(secondText).not.toContain('Iyer & Associates');
+  });
+});
+
+describe('a font that remembers its words and glyphs across documents', () => {
+  const dejaVu = () => fontkit.create(readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')));
+  const created = new Date('2026-11-30T10:00:00Z');
+  const draw = (font: fontkit.Font, text: string) =>
+    new Promise<Buffer>((resolve, reject) => {
+      const doc = new PDFDocument({ font: '', info: { CreationDate: created } });
+      const chunks: Buffer[] = [];
+      doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+      doc.on('end', () => resolve(Buffer.concat(chunks)));
+      doc.on('error', reject);
+      doc.registerFont('body', font).font('body').fontSize(10).text(text, { width: 200 });
+      doc.end();
+    });
+  const first = 'Invoice TP/2627/000042 for Iyer & Associates: ₹1,179.00 (IGST 18 % ₹179.82), service from 1 Dec 2026.';
+  const second = 'Invoice TP/2627/000043 for Zubin Qureshi & Wadia: ₹999.00, service from 1 Dec 2026 to 31 Dec 2026.';
+
+  it('when it draws documents again and again, then each is byte for byte what the font alone draws', async () => {
+    const remembering = rememberingFont(dejaVu());
+    const alone = dejaVu(); // a font of its own: the remembering one keeps its state on its glyphs
+    const [expectedFirst, expectedSecond] = [await draw(alone, first), await draw(alone, second)];
+    for (let round = 0; round < 3; round++) {
+      expect((await draw(remembering, first)).equals(expectedFirst)).toBe(true);
+      expect((await draw(remembering, second)).equals(expectedSecond)).toBe(true);
+    }
   });
 });

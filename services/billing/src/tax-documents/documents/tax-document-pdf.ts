@@ -15,6 +15,7 @@ import {
 } from '@portal/contracts';
 import { rupeesInWords } from '../domain/amount-in-words';
 import type { CreditNoteRecord, InvoiceDiscount, InvoiceRecord, ProformaRecord } from '../domain/ports';
+import { rememberingFont } from './remembering-font';
 
 /** What a credit note past Section 34(2)'s time limit says of itself. */
 export const FINANCIAL_CREDIT_NOTE =
@@ -32,8 +33,8 @@ const isProforma = (document: TaxDocument): document is ProformaRecord => 'valid
 // glyphs used, so an invoice stays near 20 kB.
 // Parsed once: given the bytes, pdfkit parses the 750 kB font again for each document, which made
 // a receipt's invoice cost 46 ms of billing's event loop instead of 13.
-const FONT = fontkit.create(readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')));
-const FONT_BOLD = fontkit.create(readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')));
+const FONT = rememberingFont(fontkit.create(readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'))));
+const FONT_BOLD = rememberingFont(fontkit.create(readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'))));
 
 const MARGIN = 50;
 const A4_WIDTH = 595.28;
@@ -171,6 +172,8 @@ export function renderTaxDocumentPdf(invoice: TaxDocument): Promise<Buffer> {
     size: 'A4',
     margin: MARGIN,
     info: { Title: `${kind} ${invoice.number}`, Author: invoice.seller.legalName },
+    // no default font: pdfkit would read its Helvetica's metrics for each document, and none uses it
+    font: '',
   });
   doc.registerFont('body', FONT).registerFont('bold', FONT_BOLD);
   const chunks: Buffer[] = [];
