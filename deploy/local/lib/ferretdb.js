@@ -41,18 +41,15 @@ const ID_LOOKUP_PATCH = {
  */
 const PUSHDOWN_PATCH = path.join(__dirname, 'ferretdb-pushdown.patch');
 /**
- * FerretDB follows every iterator, transaction, query result and cursor it opens (several for each
- * command) in a pprof profile, with the stack that opened it, and gives each a finalizer that panics
- * if it is never closed: a leak check for FerretDB's developers, which took an eighth of its CPU
- * (docs/decisions/0078). Here only a debug build of it keeps the check.
+ * ferretdb-cpu.patch (docs/decisions/0078): work each command did for FerretDB's own debugging,
+ * left to its debug builds. It followed every iterator, transaction, query result and cursor it
+ * opened (several a command) in a pprof profile, with the stack that opened it, and a finalizer that
+ * panics if one is never closed; and it formatted each SQL query and each find's parameters for
+ * debug lines the log level then dropped. Together about a sixth of its CPU a command.
  */
-const UNTRACKED_PATCHES = ['Track', 'Untrack'].map((name) => ({
-  file: 'internal/util/resource/resource.go',
-  from: `func ${name}(obj any, token *Token) {\n`,
-  to: `func ${name}(obj any, token *Token) {\n\tif !debugbuild.Enabled {\n\t\treturn\n\t}\n\n`,
-}));
+const CPU_PATCH = path.join(__dirname, 'ferretdb-cpu.patch');
 /** The stamp names the patches too, so a FerretDB built before them is rebuilt. */
-const BUILD = `${VERSION}+id-index+index-pushdown+ranges+eq+untracked`;
+const BUILD = `${VERSION}+id-index+index-pushdown+ranges+eq+no-debug-work`;
 
 function applyPatch(buildDir, { file, from, to }) {
   const target = path.join(buildDir, file);
@@ -83,8 +80,7 @@ function ensureFerretDB() {
       spawnSync('chmod', ['-R', 'u+w', buildDir]);
       fs.writeFileSync(path.join(buildDir, 'build', 'version', 'version.txt'), `${VERSION}\n`);
       applyPatch(buildDir, ID_LOOKUP_PATCH);
-      for (const patch of UNTRACKED_PATCHES) applyPatch(buildDir, patch);
-      runQuiet('git', ['apply', '--whitespace=nowarn', PUSHDOWN_PATCH], { cwd: buildDir });
+      for (const patch of [PUSHDOWN_PATCH, CPU_PATCH]) runQuiet('git', ['apply', '--whitespace=nowarn', patch], { cwd: buildDir });
       runQuiet('go', ['build', '-trimpath', '-o', binary, './cmd/ferretdb'], {
         cwd: buildDir,
         env: { ...process.env, GOFLAGS: '-buildvcs=false' },
