@@ -189,4 +189,27 @@ describe('when another of our services is called', () => {
     expect(absent.status).toBe(503);
     expect(absent.body).toMatchObject(outageBody);
   });
+
+  it('then a redirect in its answer is not followed: the call fails with it, and the address it named is never asked', async () => {
+    const asked: string[] = [];
+    const redirecting = http.createServer((req, res) => {
+      asked.push(req.url ?? '');
+      if (req.url === '/internal/thing') res.writeHead(302, { location: '/elsewhere' }).end();
+      else res.writeHead(200, { 'content-type': 'application/json' }).end('{"followed":true}');
+    });
+    await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
+    try {
+      const baseURL = `http://127.0.0.1:${(redirecting.address() as { port: number }).port}`;
+      const answer = await createInternalClient({ baseURL, credential: () => 'Service test' })
+        .get('/internal/thing')
+        .then(
+          (response) => response.status,
+          (error: { response?: { status: number } }) => error.response?.status,
+        );
+      expect(answer).toBe(302);
+      expect(asked).toEqual(['/internal/thing']);
+    } finally {
+      await new Promise((resolve) => redirecting.close(resolve));
+    }
+  });
 });
