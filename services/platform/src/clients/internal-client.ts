@@ -18,7 +18,7 @@ const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 64 });
 /** HTTP client for another service's /internal/* routes: service credential, request id, timeout. */
 export function createInternalClient({ baseURL, credential, timeoutMs = 5000 }: InternalClientOptions): AxiosInstance {
   // no service redirects another; without redirects axios sends through Node's own http instead of
-  // follow-redirects' wrapper, a sixth less CPU a call
+  // follow-redirects' wrapper: about a seventh less CPU for a call and its answer
   const client = axios.create({ baseURL, timeout: timeoutMs, httpAgent: keepAlive, proxy: false, maxRedirects: 0 });
   client.interceptors.request.use((config) => {
     config.headers.set('Authorization', credential());
