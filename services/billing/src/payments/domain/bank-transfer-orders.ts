@@ -61,7 +61,7 @@ export function bankTransferOrders(deps: PaymentDeps) {
           bankTransfer: { ...terms, receivedPaise },
         });
         if (!paid) throw notFound(BANK_TRANSFER_MESSAGES.notFound);
-        const credited = (await creditOrder(deps, paid)) ?? (await deps.orders.find(merchantOrderId));
+        const credited = await creditOrder(deps, paid);
         return { order: credited ?? paid, outcome: 'paid', excessPaise: paiseLeft(receivedPaise, due) };
       });
       if (result.outcome === 'paid') await deps.onSettled?.(result.order);

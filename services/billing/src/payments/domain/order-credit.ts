@@ -20,10 +20,10 @@ import { saleKind } from './sale-events';
  * A paid order's credit, once: its period in the ledger, its documents, the order marked
  * credited with its invoice's number, the receipt. The order is marked last, so a retry after a
  * crash finds the period (the ledger's once) and issues what is missing (each document once).
- * Answers the order as marked, or null when there was nothing to credit it to.
+ * Answers the order as stored: marked, or as it was when there is no one to credit it to.
  */
 export async function creditOrder(deps: PaymentDeps, order: OrderRecord): Promise<OrderRecord | null> {
-  if (!order.accountId) return null; // the user was deleted meanwhile; the payment stays on record
+  if (!order.accountId) return order; // the user was deleted meanwhile; the payment stays on record
   const paid = { ...order, accountId: order.accountId };
   const paidAt = order.completedAt ?? deps.now?.() ?? new Date();
   // a pack of PCs adds to the activation limit, not a period to the plan

@@ -17,7 +17,7 @@ export async function settleOrder(deps: PaymentDeps, merchantOrderId: string): P
       logger.warn({ merchantOrderId }, 'settlement asked for an order we do not know');
       return null;
     }
-    if (order.status === 'completed' && !order.credited) return (await creditOrder(deps, order)) ?? orders.find(merchantOrderId);
+    if (order.status === 'completed' && !order.credited) return creditOrder(deps, order);
     if (order.status !== 'pending') return order;
     const after = order.method === 'bank_transfer' ? await lapseTransfer(deps, order) : await applyRemoteState(deps, order);
     left = after?.status !== 'pending';
@@ -52,7 +52,7 @@ async function applyRemoteState(deps: PaymentDeps, order: OrderRecord): Promise<
       phonePeTransactionId: attempt?.transactionId ?? null,
       completedAt: now,
     });
-    return (completed && (await creditOrder(deps, completed))) ?? orders.find(merchantOrderId);
+    return completed && creditOrder(deps, completed);
   }
   if (remote.state === 'FAILED') {
     await announceFailed(deps.events, order, now);
